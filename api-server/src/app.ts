@@ -1,0 +1,81 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import type { ServerConfig } from './config';
+import type { Db } from './db/database';
+import type { FileStorage } from './storage/file-storage';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerAuthentication } from './plugins/auth';
+import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
+import { healthRoutes } from './routes/health';
+import { systemUserRoutes } from './routes/systemusers';
+import { manufacturerRoutes } from './routes/manufacturers';
+
+export interface AppDependencies {
+  config: ServerConfig;
+  db: Db;
+  masterKey: Buffer;
+  storage: FileStorage;
+  logger?: boolean | object;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp({ config, db, logger = false }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+  const remoteOrigins = Object.values(runtimeConfig(config).remotes)
+    .map((url) => (url.startsWith('http') ? new URL(url).origin : null))
+    .filter((origin): origin is string => origin !== null);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remoteOrigins],
+        connectSrc: ["'self'", ...remoteOrigins],
+        // styled-components injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please wait ${context.after} and try again.`,
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'ProductHub API', version: config.version }, servers: [{ url: '/api/v1' }] },
+  });
+
+  await app.register(healthRoutes, { db });
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, db);
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(systemUserRoutes, { db, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+      await api.register(manufacturerRoutes, { db });
+    },
+    { prefix: '/api/v1' },
+  );
+  await registerStaticApps(app, config);
+  return app;
+}

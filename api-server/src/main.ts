@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, readConfig } from './config';
+import { createDatabase } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { migrateToLatest } from './db/migrate';
+import { loadMasterKey } from './crypto/master-key';
+import { createLocalFileStorage } from './storage/file-storage';
+import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
+import { DEMO_LOGINS } from './seed/demo-logins';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, (line) => console.error(line));
+    connectionString = embedded.connectionString;
+  }
+  const db = createDatabase(connectionString);
+  await migrateToLatest(db);
+  const masterKey = loadMasterKey(config.masterKey, config.dataDir);
+  const storage = createLocalFileStorage(join(config.dataDir, 'files'));
+
+  let seeded = false;
+  if (process.env.PRODUCTHUB_SEED !== 'false' && (await isDatabaseEmpty(db))) {
+    await seedDemoData(db, masterKey, storage);
+    seeded = true;
+  }
+
+  const app = await buildApp({ config, db, masterKey, storage, logger: { level: process.env.LOG_LEVEL || 'warn' } });
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
+  console.log(`ProductHub is running at ${url}`);
+  console.log(`  database: ${embedded ? `embedded PostgreSQL (data in ${config.dataDir})` : 'DATABASE_URL'}; environment: ${config.environment}`);
+  console.log(seeded ? '  demo data seeded. Demo logins:' : '  demo logins (if the demo data is still there):');
+  for (const login of DEMO_LOGINS) {
+    const who = login.role === 'superuser' ? 'Super User' : login.manufacturer;
+    console.log(`    ${who.padEnd(20)} ${login.email}  /  ${login.password}`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight and stopping...`);
+    // app.close() stops accepting connections and waits for in-flight requests.
+    await app.close().catch((error: unknown) => console.error(error));
+    await db.destroy().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

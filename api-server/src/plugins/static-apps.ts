@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { ServerConfig } from '../config';
+
+export const REMOTE_APPS = ['mfe-catalog', 'mfe-licensing', 'mfe-users', 'mfe-manufacturers'] as const;
+/** The federation name of each remote app (identifier-safe). */
+export const REMOTE_NAMES: Record<(typeof REMOTE_APPS)[number], string> = {
+  'mfe-catalog': 'catalog',
+  'mfe-licensing': 'licensing',
+  'mfe-users': 'users',
+  'mfe-manufacturers': 'manufacturers',
+};
+
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  environment: string;
+  version: string;
+  remotes: Record<string, string>;
+}
+
+/** The shell's run-time config: remote URLs are never baked into the shell build. */
+export function runtimeConfig(config: ServerConfig): RuntimeConfig {
+  const defaults = Object.fromEntries(REMOTE_APPS.map((app) => [REMOTE_NAMES[app], `/remotes/${app}/mf-manifest.json`]));
+  const overrides = config.remotesConfig ? (JSON.parse(config.remotesConfig) as Record<string, string>) : {};
+  return { apiBaseUrl: '/api/v1', environment: config.environment, version: config.version, remotes: { ...defaults, ...overrides } };
+}
+
+// Chunks named by their content hash never change; everything else (entries, manifests, pages) is revalidated.
+function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string) {
+  const hashed = /\.[0-9a-f]{8}\.js(\.map)?$/.test(path);
+  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * Serves the built shell at `/` (any unknown page gets its index.html) and each remote under `/remotes/<app>/`.
+ * Unknown API paths and files answer 404 in the API's error shape.
+ */
+export async function registerStaticApps(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const shellRoot = config.appsDir ? join(config.appsDir, 'shell', 'dist') : undefined;
+  const hasShell = !!shellRoot && existsSync(shellRoot);
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
+    if (hasShell && wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellRoot);
+    return reply.status(404).send({ message: ['Not found'] });
+  });
+
+  const served = runtimeConfig(config);
+  app.get('/config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').send(served),
+  );
+  if (!config.appsDir) return;
+
+  for (const remote of REMOTE_APPS) {
+    const root = join(config.appsDir, remote, 'dist');
+    if (!existsSync(root)) continue;
+    await app.register(fastifyStatic, { root, prefix: `/remotes/${remote}/`, decorateReply: false, setHeaders: cacheHeaders, index: false });
+  }
+
+  if (hasShell) await app.register(fastifyStatic, { root: shellRoot, prefix: '/', setHeaders: cacheHeaders, wildcard: true });
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { readConfig, type ServerConfig } from '../../src/config';
+import { createDatabase, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { createLocalFileStorage } from '../../src/storage/file-storage';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  masterKey: Buffer;
+  databaseUrl: string;
+  close: () => Promise<void>;
+}
+
+function serverUrl(): string {
+  const url = process.env.PRODUCTHUB_TEST_DATABASE_URL;
+  if (!url) throw new Error('PRODUCTHUB_TEST_DATABASE_URL is not set: run the API suite through jest (global setup)');
+  return url;
+}
+
+/** A fresh, migrated database of its own and the real app on it (no network port: inject()). */
+export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const base = serverUrl();
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+
+  const databaseUrl = base.replace(/\/[^/?]+(\?.*)?$/, `/${name}`);
+  const db = createDatabase(databaseUrl, 4);
+  await migrateToLatest(db);
+  const filesDir = mkdtempSync(join(tmpdir(), 'producthub-files-'));
+  const config: ServerConfig = { ...readConfig({ PRODUCTHUB_APPS_DIR: '' }), loginRateLimitPerMinute: 1000, ...overrides };
+  const masterKey = randomBytes(32);
+  const app = await buildApp({ config, db, masterKey, storage: createLocalFileStorage(filesDir) });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    masterKey,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      rmSync(filesDir, { recursive: true, force: true });
+      const cleanup = new Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// Two projects: `unit` (jsdom + node, no database) and `api` (the HTTP API against a real PostgreSQL).
+const sharedKitSource = {
+  '^shared-kit$': '<rootDir>/shared-kit/src/index.ts',
+  '^shared-kit/contract$': '<rootDir>/shared-kit/src/contract/index.ts',
+};
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      rootDir: __dirname,
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/shared-kit/src', '<rootDir>/shell/src', '<rootDir>/mfe-catalog/src', '<rootDir>/mfe-licensing/src', '<rootDir>/mfe-users/src', '<rootDir>/mfe-manufacturers/src', '<rootDir>/api-server/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      moduleNameMapper: sharedKitSource,
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
+    },
+    {
+      displayName: 'api',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api-server/test'],
+      testMatch: ['**/*.test.ts'],
+      moduleNameMapper: sharedKitSource,
+      // cookie@2 (used by fastify's inject) ships only as ESM: compile it like our own code.
+      transformIgnorePatterns: ['/node_modules/(?!(.*/)?cookie/)'],
+      globalSetup: '<rootDir>/api-server/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/api-server/test/support/global-teardown.mjs',
+    },
+  ],
+};

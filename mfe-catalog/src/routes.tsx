@@ -1,0 +1,18 @@
+import { Route, Routes } from 'react-router-dom';
+import { PageHeader } from 'shared-kit';
+
+// Placeholder pages: each screen of this area arrives with its area's issue.
+export default function CatalogRoutes() {
+  return (
+    <Routes>
+      <Route path="MyProducts" element={<PageHeader title="My Products" />} />
+      <Route path="CreateProduct" element={<PageHeader title="Create Product" />} />
+      <Route path="UpdateProduct/:productID" element={<PageHeader title="Update Product" />} />
+      <Route path="ProductBuilds/:productID" element={<PageHeader title="Product Builds" />} />
+      <Route path="BuildDetails/:productID/:buildID" element={<PageHeader title="Build Files for Build" />} />
+      <Route path="ProductReleases/:productID" element={<PageHeader title="Product Releases" />} />
+      <Route path="CreateRelease/:productID/:buildIDs?" element={<PageHeader title="Create Release" />} />
+      <Route path="UpdateRelease/:productID/:releaseID" element={<PageHeader title="Update Release" />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,11 @@
+const createAppConfig = require('../tools/webpack/create-app-config');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'manufacturers',
+  devPort: 3004,
+  exposes: {
+    './routes': './src/routes.tsx',
+    './mount': './src/mount.tsx',
+  },
+});

@@ -1,0 +1,11 @@
+const createAppConfig = require('../tools/webpack/create-app-config');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'users',
+  devPort: 3003,
+  exposes: {
+    './routes': './src/routes.tsx',
+    './mount': './src/mount.tsx',
+  },
+});

@@ -1,0 +1,88 @@
+import { AUTH_SCHEME, HTTP_TIMEOUT_MS } from '../constants';
+import { ApiError, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api-error';
+import { toQueryString, type Query } from './query-string';
+
+export type TokenSource = () => string | null | undefined | Promise<string | null | undefined>;
+
+export interface ApiClientOptions {
+  /** Where `/api/v1` lives, e.g. `/api/v1` or `https://hub.example.com/api/v1`. */
+  baseUrl: string;
+  getToken: TokenSource;
+  /** Called when a request that carried a token answers 401 (expired or revoked session). */
+  onUnauthorized?: () => void;
+  timeoutMs?: number;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  get<T>(path: string, query?: Query): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
+  delete<T = void>(path: string): Promise<T>;
+  /** Absolute URL of an API path, for links the browser opens itself (downloads). */
+  url(path: string, query?: Query): string;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
+  const url = (path: string, query?: Query) => `${baseUrl}${path}${toQueryString(query)}`;
+
+  async function request<T>(method: Method, path: string, query?: Query, body?: unknown): Promise<T> {
+    const token = await options.getToken();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetch(url(path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (cause) {
+      const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+      throw new ApiError(0, [timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE]);
+    }
+
+    const payload = await readJson(response);
+    if (!response.ok) {
+      if (response.status === 401 && token) options.onUnauthorized?.();
+      throw new ApiError(response.status, messagesOf(payload));
+    }
+    return payload as T;
+  }
+
+  return {
+    baseUrl,
+    url,
+    get: (path, query) => request('GET', path, query),
+    post: (path, body) => request('POST', path, undefined, body),
+    patch: (path, body) => request('PATCH', path, undefined, body),
+    delete: (path) => request('DELETE', path),
+  };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function messagesOf(payload: unknown): string[] {
+  if (payload && typeof payload === 'object' && 'message' in payload) {
+    const message = (payload as { message: unknown }).message;
+    if (Array.isArray(message)) return message.filter((entry): entry is string => typeof entry === 'string');
+    if (typeof message === 'string') return [message];
+  }
+  return [];
+}

@@ -1,0 +1,38 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { MAX_PAGE_SIZE } from '../constants';
+
+/** Every error answer of the API: the console shows message[0]. */
+export const ErrorResponse = Type.Object({ message: Type.Array(Type.String()) }, { $id: 'ErrorResponse' });
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const IdParams = Type.Object({ id: Id });
+export type IdParams = Static<typeof IdParams>;
+
+export const Timestamp = Type.String({ format: 'date-time' });
+export const NullableString = (options: { maxLength?: number } = {}) =>
+  Type.Union([Type.String({ maxLength: options.maxLength ?? 1000 }), Type.Null()]);
+
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+export const Pagination = Type.Object({
+  records: Type.Object({ total: Type.Integer(), per_page: Type.Integer() }),
+  pages: Type.Object({
+    current: Type.Integer(),
+    previous: Type.Union([Type.Integer(), Type.Null()]),
+    next: Type.Union([Type.Integer(), Type.Null()]),
+    last: Type.Integer(),
+  }),
+});
+export type Pagination = Static<typeof Pagination>;
+
+/** The paged list answer of SPEC §3: a data array plus pagination. */
+export const Paged = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), pagination: Pagination });
+export interface Paged<T> {
+  data: T[];
+  pagination: Pagination;
+}

@@ -1,0 +1,75 @@
+import { useState, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { ThemeProvider } from 'styled-components';
+import { createApiClient, type TokenSource } from '../api/api-client';
+import { createListStateStore } from '../services/list-state-store';
+import { ShellServicesProvider, type AuthSession } from '../services/shell-services';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { theme } from '../ui/theme';
+
+export interface MountOptions {
+  /** Where the ProductHub API lives, e.g. `https://hub.example.com/api/v1`. */
+  apiBaseUrl: string;
+  /** A session token, or a function returning the current one (called before every request). */
+  token?: string | TokenSource;
+  /** The signed-in system user, when the page knows it (role-dependent screens use it). */
+  session?: AuthSession | null;
+  /** The path this remote's pages live under on the host page, e.g. `/embed`. */
+  basePath?: string;
+  /** Called with a user-facing message instead of the remote's own error dialog. */
+  onError?: (message: string) => void;
+  /** Called when the API answers 401 (expired or revoked token). */
+  onUnauthorized?: () => void;
+}
+
+export type Unmount = () => void;
+
+/**
+ * `mount(element, options)` for integrators: renders a remote's routes into any element, with its own router,
+ * data cache, theme and error reporting, on a page that has no React of its own.
+ */
+export function createRemoteMount(AreaRoutes: ComponentType) {
+  return function mount(element: HTMLElement, options: MountOptions): Unmount {
+    const getToken: TokenSource = typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
+    const api = createApiClient({ baseUrl: options.apiBaseUrl, getToken, onUnauthorized: options.onUnauthorized });
+    const root = createRoot(element);
+    root.render(<EmbeddedRemote AreaRoutes={AreaRoutes} options={options} api={api} />);
+    return () => root.unmount();
+  };
+}
+
+function EmbeddedRemote({ AreaRoutes, options, api }: { AreaRoutes: ComponentType; options: MountOptions; api: ReturnType<typeof createApiClient> }) {
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [listStates] = useState(() => createListStateStore(typeof localStorage === 'undefined' ? null : localStorage));
+  const services = {
+    api,
+    session: options.session ?? null,
+    logout: () => options.onUnauthorized?.(),
+    showError: (message: string) => (options.onError ? options.onError(message) : setErrorMessage(message)),
+    listStates,
+  };
+  return (
+    <ThemeProvider theme={theme}>
+      <ShellServicesProvider value={services}>
+        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+          <BrowserRouter basename={options.basePath}>
+            <AreaRoutes />
+          </BrowserRouter>
+          <Dialog
+            open={errorMessage !== null}
+            onOpenChange={(open) => !open && setErrorMessage(null)}
+            title="An Error Occurred:"
+            description={errorMessage ?? ''}
+            modal={false}
+            footer={<Button onClick={() => setErrorMessage(null)}>OK</Button>}
+          >
+            {null}
+          </Dialog>
+        </SWRConfig>
+      </ShellServicesProvider>
+    </ThemeProvider>
+  );
+}

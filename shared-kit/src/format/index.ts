@@ -1,0 +1,2 @@
+export * from './file-size';
+export * from './date';

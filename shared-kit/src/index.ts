@@ -1,0 +1,14 @@
+// The console's side of shared-kit. Server code imports `shared-kit/contract` only.
+export * from './constants';
+export type * from './contract';
+export * from './api/api-client';
+export * from './api/api-error';
+export * from './api/query-string';
+export * from './services/shell-services';
+export * from './services/list-state-store';
+export * from './hooks/use-list-state';
+export * from './hooks/use-api-data';
+export * from './ui';
+export * from './format';
+export * from './federation';
+export * from './embedding/create-remote-mount';

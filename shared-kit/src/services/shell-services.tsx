@@ -1,0 +1,35 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { LoginResponse } from '../contract/auth';
+import type { ApiClient } from '../api/api-client';
+import type { ListStateStore } from './list-state-store';
+
+/** The stored login of SPEC §3 (browser storage key producthub_auth). */
+export type AuthSession = LoginResponse;
+
+/**
+ * What the host gives every remote: the API client, the session, the error modal and the list-state store.
+ * The shell provides it; a remote mounted on its own (`mount()`) provides its own.
+ */
+export interface ShellServices {
+  api: ApiClient;
+  session: AuthSession | null;
+  logout: () => void;
+  showError: (message: string) => void;
+  listStates: ListStateStore;
+}
+
+const ShellServicesContext = createContext<ShellServices | null>(null);
+
+export function ShellServicesProvider({ value, children }: { value: ShellServices; children: ReactNode }) {
+  return <ShellServicesContext.Provider value={value}>{children}</ShellServicesContext.Provider>;
+}
+
+export function useShellServices(): ShellServices {
+  const services = useContext(ShellServicesContext);
+  if (!services) throw new Error('useShellServices must be used inside a ShellServicesProvider');
+  return services;
+}
+
+export const useApiClient = () => useShellServices().api;
+export const useSession = () => useShellServices().session;
+export const useErrorModal = () => useShellServices().showError;

@@ -1,0 +1,36 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { ThemeProvider } from 'styled-components';
+import { GlobalStyle, ShellServicesProvider, createListStateStore, theme, type ShellServices } from 'shared-kit';
+import { AuthContext } from '../auth/auth-context';
+import { useAuthSession } from '../auth/use-auth-session';
+import { ErrorModal } from '../errors/ErrorModal';
+import type { RuntimeConfig } from './runtime-config';
+import { RuntimeConfigContext } from './runtime-config-context';
+
+/** Everything the shell offers the remotes: session, API client, error modal, list-state store, theme. */
+export function ShellProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
+  const { auth, api } = useAuthSession(config.apiBaseUrl);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const listStates = useMemo(() => createListStateStore(typeof localStorage === 'undefined' ? null : localStorage), []);
+  const showError = useCallback((message: string) => setErrorMessage(message), []);
+
+  const services: ShellServices = useMemo(
+    () => ({ api, session: auth.session, logout: auth.logout, showError, listStates }),
+    [api, auth.session, auth.logout, showError, listStates],
+  );
+
+  return (
+    <RuntimeConfigContext.Provider value={config}>
+      <ThemeProvider theme={theme}>
+        <GlobalStyle />
+        <AuthContext.Provider value={auth}>
+          <ShellServicesProvider value={services}>
+            <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
+            <ErrorModal message={errorMessage} onClose={() => setErrorMessage(null)} />
+          </ShellServicesProvider>
+        </AuthContext.Provider>
+      </ThemeProvider>
+    </RuntimeConfigContext.Provider>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, Field, TextInput, errorMessage, useApiClient, useErrorModal, type LoginResponse } from 'shared-kit';
+import { useAuth } from './auth-context';
+
+export const LOGIN_FAILED = 'Login failed. Please try again.';
+
+/** Where to go after signing in: the page the visitor came from, or /Home. */
+function destinationOf(location: Location): string {
+  const from = (location.state as { from?: Location } | null)?.from;
+  return from?.pathname?.startsWith('/Home') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/Home';
+}
+
+export function SignInPage() {
+  const { session, signIn } = useAuth();
+  const api = useApiClient();
+  const showError = useErrorModal();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (session && !busy) return <Navigate to={destinationOf(location)} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const login = await api.post<LoginResponse>('/systemusers/login', { email, password });
+      signIn(login);
+      navigate(destinationOf(location), { replace: true });
+    } catch (error) {
+      showError(errorMessage(error, LOGIN_FAILED));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page>
+      <Form onSubmit={submit} aria-labelledby="sign-in-title">
+        <Title id="sign-in-title">ProductHub</Title>
+        <Subtitle>Sign in to manage your products, licences and users.</Subtitle>
+        <Field label="Email" htmlFor="sign-in-email">
+          <TextInput id="sign-in-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+        </Field>
+        <Field label="Password" htmlFor="sign-in-password">
+          <TextInput id="sign-in-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </Form>
+    </Page>
+  );
+}
+
+const Page = styled.main`
+  min-height: 100vh;
+  display: grid;
+  place-items: center;
+  background: ${({ theme }) => theme.colors.background};
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+  width: min(380px, 92vw);
+  padding: ${({ theme }) => theme.spacing.xl};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.normal};
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: 1.5rem;
+`;
+
+const Subtitle = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;

@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+import type { AuthSession } from 'shared-kit';
+
+export interface AuthState {
+  session: AuthSession | null;
+  /** True while a stored login is being checked with the server at start-up. */
+  checking: boolean;
+  signIn: (session: AuthSession) => void;
+  logout: () => void;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside ShellProviders');
+  return auth;
+}

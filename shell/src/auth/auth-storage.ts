@@ -1,0 +1,34 @@
+import { ACCESS_LEVELS, AUTH_COOKIE_NAME, AUTH_STORAGE_KEY, SESSION_LIFETIME_HOURS, type AuthSession } from 'shared-kit';
+
+/** The stored login (SPEC §3), or null when absent or not a login we wrote. */
+export function parseStoredSession(raw: string | null): AuthSession | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<AuthSession>;
+    const manufacturer = value.manufacturer;
+    const validManufacturer =
+      manufacturer === null || (!!manufacturer && typeof manufacturer.id === 'number' && typeof manufacturer.name === 'string');
+    if (typeof value.token !== 'string' || !value.token || !ACCESS_LEVELS.includes(value.access_level as never) || !validManufacturer) {
+      return null;
+    }
+    return { token: value.token, access_level: value.access_level!, manufacturer: manufacturer ?? null };
+  } catch {
+    return null;
+  }
+}
+
+export function readStoredSession(): AuthSession | null {
+  return parseStoredSession(localStorage.getItem(AUTH_STORAGE_KEY));
+}
+
+/** Stores the login and the `authorization` cookie (24 h) that file downloads opened by the browser carry. */
+export function storeSession(session: AuthSession): void {
+  localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
+  const maxAge = SESSION_LIFETIME_HOURS * 3600;
+  document.cookie = `${AUTH_COOKIE_NAME}=${encodeURIComponent(session.token)}; Max-Age=${maxAge}; Path=/; SameSite=Strict`;
+}
+
+export function clearStoredSession(): void {
+  localStorage.removeItem(AUTH_STORAGE_KEY);
+  document.cookie = `${AUTH_COOKIE_NAME}=; Max-Age=0; Path=/; SameSite=Strict`;
+}

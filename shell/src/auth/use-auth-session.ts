@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AUTH_STORAGE_KEY, createApiClient, type AuthSession, type CurrentUser } from 'shared-kit';
+import { clearStoredSession, readStoredSession, storeSession } from './auth-storage';
+import type { AuthState } from './auth-context';
+
+/**
+ * The session of this browser: read from storage, checked once at start-up with a test call, mirrored across
+ * tabs, and dropped on any 401. Returns the auth state and the API client that carries the session.
+ */
+export function useAuthSession(apiBaseUrl: string) {
+  const [session, setSession] = useState<AuthSession | null>(readStoredSession);
+  const [checking, setChecking] = useState(() => readStoredSession() !== null);
+
+  const api = useMemo(
+    () =>
+      createApiClient({
+        baseUrl: apiBaseUrl,
+        getToken: () => readStoredSession()?.token,
+        onUnauthorized: () => {
+          clearStoredSession();
+          setSession(null);
+        },
+      }),
+    [apiBaseUrl],
+  );
+
+  useEffect(() => {
+    if (!checking) return;
+    let active = true;
+    api
+      .get<CurrentUser>('/systemusers/me')
+      .then((me) => {
+        const stored = readStoredSession();
+        // The manufacturer may have been renamed since this login was stored.
+        if (active && stored && me.manufacturer && stored.manufacturer?.name !== me.manufacturer.name) {
+          const refreshed = { ...stored, manufacturer: me.manufacturer };
+          storeSession(refreshed);
+          setSession(refreshed);
+        }
+      })
+      // A 401 has already cleared the login (onUnauthorized); other failures keep it: the server may be back soon.
+      .catch(() => undefined)
+      .finally(() => active && setChecking(false));
+    return () => {
+      active = false;
+    };
+  }, [api, checking]);
+
+  useEffect(() => {
+    const mirrorOtherTab = (event: StorageEvent) => {
+      if (event.key === AUTH_STORAGE_KEY || event.key === null) setSession(readStoredSession());
+    };
+    window.addEventListener('storage', mirrorOtherTab);
+    return () => window.removeEventListener('storage', mirrorOtherTab);
+  }, []);
+
+  const signIn = useCallback((next: AuthSession) => {
+    storeSession(next);
+    setSession(next);
+    setChecking(false);
+  }, []);
+
+  const logout = useCallback(() => {
+    if (readStoredSession()) api.post('/systemusers/logout').catch(() => undefined);
+    clearStoredSession();
+    setSession(null);
+  }, [api]);
+
+  const auth: AuthState = useMemo(() => ({ session, checking, signIn, logout }), [session, checking, signIn, logout]);
+  return { auth, api };
+}

@@ -1,0 +1,18 @@
+import { PageHeader } from 'shared-kit';
+import { useAuth } from '../auth/auth-context';
+
+export function DashboardPage() {
+  const { session } = useAuth();
+  const who = session?.access_level === 'superuser' ? 'Super User' : session?.manufacturer?.name;
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <p>Welcome to ProductHub{who ? `, ${who}` : ''}.</p>
+      <p>
+        {session?.access_level === 'superuser'
+          ? 'Use Manufacturers to review and edit the manufacturers on the platform.'
+          : 'Use My Products for products, builds, releases, licences and trials, and Users for your end users.'}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+
+/** The manufacturer name with a profile icon; its menu holds Manufacturer Details (→ /Home/MyDetails). */
+export function ProfileMenu({ manufacturerName }: { manufacturerName: string }) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu.Root>
+      <Trigger aria-label={`${manufacturerName}: profile menu`}>
+        <span aria-hidden="true">👤</span>
+        <span>{manufacturerName}</span>
+      </Trigger>
+      <DropdownMenu.Portal>
+        <Content align="end" sideOffset={6}>
+          <Item onSelect={() => navigate('/Home/MyDetails')}>Manufacturer Details</Item>
+        </Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+const Trigger = styled(DropdownMenu.Trigger)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  background: transparent;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.normal};
+  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.sm}`};
+  font: inherit;
+  color: inherit;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Content = styled(DropdownMenu.Content)`
+  min-width: 200px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.normal};
+  padding: ${({ theme }) => theme.spacing.xs};
+  box-shadow: 0 6px 24px rgba(0, 0, 0, 0.12);
+  z-index: 20;
+`;
+
+const Item = styled(DropdownMenu.Item)`
+  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.sm}`};
+  border-radius: ${({ theme }) => theme.radius.normal};
+  cursor: pointer;
+  outline: none;
+  &[data-highlighted] {
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;

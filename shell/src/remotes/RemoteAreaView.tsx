@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import styled from 'styled-components';
+import { Button, Spinner, type RemoteRoutesModule } from 'shared-kit';
+import { loadRemoteRoutes } from './load-remote-routes';
+import type { RemoteArea } from './remote-areas';
+
+type LoadState = { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed'; error: unknown };
+
+/** Loads one remote at run time and renders it; if it cannot load or throws, an in-place error with Retry. */
+export function RemoteAreaView({ area }: { area: RemoteArea }) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    setState({ status: 'loading' });
+    loadRemoteRoutes(area.remote, attempt > 0).then(
+      (module) => active && setState({ status: 'ready', module }),
+      (error: unknown) => {
+        console.error(`The ${area.remote} remote failed to load:`, error);
+        if (active) setState({ status: 'failed', error });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [area.remote, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.status === 'loading') return <Spinner label={`Loading ${area.title}...`} />;
+  if (state.status === 'failed') {
+    return <AreaError title={`${area.title} could not be loaded.`} detail="This part of ProductHub is unavailable right now. The rest of the console still works." onRetry={retry} />;
+  }
+  const Routes = state.module.default;
+  return (
+    <ErrorBoundary
+      resetKeys={[attempt]}
+      onError={(error) => console.error(`The ${area.remote} remote failed while rendering:`, error)}
+      fallbackRender={({ resetErrorBoundary }: FallbackProps) => (
+        <AreaError
+          title={`${area.title} stopped working.`}
+          detail="Something went wrong on this page. The rest of the console still works."
+          onRetry={() => {
+            resetErrorBoundary();
+            retry();
+          }}
+        />
+      )}
+    >
+      <Routes />
+    </ErrorBoundary>
+  );
+}
+
+function AreaError({ title, detail, onRetry }: { title: string; detail: string; onRetry: () => void }) {
+  return (
+    <Box role="alert">
+      <strong>{title}</strong>
+      <p>{detail}</p>
+      <Button variant="primary" onClick={onRetry}>
+        Retry
+      </Button>
+    </Box>
+  );
+}
+
+const Box = styled.div`
+  padding: ${({ theme }) => theme.spacing.lg};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.radius.normal};
+  background: ${({ theme }) => theme.colors.surface};
+  max-width: 640px;
+  p {
+    margin: ${({ theme }) => `${theme.spacing.sm} 0 ${theme.spacing.md}`};
+  }
+`;

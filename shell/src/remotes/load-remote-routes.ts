@@ -1,0 +1,25 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName, RemoteRoutesModule } from 'shared-kit';
+
+let remoteUrls: Record<string, string> = {};
+
+/** Tells the federation runtime where each remote lives (from config.json); nothing is fetched yet. */
+export function registerRemoteUrls(remotes: Record<string, string>): void {
+  remoteUrls = remotes;
+  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+}
+
+export class RemoteUnavailableError extends Error {}
+
+/**
+ * Loads a remote's routes module. `retry` re-registers the remote first, so a remote that failed (down,
+ * moved) is fetched afresh instead of answering from the runtime's cache of the failure.
+ */
+export async function loadRemoteRoutes(remote: RemoteName, retry = false): Promise<RemoteRoutesModule> {
+  const entry = remoteUrls[remote];
+  if (!entry) throw new RemoteUnavailableError(`No URL is configured for the ${remote} remote.`);
+  if (retry) registerRemotes([{ name: remote, entry }], { force: true });
+  const module = await loadRemote<RemoteRoutesModule>(`${remote}/routes`);
+  if (!module?.default) throw new RemoteUnavailableError(`The ${remote} remote did not provide its routes.`);
+  return module;
+}

@@ -1,0 +1,17 @@
+import { areaOfPath, REMOTE_AREAS } from './remote-areas';
+
+describe('areaOfPath', () => {
+  it('finds the remote that renders a path', () => {
+    expect(areaOfPath('MyProducts')?.remote).toBe('catalog');
+    expect(areaOfPath('UpdateRelease/4/9')?.remote).toBe('catalog');
+    expect(areaOfPath('ProductLicenses/1/Reverb/none')?.remote).toBe('licensing');
+    expect(areaOfPath('EditUser/3/a@b.c')?.remote).toBe('users');
+    expect(areaOfPath('MyDetails')?.remote).toBe('manufacturers');
+    expect(areaOfPath('Nowhere')).toBeUndefined();
+  });
+
+  it('gives every segment to exactly one remote', () => {
+    const segments = REMOTE_AREAS.flatMap((area) => area.segments);
+    expect(new Set(segments).size).toBe(segments.length);
+  });
+});

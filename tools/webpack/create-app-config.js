@@ -1,0 +1,85 @@
+// One webpack + Module Federation setup for the shell and every remote, so the apps cannot drift apart.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/** The shared singletons of DESIGN.md, with the versions the app itself declares. */
+function sharedSingletons(appDir) {
+  const { dependencies } = require(path.join(appDir, 'package.json'));
+  const singleton = (name) => ({ singleton: true, requiredVersion: dependencies[name] });
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    'react-router-dom': singleton('react-router-dom'),
+    'styled-components': singleton('styled-components'),
+    swr: singleton('swr'),
+    'shared-kit': singleton('shared-kit'),
+  };
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.dir           the app's folder
+ * @param {string} app.name          identifier-safe federation name
+ * @param {number} app.devPort       webpack-dev-server port
+ * @param {Record<string,string>} [app.exposes]  remote only
+ * @param {boolean} [app.host]       the shell
+ */
+module.exports = function createAppConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: path.join(app.dir, 'src/index.ts'),
+      context: app.dir,
+      output: {
+        path: path.join(app.dir, 'dist'),
+        publicPath: app.host ? '/' : 'auto',
+        uniqueName: app.name,
+        // Entry files keep stable names (the federation runtime needs them) and are served no-cache.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        // Workspace packages are compiled from their TypeScript source.
+        conditionNames: ['source', '...'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'babel-loader', options: { rootMode: 'upward', cacheDirectory: true } },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          ...(app.host
+            ? { remotes: {}, shareStrategy: 'loaded-first' }
+            : { filename: 'remoteEntry.js', exposes: app.exposes }),
+          shared: sharedSingletons(app.dir),
+          manifest: true,
+          dts: false,
+          experiments: { asyncStartup: true },
+        }),
+        ...(app.host ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'public/index.html'), favicon: path.join(app.dir, 'public/favicon.svg') })] : []),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: app.devPort,
+        host: '127.0.0.1',
+        historyApiFallback: !!app.host,
+        headers: app.host ? {} : { 'Access-Control-Allow-Origin': '*' },
+        static: app.host ? { directory: path.join(app.dir, 'public') } : false,
+        proxy: app.host ? [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 8080}` }] : [],
+      },
+    };
+  };
+};
