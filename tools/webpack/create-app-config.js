@@ -72,6 +72,7 @@ module.exports = function createAppConfig(app) {
         ...(app.host ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'public/index.html'), favicon: path.join(app.dir, 'public/favicon.svg') })] : []),
       ],
       performance: { hints: false },
+      stats: 'errors-warnings',
       devServer: {
         port: app.devPort,
         host: '127.0.0.1',

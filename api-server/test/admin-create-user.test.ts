@@ -1,0 +1,37 @@
+import { createTestApp, type TestApp } from './support/test-app';
+import { createManufacturer, login } from './support/fixtures';
+import { AdminCommandError, createSystemUserCommand } from '../src/admin/create-user';
+
+describe('admin create-user', () => {
+  let t: TestApp;
+  let manufacturerId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    manufacturerId = (await createManufacturer(t.db, 'Alpha Audio')).id;
+  });
+  afterAll(() => t.close());
+
+  it('creates a superuser and a manufacturer user who can then sign in', async () => {
+    const superId = await createSystemUserCommand(t.db, { email: 'root@example.com', password: 'Strong-Pass-1', role: 'superuser' });
+    const staffId = await createSystemUserCommand(t.db, { email: 'staff@alpha.example', password: 'Strong-Pass-2', role: 'manufacturer', manufacturerId });
+    expect(superId).toEqual(expect.any(Number));
+    expect(staffId).toBeGreaterThan(superId);
+    await expect(login(t.app, 'staff@alpha.example', 'Strong-Pass-2')).resolves.toEqual(expect.any(String));
+  });
+
+  it.each([
+    [{ email: 'root@example.com', password: 'Strong-Pass-9', role: 'superuser' }, 'already exists'],
+    [{ email: 'ROOT@example.com', password: 'Strong-Pass-9', role: 'superuser' }, 'already exists'],
+    [{ email: 'new@example.com', password: 'short', role: 'superuser' }, 'at least 10 characters'],
+    [{ email: 'new@example.com', password: 'alllowercaseletters', role: 'superuser' }, 'mix at least two'],
+    [{ email: 'new@example.com', password: 'Strong-Pass-9', role: 'manufacturer', manufacturerId: 999999 }, 'no manufacturer with id 999999'],
+    [{ email: 'new@example.com', password: 'Strong-Pass-9', role: 'manufacturer' }, 'needs --manufacturer'],
+    [{ email: 'new@example.com', password: 'Strong-Pass-9', role: 'admin' }, "must be 'superuser' or 'manufacturer'"],
+    [{ email: 'not-an-email', password: 'Strong-Pass-9', role: 'superuser' }, 'not a valid email'],
+  ])('refuses %o with a clear error', async (input, message) => {
+    const count = (await t.db.selectFrom('system_users').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    await expect(createSystemUserCommand(t.db, input)).rejects.toThrow(AdminCommandError);
+    await expect(createSystemUserCommand(t.db, input)).rejects.toThrow(message);
+    expect((await t.db.selectFrom('system_users').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n).toBe(count);
+  });
+});

@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL, E2E_PG_PORT, E2E_PORT } from './support/stack';
+
+// The real stack as `npm start` runs it (built shell + remotes served by the API server on an embedded
+// PostgreSQL with demo data), in a fresh data folder per run.
+const dataDir = process.env.PRODUCTHUB_E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'producthub-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.PRODUCTHUB_CHROMIUM || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node ../api-server/dist/main.js',
+    url: `${E2E_BASE_URL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      PRODUCTHUB_DATA_DIR: dataDir,
+      PRODUCTHUB_EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      PRODUCTHUB_ENV: 'e2e',
+      PRODUCTHUB_LOGIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

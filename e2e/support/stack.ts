@@ -1,0 +1,8 @@
+export const E2E_PORT = Number(process.env.PRODUCTHUB_E2E_PORT || 8180);
+export const E2E_PG_PORT = Number(process.env.PRODUCTHUB_E2E_PG_PORT || 54380);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** The demo logins the server seeds (api-server/src/seed/demo-logins.ts). */
+export const SUPERUSER = { email: 'admin@producthub.example', password: 'Admin-Demo-2026' };
+export const AURORA_STAFF = { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026', manufacturer: 'Aurora Audio' };
+export const NIMBUS_STAFF = { email: 'staff@nimbus-instruments.example', password: 'Nimbus-Demo-2026', manufacturer: 'Nimbus Instruments' };

@@ -1,0 +1,51 @@
+// npm test: every suite (type check, unit, API against a real PostgreSQL, e2e in Chromium over the built stack),
+// ending with one line "N passed, N failed" that counts every test run.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, ensureInstalled, log, root, run } from './lib.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const outputDir = join(root, '.test-output');
+rmSync(outputDir, { recursive: true, force: true });
+mkdirSync(outputDir, { recursive: true });
+
+ensureInstalled();
+ensureChromium();
+build();
+
+const results = [];
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+log('Type check (tsc -b)');
+const typecheck = run('npx', ['tsc', '-b', 'tsconfig.json']);
+results.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
+
+for (const project of ['unit', 'api']) {
+  log(`Jest: ${project}`);
+  const file = join(outputDir, `jest-${project}.json`);
+  const code = run('npx', ['jest', '--selectProjects', project, '--ci', '--json', `--outputFile=${file}`]);
+  const report = readJson(file);
+  const failed = (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0);
+  // A run that failed without a failing test (global setup crashed, no report) still counts as a failure.
+  results.push({ suite: project, passed: report?.numPassedTests ?? 0, failed: code !== 0 && failed === 0 ? 1 : failed });
+}
+
+log('End-to-end: Playwright in Chromium over the built stack');
+const e2eFile = join(outputDir, 'e2e.json');
+const e2eCode = run('npx', ['playwright', 'test'], { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile } });
+const e2e = readJson(e2eFile);
+const e2eFailed = (e2e?.stats?.unexpected ?? 0) + (e2e?.errors?.length ?? 0);
+results.push({ suite: 'e2e', passed: (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0), failed: e2eCode !== 0 && e2eFailed === 0 ? 1 : e2eFailed });
+
+console.log('');
+for (const { suite, passed, failed } of results) console.log(`  ${suite.padEnd(10)} ${passed} ok / ${failed} failing`);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { theme } from 'shared-kit';
+import { manufacturerSession } from '../test-support/render-shell';
+import { AuthContext, type AuthState } from './auth-context';
+import { RequireAuth } from './RequireAuth';
+
+/** Stands in for the sign-in page: tells where the visitor was sent from. */
+function RootProbe() {
+  const from = (useLocation().state as { from?: Location } | null)?.from;
+  return <p>{from ? `Sign in, coming from ${from.pathname}${from.search}` : 'Sign in'}</p>;
+}
+
+function renderGuarded(auth: Partial<AuthState>, initialEntry = '/Home/Users?page=3') {
+  const value: AuthState = { session: null, checking: false, signIn: jest.fn(), logout: jest.fn(), ...auth };
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <RootProbe /> },
+      {
+        path: '/Home/*',
+        element: (
+          <RequireAuth>
+            <p>Protected page</p>
+          </RequireAuth>
+        ),
+      },
+    ],
+    { initialEntries: [initialEntry] },
+  );
+  render(
+    <ThemeProvider theme={theme}>
+      <AuthContext.Provider value={value}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+describe('RequireAuth', () => {
+  it("shows 'Checking authentication...' and not the page while the stored login is checked", async () => {
+    const router = renderGuarded({ checking: true, session: manufacturerSession });
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking authentication...');
+    expect(screen.queryByText('Protected page')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/Home/Users');
+  });
+
+  it('sends an anonymous visitor to the root, remembering where they came from', async () => {
+    const router = renderGuarded({ session: null });
+    expect(await screen.findByText('Sign in, coming from /Home/Users?page=3')).toBeInTheDocument();
+    expect(screen.queryByText('Protected page')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the page to a signed-in user', async () => {
+    renderGuarded({ session: manufacturerSession });
+    expect(await screen.findByText('Protected page')).toBeInTheDocument();
+    expect(screen.queryByText('Checking authentication...')).not.toBeInTheDocument();
+  });
+});

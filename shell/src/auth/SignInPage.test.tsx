@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { InitialEntry, RouteObject } from 'react-router-dom';
+import type { AuthSession } from 'shared-kit';
+import {
+  CurrentLocation,
+  deferred,
+  installFakeApi,
+  manufacturerSession,
+  renderShell,
+  resetBrowserState,
+  signedInServer,
+  storedLogin,
+  type FakeAnswer,
+} from '../test-support/render-shell';
+import { SignInPage } from './SignInPage';
+
+const routes: RouteObject[] = [
+  { path: '/', element: <SignInPage /> },
+  { path: '/Home/*', element: <CurrentLocation label="Signed in at" /> },
+];
+
+function renderSignIn(initialEntries: InitialEntry[] = ['/'], storedSession?: AuthSession) {
+  return renderShell({ routes, initialEntries, storedSession });
+}
+
+async function fillAndSubmit(user: ReturnType<typeof renderSignIn>['user']) {
+  await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'anna@aurora.example');
+  await user.type(screen.getByLabelText('Password'), 's3cret!');
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('SignInPage', () => {
+  beforeEach(resetBrowserState);
+
+  it('asks for an email and a password', async () => {
+    installFakeApi(() => ({ status: 404 }));
+    renderSignIn();
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it("reads 'Signing In...' while the login call is pending, then stores the login and goes to /Home", async () => {
+    const login = deferred<FakeAnswer>();
+    const calls = installFakeApi((call) => (call.path === '/systemusers/login' ? login.promise : { status: 404 }));
+    const { user } = renderSignIn();
+
+    await fillAndSubmit(user);
+
+    expect(screen.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(calls).toEqual([
+      { method: 'POST', path: '/systemusers/login', body: { email: 'anna@aurora.example', password: 's3cret!' }, authorization: null },
+    ]);
+    expect(storedLogin()).toBeNull();
+
+    login.resolve({ status: 200, body: manufacturerSession });
+
+    expect(await screen.findByText('Signed in at /Home')).toBeInTheDocument();
+    expect(storedLogin()).toEqual(manufacturerSession);
+  });
+
+  it('returns the user to the /Home page they came from, with its query', async () => {
+    installFakeApi(() => ({ status: 200, body: manufacturerSession }));
+    const from = { pathname: '/Home/Users', search: '?page=2', hash: '' };
+    const { user } = renderSignIn([{ pathname: '/', state: { from } }]);
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText('Signed in at /Home/Users?page=2')).toBeInTheDocument();
+  });
+
+  it('goes to /Home when the remembered origin is not a /Home page', async () => {
+    installFakeApi(() => ({ status: 200, body: manufacturerSession }));
+    const { user } = renderSignIn([{ pathname: '/', state: { from: { pathname: '/elsewhere', search: '', hash: '' } } }]);
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText('Signed in at /Home')).toBeInTheDocument();
+  });
+
+  it("shows the server's first message in the error modal when the login fails", async () => {
+    installFakeApi(() => ({ status: 401, body: { message: ['Invalid email or password', 'second'] } }));
+    const { user } = renderSignIn();
+
+    await fillAndSubmit(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'An Error Occurred:' });
+    expect(dialog).toHaveTextContent('Invalid email or password');
+    expect(dialog).not.toHaveTextContent('second');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(storedLogin()).toBeNull();
+    expect(screen.queryByText(/Signed in at/)).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['no body', { status: 500 }],
+    ['an empty message list', { status: 401, body: { message: [] } }],
+  ])("shows 'Login failed. Please try again.' when the failed answer has %s", async (_, answer: FakeAnswer) => {
+    installFakeApi(() => answer);
+    const { user } = renderSignIn();
+
+    await fillAndSubmit(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'An Error Occurred:' });
+    expect(dialog).toHaveTextContent('Login failed. Please try again.');
+  });
+
+  it('sends an already signed-in visitor on to /Home', async () => {
+    const calls = installFakeApi(signedInServer(manufacturerSession));
+    renderSignIn(['/'], manufacturerSession);
+
+    expect(await screen.findByText('Signed in at /Home')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/systemusers/me']));
+  });
+});

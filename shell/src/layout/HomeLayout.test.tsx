@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
+import type { AuthSession } from 'shared-kit';
+import { RequireAuth } from '../auth/RequireAuth';
+import {
+  CurrentLocation,
+  installFakeApi,
+  manufacturerSession,
+  renderShell,
+  resetBrowserState,
+  signedInServer,
+  storedLogin,
+  superuserSession,
+} from '../test-support/render-shell';
+import { HomeLayout } from './HomeLayout';
+
+const routes: RouteObject[] = [
+  { path: '/', element: <CurrentLocation label="Signed out at" /> },
+  {
+    path: '/Home',
+    element: (
+      <RequireAuth>
+        <HomeLayout />
+      </RequireAuth>
+    ),
+    children: [{ path: '*', element: <CurrentLocation label="Page at" /> }],
+  },
+];
+
+function renderHome(session: AuthSession, environment = 'staging') {
+  const calls = installFakeApi(signedInServer(session));
+  return { calls, ...renderShell({ routes, initialEntries: ['/Home/Dashboard'], storedSession: session, config: { environment } }) };
+}
+
+function navigationLinks() {
+  return within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('HomeLayout', () => {
+  beforeEach(resetBrowserState);
+
+  it('gives a manufacturer user Dashboard, My Products and Users, the manufacturer name and Log Out', async () => {
+    renderHome(manufacturerSession);
+
+    expect(await screen.findByText('Page at /Home/Dashboard')).toBeInTheDocument();
+    expect(screen.getByText('ProductHub')).toBeInTheDocument();
+    expect(navigationLinks()).toEqual([
+      ['Dashboard', '/Home/Dashboard'],
+      ['My Products', '/Home/MyProducts'],
+      ['Users', '/Home/Users'],
+    ]);
+    expect(screen.getByRole('button', { name: /Aurora Audio/ })).toHaveTextContent('Aurora Audio');
+    expect(screen.queryByText('Super User')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it("opens Manufacturer Details (/Home/MyDetails) from the manufacturer's profile menu", async () => {
+    const { user } = renderHome(manufacturerSession);
+    await screen.findByText('Page at /Home/Dashboard');
+    expect(screen.queryByRole('menuitem', { name: 'Manufacturer Details' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Aurora Audio/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Manufacturer Details' }));
+
+    expect(await screen.findByText('Page at /Home/MyDetails')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('gives a superuser Dashboard and Manufacturers, the label Super User and no profile menu', async () => {
+    renderHome(superuserSession);
+
+    expect(await screen.findByText('Page at /Home/Dashboard')).toBeInTheDocument();
+    expect(navigationLinks()).toEqual([
+      ['Dashboard', '/Home/Dashboard'],
+      ['Manufacturers', '/Home/Manufacturers'],
+    ]);
+    expect(screen.getByText('Super User')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /profile menu/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('moves between pages with the navigation links', async () => {
+    const { user } = renderHome(manufacturerSession);
+    await screen.findByText('Page at /Home/Dashboard');
+
+    await user.click(screen.getByRole('link', { name: 'My Products' }));
+
+    expect(await screen.findByText('Page at /Home/MyProducts')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Products' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('logs out and returns to the root', async () => {
+    const { calls, user } = renderHome(manufacturerSession);
+    await screen.findByText('Page at /Home/Dashboard');
+
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByText('Signed out at /')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(storedLogin()).toBeNull();
+    await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /systemusers/logout'));
+  });
+
+  it('shows the version and the environment in the footer', async () => {
+    renderHome(manufacturerSession, 'staging');
+
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer).toHaveTextContent('ProductHub 1.4.2');
+    expect(within(footer).getByText('staging')).toHaveAttribute('data-production', 'false');
+  });
+
+  it('marks production in the footer', async () => {
+    renderHome(manufacturerSession, 'production');
+
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByText('production')).toHaveAttribute('data-production', 'true');
+  });
+});

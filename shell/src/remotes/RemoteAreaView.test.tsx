@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { deferred, renderWithTheme } from '../test-support/render-shell';
+import { registerRemoteUrls } from './load-remote-routes';
+import { REMOTE_AREAS } from './remote-areas';
+import { RemoteAreaView } from './RemoteAreaView';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+const loadRemoteMock = jest.mocked(loadRemote);
+const registerRemotesMock = jest.mocked(registerRemotes);
+
+const CATALOG_ENTRY = 'http://remotes.test/catalog/mf-manifest.json';
+const productsArea = REMOTE_AREAS.find((area) => area.remote === 'catalog')!;
+
+const workingRemote = { default: () => <p>Catalog pages</p> };
+
+describe('RemoteAreaView', () => {
+  let consoleError: jest.SpyInstance;
+
+  beforeEach(() => {
+    registerRemoteUrls({ catalog: CATALOG_ENTRY });
+    registerRemotesMock.mockClear();
+    loadRemoteMock.mockReset();
+    // Failures are logged on purpose; keep the test output readable.
+    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => consoleError.mockRestore());
+
+  it("shows 'Loading {title}...' while the remote loads, then renders its routes", async () => {
+    const pending = deferred<unknown>();
+    loadRemoteMock.mockReturnValue(pending.promise);
+    renderWithTheme(<RemoteAreaView area={productsArea} />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Products...');
+    expect(loadRemoteMock).toHaveBeenCalledWith('catalog/routes');
+    expect(registerRemotesMock).not.toHaveBeenCalled();
+
+    pending.resolve(workingRemote);
+
+    expect(await screen.findByText('Catalog pages')).toBeInTheDocument();
+    expect(screen.queryByText('Loading Products...')).not.toBeInTheDocument();
+  });
+
+  it('offers Retry when the remote cannot be loaded, and Retry fetches it afresh', async () => {
+    loadRemoteMock.mockRejectedValueOnce(new Error('Failed to fetch mf-manifest.json')).mockResolvedValueOnce(workingRemote);
+    const { user } = renderWithTheme(<RemoteAreaView area={productsArea} />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Products could not be loaded.');
+    expect(screen.queryByText('Catalog pages')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Catalog pages')).toBeInTheDocument();
+    expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'catalog', entry: CATALOG_ENTRY }], { force: true });
+    expect(loadRemoteMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('treats a remote without routes as not loaded', async () => {
+    loadRemoteMock.mockResolvedValue({});
+    renderWithTheme(<RemoteAreaView area={productsArea} />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Products could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('keeps showing the failure while the retry is still failing', async () => {
+    loadRemoteMock.mockRejectedValue(new Error('offline'));
+    const { user } = renderWithTheme(<RemoteAreaView area={productsArea} />);
+    await screen.findByText('Products could not be loaded.');
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    await waitFor(() => expect(loadRemoteMock).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText('Products could not be loaded.')).toBeInTheDocument();
+  });
+
+  it("shows '{title} stopped working.' with Retry when the remote throws while rendering", async () => {
+    let broken = true;
+    function FragileRoutes() {
+      if (broken) throw new Error('Cannot read properties of undefined');
+      return <p>Catalog pages</p>;
+    }
+    loadRemoteMock.mockResolvedValue({ default: FragileRoutes });
+    const { user } = renderWithTheme(<RemoteAreaView area={productsArea} />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Products stopped working.');
+    expect(screen.queryByText('Catalog pages')).not.toBeInTheDocument();
+    expect(registerRemotesMock).not.toHaveBeenCalled();
+
+    broken = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Catalog pages')).toBeInTheDocument();
+    expect(screen.queryByText('Products stopped working.')).not.toBeInTheDocument();
+    expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'catalog', entry: CATALOG_ENTRY }], { force: true });
+    expect(loadRemoteMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores a load that finishes after the view is gone', async () => {
+    const pending = deferred<unknown>();
+    loadRemoteMock.mockReturnValue(pending.promise);
+    function Toggle() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(false)}>
+            Leave
+          </button>
+          {shown && <RemoteAreaView area={productsArea} />}
+        </>
+      );
+    }
+    const { user } = renderWithTheme(<Toggle />);
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+
+    pending.resolve(workingRemote);
+    await pending.promise;
+
+    expect(screen.queryByText('Catalog pages')).not.toBeInTheDocument();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+});
