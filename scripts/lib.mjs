@@ -30,8 +30,10 @@ export function ensureInstalled() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('Installing dependencies (npm ci)...');
-  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install` honours package-lock.json like `npm ci`, but npm 11 writes no lock entries for the optional
+  // platform binaries of a peer-only dependency (@rspack/binding) and then `npm ci` refuses its own lock.
+  log('Installing dependencies (npm install from package-lock.json)...');
+  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 export function build() {
