@@ -14,6 +14,9 @@ import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { healthRoutes } from './routes/health';
 import { systemUserRoutes } from './routes/systemusers';
 import { manufacturerRoutes } from './routes/manufacturers';
+import { catalogRoutes } from './routes/catalog';
+import { licensingRoutes } from './routes/licensing';
+import { usersRoutes } from './routes/users';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -25,7 +28,7 @@ export interface AppDependencies {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp({ config, db, logger = false }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, masterKey, storage, logger = false }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -73,6 +76,10 @@ export async function buildApp({ config, db, logger = false }: AppDependencies):
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(systemUserRoutes, { db, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
       await api.register(manufacturerRoutes, { db });
+      const areaDependencies = { db, masterKey, storage, config };
+      await api.register(catalogRoutes, areaDependencies);
+      await api.register(licensingRoutes, areaDependencies);
+      await api.register(usersRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

@@ -8,3 +8,14 @@ export interface RemoteRoutesModule {
 /** The federation names of the four remotes. */
 export const REMOTE_NAMES = ['catalog', 'licensing', 'users', 'manufacturers'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/**
+ * The licence table that mfe-licensing exposes as `./license-table` (default export) for other remotes:
+ * a product's licences, or one end user's (then with Product Series, Product Identifier and Product Name).
+ */
+export interface LicenseTableProps {
+  source: { productId: number } | { userId: number };
+}
+export interface LicenseTableModule {
+  default: ComponentType<LicenseTableProps>;
+}

@@ -1,5 +1,13 @@
 // The API contract: TypeBox schemas the server validates with, and the types the console compiles against.
+// One file per resource, owned by the area that serves it.
 export * from '../constants';
 export * from './common';
 export * from './auth';
 export * from './manufacturers';
+export * from './products';
+export * from './builds';
+export * from './releases';
+export * from './channels';
+export * from './users';
+export * from './licenses';
+export * from './trials';

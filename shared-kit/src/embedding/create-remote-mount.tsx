@@ -9,6 +9,7 @@ import { ShellServicesProvider, type AuthSession } from '../services/shell-servi
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { theme } from '../ui/theme';
+import type { RemoteName } from '../federation';
 
 export interface MountOptions {
   /** Where the ProductHub API lives, e.g. `https://hub.example.com/api/v1`. */
@@ -23,6 +24,8 @@ export interface MountOptions {
   onError?: (message: string) => void;
   /** Called when the API answers 401 (expired or revoked token). */
   onUnauthorized?: () => void;
+  /** Loads a module of another remote, for screens that show one (the licence table on user details). */
+  loadRemoteModule?: <T>(remote: RemoteName, module: string) => Promise<T>;
 }
 
 export type Unmount = () => void;
@@ -50,6 +53,9 @@ function EmbeddedRemote({ AreaRoutes, options, api }: { AreaRoutes: ComponentTyp
     logout: () => options.onUnauthorized?.(),
     showError: (message: string) => (options.onError ? options.onError(message) : setErrorMessage(message)),
     listStates,
+    loadRemoteModule:
+      options.loadRemoteModule ??
+      (<T,>(remote: RemoteName) => Promise.reject<T>(new Error(`This screen needs the ${remote} remote, which this page does not provide.`))),
   };
   return (
     <ThemeProvider theme={theme}>

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { LoginResponse } from '../contract/auth';
 import type { ApiClient } from '../api/api-client';
 import type { ListStateStore } from './list-state-store';
+import type { RemoteName } from '../federation';
 
 /** The stored login of SPEC §3 (browser storage key producthub_auth). */
 export type AuthSession = LoginResponse;
@@ -16,6 +17,8 @@ export interface ShellServices {
   logout: () => void;
   showError: (message: string) => void;
   listStates: ListStateStore;
+  /** Loads a module another remote exposes (e.g. `loadRemoteModule('licensing', 'license-table')`). */
+  loadRemoteModule: <T>(remote: RemoteName, module: string) => Promise<T>;
 }
 
 const ShellServicesContext = createContext<ShellServices | null>(null);

@@ -7,6 +7,7 @@ import { useAuthSession } from '../auth/use-auth-session';
 import { ErrorModal } from '../errors/ErrorModal';
 import type { RuntimeConfig } from './runtime-config';
 import { RuntimeConfigContext } from './runtime-config-context';
+import { loadRemoteModule } from '../remotes/load-remote-routes';
 
 /** Everything the shell offers the remotes: session, API client, error modal, list-state store, theme. */
 export function ShellProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
@@ -16,7 +17,7 @@ export function ShellProviders({ config, children }: { config: RuntimeConfig; ch
   const showError = useCallback((message: string) => setErrorMessage(message), []);
 
   const services: ShellServices = useMemo(
-    () => ({ api, session: auth.session, logout: auth.logout, showError, listStates }),
+    () => ({ api, session: auth.session, logout: auth.logout, showError, listStates, loadRemoteModule }),
     [api, auth.session, auth.logout, showError, listStates],
   );
 

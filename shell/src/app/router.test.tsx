@@ -148,6 +148,8 @@ describe('shell routes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('useAuth must be used inside ShellProviders')).toBeInTheDocument();
+    // The shell's own error page (not the router's built-in one) offers the way back.
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/Home');
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
     consoleError.mockRestore();
     consoleWarn.mockRestore();

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { deferred, renderWithTheme } from '../test-support/render-shell';
@@ -99,29 +98,5 @@ describe('RemoteAreaView', () => {
     expect(screen.queryByText('Products stopped working.')).not.toBeInTheDocument();
     expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'catalog', entry: CATALOG_ENTRY }], { force: true });
     expect(loadRemoteMock).toHaveBeenCalledTimes(2);
-  });
-
-  it('ignores a load that finishes after the view is gone', async () => {
-    const pending = deferred<unknown>();
-    loadRemoteMock.mockReturnValue(pending.promise);
-    function Toggle() {
-      const [shown, setShown] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setShown(false)}>
-            Leave
-          </button>
-          {shown && <RemoteAreaView area={productsArea} />}
-        </>
-      );
-    }
-    const { user } = renderWithTheme(<Toggle />);
-    await user.click(screen.getByRole('button', { name: 'Leave' }));
-
-    pending.resolve(workingRemote);
-    await pending.promise;
-
-    expect(screen.queryByText('Catalog pages')).not.toBeInTheDocument();
-    expect(consoleError).not.toHaveBeenCalled();
   });
 });

@@ -11,6 +11,14 @@ export function registerRemoteUrls(remotes: Record<string, string>): void {
 
 export class RemoteUnavailableError extends Error {}
 
+/** Loads any module a remote exposes, for remotes that show another remote's component. */
+export async function loadRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
+  if (!remoteUrls[remote]) throw new RemoteUnavailableError(`No URL is configured for the ${remote} remote.`);
+  const loaded = await loadRemote<T>(`${remote}/${module}`);
+  if (!loaded) throw new RemoteUnavailableError(`The ${remote} remote did not provide ${module}.`);
+  return loaded;
+}
+
 /**
  * Loads a remote's routes module. `retry` re-registers the remote first, so a remote that failed (down,
  * moved) is fetched afresh instead of answering from the runtime's cache of the failure.

@@ -1,0 +1,2 @@
+// Owned by the catalog area (issue: mfe-catalog): schemas and types of the builds API.
+export {};
