@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { useApiClient, type AuthSession } from 'shared-kit';
+import { useApiClient, useShellServices, type AuthSession } from 'shared-kit';
 import { registerRemoteUrls } from '../remotes/load-remote-routes';
 import {
   CurrentLocation,
@@ -138,6 +138,24 @@ describe('shell routes', () => {
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(storedLogin()).toBeNull();
+  });
+
+  it("lets a page show a module of another remote through the shell's services", async () => {
+    function UserDetailsPage() {
+      const { loadRemoteModule } = useShellServices();
+      const [LicenseTable, setLicenseTable] = useState<ComponentType | null>(null);
+      useEffect(() => {
+        loadRemoteModule<{ default: ComponentType }>('licensing', 'license-table').then((module) => setLicenseTable(() => module.default));
+      }, [loadRemoteModule]);
+      return LicenseTable ? <LicenseTable /> : <p>Loading licences</p>;
+    }
+    loadRemoteMock.mockImplementation(async (specifier: string) =>
+      specifier === 'users/routes' ? { default: UserDetailsPage } : { default: () => <p>Licence table of the licensing remote</p> },
+    );
+    openAt('/Home/UserDetails/3', manufacturerSession);
+
+    expect(await screen.findByText('Licence table of the licensing remote')).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledWith('licensing/license-table');
   });
 
   it("shows 'Unexpected Application Error!' with the message when a page throws", async () => {

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { RemoteUnavailableError, loadRemoteRoutes, registerRemoteUrls } from './load-remote-routes';
+import { RemoteUnavailableError, loadRemoteModule, loadRemoteRoutes, registerRemoteUrls } from './load-remote-routes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
@@ -54,5 +54,23 @@ describe('load-remote-routes', () => {
     loadRemoteMock.mockResolvedValue(answer);
 
     await expect(loadRemoteRoutes('users')).rejects.toThrow('The users remote did not provide its routes.');
+  });
+
+  it("loads another module a remote exposes, such as the licensing remote's licence table", async () => {
+    const licenseTable = { default: () => null };
+    registerRemoteUrls({ licensing: 'http://c.test/licensing/mf-manifest.json' });
+    loadRemoteMock.mockResolvedValue(licenseTable);
+
+    await expect(loadRemoteModule('licensing', 'license-table')).resolves.toBe(licenseTable);
+    expect(loadRemoteMock).toHaveBeenCalledWith('licensing/license-table');
+  });
+
+  it('refuses a module of a remote without a configured URL, or one the remote does not provide', async () => {
+    await expect(loadRemoteModule('licensing', 'license-table')).rejects.toThrow(RemoteUnavailableError);
+    expect(loadRemoteMock).not.toHaveBeenCalled();
+
+    registerRemoteUrls({ licensing: 'http://c.test/licensing/mf-manifest.json' });
+    loadRemoteMock.mockResolvedValue(null);
+    await expect(loadRemoteModule('licensing', 'license-table')).rejects.toThrow('The licensing remote did not provide license-table.');
   });
 });
