@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteDependencies } from '../route-dependencies';
+import { channelRoutes } from './channels';
+import { productRoutes } from './products';
 
 /** The catalog area's routes: products, builds, build files, releases, channels and distributions. */
-export const catalogRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async () => {};
+export const catalogRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {
+  await app.register(productRoutes, dependencies);
+  await app.register(channelRoutes, dependencies);
+};
