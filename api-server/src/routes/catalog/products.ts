@@ -1,23 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, IdParams, Product, ProductCreateBody, ProductList, ProductListQuery, ProductPatchBody } from 'shared-kit/contract';
+import { IdParams, Product, ProductCreateBody, ProductList, ProductListQuery, ProductPatchBody } from 'shared-kit/contract';
 import { generateProductKeyPair } from '../../crypto/product-keys';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { findProduct, insertProduct, listProducts, lockProduct, updateProduct } from '../../repositories/products';
+import { insertProduct, listProducts, lockProduct, updateProduct } from '../../repositories/products';
 import type { RouteDependencies } from '../route-dependencies';
+import { errorResponses } from './error-responses';
+import { PRODUCT, requireProduct } from './lookups';
 import { checkProductRules, fieldsOfCreate, fieldsOfPatch } from './product-rules';
 import { withIsoTimestamps } from './serialise';
-
-export const PRODUCT = 'Product';
-
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
   app.get(
     '/products',
-    { schema: { tags: ['products'], querystring: ProductListQuery, response: { 200: ProductList, ...errors } } },
+    { schema: { tags: ['products'], querystring: ProductListQuery, response: { 200: ProductList, ...errorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       const page = pageRequest(request.query);
@@ -29,18 +27,16 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.get(
     '/products/:id',
-    { schema: { tags: ['products'], params: IdParams, response: { 200: Product, ...errors } } },
+    { schema: { tags: ['products'], params: IdParams, response: { 200: Product, ...errorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
-      const product = await findProduct(db, manufacturerId, request.params.id);
-      if (!product) throw notFound(PRODUCT);
-      return withIsoTimestamps(product);
+      return withIsoTimestamps(await requireProduct(db, manufacturerId, request.params.id));
     },
   );
 
   app.post(
     '/products',
-    { schema: { tags: ['products'], body: ProductCreateBody, response: { 201: Product, ...errors } } },
+    { schema: { tags: ['products'], body: ProductCreateBody, response: { 201: Product, ...errorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -63,7 +59,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.patch(
     '/products/:id',
-    { schema: { tags: ['products'], params: IdParams, body: ProductPatchBody, response: { 200: Product, ...errors } } },
+    { schema: { tags: ['products'], params: IdParams, body: ProductPatchBody, response: { 200: Product, ...errorResponses } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
