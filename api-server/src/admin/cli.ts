@@ -5,14 +5,16 @@ import { Client } from 'pg';
 import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { migrateToLatest } from '../db/migrate';
 import { AdminCommandError, createSystemUserCommand } from './create-user';
+import { UPLOAD_BUILD_USAGE, parseUploadBuildArgs, uploadBuild } from './upload-build';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   create-user --email E --password P --role superuser
   create-user --email E --password P --role manufacturer --manufacturer ID
+${UPLOAD_BUILD_USAGE}
 
-Uses DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
+create-user uses DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
 While 'npm start' runs, its embedded database is used; otherwise the CLI starts it for the command.`;
 
 async function isReachable(url: string): Promise<boolean> {
@@ -53,6 +55,11 @@ async function main(argv: string[]): Promise<number> {
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return command ? 0 : 2;
+  }
+  if (command === 'upload-build') {
+    const build = await uploadBuild(parseUploadBuildArgs(rest), (line) => console.error(line));
+    console.log(build.id);
+    return 0;
   }
   if (command !== 'create-user') {
     console.error(`Unknown command '${command}'.\n\n${USAGE}`);
