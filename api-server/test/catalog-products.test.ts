@@ -251,6 +251,15 @@ describe('catalog API: products', () => {
       expect(backToContent.json()).toEqual({ message: ['Dependency is required for a ContentOnly product.'] });
     });
 
+    it('refuses a product as its own dependency', async () => {
+      const plugin = await create({ name: 'Granular', type: 'PluginOnly' });
+      const before = await tableDigest(t.db, 'products');
+      const response = await send('PATCH', `/api/v1/products/${plugin.id}`, tenants.staffAToken, { type: 'ContentOnly', dependency_id: plugin.id });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: ['A product cannot be its own dependency.'] });
+      expect(await tableDigest(t.db, 'products')).toBe(before);
+    });
+
     it('keeps a PluginOnly product that others depend on from changing type (409)', async () => {
       const before = await tableDigest(t.db, 'products');
       const response = await send('PATCH', `/api/v1/products/${engineId}`, tenants.staffAToken, { type: 'Full' });

@@ -40,6 +40,7 @@ export interface ProductFields {
 
 export const DEPENDENCY_REQUIRED = 'Dependency is required for a ContentOnly product.';
 export const DEPENDENCY_NOT_PLUGIN_ONLY = 'Dependency must be a PluginOnly product of your manufacturer.';
+export const DEPENDENCY_ON_ITSELF = 'A product cannot be its own dependency.';
 export const identifierTaken = (identifier: string) => `A product with the identifier '${identifier}' already exists.`;
 export const mustStayPluginOnly = (count: number) =>
   `${count === 1 ? '1 ContentOnly product depends' : `${count} ContentOnly products depend`} on this product, so its type must stay PluginOnly.`;
@@ -101,6 +102,7 @@ export function applyTypeRules(fields: ProductFields): ProductFields {
 export async function checkProductRules(db: Db, manufacturerId: number, fields: ProductFields, productId?: number): Promise<void> {
   if (fields.type === 'ContentOnly') {
     if (fields.dependency_id === null) throw badRequest(DEPENDENCY_REQUIRED);
+    if (fields.dependency_id === productId) throw badRequest(DEPENDENCY_ON_ITSELF);
     const dependency = await findProduct(db, manufacturerId, fields.dependency_id);
     if (!dependency || dependency.type !== 'PluginOnly') throw badRequest(DEPENDENCY_NOT_PLUGIN_ONLY);
   }
