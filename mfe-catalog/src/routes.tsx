@@ -1,11 +1,11 @@
 import { Route, Routes } from 'react-router-dom';
 import { PageHeader } from 'shared-kit';
+import { ProductsPage } from './features/products/ProductsPage';
 
-// Placeholder pages: each screen of this area arrives with its area's issue.
 export default function CatalogRoutes() {
   return (
     <Routes>
-      <Route path="MyProducts" element={<PageHeader title="My Products" />} />
+      <Route path="MyProducts" element={<ProductsPage />} />
       <Route path="CreateProduct" element={<PageHeader title="Create Product" />} />
       <Route path="UpdateProduct/:productID" element={<PageHeader title="Update Product" />} />
       <Route path="ProductBuilds/:productID" element={<PageHeader title="Product Builds" />} />
