@@ -1,13 +1,14 @@
 import { Route, Routes } from 'react-router-dom';
 import { PageHeader } from 'shared-kit';
+import { CreateProductPage, UpdateProductPage } from './features/products/ProductFormPages';
 import { ProductsPage } from './features/products/ProductsPage';
 
 export default function CatalogRoutes() {
   return (
     <Routes>
       <Route path="MyProducts" element={<ProductsPage />} />
-      <Route path="CreateProduct" element={<PageHeader title="Create Product" />} />
-      <Route path="UpdateProduct/:productID" element={<PageHeader title="Update Product" />} />
+      <Route path="CreateProduct" element={<CreateProductPage />} />
+      <Route path="UpdateProduct/:productID" element={<UpdateProductPage />} />
       <Route path="ProductBuilds/:productID" element={<PageHeader title="Product Builds" />} />
       <Route path="BuildDetails/:productID/:buildID" element={<PageHeader title="Build Files for Build" />} />
       <Route path="ProductReleases/:productID" element={<PageHeader title="Product Releases" />} />
