@@ -6,7 +6,7 @@ import { useBuildFiles } from '../../data/builds/get-build-files';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Monospace } from '../../components/layout';
 import { useIdParam } from '../../components/route-params';
-import { buildVersion } from './build-format';
+import { buildVersion } from '../../components/build-format';
 import { buildLinks } from './build-links';
 
 const DownloadLink = styled.a`

@@ -7,7 +7,7 @@ import { NotFoundMessage } from '../../components/NotFoundMessage';
 import { Toolbar } from '../../components/layout';
 import { useIdParam } from '../../components/route-params';
 import { ProductSubtitle } from '../../components/ProductSubtitle';
-import { buildColumns, buildTimestampColumns } from './build-columns';
+import { buildColumns, buildTimestampColumns } from '../../components/build-columns';
 import { buildLinks } from './build-links';
 
 /** /Home/ProductBuilds/{productID}: the product's builds; selected builds make a new release. */
