@@ -13,6 +13,8 @@ function server(answer: (call: ApiCall) => unknown = () => page(builds, { total:
   return (call: ApiCall) => {
     if (call.method === 'GET' && call.path === '/products/1') return makeProduct({ id: 1 });
     if (call.method === 'GET' && call.path === '/products/1/builds') return answer(call);
+    const build = builds.find((candidate) => call.path === `/products/1/builds/${candidate.id}`);
+    if (build) return build;
     return Promise.reject(notFound(call));
   };
 }
