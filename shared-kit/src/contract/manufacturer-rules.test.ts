@@ -3,7 +3,7 @@ import {
   MANUFACTURER_EMAIL_INVALID,
   MANUFACTURER_NAME_REQUIRED,
   manufacturerFieldProblems,
-} from './manufacturers';
+} from './manufacturer-rules';
 
 describe('manufacturerFieldProblems', () => {
   it('accepts a complete, valid manufacturer and blank optional fields', () => {
