@@ -14,7 +14,6 @@ export interface FormFieldProps {
   type?: HTMLInputTypeAttribute;
   maxLength?: number;
   placeholder?: string;
-  autoComplete?: string;
   inputRef?: Ref<HTMLInputElement>;
 }
 

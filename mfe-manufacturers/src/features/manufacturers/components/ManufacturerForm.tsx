@@ -1,20 +1,11 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import {
-  ApiError,
-  Button,
-  Card,
-  COUNTRY_CODE_MAX_LENGTH,
-  MANUFACTURER_SAVED_LEAVE_DELAY_MS,
-  errorMessage,
-  formatDateTime,
-  type Manufacturer,
-} from 'shared-kit';
-import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH, manufacturerFieldProblems, type ManufacturerFieldProblems } from 'shared-kit/contract';
-import { useUpdateManufacturer } from '../api/update-manufacturer';
-import { MANUFACTURER_NOT_FOUND, UPDATE_FAILED, UPDATE_SUCCEEDED } from '../texts';
-import { formValuesOf, hasChanges, type EditableField, type ManufacturerFormValues } from './form-values';
+import { Button, Card, COUNTRY_CODE_MAX_LENGTH, formatDateTime, type Manufacturer } from 'shared-kit';
+import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH, type ManufacturerFieldProblems } from 'shared-kit/contract';
+import { UPDATE_SUCCEEDED } from '../texts';
+import type { EditableField } from './form-values';
 import { FormField, ReadOnlyField } from './FormField';
+import { useManufacturerForm } from './use-manufacturer-form';
 
 export interface ManufacturerFormProps {
   manufacturer: Manufacturer;
@@ -22,61 +13,13 @@ export interface ManufacturerFormProps {
   onLeave: () => void;
 }
 
-/** SPEC §2 and §4: view mode → Edit → Save Changes (saved, then leave after 2 s) or Cancel back to view mode. */
+/** The details form of SPEC §2: read-only until Edit; Save Changes and Cancel while editing. */
 export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProps) {
-  const update = useUpdateManufacturer();
   const ids = useId();
-  const nameInput = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState<ManufacturerFormValues | null>(null);
-  const [problems, setProblems] = useState<ManufacturerFieldProblems>({});
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-
-  const stored = formValuesOf(manufacturer);
-  const editing = draft !== null;
-  const values = draft ?? stored;
-  const canSave = editing && hasChanges(draft, stored) && !saving;
-
-  useLeaveAfterSave(saved, onLeave);
-  useEffect(() => {
-    if (editing) nameInput.current?.focus();
-  }, [editing]);
-
-  const startEditing = () => {
-    setDraft(stored);
-    setSaveError(null);
-  };
-  const cancel = () => {
-    setDraft(null);
-    setProblems({});
-    setSaveError(null);
-  };
-  const change = (field: EditableField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const value = field === 'country_code' ? event.target.value.toUpperCase() : event.target.value;
-    setDraft((current) => (current ? { ...current, [field]: value } : current));
-    setProblems(({ [field as keyof ManufacturerFieldProblems]: _fixed, ...others }) => others);
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft || !canSave) return;
-    const found = manufacturerFieldProblems(draft);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await update(manufacturer.id, { ...manufacturer, ...draft });
-      setDraft(null);
-      setSaved(true);
-    } catch (error) {
-      setSaveError(error instanceof ApiError && error.status === 404 ? MANUFACTURER_NOT_FOUND : errorMessage(error, UPDATE_FAILED));
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const { values, editing, saving, saved, saveError, problems, canSave, nameInput, startEditing, cancel, change, save } = useManufacturerForm(
+    manufacturer,
+    onLeave,
+  );
   const readOnly = !editing || saving;
   const field = (name: EditableField) => ({
     id: `${ids}-${name}`,
@@ -89,17 +32,17 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
   return (
     <Card as="form" noValidate onSubmit={save} aria-label="Manufacturer details">
       <Grid>
-        <FormField label="Name" required {...field('name')} inputRef={nameInput} maxLength={MANUFACTURER_NAME_MAX_LENGTH} autoComplete="organization" />
-        <FormField label="Email" type="email" {...field('email')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.email} autoComplete="email" />
-        <FormField label="Address" multiline {...field('address')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.address} autoComplete="street-address" />
-        <FormField label="Phone" type="tel" {...field('phone')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.phone} autoComplete="tel" />
+        <FormField label="Name" required {...field('name')} inputRef={nameInput} maxLength={MANUFACTURER_NAME_MAX_LENGTH} />
+        <FormField label="Email" type="email" {...field('email')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.email} />
+        <FormField label="Address" multiline {...field('address')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.address} />
+        <FormField label="Phone" type="tel" {...field('phone')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.phone} />
         <FormField label="VAT ID" {...field('vat_id')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.vat_id} />
         <FormField
           label="Country Code"
           {...field('country_code')}
           maxLength={COUNTRY_CODE_MAX_LENGTH}
           placeholder="e.g. US, DE, UK"
-          autoComplete="country"
+         
         />
         <ReadOnlyField id={`${ids}-pool`} label="Manufacturer Pool ID" value={manufacturer.manufacturer_pool_id ?? ''} />
         <ReadOnlyField id={`${ids}-created`} label="Created At" value={formatDateTime(manufacturer.created_at)} />
@@ -107,8 +50,16 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
       </Grid>
       <Footer>
         <Outcome>
-          {saved && <Success role="status">{UPDATE_SUCCEEDED}</Success>}
-          {saveError && <Failure role="alert">{saveError}</Failure>}
+          {saved && (
+            <OutcomeText role="status" $tone="success">
+              {UPDATE_SUCCEEDED}
+            </OutcomeText>
+          )}
+          {saveError && (
+            <OutcomeText role="alert" $tone="danger">
+              {saveError}
+            </OutcomeText>
+          )}
         </Outcome>
         <Buttons>
           {editing ? (
@@ -131,19 +82,6 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
   );
 }
 
-/** SPEC §9: 2000 ms after a successful save the page is left by the Back rule (unless the user left first). */
-function useLeaveAfterSave(saved: boolean, onLeave: () => void) {
-  const leave = useRef(onLeave);
-  useEffect(() => {
-    leave.current = onLeave;
-  });
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => leave.current(), MANUFACTURER_SAVED_LEAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
-}
-
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
@@ -163,15 +101,9 @@ const Outcome = styled.div`
   min-height: 1.5em;
 `;
 
-const Success = styled.p`
+const OutcomeText = styled.p<{ $tone: 'success' | 'danger' }>`
   margin: 0;
-  color: ${({ theme }) => theme.colors.success};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-`;
-
-const Failure = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${({ theme, $tone }) => theme.colors[$tone]};
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
