@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PRODUCT_TYPES } from '../constants';
 import { Id, PageQuery, Paged, Timestamp } from './common';
+import { PRODUCT_SORT_ORDER_MAX, PRODUCT_TEXT_MAX_LENGTH, PRODUCT_TRIAL_DAYS_MAX } from './product-rules';
 
 export const ProductTypeSchema = Type.Union(PRODUCT_TYPES.map((type) => Type.Literal(type)));
 
@@ -47,9 +48,7 @@ export const ProductListQuery = Type.Composite([
 ]);
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
-export const PRODUCT_TEXT_MAX_LENGTH = 1000;
-export const PRODUCT_TRIAL_DAYS_MAX = 3650;
-export const PRODUCT_SORT_ORDER_MAX = 1_000_000;
+export * from './product-rules';
 
 const Text = (maxLength = 200) => Type.String({ maxLength });
 const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });

@@ -5,6 +5,7 @@ import { BUILD_PICKER_SIZE } from '../constants';
 import { Build } from './builds';
 import { ReleaseDistribution } from './channels';
 import { Id, Paged, Timestamp } from './common';
+import { APP_VERSION_PATTERN, RELEASE_TEXT_MAX_LENGTH } from './release-rules';
 
 /** A release as SPEC §3 shapes it, with its builds and the channels it is distributed to. */
 export const Release = Type.Object({
@@ -28,9 +29,6 @@ export type ReleaseList = Static<typeof ReleaseList>;
 export const ProductReleaseParams = Type.Object({ id: Id, releaseId: Id });
 export type ProductReleaseParams = Static<typeof ProductReleaseParams>;
 
-export const RELEASE_TEXT_MAX_LENGTH = 2000;
-/** `1`, `1.2`, `1.2.3` or `1.2.3.4`. */
-export const APP_VERSION_PATTERN = '^\\d{1,9}(\\.\\d{1,9}){0,3}$';
 
 const OptionalText = Type.Optional(Type.Union([Type.String({ maxLength: RELEASE_TEXT_MAX_LENGTH }), Type.Null()]));
 const OptionalVersion = Type.Optional(Type.Union([Type.Literal(''), Type.String({ pattern: APP_VERSION_PATTERN }), Type.Null()]));
@@ -62,24 +60,4 @@ export const ReleasePatchBody = Type.Object(
 );
 export type ReleasePatchBody = Static<typeof ReleasePatchBody>;
 
-// SPEC §5, verbatim.
-export const CANNOT_DISTRIBUTE_RELEASE = 'Cannot Distribute release with current Build choices.';
-export const RELEASE_DISTRIBUTION_RULE =
-  'A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.';
-
-/** SPEC §5: a release distributed to any channel needs a macOS and a Windows build, or one build for any OS. */
-export function buildsAllowDistribution(builds: ReadonlyArray<Pick<Build, 'os'>>): boolean {
-  const oses = new Set(builds.map((build) => build.os));
-  return oses.has('any') || (oses.has('macOS') && oses.has('Windows'));
-}
-
-/** Compares dotted versions numerically (`1.10` is after `1.9`; missing parts count as 0). */
-export function compareAppVersions(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
-    const difference = (left[i] ?? 0) - (right[i] ?? 0);
-    if (difference !== 0) return Math.sign(difference);
-  }
-  return 0;
-}
+export * from './release-rules';
