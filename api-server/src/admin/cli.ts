@@ -61,7 +61,8 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'create-manufacturer') return createManufacturer(rest);
   if (command === 'upload-build') {
     const build = await uploadBuild(parseUploadBuildArgs(rest), (line) => console.error(line));
-    console.log(build.id);
+    // Plain text, never coloured (console.log colours numbers under FORCE_COLOR): pipelines read this line.
+    process.stdout.write(`${build.id}\n`);
     return 0;
   }
   if (command !== 'create-user') {
