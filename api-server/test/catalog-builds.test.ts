@@ -2,6 +2,9 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants, tableDigest } from './support/fixtures';
 import { auditActions, insertTestBuild, insertTestProduct, sha256Hex } from './catalog-fixtures';
 
+// Each file migrates a database and signs in with scrypt-hashed passwords: slow on a busy machine.
+jest.setTimeout(30_000);
+
 describe('catalog API: builds, build files, ingestion and downloads', () => {
   let t: TestApp;
   let tenants: Awaited<ReturnType<typeof createTenants>>;
@@ -116,6 +119,17 @@ describe('catalog API: builds, build files, ingestion and downloads', () => {
       expect(response.json().url).toBe(url);
     });
 
+    it('streams files larger than the JSON body limit', async () => {
+      const large = Buffer.alloc(3 * 1024 * 1024 + 17, 0x5a);
+      const build = (await createBuild({ build_number: 45, files: [declare('Large.pkg', large)] })).json();
+      const url = `/api/v1/products/${productId}/builds/${build.id}/files/Large.pkg`;
+      const response = await upload(url, tenants.staffAToken, large);
+      expect(response.statusCode).toBe(200);
+      const download = await get(url, auth(tenants.staffAToken));
+      expect(download.rawPayload.length).toBe(large.length);
+      expect(sha256Hex(download.rawPayload)).toBe(sha256Hex(large));
+    });
+
     it('freezes the files of a confirmed build', async () => {
       const response = await upload(fileUrl('README.txt'), tenants.staffAToken, readme);
       expect(response.statusCode).toBe(409);
@@ -225,7 +239,7 @@ describe('catalog API: builds, build files, ingestion and downloads', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
-      expect(body.pagination.records.total).toBe(4);
+      expect(body.pagination.records.total).toBe(5);
     });
 
     it('gets one build, and answers 404 across products and manufacturers', async () => {

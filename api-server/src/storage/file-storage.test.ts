@@ -45,12 +45,4 @@ describe('local file storage: verified streamed writes', () => {
     await expect(storage.writeVerified('../escape', chunks(good), { size: good.length, sha256: sha256(good) })).rejects.toThrow('escapes the storage folder');
     expect(() => storage.exists('../../etc/passwd')).toThrow('escapes the storage folder');
   });
-
-  it('removes a stored file, and removing a missing one is not an error', async () => {
-    const storage = createLocalFileStorage(root);
-    await storage.write('builds/2/b.zip', good);
-    await storage.remove('builds/2/b.zip');
-    await storage.remove('builds/2/b.zip');
-    expect(storage.exists('builds/2/b.zip')).toBe(false);
-  });
 });

@@ -36,7 +36,6 @@ export interface FileStorage {
    * bytes than expected arrive.
    */
   writeVerified(key: string, source: Readable, expected: ExpectedContent): Promise<void>;
-  remove(key: string): Promise<void>;
 }
 
 export function createLocalFileStorage(root: string): FileStorage {
@@ -86,9 +85,6 @@ export function createLocalFileStorage(root: string): FileStorage {
       } finally {
         await rm(partial, { force: true });
       }
-    },
-    async remove(key) {
-      await rm(pathOf(key), { force: true });
     },
   };
 }
