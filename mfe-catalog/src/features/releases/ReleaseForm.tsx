@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Section, SpinnerIcon, Table } from 'shared-kit';
+import { Button, ErrorText, Section, SpinnerIcon, Table } from 'shared-kit';
 import { ButtonLink } from '../../components/ButtonLink';
 import { CheckboxField } from '../../components/CheckboxField';
 import { FormActions, FormGrid, Stack } from '../../components/layout';
@@ -8,7 +8,7 @@ import { buildColumns } from '../../components/build-columns';
 import { DistributionRule } from './DistributionRule';
 import { DistributionSection, type DistributionSectionProps } from './DistributionSection';
 import { releaseFieldHelp as help } from './release-field-help';
-import { distributionBlocked, validateReleaseForm, type ReleaseFormErrors, type ReleaseFormValues } from './release-form-state';
+import { SAVE_BUILDS_FIRST, channelsNeedSavedBuilds, distributionBlocked, validateReleaseForm, type ReleaseFormErrors, type ReleaseFormValues } from './release-form-state';
 import { SelectBuildsDialog } from './SelectBuildsDialog';
 
 export interface ReleaseFormProps {
@@ -31,6 +31,7 @@ export function ReleaseForm({ productId, initialValues, distribution, onSave, ca
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const blocked = distributionBlocked(values);
+  const saveBuildsFirst = distribution !== undefined && channelsNeedSavedBuilds(values, initialValues);
 
   useEffect(() => {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -54,7 +55,7 @@ export function ReleaseForm({ productId, initialValues, distribution, onSave, ca
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (blocked) return;
+    if (blocked || saveBuildsFirst) return;
     const found = validateReleaseForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -90,8 +91,9 @@ export function ReleaseForm({ productId, initialValues, distribution, onSave, ca
         {distribution && <DistributionSection {...distribution} checked={values.channelIds} onToggle={toggleChannel} />}
       </Stack>
       <DistributionRule blocked={blocked} />
+      {saveBuildsFirst && <ErrorText>{SAVE_BUILDS_FIRST}</ErrorText>}
       <FormActions>
-        <Button type="submit" variant="primary" disabled={saving || blocked} aria-busy={saving || undefined}>
+        <Button type="submit" variant="primary" disabled={saving || blocked || saveBuildsFirst} aria-busy={saving || undefined}>
           {saving && <SpinnerIcon />}
           {saving ? 'Saving...' : 'Save'}
         </Button>

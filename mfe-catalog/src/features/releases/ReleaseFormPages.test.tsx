@@ -131,6 +131,23 @@ describe('Update Release', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it('asks to save new builds before adding a channel when the saved builds cannot be distributed, sending nothing', async () => {
+    const macOnly = makeRelease({ id: 31, builds: [mac], distributions: [] });
+    const { user, calls } = renderCatalog(
+      '/Home/UpdateRelease/1/31',
+      catalogServer((call) => (call.path === '/products/1/releases/31' ? macOnly : Promise.reject(notFound(call)))),
+    );
+    await screen.findByRole('group', { name: 'Distribution channels' });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select Builds' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Select row build 12' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Beta' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Save the new build choices first, then add the release to a channel.');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   it('explains the rule in an info dialog', async () => {
     const { user } = renderCatalog('/Home/UpdateRelease/1/30', editServer());
     await user.click(await screen.findByRole('button', { name: /About distributing a release/ }));

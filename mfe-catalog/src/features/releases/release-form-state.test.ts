@@ -1,5 +1,5 @@
 import { makeBuild, makeRelease, BETA_CHANNEL, distributionTo } from '../../test-support/fixtures';
-import { distributionBlocked, formOfRelease, newReleaseForm, toCreateBody, toPatchBody, validateReleaseForm } from './release-form-state';
+import { channelsNeedSavedBuilds, distributionBlocked, formOfRelease, newReleaseForm, toCreateBody, toPatchBody, validateReleaseForm } from './release-form-state';
 
 const mac = makeBuild({ id: 1, os: 'macOS' });
 const win = makeBuild({ id: 2, os: 'Windows' });
@@ -17,6 +17,15 @@ describe('release form rules', () => {
     [[mac, any], [1], false],
   ])('builds %j with channels %j: distribution blocked is %s', (builds, channels, blocked) => {
     expect(distributionBlocked({ builds, channelIds: new Set(channels) })).toBe(blocked);
+  });
+
+  it('asks for the builds to be saved first when a channel is added to a release whose saved builds cannot be distributed', () => {
+    const saved = { builds: [mac], channelIds: new Set<number>() };
+    expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set([2]) }, saved)).toBe(true);
+    expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set<number>() }, saved)).toBe(false);
+    expect(channelsNeedSavedBuilds({ builds: [mac], channelIds: new Set([2]) }, saved)).toBe(false); // blocked by the SPEC rule instead
+    expect(channelsNeedSavedBuilds({ builds: [any], channelIds: new Set([2]) }, { builds: [mac, win], channelIds: new Set<number>() })).toBe(false);
+    expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set([1]) }, { builds: [mac], channelIds: new Set([1]) })).toBe(false);
   });
 
   it('checks the manual address and the versions, comparing versions by number', () => {

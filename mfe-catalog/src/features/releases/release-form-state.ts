@@ -37,6 +37,18 @@ export function formOfRelease(release: Release): ReleaseFormValues {
 export const distributionBlocked = (values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>) =>
   values.channelIds.size > 0 && !buildsAllowDistribution(values.builds);
 
+export const SAVE_BUILDS_FIRST = 'Save the new build choices first, then add the release to a channel.';
+
+/**
+ * SPEC §4 saves channel changes before the release, so a channel added in the same save is checked against the
+ * builds saved before (the server keeps the SPEC §5 rule at every step). True when that would be refused
+ * although the new build choices are fine: the user saves the builds first.
+ */
+export function channelsNeedSavedBuilds(values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>, saved: Pick<ReleaseFormValues, 'builds' | 'channelIds'>): boolean {
+  const adds = [...values.channelIds].some((channelId) => !saved.channelIds.has(channelId));
+  return adds && !buildsAllowDistribution(saved.builds) && !distributionBlocked(values);
+}
+
 /** What the server would refuse, said before the round trip. */
 export function validateReleaseForm(values: ReleaseFormValues): ReleaseFormErrors {
   const errors: ReleaseFormErrors = {};
