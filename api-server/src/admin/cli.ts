@@ -6,6 +6,7 @@ import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase 
 import { migrateToLatest } from '../db/migrate';
 import { AdminCommandError, createSystemUserCommand } from './create-user';
 import { createManufacturerCommand } from './create-manufacturer';
+import { UPLOAD_BUILD_USAGE, parseUploadBuildArgs, uploadBuild } from './upload-build';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -13,8 +14,9 @@ Commands:
   create-user --email E --password P --role superuser
   create-user --email E --password P --role manufacturer --manufacturer ID
   create-manufacturer --name N [--email E] [--country CC] [--address A] [--phone P] [--vat V] [--pool ID]
+${UPLOAD_BUILD_USAGE}
 
-Uses DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
+create-user and create-manufacturer use DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
 While 'npm start' runs, its embedded database is used; otherwise the CLI starts it for the command.`;
 
 async function isReachable(url: string): Promise<boolean> {
@@ -57,6 +59,11 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === 'create-manufacturer') return createManufacturer(rest);
+  if (command === 'upload-build') {
+    const build = await uploadBuild(parseUploadBuildArgs(rest), (line) => console.error(line));
+    console.log(build.id);
+    return 0;
+  }
   if (command !== 'create-user') {
     console.error(`Unknown command '${command}'.\n\n${USAGE}`);
     return 2;
