@@ -5,12 +5,14 @@ import { Client } from 'pg';
 import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { migrateToLatest } from '../db/migrate';
 import { AdminCommandError, createSystemUserCommand } from './create-user';
+import { VERIFY_LICENSE_USAGE, verifyLicenseCommand } from './verify-license';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   create-user --email E --password P --role superuser
   create-user --email E --password P --role manufacturer --manufacturer ID
+  ${VERIFY_LICENSE_USAGE}
 
 Uses DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
 While 'npm start' runs, its embedded database is used; otherwise the CLI starts it for the command.`;
@@ -54,6 +56,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'verify-license') return verifyLicenseCommand(rest, { out: console.log, err: console.error });
   if (command !== 'create-user') {
     console.error(`Unknown command '${command}'.\n\n${USAGE}`);
     return 2;
