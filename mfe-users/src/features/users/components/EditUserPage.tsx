@@ -1,0 +1,25 @@
+import { useParams } from 'react-router-dom';
+import { PageHeader } from 'shared-kit';
+import { parseUserId } from '../../../lib/area-paths';
+import { useUpdateUser } from '../api/update-user';
+import { UserForm } from './UserForm';
+
+/** /Home/EditUser/{userID}/{userEmail}[/{externalId}]: the form starts from the values in the address. */
+export function EditUserPage() {
+  const { userID, userEmail = '', externalId = '' } = useParams();
+  const userId = parseUserId(userID);
+  if (userId === null) {
+    return (
+      <>
+        <PageHeader title="Edit User" />
+        <p role="alert">This address does not name a user. Open the user from the Users list.</p>
+      </>
+    );
+  }
+  return <EditUserForm key={userId} userId={userId} initialValues={{ email: userEmail, externalId }} />;
+}
+
+function EditUserForm({ userId, initialValues }: { userId: number; initialValues: { email: string; externalId: string } }) {
+  const updateUser = useUpdateUser(userId);
+  return <UserForm title="Edit User" submitLabel="Update User" initialValues={initialValues} onSubmit={updateUser} />;
+}
