@@ -3,6 +3,7 @@ import { PageHeader } from 'shared-kit';
 import { UsersPage } from './features/users/components/UsersPage';
 import { CreateUserPage } from './features/users/components/CreateUserPage';
 import { EditUserPage } from './features/users/components/EditUserPage';
+import { UserDetailsPage } from './features/user-details/components/UserDetailsPage';
 
 /** The users area's pages, relative to /Home. */
 export default function UsersRoutes() {
@@ -11,7 +12,7 @@ export default function UsersRoutes() {
       <Route path="Users" element={<UsersPage />} />
       <Route path="CreateUser" element={<CreateUserPage />} />
       <Route path="EditUser/:userID/:userEmail/:externalId?" element={<EditUserPage />} />
-      <Route path="UserDetails/:userID" element={<PageHeader title="User Details" />} />
+      <Route path="UserDetails/:userID" element={<UserDetailsPage />} />
       <Route path="CreateUserLicense/:userID/:userEmail" element={<PageHeader title="Add License" />} />
     </Routes>
   );
