@@ -1,9 +1,9 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageHeader } from 'shared-kit';
 import { UsersPage } from './features/users/components/UsersPage';
 import { CreateUserPage } from './features/users/components/CreateUserPage';
 import { EditUserPage } from './features/users/components/EditUserPage';
 import { UserDetailsPage } from './features/user-details/components/UserDetailsPage';
+import { CreateUserLicensePage } from './features/user-licenses/components/CreateUserLicensePage';
 
 /** The users area's pages, relative to /Home. */
 export default function UsersRoutes() {
@@ -13,7 +13,7 @@ export default function UsersRoutes() {
       <Route path="CreateUser" element={<CreateUserPage />} />
       <Route path="EditUser/:userID/:userEmail/:externalId?" element={<EditUserPage />} />
       <Route path="UserDetails/:userID" element={<UserDetailsPage />} />
-      <Route path="CreateUserLicense/:userID/:userEmail" element={<PageHeader title="Add License" />} />
+      <Route path="CreateUserLicense/:userID/:userEmail" element={<CreateUserLicensePage />} />
     </Routes>
   );
 }
