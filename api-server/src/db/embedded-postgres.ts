@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 export interface EmbeddedDatabase {
@@ -36,6 +36,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     onError: (message: unknown) => log(`postgres: ${String(message)}`.trim()),
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await postgres.initialise();
+  await stopOrphanedPostgres(databaseDir, log);
   await postgres.start();
   const client = postgres.getPgClient('postgres', '127.0.0.1');
   await client.connect();
@@ -62,4 +63,29 @@ function openPathToPostgresUser(dataDir: string): void {
       );
     }
   }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server killed without a chance to clean up (kill -9, OOM) leaves its PostgreSQL running on the data folder,
+ * and a new one could not start. Ask that orphan for a fast shutdown (it stays crash-safe), then start afresh.
+ */
+async function stopOrphanedPostgres(databaseDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return;
+  log(`postgres: stopping the PostgreSQL (pid ${pid}) left running on ${databaseDir} by an earlier server`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 20_000 && isAlive(pid); waited += 100) await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
+  if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
+  for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
 }

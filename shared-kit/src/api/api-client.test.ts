@@ -68,6 +68,8 @@ describe('createApiClient', () => {
     const error = await client.get('/x').catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(0);
     expect((error as ApiError).message).toBe(NETWORK_ERROR_MESSAGE);
+    expect((error as ApiError).messages).toEqual([]);
+    expect(errorMessage(error, 'Login failed. Please try again.')).toBe('Login failed. Please try again.');
     expect(errorMessage(new Error('boom'), 'Login failed. Please try again.')).toBe('Login failed. Please try again.');
   });
 

@@ -46,7 +46,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     } catch (cause) {
       const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-      throw new ApiError(0, [timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE]);
+      throw new ApiError(0, [], timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE);
     }
 
     const payload = await readJson(response);

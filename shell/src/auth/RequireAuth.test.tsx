@@ -13,7 +13,7 @@ function RootProbe() {
 }
 
 function renderGuarded(auth: Partial<AuthState>, initialEntry = '/Home/Users?page=3') {
-  const value: AuthState = { session: null, checking: false, signIn: jest.fn(), logout: jest.fn(), ...auth };
+  const value: AuthState = { session: null, checking: false, loggedOut: false, signIn: jest.fn(), logout: jest.fn(), ...auth };
   const router = createMemoryRouter(
     [
       { path: '/', element: <RootProbe /> },
@@ -57,5 +57,10 @@ describe('RequireAuth', () => {
     renderGuarded({ session: manufacturerSession });
     expect(await screen.findByText('Protected page')).toBeInTheDocument();
     expect(screen.queryByText('Checking authentication...')).not.toBeInTheDocument();
+  });
+
+  it('does not remember the page after a deliberate logout', async () => {
+    renderGuarded({ session: null, loggedOut: true });
+    expect(await screen.findByText('Sign in')).toBeInTheDocument();
   });
 });

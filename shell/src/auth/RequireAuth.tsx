@@ -8,7 +8,7 @@ export const CHECKING_AUTHENTICATION = 'Checking authentication...';
 
 /** /Home and below: a spinner while the stored login is checked, the root (remembering where from) without one. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { session, checking } = useAuth();
+  const { session, checking, loggedOut } = useAuth();
   const location = useLocation();
   if (checking) {
     return (
@@ -17,7 +17,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </Centered>
     );
   }
-  if (!session) return <Navigate to="/" replace state={{ from: location }} />;
+  // An expired session remembers the page so the user gets back to it; a deliberate logout does not.
+  if (!session) return <Navigate to="/" replace state={loggedOut ? null : { from: location }} />;
   return <>{children}</>;
 }
 

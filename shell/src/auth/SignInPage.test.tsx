@@ -109,6 +109,19 @@ describe('SignInPage', () => {
     expect(dialog).toHaveTextContent('Login failed. Please try again.');
   });
 
+  it("shows 'Login failed. Please try again.' when the server cannot be reached", async () => {
+    installFakeApi(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { user } = renderSignIn();
+
+    await fillAndSubmit(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'An Error Occurred:' });
+    expect(dialog).toHaveTextContent('Login failed. Please try again.');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
   it('sends an already signed-in visitor on to /Home', async () => {
     const calls = installFakeApi(signedInServer(manufacturerSession));
     renderSignIn(['/'], manufacturerSession);

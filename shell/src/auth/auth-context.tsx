@@ -5,6 +5,8 @@ export interface AuthState {
   session: AuthSession | null;
   /** True while a stored login is being checked with the server at start-up. */
   checking: boolean;
+  /** True after the user logged out on purpose: the next sign-in starts at /Home, not where they were. */
+  loggedOut: boolean;
   signIn: (session: AuthSession) => void;
   logout: () => void;
 }

@@ -10,6 +10,7 @@ import type { AuthState } from './auth-context';
 export function useAuthSession(apiBaseUrl: string) {
   const [session, setSession] = useState<AuthSession | null>(readStoredSession);
   const [checking, setChecking] = useState(() => readStoredSession() !== null);
+  const [loggedOut, setLoggedOut] = useState(false);
 
   const api = useMemo(
     () =>
@@ -58,14 +59,16 @@ export function useAuthSession(apiBaseUrl: string) {
     storeSession(next);
     setSession(next);
     setChecking(false);
+    setLoggedOut(false);
   }, []);
 
   const logout = useCallback(() => {
     if (readStoredSession()) api.post('/systemusers/logout').catch(() => undefined);
     clearStoredSession();
     setSession(null);
+    setLoggedOut(true);
   }, [api]);
 
-  const auth: AuthState = useMemo(() => ({ session, checking, signIn, logout }), [session, checking, signIn, logout]);
+  const auth: AuthState = useMemo(() => ({ session, checking, loggedOut, signIn, logout }), [session, checking, loggedOut, signIn, logout]);
   return { auth, api };
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router-dom';
+import { useLocation, type RouteObject } from 'react-router-dom';
 import type { AuthSession } from 'shared-kit';
 import { RequireAuth } from '../auth/RequireAuth';
 import {
@@ -14,8 +14,18 @@ import {
 } from '../test-support/render-shell';
 import { HomeLayout } from './HomeLayout';
 
+function SignedOutPage() {
+  const from = (useLocation().state as { from?: { pathname: string } } | null)?.from?.pathname ?? 'nowhere';
+  return (
+    <>
+      <CurrentLocation label="Signed out at" />
+      <p>Will return to {from}</p>
+    </>
+  );
+}
+
 const routes: RouteObject[] = [
-  { path: '/', element: <CurrentLocation label="Signed out at" /> },
+  { path: '/', element: <SignedOutPage /> },
   {
     path: '/Home',
     element: (
@@ -99,6 +109,8 @@ describe('HomeLayout', () => {
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
 
     expect(await screen.findByText('Signed out at /')).toBeInTheDocument();
+    // The next person to sign in starts at /Home, not on the page the previous one left.
+    expect(screen.getByText('Will return to nowhere')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(storedLogin()).toBeNull();
     await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /systemusers/logout'));
