@@ -1,18 +1,24 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { Button, Dialog, Table, formatDateTime, type ReceivedLicenseTransfer, type SentLicenseTransfer, type TableColumn } from 'shared-kit';
 import { Tabs } from '../../../components/Tabs';
+
+const Serial = styled.code`
+  font-family: ${({ theme }) => theme.font.monospace};
+  white-space: nowrap;
+`;
 
 const SENT_COLUMNS: TableColumn<SentLicenseTransfer>[] = [
   { id: 'to', header: 'To User', cell: (transfer) => transfer.to_user.email },
   { id: 'product', header: 'Product', cell: (transfer) => transfer.license.product.name },
-  { id: 'serial', header: 'Serial', cell: (transfer) => transfer.license.serial },
+  { id: 'serial', header: 'Serial', cell: (transfer) => <Serial>{transfer.license.serial}</Serial> },
   { id: 'date', header: 'Transfer Date', cell: (transfer) => formatDateTime(transfer.created_at) },
 ];
 
 const RECEIVED_COLUMNS: TableColumn<ReceivedLicenseTransfer>[] = [
   { id: 'from', header: 'From User', cell: (transfer) => transfer.from_user.email },
   { id: 'product', header: 'Product', cell: (transfer) => transfer.license.product.name },
-  { id: 'serial', header: 'Serial', cell: (transfer) => transfer.license.serial },
+  { id: 'serial', header: 'Serial', cell: (transfer) => <Serial>{transfer.license.serial}</Serial> },
   { id: 'date', header: 'Transfer Date', cell: (transfer) => formatDateTime(transfer.created_at) },
 ];
 
