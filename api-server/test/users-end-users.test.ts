@@ -237,6 +237,16 @@ describe('end users API', () => {
       expect(audit[0].after).toMatchObject({ email: 'after@alpha.example', external_id: null });
     });
 
+    it('changes nothing and audits nothing when the values are unchanged', async () => {
+      const user = await createEndUser(t.db, tenants.manufacturerA.id, 'unchanged@alpha.example', 'ext-u');
+      const before = await tableDigest(t.db, 'end_users');
+      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, { email: 'unchanged@alpha.example', external_id: ' ext-u ' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ email: 'unchanged@alpha.example', external_id: 'ext-u', updated_at: user.updated_at.toISOString() });
+      expect(await tableDigest(t.db, 'end_users')).toBe(before);
+      expect(await auditOf(user.id)).toEqual([]);
+    });
+
     it('lets a user keep their own email, even in another case', async () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'same@alpha.example');
       const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, { email: 'Same@Alpha.example', external_id: 'ext-9' });

@@ -129,6 +129,8 @@ export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         .execute(async (trx) => {
           const before = await lockEndUser(trx, manufacturerId, id);
           if (!before) throw notFound(USER_NOT_FOUND);
+          // Saving an unchanged form changes nothing and leaves no audit entry.
+          if (before.email === fields.email && before.external_id === fields.external_id) return before;
           if (await isEmailTaken(trx, manufacturerId, fields.email, id)) throw conflict(duplicateEmailMessage(fields.email));
           const after = await updateEndUser(trx, manufacturerId, id, fields);
           if (!after) throw notFound(USER_NOT_FOUND);
