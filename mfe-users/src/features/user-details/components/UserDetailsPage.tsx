@@ -1,7 +1,9 @@
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ApiError, Button, PageHeader, Section, Spinner, type EndUserDetails } from 'shared-kit';
+import { ApiError, PageHeader, Section, Spinner, type EndUserDetails } from 'shared-kit';
 import { ButtonLink } from '../../../components/ButtonLink';
+import { DescriptionList } from '../../../components/DescriptionList';
+import { NOT_A_USER_ADDRESS, PageUnavailable } from '../../../components/PageUnavailable';
 import { areaPaths, parseUserId } from '../../../lib/area-paths';
 import { useUserDetails } from '../api/get-user-details';
 import { ChannelMemberships } from './ChannelMemberships';
@@ -15,19 +17,6 @@ const Sections = styled.div`
   gap: ${({ theme }) => theme.spacing.lg};
 `;
 
-const Summary = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.md}`};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-  }
-`;
-
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -35,11 +24,13 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.spacing.sm};
 `;
 
+const DETAILS_TITLE = 'User Details';
+
 /** /Home/UserDetails/{userID} */
 export function UserDetailsPage() {
   const { userID } = useParams();
   const userId = parseUserId(userID);
-  if (userId === null) return <Unavailable message="This address does not name a user. Open the user from the Users list." />;
+  if (userId === null) return <PageUnavailable title={DETAILS_TITLE} message={NOT_A_USER_ADDRESS} />;
   return <LoadedUserDetails key={userId} userId={userId} />;
 }
 
@@ -48,7 +39,7 @@ function LoadedUserDetails({ userId }: { userId: number }) {
   if (isLoading) return <Spinner label="Loading user..." />;
   if (!user) {
     const missing = error instanceof ApiError && error.status === 404;
-    return <Unavailable message={missing ? 'User not found.' : 'The user could not be loaded.'} onRetry={missing ? undefined : () => void mutate()} />;
+    return <PageUnavailable title={DETAILS_TITLE} message={missing ? 'User not found.' : 'The user could not be loaded.'} onRetry={missing ? undefined : () => void mutate()} />;
   }
   return <UserDetails user={user} />;
 }
@@ -62,12 +53,12 @@ function UserDetails({ user }: { user: EndUserDetails }) {
       />
       <Sections>
         <Section title="Details">
-          <Summary>
+          <DescriptionList>
             <dt>ID</dt>
             <dd>{user.id}</dd>
             <dt>External ID</dt>
             <dd>{user.external_id ?? '—'}</dd>
-          </Summary>
+          </DescriptionList>
           <Actions>
             <LicenseTransfers sent={user.license_transfers_sent} received={user.license_transfers_received} />
           </Actions>
@@ -85,20 +76,6 @@ function UserDetails({ user }: { user: EndUserDetails }) {
           <UserLicenseTable userId={user.id} />
         </Section>
       </Sections>
-    </>
-  );
-}
-
-function Unavailable({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  return (
-    <>
-      <PageHeader title="User Details" />
-      <p role="alert">{message}</p>
-      {onRetry && (
-        <Button variant="primary" onClick={onRetry}>
-          Retry
-        </Button>
-      )}
     </>
   );
 }

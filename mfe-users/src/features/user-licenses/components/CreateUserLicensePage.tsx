@@ -3,7 +3,6 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   Button,
-  Card,
   DEFAULT_LICENSE_TYPE,
   ErrorText,
   Field,
@@ -16,36 +15,13 @@ import {
   type LicenseType,
 } from 'shared-kit';
 import { ComboBox } from '../../../components/ComboBox';
+import { DescriptionList } from '../../../components/DescriptionList';
+import { FormButtons, FormCard } from '../../../components/FormLayout';
+import { NOT_A_USER_ADDRESS, PageUnavailable } from '../../../components/PageUnavailable';
 import { areaPaths, parseUserId } from '../../../lib/area-paths';
 import { useCreateUserLicense } from '../api/create-user-license';
 import { usePickerProducts } from '../api/get-products';
 import { productLabel } from './product-label';
-
-const Form = styled(Card).attrs({ as: 'form' })`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
-  max-width: 560px;
-`;
-
-const UserSummary = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.md}`};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    word-break: break-all;
-  }
-`;
-
-const Buttons = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
 
 const ProductsProblem = styled.div`
   display: flex;
@@ -60,14 +36,7 @@ export const CREATE_FAILED = 'The license could not be created. Please try again
 export function CreateUserLicensePage() {
   const { userID, userEmail = '' } = useParams();
   const userId = parseUserId(userID);
-  if (userId === null) {
-    return (
-      <>
-        <PageHeader title="Add License" />
-        <p role="alert">This address does not name a user. Open the user from the Users list.</p>
-      </>
-    );
-  }
+  if (userId === null) return <PageUnavailable title="Add License" message={NOT_A_USER_ADDRESS} />;
   return <CreateUserLicenseForm key={userId} userId={userId} userEmail={userEmail} />;
 }
 
@@ -108,13 +77,13 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
   return (
     <>
       <PageHeader title="Add License" />
-      <Form onSubmit={submit} noValidate aria-label="Add License">
-        <UserSummary>
+      <FormCard onSubmit={submit} noValidate aria-label="Add License">
+        <DescriptionList>
           <dt>User</dt>
           <dd>{userEmail}</dd>
           <dt>User ID</dt>
           <dd>{userId}</dd>
-        </UserSummary>
+        </DescriptionList>
         <Field label="Product" htmlFor={productFieldId} required error={productError}>
           <ComboBox
             id={productFieldId}
@@ -149,14 +118,14 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
           </Select>
         </Field>
         {saveError && <ErrorText>{saveError}</ErrorText>}
-        <Buttons>
+        <FormButtons>
           <Button type="submit" variant="primary" disabled={creating} aria-busy={creating || undefined}>
             {creating && <SpinnerIcon />}
             Create
           </Button>
           <Button onClick={backToUser}>Cancel</Button>
-        </Buttons>
-      </Form>
+        </FormButtons>
+      </FormCard>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { PageHeader } from 'shared-kit';
+import { NOT_A_USER_ADDRESS, PageUnavailable } from '../../../components/PageUnavailable';
 import { parseUserId } from '../../../lib/area-paths';
 import { useUpdateUser } from '../api/update-user';
 import { UserForm } from './UserForm';
@@ -8,14 +8,7 @@ import { UserForm } from './UserForm';
 export function EditUserPage() {
   const { userID, userEmail = '', externalId = '' } = useParams();
   const userId = parseUserId(userID);
-  if (userId === null) {
-    return (
-      <>
-        <PageHeader title="Edit User" />
-        <p role="alert">This address does not name a user. Open the user from the Users list.</p>
-      </>
-    );
-  }
+  if (userId === null) return <PageUnavailable title="Edit User" message={NOT_A_USER_ADDRESS} />;
   return <EditUserForm key={userId} userId={userId} initialValues={{ email: userEmail, externalId }} />;
 }
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
-import { Button, Card, ErrorText, Field, PageHeader, SpinnerIcon, TextInput, errorMessage, fieldErrorId } from 'shared-kit';
+import { Button, ErrorText, Field, PageHeader, SpinnerIcon, TextInput, errorMessage, fieldErrorId } from 'shared-kit';
+import { FormButtons, FormCard } from '../../../components/FormLayout';
 import { areaPaths } from '../../../lib/area-paths';
 import type { UserFormValues } from '../api/user-form-values';
 import { validateUserForm } from './user-form-validation';
@@ -13,18 +13,6 @@ export interface UserFormProps {
   /** Saves the values; a rejection keeps the form open with the server's message. */
   onSubmit: (values: UserFormValues) => Promise<unknown>;
 }
-
-const Form = styled(Card).attrs({ as: 'form' })`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
-  max-width: 560px;
-`;
-
-const Buttons = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
 
 export const SAVE_FAILED = 'The user could not be saved. Please try again.';
 
@@ -59,7 +47,7 @@ export function UserForm({ title, submitLabel, initialValues, onSubmit }: UserFo
   return (
     <>
       <PageHeader title={title} />
-      <Form onSubmit={submit} noValidate aria-label={title}>
+      <FormCard onSubmit={submit} noValidate aria-label={title}>
         <Field label="Email" htmlFor={emailId} required error={emailError}>
           <TextInput
             id={emailId}
@@ -81,14 +69,14 @@ export function UserForm({ title, submitLabel, initialValues, onSubmit }: UserFo
           />
         </Field>
         {saveError && <ErrorText>{saveError}</ErrorText>}
-        <Buttons>
+        <FormButtons>
           <Button type="submit" variant="primary" disabled={saving} aria-busy={saving || undefined}>
             {saving && <SpinnerIcon />}
             {submitLabel}
           </Button>
           <Button onClick={() => navigate(areaPaths.users())}>Cancel</Button>
-        </Buttons>
-      </Form>
+        </FormButtons>
+      </FormCard>
     </>
   );
 }
