@@ -7,5 +7,6 @@ module.exports = createAppConfig({
   exposes: {
     './routes': './src/routes.tsx',
     './mount': './src/mount.tsx',
+    './license-table': './src/features/licenses/components/LicenseTable.tsx',
   },
 });

@@ -1,12 +1,13 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageHeader } from 'shared-kit';
+import { ProductLicensesPage } from './features/licenses/pages/ProductLicensesPage';
+import { ProductTrialsPage } from './features/trials/pages/ProductTrialsPage';
 
-// Placeholder pages: each screen of this area arrives with its area's issue.
+/** The licensing area's pages, relative to /Home. */
 export default function LicensingRoutes() {
   return (
     <Routes>
-      <Route path="ProductLicenses/:productID/:productName/:productIdentifier" element={<PageHeader title="Licenses" />} />
-      <Route path="ProductTrials/:productID/:productName" element={<PageHeader title="Trials" />} />
+      <Route path="ProductLicenses/:productID/:productName/:productIdentifier" element={<ProductLicensesPage />} />
+      <Route path="ProductTrials/:productID/:productName" element={<ProductTrialsPage />} />
     </Routes>
   );
 }

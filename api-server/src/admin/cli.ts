@@ -7,6 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import { AdminCommandError, createSystemUserCommand } from './create-user';
 import { createManufacturerCommand } from './create-manufacturer';
 import { UPLOAD_BUILD_USAGE, parseUploadBuildArgs, uploadBuild } from './upload-build';
+import { VERIFY_LICENSE_USAGE, verifyLicenseCommand } from './verify-license';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -15,6 +16,7 @@ Commands:
   create-user --email E --password P --role manufacturer --manufacturer ID
   create-manufacturer --name N [--email E] [--country CC] [--address A] [--phone P] [--vat V] [--pool ID]
 ${UPLOAD_BUILD_USAGE}
+  ${VERIFY_LICENSE_USAGE}
 
 create-user and create-manufacturer use DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
 While 'npm start' runs, its embedded database is used; otherwise the CLI starts it for the command.`;
@@ -65,6 +67,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${build.id}\n`);
     return 0;
   }
+  if (command === 'verify-license') return verifyLicenseCommand(rest, { out: console.log, err: console.error });
   if (command !== 'create-user') {
     console.error(`Unknown command '${command}'.\n\n${USAGE}`);
     return 2;

@@ -91,6 +91,7 @@ export function renderArea({ entries, session, server, advanceTimers }: RenderAr
     api,
     session,
     logout: jest.fn(),
+    refreshSession: jest.fn(() => Promise.resolve()),
     showError: jest.fn(),
     listStates: createListStateStore(null),
     loadRemoteModule: jest.fn(),

@@ -239,13 +239,15 @@ describe('manufacturer details page', () => {
 
   describe('access (SPEC §6)', () => {
     it('lets a manufacturer user open and edit their own manufacturer', async () => {
-      const { user, calls } = renderArea({ entries: ['/Home/Dashboard', '/Home/Manufacturers/7'], session: auroraSession, server: manufacturerServer() });
+      const { user, calls, services } = renderArea({ entries: ['/Home/Dashboard', '/Home/Manufacturers/7'], session: auroraSession, server: manufacturerServer() });
       await screen.findByDisplayValue('Aurora Audio');
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       await user.type(field('Email'), 'x');
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       expect(await screen.findByText('Manufacturer updated successfully!')).toBeInTheDocument();
       expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /manufacturers/7', 'PATCH /manufacturers/7']);
+      // Their own manufacturer: the shell re-reads the session so the top bar shows the saved name at once.
+      expect(services.refreshSession).toHaveBeenCalledTimes(1);
     });
 
     it("denies a manufacturer user another manufacturer's page without asking the server", () => {

@@ -1,0 +1,182 @@
+/** @jest-environment node */
+import { generateKeyPairSync, createPublicKey } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LicenseFileClaims } from 'shared-kit/contract';
+import {
+  LicenseEncodingError,
+  PublicKeyFormatError,
+  SIGNED_FIELDS,
+  canonicalLicenseBytes,
+  ed25519PublicKey,
+  formatIssuedAt,
+  signLicenseFile,
+  verifyLicenseFile,
+} from './license-file';
+import { buildLicenseVectors, licenseFileText, type VectorCase } from './license-vectors';
+
+const VECTORS_DIR = join(__dirname, '../../../docs/licence-file-vectors');
+
+const claims: LicenseFileClaims = {
+  format_version: 1,
+  serial: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012',
+  license_type: 'Standard',
+  product_identifier: 'com.example.synth',
+  user_id: 42,
+  user_email: 'player@example.com',
+  hardware_fingerprint: 'FP-1234',
+  hardware_fingerprint_version: 2,
+  signature_seed_version: 5,
+  issued_at: '2026-01-02T03:04:05Z',
+};
+
+function newProductKeys() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url');
+  return { privateKey, publicKey, publicKeyBase64: raw.toString('base64') };
+}
+
+describe('canonical encoding', () => {
+  it('is the context line then name=value lines in the documented order, each ended by LF', () => {
+    expect(canonicalLicenseBytes(claims).toString('utf8')).toBe(
+      [
+        'producthub-license-v1',
+        'format_version=1',
+        'serial=ABCDE-FGHJK-MNPQR-STVWX-YZ012',
+        'license_type=Standard',
+        'product_identifier=com.example.synth',
+        'user_id=42',
+        'user_email=player@example.com',
+        'hardware_fingerprint=FP-1234',
+        'hardware_fingerprint_version=2',
+        'signature_seed_version=5',
+        'issued_at=2026-01-02T03:04:05Z',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('does not depend on the order of the members in the object', () => {
+    const reversed = Object.fromEntries(Object.entries(claims).reverse()) as LicenseFileClaims;
+    expect(canonicalLicenseBytes(reversed).equals(canonicalLicenseBytes(claims))).toBe(true);
+  });
+
+  it('writes texts as UTF-8 bytes, unchanged', () => {
+    const bytes = canonicalLicenseBytes({ ...claims, user_email: 'jörg@example.de' });
+    expect(bytes.includes(Buffer.from('user_email=j\xc3\xb6rg@example.de\n', 'latin1'))).toBe(true);
+  });
+
+  it.each(['a\nb', 'a\rb', 'tab\there', 'nul\u0000', 'del\u007f'])('refuses a value with a control character (%j)', (fingerprint) => {
+    expect(() => canonicalLicenseBytes({ ...claims, hardware_fingerprint: fingerprint })).toThrow(LicenseEncodingError);
+  });
+
+  it('refuses integers that are not whole non-negative numbers', () => {
+    expect(() => canonicalLicenseBytes({ ...claims, user_id: 1.5 })).toThrow('user_id must be a whole number');
+    expect(() => canonicalLicenseBytes({ ...claims, user_id: -1 })).toThrow(LicenseEncodingError);
+  });
+
+  it('formats the issue time in UTC to the second', () => {
+    expect(formatIssuedAt(new Date('2026-03-05T14:07:09.987Z'))).toBe('2026-03-05T14:07:09Z');
+  });
+});
+
+describe('signing and verifying', () => {
+  const keys = newProductKeys();
+  const publicKey = ed25519PublicKey(keys.publicKeyBase64);
+  const file = signLicenseFile(claims, keys.privateKey);
+
+  it('signs every field with a 64-byte Ed25519 signature that verifies with the public key', () => {
+    expect(Buffer.from(file.signature, 'base64')).toHaveLength(64);
+    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { hardwareFingerprint: 'FP-1234', productIdentifier: 'com.example.synth' })).toEqual({ valid: true, license: claims });
+  });
+
+  it('ignores whitespace and member order of the JSON', () => {
+    const reordered = Object.fromEntries(Object.entries(file).reverse());
+    expect(verifyLicenseFile(licenseFileText(reordered), publicKey).valid).toBe(true);
+  });
+
+  it.each(SIGNED_FIELDS.filter(([name]) => name !== 'format_version'))('detects a change of %s', (name, kind) => {
+    const changed = { ...file, [name]: kind === 'integer' ? (file[name] as number) + 1 : `${file[name] as string}x` };
+    expect(verifyLicenseFile(JSON.stringify(changed), publicKey)).toMatchObject({ valid: false, reason: 'bad-signature' });
+  });
+
+  it('detects a changed signature and a file signed by another key', () => {
+    const signature = Buffer.from(file.signature, 'base64');
+    signature[10] ^= 1;
+    expect(verifyLicenseFile(JSON.stringify({ ...file, signature: signature.toString('base64') }), publicKey).valid).toBe(false);
+    const other = signLicenseFile(claims, newProductKeys().privateKey);
+    expect(verifyLicenseFile(JSON.stringify(other), publicKey)).toMatchObject({ valid: false, reason: 'bad-signature' });
+  });
+
+  it('refuses a valid file for another machine or another product', () => {
+    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { hardwareFingerprint: 'FP-9999' })).toEqual({
+      valid: false,
+      reason: 'wrong-fingerprint',
+      message: 'The license is for the hardware fingerprint "FP-1234", not "FP-9999".',
+    });
+    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { productIdentifier: 'com.example.other' })).toMatchObject({ valid: false, reason: 'wrong-product' });
+  });
+
+  it.each([
+    ['not JSON', 'hello', 'it is not JSON'],
+    ['an array', '[]', 'it is not a JSON object'],
+    ['a missing field', JSON.stringify({ ...file, serial: undefined }), 'serial must be a text'],
+    ['a number as text', JSON.stringify({ ...file, user_id: '42' }), 'user_id must be a whole number'],
+    ['a control character', JSON.stringify({ ...file, user_email: 'a\nb' }), 'user_email contains a control character'],
+    ['a short signature', JSON.stringify({ ...file, signature: 'AAAA' }), 'signature must be 64 bytes in base64'],
+    ['a signature that is not base64', JSON.stringify({ ...file, signature: `${file.signature.slice(0, -4)}!!!!` }), 'signature must be 64 bytes'],
+  ])('says what is wrong with %s', (_label, text, message) => {
+    const result = verifyLicenseFile(text, publicKey);
+    expect(result).toMatchObject({ valid: false, reason: 'malformed' });
+    expect(!result.valid && result.message).toContain(message);
+  });
+
+  it('refuses a format version it does not know before anything else', () => {
+    expect(verifyLicenseFile(JSON.stringify({ ...file, format_version: 2 }), publicKey)).toMatchObject({ valid: false, reason: 'unsupported-version' });
+    expect(verifyLicenseFile('{}', publicKey)).toMatchObject({ valid: false, reason: 'unsupported-version' });
+  });
+
+  it('reads a public key only as 32 bytes of base64', () => {
+    expect(ed25519PublicKey(`  ${keys.publicKeyBase64}\n`).equals(createPublicKey(keys.privateKey))).toBe(true);
+    for (const bad of ['', 'abc', Buffer.alloc(31).toString('base64'), Buffer.alloc(33).toString('base64'), `${keys.publicKeyBase64.slice(0, -2)}**`]) {
+      expect(() => ed25519PublicKey(bad)).toThrow(PublicKeyFormatError);
+    }
+  });
+});
+
+describe('test vectors (docs/licence-file-vectors)', () => {
+  const vectors = buildLicenseVectors();
+
+  // UPDATE_LICENSE_VECTORS=1 rewrites the committed vectors, e.g. after a deliberate format change.
+  if (process.env.UPDATE_LICENSE_VECTORS === '1') {
+    mkdirSync(VECTORS_DIR, { recursive: true });
+    for (const [name, content] of Object.entries(vectors.files)) writeFileSync(join(VECTORS_DIR, name), content);
+    writeFileSync(join(VECTORS_DIR, 'vectors.json'), licenseFileText(vectors.manifest));
+  }
+
+  const manifest = JSON.parse(readFileSync(join(VECTORS_DIR, 'vectors.json'), 'utf8')) as typeof vectors.manifest;
+
+  it('are exactly what this signer produces', () => {
+    expect(manifest).toEqual(vectors.manifest);
+    for (const [name, content] of Object.entries(vectors.files)) expect(readFileSync(join(VECTORS_DIR, name), 'utf8')).toBe(content);
+  });
+
+  it('cover a valid file, a tampered payload, a wrong key and a wrong fingerprint', () => {
+    expect(manifest.cases.map((c) => c.reason ?? c.expect)).toEqual(expect.arrayContaining(['valid', 'bad-signature', 'wrong-fingerprint']));
+    expect(manifest.cases.filter((c) => c.file === 'valid.ops').map((c) => c.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^wrong key/)]));
+  });
+
+  it.each(manifest.cases.map((c): [string, VectorCase] => [c.name, c]))('%s', (_name, vector) => {
+    const text = readFileSync(join(VECTORS_DIR, vector.file), 'utf8');
+    const result = verifyLicenseFile(text, ed25519PublicKey(vector.public_key), {
+      hardwareFingerprint: vector.hardware_fingerprint,
+      productIdentifier: vector.product_identifier,
+    });
+    if (vector.expect === 'valid') {
+      expect(result.valid).toBe(true);
+      expect(canonicalLicenseBytes(JSON.parse(text)).toString('utf8')).toBe(readFileSync(join(VECTORS_DIR, vector.canonical!), 'utf8'));
+    } else {
+      expect(result).toMatchObject({ valid: false, reason: vector.reason });
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import type { LicenseFile, LicenseFileClaims } from 'shared-kit/contract';
+import { canonicalLicenseBytes, signLicenseFile, type LicenseRejection } from './license-file';
+
+// The test vectors of docs/licence-file.md, built from fixed keys so they come out byte for byte the same on
+// every run (Ed25519 signatures are deterministic). The test suite checks the committed files against them.
+
+/** A PKCS#8 DER wrapper of a raw 32-byte Ed25519 seed (RFC 8410). */
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** Test keys only: derived from public text, so anybody can sign with them. Never use them for a product. */
+export function testVectorKey(label: string): { seed: Buffer; privateKey: KeyObject; publicKeyBase64: string } {
+  const seed = createHash('sha256').update(`producthub licence file test vector key: ${label}`).digest();
+  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
+  return { seed, privateKey, publicKeyBase64: Buffer.from(jwk.x as string, 'base64url').toString('base64') };
+}
+
+export interface VectorCase {
+  name: string;
+  file: string;
+  public_key: string;
+  /** The verifying machine's fingerprint and product. */
+  hardware_fingerprint: string;
+  product_identifier: string;
+  expect: 'valid' | 'invalid';
+  reason?: LicenseRejection;
+  /** For valid cases: the exact bytes that were signed. */
+  canonical?: string;
+}
+
+export interface VectorSet {
+  manifest: { about: string; test_private_key_seed_hex: string; cases: VectorCase[] };
+  /** File name → content. */
+  files: Record<string, string>;
+}
+
+const VALID: LicenseFileClaims = {
+  format_version: 1,
+  serial: '7QK2M-C9XWA-4H1PZ-T8NVE-3RBJD',
+  license_type: 'Free',
+  product_identifier: 'com.aurora.reverb',
+  user_id: 12,
+  user_email: 'user12@aurora.listener.example',
+  hardware_fingerprint: 'HWFP2-3F9A-77C1-0B5E-D24C',
+  hardware_fingerprint_version: 2,
+  signature_seed_version: 5,
+  issued_at: '2026-03-05T14:07:00Z',
+};
+
+const NON_ASCII: LicenseFileClaims = {
+  ...VALID,
+  serial: 'K3VZ0-8MWQ1-PX7D2-HN4RT-5GC9A',
+  license_type: 'NFR',
+  user_id: 2147483647,
+  user_email: 'jörg.müller@beispiel.example',
+  hardware_fingerprint: 'Mac=Pro | ÄÖÜ | 機械 | 🎹',
+  signature_seed_version: 4,
+};
+
+/** How the console saves an answer: pretty-printed JSON. Whitespace is not part of the signature. */
+export const licenseFileText = (file: unknown) => `${JSON.stringify(file, null, 2)}\n`;
+
+export function buildLicenseVectors(): VectorSet {
+  const key = testVectorKey('product');
+  const otherKey = testVectorKey('another product');
+  const valid = signLicenseFile(VALID, key.privateKey);
+  const nonAscii = signLicenseFile(NON_ASCII, key.privateKey);
+  const tampered: LicenseFile = { ...valid, license_type: 'Standard' };
+  const futureVersion = { ...valid, format_version: 2 };
+  const machine = { hardware_fingerprint: VALID.hardware_fingerprint, product_identifier: VALID.product_identifier };
+
+  const cases: VectorCase[] = [
+    { name: 'valid', file: 'valid.ops', public_key: key.publicKeyBase64, ...machine, expect: 'valid', canonical: 'valid.canonical.txt' },
+    {
+      name: 'valid, with non-ASCII text and "=" in values',
+      file: 'valid-non-ascii.ops',
+      public_key: key.publicKeyBase64,
+      hardware_fingerprint: NON_ASCII.hardware_fingerprint,
+      product_identifier: NON_ASCII.product_identifier,
+      expect: 'valid',
+      canonical: 'valid-non-ascii.canonical.txt',
+    },
+    { name: 'tampered payload (license_type Free changed to Standard)', file: 'tampered-payload.ops', public_key: key.publicKeyBase64, ...machine, expect: 'invalid', reason: 'bad-signature' },
+    { name: 'wrong key (verified with another product\'s public key)', file: 'valid.ops', public_key: otherKey.publicKeyBase64, ...machine, expect: 'invalid', reason: 'bad-signature' },
+    { name: 'wrong fingerprint (a valid file on another machine)', file: 'valid.ops', public_key: key.publicKeyBase64, hardware_fingerprint: 'HWFP2-0000-1111-2222-3333', product_identifier: VALID.product_identifier, expect: 'invalid', reason: 'wrong-fingerprint' },
+    { name: 'unsupported format version', file: 'unsupported-version.ops', public_key: key.publicKeyBase64, ...machine, expect: 'invalid', reason: 'unsupported-version' },
+  ];
+
+  return {
+    manifest: {
+      about: 'Test vectors of the ProductHub licence file, format version 1: see docs/licence-file.md. The key seed is public: test only.',
+      test_private_key_seed_hex: key.seed.toString('hex'),
+      cases,
+    },
+    files: {
+      'valid.ops': licenseFileText(valid),
+      'valid.canonical.txt': canonicalLicenseBytes(VALID).toString('utf8'),
+      'valid-non-ascii.ops': licenseFileText(nonAscii),
+      'valid-non-ascii.canonical.txt': canonicalLicenseBytes(NON_ASCII).toString('utf8'),
+      'tampered-payload.ops': licenseFileText(tampered),
+      'unsupported-version.ops': licenseFileText(futureVersion),
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import type { License, LicenseType } from 'shared-kit/contract';
+import type { Db } from '../db/database';
+import type { LicenseState } from '../licensing/license-rules';
+import type { PageRequest } from '../lib/paging';
+import { newLicenseSerial } from '../licensing/serial';
+import { escapeLike } from './manufacturers';
+
+/** Whose licences a list shows: one product's or one end user's. */
+export type LicenseScope = { productId: number } | { userId: number };
+
+function licensesWithOwnerAndProduct(db: Db, manufacturerId: number) {
+  return db
+    .selectFrom('licenses as l')
+    .innerJoin('end_users as u', 'u.id', 'l.user_id')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .where('l.manufacturer_id', '=', manufacturerId);
+}
+
+const LICENSE_VIEW_COLUMNS = [
+  'l.id',
+  'l.serial',
+  'l.license_type',
+  'l.disabled',
+  'l.disabled_reason',
+  'l.created_at',
+  'l.updated_at',
+  'l.user_id',
+  'l.product_id',
+  'u.email as user_email',
+  'p.name as product_name',
+  'p.identifier as product_identifier',
+  'p.series as product_series',
+] as const;
+
+function licenseViews(db: Db, manufacturerId: number) {
+  return licensesWithOwnerAndProduct(db, manufacturerId).select(LICENSE_VIEW_COLUMNS);
+}
+type LicenseViewRow = Awaited<ReturnType<ReturnType<typeof licenseViews>['execute']>>[number];
+
+/** A page of a product's licences (optionally only owners whose email contains `email`) or of a user's. */
+export async function listLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string | undefined, page: PageRequest) {
+  let query = licensesWithOwnerAndProduct(db, manufacturerId);
+  query = 'productId' in scope ? query.where('l.product_id', '=', scope.productId) : query.where('l.user_id', '=', scope.userId);
+  if (email) query = query.where('u.email', 'ilike', `%${escapeLike(email)}%`);
+  const [rows, count] = await Promise.all([
+    query.select(LICENSE_VIEW_COLUMNS).orderBy('l.id').limit(page.perPage).offset(page.offset).execute(),
+    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toLicense), total: Number(count.total) };
+}
+
+/** The manufacturer's licences of `ids` as the API shows them, in the order of `ids` (missing ones left out). */
+export async function findLicenses(db: Db, manufacturerId: number, ids: number[]): Promise<License[]> {
+  if (ids.length === 0) return [];
+  const rows = await licenseViews(db, manufacturerId).where('l.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, toLicense(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function findLicense(db: Db, manufacturerId: number, id: number): Promise<License | undefined> {
+  const [license] = await findLicenses(db, manufacturerId, [id]);
+  return license;
+}
+
+/** Locks the manufacturer's licences of `ids` for a change in this transaction; missing or foreign ids are left out. */
+export async function lockLicenses(trx: Db, manufacturerId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return trx.selectFrom('licenses').selectAll().where('manufacturer_id', '=', manufacturerId).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
+export async function setLicenseState(trx: Db, ids: number[], state: LicenseState) {
+  if (ids.length === 0) return [];
+  return trx
+    .updateTable('licenses')
+    .set({ ...state, updated_at: sql<Date>`now()` as unknown as Date })
+    .where('id', 'in', ids)
+    .returningAll()
+    .execute();
+}
+
+/** Moves a licence to another end user and records the transfer. */
+export async function transferLicense(trx: Db, license: { id: number; manufacturer_id: number; user_id: number }, toUserId: number) {
+  const after = await trx
+    .updateTable('licenses')
+    .set({ user_id: toUserId, updated_at: sql<Date>`now()` as unknown as Date })
+    .where('id', '=', license.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const transfer = await trx
+    .insertInto('license_transfers')
+    .values({ manufacturer_id: license.manufacturer_id, license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  return { after, transfer };
+}
+
+export async function insertLicense(trx: Db, values: { manufacturerId: number; productId: number; userId: number; licenseType: LicenseType }) {
+  return trx
+    .insertInto('licenses')
+    .values({ manufacturer_id: values.manufacturerId, product_id: values.productId, user_id: values.userId, license_type: values.licenseType, serial: newLicenseSerial() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The manufacturer's product `id` with what licensing needs of it, or undefined (also for another tenant's). */
+export async function findTenantProduct(db: Db, manufacturerId: number, id: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'identifier', 'public_key', 'private_key_encrypted'])
+    .where('id', '=', id)
+    .where('manufacturer_id', '=', manufacturerId)
+    .executeTakeFirst();
+}
+
+/** The manufacturer's end user `id`, or undefined (also for another tenant's). */
+export async function findTenantEndUser(db: Db, manufacturerId: number, id: number) {
+  return db.selectFrom('end_users').select(['id', 'email']).where('id', '=', id).where('manufacturer_id', '=', manufacturerId).executeTakeFirst();
+}
+
+export function toLicense(row: LicenseViewRow): License {
+  return {
+    id: row.id,
+    serial: row.serial,
+    license_type: row.license_type,
+    disabled: row.disabled,
+    disabled_reason: row.disabled_reason,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    user_id: row.user_id,
+    user: { email: row.user_email },
+    product_id: row.product_id,
+    product: { id: row.product_id, name: row.product_name, identifier: row.product_identifier, series: row.product_series },
+  };
+}

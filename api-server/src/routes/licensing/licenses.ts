@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ActivateLicenseBody,
+  BulkUpdateLicensesBody,
+  BulkUpdateLicensesResult,
+  CreateUserLicenseBody,
+  ErrorResponse,
+  IdParams,
+  License,
+  LicenseFile,
+  LicenseList,
+  LicenseListQuery,
+  PageQuery,
+  UpdateLicenseBody,
+} from 'shared-kit/contract';
+import type { RouteDependencies } from '../route-dependencies';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
+import { pageRequest, pagination } from '../../lib/paging';
+import { requireManufacturerStaff, type Principal } from '../../plugins/auth';
+import { recordAudit } from '../../repositories/audit-log';
+import {
+  findLicense,
+  findLicenses,
+  findTenantEndUser,
+  findTenantProduct,
+  insertLicense,
+  listLicenses,
+  lockLicenses,
+  setLicenseState,
+  transferLicense,
+  type LicenseScope,
+} from '../../repositories/licenses';
+import { LICENSE_NOT_FOUND, activateLicense } from '../../licensing/activate-license';
+import { licenseChangeOf, licenseStateOf, sameState, type LicenseState } from '../../licensing/license-rules';
+import type { Db } from '../../db/database';
+
+export const TRANSFER_TO_OWNER = 'The license already belongs to this user: choose another user to transfer it to.';
+export const TRANSFER_EMAIL_MISMATCH = 'The email does not belong to the chosen user.';
+export const licensesNotFound = (ids: number[]) => new HttpError(404, `${ids.length === 1 ? 'License' : 'Licenses'} not found: ${ids.join(', ')}`);
+
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+type Staff = Principal & { manufacturerId: number };
+
+export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
+  async function listOf(principal: Staff, scope: LicenseScope, query: { page?: number; per_page?: number; email?: string }) {
+    const page = pageRequest(query);
+    const { rows, total } = await listLicenses(db, principal.manufacturerId, scope, query.email?.trim() || undefined, page);
+    return { data: rows, pagination: pagination(total, page) };
+  }
+
+  app.get(
+    '/products/:id/licenses',
+    { schema: { tags: ['licenses'], params: IdParams, querystring: LicenseListQuery, response: { 200: LicenseList, ...errors } } },
+    async (request) => {
+      const principal = requireManufacturerStaff(request);
+      if (!(await findTenantProduct(db, principal.manufacturerId, request.params.id))) throw notFound('Product');
+      return listOf(principal, { productId: request.params.id }, request.query);
+    },
+  );
+
+  app.get(
+    '/users/:id/licenses',
+    { schema: { tags: ['licenses'], params: IdParams, querystring: PageQuery, response: { 200: LicenseList, ...errors } } },
+    async (request) => {
+      const principal = requireManufacturerStaff(request);
+      if (!(await findTenantEndUser(db, principal.manufacturerId, request.params.id))) throw notFound('User');
+      return listOf(principal, { userId: request.params.id }, request.query);
+    },
+  );
+
+  app.post(
+    '/users/:id/licenses',
+    { schema: { tags: ['licenses'], params: IdParams, body: CreateUserLicenseBody, response: { 201: License, ...errors } } },
+    async (request, reply) => {
+      const principal = requireManufacturerStaff(request);
+      const id = await db.transaction().execute(async (trx) => {
+        if (!(await findTenantEndUser(trx, principal.manufacturerId, request.params.id))) throw notFound('User');
+        if (!(await findTenantProduct(trx, principal.manufacturerId, request.body.product_id))) throw notFound('Product');
+        const created = await insertLicense(trx, {
+          manufacturerId: principal.manufacturerId,
+          productId: request.body.product_id,
+          userId: request.params.id,
+          licenseType: request.body.license_type,
+        });
+        await recordAudit(trx, principal, { manufacturerId: principal.manufacturerId, action: 'license.create', entityType: 'license', entityId: created.id, after: created });
+        return created.id;
+      });
+      reply.code(201);
+      return (await findLicense(db, principal.manufacturerId, id))!;
+    },
+  );
+
+  app.patch(
+    '/licenses/bulk-update',
+    { schema: { tags: ['licenses'], body: BulkUpdateLicensesBody, response: { 200: BulkUpdateLicensesResult, ...errors } } },
+    async (request) => {
+      const principal = requireManufacturerStaff(request);
+      const state = licenseStateOf(request.body.disabled, request.body.disabled_reason);
+      const ids = [...new Set(request.body.license_ids)];
+      await db.transaction().execute(async (trx) => {
+        const locked = await lockLicenses(trx, principal.manufacturerId, ids);
+        if (locked.length !== ids.length) {
+          const found = new Set(locked.map((license) => license.id));
+          throw licensesNotFound(ids.filter((id) => !found.has(id)));
+        }
+        await changeStates(trx, principal, locked, state);
+      });
+      return { data: await findLicenses(db, principal.manufacturerId, ids) };
+    },
+  );
+
+  app.patch(
+    '/licenses/:id',
+    { schema: { tags: ['licenses'], params: IdParams, body: UpdateLicenseBody, response: { 200: License, ...errors, 409: ErrorResponse } } },
+    async (request) => {
+      const principal = requireManufacturerStaff(request);
+      const change = licenseChangeOf(request.body);
+      const { id } = request.params;
+      await db.transaction().execute(async (trx) => {
+        const [license] = await lockLicenses(trx, principal.manufacturerId, [id]);
+        if (!license) throw notFound(LICENSE_NOT_FOUND);
+        if (change.kind === 'state') return changeStates(trx, principal, [license], change.state);
+
+        const target = await findTenantEndUser(trx, principal.manufacturerId, change.userId);
+        if (!target) throw notFound('User');
+        if (change.email !== undefined && change.email.toLowerCase() !== target.email.toLowerCase()) throw badRequest(TRANSFER_EMAIL_MISMATCH);
+        if (target.id === license.user_id) throw conflict(TRANSFER_TO_OWNER);
+        const owner = await findTenantEndUser(trx, principal.manufacturerId, license.user_id);
+        const { after, transfer } = await transferLicense(trx, license, target.id);
+        await recordAudit(trx, principal, {
+          manufacturerId: principal.manufacturerId,
+          action: 'license.transfer',
+          entityType: 'license',
+          entityId: id,
+          before: { ...license, user_email: owner?.email ?? null },
+          after: { ...after, user_email: target.email, transfer_id: transfer.id },
+        });
+      });
+      return (await findLicense(db, principal.manufacturerId, id))!;
+    },
+  );
+
+  app.post(
+    '/licenses/:id/activations',
+    { schema: { tags: ['licenses'], params: IdParams, body: ActivateLicenseBody, response: { 201: LicenseFile, ...errors, 409: ErrorResponse } } },
+    async (request, reply) => {
+      const principal = requireManufacturerStaff(request);
+      const file = await activateLicense(db, masterKey, principal, request.params.id, request.body);
+      reply.code(201);
+      return file;
+    },
+  );
+};
+
+/** Sets the state of locked licences, auditing each one that really changes (the others stay untouched). */
+async function changeStates(trx: Db, principal: Staff, licenses: Awaited<ReturnType<typeof lockLicenses>>, state: LicenseState): Promise<void> {
+  const changing = licenses.filter((license) => !sameState(license, state));
+  const updated = await setLicenseState(
+    trx,
+    changing.map((license) => license.id),
+    state,
+  );
+  const before = new Map(changing.map((license) => [license.id, license]));
+  for (const after of updated) {
+    await recordAudit(trx, principal, {
+      manufacturerId: principal.manufacturerId,
+      action: state.disabled ? 'license.disable' : 'license.enable',
+      entityType: 'license',
+      entityId: after.id,
+      before: before.get(after.id),
+      after,
+    });
+  }
+}

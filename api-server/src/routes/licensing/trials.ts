@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, IdParams, TrialList, TrialListQuery, TrialParams } from 'shared-kit/contract';
+import { Type } from '@sinclair/typebox';
+import type { RouteDependencies } from '../route-dependencies';
+import { notFound } from '../../lib/http-error';
+import { pageRequest, pagination } from '../../lib/paging';
+import { requireManufacturerStaff } from '../../plugins/auth';
+import { recordAudit } from '../../repositories/audit-log';
+import { findTenantProduct } from '../../repositories/licenses';
+import { deleteTrial, listTrials } from '../../repositories/trials';
+
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+export const trialRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+  app.get(
+    '/products/:id/trials',
+    { schema: { tags: ['trials'], params: IdParams, querystring: TrialListQuery, response: { 200: TrialList, ...errors } } },
+    async (request) => {
+      const principal = requireManufacturerStaff(request);
+      if (!(await findTenantProduct(db, principal.manufacturerId, request.params.id))) throw notFound('Product');
+      const page = pageRequest(request.query);
+      const { rows, total } = await listTrials(db, principal.manufacturerId, request.params.id, request.query.hardware_fingerprint?.trim() || undefined, page);
+      return { data: rows, pagination: pagination(total, page) };
+    },
+  );
+
+  app.delete(
+    '/products/:id/trials/:trialId',
+    { schema: { tags: ['trials'], params: TrialParams, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      const principal = requireManufacturerStaff(request);
+      const { id: productId, trialId } = request.params;
+      await db.transaction().execute(async (trx) => {
+        const deleted = await deleteTrial(trx, principal.manufacturerId, productId, trialId);
+        if (!deleted) throw notFound('Trial');
+        await recordAudit(trx, principal, { manufacturerId: principal.manufacturerId, action: 'trial.delete', entityType: 'trial', entityId: trialId, before: deleted });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};

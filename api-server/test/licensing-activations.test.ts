@@ -1,0 +1,136 @@
+import { createTestApp, type TestApp } from './support/test-app';
+import { auth, tableDigest } from './support/fixtures';
+import { auditRows, createLicense, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+import { canonicalLicenseBytes, ed25519PublicKey, verifyLicenseFile } from '../src/licensing/license-file';
+
+describe('POST /licenses/{id}/activations', () => {
+  let t: TestApp;
+  let w: LicensingWorld;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await createLicensingWorld(t);
+  });
+  afterAll(() => t.close());
+
+  const activate = (licenseId: number, payload: unknown, token: string | null = w.staffAToken) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/licenses/${licenseId}/activations`, headers: token ? auth(token) : {}, payload: payload as object });
+  const machine = { hardware_fingerprint: 'HWFP2-AAAA-BBBB-CCCC', hardware_fingerprint_version: 2, signature_seed_version: 5 };
+  const digests = async () => Promise.all(['licenses', 'license_activations', 'fingerprints', 'audit_log'].map((table) => tableDigest(t.db, table)));
+  const fingerprintsOf = (userId: number) => t.db.selectFrom('fingerprints').select('hardware_fingerprint').where('user_id', '=', userId).orderBy('id').execute();
+
+  it("answers the licence file, signed by the product's key over the canonical encoding", async () => {
+    const started = Date.now();
+    const response = await activate(w.annSynth.id, machine);
+    expect(response.statusCode).toBe(201);
+    const file = response.json();
+    expect(file).toEqual({
+      format_version: 1,
+      serial: w.annSynth.serial,
+      license_type: 'NFR',
+      product_identifier: 'com.alpha.synth',
+      user_id: w.ann.id,
+      user_email: 'ann@listener.example',
+      hardware_fingerprint: 'HWFP2-AAAA-BBBB-CCCC',
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+      issued_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+      signature: expect.any(String),
+    });
+    expect(Date.parse(file.issued_at)).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000);
+    expect(Date.parse(file.issued_at)).toBeLessThanOrEqual(Date.now());
+
+    const publicKey = ed25519PublicKey(w.synth.public_key);
+    expect(verifyLicenseFile(response.body, publicKey, { hardwareFingerprint: 'HWFP2-AAAA-BBBB-CCCC', productIdentifier: 'com.alpha.synth' })).toMatchObject({ valid: true });
+    const { verify } = await import('node:crypto');
+    expect(verify(null, canonicalLicenseBytes(file), publicKey, Buffer.from(file.signature, 'base64'))).toBe(true);
+  });
+
+  it('is detected as tampered when any signed value changes, and fails with another product key or machine', async () => {
+    const file = (await activate(w.annSynth.id, { ...machine, signature_seed_version: 4 })).json();
+    const publicKey = ed25519PublicKey(w.synth.public_key);
+    for (const change of [{ license_type: 'Standard' }, { hardware_fingerprint: 'HWFP2-OTHER' }, { user_email: 'mallory@listener.example' }, { signature_seed_version: 5 }]) {
+      expect(verifyLicenseFile(JSON.stringify({ ...file, ...change }), publicKey)).toMatchObject({ valid: false, reason: 'bad-signature' });
+    }
+    expect(verifyLicenseFile(JSON.stringify(file), ed25519PublicKey(w.drums.public_key))).toMatchObject({ valid: false, reason: 'bad-signature' });
+    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { hardwareFingerprint: 'HWFP2-OTHER' })).toMatchObject({ valid: false, reason: 'wrong-fingerprint' });
+  });
+
+  it('records the fingerprint on the owner once and an activation row every time, and audits it', async () => {
+    const fingerprint = 'HWFP2-IDEMPOTENT';
+    const before = await t.db.selectFrom('license_activations').select(t.db.fn.countAll<string>().as('n')).where('license_id', '=', w.bobSynth.id).executeTakeFirstOrThrow();
+    for (const seed of [5, 4]) expect((await activate(w.bobSynth.id, { ...machine, hardware_fingerprint: fingerprint, signature_seed_version: seed })).statusCode).toBe(201);
+    expect(await fingerprintsOf(w.bob.id)).toEqual([{ hardware_fingerprint: fingerprint }]);
+    const activations = await t.db.selectFrom('license_activations').selectAll().where('license_id', '=', w.bobSynth.id).orderBy('id').execute();
+    expect(activations).toHaveLength(Number(before.n) + 2);
+    expect(activations.slice(-2).map((a) => [a.hardware_fingerprint, a.hardware_fingerprint_version, a.signature_seed_version, a.manufacturer_id])).toEqual([
+      [fingerprint, 2, 5, w.manufacturerA.id],
+      [fingerprint, 2, 4, w.manufacturerA.id],
+    ]);
+    const audit = (await auditRows(t.db, 'license', w.bobSynth.id)).filter((row) => row.action === 'license.activate');
+    expect(audit.map((row) => (row.after as { fingerprint_added: boolean }).fingerprint_added)).toEqual([true, false]);
+    expect(audit[0].after).toMatchObject({ hardware_fingerprint: fingerprint, signature_seed_version: 5, user_id: w.bob.id });
+  });
+
+  it('trims the fingerprint as typed', async () => {
+    const response = await activate(w.bobSynth.id, { ...machine, hardware_fingerprint: '  HWFP2-PASTED\n' });
+    expect(response.json().hardware_fingerprint).toBe('HWFP2-PASTED');
+  });
+
+  it('refuses a deactivated licence with a clear message and records nothing', async () => {
+    const before = await digests();
+    const response = await activate(w.cySynthDisabled.id, machine);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: ['This license is deactivated (FraudulentUse): it cannot be activated on a machine until it is activated again.'] });
+    expect(await fingerprintsOf(w.cy.id)).toEqual([]);
+    expect(await digests()).toEqual(before);
+  });
+
+  it('refuses a licence of a product without identifier, because the file names the product by it', async () => {
+    const before = await digests();
+    const response = await activate(w.annDrums.id, machine);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message[0]).toContain('The product has no identifier');
+    expect(await digests()).toEqual(before);
+  });
+
+  it('refuses an owner email the file format cannot carry, instead of signing it', async () => {
+    const odd = await t.db.insertInto('end_users').values({ manufacturer_id: w.manufacturerA.id, email: 'odd\tname@listener.example' }).returningAll().executeTakeFirstOrThrow();
+    const license = await createLicense(t.db, { manufacturerId: w.manufacturerA.id, productId: w.synth.id, userId: odd.id });
+    const before = await digests();
+    const response = await activate(license.id, machine);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message[0]).toBe('The license cannot be signed: user_email must not contain line breaks or other control characters.');
+    expect(await digests()).toEqual(before);
+  });
+
+  it.each([
+    [{ ...machine, hardware_fingerprint: '' }, 'Enter the hardware fingerprint of the machine to activate.'],
+    [{ ...machine, hardware_fingerprint: '   ' }, 'Enter the hardware fingerprint of the machine to activate.'],
+    [{ ...machine, hardware_fingerprint: 'two\nlines' }, 'The hardware fingerprint must be one line of text, without tabs or other control characters.'],
+    [{ ...machine, hardware_fingerprint: 'x'.repeat(513) }, expect.stringContaining('hardware_fingerprint')],
+    [{ ...machine, hardware_fingerprint_version: 1 }, expect.stringContaining('hardware_fingerprint_version')],
+    [{ ...machine, signature_seed_version: 6 }, expect.stringContaining('signature_seed_version')],
+    [{ hardware_fingerprint: 'x', hardware_fingerprint_version: 2 }, 'signature_seed_version is required'],
+    [{ signature_seed_version: 5, hardware_fingerprint_version: 2 }, 'hardware_fingerprint is required'],
+  ])('rejects %j with 400 and records nothing', async (payload, message) => {
+    const before = await digests();
+    const response = await activate(w.annSynth.id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message[0]).toEqual(message);
+    expect(await digests()).toEqual(before);
+  });
+
+  it("answers 404 for another manufacturer's licence, 403 for the superuser, 401 without a session", async () => {
+    const before = await digests();
+    for (const id of [w.betaLicense.id, 999999]) {
+      const response = await activate(id, machine);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: ['License not found'] });
+    }
+    expect((await activate(w.annSynth.id, machine, w.superToken)).statusCode).toBe(403);
+    expect((await activate(w.annSynth.id, machine, null)).statusCode).toBe(401);
+    expect((await activate(w.annSynth.id, machine, w.staffBToken)).statusCode).toBe(404);
+    expect(await digests()).toEqual(before);
+  });
+});

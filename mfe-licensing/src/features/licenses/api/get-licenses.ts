@@ -1,0 +1,14 @@
+import { usePagedList, type License } from 'shared-kit';
+import { licenseListPath, type LicenseSource } from './license-keys';
+
+export interface LicenseListQuery {
+  page: number;
+  perPage: number;
+  /** Part of the owner's email (product lists only). */
+  email?: string;
+}
+
+/** GET /products/{id}/licenses or GET /users/{id}/licenses: one page of licences. */
+export function useLicenses(source: LicenseSource, { page, perPage, email }: LicenseListQuery): ReturnType<typeof usePagedList<License>> {
+  return usePagedList<License>(licenseListPath(source), { page, per_page: perPage, email: 'productId' in source ? email : undefined });
+}

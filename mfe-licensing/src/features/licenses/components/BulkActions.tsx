@@ -1,0 +1,40 @@
+import styled from 'styled-components';
+import { Button, SpinnerIcon } from 'shared-kit';
+
+export interface BulkActionsProps {
+  count: number;
+  busy: boolean;
+  onActivate: () => void;
+  onDeactivate: () => void;
+}
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+  background: ${({ theme }) => theme.colors.selected};
+  border-radius: ${({ theme }) => theme.radius.normal};
+`;
+
+const Count = styled.span`
+  margin-right: auto;
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+/** Shown while licences are ticked: how many, and the two bulk actions of SPEC §2. */
+export function BulkActions({ count, busy, onActivate, onDeactivate }: BulkActionsProps) {
+  return (
+    <Bar role="region" aria-label="Selected licenses">
+      <Count aria-live="polite">{count} license(s) selected</Count>
+      {busy && <SpinnerIcon />}
+      <Button variant="primary" onClick={onActivate} disabled={busy}>
+        Activate Selected
+      </Button>
+      <Button variant="danger" onClick={onDeactivate} disabled={busy}>
+        Deactivate Selected
+      </Button>
+    </Bar>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
+import {
+  PaginationControls,
+  SearchBox,
+  Table,
+  errorMessage,
+  useErrorModal,
+  useListState,
+  type DisableReason,
+  type License,
+  type LicenseTableProps,
+} from 'shared-kit';
+import { useLicenses } from '../api/get-licenses';
+import { useBulkUpdateLicenses } from '../api/bulk-update-licenses';
+import { useUpdateLicenseState } from '../api/update-license-state';
+import { licenseColumns, type LicenseRowActions } from './license-columns';
+import { useRowSelection } from './use-row-selection';
+import { BulkActions } from './BulkActions';
+import { DeactivateDialog } from './DeactivateDialog';
+import { TransferDialog } from './TransferDialog';
+import { DownloadDialog } from './DownloadDialog';
+
+/** SPEC §8: a failed bulk update shows the error message, or this. */
+export const BULK_UPDATE_FAILED = 'An error occurred';
+
+type OpenDialog = { kind: 'deactivate'; licenseIds: number[]; bulk: boolean } | { kind: 'transfer'; license: License } | { kind: 'download'; license: License };
+
+const Layout = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+/**
+ * The licence table of SPEC §2: a product's licences (searchable by owner email) or one end user's (with the
+ * product columns). Exposed as `./license-table` so the users remote shows the same table on user details.
+ */
+export default function LicenseTable({ source }: LicenseTableProps) {
+  const view = 'productId' in source ? 'product' : 'user';
+  const sourceId = 'productId' in source ? source.productId : source.userId;
+  const list = useListState();
+  const licenses = useLicenses(source, { page: list.page, perPage: list.perPage, email: list.search });
+  const rowIds = useMemo(() => licenses.rows.map((license) => license.id), [licenses.rows]);
+  const selection = useRowSelection(rowIds);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const showError = useErrorModal();
+  const updateState = useUpdateLicenseState();
+  const bulkUpdate = useBulkUpdateLicenses();
+
+  const { clear: clearSelection } = selection;
+  useEffect(clearSelection, [clearSelection, view, sourceId, list.page, list.perPage, list.search]);
+
+  const runBulkUpdate = async (licenseIds: number[], disabled: boolean, reason: DisableReason | null) => {
+    if (licenseIds.length === 0) return;
+    setBulkBusy(true);
+    try {
+      await bulkUpdate(licenseIds, disabled, reason);
+      clearSelection();
+    } catch (error) {
+      showError(errorMessage(error, BULK_UPDATE_FAILED));
+    } finally {
+      setBulkBusy(false);
+    }
+  };
+
+  const changeState = async (licenseId: number, disabled: boolean, reason: DisableReason | null) => {
+    try {
+      await updateState(licenseId, disabled, reason);
+    } catch (error) {
+      showError(errorMessage(error, BULK_UPDATE_FAILED));
+    }
+  };
+
+  // The columns stay the same object across renders (rows are memoized); they call the latest handlers.
+  const latest = useRef({ changeState, setDialog });
+  useLayoutEffect(() => {
+    latest.current = { changeState, setDialog };
+  });
+  const columns = useMemo(() => {
+    const actions: LicenseRowActions = {
+      onDeactivatedChange: (license, deactivated) =>
+        deactivated ? latest.current.setDialog({ kind: 'deactivate', licenseIds: [license.id], bulk: false }) : void latest.current.changeState(license.id, false, null),
+      onTransfer: (license) => latest.current.setDialog({ kind: 'transfer', license }),
+      onDownload: (license) => latest.current.setDialog({ kind: 'download', license }),
+    };
+    return licenseColumns(view, actions);
+  }, [view]);
+
+  const confirmDeactivation = async (reason: DisableReason) => {
+    if (dialog?.kind !== 'deactivate') return;
+    if (dialog.bulk) await runBulkUpdate(dialog.licenseIds, true, reason);
+    else await changeState(dialog.licenseIds[0], true, reason);
+    setDialog(null);
+  };
+
+  const selectedIds = [...selection.selectedIds];
+  const closeDialog = useCallback(() => setDialog(null), []);
+
+  return (
+    <Layout>
+      {view === 'product' && <SearchBox placeholder="Search User by Email" value={list.search} onSearch={list.setSearch} />}
+      {selectedIds.length > 0 && (
+        <BulkActions
+          count={selectedIds.length}
+          busy={bulkBusy}
+          onActivate={() => void runBulkUpdate(selectedIds, false, null)}
+          onDeactivate={() => selectedIds.length > 0 && setDialog({ kind: 'deactivate', licenseIds: selectedIds, bulk: true })}
+        />
+      )}
+      <Table
+        caption={view === 'product' ? 'Licenses of the product' : 'Licenses of the user'}
+        columns={columns}
+        rows={licenses.rows}
+        getRowId={(license) => license.id}
+        isLoading={licenses.isLoading}
+        emptyText={licenses.error ? 'The licenses could not be loaded.' : 'No licenses found.'}
+        selection={{ selectedIds: selection.selectedIds, onToggleRow: selection.toggleRow, onToggleAll: selection.toggleAll, rowLabel: (license) => license.serial }}
+      />
+      <PaginationControls pagination={licenses.pagination} perPage={list.perPage} onPageChange={list.setPage} onPerPageChange={list.setPerPage} />
+      {dialog?.kind === 'deactivate' && <DeactivateDialog count={dialog.licenseIds.length} onConfirm={confirmDeactivation} onCancel={closeDialog} />}
+      {dialog?.kind === 'transfer' && <TransferDialog license={dialog.license} onClose={closeDialog} />}
+      {dialog?.kind === 'download' && <DownloadDialog license={dialog.license} onClose={closeDialog} />}
+    </Layout>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMemo, useRef, useLayoutEffect } from 'react';
+import styled from 'styled-components';
+import { IconButton, PaginationControls, SearchBox, Table, errorMessage, formatDateTime, useErrorModal, useListState, type TableColumn, type Trial } from 'shared-kit';
+import { useTrials } from '../api/get-trials';
+import { useDeleteTrial } from '../api/delete-trial';
+
+export const DELETE_TRIAL_FAILED = 'The trial could not be deleted.';
+
+const Layout = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+const Fingerprint = styled.code`
+  word-break: break-all;
+`;
+
+function trialColumns(onDelete: (trial: Trial) => void): TableColumn<Trial>[] {
+  return [
+    { id: 'fingerprint', header: 'Hardware Fingerprint', cell: (trial) => <Fingerprint>{trial.hardware_fingerprint}</Fingerprint> },
+    { id: 'created', header: 'Created At', cell: (trial) => formatDateTime(trial.created_at) },
+    {
+      id: 'action',
+      header: 'Action',
+      width: '96px',
+      cell: (trial) => (
+        <IconButton aria-label={`Delete trial ${trial.hardware_fingerprint}`} title="Delete trial" onClick={() => onDelete(trial)}>
+          🗑
+        </IconButton>
+      ),
+    },
+  ];
+}
+
+/** A product's trials: search by fingerprint, and a delete icon that removes a trial at once. */
+export function TrialList({ productId }: { productId: number }) {
+  const list = useListState();
+  const trials = useTrials(productId, { page: list.page, perPage: list.perPage, fingerprint: list.search });
+  const deleteTrial = useDeleteTrial(productId);
+  const showError = useErrorModal();
+
+  const remove = async (trial: Trial) => {
+    try {
+      await deleteTrial(trial.id);
+    } catch (error) {
+      showError(errorMessage(error, DELETE_TRIAL_FAILED));
+    }
+  };
+  const latestRemove = useRef(remove);
+  useLayoutEffect(() => {
+    latestRemove.current = remove;
+  });
+  const columns = useMemo(() => trialColumns((trial) => void latestRemove.current(trial)), []);
+
+  return (
+    <Layout>
+      <SearchBox placeholder="Search Trial by Fingerprint" value={list.search} onSearch={list.setSearch} />
+      <Table
+        caption="Trials of the product"
+        columns={columns}
+        rows={trials.rows}
+        getRowId={(trial) => trial.id}
+        isLoading={trials.isLoading}
+        emptyText={trials.error ? 'The trials could not be loaded.' : 'No trials found.'}
+      />
+      <PaginationControls pagination={trials.pagination} perPage={list.perPage} onPageChange={list.setPage} onPerPageChange={list.setPerPage} />
+    </Layout>
+  );
+}

@@ -1,0 +1,114 @@
+import type { BulkUpdateLicensesBody, EndUser, License, LicenseFile, Paged, Trial, UpdateLicenseBody, ActivateLicenseBody } from 'shared-kit';
+import { apiError, type FakeCall, type FakeHandler } from './render-remote';
+
+// An in-memory stand-in for the licensing API, following the server's rules closely enough for screen tests.
+
+const PRODUCTS = {
+  1: { id: 1, name: 'Aurora Reverb', identifier: 'com.aurora.reverb', series: 'Studio' },
+  2: { id: 2, name: 'Aurora Drums', identifier: 'com.aurora.drums', series: 'Engine' },
+} as const;
+
+export function endUser(id: number, email: string): EndUser {
+  return { id, email, external_id: null, manufacturer_id: 1, created_at: '2026-01-01T10:00:00Z', updated_at: '2026-01-01T10:00:00Z' };
+}
+
+export function license(id: number, owner: EndUser, productId: 1 | 2 = 1, extra: Partial<License> = {}): License {
+  return {
+    id,
+    serial: `SER${id}A-BCDEF-GHJKM-NPQRS`,
+    license_type: 'Standard',
+    disabled: false,
+    disabled_reason: null,
+    created_at: '2026-02-01T09:30:00Z',
+    updated_at: '2026-02-02T09:30:00Z',
+    user_id: owner.id,
+    user: { email: owner.email },
+    product_id: productId,
+    product: PRODUCTS[productId],
+    ...extra,
+  };
+}
+
+function page<T>(rows: T[], query: FakeCall['query']): Paged<T> {
+  const perPage = Number(query?.per_page ?? 25);
+  const current = Number(query?.page ?? 1);
+  const last = Math.max(1, Math.ceil(rows.length / perPage));
+  return {
+    data: rows.slice((current - 1) * perPage, current * perPage),
+    pagination: { records: { total: rows.length, per_page: perPage }, pages: { current, previous: current > 1 ? current - 1 : null, next: current < last ? current + 1 : null, last } },
+  };
+}
+
+const contains = (text: string, part: unknown) => !part || text.toLowerCase().includes(String(part).toLowerCase());
+
+export interface FakeLicensingState {
+  users: EndUser[];
+  licenses: License[];
+  trials?: Trial[];
+  /** Answers that replace the normal one for a call, e.g. a failure. */
+  override?: (call: FakeCall) => unknown | undefined;
+}
+
+export function fakeLicensingServer(state: FakeLicensingState): FakeHandler {
+  return (call) => {
+    const overridden = state.override?.(call);
+    if (overridden !== undefined) return overridden;
+    const { method, path, query } = call;
+    let match: RegExpMatchArray | null;
+
+    if (method === 'GET' && (match = path.match(/^\/products\/(\d+)\/licenses$/))) {
+      return page(state.licenses.filter((l) => l.product_id === Number(match![1]) && contains(l.user.email, query?.email)), query);
+    }
+    if (method === 'GET' && (match = path.match(/^\/users\/(\d+)\/licenses$/))) {
+      return page(state.licenses.filter((l) => l.user_id === Number(match![1])), query);
+    }
+    if (method === 'GET' && path === '/users') return page(state.users.filter((u) => contains(u.email, query?.email)), query);
+    if (method === 'PATCH' && path === '/licenses/bulk-update') {
+      const body = call.body as BulkUpdateLicensesBody;
+      const missing = body.license_ids.filter((id) => !state.licenses.some((l) => l.id === id));
+      if (missing.length) throw apiError(404, `License not found: ${missing.join(', ')}`);
+      state.licenses = state.licenses.map((l) => (body.license_ids.includes(l.id) ? { ...l, disabled: body.disabled, disabled_reason: body.disabled_reason ?? null } : l));
+      return { data: state.licenses.filter((l) => body.license_ids.includes(l.id)) };
+    }
+    if (method === 'PATCH' && (match = path.match(/^\/licenses\/(\d+)$/))) {
+      const body = call.body as UpdateLicenseBody;
+      const id = Number(match[1]);
+      const target = body.user_id === undefined ? undefined : state.users.find((u) => u.id === body.user_id);
+      if (body.user_id !== undefined && !target) throw apiError(404, 'User not found');
+      state.licenses = state.licenses.map((l) =>
+        l.id !== id ? l : target ? { ...l, user_id: target.id, user: { email: target.email } } : { ...l, disabled: body.disabled!, disabled_reason: body.disabled_reason ?? null },
+      );
+      return state.licenses.find((l) => l.id === id);
+    }
+    if (method === 'POST' && (match = path.match(/^\/licenses\/(\d+)\/activations$/))) {
+      const body = call.body as ActivateLicenseBody;
+      const found = state.licenses.find((l) => l.id === Number(match![1]))!;
+      if (found.disabled) throw apiError(409, `This license is deactivated (${found.disabled_reason}): it cannot be activated on a machine until it is activated again.`);
+      if (!body.hardware_fingerprint.trim()) throw apiError(400, 'Enter the hardware fingerprint of the machine to activate.');
+      const file: LicenseFile = {
+        format_version: 1,
+        serial: found.serial,
+        license_type: found.license_type,
+        product_identifier: found.product.identifier!,
+        user_id: found.user_id,
+        user_email: found.user.email,
+        hardware_fingerprint: body.hardware_fingerprint.trim(),
+        hardware_fingerprint_version: body.hardware_fingerprint_version,
+        signature_seed_version: body.signature_seed_version,
+        issued_at: '2026-03-05T14:07:00Z',
+        signature: 'c2lnbmF0dXJl',
+      };
+      return file;
+    }
+    if (method === 'GET' && (match = path.match(/^\/products\/(\d+)\/trials$/))) {
+      return page((state.trials ?? []).filter((t) => contains(t.hardware_fingerprint, query?.hardware_fingerprint)), query);
+    }
+    if (method === 'DELETE' && (match = path.match(/^\/products\/(\d+)\/trials\/(\d+)$/))) {
+      const id = Number(match[2]);
+      if (!(state.trials ?? []).some((t) => t.id === id)) throw apiError(404, 'Trial not found');
+      state.trials = (state.trials ?? []).filter((t) => t.id !== id);
+      return undefined;
+    }
+    throw apiError(404, `No fake answer for ${method} ${path}`);
+  };
+}
