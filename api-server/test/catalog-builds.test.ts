@@ -2,9 +2,6 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants, tableDigest } from './support/fixtures';
 import { auditActions, insertTestBuild, insertTestProduct, sha256Hex } from './catalog-fixtures';
 
-// Each file migrates a database and signs in with scrypt-hashed passwords: slow on a busy machine.
-jest.setTimeout(30_000);
-
 describe('catalog API: builds, build files, ingestion and downloads', () => {
   let t: TestApp;
   let tenants: Awaited<ReturnType<typeof createTenants>>;

@@ -2,9 +2,6 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants } from './support/fixtures';
 import { insertTestChannels } from './catalog-fixtures';
 
-// Each file migrates a database and signs in with scrypt-hashed passwords: slow on a busy machine.
-jest.setTimeout(30_000);
-
 describe('catalog API: channels list', () => {
   let t: TestApp;
   let tenants: Awaited<ReturnType<typeof createTenants>>;

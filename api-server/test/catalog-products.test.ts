@@ -3,9 +3,6 @@ import { auth, createTenants, tableDigest } from './support/fixtures';
 import { auditActions, insertTestProduct } from './catalog-fixtures';
 import { decryptProductPrivateKey } from '../src/crypto/product-keys';
 
-// Each file migrates a database and signs in with scrypt-hashed passwords: slow on a busy machine.
-jest.setTimeout(30_000);
-
 describe('catalog API: products', () => {
   let t: TestApp;
   let tenants: Awaited<ReturnType<typeof createTenants>>;

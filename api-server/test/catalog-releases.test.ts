@@ -2,9 +2,6 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants, tableDigest } from './support/fixtures';
 import { auditActions, insertTestBuild, insertTestChannels, insertTestProduct } from './catalog-fixtures';
 
-// Each file migrates a database and signs in with scrypt-hashed passwords: slow on a busy machine.
-jest.setTimeout(30_000);
-
 const NOT_DISTRIBUTABLE =
   'Cannot Distribute release with current Build choices. A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.';
 

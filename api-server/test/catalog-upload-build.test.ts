@@ -7,9 +7,6 @@ import { insertTestProduct, sha256Hex } from './catalog-fixtures';
 import { AdminCommandError } from '../src/admin/create-user';
 import { parseUploadBuildArgs, uploadBuild, type UploadBuildOptions } from '../src/admin/upload-build';
 
-// Each file migrates a database and signs in with scrypt-hashed passwords: slow on a busy machine.
-jest.setTimeout(30_000);
-
 describe('admin upload-build: a release pipeline publishing a build through the API', () => {
   let t: TestApp;
   let tenants: Awaited<ReturnType<typeof createTenants>>;
