@@ -97,6 +97,18 @@ test.describe('catalog: products, builds, files and releases', () => {
     await expect(page).toHaveURL(/\/Home\/MyProducts$/);
   });
 
+  test("a product's licences and trials open in the licensing remote", async ({ page }) => {
+    await signInAndWait(page, AURORA_STAFF);
+    await page.getByRole('link', { name: 'My Products' }).click();
+    await page.getByRole('link', { name: 'Licenses of Aurora Reverb' }).click();
+    await expect(page).toHaveURL(/\/Home\/ProductLicenses\/\d+\/Aurora%20Reverb\/com\.aurora\.reverb$/);
+    await expect(page.getByRole('heading', { name: 'Licenses for product: Aurora Reverb' })).toBeVisible();
+    await page.goBack();
+    await page.getByRole('link', { name: 'Trials of Aurora Reverb' }).click();
+    await expect(page).toHaveURL(/\/Home\/ProductTrials\/\d+\/Aurora%20Reverb$/);
+    await expect(page.getByRole('heading', { name: 'Trials for product: Aurora Reverb' })).toBeVisible();
+  });
+
   test('a build published with the CLI shows confirmed, and its file downloads intact', async ({ page, request }) => {
     const productId = await productIdOf(request, 'com.aurora.reverb');
     const folder = mkdtempSync(join(tmpdir(), 'e2e-build-'));
