@@ -73,7 +73,8 @@ export const fieldsOfCreate = (body: ProductCreateBody): ProductFields => fields
 
 /** An edited product's fields: what the body sends replaces what is stored. */
 export function fieldsOfPatch(current: ProductFields, body: ProductPatchBody): ProductFields {
-  const next: ProductFields = { ...current };
+  // Only the editable fields: a stored row also carries its id, keys and timestamps, which an edit never writes.
+  const next = Object.fromEntries(Object.keys(NEW_PRODUCT).map((field) => [field, current[field as keyof ProductFields]])) as unknown as ProductFields;
   if (body.name !== undefined) next.name = body.name.trim();
   if (body.plugin_name !== undefined) next.plugin_name = body.plugin_name.trim();
   if (body.type !== undefined) next.type = body.type;
