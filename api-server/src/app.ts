@@ -28,6 +28,19 @@ export interface AppDependencies {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app serves (HEAD twins left out): the authorization matrix is checked against it. */
+    routeTable: RouteTableEntry[];
+  }
+}
+
 export async function buildApp({ config, db, masterKey, storage, logger = false }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -36,6 +49,13 @@ export async function buildApp({ config, db, masterKey, storage, logger = false 
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
   registerErrorHandling(app);
   const remoteOrigins = Object.values(runtimeConfig(config).remotes)
     .map((url) => (url.startsWith('http') ? new URL(url).origin : null))

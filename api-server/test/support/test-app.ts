@@ -8,12 +8,13 @@ import { buildApp } from '../../src/app';
 import { readConfig, type ServerConfig } from '../../src/config';
 import { createDatabase, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
-import { createLocalFileStorage } from '../../src/storage/file-storage';
+import { createLocalFileStorage, type FileStorage } from '../../src/storage/file-storage';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   masterKey: Buffer;
+  storage: FileStorage;
   databaseUrl: string;
   close: () => Promise<void>;
 }
@@ -39,13 +40,15 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   const filesDir = mkdtempSync(join(tmpdir(), 'producthub-files-'));
   const config: ServerConfig = { ...readConfig({ PRODUCTHUB_APPS_DIR: '' }), loginRateLimitPerMinute: 1000, ...overrides };
   const masterKey = randomBytes(32);
-  const app = await buildApp({ config, db, masterKey, storage: createLocalFileStorage(filesDir) });
+  const storage = createLocalFileStorage(filesDir);
+  const app = await buildApp({ config, db, masterKey, storage });
   await app.ready();
 
   return {
     app,
     db,
     masterKey,
+    storage,
     databaseUrl,
     close: async () => {
       await app.close();

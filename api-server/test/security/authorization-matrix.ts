@@ -1,0 +1,127 @@
+import type { Role, World } from './matrix-world';
+
+export interface MatrixRequest {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface MatrixEntry {
+  /** A valid request on an object of manufacturer A (so a refusal is about who asks, not about the input). */
+  request: (world: World) => MatrixRequest;
+  expect: Record<Role, number>;
+  /** Collection routes: B acts within B (its own list, its own new object), never on A's data. */
+  staffBActsOnOwnTenant?: boolean;
+  /** Ends the session it is called with: run with sessions of its own. */
+  endsSession?: boolean;
+}
+
+const PUBLIC = { anonymous: 200, superuser: 200, staffA: 200, staffB: 200 };
+/** Manufacturer staff only; another tenant's object answers 404 like a missing one. */
+const staffOnly = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok, staffB: 404 });
+/** Manufacturer staff only, on a collection: B gets its own. */
+const staffCollection = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok, staffB: ok });
+
+/**
+ * The authorization matrix: every route of the API × {anonymous, superuser, staff of A, staff of B} on an
+ * object of A → the status it must answer. A route missing here fails the suite (authorization.test.ts).
+ */
+export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
+  'GET /healthz': { request: () => ({ url: '/healthz' }), expect: PUBLIC },
+  'GET /readyz': { request: () => ({ url: '/readyz' }), expect: PUBLIC },
+  'GET /config.json': { request: () => ({ url: '/config.json' }), expect: PUBLIC },
+  'GET /api/v1/openapi.json': { request: () => ({ url: '/api/v1/openapi.json' }), expect: PUBLIC },
+  'OPTIONS *': { request: () => ({ url: '/api/v1/products', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } }), expect: { anonymous: 204, superuser: 204, staffA: 204, staffB: 204 } },
+  'POST /api/v1/systemusers/login': {
+    request: () => ({ url: '/api/v1/systemusers/login', payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' } }),
+    expect: PUBLIC,
+  },
+  'POST /api/v1/systemusers/logout': { request: () => ({ url: '/api/v1/systemusers/logout' }), expect: { anonymous: 401, superuser: 204, staffA: 204, staffB: 204 }, endsSession: true },
+  'GET /api/v1/systemusers/me': { request: () => ({ url: '/api/v1/systemusers/me' }), expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 } },
+
+  'GET /api/v1/manufacturers': { request: () => ({ url: '/api/v1/manufacturers' }), expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403 } },
+  'GET /api/v1/manufacturers/:id': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}` }), expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404 } },
+  'PATCH /api/v1/manufacturers/:id': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}`, payload: { phone: '+49 30 7654321' } }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404 },
+  },
+  'GET /api/v1/manufacturers/:id/channels': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels` }), expect: staffOnly(200) },
+  'POST /api/v1/manufacturers/:id/channels/:channelId/releases': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases`, payload: { product_release_id: w.nonBetaReleaseA } }),
+    expect: staffOnly(201),
+  },
+  'DELETE /api/v1/manufacturers/:id/channels/:channelId/releases/:releaseId': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases/${w.betaReleaseA}` }),
+    expect: staffOnly(204),
+  },
+  'POST /api/v1/manufacturers/:id/channels/:channelId/users': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/users`, payload: { user_id: w.endUserNotInBetaA } }),
+    expect: staffOnly(201),
+  },
+  'DELETE /api/v1/manufacturers/:id/channels/:channelId/users/:userId': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/users/${w.endUserBetaMemberA}` }),
+    expect: staffOnly(204),
+  },
+
+  'GET /api/v1/products': { request: () => ({ url: '/api/v1/products' }), expect: staffCollection(200), staffBActsOnOwnTenant: true },
+  'POST /api/v1/products': {
+    request: () => ({ url: '/api/v1/products', payload: { type: 'Full', name: 'Matrix Product', plugin_name: 'MatrixProduct' } }),
+    expect: staffCollection(201),
+    staffBActsOnOwnTenant: true,
+  },
+  'GET /api/v1/products/:id': { request: (w) => ({ url: `/api/v1/products/${w.productA}` }), expect: staffOnly(200) },
+  'PATCH /api/v1/products/:id': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}`, payload: { type: 'Full', name: 'Aurora Reverb', plugin_name: 'AuroraReverb', tagline: 'Edited by the matrix' } }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/products/:id/builds': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds` }), expect: staffOnly(200) },
+  'POST /api/v1/products/:id/builds': {
+    request: (w) => ({
+      url: `/api/v1/products/${w.productA}/builds`,
+      payload: { os: 'macOS', major: 3, minor: 0, revision: 0, build_number: 300, files: [{ name: 'plugin.pkg', size: 3, sha256: 'a'.repeat(64) }] },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/v1/products/:id/builds/:buildId': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/${w.confirmedBuildA}` }), expect: staffOnly(200) },
+  'POST /api/v1/products/:id/builds/:buildId/confirm': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/${w.completeBuildA}/confirm` }), expect: staffOnly(200) },
+  'PUT /api/v1/products/:id/builds/:buildId/files/:name': {
+    request: (w) => ({
+      url: `/api/v1/products/${w.productA}/builds/${w.pendingBuildA}/files/${w.pendingFile.name}`,
+      payload: w.pendingFile.bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/products/:id/builds/:buildId/files/:name': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/${w.confirmedBuildA}/files/${encodeURIComponent(w.confirmedBuildFileA)}` }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/clients/app/products/:id/builds/:buildId/files': { request: (w) => ({ url: `/api/v1/clients/app/products/${w.productA}/builds/${w.confirmedBuildA}/files` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/releases': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases` }), expect: staffOnly(200) },
+  'POST /api/v1/products/:id/releases': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases`, payload: { description: 'Matrix release' } }), expect: staffOnly(201) },
+  'GET /api/v1/products/:id/releases/:releaseId': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/${w.releaseA}` }), expect: staffOnly(200) },
+  'PATCH /api/v1/products/:id/releases/:releaseId': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/${w.releaseA}`, payload: { description: 'Edited by the matrix' } }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/products/:id/licenses': { request: (w) => ({ url: `/api/v1/products/${w.productA}/licenses` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/trials': { request: (w) => ({ url: `/api/v1/products/${w.productA}/trials` }), expect: staffOnly(200) },
+  'DELETE /api/v1/products/:id/trials/:trialId': { request: (w) => ({ url: `/api/v1/products/${w.productA}/trials/${w.trialA}` }), expect: staffOnly(204) },
+
+  'GET /api/v1/users': { request: () => ({ url: '/api/v1/users' }), expect: staffCollection(200), staffBActsOnOwnTenant: true },
+  'POST /api/v1/users': { request: () => ({ url: '/api/v1/users', payload: { email: 'matrix.user@example.com', external_id: null } }), expect: staffCollection(201), staffBActsOnOwnTenant: true },
+  'GET /api/v1/users/:id': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}` }), expect: staffOnly(200) },
+  'PATCH /api/v1/users/:id': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}`, payload: { email: 'renamed.by.matrix@example.com', external_id: 'matrix' } }), expect: staffOnly(200) },
+  'GET /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses` }), expect: staffOnly(200) },
+  'POST /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses`, payload: { product_id: w.productA, license_type: 'NFR' } }), expect: staffOnly(201) },
+
+  'PATCH /api/v1/licenses/bulk-update': {
+    request: (w) => ({ url: '/api/v1/licenses/bulk-update', payload: { license_ids: [w.licenseA], disabled: true, disabled_reason: 'DuplicateOrder' } }),
+    expect: staffOnly(200),
+  },
+  'PATCH /api/v1/licenses/:id': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}`, payload: { disabled: false, disabled_reason: null } }), expect: staffOnly(200) },
+  'POST /api/v1/licenses/:id/activations': {
+    request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/activations`, payload: { hardware_fingerprint: 'MATRIX-FP-1', hardware_fingerprint_version: 2, signature_seed_version: 5 } }),
+    expect: staffOnly(201),
+  },
+};

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { TestApp } from '../support/test-app';
+import { login } from '../support/fixtures';
+import { seedDemoData } from '../../src/seed/demo-data';
+import { DEMO_LOGINS } from '../../src/seed/demo-logins';
+
+export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB';
+export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB'];
+
+/** The demo world (Aurora Audio = A, Nimbus Instruments = B) plus objects of A that each route acts on. */
+export interface World {
+  manufacturerA: number;
+  manufacturerB: number;
+  productA: number;
+  productAIdentifier: string;
+  confirmedBuildA: number;
+  confirmedBuildFileA: string;
+  /** An unconfirmed build of A with one declared file not uploaded yet (for the upload route). */
+  pendingBuildA: number;
+  pendingFile: { name: string; bytes: Buffer };
+  /** An unconfirmed build of A whose files have all arrived (for the confirm route). */
+  completeBuildA: number;
+  releaseA: number;
+  releaseChannelA: number;
+  betaChannelA: number;
+  /** A release of A in the Beta channel (to remove) and one that is not (to add). */
+  betaReleaseA: number;
+  nonBetaReleaseA: number;
+  endUserA: number;
+  endUserBetaMemberA: number;
+  endUserNotInBetaA: number;
+  licenseA: number;
+  trialA: number;
+  tokens: Record<Exclude<Role, 'anonymous'>, string>;
+}
+
+const staffOf = (manufacturer: string) => DEMO_LOGINS.find((login) => 'manufacturer' in login && login.manufacturer === manufacturer)!;
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  await seedDemoData(t.db, t.masterKey, t.storage);
+  const db = t.db;
+  const manufacturerA = (await db.selectFrom('manufacturers').select('id').where('name', '=', 'Aurora Audio').executeTakeFirstOrThrow()).id;
+  const manufacturerB = (await db.selectFrom('manufacturers').select('id').where('name', '=', 'Nimbus Instruments').executeTakeFirstOrThrow()).id;
+  const product = await db.selectFrom('products').select(['id', 'identifier']).where('manufacturer_id', '=', manufacturerA).where('type', '=', 'Full').orderBy('id').executeTakeFirstOrThrow();
+  const confirmedBuild = await db.selectFrom('builds').select('id').where('product_id', '=', product.id).where('upload_confirmed', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  const confirmedFile = await db.selectFrom('build_files').select('name').where('build_id', '=', confirmedBuild.id).orderBy('id').executeTakeFirstOrThrow();
+
+  const pendingFile = { name: 'matrix-upload.bin', bytes: Buffer.from('bytes uploaded by the authorization matrix\n') };
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const newBuild = async (buildNumber: number) =>
+    (await db.insertInto('builds').values({ manufacturer_id: manufacturerA, product_id: product.id, os: 'any', major: 9, minor: 9, revision: 9, build_number: buildNumber }).returning('id').executeTakeFirstOrThrow()).id;
+  const pendingBuildA = await newBuild(9001);
+  await db.insertInto('build_files').values({ manufacturer_id: manufacturerA, build_id: pendingBuildA, name: pendingFile.name, size: pendingFile.bytes.length, sha256: sha256(pendingFile.bytes) }).execute();
+  const completeBuildA = await newBuild(9002);
+  const completeBytes = Buffer.from('already uploaded\n');
+  await t.storage.write(`builds/${completeBuildA}/complete.bin`, completeBytes);
+  await db
+    .insertInto('build_files')
+    .values({ manufacturer_id: manufacturerA, build_id: completeBuildA, name: 'complete.bin', size: completeBytes.length, sha256: sha256(completeBytes), storage_key: `builds/${completeBuildA}/complete.bin`, uploaded_at: new Date() })
+    .execute();
+
+  const channels = await db.selectFrom('distribution_channels').select(['id', 'type']).where('manufacturer_id', '=', manufacturerA).execute();
+  const releaseChannelA = channels.find((channel) => channel.type === 'Release')!.id;
+  const betaChannelA = channels.find((channel) => channel.type === 'Beta')!.id;
+  const releases = await db
+    .selectFrom('releases')
+    .leftJoin('release_distributions', (join) => join.onRef('release_distributions.release_id', '=', 'releases.id').on('release_distributions.channel_id', '=', betaChannelA))
+    .select(['releases.id', 'release_distributions.id as beta'])
+    .where('releases.product_id', '=', product.id)
+    .orderBy('releases.id')
+    .execute();
+  const betaReleaseA = releases.find((release) => release.beta !== null)!.id;
+  const nonBetaReleaseA = releases.find((release) => release.beta === null)!.id;
+
+  const members = await db.selectFrom('channel_memberships').select('user_id').where('channel_id', '=', betaChannelA).execute();
+  const memberIds = new Set(members.map((member) => member.user_id));
+  const users = await db.selectFrom('end_users').select('id').where('manufacturer_id', '=', manufacturerA).orderBy('id').execute();
+  const license = await db.selectFrom('licenses').select(['id', 'user_id']).where('manufacturer_id', '=', manufacturerA).where('product_id', '=', product.id).where('disabled', '=', false).orderBy('id').executeTakeFirstOrThrow();
+  const trial = await db.selectFrom('trials').select('id').where('product_id', '=', product.id).orderBy('id').executeTakeFirstOrThrow();
+
+  return {
+    manufacturerA,
+    manufacturerB,
+    productA: product.id,
+    productAIdentifier: product.identifier ?? '',
+    confirmedBuildA: confirmedBuild.id,
+    confirmedBuildFileA: confirmedFile.name,
+    pendingBuildA,
+    pendingFile,
+    completeBuildA,
+    releaseA: releases[0].id,
+    releaseChannelA,
+    betaChannelA,
+    betaReleaseA,
+    nonBetaReleaseA,
+    endUserA: license.user_id,
+    endUserBetaMemberA: users.find((user) => memberIds.has(user.id))!.id,
+    endUserNotInBetaA: users.find((user) => !memberIds.has(user.id))!.id,
+    licenseA: license.id,
+    trialA: trial.id,
+    tokens: await signInEveryone(t),
+  };
+}
+
+export async function signInEveryone(t: TestApp): Promise<World['tokens']> {
+  const superuser = DEMO_LOGINS[0];
+  return {
+    superuser: await login(t.app, superuser.email, superuser.password),
+    staffA: await login(t.app, staffOf('Aurora Audio').email, staffOf('Aurora Audio').password),
+    staffB: await login(t.app, staffOf('Nimbus Instruments').email, staffOf('Nimbus Instruments').password),
+  };
+}
+
+/** One digest over every table but the ones a read legitimately writes (sessions). */
+export async function databaseDigest(t: TestApp): Promise<string> {
+  const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(t.db);
+  const parts: string[] = [];
+  for (const { name } of tables.rows) {
+    const row = await sql<{ digest: string | null }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(name)} t`.execute(t.db);
+    parts.push(`${name}:${row.rows[0]?.digest ?? ''}`);
+  }
+  return parts.join(',');
+}
