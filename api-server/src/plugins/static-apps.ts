@@ -41,7 +41,10 @@ export async function registerStaticApps(app: FastifyInstance, config: ServerCon
   const shellRoot = config.appsDir ? join(config.appsDir, 'shell', 'dist') : undefined;
   const hasShell = !!shellRoot && existsSync(shellRoot);
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
+    const path = request.url.split('?')[0];
+    // Console pages live under /Home, and their last segment may look like a file name (a product identifier
+    // such as com.aurora.reverb in /Home/ProductLicenses/…): only outside /Home does a dot mean a file.
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && (path.startsWith('/Home/') || !/\.[a-z0-9]+$/i.test(path));
     if (hasShell && wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellRoot);
     return reply.status(404).send({ message: ['Not found'] });
   });
