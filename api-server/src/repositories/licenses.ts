@@ -107,7 +107,7 @@ export async function insertLicense(trx: Db, values: { manufacturerId: number; p
 export async function findTenantProduct(db: Db, manufacturerId: number, id: number) {
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'identifier', 'public_key', 'private_key_encrypted'])
+    .select(['id', 'name', 'identifier'])
     .where('id', '=', id)
     .where('manufacturer_id', '=', manufacturerId)
     .executeTakeFirst();
