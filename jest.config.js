@@ -16,6 +16,16 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
     },
     {
+      // Real server processes (the built dist) crashed, cut off from their database and stopped under load.
+      displayName: 'reliability',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api-server/test-reliability'],
+      testMatch: ['**/*.test.ts'],
+      moduleNameMapper: sharedKitSource,
+      setupFilesAfterEnv: ['<rootDir>/api-server/test-reliability/support/setup.ts'],
+    },
+    {
       displayName: 'api',
       rootDir: __dirname,
       testEnvironment: 'node',

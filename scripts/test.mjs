@@ -1,4 +1,4 @@
-// npm test: every suite (type check, unit, API against a real PostgreSQL, e2e in Chromium over the built stack),
+// npm test: every suite (type check, unit, API against a real PostgreSQL, reliability, e2e in Chromium over the built stack),
 // ending with one line "N passed, N failed" that counts every test run.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,10 +26,12 @@ log('Type check (tsc -b)');
 const typecheck = run('npx', ['tsc', '-b', 'tsconfig.json']);
 results.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
 
-for (const project of ['unit', 'api']) {
+// reliability: real server processes crashed (kill -9), cut off from their database and stopped under load.
+for (const project of ['unit', 'api', 'reliability']) {
   log(`Jest: ${project}`);
   const file = join(outputDir, `jest-${project}.json`);
-  const code = run('npx', ['jest', '--selectProjects', project, '--ci', '--json', `--outputFile=${file}`]);
+  const serial = project === 'reliability' ? ['--runInBand'] : [];
+  const code = run('npx', ['jest', '--selectProjects', project, '--ci', ...serial, '--json', `--outputFile=${file}`]);
   const report = readJson(file);
   const failed = (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0);
   // A run that failed without a failing test (global setup crashed, no report) still counts as a failure.

@@ -14,7 +14,9 @@ test.describe('sign-in and session', () => {
 
     await page.getByRole('button', { name: /Aurora Audio/ }).click();
     await page.getByRole('menuitem', { name: 'Manufacturer Details' }).click();
-    await expect(page).toHaveURL(/\/Home\/MyDetails$/);
+    // /Home/MyDetails redirects to the user's own manufacturer page.
+    await expect(page).toHaveURL(/\/Home\/Manufacturers\/\d+$/);
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Aurora Audio');
   });
 
   test('a superuser sees Dashboard and Manufacturers and the Super User label', async ({ page }) => {

@@ -1,18 +1,23 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageHeader } from 'shared-kit';
+import { BuildDetailsPage } from './features/builds/BuildDetailsPage';
+import { ProductBuildsPage } from './features/builds/ProductBuildsPage';
+import { CreateProductPage, UpdateProductPage } from './features/products/ProductFormPages';
+import { ProductsPage } from './features/products/ProductsPage';
+import { ProductReleasesPage } from './features/releases/ProductReleasesPage';
+import { CreateReleasePage, UpdateReleasePage } from './features/releases/ReleaseFormPages';
 
-// Placeholder pages: each screen of this area arrives with its area's issue.
+/** The catalog's pages, relative to /Home (the shell) or to the page that mounts the remote. */
 export default function CatalogRoutes() {
   return (
     <Routes>
-      <Route path="MyProducts" element={<PageHeader title="My Products" />} />
-      <Route path="CreateProduct" element={<PageHeader title="Create Product" />} />
-      <Route path="UpdateProduct/:productID" element={<PageHeader title="Update Product" />} />
-      <Route path="ProductBuilds/:productID" element={<PageHeader title="Product Builds" />} />
-      <Route path="BuildDetails/:productID/:buildID" element={<PageHeader title="Build Files for Build" />} />
-      <Route path="ProductReleases/:productID" element={<PageHeader title="Product Releases" />} />
-      <Route path="CreateRelease/:productID/:buildIDs?" element={<PageHeader title="Create Release" />} />
-      <Route path="UpdateRelease/:productID/:releaseID" element={<PageHeader title="Update Release" />} />
+      <Route path="MyProducts" element={<ProductsPage />} />
+      <Route path="CreateProduct" element={<CreateProductPage />} />
+      <Route path="UpdateProduct/:productID" element={<UpdateProductPage />} />
+      <Route path="ProductBuilds/:productID" element={<ProductBuildsPage />} />
+      <Route path="BuildDetails/:productID/:buildID" element={<BuildDetailsPage />} />
+      <Route path="ProductReleases/:productID" element={<ProductReleasesPage />} />
+      <Route path="CreateRelease/:productID/:buildIDs?" element={<CreateReleasePage />} />
+      <Route path="UpdateRelease/:productID/:releaseID" element={<UpdateReleasePage />} />
     </Routes>
   );
 }

@@ -1,14 +1,17 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageHeader } from 'shared-kit';
+import { CreateManufacturerPage } from './features/manufacturers/components/CreateManufacturerPage';
+import { ManufacturerDetailsPage } from './features/manufacturers/components/ManufacturerDetailsPage';
+import { ManufacturersListPage } from './features/manufacturers/components/ManufacturersListPage';
+import { MyDetailsPage } from './features/manufacturers/components/MyDetailsPage';
 
-// Placeholder pages: each screen of this area arrives with its area's issue.
+/** The manufacturers area, relative to /Home (SPEC §2 Manufacturers). */
 export default function ManufacturersRoutes() {
   return (
     <Routes>
-      <Route path="Manufacturers" element={<PageHeader title="Manufacturers" />} />
-      <Route path="Manufacturers/:manufacturerID" element={<PageHeader title="Manufacturer Details" />} />
-      <Route path="CreateManufacturer" element={<PageHeader title="Create Manufacturer" />} />
-      <Route path="MyDetails" element={<PageHeader title="My Details" />} />
+      <Route path="Manufacturers" element={<ManufacturersListPage />} />
+      <Route path="Manufacturers/:manufacturerID" element={<ManufacturerDetailsPage />} />
+      <Route path="CreateManufacturer" element={<CreateManufacturerPage />} />
+      <Route path="MyDetails" element={<MyDetailsPage />} />
     </Routes>
   );
 }

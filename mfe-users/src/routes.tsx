@@ -1,15 +1,19 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageHeader } from 'shared-kit';
+import { UsersPage } from './features/users/components/UsersPage';
+import { CreateUserPage } from './features/users/components/CreateUserPage';
+import { EditUserPage } from './features/users/components/EditUserPage';
+import { UserDetailsPage } from './features/user-details/components/UserDetailsPage';
+import { CreateUserLicensePage } from './features/user-licenses/components/CreateUserLicensePage';
 
-// Placeholder pages: each screen of this area arrives with its area's issue.
+/** The users area's pages, relative to /Home. */
 export default function UsersRoutes() {
   return (
     <Routes>
-      <Route path="Users" element={<PageHeader title="Users" />} />
-      <Route path="CreateUser" element={<PageHeader title="Create New User" />} />
-      <Route path="EditUser/:userID/:userEmail/:externalId?" element={<PageHeader title="Edit User" />} />
-      <Route path="UserDetails/:userID" element={<PageHeader title="User Details" />} />
-      <Route path="CreateUserLicense/:userID/:userEmail" element={<PageHeader title="Add License" />} />
+      <Route path="Users" element={<UsersPage />} />
+      <Route path="CreateUser" element={<CreateUserPage />} />
+      <Route path="EditUser/:userID/:userEmail/:externalId?" element={<EditUserPage />} />
+      <Route path="UserDetails/:userID" element={<UserDetailsPage />} />
+      <Route path="CreateUserLicense/:userID/:userEmail" element={<CreateUserLicensePage />} />
     </Routes>
   );
 }

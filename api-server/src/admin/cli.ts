@@ -5,6 +5,8 @@ import { Client } from 'pg';
 import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { migrateToLatest } from '../db/migrate';
 import { AdminCommandError, createSystemUserCommand } from './create-user';
+import { createManufacturerCommand } from './create-manufacturer';
+import { UPLOAD_BUILD_USAGE, parseUploadBuildArgs, uploadBuild } from './upload-build';
 import { VERIFY_LICENSE_USAGE, verifyLicenseCommand } from './verify-license';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -12,9 +14,11 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 Commands:
   create-user --email E --password P --role superuser
   create-user --email E --password P --role manufacturer --manufacturer ID
+  create-manufacturer --name N [--email E] [--country CC] [--address A] [--phone P] [--vat V] [--pool ID]
+${UPLOAD_BUILD_USAGE}
   ${VERIFY_LICENSE_USAGE}
 
-Uses DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
+create-user and create-manufacturer use DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
 While 'npm start' runs, its embedded database is used; otherwise the CLI starts it for the command.`;
 
 async function isReachable(url: string): Promise<boolean> {
@@ -56,6 +60,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'create-manufacturer') return createManufacturer(rest);
+  if (command === 'upload-build') {
+    const build = await uploadBuild(parseUploadBuildArgs(rest), (line) => console.error(line));
+    console.log(build.id);
+    return 0;
+  }
   if (command === 'verify-license') return verifyLicenseCommand(rest, { out: console.log, err: console.error });
   if (command !== 'create-user') {
     console.error(`Unknown command '${command}'.\n\n${USAGE}`);
@@ -82,6 +92,22 @@ async function main(argv: string[]): Promise<number> {
     createSystemUserCommand(db, { email: values.email!, password: values.password!, role: values.role!, manufacturerId }),
   );
   console.log(id);
+  return 0;
+}
+
+async function createManufacturer(args: string[]): Promise<number> {
+  const text = { type: 'string' } as const;
+  const { values } = parseArgs({
+    args,
+    options: { name: text, email: text, country: text, address: text, phone: text, vat: text, pool: text },
+    strict: true,
+  });
+  if (!values.name) {
+    console.error(`create-manufacturer needs --name.\n\n${USAGE}`);
+    return 2;
+  }
+  const input = { name: values.name, email: values.email, countryCode: values.country, address: values.address, phone: values.phone, vatId: values.vat, poolId: values.pool };
+  console.log(await withDatabase((db) => createManufacturerCommand(db, input)));
   return 0;
 }
 

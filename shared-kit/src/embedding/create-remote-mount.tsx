@@ -51,6 +51,8 @@ function EmbeddedRemote({ AreaRoutes, options, api }: { AreaRoutes: ComponentTyp
     api,
     session: options.session ?? null,
     logout: () => options.onUnauthorized?.(),
+    // The integrator's page owns the session: nothing of it is cached here.
+    refreshSession: () => Promise.resolve(),
     showError: (message: string) => (options.onError ? options.onError(message) : setErrorMessage(message)),
     listStates,
     loadRemoteModule:

@@ -15,6 +15,8 @@ export interface ShellServices {
   api: ApiClient;
   session: AuthSession | null;
   logout: () => void;
+  /** Re-reads the signed-in user from the server (e.g. after the user renamed their own manufacturer). */
+  refreshSession: () => Promise<void>;
   showError: (message: string) => void;
   listStates: ListStateStore;
   /** Loads a module another remote exposes (e.g. `loadRemoteModule('licensing', 'license-table')`). */

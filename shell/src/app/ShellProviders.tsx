@@ -11,14 +11,14 @@ import { loadRemoteModule } from '../remotes/load-remote-routes';
 
 /** Everything the shell offers the remotes: session, API client, error modal, list-state store, theme. */
 export function ShellProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
-  const { auth, api } = useAuthSession(config.apiBaseUrl);
+  const { auth, api, refreshSession } = useAuthSession(config.apiBaseUrl);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const listStates = useMemo(() => createListStateStore(typeof localStorage === 'undefined' ? null : localStorage), []);
   const showError = useCallback((message: string) => setErrorMessage(message), []);
 
   const services: ShellServices = useMemo(
-    () => ({ api, session: auth.session, logout: auth.logout, showError, listStates, loadRemoteModule }),
-    [api, auth.session, auth.logout, showError, listStates],
+    () => ({ api, session: auth.session, logout: auth.logout, refreshSession, showError, listStates, loadRemoteModule }),
+    [api, auth.session, auth.logout, refreshSession, showError, listStates],
   );
 
   return (

@@ -25,27 +25,28 @@ export function useAuthSession(apiBaseUrl: string) {
     [apiBaseUrl],
   );
 
+  /** Asks the server who is signed in; keeps the stored manufacturer name current. A 401 clears the login. */
+  const refreshSession = useCallback(async () => {
+    const me = await api.get<CurrentUser>('/systemusers/me');
+    const stored = readStoredSession();
+    if (stored && me.manufacturer && stored.manufacturer?.name !== me.manufacturer.name) {
+      const refreshed = { ...stored, manufacturer: me.manufacturer };
+      storeSession(refreshed);
+      setSession(refreshed);
+    }
+  }, [api]);
+
   useEffect(() => {
     if (!checking) return;
     let active = true;
-    api
-      .get<CurrentUser>('/systemusers/me')
-      .then((me) => {
-        const stored = readStoredSession();
-        // The manufacturer may have been renamed since this login was stored.
-        if (active && stored && me.manufacturer && stored.manufacturer?.name !== me.manufacturer.name) {
-          const refreshed = { ...stored, manufacturer: me.manufacturer };
-          storeSession(refreshed);
-          setSession(refreshed);
-        }
-      })
+    refreshSession()
       // A 401 has already cleared the login (onUnauthorized); other failures keep it: the server may be back soon.
       .catch(() => undefined)
       .finally(() => active && setChecking(false));
     return () => {
       active = false;
     };
-  }, [api, checking]);
+  }, [refreshSession, checking]);
 
   useEffect(() => {
     const mirrorOtherTab = (event: StorageEvent) => {
@@ -70,5 +71,5 @@ export function useAuthSession(apiBaseUrl: string) {
   }, [api]);
 
   const auth: AuthState = useMemo(() => ({ session, checking, loggedOut, signIn, logout }), [session, checking, loggedOut, signIn, logout]);
-  return { auth, api };
+  return { auth, api, refreshSession };
 }

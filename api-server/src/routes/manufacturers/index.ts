@@ -1,11 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, IdParams, Manufacturer, ManufacturerList, ManufacturerListQuery, ManufacturerPatch } from 'shared-kit/contract';
+import {
+  ErrorResponse,
+  IdParams,
+  Manufacturer,
+  ManufacturerList,
+  ManufacturerListQuery,
+  ManufacturerPatch,
+  manufacturerFieldProblems,
+} from 'shared-kit/contract';
 import type { Db } from '../../db/database';
-import type { ManufacturerUpdate } from '../../db/schema';
-import { findManufacturer, listManufacturers, updateManufacturer } from '../../repositories/manufacturers';
+import type { ManufacturerRow, ManufacturerUpdate } from '../../db/schema';
+import {
+  findManufacturer,
+  findManufacturerForUpdate,
+  listManufacturers,
+  normalizeManufacturerFields,
+  updateManufacturer,
+} from '../../repositories/manufacturers';
 import { recordAudit } from '../../repositories/audit-log';
 import { pageRequest, pagination } from '../../lib/paging';
-import { notFound } from '../../lib/http-error';
+import { badRequest, notFound } from '../../lib/http-error';
 import { principalOf, requireSuperuser, type Principal } from '../../plugins/auth';
 
 export const MANUFACTURER_NOT_FOUND = 'Manufacturer';
@@ -15,25 +29,35 @@ function assertCanReach(principal: Principal, manufacturerId: number): void {
   if (principal.accessLevel !== 'superuser' && principal.manufacturerId !== manufacturerId) throw notFound(MANUFACTURER_NOT_FOUND);
 }
 
-/** Empty text from the form means "no value". */
-const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value.trim() : null);
+const EDITABLE_FIELDS = ['name', 'address', 'phone', 'email', 'vat_id', 'country_code'] as const;
+type EditableField = (typeof EDITABLE_FIELDS)[number];
 
-export function manufacturerChanges(body: ManufacturerPatch): ManufacturerUpdate {
-  const changes: ManufacturerUpdate = {};
-  if (body.name !== undefined) changes.name = body.name.trim();
-  for (const field of ['address', 'phone', 'email', 'vat_id'] as const) {
-    const value = blankToNull(body[field]);
-    if (value !== undefined) changes[field] = value;
-  }
-  const countryCode = blankToNull(body.country_code);
-  if (countryCode !== undefined) changes.country_code = countryCode?.toUpperCase() ?? null;
-  return changes;
+/** Only the fields whose value really changes, with their old and new values (what the audit log keeps). */
+function differences(before: ManufacturerRow, changes: ManufacturerUpdate) {
+  const changed: EditableField[] = EDITABLE_FIELDS.filter((field) => changes[field] !== undefined && changes[field] !== storedValue(before, field));
+  return {
+    changed,
+    before: Object.fromEntries(changed.map((field) => [field, storedValue(before, field)])),
+    after: Object.fromEntries(changed.map((field) => [field, changes[field]])),
+  };
 }
+
+// country_code is char(2): PostgreSQL pads it, so compare and answer it trimmed.
+const storedValue = (row: ManufacturerRow, field: EditableField) => (field === 'country_code' ? (row.country_code?.trim() ?? null) : row[field]);
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 export const manufacturerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/manufacturers',
-    { schema: { tags: ['manufacturers'], querystring: ManufacturerListQuery, response: { 200: ManufacturerList, 403: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['manufacturers'],
+        summary: 'Manufacturers, paged (superuser only)',
+        querystring: ManufacturerListQuery,
+        response: { 200: ManufacturerList, 400: errors[400], 401: errors[401], 403: errors[403] },
+      },
+    },
     async (request) => {
       requireSuperuser(request);
       const page = pageRequest(request.query);
@@ -44,7 +68,14 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
 
   app.get(
     '/manufacturers/:id',
-    { schema: { tags: ['manufacturers'], params: IdParams, response: { 200: Manufacturer, 404: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['manufacturers'],
+        summary: 'One manufacturer: any for a superuser, their own for manufacturer staff',
+        params: IdParams,
+        response: { 200: Manufacturer, 400: errors[400], 401: errors[401], 404: errors[404] },
+      },
+    },
     async (request) => {
       assertCanReach(principalOf(request), request.params.id);
       const manufacturer = await findManufacturer(db, request.params.id);
@@ -58,27 +89,34 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
     {
       schema: {
         tags: ['manufacturers'],
+        summary: 'Change a manufacturer: any for a superuser, their own for manufacturer staff; audited',
         params: IdParams,
         body: ManufacturerPatch,
-        response: { 200: Manufacturer, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: Manufacturer, 400: errors[400], 401: errors[401], 404: errors[404] },
       },
     },
     async (request) => {
       const principal = principalOf(request);
       const { id } = request.params;
       assertCanReach(principal, id);
+      const problem = Object.values(manufacturerFieldProblems(request.body))[0];
+      if (problem) throw badRequest(problem);
+      const changes = normalizeManufacturerFields(request.body);
       return db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('manufacturers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!before) throw notFound(MANUFACTURER_NOT_FOUND);
-        const after = await updateManufacturer(trx, id, manufacturerChanges(request.body));
-        if (!after) throw notFound(MANUFACTURER_NOT_FOUND);
+        const current = await findManufacturerForUpdate(trx, id);
+        if (!current) throw notFound(MANUFACTURER_NOT_FOUND);
+        const { changed, before, after } = differences(current, changes);
+        // Saving what is already stored changes nothing: no new updated_at, no audit entry.
+        if (changed.length === 0) return toManufacturer(current);
+        const updated = await updateManufacturer(trx, id, Object.fromEntries(changed.map((field) => [field, changes[field]])));
+        if (!updated) throw notFound(MANUFACTURER_NOT_FOUND);
         await recordAudit(trx, principal, { manufacturerId: id, action: 'manufacturer.update', entityType: 'manufacturer', entityId: id, before, after });
-        return toManufacturer(after);
+        return toManufacturer(updated);
       });
     },
   );
 };
 
-function toManufacturer<T extends { created_at: Date; updated_at: Date; country_code: string | null }>(row: T) {
+export function toManufacturer(row: ManufacturerRow) {
   return { ...row, country_code: row.country_code?.trim() ?? null, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }

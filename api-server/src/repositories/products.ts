@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { ProductType } from 'shared-kit/contract';
+import type { Db } from '../db/database';
+import type { ProductsTable } from '../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { PageRequest } from '../lib/paging';
+import { escapeLike } from './manufacturers';
+
+/** Every column but the encrypted private key, which never leaves the server. */
+export const PRODUCT_COLUMNS = [
+  'id',
+  'manufacturer_id',
+  'name',
+  'type',
+  'public_key',
+  'plugin_name',
+  'dependency_id',
+  'deprecated',
+  'upgrade_id',
+  'identifier',
+  'trial_days',
+  'series',
+  'content_base_directory',
+  'tagline',
+  'page',
+  'app_image',
+  'plugin_browser_logo',
+  'plugin_browser_moodshot',
+  'app_featured',
+  'app_sort_order',
+  'app_sort_order_featured',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductChanges = Updateable<ProductsTable>;
+
+export interface ProductFilter {
+  /** Matches anywhere in the identifier, case-insensitively. */
+  identifier?: string;
+  type?: ProductType;
+}
+
+export async function findProduct(db: Db, manufacturerId: number, id: number) {
+  return db.selectFrom('products').select(PRODUCT_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The product row locked for the rest of the transaction (serialises writes that depend on it). */
+export async function lockProduct(db: Db, manufacturerId: number, id: number) {
+  return db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function listProducts(db: Db, manufacturerId: number, filter: ProductFilter, page: PageRequest) {
+  let query = db.selectFrom('products').where('manufacturer_id', '=', manufacturerId);
+  if (filter.identifier) query = query.where('identifier', 'ilike', `%${escapeLike(filter.identifier)}%`);
+  if (filter.type) query = query.where('type', '=', filter.type);
+  const [rows, count] = await Promise.all([
+    query.select(PRODUCT_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Another product of the manufacturer with this identifier (identifiers are unique case-insensitively). */
+export async function findProductByIdentifier(db: Db, manufacturerId: number, identifier: string, exceptId?: number) {
+  let query = db
+    .selectFrom('products')
+    .select(['id', 'identifier'])
+    .where('manufacturer_id', '=', manufacturerId)
+    .where(sql<string>`lower(identifier)`, '=', identifier.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+}
+
+/** Content products that name this product as their dependency. */
+export async function countDependants(db: Db, manufacturerId: number, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select(sql<string>`count(*)`.as('total'))
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('dependency_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function insertProduct(db: Db, product: NewProduct) {
+  return db.insertInto('products').values(product).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
+}
+
+export async function updateProduct(db: Db, manufacturerId: number, id: number, changes: ProductChanges) {
+  return db
+    .updateTable('products')
+    .set({ ...changes, updated_at: sql<Date>`now()` as unknown as Date })
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', id)
+    .returning(PRODUCT_COLUMNS)
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,22 @@
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/http-error';
+import { findBuild } from '../../repositories/builds';
+import { findProduct } from '../../repositories/products';
+
+export const PRODUCT = 'Product';
+export const BUILD = 'Build';
+
+/** The manufacturer's product, or 404 (another manufacturer's product answers exactly like a missing one). */
+export async function requireProduct(db: Db, manufacturerId: number, productId: number) {
+  const product = await findProduct(db, manufacturerId, productId);
+  if (!product) throw notFound(PRODUCT);
+  return product;
+}
+
+/** A build of the manufacturer's product, or 404. */
+export async function requireBuild(db: Db, manufacturerId: number, productId: number, buildId: number) {
+  await requireProduct(db, manufacturerId, productId);
+  const build = await findBuild(db, manufacturerId, productId, buildId);
+  if (!build) throw notFound(BUILD);
+  return build;
+}

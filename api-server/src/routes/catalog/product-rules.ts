@@ -1,0 +1,116 @@
+import type { ProductCreateBody, ProductPatchBody, ProductType } from 'shared-kit/contract';
+import { PRODUCT_DEFAULTS } from 'shared-kit/contract';
+import type { Db } from '../../db/database';
+import { badRequest, conflict } from '../../lib/http-error';
+import { countDependants, findProduct, findProductByIdentifier } from '../../repositories/products';
+
+const OPTIONAL_TEXT_FIELDS = [
+  'identifier',
+  'series',
+  'content_base_directory',
+  'tagline',
+  'page',
+  'app_image',
+  'plugin_browser_logo',
+  'plugin_browser_moodshot',
+  'upgrade_id',
+] as const;
+
+/** The editable state of a product, after the rules of SPEC §4/§5 are applied. */
+export interface ProductFields {
+  name: string;
+  type: ProductType;
+  plugin_name: string;
+  dependency_id: number | null;
+  identifier: string | null;
+  trial_days: number;
+  series: string | null;
+  content_base_directory: string | null;
+  tagline: string | null;
+  page: string | null;
+  app_image: string | null;
+  plugin_browser_logo: string | null;
+  plugin_browser_moodshot: string | null;
+  upgrade_id: string | null;
+  app_featured: boolean;
+  app_sort_order: number;
+  app_sort_order_featured: number;
+  deprecated: boolean;
+}
+
+export const DEPENDENCY_REQUIRED = 'Dependency is required for a ContentOnly product.';
+export const DEPENDENCY_NOT_PLUGIN_ONLY = 'Dependency must be a PluginOnly product of your manufacturer.';
+export const DEPENDENCY_ON_ITSELF = 'A product cannot be its own dependency.';
+export const identifierTaken = (identifier: string) => `A product with the identifier '${identifier}' already exists.`;
+export const mustStayPluginOnly = (count: number) =>
+  `${count === 1 ? '1 ContentOnly product depends' : `${count} ContentOnly products depend`} on this product, so its type must stay PluginOnly.`;
+
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+const NEW_PRODUCT: ProductFields = {
+  name: '',
+  type: PRODUCT_DEFAULTS.type,
+  plugin_name: '',
+  dependency_id: null,
+  identifier: null,
+  trial_days: PRODUCT_DEFAULTS.trial_days,
+  series: null,
+  content_base_directory: null,
+  tagline: null,
+  page: null,
+  app_image: null,
+  plugin_browser_logo: null,
+  plugin_browser_moodshot: null,
+  upgrade_id: null,
+  app_featured: false,
+  app_sort_order: PRODUCT_DEFAULTS.app_sort_order,
+  app_sort_order_featured: PRODUCT_DEFAULTS.app_sort_order_featured,
+  deprecated: false,
+};
+
+/** A new product's fields: the defaults of SPEC §9 for what the create body leaves out. */
+export const fieldsOfCreate = (body: ProductCreateBody): ProductFields => fieldsOfPatch(NEW_PRODUCT, body);
+
+/** An edited product's fields: what the body sends replaces what is stored. */
+export function fieldsOfPatch(current: ProductFields, body: ProductPatchBody): ProductFields {
+  const next: ProductFields = { ...current };
+  if (body.name !== undefined) next.name = body.name.trim();
+  if (body.plugin_name !== undefined) next.plugin_name = body.plugin_name.trim();
+  if (body.type !== undefined) next.type = body.type;
+  if (body.dependency_id !== undefined) next.dependency_id = body.dependency_id;
+  for (const field of OPTIONAL_TEXT_FIELDS) {
+    if (body[field] !== undefined) next[field] = blankToNull(body[field]);
+  }
+  for (const field of ['trial_days', 'app_sort_order', 'app_sort_order_featured'] as const) {
+    if (body[field] !== undefined) next[field] = body[field];
+  }
+  if (body.app_featured !== undefined) next.app_featured = body.app_featured;
+  if (body.deprecated !== undefined) next.deprecated = body.deprecated;
+  return applyTypeRules(next);
+}
+
+/** SPEC §4: only a ContentOnly product has a dependency; only a PluginOnly one a content base directory. */
+export function applyTypeRules(fields: ProductFields): ProductFields {
+  return {
+    ...fields,
+    dependency_id: fields.type === 'ContentOnly' ? fields.dependency_id : null,
+    content_base_directory: fields.type === 'PluginOnly' ? fields.content_base_directory : null,
+  };
+}
+
+/** The rules that need the database: the dependency, the unique identifier, products that depend on this one. */
+export async function checkProductRules(db: Db, manufacturerId: number, fields: ProductFields, productId?: number): Promise<void> {
+  if (fields.type === 'ContentOnly') {
+    if (fields.dependency_id === null) throw badRequest(DEPENDENCY_REQUIRED);
+    if (fields.dependency_id === productId) throw badRequest(DEPENDENCY_ON_ITSELF);
+    const dependency = await findProduct(db, manufacturerId, fields.dependency_id);
+    if (!dependency || dependency.type !== 'PluginOnly') throw badRequest(DEPENDENCY_NOT_PLUGIN_ONLY);
+  }
+  if (fields.identifier !== null && (await findProductByIdentifier(db, manufacturerId, fields.identifier, productId))) {
+    throw conflict(identifierTaken(fields.identifier));
+  }
+  if (productId !== undefined && fields.type !== 'PluginOnly') {
+    const dependants = await countDependants(db, manufacturerId, productId);
+    if (dependants > 0) throw conflict(mustStayPluginOnly(dependants));
+  }
+}

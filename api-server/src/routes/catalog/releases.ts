@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, PageQuery, ProductReleaseParams, Release, ReleaseCreateBody, ReleaseList, ReleasePatchBody, buildsAllowDistribution } from 'shared-kit/contract';
+import { conflict, notFound } from '../../lib/http-error';
+import { pageRequest, pagination } from '../../lib/paging';
+import { requireManufacturerStaff } from '../../plugins/auth';
+import { recordAudit } from '../../repositories/audit-log';
+import { countDistributions, findRelease, insertRelease, listReleases, lockRelease, replaceReleaseBuilds, updateRelease } from '../../repositories/releases';
+import type { RouteDependencies } from '../route-dependencies';
+import { errorResponses } from './error-responses';
+import { requireProduct } from './lookups';
+import { withBuildsAndDistributions } from './release-details';
+import { RELEASE_NOT_DISTRIBUTABLE, releaseFieldsOf, requireBuildsOfProduct } from './release-rules';
+
+export const RELEASE = 'Release';
+
+export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+  app.get(
+    '/products/:id/releases',
+    { schema: { tags: ['releases'], params: IdParams, querystring: PageQuery, response: { 200: ReleaseList, ...errorResponses } } },
+    async (request) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      await requireProduct(db, manufacturerId, request.params.id);
+      const page = pageRequest(request.query);
+      const { rows, total } = await listReleases(db, manufacturerId, request.params.id, page);
+      return { data: await withBuildsAndDistributions(db, rows), pagination: pagination(total, page) };
+    },
+  );
+
+  app.get(
+    '/products/:id/releases/:releaseId',
+    { schema: { tags: ['releases'], params: ProductReleaseParams, response: { 200: Release, ...errorResponses } } },
+    async (request) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      await requireProduct(db, manufacturerId, request.params.id);
+      const release = await findRelease(db, manufacturerId, request.params.id, request.params.releaseId);
+      if (!release) throw notFound(RELEASE);
+      const [answer] = await withBuildsAndDistributions(db, [release]);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/products/:id/releases',
+    { schema: { tags: ['releases'], params: IdParams, body: ReleaseCreateBody, response: { 201: Release, ...errorResponses } } },
+    async (request, reply) => {
+      const principal = requireManufacturerStaff(request);
+      const { manufacturerId } = principal;
+      const productId = request.params.id;
+      const fields = releaseFieldsOf(request.body);
+      const created = await db.transaction().execute(async (trx) => {
+        await requireProduct(trx, manufacturerId, productId);
+        const builds = await requireBuildsOfProduct(trx, manufacturerId, productId, request.body.builds ?? []);
+        const release = await insertRelease(trx, manufacturerId, productId, fields);
+        await replaceReleaseBuilds(trx, manufacturerId, release.id, builds.map((build) => build.id));
+        const [answer] = await withBuildsAndDistributions(trx, [release]);
+        await recordAudit(trx, principal, { manufacturerId, action: 'release.create', entityType: 'release', entityId: release.id, after: auditView(answer) });
+        return answer;
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/products/:id/releases/:releaseId',
+    { schema: { tags: ['releases'], params: ProductReleaseParams, body: ReleasePatchBody, response: { 200: Release, ...errorResponses } } },
+    async (request) => {
+      const principal = requireManufacturerStaff(request);
+      const { manufacturerId } = principal;
+      const { id: productId, releaseId } = request.params;
+      return db.transaction().execute(async (trx) => {
+        await requireProduct(trx, manufacturerId, productId);
+        const current = await lockRelease(trx, manufacturerId, releaseId);
+        if (!current || current.product_id !== productId) throw notFound(RELEASE);
+        const [before] = await withBuildsAndDistributions(trx, [current]);
+        const fields = releaseFieldsOf(request.body, current);
+        if (request.body.builds !== undefined) {
+          const builds = await requireBuildsOfProduct(trx, manufacturerId, productId, request.body.builds);
+          if (!buildsAllowDistribution(builds) && (await countDistributions(trx, releaseId)) > 0) throw conflict(RELEASE_NOT_DISTRIBUTABLE);
+          await replaceReleaseBuilds(trx, manufacturerId, releaseId, builds.map((build) => build.id));
+        }
+        const updated = await updateRelease(trx, releaseId, fields);
+        const [after] = await withBuildsAndDistributions(trx, [updated]);
+        await recordAudit(trx, principal, { manufacturerId, action: 'release.update', entityType: 'release', entityId: releaseId, before: auditView(before), after: auditView(after) });
+        return after;
+      });
+    },
+  );
+};
+
+/** What the audit log keeps of a release: its fields, build ids and channel ids. */
+export function auditView(release: Release) {
+  const { builds, distributions, ...fields } = release;
+  return { ...fields, builds: builds.map((build) => build.id), channels: distributions.map((distribution) => distribution.channel.id) };
+}
+

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EndUser, EndUserBody, EndUserDetails, EndUserList, EndUserListQuery, ErrorResponse, IdParams } from 'shared-kit/contract';
+import type { Db } from '../../db/database';
+import { pageRequest, pagination } from '../../lib/paging';
+import { conflict, notFound } from '../../lib/http-error';
+import { requireManufacturerStaff } from '../../plugins/auth';
+import { recordAudit } from '../../repositories/audit-log';
+import { joinReleaseChannel, listUserMemberships } from '../../repositories/channel-memberships';
+import {
+  findEndUser,
+  insertEndUser,
+  isEmailTaken,
+  listEndUsers,
+  listFingerprints,
+  listLicenseTransfers,
+  lockEndUser,
+  updateEndUser,
+  type EndUserFields,
+} from '../../repositories/end-users';
+import type { RouteDependencies } from '../route-dependencies';
+
+export const USER_NOT_FOUND = 'User';
+export const duplicateEmailMessage = (email: string) => `A user with the email ${email} already exists.`;
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+
+/** The stored form of the body: trimmed email, an empty external ID means none. */
+export function endUserFields(body: EndUserBody): EndUserFields {
+  return { email: body.email.trim(), external_id: body.external_id?.trim() || null };
+}
+
+const iso = (date: Date) => date.toISOString();
+
+export function toEndUser(row: { id: number; manufacturer_id: number; email: string; external_id: string | null; created_at: Date; updated_at: Date }): EndUser {
+  return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
+}
+
+async function loadEndUserDetails(db: Db, manufacturerId: number, id: number): Promise<EndUserDetails> {
+  const user = await findEndUser(db, manufacturerId, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  const [fingerprints, memberships, sent, received] = await Promise.all([
+    listFingerprints(db, manufacturerId, id),
+    listUserMemberships(db, manufacturerId, id),
+    listLicenseTransfers(db, manufacturerId, id, 'sent'),
+    listLicenseTransfers(db, manufacturerId, id, 'received'),
+  ]);
+  const transferOf = (row: (typeof sent)[number]) => ({
+    id: row.id,
+    created_at: iso(row.created_at),
+    license: { id: row.license_id, serial: row.serial, product: { id: row.product_id, name: row.product_name } },
+  });
+  return {
+    ...toEndUser(user),
+    manufacturer: { id: user.manufacturer_id },
+    fingerprints: fingerprints.map((fingerprint) => ({ ...fingerprint, created_at: iso(fingerprint.created_at) })),
+    channel_memberships: memberships.map((membership) => ({
+      created_at: iso(membership.created_at),
+      channel: { id: membership.channel_id, type: membership.channel_type, name: membership.channel_name },
+    })),
+    license_transfers_sent: sent.map((row) => ({ ...transferOf(row), to_user: { id: row.other_user_id, email: row.other_user_email } })),
+    license_transfers_received: received.map((row) => ({ ...transferOf(row), from_user: { id: row.other_user_id, email: row.other_user_email } })),
+  };
+}
+
+/** GET/POST /users, GET/PATCH /users/{id}: a manufacturer's end users (another tenant's answer 404). */
+export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+  app.get(
+    '/users',
+    { schema: { tags: ['users'], querystring: EndUserListQuery, response: { 200: EndUserList, 403: ErrorResponse } } },
+    async (request) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      const page = pageRequest(request.query);
+      const { rows, total } = await listEndUsers(db, manufacturerId, request.query.email?.trim() || undefined, page);
+      return { data: rows.map(toEndUser), pagination: pagination(total, page) };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { tags: ['users'], params: IdParams, response: { 200: EndUserDetails, 403: ErrorResponse, 404: ErrorResponse } } },
+    async (request) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      return loadEndUserDetails(db, manufacturerId, request.params.id);
+    },
+  );
+
+  app.post(
+    '/users',
+    { schema: { tags: ['users'], body: EndUserBody, response: { 201: EndUser, 400: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse } } },
+    async (request, reply) => {
+      const principal = requireManufacturerStaff(request);
+      const { manufacturerId } = principal;
+      const fields = endUserFields(request.body);
+      const created = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (await isEmailTaken(trx, manufacturerId, fields.email)) throw conflict(duplicateEmailMessage(fields.email));
+          const user = await insertEndUser(trx, manufacturerId, fields);
+          await joinReleaseChannel(trx, manufacturerId, user.id);
+          await recordAudit(trx, principal, { manufacturerId, action: 'end_user.create', entityType: 'end_user', entityId: user.id, after: user });
+          return user;
+        })
+        .catch((error: unknown) => {
+          // Two requests racing for the same email: the unique index decides, with the same clear message.
+          throw isUniqueViolation(error) ? conflict(duplicateEmailMessage(fields.email)) : error;
+        });
+      return reply.status(201).send(toEndUser(created));
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        params: IdParams,
+        body: EndUserBody,
+        response: { 200: EndUser, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const principal = requireManufacturerStaff(request);
+      const { manufacturerId } = principal;
+      const { id } = request.params;
+      const fields = endUserFields(request.body);
+      const updated = await db
+        .transaction()
+        .execute(async (trx) => {
+          const before = await lockEndUser(trx, manufacturerId, id);
+          if (!before) throw notFound(USER_NOT_FOUND);
+          // Saving an unchanged form changes nothing and leaves no audit entry.
+          if (before.email === fields.email && before.external_id === fields.external_id) return before;
+          if (await isEmailTaken(trx, manufacturerId, fields.email, id)) throw conflict(duplicateEmailMessage(fields.email));
+          const after = await updateEndUser(trx, manufacturerId, id, fields);
+          if (!after) throw notFound(USER_NOT_FOUND);
+          await recordAudit(trx, principal, { manufacturerId, action: 'end_user.update', entityType: 'end_user', entityId: id, before, after });
+          return after;
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? conflict(duplicateEmailMessage(fields.email)) : error;
+        });
+      return toEndUser(updated);
+    },
+  );
+};

@@ -1,0 +1,158 @@
+import { PRODUCT_DEFAULTS, type Product, type ProductCreateBody, type ProductPatchBody, type ProductType } from 'shared-kit';
+import { PRODUCT_SORT_ORDER_MAX, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
+
+/** The form as typed: numbers stay text until saved (SPEC §5: saved as the numeric conversion of the text). */
+export interface ProductFormValues {
+  type: ProductType;
+  name: string;
+  plugin_name: string;
+  /** The selected product id, or '' for none. */
+  dependency_id: string;
+  identifier: string;
+  trial_days: string;
+  series: string;
+  content_base_directory: string;
+  tagline: string;
+  page: string;
+  app_image: string;
+  plugin_browser_logo: string;
+  plugin_browser_moodshot: string;
+  app_featured: boolean;
+  app_sort_order: string;
+  app_sort_order_featured: string;
+  upgrade_id: string;
+  deprecated: boolean;
+}
+
+export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
+
+const TEXT_FIELDS = ['identifier', 'series', 'content_base_directory', 'tagline', 'page', 'app_image', 'plugin_browser_logo', 'plugin_browser_moodshot'] as const;
+
+/** SPEC §9 defaults: type Full, trial days 0, sort orders 1. */
+export const NEW_PRODUCT_FORM: ProductFormValues = {
+  type: PRODUCT_DEFAULTS.type,
+  name: '',
+  plugin_name: '',
+  dependency_id: '',
+  identifier: '',
+  trial_days: String(PRODUCT_DEFAULTS.trial_days),
+  series: '',
+  content_base_directory: '',
+  tagline: '',
+  page: '',
+  app_image: '',
+  plugin_browser_logo: '',
+  plugin_browser_moodshot: '',
+  app_featured: false,
+  app_sort_order: String(PRODUCT_DEFAULTS.app_sort_order),
+  app_sort_order_featured: String(PRODUCT_DEFAULTS.app_sort_order_featured),
+  upgrade_id: '',
+  deprecated: false,
+};
+
+export function formOfProduct(product: Product): ProductFormValues {
+  return {
+    type: product.type,
+    name: product.name,
+    plugin_name: product.plugin_name,
+    dependency_id: product.dependency_id === null ? '' : String(product.dependency_id),
+    identifier: product.identifier ?? '',
+    trial_days: String(product.trial_days),
+    series: product.series ?? '',
+    content_base_directory: product.content_base_directory ?? '',
+    tagline: product.tagline ?? '',
+    page: product.page ?? '',
+    app_image: product.app_image ?? '',
+    plugin_browser_logo: product.plugin_browser_logo ?? '',
+    plugin_browser_moodshot: product.plugin_browser_moodshot ?? '',
+    app_featured: product.app_featured,
+    app_sort_order: String(product.app_sort_order),
+    app_sort_order_featured: String(product.app_sort_order_featured),
+    upgrade_id: product.upgrade_id ?? '',
+    deprecated: product.deprecated,
+  };
+}
+
+/** SPEC §4: anything but ContentOnly clears the dependency; anything but PluginOnly the content base directory. */
+export function withType(values: ProductFormValues, type: ProductType): ProductFormValues {
+  return {
+    ...values,
+    type,
+    dependency_id: type === 'ContentOnly' ? values.dependency_id : '',
+    content_base_directory: type === 'PluginOnly' ? values.content_base_directory : '',
+  };
+}
+
+const toNumber = (text: string) => Number(text.trim());
+const isWholeNumberWithin = (text: string, minimum: number, maximum: number) => {
+  const value = toNumber(text);
+  return Number.isInteger(value) && value >= minimum && value <= maximum;
+};
+
+/** SPEC §5: Type, Name and Plugin Name required; Dependency required for ContentOnly; numbers must be numbers. */
+export function validateProductForm(values: ProductFormValues): ProductFormErrors {
+  const errors: ProductFormErrors = {};
+  if (!values.type) errors.type = 'Type is required.';
+  if (!values.name.trim()) errors.name = 'Name is required.';
+  if (!values.plugin_name.trim()) errors.plugin_name = 'Plugin Name is required.';
+  if (values.type === 'ContentOnly' && !values.dependency_id) errors.dependency_id = 'Dependency is required for a ContentOnly product.';
+  if (!isWholeNumberWithin(values.trial_days, 0, PRODUCT_TRIAL_DAYS_MAX)) errors.trial_days = `Trial Days must be a whole number from 0 to ${PRODUCT_TRIAL_DAYS_MAX}.`;
+  if (!isWholeNumberWithin(values.app_sort_order, -PRODUCT_SORT_ORDER_MAX, PRODUCT_SORT_ORDER_MAX)) errors.app_sort_order = 'App Sort Order must be a whole number.';
+  if (!isWholeNumberWithin(values.app_sort_order_featured, -PRODUCT_SORT_ORDER_MAX, PRODUCT_SORT_ORDER_MAX)) {
+    errors.app_sort_order_featured = 'App Sort Order Featured must be a whole number.';
+  }
+  return errors;
+}
+
+/** SPEC §4/§5: the content base directory is blanked unless PluginOnly, the dependency unless ContentOnly. */
+function savedFields(values: ProductFormValues) {
+  const typed = withType(values, values.type);
+  return {
+    ...typed,
+    name: typed.name.trim(),
+    plugin_name: typed.plugin_name.trim(),
+    trial_days: toNumber(typed.trial_days),
+    app_sort_order: toNumber(typed.app_sort_order),
+    app_sort_order_featured: toNumber(typed.app_sort_order_featured),
+    dependency_id: typed.dependency_id ? Number(typed.dependency_id) : null,
+  };
+}
+
+/** POST /products: fields left empty are omitted (SPEC §5). */
+export function toCreateBody(values: ProductFormValues): ProductCreateBody {
+  const fields = savedFields(values);
+  const body: ProductCreateBody = {
+    type: fields.type,
+    name: fields.name,
+    plugin_name: fields.plugin_name,
+    trial_days: fields.trial_days,
+    app_featured: fields.app_featured,
+    app_sort_order: fields.app_sort_order,
+    app_sort_order_featured: fields.app_sort_order_featured,
+  };
+  if (fields.dependency_id !== null) body.dependency_id = fields.dependency_id;
+  for (const field of TEXT_FIELDS) {
+    const text = fields[field].trim();
+    if (text) body[field] = text;
+  }
+  return body;
+}
+
+/** PATCH /products/{id}: every field is sent (SPEC §5), on top of the product as loaded. */
+export function toPatchBody(values: ProductFormValues, product: Product): ProductPatchBody {
+  const fields = savedFields(values);
+  return {
+    ...product,
+    type: fields.type,
+    name: fields.name,
+    plugin_name: fields.plugin_name,
+    dependency_id: fields.dependency_id,
+    trial_days: fields.trial_days,
+    app_featured: fields.app_featured,
+    app_sort_order: fields.app_sort_order,
+    app_sort_order_featured: fields.app_sort_order_featured,
+    upgrade_id: fields.upgrade_id.trim(),
+    deprecated: fields.deprecated,
+    ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, fields[field].trim()])),
+  };
+}

@@ -1,0 +1,67 @@
+import { formatDateTime, PageHeader, PaginationControls, Table, useListState, type Release, type TableColumn } from 'shared-kit';
+import { useProductReleases } from '../../data/releases/get-releases';
+import { ButtonLink } from '../../components/ButtonLink';
+import { NotFoundMessage } from '../../components/NotFoundMessage';
+import { ProductSubtitle } from '../../components/ProductSubtitle';
+import { useIdParam } from '../../components/route-params';
+import { yesNo } from '../../components/build-format';
+import { releaseLinks } from './release-links';
+
+const columns: TableColumn<Release>[] = [
+  { id: 'id', header: 'ID', cell: (release) => release.id, width: '72px' },
+  { id: 'description', header: 'Description', cell: (release) => release.description ?? '' },
+  { id: 'unlocks', header: 'Unlocks Without License', cell: (release) => yesNo(release.unlocks_wo_license) },
+  { id: 'min', header: 'App Version Min', cell: (release) => release.app_version_min ?? '' },
+  { id: 'max', header: 'App Version Max', cell: (release) => release.app_version_max ?? '' },
+  { id: 'channels', header: 'Distribution Channels', cell: (release) => release.distributions.map((distribution) => distribution.channel.name).join(', ') },
+  { id: 'created_at', header: 'Created At', cell: (release) => formatDateTime(release.created_at) },
+  { id: 'updated_at', header: 'Updated At', cell: (release) => formatDateTime(release.updated_at) },
+  {
+    id: 'actions',
+    header: 'Actions',
+    cell: (release) => (
+      <ButtonLink size="small" to={releaseLinks.edit(release.product_id, release.id)} aria-label={`Edit release ${release.id}`}>
+        Edit
+      </ButtonLink>
+    ),
+  },
+];
+
+/** /Home/ProductReleases/{productID}: the product and its releases. */
+export function ProductReleasesPage() {
+  const productId = useIdParam('productID');
+  const list = useListState();
+  const { rows, pagination, isLoading, error } = useProductReleases(productId, list.page, list.perPage);
+  if (productId === null) {
+    return (
+      <>
+        <PageHeader title="Product Releases" />
+        <NotFoundMessage backTo="../MyProducts" backLabel="Back to My Products">
+          There is no product at this address.
+        </NotFoundMessage>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="Product Releases"
+        actions={
+          <ButtonLink variant="primary" to={releaseLinks.create(productId)}>
+            New Release
+          </ButtonLink>
+        }
+      />
+      <ProductSubtitle productId={productId} />
+      <Table
+        caption="Releases"
+        columns={columns}
+        rows={rows}
+        getRowId={(release) => release.id}
+        isLoading={isLoading}
+        emptyText={error ? 'Releases could not be loaded. Please try again.' : 'No releases yet.'}
+      />
+      <PaginationControls pagination={pagination} perPage={list.perPage} onPageChange={list.setPage} onPerPageChange={list.setPerPage} />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Section, SpinnerIcon, Table } from 'shared-kit';
+import { ButtonLink } from '../../components/ButtonLink';
+import { CheckboxField } from '../../components/CheckboxField';
+import { FormActions, FormGrid, Stack } from '../../components/layout';
+import { TextField } from '../../components/TextField';
+import { buildColumns } from '../../components/build-columns';
+import { DistributionRule } from './DistributionRule';
+import { DistributionSection, type DistributionSectionProps } from './DistributionSection';
+import { releaseFieldHelp as help } from './release-field-help';
+import { distributionBlocked, validateReleaseForm, type ReleaseFormErrors, type ReleaseFormValues } from './release-form-state';
+import { SelectBuildsDialog } from './SelectBuildsDialog';
+
+export interface ReleaseFormProps {
+  productId: number;
+  initialValues: ReleaseFormValues;
+  /** The manufacturer's channels, on edit only: creating a release has no Distribution section. */
+  distribution?: Omit<DistributionSectionProps, 'checked' | 'onToggle'>;
+  /** Saves the values; rejects when saving failed (the form stays as typed). */
+  onSave: (values: ReleaseFormValues) => Promise<void>;
+  cancelTo: string;
+}
+
+const TEXT_MAX = 2000;
+
+export function ReleaseForm({ productId, initialValues, distribution, onSave, cancelTo }: ReleaseFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<ReleaseFormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [choosingBuilds, setChoosingBuilds] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const blocked = distributionBlocked(values);
+
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const text = (field: keyof ReleaseFormErrors | 'description', label: string) => ({
+    label,
+    value: values[field],
+    onValueChange: (value: string) => setValues((current) => ({ ...current, [field]: value })),
+    info: help[field],
+    error: field === 'description' ? undefined : errors[field],
+    maxLength: TEXT_MAX,
+  });
+  const toggleChannel = (channelId: number, on: boolean) =>
+    setValues((current) => {
+      const channelIds = new Set(current.channelIds);
+      if (on) channelIds.add(channelId);
+      else channelIds.delete(channelId);
+      return { ...current, channelIds };
+    });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blocked) return;
+    const found = validateReleaseForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setAttempt((count) => count + 1);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(values);
+    } catch {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={distribution ? 'Update Release' : 'Create Release'}>
+      <Stack>
+        <FormGrid>
+          <TextField {...text('description', 'Description')} />
+          <TextField {...text('manual', 'Manual URL')} type="url" />
+          <TextField {...text('app_version_min', 'App Version Min')} placeholder="1.0.0" />
+          <TextField {...text('app_version_max', 'App Version Max')} placeholder="2.0.0" />
+          <CheckboxField
+            label="Unlocks Without License"
+            checked={values.unlocksWithoutLicense}
+            onCheckedChange={(checked) => setValues((current) => ({ ...current, unlocksWithoutLicense: checked }))}
+            info={help.unlocksWithoutLicense}
+          />
+        </FormGrid>
+        <Section title="Builds" actions={<Button onClick={() => setChoosingBuilds(true)}>Edit</Button>}>
+          <Table caption="Builds of the release" columns={buildColumns} rows={values.builds} getRowId={(build) => build.id} emptyText="No builds selected." />
+        </Section>
+        {distribution && <DistributionSection {...distribution} checked={values.channelIds} onToggle={toggleChannel} />}
+      </Stack>
+      <DistributionRule blocked={blocked} />
+      <FormActions>
+        <Button type="submit" variant="primary" disabled={saving || blocked} aria-busy={saving || undefined}>
+          {saving && <SpinnerIcon />}
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+        <ButtonLink to={cancelTo}>Cancel</ButtonLink>
+      </FormActions>
+      {choosingBuilds && (
+        <SelectBuildsDialog
+          productId={productId}
+          selected={values.builds}
+          onClose={() => setChoosingBuilds(false)}
+          onSave={(builds) => {
+            setValues((current) => ({ ...current, builds }));
+            setChoosingBuilds(false);
+          }}
+        />
+      )}
+    </form>
+  );
+}

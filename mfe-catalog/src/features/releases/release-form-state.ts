@@ -1,0 +1,75 @@
+import type { Build, Release, ReleaseCreateBody, ReleasePatchBody } from 'shared-kit';
+import { APP_VERSION_PATTERN, buildsAllowDistribution, compareAppVersions } from 'shared-kit/contract';
+
+export interface ReleaseFormValues {
+  description: string;
+  unlocksWithoutLicense: boolean;
+  manual: string;
+  app_version_min: string;
+  app_version_max: string;
+  builds: Build[];
+  /** The channels the release is to be distributed to (edit only). */
+  channelIds: ReadonlySet<number>;
+}
+
+export type ReleaseFormErrors = Partial<Record<'manual' | 'app_version_min' | 'app_version_max', string>>;
+
+const VERSION = new RegExp(APP_VERSION_PATTERN);
+const HTTP_URL = /^https?:\/\/[^\s/?#]+\S*$/i;
+
+export function newReleaseForm(builds: Build[]): ReleaseFormValues {
+  return { description: '', unlocksWithoutLicense: false, manual: '', app_version_min: '', app_version_max: '', builds, channelIds: new Set() };
+}
+
+export function formOfRelease(release: Release): ReleaseFormValues {
+  return {
+    description: release.description ?? '',
+    unlocksWithoutLicense: release.unlocks_wo_license,
+    manual: release.manual ?? '',
+    app_version_min: release.app_version_min ?? '',
+    app_version_max: release.app_version_max ?? '',
+    builds: release.builds,
+    channelIds: new Set(release.distributions.map((distribution) => distribution.channel.id)),
+  };
+}
+
+/** SPEC §5: with any channel chosen, the builds need a macOS and a Windows build, or one for any OS. */
+export const distributionBlocked = (values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>) =>
+  values.channelIds.size > 0 && !buildsAllowDistribution(values.builds);
+
+/** What the server would refuse, said before the round trip. */
+export function validateReleaseForm(values: ReleaseFormValues): ReleaseFormErrors {
+  const errors: ReleaseFormErrors = {};
+  const manual = values.manual.trim();
+  const min = values.app_version_min.trim();
+  const max = values.app_version_max.trim();
+  if (manual && !HTTP_URL.test(manual)) errors.manual = 'Manual URL must be an http:// or https:// address.';
+  if (min && !VERSION.test(min)) errors.app_version_min = 'App Version Min must be a version such as 1.2.3.';
+  if (max && !VERSION.test(max)) errors.app_version_max = 'App Version Max must be a version such as 1.2.3.';
+  if (!errors.app_version_min && !errors.app_version_max && min && max && compareAppVersions(min, max) > 0) {
+    errors.app_version_max = 'App Version Min must not be greater than App Version Max.';
+  }
+  return errors;
+}
+
+const fieldsOf = (values: ReleaseFormValues) => ({
+  description: values.description.trim(),
+  manual: values.manual.trim(),
+  app_version_min: values.app_version_min.trim(),
+  app_version_max: values.app_version_max.trim(),
+});
+
+/** POST /products/{id}/releases: empty text is omitted (SPEC §5), builds become their ids. */
+export function toCreateBody(values: ReleaseFormValues): ReleaseCreateBody {
+  const body: ReleaseCreateBody = { unlocks_wo_license: values.unlocksWithoutLicense, builds: values.builds.map((build) => build.id) };
+  for (const [field, text] of Object.entries(fieldsOf(values)) as [keyof ReturnType<typeof fieldsOf>, string][]) {
+    if (text) body[field] = text;
+  }
+  return body;
+}
+
+/** PATCH /products/{id}/releases/{releaseId}: every field is sent. */
+export function toPatchBody(values: ReleaseFormValues, release: Release): ReleasePatchBody {
+  const { builds: _builds, distributions: _distributions, ...stored } = release;
+  return { ...stored, ...fieldsOf(values), unlocks_wo_license: values.unlocksWithoutLicense, builds: values.builds.map((build) => build.id) };
+}

@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import { Card, PageHeader, useSession } from 'shared-kit';
+import { mayListManufacturers } from '../access';
+import { ACCESS_DENIED } from '../texts';
+import { PageMessage } from './PageMessage';
+
+/**
+ * /Home/CreateManufacturer: SPEC keeps New Manufacturer disabled, so the console creates none. Someone who
+ * types the address learns how manufacturers are created instead of meeting a blank page.
+ */
+export function CreateManufacturerPage() {
+  const session = useSession();
+  return (
+    <>
+      <PageHeader title="Create Manufacturer" />
+      {mayListManufacturers(session) ? (
+        <Card>
+          <p>New manufacturers are created by a ProductHub operator (admin command create-manufacturer).</p>
+          <Link to="../Manufacturers">Back to Manufacturers</Link>
+        </Card>
+      ) : (
+        <PageMessage>{ACCESS_DENIED}</PageMessage>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+/** Which user joins or leaves which channel of which manufacturer. */
+export interface MembershipTarget {
+  manufacturerId: number;
+  channelId: number;
+  userId: number;
+}
+
+export const channelUsersPath = ({ manufacturerId, channelId }: MembershipTarget) => `/manufacturers/${manufacturerId}/channels/${channelId}/users`;

@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import styled from 'styled-components';
+import { Button, Spinner, useShellServices, type LicenseTableModule, type LicenseTableProps, type ShellServices } from 'shared-kit';
+
+type LoadState = { status: 'loading' } | { status: 'ready'; LicenseTable: ComponentType<LicenseTableProps> } | { status: 'failed' };
+
+const Problem = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.spacing.sm};
+  padding: ${({ theme }) => theme.spacing.md};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.radius.normal};
+  p {
+    margin: 0;
+  }
+`;
+
+async function loadLicenseTable(loadRemoteModule: ShellServices['loadRemoteModule']): Promise<ComponentType<LicenseTableProps>> {
+  const module = await loadRemoteModule<LicenseTableModule>('licensing', 'license-table');
+  if (!module?.default) throw new Error('The licensing remote did not provide its license-table component.');
+  return module.default;
+}
+
+export const LICENSE_TABLE_UNAVAILABLE = 'The licenses could not be loaded.';
+
+/**
+ * The user's licences, shown by the licence table that mfe-licensing exposes, loaded at run time. If that
+ * remote is down or its table fails, only this section says so (with Retry); the rest of the page works.
+ */
+export function UserLicenseTable({ userId }: { userId: number }) {
+  const { loadRemoteModule } = useShellServices();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    setState({ status: 'loading' });
+    loadLicenseTable(loadRemoteModule).then(
+      (LicenseTable) => active && setState({ status: 'ready', LicenseTable }),
+      (error: unknown) => {
+        console.error('The licence table of the licensing remote failed to load:', error);
+        if (active) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [loadRemoteModule, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.status === 'loading') return <Spinner label="Loading licenses..." />;
+  if (state.status === 'failed') return <LicenseTableProblem onRetry={retry} />;
+  const { LicenseTable } = state;
+  return (
+    <ErrorBoundary
+      resetKeys={[attempt]}
+      onError={(error) => console.error('The licence table of the licensing remote failed while rendering:', error)}
+      fallbackRender={({ resetErrorBoundary }) => (
+        <LicenseTableProblem
+          onRetry={() => {
+            resetErrorBoundary();
+            retry();
+          }}
+        />
+      )}
+    >
+      <LicenseTable source={{ userId }} />
+    </ErrorBoundary>
+  );
+}
+
+function LicenseTableProblem({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Problem role="alert">
+      <p>{LICENSE_TABLE_UNAVAILABLE}</p>
+      <Button variant="primary" onClick={onRetry}>
+        Retry
+      </Button>
+    </Problem>
+  );
+}

@@ -1,0 +1,6 @@
+// Product limits the console and the server share. No TypeBox here, so the console can use them without
+// shipping the schema library.
+
+export const PRODUCT_TEXT_MAX_LENGTH = 1000;
+export const PRODUCT_TRIAL_DAYS_MAX = 3650;
+export const PRODUCT_SORT_ORDER_MAX = 1_000_000;
