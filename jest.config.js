@@ -34,6 +34,7 @@ module.exports = {
       moduleNameMapper: sharedKitSource,
       // cookie@2 (used by fastify's inject) ships only as ESM: compile it like our own code.
       transformIgnorePatterns: ['/node_modules/(?!(.*/)?cookie/)'],
+      setupFilesAfterEnv: ['<rootDir>/api-server/test/support/setup.ts'],
       globalSetup: '<rootDir>/api-server/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/api-server/test/support/global-teardown.mjs',
     },

@@ -67,6 +67,7 @@ export function renderCatalog(path: string, server: FakeServer, { session = staf
     api,
     session,
     logout: jest.fn(),
+    refreshSession: jest.fn(() => Promise.resolve()),
     showError,
     listStates,
     loadRemoteModule: () => Promise.reject(new Error('no remotes in tests')),

@@ -51,6 +51,7 @@ export function renderRemote(ui: ReactElement, { handler, path = '/', routePath 
     api,
     session: { token: 't', access_level: 'manufacturer', manufacturer: { id: 1, name: 'Aurora Audio' } },
     logout: jest.fn(),
+    refreshSession: jest.fn(() => Promise.resolve()),
     showError,
     listStates: createListStateStore(null),
     loadRemoteModule: jest.fn(),

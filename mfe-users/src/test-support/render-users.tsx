@@ -62,6 +62,7 @@ export function renderInArea(element: ReactElement, options: RenderInAreaOptions
     api: options.api,
     session: options.session === undefined ? AURORA_SESSION : options.session,
     logout: jest.fn(),
+    refreshSession: jest.fn(() => Promise.resolve()),
     showError: options.showError ?? jest.fn(),
     listStates: createListStateStore(null),
     loadRemoteModule: options.loadRemoteModule ?? (() => Promise.reject(new Error('no remote in this test'))),
