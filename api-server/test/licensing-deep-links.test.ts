@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from './support/test-app';
 
+// The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
+jest.setTimeout(60_000);
+
 // The licence page's address ends with the product identifier (com.aurora.reverb), which looks like a file name.
 describe('deep links to licence pages', () => {
   let t: TestApp;

@@ -3,30 +3,28 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { Client } from 'pg';
-import { AURORA_STAFF, E2E_PG_PORT } from '../support/stack';
+import { AURORA_STAFF } from '../support/stack';
 import { signInAndWait, storedToken } from '../support/sign-in';
-// The same connection string the server uses for its embedded database.
-import { embeddedConnectionString } from '../../api-server/dist/db/embedded-postgres.js';
 
 const REPO = join(__dirname, '../..');
 const REVERB = 'com.aurora.reverb';
 
-/** Aurora Reverb's id and public key, read where the server keeps them (the demo data is seeded per run). */
-async function reverbProduct(): Promise<{ id: number; public_key: string }> {
-  const client = new Client({ connectionString: embeddedConnectionString(E2E_PG_PORT) });
-  await client.connect();
-  try {
-    const result = await client.query('SELECT id, public_key FROM products WHERE identifier = $1', [REVERB]);
-    return result.rows[0];
-  } finally {
-    await client.end();
-  }
+/** A GET of the API as the signed-in user (the demo data is seeded per run, so ids are looked up, not assumed). */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`/api/v1${path}`, { headers: { Authorization: `MSession ${await storedToken(page)}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Aurora Reverb's id and public key (the key the product's edit page shows). */
+async function reverbProduct(page: Page): Promise<{ id: number; public_key: string }> {
+  const products = await apiGet<{ data: { id: number; identifier: string; public_key: string }[] }>(page, `/products?identifier=${REVERB}&per_page=250`);
+  return products.data.find((product) => product.identifier === REVERB)!;
 }
 
 async function openReverbLicenses(page: Page) {
-  const product = await reverbProduct();
   await signInAndWait(page, AURORA_STAFF);
+  const product = await reverbProduct(page);
   await page.goto(`/Home/ProductLicenses/${product.id}/Aurora%20Reverb/${REVERB}`);
   await expect(page.getByRole('heading', { name: 'Licenses for product: Aurora Reverb' })).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
@@ -98,9 +96,6 @@ test.describe('product licences and trials', () => {
 
   test('transfer a licence to another user: the owner email changes', async ({ page }) => {
     await openReverbLicenses(page);
-    // The target picker lists end users through the users area's GET /users.
-    const users = await page.request.get('/api/v1/users?per_page=1', { headers: { Authorization: `MSession ${await storedToken(page)}` } });
-    test.skip(users.status() === 404, "GET /api/v1/users (the users area) has not landed on this branch yet");
     await search(page, 'Search User by Email', 'user07@');
     const serial = await licenseRow(page, 'user07@aurora.listener.example').locator('code').textContent();
     expect(serial).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
@@ -155,8 +150,8 @@ test.describe('product licences and trials', () => {
   });
 
   test('delete a trial: it leaves the list at once and stays gone', async ({ page }) => {
-    const product = await reverbProduct();
     await signInAndWait(page, AURORA_STAFF);
+    const product = await reverbProduct(page);
     await page.goto(`/Home/ProductTrials/${product.id}/Aurora%20Reverb`);
     await expect(page.getByRole('heading', { name: 'Trials for product: Aurora Reverb' })).toBeVisible();
     await expect(page.getByText('8 records')).toBeVisible();
@@ -170,5 +165,29 @@ test.describe('product licences and trials', () => {
     await page.reload();
     await expect(page.getByText('7 records')).toBeVisible();
     await expect(page.getByRole('cell', { name: fingerprint, exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('the licence table on user details (exposed to the users remote)', () => {
+  test('shows the product columns, and a transferred licence leaves the list', async ({ page }) => {
+    await signInAndWait(page, AURORA_STAFF);
+    const [owner] = (await apiGet<{ data: { id: number }[] }>(page, '/users?email=user15@aurora.listener.example')).data;
+    await page.goto(`/Home/UserDetails/${owner.id}`);
+    await expect(page.getByRole('heading', { name: 'User: user15@aurora.listener.example' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Licenses of the user' });
+    await expect(table.getByRole('columnheader')).toHaveText(['', 'ID', 'Product Series', 'Product Identifier', 'Product Name', 'Email', 'Type', 'Serial', 'Deactivated', 'Created At', 'Updated At', 'Actions']);
+    const compressor = table.getByRole('row').filter({ hasText: 'Aurora Compressor' });
+    await expect(compressor).toContainText('com.aurora.compressor');
+    await expect(compressor).toContainText('Studio');
+    const rowsBefore = await table.getByRole('row').count();
+
+    await compressor.getByRole('button', { name: /^Transfer license / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer License' });
+    await search(dialog, 'Search User by Email', 'user40@');
+    await dialog.getByRole('radio', { name: 'user40@aurora.listener.example' }).check();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(compressor).toHaveCount(0);
+    await expect(table.getByRole('row')).toHaveCount(rowsBefore - 1);
   });
 });
