@@ -86,11 +86,11 @@ describe('channel memberships API', () => {
     const before = await tableDigest(t.db, 'channel_memberships');
     const attempts = [
       [await add(tenants.manufacturerB.id, channelsB.beta.id, tenants.staffAToken, { user_id: foreign.id }), 'Manufacturer not found'],
-      [await add(tenants.manufacturerA.id, channelsB.beta.id, tenants.staffAToken, { user_id: own.id }), 'Distribution channel not found'],
+      [await add(tenants.manufacturerA.id, channelsB.beta.id, tenants.staffAToken, { user_id: own.id }), 'Channel not found'],
       [await add(tenants.manufacturerA.id, channelsA.beta.id, tenants.staffAToken, { user_id: foreign.id }), 'User not found'],
-      [await add(tenants.manufacturerA.id, 999999, tenants.staffAToken, { user_id: own.id }), 'Distribution channel not found'],
+      [await add(tenants.manufacturerA.id, 999999, tenants.staffAToken, { user_id: own.id }), 'Channel not found'],
       [await remove(tenants.manufacturerB.id, channelsB.beta.id, foreign.id, tenants.staffAToken), 'Manufacturer not found'],
-      [await remove(tenants.manufacturerA.id, channelsB.beta.id, foreign.id, tenants.staffAToken), 'Distribution channel not found'],
+      [await remove(tenants.manufacturerA.id, channelsB.beta.id, foreign.id, tenants.staffAToken), 'Channel not found'],
       [await remove(tenants.manufacturerA.id, channelsA.beta.id, foreign.id, tenants.staffAToken), 'User not found'],
     ] as const;
     for (const [response, message] of attempts) {

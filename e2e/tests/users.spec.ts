@@ -71,6 +71,9 @@ test.describe('users', () => {
     await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
     await expect(page.getByRole('textbox', { name: 'External ID' })).toHaveValue('crm-e2e-1');
+    // The address ends in the email's domain: a reload must still get the page.
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
     const edited = email.replace('e2e-', 'e2e-edited-');
     await page.getByRole('textbox', { name: 'Email' }).fill(edited);
     await page.getByRole('textbox', { name: 'External ID' }).fill('');
@@ -113,8 +116,7 @@ test.describe('users', () => {
     await expect(page.getByRole('dialog').getByRole('cell', { name: 'user01@aurora.listener.example', exact: true })).toBeVisible();
   });
 
-  // Needs the catalog area's channels route on main (merged next).
-  test.fixme('joins and leaves the Beta channel through the confirmation; Release stays fixed', async ({ page }) => {
+  test('joins and leaves the Beta channel through the confirmation; Release stays fixed', async ({ page }) => {
     await openUsers(page);
     await openUserDetails(page, 'user02@aurora.listener.example');
     const release = page.getByRole('checkbox', { name: 'Release' });
@@ -142,8 +144,7 @@ test.describe('users', () => {
     await expect(page.getByRole('checkbox', { name: 'Beta' })).not.toBeChecked();
   });
 
-  // Needs the catalog area's products route and the licensing area's licence routes and table on main (merged next).
-  test.fixme('adds a licence of each type and sees it in the user’s licence table', async ({ page }) => {
+  test('adds a licence of each type and sees it in the user’s licence table', async ({ page }) => {
     await openUsers(page);
     await searchUsers(page, 'user03@aurora.listener.example');
     await page.getByRole('link', { name: 'Add license for user03@aurora.listener.example' }).click();
@@ -155,17 +156,31 @@ test.describe('users', () => {
       if (index > 0) await page.getByRole('link', { name: 'New License' }).click();
       const product = page.getByRole('combobox', { name: 'Product' });
       await expect(product).toBeEnabled();
-      await product.fill('compressor');
-      await page.getByRole('option', { name: 'Aurora Compressor (com.aurora.compressor)' }).click();
+      await product.fill('drum');
+      await page.getByRole('option', { name: 'Aurora Drum Engine (com.aurora.drum-engine)' }).click();
       await page.getByRole('combobox', { name: 'License Type' }).selectOption(type);
       await page.getByRole('button', { name: 'Create' }).click();
       await expect(page).toHaveURL(/\/Home\/UserDetails\/\d+$/);
       await expect(page.getByRole('heading', { name: 'User: user03@aurora.listener.example' })).toBeVisible();
     }
 
-    const compressorRows = page.getByRole('row').filter({ hasText: 'com.aurora.compressor' });
-    await expect(compressorRows.filter({ hasText: 'NFR' })).toHaveCount(1);
-    await expect(compressorRows.filter({ hasText: 'Standard' })).toHaveCount(1);
-    await expect(compressorRows.filter({ hasText: 'Free' })).toHaveCount(1);
+    // user03 had no Drum Engine licence before: now one of each type.
+    const drumEngineRows = page.getByRole('row').filter({ hasText: 'com.aurora.drum-engine' });
+    await expect(drumEngineRows).toHaveCount(3);
+    for (const type of ['NFR', 'Standard', 'Free']) await expect(drumEngineRows.filter({ has: page.getByRole('cell', { name: type, exact: true }) })).toHaveCount(1);
+  });
+
+  test('when the licensing remote is down, only the licence section says so and Retry brings the table', async ({ page }) => {
+    await page.route('**/remotes/mfe-licensing/**', (route) => route.abort('connectionrefused'));
+    await openUsers(page);
+    await openUserDetails(page, 'user04@aurora.listener.example');
+    const licences = page.getByRole('region', { name: 'Licenses' });
+    await expect(licences.getByRole('alert')).toHaveText(/The licenses could not be loaded\./);
+    await expect(page.getByRole('checkbox', { name: 'Release' })).toBeChecked();
+    await expect(page.getByRole('button', { name: 'View License Transfers' })).toBeEnabled();
+
+    await page.unroute('**/remotes/mfe-licensing/**');
+    await licences.getByRole('button', { name: 'Retry' }).click();
+    await expect(licences.getByRole('columnheader', { name: 'Product Identifier' })).toBeVisible();
   });
 });

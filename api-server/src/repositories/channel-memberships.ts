@@ -1,16 +1,6 @@
 import { RELEASE_CHANNEL_TYPE } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 
-/** The manufacturer's distribution channel, or undefined if it has none with that id. */
-export async function findManufacturerChannel(db: Db, manufacturerId: number, channelId: number) {
-  return db
-    .selectFrom('distribution_channels')
-    .select(['id', 'type', 'name'])
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('id', '=', channelId)
-    .executeTakeFirst();
-}
-
 export async function listUserMemberships(db: Db, manufacturerId: number, userId: number) {
   return db
     .selectFrom('channel_memberships as membership')

@@ -71,8 +71,5 @@ export type EndUserDetails = Static<typeof EndUserDetails>;
 export const ChannelMembershipBody = Type.Object({ user_id: Id }, { additionalProperties: false });
 export type ChannelMembershipBody = Static<typeof ChannelMembershipBody>;
 
-export const ChannelMembershipParams = Type.Object({ id: Id, channelId: Id });
-export type ChannelMembershipParams = Static<typeof ChannelMembershipParams>;
-
 export const ChannelMemberParams = Type.Object({ id: Id, channelId: Id, userId: Id });
 export type ChannelMemberParams = Static<typeof ChannelMemberParams>;

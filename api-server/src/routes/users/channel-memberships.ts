@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChannelMemberParams, ChannelMembership, ChannelMembershipBody, ChannelMembershipParams, ErrorResponse } from 'shared-kit/contract';
+import { ChannelMemberParams, ChannelMembership, ChannelMembershipBody, ChannelParams, ErrorResponse } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff, type Principal } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { deleteMembership, findManufacturerChannel, insertMembership, isReleaseChannel } from '../../repositories/channel-memberships';
+import { deleteMembership, insertMembership, isReleaseChannel } from '../../repositories/channel-memberships';
+import { findChannel } from '../../repositories/channels';
 import { findEndUser } from '../../repositories/end-users';
 import type { RouteDependencies } from '../route-dependencies';
 import { USER_NOT_FOUND } from './end-users';
@@ -19,8 +20,8 @@ export const ALREADY_A_MEMBER = 'The user is already a member of this channel.';
  */
 async function reachableChannel(db: Db, principal: Principal & { manufacturerId: number }, manufacturerId: number, channelId: number) {
   if (principal.manufacturerId !== manufacturerId) throw notFound('Manufacturer');
-  const channel = await findManufacturerChannel(db, manufacturerId, channelId);
-  if (!channel) throw notFound('Distribution channel');
+  const channel = await findChannel(db, manufacturerId, channelId);
+  if (!channel) throw notFound('Channel');
   return channel;
 }
 
@@ -31,7 +32,7 @@ export const channelMembershipRoutes: FastifyPluginAsyncTypebox<RouteDependencie
     {
       schema: {
         tags: ['users'],
-        params: ChannelMembershipParams,
+        params: ChannelParams,
         body: ChannelMembershipBody,
         response: { 201: ChannelMembership, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
       },
