@@ -3,6 +3,9 @@ import { auth, tableDigest } from './support/fixtures';
 import { auditRows, createLicense, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
 import { canonicalLicenseBytes, ed25519PublicKey, verifyLicenseFile } from '../src/licensing/license-file';
 
+// The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
+jest.setTimeout(60_000);
+
 describe('POST /licenses/{id}/activations', () => {
   let t: TestApp;
   let w: LicensingWorld;

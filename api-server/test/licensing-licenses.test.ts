@@ -3,6 +3,9 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { auditRows, createEndUser, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
 
+// The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
+jest.setTimeout(60_000);
+
 describe('licences API', () => {
   let t: TestApp;
   let w: LicensingWorld;

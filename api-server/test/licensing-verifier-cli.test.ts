@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VectorCase } from '../src/licensing/license-vectors';
 
+// The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
+jest.setTimeout(60_000);
+
 // The real command as `npm run admin -- verify-license …` runs it (the built CLI), against the committed vectors.
 const REPO = join(__dirname, '../..');
 const CLI = join(REPO, 'api-server/dist/admin/cli.js');

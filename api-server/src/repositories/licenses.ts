@@ -103,21 +103,6 @@ export async function insertLicense(trx: Db, values: { manufacturerId: number; p
     .executeTakeFirstOrThrow();
 }
 
-/** The manufacturer's product `id` with what licensing needs of it, or undefined (also for another tenant's). */
-export async function findTenantProduct(db: Db, manufacturerId: number, id: number) {
-  return db
-    .selectFrom('products')
-    .select(['id', 'name', 'identifier', 'public_key', 'private_key_encrypted'])
-    .where('id', '=', id)
-    .where('manufacturer_id', '=', manufacturerId)
-    .executeTakeFirst();
-}
-
-/** The manufacturer's end user `id`, or undefined (also for another tenant's). */
-export async function findTenantEndUser(db: Db, manufacturerId: number, id: number) {
-  return db.selectFrom('end_users').select(['id', 'email']).where('id', '=', id).where('manufacturer_id', '=', manufacturerId).executeTakeFirst();
-}
-
 export function toLicense(row: LicenseViewRow): License {
   return {
     id: row.id,

@@ -21,8 +21,6 @@ import { recordAudit } from '../../repositories/audit-log';
 import {
   findLicense,
   findLicenses,
-  findTenantEndUser,
-  findTenantProduct,
   insertLicense,
   listLicenses,
   lockLicenses,
@@ -30,6 +28,8 @@ import {
   transferLicense,
   type LicenseScope,
 } from '../../repositories/licenses';
+import { findEndUser } from '../../repositories/end-users';
+import { findProduct } from '../../repositories/products';
 import { LICENSE_NOT_FOUND, activateLicense } from '../../licensing/activate-license';
 import { licenseChangeOf, licenseStateOf, sameState, type LicenseState } from '../../licensing/license-rules';
 import type { Db } from '../../db/database';
@@ -53,7 +53,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     { schema: { tags: ['licenses'], params: IdParams, querystring: LicenseListQuery, response: { 200: LicenseList, ...errors } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
-      if (!(await findTenantProduct(db, principal.manufacturerId, request.params.id))) throw notFound('Product');
+      if (!(await findProduct(db, principal.manufacturerId, request.params.id))) throw notFound('Product');
       return listOf(principal, { productId: request.params.id }, request.query);
     },
   );
@@ -63,7 +63,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     { schema: { tags: ['licenses'], params: IdParams, querystring: PageQuery, response: { 200: LicenseList, ...errors } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
-      if (!(await findTenantEndUser(db, principal.manufacturerId, request.params.id))) throw notFound('User');
+      if (!(await findEndUser(db, principal.manufacturerId, request.params.id))) throw notFound('User');
       return listOf(principal, { userId: request.params.id }, request.query);
     },
   );
@@ -74,8 +74,8 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const id = await db.transaction().execute(async (trx) => {
-        if (!(await findTenantEndUser(trx, principal.manufacturerId, request.params.id))) throw notFound('User');
-        if (!(await findTenantProduct(trx, principal.manufacturerId, request.body.product_id))) throw notFound('Product');
+        if (!(await findEndUser(trx, principal.manufacturerId, request.params.id))) throw notFound('User');
+        if (!(await findProduct(trx, principal.manufacturerId, request.body.product_id))) throw notFound('Product');
         const created = await insertLicense(trx, {
           manufacturerId: principal.manufacturerId,
           productId: request.body.product_id,
@@ -121,11 +121,11 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         if (!license) throw notFound(LICENSE_NOT_FOUND);
         if (change.kind === 'state') return changeStates(trx, principal, [license], change.state);
 
-        const target = await findTenantEndUser(trx, principal.manufacturerId, change.userId);
+        const target = await findEndUser(trx, principal.manufacturerId, change.userId);
         if (!target) throw notFound('User');
         if (change.email !== undefined && change.email.toLowerCase() !== target.email.toLowerCase()) throw badRequest(TRANSFER_EMAIL_MISMATCH);
         if (target.id === license.user_id) throw conflict(TRANSFER_TO_OWNER);
-        const owner = await findTenantEndUser(trx, principal.manufacturerId, license.user_id);
+        const owner = await findEndUser(trx, principal.manufacturerId, license.user_id);
         const { after, transfer } = await transferLicense(trx, license, target.id);
         await recordAudit(trx, principal, {
           manufacturerId: principal.manufacturerId,

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { findTenantProduct } from '../../repositories/licenses';
+import { findProduct } from '../../repositories/products';
 import { deleteTrial, listTrials } from '../../repositories/trials';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -17,7 +17,7 @@ export const trialRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
     { schema: { tags: ['trials'], params: IdParams, querystring: TrialListQuery, response: { 200: TrialList, ...errors } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
-      if (!(await findTenantProduct(db, principal.manufacturerId, request.params.id))) throw notFound('Product');
+      if (!(await findProduct(db, principal.manufacturerId, request.params.id))) throw notFound('Product');
       const page = pageRequest(request.query);
       const { rows, total } = await listTrials(db, principal.manufacturerId, request.params.id, request.query.hardware_fingerprint?.trim() || undefined, page);
       return { data: rows, pagination: pagination(total, page) };

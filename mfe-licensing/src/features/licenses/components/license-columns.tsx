@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, Checkbox, formatDateTime, type License, type TableColumn } from 'shared-kit';
+import { Button, Checkbox, type License, type TableColumn } from 'shared-kit';
+import { DateTimeCell } from './DateTimeCell';
 
 export interface LicenseRowActions {
   onDeactivatedChange: (license: License, deactivated: boolean) => void;
@@ -16,13 +17,16 @@ const Reason = styled.span`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
+// Stacked, so the many columns of the table fit a laptop screen.
 const Actions = styled.div`
   display: flex;
+  flex-direction: column;
   gap: ${({ theme }) => theme.spacing.xs};
 `;
 
 const Serial = styled.code`
   white-space: nowrap;
+  font-size: ${({ theme }) => theme.font.size.small};
 `;
 
 const text = (value: string | null) => value ?? '';
@@ -57,8 +61,8 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
         </>
       ),
     },
-    { id: 'created', header: 'Created At', cell: (license) => formatDateTime(license.created_at) },
-    { id: 'updated', header: 'Updated At', cell: (license) => formatDateTime(license.updated_at) },
+    { id: 'created', header: 'Created At', cell: (license) => <DateTimeCell value={license.created_at} /> },
+    { id: 'updated', header: 'Updated At', cell: (license) => <DateTimeCell value={license.updated_at} /> },
     {
       id: 'actions',
       header: 'Actions',
