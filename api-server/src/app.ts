@@ -9,6 +9,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/file-storage';
 import { registerErrorHandling } from './plugins/error-handler';
+import { refuseNonFiniteNumbers } from './plugins/finite-numbers';
 import { registerAuthentication } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { healthRoutes } from './routes/health';
@@ -32,6 +33,14 @@ export interface RouteTableEntry {
   method: string;
   url: string;
   public: boolean;
+  /** The body's top-level field names from its schema (hostile-input tests aim at them). */
+  bodyFields: string[];
+  queryFields: string[];
+}
+
+function schemaFields(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return properties ? Object.keys(properties) : [];
 }
 
 declare module 'fastify' {
@@ -53,10 +62,18 @@ export async function buildApp({ config, db, masterKey, storage, logger = false 
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, public: route.config?.public === true });
+      if (method === 'HEAD') continue;
+      routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        bodyFields: schemaFields(route.schema?.body),
+        queryFields: schemaFields(route.schema?.querystring),
+      });
     }
   });
   registerErrorHandling(app);
+  refuseNonFiniteNumbers(app);
   const remoteOrigins = Object.values(runtimeConfig(config).remotes)
     .map((url) => (url.startsWith('http') ? new URL(url).origin : null))
     .filter((origin): origin is string => origin !== null);

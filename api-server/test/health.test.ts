@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from './support/test-app';
+import { auth, createTenants } from './support/fixtures';
 
 describe('health, config and errors', () => {
   let t: TestApp;
@@ -49,5 +50,23 @@ describe('health, config and errors', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().servers).toEqual([{ url: '/api/v1' }]);
     expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/systemusers/login', '/manufacturers/{id}']));
+  });
+});
+
+describe('numbers that are not finite', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createTenants(t.app, t.db)).staffAToken;
+  });
+  afterAll(() => t.close());
+
+  it('refuses "1e309" or "Infinity" where the validator would coerce them to Infinity', async () => {
+    for (const url of ['/api/v1/users?page=1e309', '/api/v1/products?per_page=Infinity', '/api/v1/manufacturers/1e309']) {
+      const response = await t.app.inject({ url, headers: auth(token) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message[0]).toMatch(/must be a finite number|must be integer/);
+    }
   });
 });

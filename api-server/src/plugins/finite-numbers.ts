@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../lib/http-error';
+
+/** The path of the first number that is not finite in a parsed value (depth-limited), or undefined. */
+export function firstNonFiniteNumber(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path || 'value';
+  if (depth > 8 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const found = firstNonFiniteNumber(child, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Ajv's type coercion turns the text "1e309" or "Infinity" into Infinity and then lets it pass integer and
+ * maximum checks; no field of this API takes an infinite number, so such a value is refused after validation.
+ */
+export function refuseNonFiniteNumbers(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = firstNonFiniteNumber(part);
+      if (field) throw badRequest(`${field} must be a finite number`);
+    }
+  });
+}
