@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { deferred, renderWithTheme } from '../test-support/render-shell';
 import { registerRemoteUrls } from './load-remote-routes';
 import { REMOTE_AREAS } from './remote-areas';
-import { RemoteAreaView } from './RemoteAreaView';
+import { RemoteAreaView, STILL_LOADING_AFTER_MS } from './RemoteAreaView';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
@@ -41,6 +41,28 @@ describe('RemoteAreaView', () => {
 
     expect(await screen.findByText('Catalog pages')).toBeInTheDocument();
     expect(screen.queryByText('Loading Products...')).not.toBeInTheDocument();
+  });
+
+  it('says a slow remote is still loading, offers Retry, and shows the remote when the retry answers', async () => {
+    jest.useFakeTimers();
+    try {
+      const never = deferred<unknown>();
+      loadRemoteMock.mockReturnValueOnce(never.promise).mockResolvedValueOnce(workingRemote);
+      renderWithTheme(<RemoteAreaView area={productsArea} />);
+
+      expect(screen.getByRole('status')).toHaveTextContent('Loading Products...');
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(STILL_LOADING_AFTER_MS));
+      expect(screen.getByRole('status')).toHaveTextContent('Products is still loading.');
+
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+      expect(await screen.findByText('Catalog pages')).toBeInTheDocument();
+      expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'catalog', entry: CATALOG_ENTRY }], { force: true });
+      never.resolve(workingRemote);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('offers Retry when the remote cannot be loaded, and Retry fetches it afresh', async () => {

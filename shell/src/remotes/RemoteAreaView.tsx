@@ -5,16 +5,22 @@ import { Button, Spinner, type RemoteRoutesModule } from 'shared-kit';
 import { loadRemoteRoutes } from './load-remote-routes';
 import type { RemoteArea } from './remote-areas';
 
+/** After this long a load that has not finished says so and offers Retry (it keeps loading meanwhile). */
+export const STILL_LOADING_AFTER_MS = 6_000;
+
 type LoadState = { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed'; error: unknown };
 
 /** Loads one remote at run time and renders it; if it cannot load or throws, an in-place error with Retry. */
 export function RemoteAreaView({ area }: { area: RemoteArea }) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [slow, setSlow] = useState(false);
 
   useEffect(() => {
     let active = true;
     setState({ status: 'loading' });
+    setSlow(false);
+    const slowTimer = setTimeout(() => active && setSlow(true), STILL_LOADING_AFTER_MS);
     loadRemoteRoutes(area.remote, attempt > 0).then(
       (module) => active && setState({ status: 'ready', module }),
       (error: unknown) => {
@@ -24,12 +30,24 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
     );
     return () => {
       active = false;
+      clearTimeout(slowTimer);
     };
   }, [area.remote, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (state.status === 'loading') return <Spinner label={`Loading ${area.title}...`} />;
+  if (state.status === 'loading') {
+    if (!slow) return <Spinner label={`Loading ${area.title}...`} />;
+    return (
+      <Box role="status">
+        <strong>{`${area.title} is still loading.`}</strong>
+        <p>This part of ProductHub is taking longer than usual. The rest of the console still works.</p>
+        <Button variant="primary" onClick={retry}>
+          Retry
+        </Button>
+      </Box>
+    );
+  }
   if (state.status === 'failed') {
     return <AreaError title={`${area.title} could not be loaded.`} detail="This part of ProductHub is unavailable right now. The rest of the console still works." onRetry={retry} />;
   }
