@@ -1,3 +1,4 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -10,6 +11,22 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { theme } from '../ui/theme';
 import type { RemoteName } from '../federation';
+
+/** Loads other remotes through the federation runtime this remote came with, so they share its React. */
+export function loadFromConfiguredRemotes(remotes: Partial<Record<RemoteName, string>>) {
+  const registered = new Set<RemoteName>();
+  return async function loadRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
+    const entry = remotes[remote];
+    if (!entry) throw new Error(`This screen needs the ${remote} remote: give its URL in mount()'s remotes option.`);
+    if (!registered.has(remote)) {
+      registerRemotes([{ name: remote, entry }]);
+      registered.add(remote);
+    }
+    const loaded = await loadRemote<T>(`${remote}/${module.replace(/^\.\//, '')}`);
+    if (!loaded) throw new Error(`The ${remote} remote did not provide ${module}.`);
+    return loaded;
+  };
+}
 
 export interface MountOptions {
   /** Where the ProductHub API lives, e.g. `https://hub.example.com/api/v1`. */
@@ -24,7 +41,12 @@ export interface MountOptions {
   onError?: (message: string) => void;
   /** Called when the API answers 401 (expired or revoked token). */
   onUnauthorized?: () => void;
-  /** Loads a module of another remote, for screens that show one (the licence table on user details). */
+  /**
+   * Where the other remotes live (their `mf-manifest.json` or `remoteEntry.js`), for screens that show another
+   * remote's component: mfe-users' user details show mfe-licensing's licence table.
+   */
+  remotes?: Partial<Record<RemoteName, string>>;
+  /** Loads a module of another remote yourself instead of giving `remotes`. */
   loadRemoteModule?: <T>(remote: RemoteName, module: string) => Promise<T>;
 }
 
@@ -55,9 +77,7 @@ function EmbeddedRemote({ AreaRoutes, options, api }: { AreaRoutes: ComponentTyp
     refreshSession: () => Promise.resolve(),
     showError: (message: string) => (options.onError ? options.onError(message) : setErrorMessage(message)),
     listStates,
-    loadRemoteModule:
-      options.loadRemoteModule ??
-      (<T,>(remote: RemoteName) => Promise.reject<T>(new Error(`This screen needs the ${remote} remote, which this page does not provide.`))),
+    loadRemoteModule: options.loadRemoteModule ?? loadFromConfiguredRemotes(options.remotes ?? {}),
   };
   return (
     <ThemeProvider theme={theme}>

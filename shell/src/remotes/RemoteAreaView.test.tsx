@@ -3,6 +3,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { deferred, renderWithTheme } from '../test-support/render-shell';
 import { registerRemoteUrls } from './load-remote-routes';
 import { REMOTE_AREAS } from './remote-areas';
+import useSWR, { SWRConfig } from 'swr';
 import { RemoteAreaView, STILL_LOADING_AFTER_MS } from './RemoteAreaView';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -120,5 +121,29 @@ describe('RemoteAreaView', () => {
     expect(screen.queryByText('Products stopped working.')).not.toBeInTheDocument();
     expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'catalog', entry: CATALOG_ENTRY }], { force: true });
     expect(loadRemoteMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a Retry after a crash fetches the data afresh instead of rendering the cached answer that crashed it', async () => {
+    let answer: ({ name: string } | null)[] = [null];
+    const fetcher = jest.fn(async () => answer);
+    function DataRoutes() {
+      const { data } = useSWR('/items', fetcher);
+      if (!data) return <p>Loading items</p>;
+      // The first answer holds a null item: reading its name throws, as a remote meeting malformed data would.
+      return <p>{data.map((item) => item!.name).join(', ')}</p>;
+    }
+    loadRemoteMock.mockResolvedValue({ default: DataRoutes });
+    const { user } = renderWithTheme(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <RemoteAreaView area={productsArea} />
+      </SWRConfig>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Products stopped working.');
+
+    answer = [{ name: 'Reverb' }];
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Reverb')).toBeInTheDocument();
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 });

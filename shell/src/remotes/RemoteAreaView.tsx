@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import styled from 'styled-components';
+import { useSWRConfig } from 'swr';
 import { Button, Spinner, type RemoteRoutesModule } from 'shared-kit';
 import { loadRemoteRoutes } from './load-remote-routes';
 import type { RemoteArea } from './remote-areas';
@@ -35,6 +36,9 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
   }, [area.remote, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { mutate } = useSWRConfig();
+  // A page that crashed on the data it had would crash again on the same cached answer: fetch afresh.
+  const forgetCachedData = useCallback(() => void mutate(() => true, undefined, { revalidate: false }), [mutate]);
 
   if (state.status === 'loading') {
     if (!slow) return <Spinner label={`Loading ${area.title}...`} />;
@@ -61,6 +65,7 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
           title={`${area.title} stopped working.`}
           detail="Something went wrong on this page. The rest of the console still works."
           onRetry={() => {
+            forgetCachedData();
             resetErrorBoundary();
             retry();
           }}
