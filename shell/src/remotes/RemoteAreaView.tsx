@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import styled from 'styled-components';
-import { useSWRConfig } from 'swr';
+import { SWRConfig } from 'swr';
 import { Button, Spinner, type RemoteRoutesModule } from 'shared-kit';
 import { loadRemoteRoutes } from './load-remote-routes';
 import type { RemoteArea } from './remote-areas';
@@ -36,9 +36,9 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
   }, [area.remote, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const { mutate } = useSWRConfig();
-  // A page that crashed on the data it had would crash again on the same cached answer: fetch afresh.
-  const forgetCachedData = useCallback(() => void mutate(() => true, undefined, { revalidate: false }), [mutate]);
+  // A page that crashed on the data it had would crash again on the same cached answer: after a crash the
+  // area gets a data cache of its own, so Retry fetches afresh.
+  const [crashes, setCrashes] = useState(0);
 
   if (state.status === 'loading') {
     if (!slow) return <Spinner label={`Loading ${area.title}...`} />;
@@ -65,14 +65,20 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
           title={`${area.title} stopped working.`}
           detail="Something went wrong on this page. The rest of the console still works."
           onRetry={() => {
-            forgetCachedData();
+            setCrashes((n) => n + 1);
             resetErrorBoundary();
             retry();
           }}
         />
       )}
     >
-      <Routes />
+      {crashes === 0 ? (
+        <Routes />
+      ) : (
+        <SWRConfig key={crashes} value={{ provider: () => new Map() }}>
+          <Routes />
+        </SWRConfig>
+      )}
     </ErrorBoundary>
   );
 }
