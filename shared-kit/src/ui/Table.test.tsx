@@ -61,6 +61,12 @@ describe('Table', () => {
     expect(within(rows[2]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'Delay']);
   });
 
+  it('puts the table in a named scroll region that the keyboard can reach', async () => {
+    renderWithTheme(<Table caption="Products" columns={columns} rows={products} getRowId={(row) => row.id} />);
+    await userEvent.setup().tab();
+    expect(screen.getByRole('group', { name: 'Products (scrollable)' })).toHaveFocus();
+  });
+
   it('shows a loading row instead of the rows while loading', () => {
     renderWithTheme(<Table columns={columns} rows={products} getRowId={(row) => row.id} isLoading />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');

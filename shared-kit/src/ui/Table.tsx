@@ -134,7 +134,8 @@ export function Table<Row>({
   const allSelected = rows.length > 0 && selectedCount === rows.length;
 
   return (
-    <Scroller>
+    // A wide table scrolls sideways: keyboard users reach the scroll area with Tab and scroll it with the arrows.
+    <Scroller tabIndex={0} role="group" aria-label={caption ? `${caption} (scrollable)` : 'Table (scrollable)'}>
       <StyledTable>
         {caption && <Caption>{caption}</Caption>}
         <thead>
