@@ -24,6 +24,20 @@ function Harness(props: Partial<DialogProps>) {
 }
 
 describe('Dialog', () => {
+  it('gives focus back to the button that opened it when it closes', async () => {
+    const user = userEvent.setup();
+    renderWithTheme(<Harness />);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: 'Select Builds' })).toContainElement(document.activeElement as HTMLElement);
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
   it('opens named by its title, with its description, body and footer', async () => {
     renderWithTheme(<Harness description="Pick the builds of this release." />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import styled from 'styled-components';
 import { IconButton } from './Button';
@@ -79,11 +79,24 @@ export function Dialog({
 }: DialogProps) {
   // Radix warns when a dialog has no description unless aria-describedby is explicitly undefined.
   const describedBy = description === undefined ? { 'aria-describedby': undefined } : {};
+  // Opened without a Radix Trigger, the dialog would drop focus on the page body when it closes: keyboard
+  // users go back to where they were (the button that opened it) instead.
+  const focusedBeforeOpen = useRef<HTMLElement | null>(null);
+  const rememberFocus = () => {
+    focusedBeforeOpen.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const restoreFocus = (event: Event) => {
+    const target = focusedBeforeOpen.current;
+    if (target?.isConnected && target !== document.body) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <RadixDialog.Portal>
         {modal && <Overlay />}
-        <Content $width={width} {...describedBy}>
+        <Content $width={width} {...describedBy} onOpenAutoFocus={rememberFocus} onCloseAutoFocus={restoreFocus}>
           <Header>
             <Title>{title}</Title>
             <RadixDialog.Close asChild>
