@@ -78,6 +78,18 @@ describe('HomeLayout', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
+  it('leaves the page visible to assistive technology while the profile menu is open, and Escape closes it', async () => {
+    const { user } = renderHome(manufacturerSession);
+    await screen.findByText('Page at /Home/Dashboard');
+    await user.click(screen.getByRole('button', { name: /Aurora Audio/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Manufacturer Details' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' }).closest('[aria-hidden="true"]')).toBeNull();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /Aurora Audio/ })).toHaveFocus();
+  });
+
   it('gives a superuser Dashboard and Manufacturers, the label Super User and no profile menu', async () => {
     renderHome(superuserSession);
 

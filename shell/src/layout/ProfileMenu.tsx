@@ -6,7 +6,9 @@ import styled from 'styled-components';
 export function ProfileMenu({ manufacturerName }: { manufacturerName: string }) {
   const navigate = useNavigate();
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page from assistive technology while its links stay focusable
+    // (axe aria-hidden-focus). Escape, a click outside or tabbing away still close it.
+    <DropdownMenu.Root modal={false}>
       <Trigger aria-label={`${manufacturerName}: profile menu`}>
         <span aria-hidden="true">👤</span>
         <span>{manufacturerName}</span>
