@@ -1,12 +1,17 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { deferred, renderWithTheme } from '../test-support/render-shell';
+import { CONSOLE_SHARED_KIT_VERSION } from './remote-compatibility';
 import { registerRemoteUrls } from './load-remote-routes';
 import { REMOTE_AREAS } from './remote-areas';
 import useSWR, { SWRConfig } from 'swr';
 import { RemoteAreaView, STILL_LOADING_AFTER_MS } from './RemoteAreaView';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  satisfy: jest.requireActual('@module-federation/enhanced/runtime').satisfy,
+}));
 
 const loadRemoteMock = jest.mocked(loadRemote);
 const registerRemotesMock = jest.mocked(registerRemotes);
@@ -35,7 +40,7 @@ describe('RemoteAreaView', () => {
     renderWithTheme(<RemoteAreaView area={productsArea} />);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading Products...');
-    expect(loadRemoteMock).toHaveBeenCalledWith('catalog/routes');
+    await waitFor(() => expect(loadRemoteMock).toHaveBeenCalledWith('catalog/routes'));
     expect(registerRemotesMock).not.toHaveBeenCalled();
 
     pending.resolve(workingRemote);
@@ -145,5 +150,20 @@ describe('RemoteAreaView', () => {
 
     expect(await screen.findByText('Reverb')).toBeInTheDocument();
     expect(fetcher.mock.calls.length).toBeGreaterThan(1);
+  });
+
+  it('says in place that a remote built for another shared-kit cannot run here, with Retry', async () => {
+    const originalFetch = globalThis.fetch;
+    globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => ({ shared: [{ name: 'shared-kit', requiredVersion: '^2.0.0' }] }) })) as unknown as typeof fetch;
+    try {
+      renderWithTheme(<RemoteAreaView area={productsArea} />);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Products cannot run in this version of ProductHub.');
+      expect(alert).toHaveTextContent(`It was built for shared-kit ^2.0.0; this console provides ${CONSOLE_SHARED_KIT_VERSION}.`);
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+      expect(loadRemoteMock).not.toHaveBeenCalled();
+    } finally {
+      globalThis.fetch = originalFetch;
+    }
   });
 });

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { SWRConfig } from 'swr';
 import { Button, Spinner, type RemoteRoutesModule } from 'shared-kit';
 import { loadRemoteRoutes } from './load-remote-routes';
+import { CONSOLE_SHARED_KIT_VERSION, RemoteIncompatibleError } from './remote-compatibility';
 import type { RemoteArea } from './remote-areas';
 
 /** After this long a load that has not finished says so and offers Retry (it keeps loading meanwhile). */
@@ -53,6 +54,15 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
     );
   }
   if (state.status === 'failed') {
+    if (state.error instanceof RemoteIncompatibleError) {
+      return (
+        <AreaError
+          title={`${area.title} cannot run in this version of ProductHub.`}
+          detail={`It was built for shared-kit ${state.error.requiredSharedKit}; this console provides ${CONSOLE_SHARED_KIT_VERSION}. Deploy a build of ${area.title} made for this version (or roll it back). The rest of the console still works.`}
+          onRetry={retry}
+        />
+      );
+    }
     return <AreaError title={`${area.title} could not be loaded.`} detail="This part of ProductHub is unavailable right now. The rest of the console still works." onRetry={retry} />;
   }
   const Routes = state.module.default;

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RemoteRoutesModule } from 'shared-kit';
+import { checkRemoteCompatibility } from './remote-compatibility';
 
 let remoteUrls: Record<string, string> = {};
 
@@ -27,6 +28,7 @@ export async function loadRemoteRoutes(remote: RemoteName, retry = false): Promi
   const entry = remoteUrls[remote];
   if (!entry) throw new RemoteUnavailableError(`No URL is configured for the ${remote} remote.`);
   if (retry) registerRemotes([{ name: remote, entry }], { force: true });
+  await checkRemoteCompatibility(entry);
   const module = await loadRemote<RemoteRoutesModule>(`${remote}/routes`);
   if (!module?.default) throw new RemoteUnavailableError(`The ${remote} remote did not provide its routes.`);
   return module;
