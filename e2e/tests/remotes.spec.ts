@@ -173,3 +173,42 @@ test.describe('a remote that is slow or throws', () => {
     await expect(page.getByText('40 records')).toBeVisible();
   });
 });
+
+test.describe('version skew between a remote and the console', () => {
+  /** Serves the users remote's real manifest with the shared-kit range it claims to be built against replaced. */
+  async function usersRemoteBuiltFor(page: Page, sharedKitRange: string) {
+    await page.route('**/remotes/mfe-users/mf-manifest.json', async (route) => {
+      const response = await route.fetch();
+      const manifest = (await response.json()) as { shared: { name: string; requiredVersion: string }[] };
+      for (const shared of manifest.shared) if (shared.name === 'shared-kit') shared.requiredVersion = sharedKitRange;
+      await route.fulfill({ response, json: manifest });
+    });
+  }
+
+  test('a remote built against an older, compatible shared-kit range works', async ({ page }) => {
+    await usersRemoteBuiltFor(page, '~0.1.0');
+    await signInAndWait(page, AURORA_STAFF);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(page.getByText('40 records')).toBeVisible();
+  });
+
+  test('an incompatible remote fails in place with a clear message; the rest of the console works', async ({ page }) => {
+    await usersRemoteBuiltFor(page, '^2.0.0');
+    await signInAndWait(page, AURORA_STAFF);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Users cannot run in this version of ProductHub.');
+    await expect(alert).toContainText('It was built for shared-kit ^2.0.0; this console provides 0.1.0.');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Products' }).click();
+    await expect(page.getByRole('heading', { name: 'My Products' })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('alert')).toContainText('Users cannot run in this version of ProductHub.');
+
+    // The team redeploys a compatible build: Retry picks it up.
+    await page.unroute('**/remotes/mfe-users/mf-manifest.json');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  });
+});

@@ -1,7 +1,8 @@
 import { satisfy } from '@module-federation/enhanced/runtime';
-import { version as CONSOLE_SHARED_KIT_VERSION } from 'shared-kit/package.json';
+import sharedKitPackage from 'shared-kit/package.json';
 
-export { CONSOLE_SHARED_KIT_VERSION };
+/** The shared-kit the shell was built with: the copy every remote gets (the shell loads it first). */
+export const CONSOLE_SHARED_KIT_VERSION: string = sharedKitPackage.version;
 
 /** A remote built against a shared-kit this console cannot give it (shared-kit is a shared singleton). */
 export class RemoteIncompatibleError extends Error {
