@@ -26,6 +26,14 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/api-server/test-reliability/support/setup.ts'],
     },
     {
+      // Bundle budgets (issue 8), read from the built apps' dist/.
+      displayName: 'budget',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tools/bundle-budget'],
+      testMatch: ['**/*.test.js'],
+    },
+    {
       displayName: 'api',
       rootDir: __dirname,
       testEnvironment: 'node',

@@ -242,15 +242,27 @@ function markdown(report) {
   const lines = [
     `API figures: ${report.cpus} cores, scale ${report.scale}, ${report.connections} connections, ${report.duration} s per row (floor: Fastify constant JSON ${report.floor.rps} req/s, p50 ${report.floor.p50} ms)`,
     '',
-    '| Scenario | p50 ms | p95 ms | p99 ms | req/s | SQL p50 ms | SQL p95 ms | SQL req/s | overhead p50 ms | vs constant floor | non-2xx |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Scenario | p50 ms | p95 ms | p99 ms | req/s | SQL p50 ms | SQL p95 ms | SQL req/s | overhead p50 ms | vs constant floor | non-2xx | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
-  for (const { name, http, sql } of report.results) {
+  for (const { name, kind, http, sql } of report.results) {
     const overhead = sql ? Math.round((http.p50 - sql.p50) * 100) / 100 : '';
-    const ratio = `${Math.round((http.rps / report.floor.rps) * 100)}%`;
-    lines.push(`| ${name} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.rps} | ${sql?.p50 ?? ''} | ${sql?.p95 ?? ''} | ${sql?.rps ?? ''} | ${overhead} | ${ratio} | ${http.errors} |`);
+    const ratio = http.rps / report.floor.rps;
+    lines.push(
+      `| ${name} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.rps} | ${sql?.p50 ?? ''} | ${sql?.p95 ?? ''} | ${sql?.rps ?? ''} | ${overhead} | ${Math.round(ratio * 100)}% | ${http.errors} | ${verdict(name, kind, http, ratio, overhead)} |`,
+    );
   }
   return lines.join('\n');
+}
+
+/** The issue's targets: list/search p95 <= 15 ms, GET by id >= 60% of the floor's req/s, activations >= 1,500/s, overhead <= 2 ms at p50. */
+function verdict(name, kind, http, ratio, overhead) {
+  const checks = [];
+  if (kind === 'list') checks.push([`p95 <= 15 ms`, http.p95 <= 15]);
+  if (kind === 'get') checks.push([`>= 60% of floor req/s`, ratio >= 0.6]);
+  if (name.startsWith('licence activation')) checks.push([`>= 1500 req/s`, http.rps >= 1500]);
+  if (overhead !== '') checks.push([`overhead <= 2 ms`, overhead <= 2]);
+  return checks.map(([label, met]) => `${met ? 'met' : 'MISSED'}: ${label}`).join('; ');
 }
 
 function startChild(name, argv, ready, env) {

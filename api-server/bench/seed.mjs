@@ -131,7 +131,7 @@ await sql`
   await sql`
     INSERT INTO licenses (id, manufacturer_id, product_id, user_id, serial, license_type, disabled, disabled_reason)
     SELECT l, p.manufacturer_id, p.id,
-      ((l::bigint * 7919) % (${counts.endUsers}::int / ${counts.manufacturers}::int)) * ${counts.manufacturers}::int + p.manufacturer_id,
+      (abs(hashtext(${seed}::text || '-owner-' || l)) % (${counts.endUsers}::int / ${counts.manufacturers}::int)) * ${counts.manufacturers}::int + p.manufacturer_id,
       upper(substr(h, 1, 5) || '-' || substr(h, 6, 5) || '-' || substr(h, 11, 5) || '-' || substr(h, 16, 5)),
       (ARRAY['Standard', 'Standard', 'Standard', 'NFR', 'Free'])[l % 5 + 1],
       l % 37 = 0, CASE WHEN l % 37 = 0 THEN (ARRAY['DuplicateOrder', 'CancelledOrder', 'FraudulentUse'])[l % 3 + 1] END
