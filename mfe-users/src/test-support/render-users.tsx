@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ThemeProvider } from 'styled-components';
-import { ApiError, ShellServicesProvider, createListStateStore, theme, type AuthSession, type ShellServices } from 'shared-kit';
+import { ApiError, ShellServicesProvider, createListStateStore, theme, type ApiClient, type AuthSession, type ShellServices } from 'shared-kit';
 
 export type RecordedCall = RecordedApiCall;
 
