@@ -2,6 +2,7 @@
 const sharedKitSource = {
   '^shared-kit$': '<rootDir>/shared-kit/src/index.ts',
   '^shared-kit/contract$': '<rootDir>/shared-kit/src/contract/index.ts',
+  '^shared-kit/testing$': '<rootDir>/shared-kit/src/testing/index.ts',
 };
 
 module.exports = {

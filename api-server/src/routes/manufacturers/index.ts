@@ -19,7 +19,8 @@ import {
 } from '../../repositories/manufacturers';
 import { recordAudit } from '../../repositories/audit-log';
 import { pageRequest, pagination } from '../../lib/paging';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, notFound } from '../../lib/http-error';
+import { assertNotEditedSince } from '../../lib/edited-since';
 import { principalOf, requireSuperuser, type Principal } from '../../plugins/auth';
 
 export const MANUFACTURER_NOT_FOUND = 'Manufacturer';
@@ -46,8 +47,6 @@ function differences(before: ManufacturerRow, changes: ManufacturerUpdate) {
 const storedValue = (row: ManufacturerRow, field: EditableField) => (field === 'country_code' ? (row.country_code?.trim() ?? null) : row[field]);
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
-
-export const EDITED_ELSEWHERE = 'Someone else changed this manufacturer after you opened it. Reload the page to see their changes, then edit again.';
 
 export const manufacturerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -110,10 +109,7 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
         const { changed, before, after } = differences(current, changes);
         // Saving what is already stored changes nothing: no new updated_at, no audit entry.
         if (changed.length === 0) return toManufacturer(current);
-        // The console sends the object it loaded, updated_at included: a save based on an older version must not
-        // silently overwrite what someone else saved in between.
-        const basedOn = request.body.updated_at;
-        if (basedOn !== undefined && new Date(basedOn).getTime() !== current.updated_at.getTime()) throw conflict(EDITED_ELSEWHERE);
+        assertNotEditedSince(request.body.updated_at, current.updated_at, 'this manufacturer');
         const updated = await updateManufacturer(trx, id, Object.fromEntries(changed.map((field) => [field, changes[field]])));
         if (!updated) throw notFound(MANUFACTURER_NOT_FOUND);
         await recordAudit(trx, principal, { manufacturerId: id, action: 'manufacturer.update', entityType: 'manufacturer', entityId: id, before, after });
