@@ -2,6 +2,7 @@
 const sharedKitSource = {
   '^shared-kit$': '<rootDir>/shared-kit/src/index.ts',
   '^shared-kit/contract$': '<rootDir>/shared-kit/src/contract/index.ts',
+  '^shared-kit/testing$': '<rootDir>/shared-kit/src/testing/index.ts',
 };
 
 module.exports = {
@@ -24,6 +25,14 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       moduleNameMapper: sharedKitSource,
       setupFilesAfterEnv: ['<rootDir>/api-server/test-reliability/support/setup.ts'],
+    },
+    {
+      // Bundle budgets (issue 8), read from the built apps' dist/.
+      displayName: 'budget',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tools/bundle-budget'],
+      testMatch: ['**/*.test.js'],
     },
     {
       displayName: 'api',

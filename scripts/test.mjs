@@ -27,7 +27,7 @@ const typecheck = run('npx', ['tsc', '-b', 'tsconfig.json']);
 results.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
 
 // reliability: real server processes crashed (kill -9), cut off from their database and stopped under load.
-for (const project of ['unit', 'api', 'reliability']) {
+for (const project of ['unit', 'api', 'reliability', 'budget']) {
   log(`Jest: ${project}`);
   const file = join(outputDir, `jest-${project}.json`);
   const serial = project === 'reliability' ? ['--runInBand'] : [];

@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from './support/test-app';
 import { createManufacturer, login } from './support/fixtures';
 import { AdminCommandError, createSystemUserCommand } from '../src/admin/create-user';
+import { setSystemUserDisabled } from '../src/admin/set-user-disabled';
 
 describe('admin create-user', () => {
   let t: TestApp;
@@ -33,5 +34,37 @@ describe('admin create-user', () => {
     await expect(createSystemUserCommand(t.db, input)).rejects.toThrow(AdminCommandError);
     await expect(createSystemUserCommand(t.db, input)).rejects.toThrow(message);
     expect((await t.db.selectFrom('system_users').select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n).toBe(count);
+  });
+});
+
+describe('admin disable-user / enable-user', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const manufacturerId = (await createManufacturer(t.db, 'Alpha Audio')).id;
+    await createSystemUserCommand(t.db, { email: 'leaver@alpha.example', password: 'Strong-Pass-3', role: 'manufacturer', manufacturerId });
+  });
+  afterAll(() => t.close());
+
+  it('ends every session of a disabled user at once, refuses their sign-in, and enabling lets them back', async () => {
+    const tokens = [await login(t.app, 'leaver@alpha.example', 'Strong-Pass-3'), await login(t.app, 'leaver@alpha.example', 'Strong-Pass-3')];
+    await setSystemUserDisabled(t.db, 'Leaver@Alpha.example', true);
+    for (const token of tokens) {
+      expect((await t.app.inject({ url: '/api/v1/systemusers/me', headers: { authorization: `MSession ${token}` } })).statusCode).toBe(401);
+    }
+    const revoked = await t.db.selectFrom('sessions').select('revoked_at').execute();
+    expect(revoked.every((session) => session.revoked_at !== null)).toBe(true);
+    await expect(login(t.app, 'leaver@alpha.example', 'Strong-Pass-3')).rejects.toThrow(/401/);
+    const audit = await t.db.selectFrom('audit_log').select('action').where('entity_type', '=', 'system_user').execute();
+    expect(audit.map((entry) => entry.action)).toEqual(['system_user.disable']);
+
+    await setSystemUserDisabled(t.db, 'leaver@alpha.example', false);
+    await expect(login(t.app, 'leaver@alpha.example', 'Strong-Pass-3')).resolves.toEqual(expect.any(String));
+    // The sessions ended by disabling stay ended.
+    expect((await t.app.inject({ url: '/api/v1/systemusers/me', headers: { authorization: `MSession ${tokens[0]}` } })).statusCode).toBe(401);
+  });
+
+  it('says so for an unknown email, changing nothing', async () => {
+    await expect(setSystemUserDisabled(t.db, 'nobody@alpha.example', true)).rejects.toThrow('There is no system user with the email nobody@alpha.example.');
   });
 });

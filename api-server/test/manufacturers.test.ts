@@ -236,3 +236,28 @@ describe('manufacturers API', () => {
     expect(await stateDigest()).toBe(before);
   });
 });
+
+describe('concurrent edits of a manufacturer', () => {
+  let t: TestApp;
+  let tenants: Awaited<ReturnType<typeof createTenants>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenants = await createTenants(t.app, t.db);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a save based on a version someone else has changed since (409), keeping their change', async () => {
+    const url = `/api/v1/manufacturers/${tenants.manufacturerA.id}`;
+    const opened = (await t.app.inject({ url, headers: auth(tenants.superToken) })).json();
+    const first = await t.app.inject({ method: 'PATCH', url, headers: auth(tenants.staffAToken), payload: { ...opened, phone: '+1 first' } });
+    expect(first.statusCode).toBe(200);
+    const before = await tableDigest(t.db, 'manufacturers');
+    const stale = await t.app.inject({ method: 'PATCH', url, headers: auth(tenants.superToken), payload: { ...opened, phone: '+1 second' } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message[0]).toMatch(/Someone else changed this manufacturer/);
+    expect(await tableDigest(t.db, 'manufacturers')).toBe(before);
+    const fresh = await t.app.inject({ method: 'PATCH', url, headers: auth(tenants.superToken), payload: { ...first.json(), phone: '+1 second' } });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().phone).toBe('+1 second');
+  });
+});

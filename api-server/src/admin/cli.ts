@@ -6,6 +6,7 @@ import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase 
 import { migrateToLatest } from '../db/migrate';
 import { AdminCommandError, createSystemUserCommand } from './create-user';
 import { createManufacturerCommand } from './create-manufacturer';
+import { setSystemUserDisabled } from './set-user-disabled';
 import { UPLOAD_BUILD_USAGE, parseUploadBuildArgs, uploadBuild } from './upload-build';
 import { VERIFY_LICENSE_USAGE, verifyLicenseCommand } from './verify-license';
 
@@ -14,11 +15,13 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 Commands:
   create-user --email E --password P --role superuser
   create-user --email E --password P --role manufacturer --manufacturer ID
+  disable-user --email E          (ends all of the user's sessions at once)
+  enable-user --email E
   create-manufacturer --name N [--email E] [--country CC] [--address A] [--phone P] [--vat V] [--pool ID]
 ${UPLOAD_BUILD_USAGE}
   ${VERIFY_LICENSE_USAGE}
 
-create-user and create-manufacturer use DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
+create-user, disable-user, enable-user and create-manufacturer use DATABASE_URL, or the embedded PostgreSQL under PRODUCTHUB_DATA_DIR (default ./data).
 While 'npm start' runs, its embedded database is used; otherwise the CLI starts it for the command.`;
 
 async function isReachable(url: string): Promise<boolean> {
@@ -61,6 +64,16 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === 'create-manufacturer') return createManufacturer(rest);
+  if (command === 'disable-user' || command === 'enable-user') {
+    const { values } = parseArgs({ args: rest, options: { email: { type: 'string' } }, strict: true });
+    if (!values.email) {
+      console.error(`${command} needs --email.\n\n${USAGE}`);
+      return 2;
+    }
+    const id = await withDatabase((db) => setSystemUserDisabled(db, values.email!, command === 'disable-user'));
+    process.stdout.write(`${id}\n`);
+    return 0;
+  }
   if (command === 'upload-build') {
     const build = await uploadBuild(parseUploadBuildArgs(rest), (line) => console.error(line));
     // Plain text, never coloured (console.log colours numbers under FORCE_COLOR): pipelines read this line.

@@ -202,6 +202,14 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+/** Row counts of the unfiltered lists, kept exact by triggers (migration 0002). */
+export interface ListTotalsTable {
+  list: ListName;
+  scope_id: number;
+  total: string;
+}
+export type ListName = 'product_licenses' | 'user_licenses' | 'manufacturer_end_users' | 'manufacturer_products' | 'product_trials';
+
 export interface Database {
   manufacturers: ManufacturersTable;
   system_users: SystemUsersTable;
@@ -221,6 +229,7 @@ export interface Database {
   license_activations: LicenseActivationsTable;
   trials: TrialsTable;
   audit_log: AuditLogTable;
+  list_totals: ListTotalsTable;
 }
 
 export type ManufacturerRow = Selectable<ManufacturersTable>;

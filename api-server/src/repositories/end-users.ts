@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
+import { listTotal, totalOf } from './list-totals';
 import { escapeLike } from './manufacturers';
 
 const COLUMNS = ['id', 'manufacturer_id', 'email', 'external_id', 'created_at', 'updated_at'] as const;
@@ -14,11 +15,13 @@ export interface EndUserFields {
 export async function listEndUsers(db: Db, manufacturerId: number, emailSearch: string | undefined, page: PageRequest) {
   let query = db.selectFrom('end_users').where('manufacturer_id', '=', manufacturerId);
   if (emailSearch) query = query.where('email', 'ilike', `%${escapeLike(emailSearch)}%`);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     query.select(COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    emailSearch
+      ? query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow().then(totalOf)
+      : listTotal(db, 'manufacturer_end_users', manufacturerId),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total };
 }
 
 /** The user, if it belongs to the manufacturer (another tenant's user is as missing as a deleted one). */

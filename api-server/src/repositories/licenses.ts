@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { LicenseState } from '../licensing/license-rules';
 import type { PageRequest } from '../lib/paging';
 import { newLicenseSerial } from '../licensing/serial';
+import { listTotal } from './list-totals';
 import { escapeLike } from './manufacturers';
 
 /** Whose licences a list shows: one product's or one end user's. */
@@ -40,6 +41,7 @@ type LicenseViewRow = Awaited<ReturnType<ReturnType<typeof licenseViews>['execut
 
 /** A page of a product's licences (optionally only owners whose email contains `email`) or of a user's. */
 export async function listLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string | undefined, page: PageRequest) {
+  if (!email) return listAllLicenses(db, manufacturerId, scope, page);
   let query = licensesWithOwnerAndProduct(db, manufacturerId);
   query = 'productId' in scope ? query.where('l.product_id', '=', scope.productId) : query.where('l.user_id', '=', scope.userId);
   if (email) query = query.where('u.email', 'ilike', `%${escapeLike(email)}%`);
@@ -48,6 +50,24 @@ export async function listLicenses(db: Db, manufacturerId: number, scope: Licens
     query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toLicense), total: Number(count.total) };
+}
+
+/**
+ * Unfiltered: the page's ids come from an index-only walk of the licences alone (a deep page skips index
+ * entries, not joined rows), only those rows are joined, and the total is the trigger-kept count.
+ */
+async function listAllLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: PageRequest) {
+  const [column, scopeId, list] = 'productId' in scope ? (['product_id', scope.productId, 'product_licenses'] as const) : (['user_id', scope.userId, 'user_licenses'] as const);
+  const pageIds = db
+    .selectFrom('licenses')
+    .select('id')
+    .where('manufacturer_id', '=', manufacturerId)
+    .where(column, '=', scopeId)
+    .orderBy('id')
+    .limit(page.perPage)
+    .offset(page.offset);
+  const [rows, total] = await Promise.all([licenseViews(db, manufacturerId).where('l.id', 'in', pageIds).orderBy('l.id').execute(), listTotal(db, list, scopeId)]);
+  return { rows: rows.map(toLicense), total };
 }
 
 /** The manufacturer's licences of `ids` as the API shows them, in the order of `ids` (missing ones left out). */

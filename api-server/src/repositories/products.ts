@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { ProductsTable } from '../db/schema';
 import type { Insertable, Updateable } from 'kysely';
 import type { PageRequest } from '../lib/paging';
+import { listTotal, totalOf } from './list-totals';
 import { escapeLike } from './manufacturers';
 
 /** Every column but the encrypted private key, which never leaves the server. */
@@ -61,11 +62,13 @@ export async function listProducts(db: Db, manufacturerId: number, filter: Produ
   let query = db.selectFrom('products').where('manufacturer_id', '=', manufacturerId);
   if (filter.identifier) query = query.where('identifier', 'ilike', `%${escapeLike(filter.identifier)}%`);
   if (filter.type) query = query.where('type', '=', filter.type);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     query.select(PRODUCT_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    filter.identifier || filter.type
+      ? query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow().then(totalOf)
+      : listTotal(db, 'manufacturer_products', manufacturerId),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total };
 }
 
 /** Another product of the manufacturer with this identifier (identifiers are unique case-insensitively). */

@@ -1,3 +1,4 @@
+import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -15,12 +16,7 @@ import {
 } from 'shared-kit';
 import CatalogRoutes from '../routes';
 
-export interface ApiCall {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: Query;
-  body?: unknown;
-}
+export type ApiCall = RecordedApiCall;
 
 /** Answers one call: return the answer, or throw (an ApiError, as the real client does). */
 export type FakeServer = (call: ApiCall) => unknown | Promise<unknown>;
@@ -28,23 +24,7 @@ export type FakeServer = (call: ApiCall) => unknown | Promise<unknown>;
 export const apiError = (status: number, ...messages: string[]) => new ApiError(status, messages);
 export const notFound = (call: ApiCall) => apiError(404, `No fake answer for ${call.method} ${call.path}`);
 
-/** An ApiClient whose answers come from `server`; every call is recorded in order. */
-export function createFakeApi(server: FakeServer): { api: ApiClient; calls: ApiCall[] } {
-  const calls: ApiCall[] = [];
-  const handle = async <T,>(call: ApiCall): Promise<T> => {
-    calls.push(call);
-    return (await server(call)) as T;
-  };
-  const api: ApiClient = {
-    baseUrl: '/api/v1',
-    url: (path) => `/api/v1${path}`,
-    get: (path, query) => handle({ method: 'GET', path, query }),
-    post: (path, body) => handle({ method: 'POST', path, body }),
-    patch: (path, body) => handle({ method: 'PATCH', path, body }),
-    delete: (path) => handle({ method: 'DELETE', path }),
-  };
-  return { api, calls };
-}
+export const createFakeApi = createFakeApiClient;
 
 export const MANUFACTURER_ID = 7;
 export const staffSession: AuthSession = { token: 'staff-token', access_level: 'manufacturer', manufacturer: { id: MANUFACTURER_ID, name: 'Aurora Audio' } };

@@ -1,40 +1,20 @@
+import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ThemeProvider } from 'styled-components';
-import { ApiError, ShellServicesProvider, createListStateStore, theme, type ApiClient, type Query, type ShellServices } from 'shared-kit';
+import { ApiError, ShellServicesProvider, createListStateStore, theme, type ShellServices } from 'shared-kit';
 
-export interface FakeCall {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: Query;
-  body?: unknown;
-}
+export type FakeCall = RecordedApiCall;
 
 /** Answers one call; throwing (e.g. `apiError(...)`) is the server saying no. */
 export type FakeHandler = (call: FakeCall) => unknown | Promise<unknown>;
 
 export const apiError = (status: number, ...messages: string[]) => new ApiError(status, messages);
 
-/** An ApiClient whose answers come from `handler`; `calls` records every call in order. */
-export function createFakeApi(handler: FakeHandler): { api: ApiClient; calls: FakeCall[] } {
-  const calls: FakeCall[] = [];
-  const send = async <T,>(call: FakeCall): Promise<T> => {
-    calls.push(call);
-    return (await handler(call)) as T;
-  };
-  const api: ApiClient = {
-    baseUrl: '/api/v1',
-    url: (path) => `/api/v1${path}`,
-    get: (path, query) => send({ method: 'GET', path, query }),
-    post: (path, body) => send({ method: 'POST', path, body }),
-    patch: (path, body) => send({ method: 'PATCH', path, body }),
-    delete: (path) => send({ method: 'DELETE', path }),
-  };
-  return { api, calls };
-}
+export const createFakeApi = createFakeApiClient;
 
 export interface RenderRemoteOptions {
   handler: FakeHandler;

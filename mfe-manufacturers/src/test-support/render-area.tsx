@@ -1,3 +1,4 @@
+import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
@@ -34,33 +35,12 @@ export function manufacturerFixture(overrides: Partial<Manufacturer> = {}): Manu
   };
 }
 
-export interface ApiCall {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
+export type ApiCall = RecordedApiCall;
 
 /** Answers one call with data, or fails it by throwing (an `ApiError`, as the real client does). */
 export type FakeServer = (call: ApiCall) => unknown;
 
-/** An ApiClient whose answers come from `server`; `calls` records every call in order. */
-export function fakeApiClient(server: FakeServer): { api: ApiClient; calls: ApiCall[] } {
-  const calls: ApiCall[] = [];
-  const request = async <T,>(call: ApiCall): Promise<T> => {
-    calls.push(call);
-    return (await server(call)) as T;
-  };
-  const api: ApiClient = {
-    baseUrl: '/api/v1',
-    url: (path) => `/api/v1${path}`,
-    get: (path, query) => request({ method: 'GET', path, query: query as Record<string, unknown> | undefined }),
-    post: (path, body) => request({ method: 'POST', path, body }),
-    patch: (path, body) => request({ method: 'PATCH', path, body }),
-    delete: (path) => request({ method: 'DELETE', path }),
-  };
-  return { api, calls };
-}
+export const fakeApiClient = createFakeApiClient;
 
 export const apiError = (status: number, ...messages: string[]) => new ApiError(status, messages);
 

@@ -1,41 +1,20 @@
+import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ThemeProvider } from 'styled-components';
-import { ApiError, ShellServicesProvider, createListStateStore, theme, type ApiClient, type AuthSession, type Query, type ShellServices } from 'shared-kit';
+import { ApiError, ShellServicesProvider, createListStateStore, theme, type ApiClient, type AuthSession, type ShellServices } from 'shared-kit';
 
-/** One call the screen made through the API client. */
-export interface RecordedCall {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: Query;
-  body?: unknown;
-}
+export type RecordedCall = RecordedApiCall;
 
 /** Answers a call with a value, or throws (an ApiError stands for an error answer). */
 export type FakeRoutes = (call: RecordedCall) => unknown;
 
 export const notFoundError = (what = 'Not found') => new ApiError(404, [what]);
 
-/** An API client that records every call and answers from `routes` (no network, no fetch). */
-export function createFakeApi(routes: FakeRoutes) {
-  const calls: RecordedCall[] = [];
-  const handle = async (call: RecordedCall) => {
-    calls.push(call);
-    return routes(call);
-  };
-  const api: ApiClient = {
-    baseUrl: '/api/v1',
-    url: (path) => `/api/v1${path}`,
-    get: <T,>(path: string, query?: Query) => handle({ method: 'GET', path, query }) as Promise<T>,
-    post: <T,>(path: string, body?: unknown) => handle({ method: 'POST', path, body }) as Promise<T>,
-    patch: <T,>(path: string, body?: unknown) => handle({ method: 'PATCH', path, body }) as Promise<T>,
-    delete: <T,>(path: string) => handle({ method: 'DELETE', path }) as Promise<T>,
-  };
-  return { api, calls };
-}
+export const createFakeApi = createFakeApiClient;
 
 export const AURORA_SESSION: AuthSession = { token: 't', access_level: 'manufacturer', manufacturer: { id: 7, name: 'Aurora Audio' } };
 

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initialSchema from './0001-initial-schema';
+import * as listIndexesAndTotals from './0002-list-indexes-and-totals';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
+  '0002-list-indexes-and-totals': listIndexesAndTotals,
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { assertNotEditedSince } from '../../lib/edited-since';
 import { IdParams, Product, ProductCreateBody, ProductList, ProductListQuery, ProductPatchBody } from 'shared-kit/contract';
 import { generateProductKeyPair } from '../../crypto/product-keys';
 import { notFound } from '../../lib/http-error';
@@ -67,6 +68,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       const updated = await db.transaction().execute(async (trx) => {
         const before = await lockProduct(trx, manufacturerId, id);
         if (!before) throw notFound(PRODUCT);
+        assertNotEditedSince(request.body.updated_at, before.updated_at, 'this product');
         const fields = fieldsOfPatch(before, request.body);
         await checkProductRules(trx, manufacturerId, fields, id);
         const after = await updateProduct(trx, manufacturerId, id, fields);

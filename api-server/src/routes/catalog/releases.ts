@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { assertNotEditedSince } from '../../lib/edited-since';
 import { IdParams, PageQuery, ProductReleaseParams, Release, ReleaseCreateBody, ReleaseList, ReleasePatchBody, buildsAllowDistribution } from 'shared-kit/contract';
 import { conflict, notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
@@ -71,6 +72,7 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         await requireProduct(trx, manufacturerId, productId);
         const current = await lockRelease(trx, manufacturerId, releaseId);
         if (!current || current.product_id !== productId) throw notFound(RELEASE);
+        assertNotEditedSince(request.body.updated_at, current.updated_at, 'this release');
         const [before] = await withBuildsAndDistributions(trx, [current]);
         const fields = releaseFieldsOf(request.body, current);
         if (request.body.builds !== undefined) {

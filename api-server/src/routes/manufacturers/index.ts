@@ -20,6 +20,7 @@ import {
 import { recordAudit } from '../../repositories/audit-log';
 import { pageRequest, pagination } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/http-error';
+import { assertNotEditedSince } from '../../lib/edited-since';
 import { principalOf, requireSuperuser, type Principal } from '../../plugins/auth';
 
 export const MANUFACTURER_NOT_FOUND = 'Manufacturer';
@@ -45,7 +46,7 @@ function differences(before: ManufacturerRow, changes: ManufacturerUpdate) {
 // country_code is char(2): PostgreSQL pads it, so compare and answer it trimmed.
 const storedValue = (row: ManufacturerRow, field: EditableField) => (field === 'country_code' ? (row.country_code?.trim() ?? null) : row[field]);
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 export const manufacturerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -92,7 +93,7 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
         summary: 'Change a manufacturer: any for a superuser, their own for manufacturer staff; audited',
         params: IdParams,
         body: ManufacturerPatch,
-        response: { 200: Manufacturer, 400: errors[400], 401: errors[401], 404: errors[404] },
+        response: { 200: Manufacturer, 400: errors[400], 401: errors[401], 404: errors[404], 409: errors[409] },
       },
     },
     async (request) => {
@@ -108,6 +109,7 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
         const { changed, before, after } = differences(current, changes);
         // Saving what is already stored changes nothing: no new updated_at, no audit entry.
         if (changed.length === 0) return toManufacturer(current);
+        assertNotEditedSince(request.body.updated_at, current.updated_at, 'this manufacturer');
         const updated = await updateManufacturer(trx, id, Object.fromEntries(changed.map((field) => [field, changes[field]])));
         if (!updated) throw notFound(MANUFACTURER_NOT_FOUND);
         await recordAudit(trx, principal, { manufacturerId: id, action: 'manufacturer.update', entityType: 'manufacturer', entityId: id, before, after });

@@ -1,0 +1,283 @@
+// `npm run bench`: API figures on the seeded bench database (run `npm run bench:seed` first). Starts the built
+// server (api-server/dist) and a constant-JSON Fastify floor as child processes, drives both with autocannon,
+// replays each list's own SQL (captured from the repositories through Kysely) directly through `pg`, and prints
+// a markdown table; the JSON goes to api-server/bench/results/api-<time>.json.
+//
+//   node api-server/bench/run.mjs [--duration 5] [--connections 10] [--only licences]
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { benchSettings, BENCH_PASSWORD, benchStaffEmail, BENCH_SUPERUSER_EMAIL } from './settings.mjs';
+
+const require = createRequire(import.meta.url);
+const { Kysely, PostgresDialect } = require('kysely');
+const { Pool } = require('pg');
+const { embeddedConnectionString } = require('../dist/db/embedded-postgres.js');
+const repositories = {
+  products: require('../dist/repositories/products.js'),
+  endUsers: require('../dist/repositories/end-users.js'),
+  licenses: require('../dist/repositories/licenses.js'),
+  trials: require('../dist/repositories/trials.js'),
+  manufacturers: require('../dist/repositories/manufacturers.js'),
+  memberships: require('../dist/repositories/channel-memberships.js'),
+};
+const { pageRequest } = require('../dist/lib/paging.js');
+const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
+
+const { values: args } = parseArgs({
+  options: { duration: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' }, 'data-dir': { type: 'string' }, 'pg-port': { type: 'string' } },
+});
+const settings = benchSettings(args);
+const duration = Math.min(30, Number(args.duration ?? 5));
+const connections = Math.min(50, Number(args.connections ?? 10));
+if (!existsSync(`${settings.dataDir}/postgres/PG_VERSION`)) {
+  console.error(`No bench database in ${settings.dataDir}: run \`npm run bench:seed\` first.`);
+  process.exit(1);
+}
+
+const children = [];
+const stopChildren = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
+process.on('exit', stopChildren);
+
+const api = `http://127.0.0.1:${settings.apiPort}`;
+const pool = new Pool({ connectionString: embeddedConnectionString(settings.pgPort), max: connections });
+try {
+  await startChild('api', ['api-server/dist/main.js'], /ProductHub is running/, {
+    PORT: String(settings.apiPort),
+    HOST: '127.0.0.1',
+    PRODUCTHUB_DATA_DIR: settings.dataDir,
+    PRODUCTHUB_EMBEDDED_PG_PORT: String(settings.pgPort),
+    PRODUCTHUB_SEED: 'false',
+    PRODUCTHUB_APPS_DIR: '',
+    PRODUCTHUB_LOGIN_RATE_LIMIT: '1000000',
+    LOG_LEVEL: 'error',
+  });
+  await startChild('floor', ['api-server/bench/floor-server.mjs', String(settings.floorPort)], /floor listening/, {});
+
+  const staff = await login(benchStaffEmail(1));
+  const superuser = await login(BENCH_SUPERUSER_EMAIL);
+  const fixtures = await loadFixtures();
+  const results = [];
+  const floor = await measureHttp({ name: 'floor: Fastify constant JSON', url: `http://127.0.0.1:${settings.floorPort}/constant` });
+  console.error(`floor: ${floor.rps} req/s, p50 ${floor.p50} ms`);
+
+  for (const scenario of scenarios(fixtures)) {
+    if (args.only && !scenario.name.includes(args.only)) continue;
+    const token = scenario.as === 'superuser' ? superuser : staff;
+    const http = await measureHttp({ ...scenario, url: api + scenario.path, token });
+    const sqlFloor = scenario.sql ? await measureSql(await captureSql(scenario.sql)) : undefined;
+    results.push({ name: scenario.name, kind: scenario.kind, http, sql: sqlFloor });
+    console.error(`${scenario.name}: p95 ${http.p95} ms, ${http.rps} req/s${sqlFloor ? `; SQL p50 ${sqlFloor.p50} ms` : ''}`);
+  }
+
+  const report = { at: new Date().toISOString(), cpus: cpus().length, duration, connections, scale: settings.scale, floor, results };
+  mkdirSync(new URL('results', import.meta.url), { recursive: true });
+  const file = new URL(`results/api-${report.at.replace(/[:.]/g, '-')}.json`, import.meta.url).pathname;
+  writeFileSync(file, JSON.stringify(report, null, 2));
+  console.log(markdown(report));
+  console.log(`\nJSON: ${file}`);
+} finally {
+  await pool.end();
+  stopChildren();
+}
+
+function scenarios(f) {
+  const per = (page, perPage = 25) => `page=${page}&per_page=${perPage}`;
+  const list = (name, path, query, sqlOf, extra = {}) => ({ name, kind: 'list', path: `${path}?${query}`, sql: sqlOf, ...extra });
+  const page = (p, perPage = 25) => pageRequest({ page: p, per_page: perPage });
+  const m = 1;
+  return [
+    { name: 'login (scrypt N=2^17)', kind: 'write', path: '/api/v1/systemusers/login', method: 'POST', amount: 20, connections: 2, body: JSON.stringify({ email: benchStaffEmail(2), password: BENCH_PASSWORD }), noAuth: true },
+    list('manufacturers p1', '/api/v1/manufacturers', per(1), (db) => repositories.manufacturers.listManufacturers(db, undefined, page(1)), { as: 'superuser' }),
+    list('manufacturers p1 search', '/api/v1/manufacturers', `${per(1)}&search=office5`, (db) => repositories.manufacturers.listManufacturers(db, 'office5', page(1)), { as: 'superuser' }),
+    list('products p1', '/api/v1/products', per(1), (db) => repositories.products.listProducts(db, m, {}, page(1))),
+    list(`products deep p${f.productsLast}`, '/api/v1/products', per(f.productsLast), (db) => repositories.products.listProducts(db, m, {}, page(f.productsLast))),
+    list('products search identifier', '/api/v1/products', `${per(1)}&identifier=plugin0050`, (db) => repositories.products.listProducts(db, m, { identifier: 'plugin0050' }, page(1))),
+    list('users p1', '/api/v1/users', per(1), (db) => repositories.endUsers.listEndUsers(db, m, undefined, page(1))),
+    list(`users deep p${f.usersLast}`, '/api/v1/users', per(f.usersLast), (db) => repositories.endUsers.listEndUsers(db, m, undefined, page(f.usersLast))),
+    list('users search email', '/api/v1/users', `${per(1)}&email=user00012`, (db) => repositories.endUsers.listEndUsers(db, m, 'user00012', page(1))),
+    list('product licences p1 (250/page)', `/api/v1/products/${f.bigProduct}/licenses`, per(1, 250), (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(1, 250))),
+    list(`product licences deep p${f.licensesLast} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(f.licensesLast, 250), (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(f.licensesLast, 250))),
+    list('product licences search email', `/api/v1/products/${f.bigProduct}/licenses`, `${per(1, 250)}&email=user00012`, (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, 'user00012', page(1, 250))),
+    list('user licences p1', `/api/v1/users/${f.user}/licenses`, per(1), (db) => repositories.licenses.listLicenses(db, m, { userId: f.user }, undefined, page(1))),
+    list('trials p1', `/api/v1/products/${f.bigProduct}/trials`, per(1), (db) => repositories.trials.listTrials(db, m, f.bigProduct, undefined, page(1))),
+    list('trials search fingerprint', `/api/v1/products/${f.bigProduct}/trials`, `${per(1)}&hardware_fingerprint=fp-a`, (db) => repositories.trials.listTrials(db, m, f.bigProduct, 'fp-a', page(1))),
+    {
+      name: 'user details (GET by id)',
+      kind: 'get',
+      path: `/api/v1/users/${f.user}`,
+      sql: async (db) => {
+        await repositories.endUsers.findEndUser(db, m, f.user);
+        await Promise.all([
+          repositories.endUsers.listFingerprints(db, m, f.user),
+          repositories.memberships.listUserMemberships(db, m, f.user),
+          repositories.endUsers.listLicenseTransfers(db, m, f.user, 'sent'),
+          repositories.endUsers.listLicenseTransfers(db, m, f.user, 'received'),
+        ]);
+      },
+    },
+    {
+      name: 'licence activation',
+      kind: 'write',
+      path: '/api/v1/licenses/0/activations',
+      method: 'POST',
+      // Each request activates the next enabled licence of the tenant on a new machine.
+      setupRequest: rotating((n) => ({
+        path: `/api/v1/licenses/${f.enabledLicenses[n % f.enabledLicenses.length]}/activations`,
+        body: JSON.stringify({ hardware_fingerprint: `bench-machine-${Date.now()}-${n}`, hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION, signature_seed_version: SIGNATURE_SEED_VERSIONS[0] }),
+      })),
+    },
+    {
+      name: 'bulk update of 250 licences',
+      kind: 'write',
+      path: '/api/v1/licenses/bulk-update',
+      method: 'PATCH',
+      connections: 1,
+      amount: 40,
+      // Alternately disables and enables the same 250 licences, so every request really changes (and audits) 250 rows.
+      setupRequest: rotating((n) => ({
+        body: JSON.stringify({ license_ids: f.enabledLicenses.slice(1000, 1250), disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'CancelledOrder' : null }),
+      })),
+    },
+    {
+      name: 'release save',
+      kind: 'write',
+      path: `/api/v1/products/${f.bigProduct}/releases/${f.release}`,
+      method: 'PATCH',
+      connections: 2,
+      setupRequest: rotating((n) => ({ body: JSON.stringify({ description: `Bench release save ${n}` }) })),
+    },
+  ];
+}
+
+function rotating(make) {
+  let n = 0;
+  return (request) => ({ ...request, ...make(n++) });
+}
+
+async function loadFixtures() {
+  const one = async (text, values = []) => (await pool.query(text, values)).rows[0];
+  const bigProduct = 1;
+  const licences = Number((await one('SELECT count(*) AS n FROM licenses WHERE product_id = $1', [bigProduct])).n);
+  const products = Number((await one('SELECT count(*) AS n FROM products WHERE manufacturer_id = 1')).n);
+  const users = Number((await one('SELECT count(*) AS n FROM end_users WHERE manufacturer_id = 1')).n);
+  // A user with fingerprints, memberships and a received transfer: the fullest details page.
+  const user = (await one('SELECT to_user_id AS id FROM license_transfers WHERE manufacturer_id = 1 ORDER BY id LIMIT 1'))?.id ?? (await one('SELECT min(id) AS id FROM end_users WHERE manufacturer_id = 1')).id;
+  const enabledLicenses = (await pool.query('SELECT id FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [bigProduct])).rows.map((row) => row.id);
+  const release = (await one('SELECT min(id) AS id FROM releases WHERE product_id = $1', [bigProduct])).id;
+  return {
+    bigProduct,
+    user,
+    enabledLicenses,
+    release,
+    productsLast: Math.max(1, Math.ceil(products / 25)),
+    usersLast: Math.max(1, Math.ceil(users / 25)),
+    licensesLast: Math.max(1, Math.ceil(licences / 250)),
+  };
+}
+
+async function login(email) {
+  const response = await fetch(`${api}/api/v1/systemusers/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+  return (await response.json()).token;
+}
+
+/** autocannon, bounded in time (or count); every response's latency is kept so p95 is exact. */
+async function measureHttp({ url, method = 'GET', body, token, noAuth, setupRequest, amount, connections: scenarioConnections }) {
+  const latencies = [];
+  const statuses = new Map();
+  const headers = { 'content-type': 'application/json', ...(token && !noAuth ? { authorization: `MSession ${token}` } : {}) };
+  const instance = autocannon({
+    url,
+    method,
+    body,
+    headers,
+    connections: scenarioConnections ?? connections,
+    ...(amount ? { amount } : { duration }),
+    ...(setupRequest ? { requests: [{ method, setupRequest }] } : {}),
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+  });
+  const result = await instance;
+  return { ...summarise(latencies, result.duration * 1000), statuses: Object.fromEntries(statuses), errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/** The SQL a repository call issues, captured once through Kysely's query log. */
+async function captureSql(run) {
+  const captured = [];
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: (event) => event.level === 'query' && captured.push({ text: event.query.sql, values: event.query.parameters }) });
+  await run(db);
+  return captured;
+}
+
+/** The same statements straight through `pg` (in parallel, as the repositories run them), bounded in time. */
+async function measureSql(statements) {
+  const latencies = [];
+  const until = Date.now() + Math.min(duration, 3) * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const start = performance.now();
+        await Promise.all(statements.map((statement) => pool.query(statement.text, statement.values)));
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  return summarise(latencies, Date.now() - started);
+}
+
+function summarise(latencies, elapsedMs) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 100) / 100 : null);
+  return { requests: sorted.length, rps: Math.round((sorted.length / elapsedMs) * 1000), p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+function markdown(report) {
+  const lines = [
+    `API figures: ${report.cpus} cores, scale ${report.scale}, ${report.connections} connections, ${report.duration} s per row (floor: Fastify constant JSON ${report.floor.rps} req/s, p50 ${report.floor.p50} ms)`,
+    '',
+    '| Scenario | p50 ms | p95 ms | p99 ms | req/s | SQL p50 ms | SQL p95 ms | SQL req/s | overhead p50 ms | vs constant floor | non-2xx | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const { name, kind, http, sql } of report.results) {
+    const overhead = sql ? Math.round((http.p50 - sql.p50) * 100) / 100 : '';
+    const ratio = http.rps / report.floor.rps;
+    lines.push(
+      `| ${name} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.rps} | ${sql?.p50 ?? ''} | ${sql?.p95 ?? ''} | ${sql?.rps ?? ''} | ${overhead} | ${Math.round(ratio * 100)}% | ${http.errors} | ${verdict(name, kind, http, ratio, overhead)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The issue's targets: list/search p95 <= 15 ms, GET by id >= 60% of the floor's req/s, activations >= 1,500/s, overhead <= 2 ms at p50. */
+function verdict(name, kind, http, ratio, overhead) {
+  const checks = [];
+  if (kind === 'list') checks.push([`p95 <= 15 ms`, http.p95 <= 15]);
+  if (kind === 'get') checks.push([`>= 60% of floor req/s`, ratio >= 0.6]);
+  if (name.startsWith('licence activation')) checks.push([`>= 1500 req/s`, http.rps >= 1500]);
+  if (overhead !== '') checks.push([`overhead <= 2 ms`, overhead <= 2]);
+  return checks.map(([label, met]) => `${met ? 'met' : 'MISSED'}: ${label}`).join('; ');
+}
+
+function startChild(name, argv, ready, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
+    const watch = (chunk) => {
+      if (ready.test(String(chunk))) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', watch);
+    child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
+    child.on('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+}

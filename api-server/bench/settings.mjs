@@ -1,0 +1,20 @@
+// Where the bench data lives and how to sign in to it; shared by seed.mjs and run.mjs.
+import { resolve } from 'node:path';
+
+export const BENCH_PASSWORD = 'bench-password-2026';
+export const BENCH_SUPERUSER_EMAIL = 'bench-superuser@bench.example';
+/** The staff login of manufacturer `n` (1-based). */
+export const benchStaffEmail = (n) => `bench-staff-${n}@bench.example`;
+
+export function benchSettings(args) {
+  const scale = Number(args.scale ?? process.env.BENCH_SCALE ?? 1);
+  if (!(scale > 0 && scale <= 1)) throw new Error(`--scale must be in (0, 1], got ${args.scale}`);
+  return {
+    scale,
+    seed: String(args.seed ?? process.env.BENCH_SEED ?? 8),
+    dataDir: resolve(args['data-dir'] ?? process.env.BENCH_DATA_DIR ?? new URL('.data', import.meta.url).pathname),
+    pgPort: Number(args['pg-port'] ?? process.env.BENCH_PG_PORT ?? 54386),
+    apiPort: Number(args['api-port'] ?? process.env.BENCH_API_PORT ?? 8186),
+    floorPort: Number(args['floor-port'] ?? process.env.BENCH_FLOOR_PORT ?? 8187),
+  };
+}
