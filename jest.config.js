@@ -6,6 +6,8 @@ const sharedKitSource = {
 };
 
 module.exports = {
+  // Generous for a 2-core machine under load (CI, or several runs at once); tests assert behaviour, not time.
+  testTimeout: 20_000,
   projects: [
     {
       displayName: 'unit',
