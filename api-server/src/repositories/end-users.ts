@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { listTotal, totalOf } from './list-totals';
-import { escapeLike } from './manufacturers';
+import { escapeLike } from '../lib/like-pattern';
 
 const COLUMNS = ['id', 'manufacturer_id', 'email', 'external_id', 'created_at', 'updated_at'] as const;
 

@@ -5,7 +5,7 @@ import type { LicenseState } from '../licensing/license-rules';
 import type { PageRequest } from '../lib/paging';
 import { newLicenseSerial } from '../licensing/serial';
 import { listTotal } from './list-totals';
-import { escapeLike } from './manufacturers';
+import { escapeLike } from '../lib/like-pattern';
 
 /** Whose licences a list shows: one product's or one end user's. */
 export type LicenseScope = { productId: number } | { userId: number };

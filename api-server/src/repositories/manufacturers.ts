@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { escapeLike } from '../lib/like-pattern';
 import type { ManufacturerUpdate, NewManufacturer } from '../db/schema';
 import type { PageRequest } from '../lib/paging';
 
@@ -56,7 +57,3 @@ export async function updateManufacturer(db: Db, id: number, changes: Manufactur
     .executeTakeFirst();
 }
 
-/** `%` and `_` typed by a user are searched for literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}

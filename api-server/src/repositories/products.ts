@@ -5,7 +5,7 @@ import type { ProductsTable } from '../db/schema';
 import type { Insertable, Updateable } from 'kysely';
 import type { PageRequest } from '../lib/paging';
 import { listTotal, totalOf } from './list-totals';
-import { escapeLike } from './manufacturers';
+import { escapeLike } from '../lib/like-pattern';
 
 /** Every column but the encrypted private key, which never leaves the server. */
 export const PRODUCT_COLUMNS = [

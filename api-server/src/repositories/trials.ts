@@ -3,7 +3,7 @@ import type { Trial } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { listTotal, totalOf } from './list-totals';
-import { escapeLike } from './manufacturers';
+import { escapeLike } from '../lib/like-pattern';
 
 /** A page of a product's trials, optionally only fingerprints containing `fingerprint`. */
 export async function listTrials(db: Db, manufacturerId: number, productId: number, fingerprint: string | undefined, page: PageRequest) {
