@@ -3,6 +3,18 @@ import LicenseTable from './LicenseTable';
 import { renderRemote, apiError, deferred } from '../../../test-support/render-remote';
 import { endUser, fakeLicensingServer, license, type FakeLicensingState } from '../../../test-support/fake-licensing-server';
 
+// Every date cell sits in a <Profiler> (its onRender runs for each commit in which it rendered), so a test can
+// tell whether the rows' cells rendered again; the cell itself is the real one.
+const mockCellRenders: string[] = [];
+jest.mock('./DateTimeCell', () => {
+  const { createElement, Profiler } = jest.requireActual<typeof import('react')>('react');
+  const actual = jest.requireActual<typeof import('./DateTimeCell')>('./DateTimeCell');
+  return {
+    DateTimeCell: (props: { value: string }) =>
+      createElement(Profiler, { id: props.value, onRender: (id: string) => mockCellRenders.push(id) }, createElement(actual.DateTimeCell, props)),
+  };
+});
+
 const ann = endUser(11, 'ann@listener.example');
 const bob = endUser(12, 'bob@listener.example');
 const cy = endUser(13, 'cy@listener.example');
@@ -268,5 +280,31 @@ describe('LicenseTable, user view', () => {
     await waitFor(() => expect(screen.queryByText('Aurora Drums')).not.toBeInTheDocument());
     expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(screen.queryByText(/license\(s\) selected/)).not.toBeInTheDocument();
+  });
+});
+
+// The Table's own test covers 250 rows; here a full first page is enough to show the licence table keeps its
+// columns and rows stable, so the Table can skip the rows' cells.
+describe('LicenseTable selection and re-renders', () => {
+  async function showFullPage() {
+    const view = renderProductTable({ users: [ann], licenses: Array.from({ length: 30 }, (_, index) => license(index + 1, ann, 1)) });
+    expect(await screen.findAllByLabelText(/^Select row /)).toHaveLength(25);
+    mockCellRenders.length = 0;
+    return view;
+  }
+
+  it('renders no row\'s cells again when one row is ticked', async () => {
+    const { user } = await showFullPage();
+    await user.click(screen.getByLabelText('Select row SER12A-BCDEF-GHJKM-NPQRS'));
+    expect(screen.getByText('1 license(s) selected')).toBeInTheDocument();
+    expect(mockCellRenders).toEqual([]);
+  });
+
+  it('renders no row\'s cells again when all are selected, and checks every row', async () => {
+    const { user } = await showFullPage();
+    await user.click(screen.getByLabelText('Select All'));
+    expect(screen.getByText('25 license(s) selected')).toBeInTheDocument();
+    screen.getAllByLabelText(/^Select row /).forEach((box) => expect(box).toBeChecked());
+    expect(mockCellRenders).toEqual([]);
   });
 });
