@@ -37,8 +37,13 @@ const cleanUp = async () => {
   await browser?.close().catch(() => {});
   await server?.stop();
 };
+let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`Console bench: ${signal}, stopping the browser and the server.`);
+    void cleanUp().finally(() => process.exit(130));
+  });
 }
 const watchdog = setTimeout(() => {
   console.error(`Console bench: still running after ${WHOLE_RUN_TIMEOUT_MS / 60_000} min, giving up.`);
@@ -50,6 +55,9 @@ try {
   browser = await chromium.launch({
     executablePath: process.env.PRODUCTHUB_CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    // This script closes the browser, then the server, on a signal (Playwright would close the browser under it).
+    handleSIGINT: false,
+    handleSIGTERM: false,
   });
   const results = [];
   for (let n = 1; n <= loads; n += 1) {
@@ -73,7 +81,10 @@ try {
   console.log(markdown({ summary, loads: results, load, at }));
   console.log(`\nJSON: ${file}`);
 } catch (error) {
-  console.error(`Console bench failed: ${error instanceof Error ? error.message : error}`);
+  if (interrupted) await new Promise(() => {}); // the signal handler cleans up and exits
+  // Playwright appends the browser's whole log to some errors: the first lines say what went wrong.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Console bench failed: ${message.split('\n').slice(0, 6).join('\n')}`);
   process.exitCode = 1;
 } finally {
   clearTimeout(watchdog);

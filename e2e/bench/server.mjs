@@ -21,7 +21,16 @@ export function missingPrerequisite(repo, settings) {
 /** Starts the server and resolves once /readyz answers; `stop()` ends it (also called on exit). */
 export async function startConsoleServer(repo, settings, { timeoutMs = 120_000 } = {}) {
   const url = `http://127.0.0.1:${settings.apiPort}`;
-  if (await answers(`${url}/readyz`)) throw new Error(`Port ${settings.apiPort} is already taken: stop that server or set BENCH_API_PORT.`);
+  // `npm run bench` runs this right after the API bench, whose server (same port, same database) may still be
+  // stopping: wait for it, but not for ever.
+  const postmasterPid = join(settings.dataDir, 'postgres', 'postmaster.pid');
+  const freeBy = Date.now() + 30_000;
+  while ((await answers(`${url}/readyz`)) || existsSync(postmasterPid)) {
+    if (Date.now() > freeBy) {
+      throw new Error(`Port ${settings.apiPort} or the bench database (${postmasterPid}) is still in use by another server: stop it, or set BENCH_API_PORT / BENCH_PG_PORT.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const child = spawn(process.execPath, ['api-server/dist/main.js'], {
     cwd: repo,
     stdio: ['ignore', 'ignore', 'pipe'],
