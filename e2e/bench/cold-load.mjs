@@ -31,10 +31,11 @@ export async function coldLoad(browser, { url, login, productId, timeoutMs }) {
     scripts.phase('licences');
     const licencesLink = page.locator(`main a[href^="/Home/ProductLicenses/${productId}/"]`);
     figures.openLicences = await timed(page, 'selectableRow', () => licencesLink.click());
-    figures.perPage250 = await timed(page, 'rows250', () => page.getByLabel('Per page').selectOption('250'));
+    const interactions = {};
+    interactions.show250 = await interaction(page, 'rows250', () => page.getByLabel('Per page').selectOption('250'));
+    figures.perPage250 = interactions.show250.ms;
     const lastPage = await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: /^Page \d+$/ }).last().textContent();
 
-    const interactions = {};
     const selectAll = page.getByRole('checkbox', { name: 'Select All' });
     interactions.selectAll = await interaction(page, 'allChecked', () => selectAll.click());
     interactions.deselectAll = await interaction(page, 'noneChecked', () => selectAll.click());

@@ -11,6 +11,7 @@ const FIGURES = [
 ];
 const PHASES = ['sign-in form', 'login to My Products', 'licences'];
 const INTERACTIONS = [
+  ['show250', 'show 250 rows (choose 250/page; mounts them)'],
   ['selectAll', 'select all (250 rows)'],
   ['deselectAll', 'deselect all'],
   ['tickOneRow', 'tick one row'],
@@ -52,7 +53,7 @@ export function markdown({ summary, loads, load, at }) {
     '|---|---:|---:|---:|---:|---:|---:|',
     ...INTERACTIONS.map(([key, label]) => {
       const it = summary.interactions[key];
-      return `| ${label} | ${fmt(it.rows.TableRow.median)} | ${fmt(it.rows.TableRowCells.median)} | ${fmt(it.total.median)} | ${fmt(it.commits.median)} | ${fmt(it.ms.median)} | ${fmt(it.eventTiming.median)} |`;
+      return `| ${label} | ${fmt(it.rows.TableRow?.median)} | ${fmt(it.rows.TableRowCells?.median)} | ${fmt(it.total?.median)} | ${fmt(it.commits?.median)} | ${fmt(it.ms?.median)} | ${fmt(it.eventTiming?.median)} |`;
     }),
     '',
     'Interaction rows are medians over the loads; render counts are per interaction (every commit until 300 ms without one).',
@@ -69,4 +70,4 @@ function stats(values) {
 }
 
 const kb = (s) => s && { median: s.median / 1024, min: s.min / 1024, max: s.max / 1024 };
-const fmt = (value) => (value === undefined || value === null ? '' : Number.isInteger(value) ? String(value) : value.toFixed(1));
+const fmt = (value) => (value === undefined || value === null ? '—' : Number.isInteger(value) ? String(value) : value.toFixed(1));
