@@ -2,7 +2,8 @@
 // It gives the bench three things measured inside the page, on the page's own clock (performance.now()):
 // - `__bench.waitFor(name)`: when a named condition (see CONDITIONS) first holds after a DOM change, plus the
 //   next frame, so the figure ends when the result can be on screen rather than when Playwright next polls;
-// - the time of the last trusted pointer press (the start of a measured click);
+// - the time of the user's last input (a trusted pointer press or key, or a choice in a <select>): where a
+//   measured interaction starts;
 // - a stub React DevTools hook: React calls `onCommitFiberRoot` after every commit, and the hook counts, by
 //   component name, the fibers that did work in that commit (React's PerformedWork flag, as DevTools'
 //   didFiberRender reads it). Subtrees React bailed out of keep their old child fibers and are not walked.
