@@ -3,7 +3,7 @@
 // replays each list's own SQL (captured from the repositories through Kysely) directly through `pg`, and prints
 // a markdown table; the JSON goes to api-server/bench/results/api-<time>.json.
 //
-//   node api-server/bench/run.mjs [--duration 5] [--connections 10] [--only licences]
+//   node api-server/bench/run.mjs [--duration 5] [--connections 10] [--only licences,trials]
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -65,7 +65,7 @@ try {
   console.error(`floor: ${floor.rps} req/s, p50 ${floor.p50} ms`);
 
   for (const scenario of scenarios(fixtures)) {
-    if (args.only && !scenario.name.includes(args.only)) continue;
+    if (args.only && !args.only.split(',').some((filter) => scenario.name.includes(filter))) continue;
     const token = scenario.as === 'superuser' ? superuser : staff;
     const http = await measureHttp({ ...scenario, url: api + scenario.path, token });
     const sqlFloor = scenario.sql ? await measureSql(await captureSql(scenario.sql)) : undefined;

@@ -1,10 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { License, LicenseType } from 'shared-kit/contract';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import type { LicenseState } from '../licensing/license-rules';
 import type { PageRequest } from '../lib/paging';
 import { newLicenseSerial } from '../licensing/serial';
-import { listTotal } from './list-totals';
+import { listTotalQuery } from './list-totals';
+import { isoTimestamp, jsonRows, oneQueryPage } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 
 /** Whose licences a list shows: one product's or one end user's. */
@@ -39,24 +42,53 @@ function licenseViews(db: Db, manufacturerId: number) {
 }
 type LicenseViewRow = Awaited<ReturnType<ReturnType<typeof licenseViews>['execute']>>[number];
 
-/** A page of a product's licences (optionally only owners whose email contains `email`) or of a user's. */
+/** The licence as the API shows it, built by PostgreSQL (a 250-row page is parsed once, as JSON). */
+function licenseJson(eb: ExpressionBuilder<LicenseJoin, 'l' | 'u' | 'p'>) {
+  return jsonBuildObject({
+    id: eb.ref('l.id'),
+    serial: eb.ref('l.serial'),
+    license_type: eb.ref('l.license_type'),
+    disabled: eb.ref('l.disabled'),
+    disabled_reason: eb.ref('l.disabled_reason'),
+    created_at: isoTimestamp(eb.ref('l.created_at')),
+    updated_at: isoTimestamp(eb.ref('l.updated_at')),
+    user_id: eb.ref('l.user_id'),
+    user: jsonBuildObject({ email: eb.ref('u.email') }),
+    product_id: eb.ref('l.product_id'),
+    product: jsonBuildObject({ id: eb.ref('p.id'), name: eb.ref('p.name'), identifier: eb.ref('p.identifier'), series: eb.ref('p.series') }),
+  });
+}
+type LicenseJoin = Database & { l: Database['licenses']; u: Database['end_users']; p: Database['products'] };
+
+/**
+ * A page of a product's licences (optionally only owners whose email contains `email`) or of a user's, with
+ * its total, in one statement that also checks the product or user is the manufacturer's: undefined if not.
+ */
 export async function listLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string | undefined, page: PageRequest) {
-  if (!email) return listAllLicenses(db, manufacturerId, scope, page);
+  const parent =
+    'productId' in scope
+      ? db.selectFrom('products').select('id').where('id', '=', scope.productId).where('manufacturer_id', '=', manufacturerId)
+      : db.selectFrom('end_users').select('id').where('id', '=', scope.userId).where('manufacturer_id', '=', manufacturerId);
+  const parts = email ? searchedLicenses(db, manufacturerId, scope, email, page) : allLicenses(db, manufacturerId, scope, page);
+  return oneQueryPage<License>(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
+}
+
+function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string, page: PageRequest) {
   let query = licensesWithOwnerAndProduct(db, manufacturerId);
   query = 'productId' in scope ? query.where('l.product_id', '=', scope.productId) : query.where('l.user_id', '=', scope.userId);
-  if (email) query = query.where('u.email', 'ilike', `%${escapeLike(email)}%`);
-  const [rows, count] = await Promise.all([
-    query.select(LICENSE_VIEW_COLUMNS).orderBy('l.id').limit(page.perPage).offset(page.offset).execute(),
-    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toLicense), total: Number(count.total) };
+  query = query.where('u.email', 'ilike', `%${escapeLike(email)}%`);
+  const pageRows = query.select((eb) => ['l.id', licenseJson(eb).as('license')]).orderBy('l.id').limit(page.perPage).offset(page.offset).as('page');
+  return {
+    total: query.select(sql<string>`count(*)`.as('total')),
+    rows: db.selectFrom(pageRows).select((eb) => jsonRows(eb.ref('page.license'), eb.ref('page.id')).as('rows')),
+  };
 }
 
 /**
  * Unfiltered: the page's ids come from an index-only walk of the licences alone (a deep page skips index
  * entries, not joined rows), only those rows are joined, and the total is the trigger-kept count.
  */
-async function listAllLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: PageRequest) {
+function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: PageRequest) {
   const [column, scopeId, list] = 'productId' in scope ? (['product_id', scope.productId, 'product_licenses'] as const) : (['user_id', scope.userId, 'user_licenses'] as const);
   const pageIds = db
     .selectFrom('licenses')
@@ -66,8 +98,12 @@ async function listAllLicenses(db: Db, manufacturerId: number, scope: LicenseSco
     .orderBy('id')
     .limit(page.perPage)
     .offset(page.offset);
-  const [rows, total] = await Promise.all([licenseViews(db, manufacturerId).where('l.id', 'in', pageIds).orderBy('l.id').execute(), listTotal(db, list, scopeId)]);
-  return { rows: rows.map(toLicense), total };
+  return {
+    total: listTotalQuery(db, list, scopeId),
+    rows: licensesWithOwnerAndProduct(db, manufacturerId)
+      .where('l.id', 'in', pageIds)
+      .select((eb) => jsonRows(licenseJson(eb), eb.ref('l.id')).as('rows')),
+  };
 }
 
 /** The manufacturer's licences of `ids` as the API shows them, in the order of `ids` (missing ones left out). */

@@ -44,17 +44,16 @@ type Staff = Principal & { manufacturerId: number };
 export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
   async function listOf(principal: Staff, scope: LicenseScope, query: { page?: number; per_page?: number; email?: string }) {
     const page = pageRequest(query);
-    const { rows, total } = await listLicenses(db, principal.manufacturerId, scope, query.email?.trim() || undefined, page);
-    return { data: rows, pagination: pagination(total, page) };
+    const found = await listLicenses(db, principal.manufacturerId, scope, query.email?.trim() || undefined, page);
+    if (!found) throw notFound('productId' in scope ? 'Product' : 'User');
+    return { data: found.rows, pagination: pagination(found.total, page) };
   }
 
   app.get(
     '/products/:id/licenses',
     { schema: { tags: ['licenses'], params: IdParams, querystring: LicenseListQuery, response: { 200: LicenseList, ...errors } } },
     async (request) => {
-      const principal = requireManufacturerStaff(request);
-      if (!(await findProduct(db, principal.manufacturerId, request.params.id))) throw notFound('Product');
-      return listOf(principal, { productId: request.params.id }, request.query);
+      return listOf(requireManufacturerStaff(request), { productId: request.params.id }, request.query);
     },
   );
 
@@ -62,9 +61,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     '/users/:id/licenses',
     { schema: { tags: ['licenses'], params: IdParams, querystring: PageQuery, response: { 200: LicenseList, ...errors } } },
     async (request) => {
-      const principal = requireManufacturerStaff(request);
-      if (!(await findEndUser(db, principal.manufacturerId, request.params.id))) throw notFound('User');
-      return listOf(principal, { userId: request.params.id }, request.query);
+      return listOf(requireManufacturerStaff(request), { userId: request.params.id }, request.query);
     },
   );
 
