@@ -22,7 +22,6 @@ const repositories = {
   licenses: require('../dist/repositories/licenses.js'),
   trials: require('../dist/repositories/trials.js'),
   manufacturers: require('../dist/repositories/manufacturers.js'),
-  memberships: require('../dist/repositories/channel-memberships.js'),
 };
 const { pageRequest } = require('../dist/lib/paging.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
@@ -109,15 +108,7 @@ function scenarios(f) {
       name: 'user details (GET by id)',
       kind: 'get',
       path: `/api/v1/users/${f.user}`,
-      sql: async (db) => {
-        await repositories.endUsers.findEndUser(db, m, f.user);
-        await Promise.all([
-          repositories.endUsers.listFingerprints(db, m, f.user),
-          repositories.memberships.listUserMemberships(db, m, f.user),
-          repositories.endUsers.listLicenseTransfers(db, m, f.user, 'sent'),
-          repositories.endUsers.listLicenseTransfers(db, m, f.user, 'received'),
-        ]);
-      },
+      sql: (db) => repositories.endUsers.findEndUserDetails(db, m, f.user),
     },
     {
       name: 'licence activation',
