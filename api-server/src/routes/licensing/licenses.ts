@@ -31,6 +31,7 @@ import {
 import { findEndUser } from '../../repositories/end-users';
 import { findProduct } from '../../repositories/products';
 import { LICENSE_NOT_FOUND, activateLicense } from '../../licensing/activate-license';
+import { createProductKeyCache } from '../../crypto/product-key-cache';
 import { licenseChangeOf, licenseStateOf, sameState, type LicenseState } from '../../licensing/license-rules';
 import type { Db } from '../../db/database';
 
@@ -42,6 +43,7 @@ const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 type Staff = Principal & { manufacturerId: number };
 
 export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
+  const productKeyOf = createProductKeyCache(masterKey);
   async function listOf(principal: Staff, scope: LicenseScope, query: { page?: number; per_page?: number; email?: string }) {
     const page = pageRequest(query);
     const found = await listLicenses(db, principal.manufacturerId, scope, query.email?.trim() || undefined, page);
@@ -142,7 +144,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     { schema: { tags: ['licenses'], params: IdParams, body: ActivateLicenseBody, response: { 201: LicenseFile, ...errors, 409: ErrorResponse } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
-      const file = await activateLicense(db, masterKey, principal, request.params.id, request.body);
+      const file = await activateLicense(db, productKeyOf, principal, request.params.id, request.body);
       reply.code(201);
       return file;
     },
