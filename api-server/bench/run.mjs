@@ -3,7 +3,8 @@
 // replays each list's own SQL (captured from the repositories through Kysely) directly through `pg`, and prints
 // a markdown table; the JSON goes to api-server/bench/results/api-<time>.json.
 //
-//   node api-server/bench/run.mjs [--duration 5] [--connections 10] [--only licences,trials]
+//   node api-server/bench/run.mjs [--duration 5] [--connections 10] [--only licences,trials] [--cpu-prof DIR]
+// (--cpu-prof: the API server writes a V8 CPU profile into DIR when the bench stops it.)
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -27,7 +28,7 @@ const { pageRequest } = require('../dist/lib/paging.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' }, 'data-dir': { type: 'string' }, 'pg-port': { type: 'string' } },
+  options: { duration: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' }, 'data-dir': { type: 'string' }, 'pg-port': { type: 'string' }, 'cpu-prof': { type: 'string' } },
 });
 const settings = benchSettings(args);
 const duration = Math.min(30, Number(args.duration ?? 5));
@@ -44,7 +45,8 @@ process.on('exit', stopChildren);
 const api = `http://127.0.0.1:${settings.apiPort}`;
 const pool = new Pool({ connectionString: embeddedConnectionString(settings.pgPort), max: connections });
 try {
-  await startChild('api', ['api-server/dist/main.js'], /ProductHub is running/, {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
+  await startChild('api', [...profile, 'api-server/dist/main.js'], /ProductHub is running/, {
     PORT: String(settings.apiPort),
     HOST: '127.0.0.1',
     PRODUCTHUB_DATA_DIR: settings.dataDir,

@@ -1,5 +1,4 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { License, LicenseType } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
@@ -7,7 +6,7 @@ import type { LicenseState } from '../licensing/license-rules';
 import type { PageRequest } from '../lib/paging';
 import { newLicenseSerial } from '../licensing/serial';
 import { listTotalQuery } from './list-totals';
-import { isoTimestamp, jsonRows, oneQueryPage } from './one-query-page';
+import { isoTimestamp, oneQueryPage, pageAsJson } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 
 /** Whose licences a list shows: one product's or one end user's. */
@@ -42,21 +41,13 @@ function licenseViews(db: Db, manufacturerId: number) {
 }
 type LicenseViewRow = Awaited<ReturnType<ReturnType<typeof licenseViews>['execute']>>[number];
 
-/** The licence as the API shows it, built by PostgreSQL (a 250-row page is parsed once, as JSON). */
-function licenseJson(eb: ExpressionBuilder<LicenseJoin, 'l' | 'u' | 'p'>) {
-  return jsonBuildObject({
-    id: eb.ref('l.id'),
-    serial: eb.ref('l.serial'),
-    license_type: eb.ref('l.license_type'),
-    disabled: eb.ref('l.disabled'),
-    disabled_reason: eb.ref('l.disabled_reason'),
-    created_at: isoTimestamp(eb.ref('l.created_at')),
-    updated_at: isoTimestamp(eb.ref('l.updated_at')),
-    user_id: eb.ref('l.user_id'),
-    user: jsonBuildObject({ email: eb.ref('u.email') }),
-    product_id: eb.ref('l.product_id'),
-    product: jsonBuildObject({ id: eb.ref('p.id'), name: eb.ref('p.name'), identifier: eb.ref('p.identifier'), series: eb.ref('p.series') }),
-  });
+/** The flat row of a licence page, timestamps already in the contract's format (no Date round trip). */
+function licensePageColumns(eb: ExpressionBuilder<LicenseJoin, 'l' | 'u' | 'p'>) {
+  return [
+    ...LICENSE_VIEW_COLUMNS.filter((column) => column !== 'l.created_at' && column !== 'l.updated_at'),
+    isoTimestamp(eb.ref('l.created_at')).as('created_at'),
+    isoTimestamp(eb.ref('l.updated_at')).as('updated_at'),
+  ];
 }
 type LicenseJoin = Database & { l: Database['licenses']; u: Database['end_users']; p: Database['products'] };
 
@@ -70,17 +61,17 @@ export async function listLicenses(db: Db, manufacturerId: number, scope: Licens
       ? db.selectFrom('products').select('id').where('id', '=', scope.productId).where('manufacturer_id', '=', manufacturerId)
       : db.selectFrom('end_users').select('id').where('id', '=', scope.userId).where('manufacturer_id', '=', manufacturerId);
   const parts = email ? searchedLicenses(db, manufacturerId, scope, email, page) : allLicenses(db, manufacturerId, scope, page);
-  return oneQueryPage<License>(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
+  const found = await oneQueryPage<LicensePageRow>(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
+  return found && { rows: found.rows.map(toLicense), total: found.total };
 }
 
 function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string, page: PageRequest) {
   let query = licensesWithOwnerAndProduct(db, manufacturerId);
   query = 'productId' in scope ? query.where('l.product_id', '=', scope.productId) : query.where('l.user_id', '=', scope.userId);
   query = query.where('u.email', 'ilike', `%${escapeLike(email)}%`);
-  const pageRows = query.select((eb) => ['l.id', licenseJson(eb).as('license')]).orderBy('l.id').limit(page.perPage).offset(page.offset).as('page');
   return {
     total: query.select(sql<string>`count(*)`.as('total')),
-    rows: db.selectFrom(pageRows).select((eb) => jsonRows(eb.ref('page.license'), eb.ref('page.id')).as('rows')),
+    rows: pageAsJson(db, query.select(licensePageColumns).orderBy('l.id').limit(page.perPage).offset(page.offset)),
   };
 }
 
@@ -100,9 +91,7 @@ function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: 
     .offset(page.offset);
   return {
     total: listTotalQuery(db, list, scopeId),
-    rows: licensesWithOwnerAndProduct(db, manufacturerId)
-      .where('l.id', 'in', pageIds)
-      .select((eb) => jsonRows(licenseJson(eb), eb.ref('l.id')).as('rows')),
+    rows: pageAsJson(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', 'in', pageIds).select(licensePageColumns)),
   };
 }
 
@@ -159,15 +148,18 @@ export async function insertLicense(trx: Db, values: { manufacturerId: number; p
     .executeTakeFirstOrThrow();
 }
 
-export function toLicense(row: LicenseViewRow): License {
+type LicensePageRow = Omit<LicenseViewRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+const iso = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
+
+export function toLicense(row: LicenseViewRow | LicensePageRow): License {
   return {
     id: row.id,
     serial: row.serial,
     license_type: row.license_type,
     disabled: row.disabled,
     disabled_reason: row.disabled_reason,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
     user_id: row.user_id,
     user: { email: row.user_email },
     product_id: row.product_id,

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 
 /**
@@ -9,6 +9,14 @@ export const isoTimestamp = (column: Expression<Date>) => sql<string>`to_char(${
 
 /** Rows aggregated into one JSON array, in `order` (an empty page is `[]`). */
 export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) => sql<T[]>`coalesce(json_agg(${value} ORDER BY ${order}), '[]')`;
+
+/**
+ * A page query's rows (flat records with an `id`) as one JSON array in id order. Flat records aggregate as
+ * fast as plain rows travel; nesting them with json_build_object per row costs PostgreSQL twice as much.
+ */
+export function pageAsJson<Row extends { id: number }>(db: Db, page: SelectQueryBuilder<any, any, Row>) {
+  return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page ORDER BY page.id), '[]')`.as('rows'));
+}
 
 export interface OneQueryPage {
   /** False when the list's parent is missing or another tenant's (the caller answers 404 either way). */

@@ -1,10 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
-import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Trial } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { listTotalQuery } from './list-totals';
-import { isoTimestamp, jsonRows, oneQueryPage } from './one-query-page';
+import { isoTimestamp, oneQueryPage, pageAsJson } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 
 /**
@@ -15,15 +14,14 @@ export async function listTrials(db: Db, manufacturerId: number, productId: numb
   let query = db.selectFrom('trials').where('manufacturer_id', '=', manufacturerId).where('product_id', '=', productId);
   if (fingerprint) query = query.where('hardware_fingerprint', 'ilike', `%${escapeLike(fingerprint)}%`);
   const pageRows = query
-    .select((eb) => ['id', jsonBuildObject({ id: eb.ref('id'), hardware_fingerprint: eb.ref('hardware_fingerprint'), created_at: isoTimestamp(eb.ref('created_at')) }).as('trial')])
+    .select((eb) => ['id', 'hardware_fingerprint', isoTimestamp(eb.ref('created_at')).as('created_at')])
     .orderBy('id')
     .limit(page.perPage)
-    .offset(page.offset)
-    .as('page');
+    .offset(page.offset);
   return oneQueryPage<Trial>(db, {
     found: sql<SqlBool>`exists (${db.selectFrom('products').select('id').where('id', '=', productId).where('manufacturer_id', '=', manufacturerId)})`,
     total: fingerprint ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'product_trials', productId),
-    rows: db.selectFrom(pageRows).select((eb) => jsonRows(eb.ref('page.trial'), eb.ref('page.id')).as('rows')),
+    rows: pageAsJson(db, pageRows),
   });
 }
 
