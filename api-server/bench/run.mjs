@@ -3,7 +3,8 @@
 // replays each list's own SQL (captured from the repositories through Kysely) directly through `pg`, and prints
 // a markdown table; the JSON goes to api-server/bench/results/api-<time>.json.
 //
-//   node api-server/bench/run.mjs [--duration 5] [--connections 10] [--only licences]
+//   node api-server/bench/run.mjs [--duration 5] [--connections 10] [--only licences,trials] [--cpu-prof DIR]
+// (--cpu-prof: the API server writes a V8 CPU profile into DIR when the bench stops it.)
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -22,13 +23,12 @@ const repositories = {
   licenses: require('../dist/repositories/licenses.js'),
   trials: require('../dist/repositories/trials.js'),
   manufacturers: require('../dist/repositories/manufacturers.js'),
-  memberships: require('../dist/repositories/channel-memberships.js'),
 };
 const { pageRequest } = require('../dist/lib/paging.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' }, 'data-dir': { type: 'string' }, 'pg-port': { type: 'string' } },
+  options: { duration: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' }, 'data-dir': { type: 'string' }, 'pg-port': { type: 'string' }, 'cpu-prof': { type: 'string' } },
 });
 const settings = benchSettings(args);
 const duration = Math.min(30, Number(args.duration ?? 5));
@@ -45,7 +45,8 @@ process.on('exit', stopChildren);
 const api = `http://127.0.0.1:${settings.apiPort}`;
 const pool = new Pool({ connectionString: embeddedConnectionString(settings.pgPort), max: connections });
 try {
-  await startChild('api', ['api-server/dist/main.js'], /ProductHub is running/, {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
+  await startChild('api', [...profile, 'api-server/dist/main.js'], /ProductHub is running/, {
     PORT: String(settings.apiPort),
     HOST: '127.0.0.1',
     PRODUCTHUB_DATA_DIR: settings.dataDir,
@@ -65,7 +66,7 @@ try {
   console.error(`floor: ${floor.rps} req/s, p50 ${floor.p50} ms`);
 
   for (const scenario of scenarios(fixtures)) {
-    if (args.only && !scenario.name.includes(args.only)) continue;
+    if (args.only && !args.only.split(',').some((filter) => scenario.name.includes(filter))) continue;
     const token = scenario.as === 'superuser' ? superuser : staff;
     const http = await measureHttp({ ...scenario, url: api + scenario.path, token });
     const sqlFloor = scenario.sql ? await measureSql(await captureSql(scenario.sql)) : undefined;
@@ -109,15 +110,7 @@ function scenarios(f) {
       name: 'user details (GET by id)',
       kind: 'get',
       path: `/api/v1/users/${f.user}`,
-      sql: async (db) => {
-        await repositories.endUsers.findEndUser(db, m, f.user);
-        await Promise.all([
-          repositories.endUsers.listFingerprints(db, m, f.user),
-          repositories.memberships.listUserMemberships(db, m, f.user),
-          repositories.endUsers.listLicenseTransfers(db, m, f.user, 'sent'),
-          repositories.endUsers.listLicenseTransfers(db, m, f.user, 'received'),
-        ]);
-      },
+      sql: (db) => repositories.endUsers.findEndUserDetails(db, m, f.user),
     },
     {
       name: 'licence activation',

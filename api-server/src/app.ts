@@ -10,7 +10,7 @@ import type { Db } from './db/database';
 import type { FileStorage } from './storage/file-storage';
 import { registerErrorHandling } from './plugins/error-handler';
 import { refuseNonFiniteNumbers } from './plugins/finite-numbers';
-import { registerAuthentication } from './plugins/auth';
+import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { healthRoutes } from './routes/health';
 import { systemUserRoutes } from './routes/systemusers';
@@ -25,6 +25,8 @@ export interface AppDependencies {
   masterKey: Buffer;
   storage: FileStorage;
   logger?: boolean | object;
+  /** Sessions cached in process (closed with the app); without it every request reads its session. */
+  sessionCache?: PrincipalCache;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -50,7 +52,7 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, db, masterKey, storage, logger = false }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, masterKey, storage, logger = false, sessionCache }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -58,6 +60,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false 
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (sessionCache) app.addHook('onClose', () => sessionCache.close());
   const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -109,9 +112,9 @@ export async function buildApp({ config, db, masterKey, storage, logger = false 
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
-      registerAuthentication(api, db);
+      registerAuthentication(api, db, sessionCache);
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-      await api.register(systemUserRoutes, { db, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+      await api.register(systemUserRoutes, { db, sessionCache, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
       await api.register(manufacturerRoutes, { db });
       const areaDependencies = { db, masterKey, storage, config };
       await api.register(catalogRoutes, areaDependencies);

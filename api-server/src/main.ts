@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
+import type { Principal } from './plugins/auth';
 import { ConfigError, readConfig } from './config';
 import { createDatabase } from './db/database';
+import { createSessionCache } from './auth/session-cache';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { migrateToLatest } from './db/migrate';
 import { loadMasterKey } from './crypto/master-key';
@@ -28,7 +30,8 @@ async function main(): Promise<void> {
     seeded = true;
   }
 
-  const app = await buildApp({ config, db, masterKey, storage, logger: { level: process.env.LOG_LEVEL || 'warn' } });
+  const sessionCache = createSessionCache<Principal>(connectionString);
+  const app = await buildApp({ config, db, masterKey, storage, sessionCache, logger: { level: process.env.LOG_LEVEL || 'warn' } });
   await app.listen({ port: config.port, host: config.host });
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;

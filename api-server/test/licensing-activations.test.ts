@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { auditRows, createLicense, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+import { recordActivation } from '../src/repositories/activations';
 import { canonicalLicenseBytes, ed25519PublicKey, verifyLicenseFile } from '../src/licensing/license-file';
 
 // The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
@@ -105,6 +106,41 @@ describe('POST /licenses/{id}/activations', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message[0]).toBe('The license cannot be signed: user_email must not contain line breaks or other control characters.');
     expect(await digests()).toEqual(before);
+  });
+
+  it('writes nothing when the licence changed after it was read and signed (deactivated, transferred, renamed product)', async () => {
+    // The activation reads, signs, then writes in one statement only if the licence still says what was signed.
+    const signed = await t.db
+      .selectFrom('licenses as l')
+      .innerJoin('end_users as u', 'u.id', 'l.user_id')
+      .innerJoin('products as p', 'p.id', 'l.product_id')
+      .select(['l.id', 'l.serial', 'l.license_type', 'l.user_id', 'u.email as user_email', 'p.identifier as product_identifier', 'p.private_key_encrypted'])
+      .where('l.id', '=', w.annSynth.id)
+      .executeTakeFirstOrThrow();
+    const actor = await t.db.selectFrom('system_users').select('id').where('manufacturer_id', '=', w.manufacturerA.id).executeTakeFirstOrThrow();
+    const principal = { sessionId: 0, systemUserId: actor.id, email: '', accessLevel: 'manufacturer' as const, manufacturerId: w.manufacturerA.id, manufacturerName: null };
+    const record = (license: typeof signed) =>
+      recordActivation(t.db, principal, {
+        manufacturerId: w.manufacturerA.id,
+        license: { ...license, product_identifier: license.product_identifier ?? '' },
+        hardwareFingerprint: 'HWFP2-RACE',
+        hardwareFingerprintVersion: 2,
+        signatureSeedVersion: 5,
+        issuedAt: new Date(),
+        auditAfter: {},
+      });
+    const before = await digests();
+    for (const stale of [{ user_id: w.bob.id }, { user_email: 'bob@listener.example' }, { license_type: 'Standard' }, { product_identifier: 'com.alpha.old' }, { private_key_encrypted: 'v1.other' }]) {
+      expect(await record({ ...signed, ...stale })).toBeUndefined();
+    }
+    await t.db.updateTable('licenses').set({ disabled: true, disabled_reason: 'CancelledOrder' }).where('id', '=', signed.id).execute();
+    const afterDisabling = await digests();
+    expect(await record(signed)).toBeUndefined();
+    expect(await digests()).toEqual(afterDisabling);
+    await t.db.updateTable('licenses').set({ disabled: false, disabled_reason: null }).where('id', '=', signed.id).execute();
+    expect(afterDisabling.slice(1)).toEqual(before.slice(1));
+    // The same values, unchanged: written, with the audit entry.
+    expect(await record(signed)).toEqual({ activation_id: expect.any(Number), fingerprint_added: true });
   });
 
   it.each([

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_COOKIE_NAME, AUTH_SCHEME, type AccessLevel } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { findActiveSession } from '../repositories/sessions';
+import { hashSessionToken } from '../auth/session-token';
+import type { SessionCache } from '../auth/session-cache';
 import { HttpError, SUPERUSER_REQUIRED } from '../lib/http-error';
 
 export interface Principal {
@@ -43,22 +45,43 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return value.trim() || undefined;
 }
 
+export type PrincipalCache = SessionCache<Principal>;
+
+/** The principal of a token: from the session cache when it holds it, else from the database (and then cached). */
+async function resolvePrincipal(db: Db, cache: PrincipalCache | undefined, token: string): Promise<Principal | undefined> {
+  const tokenHash = hashSessionToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached;
+  const ticket = cache?.ticket() ?? 0;
+  const session = await findActiveSession(db, tokenHash);
+  if (!session) return undefined;
+  const principal: Principal = Object.freeze({
+    sessionId: session.session_id,
+    systemUserId: session.system_user_id,
+    email: session.email,
+    accessLevel: session.access_level,
+    manufacturerId: session.manufacturer_id,
+    manufacturerName: session.manufacturer_name,
+  });
+  cache?.set(tokenHash, ticket, {
+    principal,
+    sessionId: principal.sessionId,
+    systemUserId: principal.systemUserId,
+    manufacturerId: principal.manufacturerId,
+    expiresAt: session.expires_at.getTime(),
+  });
+  return principal;
+}
+
 /** Every route of this scope needs a live session unless its config says `public: true`. */
-export function registerAuthentication(scope: FastifyInstance, db: Db): void {
+export function registerAuthentication(scope: FastifyInstance, db: Db, cache?: PrincipalCache): void {
   scope.decorateRequest('principal', null);
   scope.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     const token = tokenOf(request);
-    const session = token ? await findActiveSession(db, token) : undefined;
-    if (!session) throw new HttpError(401, AUTHENTICATION_REQUIRED);
-    request.principal = {
-      sessionId: session.session_id,
-      systemUserId: session.system_user_id,
-      email: session.email,
-      accessLevel: session.access_level,
-      manufacturerId: session.manufacturer_id,
-      manufacturerName: session.manufacturer_name,
-    };
+    const principal = token ? await resolvePrincipal(db, cache, token) : undefined;
+    if (!principal) throw new HttpError(401, AUTHENTICATION_REQUIRED);
+    request.principal = principal;
   });
 }
 

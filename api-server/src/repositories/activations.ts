@@ -1,37 +1,68 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { Principal } from '../plugins/auth';
+
+/** Everything the signed licence file was made from: the write happens only if the licence still says the same. */
+export interface SignedLicense {
+  id: number;
+  serial: string;
+  license_type: string;
+  user_id: number;
+  user_email: string;
+  product_identifier: string;
+  private_key_encrypted: string;
+}
 
 export interface ActivationRecord {
   manufacturerId: number;
-  licenseId: number;
-  userId: number;
+  license: SignedLicense;
   hardwareFingerprint: string;
   hardwareFingerprintVersion: number;
   signatureSeedVersion: number;
   issuedAt: Date;
+  /** The audit entry's `after`, without the two values only the write knows (activation id, fingerprint added). */
+  auditAfter: Record<string, unknown>;
 }
 
 /**
- * Records an issued licence file: an activation row every time, and the fingerprint on the end user once
- * (activating the same machine again adds no second fingerprint).
+ * Records an issued licence file in one statement (atomic on its own, one commit): an activation row every
+ * time, the fingerprint on the end user once (activating the same machine again adds no second one), and the
+ * audit entry. It writes only if the licence is still enabled and every signed value is unchanged, with the
+ * licence row locked (a deactivation committing meanwhile is re-checked on its new version); otherwise it
+ * writes nothing and answers undefined, and the caller reads the licence again.
  */
-export async function recordActivation(trx: Db, activation: ActivationRecord) {
-  const fingerprint = await trx
-    .insertInto('fingerprints')
-    .values({ manufacturer_id: activation.manufacturerId, user_id: activation.userId, hardware_fingerprint: activation.hardwareFingerprint })
-    .onConflict((conflict) => conflict.columns(['user_id', 'hardware_fingerprint']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  const row = await trx
-    .insertInto('license_activations')
-    .values({
-      manufacturer_id: activation.manufacturerId,
-      license_id: activation.licenseId,
-      hardware_fingerprint: activation.hardwareFingerprint,
-      hardware_fingerprint_version: activation.hardwareFingerprintVersion,
-      signature_seed_version: activation.signatureSeedVersion,
-      created_at: activation.issuedAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { activation: row, fingerprintAdded: fingerprint !== undefined };
+export async function recordActivation(db: Db, actor: Principal, activation: ActivationRecord) {
+  const { license } = activation;
+  const result = await sql<{ activation_id: number; fingerprint_added: boolean }>`
+    WITH license AS (
+      SELECT l.id, l.user_id FROM licenses l
+      JOIN end_users u ON u.id = l.user_id
+      JOIN products p ON p.id = l.product_id
+      WHERE l.id = ${license.id} AND l.manufacturer_id = ${activation.manufacturerId} AND NOT l.disabled
+        AND l.serial = ${license.serial} AND l.license_type = ${license.license_type} AND l.user_id = ${license.user_id}
+        AND u.email = ${license.user_email} AND p.identifier = ${license.product_identifier}
+        AND p.private_key_encrypted = ${license.private_key_encrypted}
+      FOR UPDATE OF l
+    ),
+    fingerprint AS (
+      INSERT INTO fingerprints (manufacturer_id, user_id, hardware_fingerprint)
+      SELECT ${activation.manufacturerId}::integer, user_id, ${activation.hardwareFingerprint}::text FROM license
+      ON CONFLICT (user_id, hardware_fingerprint) DO NOTHING
+      RETURNING id
+    ),
+    activation AS (
+      INSERT INTO license_activations (manufacturer_id, license_id, hardware_fingerprint, hardware_fingerprint_version, signature_seed_version, created_at)
+      SELECT ${activation.manufacturerId}::integer, id, ${activation.hardwareFingerprint}::text, ${activation.hardwareFingerprintVersion}::integer,
+        ${activation.signatureSeedVersion}::integer, ${activation.issuedAt}::timestamptz
+      FROM license
+      RETURNING id
+    ),
+    audit AS (
+      INSERT INTO audit_log (manufacturer_id, actor_system_user_id, action, entity_type, entity_id, after)
+      SELECT ${activation.manufacturerId}::integer, ${actor.systemUserId}::integer, 'license.activate', 'license', ${String(license.id)}::text,
+        ${JSON.stringify(activation.auditAfter)}::jsonb || jsonb_build_object('activation_id', activation.id, 'fingerprint_added', EXISTS (SELECT 1 FROM fingerprint))
+      FROM activation
+    )
+    SELECT activation.id AS activation_id, EXISTS (SELECT 1 FROM fingerprint) AS fingerprint_added FROM activation`.execute(db);
+  return result.rows[0];
 }

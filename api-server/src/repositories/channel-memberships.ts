@@ -1,17 +1,6 @@
 import { RELEASE_CHANNEL_TYPE } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 
-export async function listUserMemberships(db: Db, manufacturerId: number, userId: number) {
-  return db
-    .selectFrom('channel_memberships as membership')
-    .innerJoin('distribution_channels as channel', 'channel.id', 'membership.channel_id')
-    .select(['membership.created_at', 'channel.id as channel_id', 'channel.type as channel_type', 'channel.name as channel_name'])
-    .where('membership.manufacturer_id', '=', manufacturerId)
-    .where('membership.user_id', '=', userId)
-    .orderBy('channel.id')
-    .execute();
-}
-
 export async function findMembership(db: Db, manufacturerId: number, channelId: number, userId: number) {
   return db
     .selectFrom('channel_memberships')

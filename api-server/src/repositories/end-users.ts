@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import type { EndUserDetails } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { listTotal, totalOf } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
+import { isoTimestamp, jsonRows } from './one-query-page';
 
 const COLUMNS = ['id', 'manufacturer_id', 'email', 'external_id', 'created_at', 'updated_at'] as const;
 
@@ -69,38 +72,82 @@ export async function lockEndUser(db: Db, manufacturerId: number, id: number) {
     .executeTakeFirst();
 }
 
-export async function listFingerprints(db: Db, manufacturerId: number, userId: number) {
-  return db
-    .selectFrom('fingerprints')
-    .select(['id', 'hardware_fingerprint', 'created_at'])
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+/**
+ * A user's details page (the user, fingerprints, channel memberships, transfers sent and received) as the API
+ * shows it, in one statement built as JSON by PostgreSQL; undefined if the user is not the manufacturer's.
+ */
+export async function findEndUserDetails(db: Db, manufacturerId: number, userId: number): Promise<EndUserDetails | undefined> {
+  const fingerprints = db
+    .selectFrom('fingerprints as f')
+    .where('f.manufacturer_id', '=', manufacturerId)
+    .where('f.user_id', '=', userId)
+    .select((eb) =>
+      jsonRows(
+        jsonBuildObject({ id: eb.ref('f.id'), hardware_fingerprint: eb.ref('f.hardware_fingerprint'), created_at: isoTimestamp(eb.ref('f.created_at')) }),
+        sql`f.created_at, f.id`,
+      ).as('rows'),
+    );
+  const memberships = db
+    .selectFrom('channel_memberships as membership')
+    .innerJoin('distribution_channels as channel', 'channel.id', 'membership.channel_id')
+    .where('membership.manufacturer_id', '=', manufacturerId)
+    .where('membership.user_id', '=', userId)
+    .select((eb) =>
+      jsonRows(
+        jsonBuildObject({
+          created_at: isoTimestamp(eb.ref('membership.created_at')),
+          channel: jsonBuildObject({ id: eb.ref('channel.id'), type: eb.ref('channel.type'), name: eb.ref('channel.name') }),
+        }),
+        eb.ref('channel.id'),
+      ).as('rows'),
+    );
+  const row = await db
+    .selectFrom('end_users as u')
+    .where('u.manufacturer_id', '=', manufacturerId)
+    .where('u.id', '=', userId)
+    .select((eb) =>
+      jsonBuildObject({
+        id: eb.ref('u.id'),
+        manufacturer_id: eb.ref('u.manufacturer_id'),
+        email: eb.ref('u.email'),
+        external_id: eb.ref('u.external_id'),
+        created_at: isoTimestamp(eb.ref('u.created_at')),
+        updated_at: isoTimestamp(eb.ref('u.updated_at')),
+        manufacturer: jsonBuildObject({ id: eb.ref('u.manufacturer_id') }),
+        fingerprints: sql`(${fingerprints})`,
+        channel_memberships: sql`(${memberships})`,
+        license_transfers_sent: sql`(${licenseTransfers(db, manufacturerId, userId, 'sent')})`,
+        license_transfers_received: sql`(${licenseTransfers(db, manufacturerId, userId, 'received')})`,
+      }).as('details'),
+    )
+    .executeTakeFirst();
+  return row?.details as EndUserDetails | undefined;
 }
 
-/** Licence transfers the user sent (`direction` 'sent') or received, oldest first, with the other party. */
-export async function listLicenseTransfers(db: Db, manufacturerId: number, userId: number, direction: 'sent' | 'received') {
-  const [ownSide, otherSide] = direction === 'sent' ? (['from_user_id', 'to_user_id'] as const) : (['to_user_id', 'from_user_id'] as const);
+/** Licence transfers the user sent (`direction` 'sent') or received, oldest first, with the other party, as a JSON array. */
+function licenseTransfers(db: Db, manufacturerId: number, userId: number, direction: 'sent' | 'received') {
+  const [ownSide, otherSide, otherKey] =
+    direction === 'sent' ? (['from_user_id', 'to_user_id', 'to_user'] as const) : (['to_user_id', 'from_user_id', 'from_user'] as const);
   return db
     .selectFrom('license_transfers as transfer')
     .innerJoin('end_users as other', 'other.id', `transfer.${otherSide}`)
     .innerJoin('licenses as license', 'license.id', 'transfer.license_id')
     .innerJoin('products as product', 'product.id', 'license.product_id')
-    .select([
-      'transfer.id',
-      'transfer.created_at',
-      'other.id as other_user_id',
-      'other.email as other_user_email',
-      'license.id as license_id',
-      'license.serial',
-      'product.id as product_id',
-      'product.name as product_name',
-    ])
     .where('transfer.manufacturer_id', '=', manufacturerId)
     .where(`transfer.${ownSide}`, '=', userId)
-    .orderBy('transfer.created_at')
-    .orderBy('transfer.id')
-    .execute();
+    .select((eb) =>
+      jsonRows(
+        jsonBuildObject({
+          id: eb.ref('transfer.id'),
+          created_at: isoTimestamp(eb.ref('transfer.created_at')),
+          license: jsonBuildObject({
+            id: eb.ref('license.id'),
+            serial: eb.ref('license.serial'),
+            product: jsonBuildObject({ id: eb.ref('product.id'), name: eb.ref('product.name') }),
+          }),
+          [otherKey]: jsonBuildObject({ id: eb.ref('other.id'), email: eb.ref('other.email') }),
+        }),
+        sql`transfer.created_at, transfer.id`,
+      ).as('rows'),
+    );
 }

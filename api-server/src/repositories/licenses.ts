@@ -1,10 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { License, LicenseType } from 'shared-kit/contract';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import type { LicenseState } from '../licensing/license-rules';
 import type { PageRequest } from '../lib/paging';
 import { newLicenseSerial } from '../licensing/serial';
-import { listTotal } from './list-totals';
+import { listTotalQuery } from './list-totals';
+import { isoTimestamp, oneQueryPage, pageAsJson } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 
 /** Whose licences a list shows: one product's or one end user's. */
@@ -39,24 +41,45 @@ function licenseViews(db: Db, manufacturerId: number) {
 }
 type LicenseViewRow = Awaited<ReturnType<ReturnType<typeof licenseViews>['execute']>>[number];
 
-/** A page of a product's licences (optionally only owners whose email contains `email`) or of a user's. */
+/** The flat row of a licence page, timestamps already in the contract's format (no Date round trip). */
+function licensePageColumns(eb: ExpressionBuilder<LicenseJoin, 'l' | 'u' | 'p'>) {
+  return [
+    ...LICENSE_VIEW_COLUMNS.filter((column) => column !== 'l.created_at' && column !== 'l.updated_at'),
+    isoTimestamp(eb.ref('l.created_at')).as('created_at'),
+    isoTimestamp(eb.ref('l.updated_at')).as('updated_at'),
+  ];
+}
+type LicenseJoin = Database & { l: Database['licenses']; u: Database['end_users']; p: Database['products'] };
+
+/**
+ * A page of a product's licences (optionally only owners whose email contains `email`) or of a user's, with
+ * its total, in one statement that also checks the product or user is the manufacturer's: undefined if not.
+ */
 export async function listLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string | undefined, page: PageRequest) {
-  if (!email) return listAllLicenses(db, manufacturerId, scope, page);
+  const parent =
+    'productId' in scope
+      ? db.selectFrom('products').select('id').where('id', '=', scope.productId).where('manufacturer_id', '=', manufacturerId)
+      : db.selectFrom('end_users').select('id').where('id', '=', scope.userId).where('manufacturer_id', '=', manufacturerId);
+  const parts = email ? searchedLicenses(db, manufacturerId, scope, email, page) : allLicenses(db, manufacturerId, scope, page);
+  const found = await oneQueryPage<LicensePageRow>(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
+  return found && { rows: found.rows.map(toLicense), total: found.total };
+}
+
+function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string, page: PageRequest) {
   let query = licensesWithOwnerAndProduct(db, manufacturerId);
   query = 'productId' in scope ? query.where('l.product_id', '=', scope.productId) : query.where('l.user_id', '=', scope.userId);
-  if (email) query = query.where('u.email', 'ilike', `%${escapeLike(email)}%`);
-  const [rows, count] = await Promise.all([
-    query.select(LICENSE_VIEW_COLUMNS).orderBy('l.id').limit(page.perPage).offset(page.offset).execute(),
-    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toLicense), total: Number(count.total) };
+  query = query.where('u.email', 'ilike', `%${escapeLike(email)}%`);
+  return {
+    total: query.select(sql<string>`count(*)`.as('total')),
+    rows: pageAsJson(db, query.select(licensePageColumns).orderBy('l.id').limit(page.perPage).offset(page.offset)),
+  };
 }
 
 /**
  * Unfiltered: the page's ids come from an index-only walk of the licences alone (a deep page skips index
  * entries, not joined rows), only those rows are joined, and the total is the trigger-kept count.
  */
-async function listAllLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: PageRequest) {
+function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: PageRequest) {
   const [column, scopeId, list] = 'productId' in scope ? (['product_id', scope.productId, 'product_licenses'] as const) : (['user_id', scope.userId, 'user_licenses'] as const);
   const pageIds = db
     .selectFrom('licenses')
@@ -66,8 +89,10 @@ async function listAllLicenses(db: Db, manufacturerId: number, scope: LicenseSco
     .orderBy('id')
     .limit(page.perPage)
     .offset(page.offset);
-  const [rows, total] = await Promise.all([licenseViews(db, manufacturerId).where('l.id', 'in', pageIds).orderBy('l.id').execute(), listTotal(db, list, scopeId)]);
-  return { rows: rows.map(toLicense), total };
+  return {
+    total: listTotalQuery(db, list, scopeId),
+    rows: pageAsJson(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', 'in', pageIds).select(licensePageColumns)),
+  };
 }
 
 /** The manufacturer's licences of `ids` as the API shows them, in the order of `ids` (missing ones left out). */
@@ -123,15 +148,18 @@ export async function insertLicense(trx: Db, values: { manufacturerId: number; p
     .executeTakeFirstOrThrow();
 }
 
-export function toLicense(row: LicenseViewRow): License {
+type LicensePageRow = Omit<LicenseViewRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+const iso = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
+
+export function toLicense(row: LicenseViewRow | LicensePageRow): License {
   return {
     id: row.id,
     serial: row.serial,
     license_type: row.license_type,
     disabled: row.disabled,
     disabled_reason: row.disabled_reason,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
     user_id: row.user_id,
     user: { email: row.user_email },
     product_id: row.product_id,

@@ -17,21 +17,22 @@ export async function createSession(db: Db, systemUserId: number): Promise<strin
   return token;
 }
 
-/** The live session of a token with its system user, or undefined (unknown, revoked, expired, user disabled). */
-export async function findActiveSession(db: Db, token: string) {
+/** The live session of a token's hash with its system user, or undefined (unknown, revoked, expired, user disabled). */
+export async function findActiveSession(db: Db, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('system_users', 'system_users.id', 'sessions.system_user_id')
     .leftJoin('manufacturers', 'manufacturers.id', 'system_users.manufacturer_id')
     .select([
       'sessions.id as session_id',
+      'sessions.expires_at',
       'system_users.id as system_user_id',
       'system_users.email',
       'system_users.access_level',
       'system_users.manufacturer_id',
       'manufacturers.name as manufacturer_name',
     ])
-    .where('sessions.token_hash', '=', hashSessionToken(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .where('system_users.disabled', '=', false)

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { readConfig, type ServerConfig } from '../../src/config';
 import { createDatabase, type Db } from '../../src/db/database';
+import { createSessionCache } from '../../src/auth/session-cache';
+import type { Principal, PrincipalCache } from '../../src/plugins/auth';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createLocalFileStorage, type FileStorage } from '../../src/storage/file-storage';
 
@@ -16,6 +18,7 @@ export interface TestApp {
   masterKey: Buffer;
   storage: FileStorage;
   databaseUrl: string;
+  sessionCache: PrincipalCache;
   close: () => Promise<void>;
 }
 
@@ -41,7 +44,9 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   const config: ServerConfig = { ...readConfig({ PRODUCTHUB_APPS_DIR: '' }), loginRateLimitPerMinute: 1000, ...overrides };
   const masterKey = randomBytes(32);
   const storage = createLocalFileStorage(filesDir);
-  const app = await buildApp({ config, db, masterKey, storage });
+  // The session cache is on, as in production: every test of logout, disabling and tenancy runs through it.
+  const sessionCache = createSessionCache<Principal>(databaseUrl);
+  const app = await buildApp({ config, db, masterKey, storage, sessionCache });
   await app.ready();
 
   return {
@@ -50,6 +55,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     masterKey,
     storage,
     databaseUrl,
+    sessionCache,
     close: async () => {
       await app.close();
       await db.destroy();

@@ -31,6 +31,7 @@ import {
 import { findEndUser } from '../../repositories/end-users';
 import { findProduct } from '../../repositories/products';
 import { LICENSE_NOT_FOUND, activateLicense } from '../../licensing/activate-license';
+import { createProductKeyCache } from '../../crypto/product-key-cache';
 import { licenseChangeOf, licenseStateOf, sameState, type LicenseState } from '../../licensing/license-rules';
 import type { Db } from '../../db/database';
 
@@ -42,19 +43,19 @@ const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 type Staff = Principal & { manufacturerId: number };
 
 export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
+  const productKeyOf = createProductKeyCache(masterKey);
   async function listOf(principal: Staff, scope: LicenseScope, query: { page?: number; per_page?: number; email?: string }) {
     const page = pageRequest(query);
-    const { rows, total } = await listLicenses(db, principal.manufacturerId, scope, query.email?.trim() || undefined, page);
-    return { data: rows, pagination: pagination(total, page) };
+    const found = await listLicenses(db, principal.manufacturerId, scope, query.email?.trim() || undefined, page);
+    if (!found) throw notFound('productId' in scope ? 'Product' : 'User');
+    return { data: found.rows, pagination: pagination(found.total, page) };
   }
 
   app.get(
     '/products/:id/licenses',
     { schema: { tags: ['licenses'], params: IdParams, querystring: LicenseListQuery, response: { 200: LicenseList, ...errors } } },
     async (request) => {
-      const principal = requireManufacturerStaff(request);
-      if (!(await findProduct(db, principal.manufacturerId, request.params.id))) throw notFound('Product');
-      return listOf(principal, { productId: request.params.id }, request.query);
+      return listOf(requireManufacturerStaff(request), { productId: request.params.id }, request.query);
     },
   );
 
@@ -62,9 +63,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     '/users/:id/licenses',
     { schema: { tags: ['licenses'], params: IdParams, querystring: PageQuery, response: { 200: LicenseList, ...errors } } },
     async (request) => {
-      const principal = requireManufacturerStaff(request);
-      if (!(await findEndUser(db, principal.manufacturerId, request.params.id))) throw notFound('User');
-      return listOf(principal, { userId: request.params.id }, request.query);
+      return listOf(requireManufacturerStaff(request), { userId: request.params.id }, request.query);
     },
   );
 
@@ -145,7 +144,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     { schema: { tags: ['licenses'], params: IdParams, body: ActivateLicenseBody, response: { 201: LicenseFile, ...errors, 409: ErrorResponse } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
-      const file = await activateLicense(db, masterKey, principal, request.params.id, request.body);
+      const file = await activateLicense(db, productKeyOf, principal, request.params.id, request.body);
       reply.code(201);
       return file;
     },

@@ -6,7 +6,6 @@ import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { findProduct } from '../../repositories/products';
 import { deleteTrial, listTrials } from '../../repositories/trials';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -17,10 +16,10 @@ export const trialRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
     { schema: { tags: ['trials'], params: IdParams, querystring: TrialListQuery, response: { 200: TrialList, ...errors } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
-      if (!(await findProduct(db, principal.manufacturerId, request.params.id))) throw notFound('Product');
       const page = pageRequest(request.query);
-      const { rows, total } = await listTrials(db, principal.manufacturerId, request.params.id, request.query.hardware_fingerprint?.trim() || undefined, page);
-      return { data: rows, pagination: pagination(total, page) };
+      const found = await listTrials(db, principal.manufacturerId, request.params.id, request.query.hardware_fingerprint?.trim() || undefined, page);
+      if (!found) throw notFound('Product');
+      return { data: found.rows, pagination: pagination(found.total, page) };
     },
   );
 

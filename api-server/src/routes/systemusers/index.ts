@@ -6,16 +6,17 @@ import { verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { findSystemUserByEmail } from '../../repositories/system-users';
 import { createSession, revokeSession } from '../../repositories/sessions';
 import { HttpError } from '../../lib/http-error';
-import { principalOf } from '../../plugins/auth';
+import { principalOf, type PrincipalCache } from '../../plugins/auth';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 
 export interface SystemUserRoutesOptions {
   db: Db;
+  sessionCache?: PrincipalCache;
   loginRateLimitPerMinute: number;
 }
 
-export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions> = async (app, { db, loginRateLimitPerMinute }) => {
+export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions> = async (app, { db, sessionCache, loginRateLimitPerMinute }) => {
   app.post(
     '/systemusers/login',
     {
@@ -57,7 +58,9 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
     '/systemusers/logout',
     { schema: { tags: ['auth'], response: { 204: Type.Null() } } },
     async (request, reply) => {
-      await revokeSession(db, principalOf(request).sessionId);
+      const { sessionId } = principalOf(request);
+      await revokeSession(db, sessionId);
+      sessionCache?.evictSession(sessionId);
       return reply.status(204).send(null);
     },
   );

@@ -5,14 +5,12 @@ import { pageRequest, pagination } from '../../lib/paging';
 import { conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { joinReleaseChannel, listUserMemberships } from '../../repositories/channel-memberships';
+import { joinReleaseChannel } from '../../repositories/channel-memberships';
 import {
-  findEndUser,
+  findEndUserDetails,
   insertEndUser,
   isEmailTaken,
   listEndUsers,
-  listFingerprints,
-  listLicenseTransfers,
   lockEndUser,
   updateEndUser,
   type EndUserFields,
@@ -36,33 +34,6 @@ export function toEndUser(row: { id: number; manufacturer_id: number; email: str
   return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
-async function loadEndUserDetails(db: Db, manufacturerId: number, id: number): Promise<EndUserDetails> {
-  const user = await findEndUser(db, manufacturerId, id);
-  if (!user) throw notFound(USER_NOT_FOUND);
-  const [fingerprints, memberships, sent, received] = await Promise.all([
-    listFingerprints(db, manufacturerId, id),
-    listUserMemberships(db, manufacturerId, id),
-    listLicenseTransfers(db, manufacturerId, id, 'sent'),
-    listLicenseTransfers(db, manufacturerId, id, 'received'),
-  ]);
-  const transferOf = (row: (typeof sent)[number]) => ({
-    id: row.id,
-    created_at: iso(row.created_at),
-    license: { id: row.license_id, serial: row.serial, product: { id: row.product_id, name: row.product_name } },
-  });
-  return {
-    ...toEndUser(user),
-    manufacturer: { id: user.manufacturer_id },
-    fingerprints: fingerprints.map((fingerprint) => ({ ...fingerprint, created_at: iso(fingerprint.created_at) })),
-    channel_memberships: memberships.map((membership) => ({
-      created_at: iso(membership.created_at),
-      channel: { id: membership.channel_id, type: membership.channel_type, name: membership.channel_name },
-    })),
-    license_transfers_sent: sent.map((row) => ({ ...transferOf(row), to_user: { id: row.other_user_id, email: row.other_user_email } })),
-    license_transfers_received: received.map((row) => ({ ...transferOf(row), from_user: { id: row.other_user_id, email: row.other_user_email } })),
-  };
-}
-
 /** GET/POST /users, GET/PATCH /users/{id}: a manufacturer's end users (another tenant's answer 404). */
 export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
@@ -81,7 +52,9 @@ export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     { schema: { tags: ['users'], params: IdParams, response: { 200: EndUserDetails, 403: ErrorResponse, 404: ErrorResponse } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
-      return loadEndUserDetails(db, manufacturerId, request.params.id);
+      const details = await findEndUserDetails(db, manufacturerId, request.params.id);
+      if (!details) throw notFound(USER_NOT_FOUND);
+      return details;
     },
   );
 

@@ -1,0 +1,152 @@
+import { Client } from 'pg';
+import { PRINCIPAL_CHANGES_CHANNEL } from '../db/migrations/0003-principal-change-notifications';
+
+/** What a cached session stands for: the principal's fields plus the ids a change notification names. */
+export interface CachedSession<P> {
+  principal: P;
+  sessionId: number;
+  systemUserId: number;
+  manufacturerId: number | null;
+  /** The session's own expiry (ms since the epoch). */
+  expiresAt: number;
+}
+
+interface Entry<P> extends CachedSession<P> {
+  validUntil: number;
+}
+
+export interface SessionCache<P> {
+  /** The cached session of a token hash, or undefined (not cached, stale, or the cache is not trusted now). */
+  get(tokenHash: string): P | undefined;
+  /** A ticket taken before reading a session from the database; `set` ignores the row if anything changed since. */
+  ticket(): number;
+  set(tokenHash: string, ticket: number, session: CachedSession<P>): void;
+  /** Forgets a session at once in this process (logout), before its notification comes back. */
+  evictSession(sessionId: number): void;
+  /** True while the change listener is connected (only then does the cache answer). */
+  listening(): boolean;
+  close(): Promise<void>;
+}
+
+export interface SessionCacheOptions {
+  /** How long a cached session is trusted at most, even with the listener up. */
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Wait before reconnecting a lost listener. */
+  reconnectMs?: number;
+}
+
+/**
+ * An in-process cache of token hash → principal, so most requests skip the session query. Correctness rests on
+ * the database announcing every change that can end or alter a principal (migration 0003): this cache LISTENs
+ * on its own connection and evicts what a notification names. While that connection is down (not yet
+ * connected, lost, reconnecting), the cache answers nothing and keeps nothing, so every request reads the
+ * database; on reconnecting it starts empty, since notifications may have been missed meanwhile.
+ *
+ * A read that raced a change (read before the change committed, stored after its notification arrived) would
+ * cache a dead session: `ticket()` is a generation counter bumped by every notification, and `set` drops a row
+ * whose ticket is older than the current generation.
+ */
+export function createSessionCache<P>(connectionString: string, options: SessionCacheOptions = {}): SessionCache<P> {
+  const ttlMs = options.ttlMs ?? 10_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const reconnectMs = options.reconnectMs ?? 1_000;
+  const entries = new Map<string, Entry<P>>();
+  let generation = 0;
+  let listening = false;
+  let closed = false;
+  let client: Client | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  const distrust = () => {
+    listening = false;
+    generation++;
+    entries.clear();
+  };
+
+  const evict = (matches: (entry: Entry<P>) => boolean) => {
+    generation++;
+    for (const [hash, entry] of entries) if (matches(entry)) entries.delete(hash);
+  };
+
+  const onNotification = (payload: string | undefined) => {
+    const [kind, rawId] = (payload ?? '').split(':');
+    const id = Number(rawId);
+    if (kind === 'session') evict((entry) => entry.sessionId === id);
+    else if (kind === 'user') evict((entry) => entry.systemUserId === id);
+    else if (kind === 'manufacturer') evict((entry) => entry.manufacturerId === id);
+    else evict(() => true);
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void connect();
+    }, reconnectMs);
+    reconnectTimer.unref();
+  };
+
+  const connect = async () => {
+    const listener = new Client({ connectionString });
+    client = listener;
+    const lost = () => {
+      if (client !== listener) return;
+      client = undefined;
+      distrust();
+      listener.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    listener.on('error', lost);
+    listener.on('end', lost);
+    listener.on('notification', (message) => {
+      if (message.channel === PRINCIPAL_CHANGES_CHANNEL) onNotification(message.payload);
+    });
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${PRINCIPAL_CHANGES_CHANNEL}`);
+      if (client !== listener || closed) return;
+      // Anything cached before this point may have missed a notification.
+      entries.clear();
+      generation++;
+      listening = true;
+    } catch {
+      lost();
+    }
+  };
+
+  void connect();
+
+  return {
+    get(tokenHash) {
+      if (!listening) return undefined;
+      const entry = entries.get(tokenHash);
+      if (!entry) return undefined;
+      const now = Date.now();
+      if (now >= entry.validUntil || now >= entry.expiresAt) {
+        entries.delete(tokenHash);
+        return undefined;
+      }
+      return entry.principal;
+    },
+    ticket: () => generation,
+    set(tokenHash, ticket, session) {
+      if (!listening || ticket !== generation) return;
+      entries.delete(tokenHash);
+      entries.set(tokenHash, { ...session, validUntil: Date.now() + ttlMs });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+    evictSession(sessionId) {
+      evict((entry) => entry.sessionId === sessionId);
+    },
+    listening: () => listening,
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      const listener = client;
+      client = undefined;
+      distrust();
+      await listener?.end().catch(() => undefined);
+    },
+  };
+}
