@@ -2,6 +2,10 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ChunkGraphPlugin } = require('./chunk-graph-plugin');
+
+/** The browser half of react-router, shared in place of the whole package (see the file). */
+const REACT_ROUTER_BROWSER = path.join(__dirname, 'react-router-browser.js');
 
 /** The shared singletons of DESIGN.md, with the versions the app itself declares. */
 function sharedSingletons(appDir) {
@@ -12,7 +16,7 @@ function sharedSingletons(appDir) {
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    'react-router-dom': singleton('react-router-dom'),
+    'react-router': { ...singleton('react-router'), import: REACT_ROUTER_BROWSER, version: require('react-router/package.json').version },
     'styled-components': singleton('styled-components'),
     swr: singleton('swr'),
     'shared-kit': singleton('shared-kit'),
@@ -48,6 +52,8 @@ module.exports = function createAppConfig(app) {
         extensions: ['.tsx', '.ts', '.js'],
         // Workspace packages are compiled from their TypeScript source.
         conditionNames: ['source', '...'],
+        // The package itself, for react-router-browser.js only: the name `react-router` is the shared singleton.
+        alias: { 'react-router-unshared$': 'react-router' },
       },
       module: {
         rules: [
@@ -55,6 +61,8 @@ module.exports = function createAppConfig(app) {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,
             use: { loader: 'babel-loader', options: { rootMode: 'upward', cacheDirectory: true } },
+            // A name missing from a module (e.g. from the shared react-router subset) fails the build.
+            parser: { exportsPresence: 'error' },
           },
         ],
       },
@@ -67,8 +75,10 @@ module.exports = function createAppConfig(app) {
           shared: sharedSingletons(app.dir),
           manifest: true,
           dts: false,
-          experiments: { asyncStartup: true },
+          // target 'web' drops the runtime's Node.js loading code from every bundle.
+          experiments: { asyncStartup: true, optimization: { target: 'web' } },
         }),
+        new ChunkGraphPlugin(),
         ...(app.host ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'public/index.html'), favicon: path.join(app.dir, 'public/favicon.svg') })] : []),
       ],
       performance: { hints: false },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from 'react-router';
 import { ShellProviders } from './ShellProviders';
 import { createRouter } from './router';
 import type { RuntimeConfig } from './runtime-config';

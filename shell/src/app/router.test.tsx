@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { useApiClient, useShellServices, type AuthSession } from 'shared-kit';
 import { registerRemoteUrls } from '../remotes/load-remote-routes';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import '../test-support/render-shell';
 import { RouteErrorPage } from './RouteErrorPage';
 
