@@ -23,9 +23,7 @@ const TARGET = { shell: 150 * KB, remote: 40 * KB };
  * ratchet: growing fails now; when a build change brings an app under its target, the test says so and the line
  * is to be removed.
  */
-const KNOWN_MISS_CEILING = {
-  shell: 164 * KB,
-};
+const KNOWN_MISS_CEILING = {};
 const REMOTES = ['mfe-catalog', 'mfe-licensing', 'mfe-users', 'mfe-manufacturers'];
 const SINGLETONS = ['react', 'react-dom', 'react-router', 'styled-components', 'swr'];
 

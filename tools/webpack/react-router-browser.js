@@ -1,9 +1,10 @@
 // The one copy of react-router every app shares (the `react-router` singleton of create-app-config.js).
 // A shared module cannot be tree-shaken (webpack cannot know what other apps will use), so sharing the whole
-// package ships its server half too (sessions, cookies, request handlers, RSC): 61 KB gzip. This module shares
-// the browser router API instead (32 KB gzip) and lets webpack drop the rest. An app importing a name missing
-// here fails its build (exportsPresence: 'error' in the factory); add the name here, and deploy the shell
-// before a remote that needs it (the shell's copy is the one every remote gets).
+// package ships its data router and its server half (sessions, cookies, request handlers, RSC): 61 KB gzip.
+// The console routes declaratively (<BrowserRouter>, <Routes>), so this module shares that API only (15 KB gzip)
+// and lets webpack drop the rest. An app importing a name missing here fails its build (exportsPresence: 'error'
+// in the factory); add the name here, and deploy the shell before a remote that needs it (the shell's copy is
+// the one every remote gets).
 export {
   BrowserRouter,
   HashRouter,
@@ -14,39 +15,25 @@ export {
   NavLink,
   Navigate,
   Outlet,
-  RouterProvider,
-  createBrowserRouter,
-  createHashRouter,
-  createMemoryRouter,
-  useActionData,
   useBeforeUnload,
-  useBlocker,
   useHref,
   useInRouterContext,
   useLinkClickHandler,
-  useLoaderData,
   useLocation,
   useMatch,
-  useMatches,
   useNavigate,
-  useNavigation,
   useNavigationType,
   useOutlet,
   useOutletContext,
   useParams,
   useResolvedPath,
-  useRevalidator,
-  useRouteError,
   useRoutes,
   useSearchParams,
   createPath,
   createSearchParams,
-  data,
   generatePath,
-  isRouteErrorResponse,
   matchPath,
   matchRoutes,
   parsePath,
-  redirect,
   resolvePath,
 } from 'react-router-unshared';

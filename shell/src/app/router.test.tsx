@@ -15,7 +15,10 @@ import {
   superuserSession,
   type FakeServer,
 } from '../test-support/render-shell';
-import { routes } from './router';
+import { ShellRoutes } from './router';
+
+/** The shell's routes in a memory data router, so a test can read and change the location. */
+const routes = [{ path: '*', element: <ShellRoutes /> }];
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
