@@ -45,7 +45,9 @@ module.exports = function createAppConfig(app) {
         uniqueName: app.name,
         // Entry files keep stable names (the federation runtime needs them) and are served no-cache.
         filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // The hash also in development: the shared react-router's provided copy and its fallback are two chunks
+        // of the same name there.
+        chunkFilename: '[name].[contenthash:8].js',
         clean: true,
       },
       resolve: {
