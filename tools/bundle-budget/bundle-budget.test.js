@@ -7,8 +7,10 @@
 //   behind sign-in and anything loaded with import() later is not counted.
 // - Each remote: remoteEntry.js, plus the chunks loaded at once when the shell gets `./routes` (the expose's
 //   chunk group: every page of the area, the first route's included), plus any shared module they consume that
-//   the shell has not loaded at start-up (then the shell's copy). Chunks the routes load later with import()
-//   (dialogs) are not counted. Shared modules the shell loaded at start-up are the shell's, counted there.
+//   the shell has not loaded at start-up (then the shell's copy). Chunks loaded later with import() (shared-kit's
+//   dialog and popup code, from the shell, when a page first shows one) are not counted. Shared modules the
+//   shell loaded at start-up, and the federation runtime core (the shell provides it; only a page embedding a
+//   remote loads dist/federation-runtime.js), are the shell's.
 const { existsSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { gzipSync } = require('node:zlib');

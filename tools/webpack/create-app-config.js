@@ -1,8 +1,13 @@
 // One webpack + Module Federation setup for the shell and every remote, so the apps cannot drift apart.
 const path = require('node:path');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { ChunkGraphPlugin } = require('./chunk-graph-plugin');
+
+/** The federation runtime core for pages that load a remote without the shell (see the file). */
+const FEDERATION_RUNTIME = path.join(__dirname, 'federation-runtime.js');
+const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
 
 /** The browser half of react-router, shared in place of the whole package (see the file). */
 const REACT_ROUTER_BROWSER = path.join(__dirname, 'react-router-browser.js');
@@ -34,7 +39,8 @@ function sharedSingletons(appDir) {
 module.exports = function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    return {
+    const config = {
+      name: app.name,
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       entry: path.join(app.dir, 'src/index.ts'),
@@ -48,7 +54,7 @@ module.exports = function createAppConfig(app) {
         // The hash also in development: the shared react-router's provided copy and its fallback are two chunks
         // of the same name there.
         chunkFilename: '[name].[contenthash:8].js',
-        clean: true,
+        clean: { keep: FEDERATION_RUNTIME_FILE },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
@@ -77,8 +83,14 @@ module.exports = function createAppConfig(app) {
           shared: sharedSingletons(app.dir),
           manifest: true,
           dts: false,
-          // target 'web' drops the runtime's Node.js loading code from every bundle.
-          experiments: { asyncStartup: true, optimization: { target: 'web' } },
+          // target 'web' drops the runtime's Node.js loading code from every bundle. The shell provides the
+          // runtime core to the remotes (globalThis._FEDERATION_RUNTIME_CORE), so no remoteEntry.js carries a copy.
+          experiments: {
+            asyncStartup: true,
+            optimization: { target: 'web' },
+            ...(app.host ? {} : { externalRuntime: true }),
+          },
+          ...(app.host ? { runtimePlugins: [FEDERATION_RUNTIME] } : {}),
         }),
         new ChunkGraphPlugin(),
         ...(app.host ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'public/index.html'), favicon: path.join(app.dir, 'public/favicon.svg') })] : []),
@@ -94,5 +106,19 @@ module.exports = function createAppConfig(app) {
         proxy: app.host ? [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 8080}` }] : [],
       },
     };
+    if (app.host) return config;
+    // Beside each remote's remoteEntry.js, for pages without the shell: the runtime core it leaves out.
+    const runtime = {
+      name: `${app.name}-federation-runtime`,
+      mode: config.mode,
+      devtool: false,
+      entry: FEDERATION_RUNTIME,
+      context: app.dir,
+      output: { path: config.output.path, filename: FEDERATION_RUNTIME_FILE, clean: false },
+      plugins: [new DefinePlugin({ ENV_TARGET: JSON.stringify('web') })],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+    return [config, runtime];
   };
 };

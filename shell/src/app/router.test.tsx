@@ -36,7 +36,9 @@ function openAt(path: string, session?: AuthSession, server?: FakeServer) {
 }
 
 describe('shell routes', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
+    // The console's pages load on demand (React.lazy): have their code before the first test waits for them.
+    await Promise.all([import('../layout/HomeLayout'), import('../dashboard/DashboardPage'), import('../remotes/RemoteOutlet')]);
     registerRemoteUrls({
       catalog: 'http://remotes.test/catalog/mf-manifest.json',
       licensing: 'http://remotes.test/licensing/mf-manifest.json',
