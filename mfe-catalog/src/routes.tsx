@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { BuildDetailsPage } from './features/builds/BuildDetailsPage';
 import { ProductBuildsPage } from './features/builds/ProductBuildsPage';
 import { CreateProductPage, UpdateProductPage } from './features/products/ProductFormPages';

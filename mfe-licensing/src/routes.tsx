@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { ProductLicensesPage } from './features/licenses/pages/ProductLicensesPage';
 import { ProductTrialsPage } from './features/trials/pages/ProductTrialsPage';
 

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { CreateManufacturerPage } from './features/manufacturers/components/CreateManufacturerPage';
 import { ManufacturerDetailsPage } from './features/manufacturers/components/ManufacturerDetailsPage';
 import { ManufacturersListPage } from './features/manufacturers/components/ManufacturersListPage';

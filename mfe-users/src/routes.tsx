@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { UsersPage } from './features/users/components/UsersPage';
 import { CreateUserPage } from './features/users/components/CreateUserPage';
 import { EditUserPage } from './features/users/components/EditUserPage';

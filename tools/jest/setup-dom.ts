@@ -10,3 +10,10 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// Dialogs and popups load their code on demand (shared-kit/src/ui/lazy-part.ts): have it before each file's tests.
+beforeAll(async () => {
+  const { preloadLazyParts } = await import('../../shared-kit/src/ui/lazy-part');
+  await import('../../shared-kit/src/ui/index');
+  await preloadLazyParts();
+});

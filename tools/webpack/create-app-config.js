@@ -1,7 +1,16 @@
 // One webpack + Module Federation setup for the shell and every remote, so the apps cannot drift apart.
 const path = require('node:path');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ChunkGraphPlugin } = require('./chunk-graph-plugin');
+
+/** The federation runtime core for pages that load a remote without the shell (see the file). */
+const FEDERATION_RUNTIME = path.join(__dirname, 'federation-runtime.js');
+const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
+
+/** The browser half of react-router, shared in place of the whole package (see the file). */
+const REACT_ROUTER_BROWSER = path.join(__dirname, 'react-router-browser.js');
 
 /** The shared singletons of DESIGN.md, with the versions the app itself declares. */
 function sharedSingletons(appDir) {
@@ -12,7 +21,7 @@ function sharedSingletons(appDir) {
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    'react-router-dom': singleton('react-router-dom'),
+    'react-router': { ...singleton('react-router'), import: REACT_ROUTER_BROWSER, version: require('react-router/package.json').version },
     'styled-components': singleton('styled-components'),
     swr: singleton('swr'),
     'shared-kit': singleton('shared-kit'),
@@ -30,7 +39,8 @@ function sharedSingletons(appDir) {
 module.exports = function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    return {
+    const config = {
+      name: app.name,
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       entry: path.join(app.dir, 'src/index.ts'),
@@ -41,13 +51,17 @@ module.exports = function createAppConfig(app) {
         uniqueName: app.name,
         // Entry files keep stable names (the federation runtime needs them) and are served no-cache.
         filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        clean: true,
+        // The hash also in development: the shared react-router's provided copy and its fallback are two chunks
+        // of the same name there.
+        chunkFilename: '[name].[contenthash:8].js',
+        clean: { keep: FEDERATION_RUNTIME_FILE },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
         // Workspace packages are compiled from their TypeScript source.
         conditionNames: ['source', '...'],
+        // The package itself, for react-router-browser.js only: the name `react-router` is the shared singleton.
+        alias: { 'react-router-unshared$': 'react-router' },
       },
       module: {
         rules: [
@@ -55,6 +69,8 @@ module.exports = function createAppConfig(app) {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,
             use: { loader: 'babel-loader', options: { rootMode: 'upward', cacheDirectory: true } },
+            // A name missing from a module (e.g. from the shared react-router subset) fails the build.
+            parser: { exportsPresence: 'error' },
           },
         ],
       },
@@ -67,8 +83,16 @@ module.exports = function createAppConfig(app) {
           shared: sharedSingletons(app.dir),
           manifest: true,
           dts: false,
-          experiments: { asyncStartup: true },
+          // target 'web' drops the runtime's Node.js loading code from every bundle. The shell provides the
+          // runtime core to the remotes (globalThis._FEDERATION_RUNTIME_CORE), so no remoteEntry.js carries a copy.
+          experiments: {
+            asyncStartup: true,
+            optimization: { target: 'web' },
+            ...(app.host ? {} : { externalRuntime: true }),
+          },
+          ...(app.host ? { runtimePlugins: [FEDERATION_RUNTIME] } : {}),
         }),
+        new ChunkGraphPlugin(),
         ...(app.host ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'public/index.html'), favicon: path.join(app.dir, 'public/favicon.svg') })] : []),
       ],
       performance: { hints: false },
@@ -82,5 +106,19 @@ module.exports = function createAppConfig(app) {
         proxy: app.host ? [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 8080}` }] : [],
       },
     };
+    if (app.host) return config;
+    // Beside each remote's remoteEntry.js, for pages without the shell: the runtime core it leaves out.
+    const runtime = {
+      name: `${app.name}-federation-runtime`,
+      mode: config.mode,
+      devtool: false,
+      entry: FEDERATION_RUNTIME,
+      context: app.dir,
+      output: { path: config.output.path, filename: FEDERATION_RUNTIME_FILE, clean: false },
+      plugins: [new DefinePlugin({ ENV_TARGET: JSON.stringify('web') })],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+    return [config, runtime];
   };
 };

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from 'react-router';
 import styled, { css } from 'styled-components';
 
 export interface ButtonLinkProps extends LinkProps {

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 
 /** A positive whole-number id from the address, or null for anything else (a typo, a word, a negative number). */
 export function parseId(text: string | undefined): number | null {

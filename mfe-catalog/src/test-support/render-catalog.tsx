@@ -1,7 +1,7 @@
 import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import { ThemeProvider } from 'styled-components';
 import {

@@ -2,7 +2,7 @@ import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { SWRConfig } from 'swr';
 import { ThemeProvider } from 'styled-components';
 import { ApiError, ShellServicesProvider, createListStateStore, theme, type ShellServices } from 'shared-kit';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
 
 // A link that looks like the kit's buttons: navigation stays a real link (new tab, copy address, keyboard).

@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { ThemeProvider } from 'styled-components';
 import { createApiClient, type TokenSource } from '../api/api-client';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { FIRST_LOAD_PAGE_SIZE } from '../constants';
 import { useShellServices } from '../services/shell-services';
 import type { ListState } from '../services/list-state-store';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import * as Popover from '@radix-ui/react-popover';
-import styled from 'styled-components';
 import { IconButton } from './Button';
+import { lazyPart } from './lazy-part';
 
 export interface InfoPopupProps {
   /** The name of the field the help is about. */
@@ -9,33 +8,10 @@ export interface InfoPopupProps {
   children: ReactNode;
 }
 
-const Content = styled(Popover.Content)`
-  max-width: 320px;
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.font.size.small};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.normal};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
-  z-index: 10;
+const useInfoPopupButton = lazyPart(() => import(/* webpackChunkName: "info-popup" */ './InfoPopupButton').then((module) => module.InfoPopupButton));
 
-  &:focus {
-    outline: none;
-  }
-`;
-
-export function InfoPopup({ label, children }: InfoPopupProps) {
-  return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <IconButton aria-label={`Help: ${label}`}>ⓘ</IconButton>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Content side="top" align="start" sideOffset={6} collisionPadding={8} aria-label={`Help: ${label}`}>
-          {children}
-        </Content>
-      </Popover.Portal>
-    </Popover.Root>
-  );
+/** A help button (ⓘ) opening a popup; until the popup code has arrived, the same button without the popup. */
+export function InfoPopup(props: InfoPopupProps) {
+  const InfoPopupButton = useInfoPopupButton();
+  return InfoPopupButton ? <InfoPopupButton {...props} /> : <IconButton aria-label={`Help: ${props.label}`}>ⓘ</IconButton>;
 }

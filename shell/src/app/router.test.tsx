@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { useApiClient, useShellServices, type AuthSession } from 'shared-kit';
 import { registerRemoteUrls } from '../remotes/load-remote-routes';
@@ -15,7 +15,10 @@ import {
   superuserSession,
   type FakeServer,
 } from '../test-support/render-shell';
-import { routes } from './router';
+import { ShellRoutes } from './router';
+
+/** The shell's routes in a memory data router, so a test can read and change the location. */
+const routes = [{ path: '*', element: <ShellRoutes /> }];
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
@@ -33,7 +36,9 @@ function openAt(path: string, session?: AuthSession, server?: FakeServer) {
 }
 
 describe('shell routes', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
+    // The console's pages load on demand (React.lazy): have their code before the first test waits for them.
+    await Promise.all([import('../layout/HomeLayout'), import('../dashboard/DashboardPage'), import('../remotes/RemoteOutlet')]);
     registerRemoteUrls({
       catalog: 'http://remotes.test/catalog/mf-manifest.json',
       licensing: 'http://remotes.test/licensing/mf-manifest.json',

@@ -1,33 +1,40 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Suspense, lazy } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
 import { SignInPage } from '../auth/SignInPage';
 import { RequireAuth } from '../auth/RequireAuth';
-import { HomeLayout } from '../layout/HomeLayout';
-import { DashboardPage } from '../dashboard/DashboardPage';
 import { RouteErrorPage } from '../errors/RouteErrorPage';
-import { RemoteOutlet } from '../remotes/RemoteOutlet';
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    errorElement: <RouteErrorPage />,
-    children: [
-      { index: true, element: <SignInPage /> },
-      {
-        path: 'Home',
-        element: (
-          <RequireAuth>
-            <HomeLayout />
-          </RequireAuth>
-        ),
-        children: [
-          { index: true, element: <Navigate to="Dashboard" replace /> },
-          { path: 'Dashboard', element: <DashboardPage /> },
-          { path: '*', element: <RemoteOutlet /> },
-        ],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-];
+// The console behind sign-in loads on demand (one chunk), so the sign-in page does not wait for the layout, its
+// menus and the remote loader. The routes are declarative (<Routes>, no data router): the shared react-router
+// is then the browser API without the data router (see tools/webpack/react-router-browser.js).
+const HomeLayout = lazy(() => import(/* webpackChunkName: "console" */ '../layout/HomeLayout').then((module) => ({ default: module.HomeLayout })));
+const DashboardPage = lazy(() => import(/* webpackChunkName: "console" */ '../dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })));
+const RemoteOutlet = lazy(() => import(/* webpackChunkName: "console" */ '../remotes/RemoteOutlet').then((module) => ({ default: module.RemoteOutlet })));
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The shell's pages; a page that throws shows the error page until the address changes. */
+export function ShellRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[pathname]} fallbackRender={({ error }) => <RouteErrorPage error={error} />}>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route index element={<SignInPage />} />
+          <Route
+            path="Home"
+            element={
+              <RequireAuth>
+                <HomeLayout />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<Navigate to="Dashboard" replace />} />
+            <Route path="Dashboard" element={<DashboardPage />} />
+            <Route path="*" element={<RemoteOutlet />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

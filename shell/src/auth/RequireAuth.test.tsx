@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, useLocation, type Location } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { theme } from 'shared-kit';
 import { manufacturerSession } from '../test-support/render-shell';

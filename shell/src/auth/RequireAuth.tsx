@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { Spinner } from 'shared-kit';
 import { useAuth } from './auth-context';

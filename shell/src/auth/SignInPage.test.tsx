@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { InitialEntry, RouteObject } from 'react-router-dom';
+import type { InitialEntry, RouteObject } from 'react-router';
 import type { AuthSession } from 'shared-kit';
 import {
   CurrentLocation,

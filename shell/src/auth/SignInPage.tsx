@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, type Location } from 'react-router';
 import styled from 'styled-components';
 import { Button, Field, TextInput, errorMessage, useApiClient, useErrorModal, type LoginResponse } from 'shared-kit';
 import { useAuth } from './auth-context';

@@ -1,72 +1,53 @@
 import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, useNavigate } from 'react-router';
+import userEvent from '@testing-library/user-event';
 import '../test-support/render-shell';
-import { RouteErrorPage } from './RouteErrorPage';
+import { ShellRoutes } from '../app/router';
 
-function Exploding(): never {
-  throw new Error('The page exploded');
-}
-
-function renderAt(path: string, children: RouteObject[]) {
-  const router = createMemoryRouter([{ path: '/', errorElement: <RouteErrorPage />, children }], { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+// ShellProviders is left out on purpose: without it every shell page throws (useAuth outside its provider).
+function renderAt(path: string, extra?: React.ReactNode) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <ShellRoutes />
+      {extra}
+    </MemoryRouter>,
+  );
 }
 
 describe('RouteErrorPage', () => {
   let consoleError: jest.SpyInstance;
-  let consoleWarn: jest.SpyInstance;
   beforeEach(() => {
-    // React and the router report caught errors on the console; the page is what we check.
+    // React reports caught errors on the console; the page is what we check.
     consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
-  afterEach(() => {
-    consoleError.mockRestore();
-    consoleWarn.mockRestore();
-  });
+  afterEach(() => consoleError.mockRestore());
 
-  it('shows the message of an error thrown while rendering', async () => {
-    renderAt('/broken', [{ path: 'broken', element: <Exploding /> }]);
+  it('shows the message of an error thrown while rendering a page, with the way back', async () => {
+    renderAt('/');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toContainElement(screen.getByRole('heading', { name: 'Unexpected Application Error!' }));
-    expect(alert).toHaveTextContent('The page exploded');
+    expect(alert).toHaveTextContent('useAuth must be used inside ShellProviders');
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/Home');
   });
 
-  it('shows the message of an error thrown by a loader', async () => {
-    renderAt('/loaded', [
-      {
-        path: 'loaded',
-        loader: () => {
-          throw new Error('Loader failed');
-        },
-        element: <p>Never shown</p>,
-      },
-    ]);
+  it('tries the page again when the address changes', async () => {
+    function GoElsewhere() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate('/Nowhere')}>
+          Elsewhere
+        </button>
+      );
+    }
+    renderAt('/', <GoElsewhere />);
+    await screen.findByRole('alert');
+    consoleError.mockClear();
 
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('Loader failed')).toBeInTheDocument();
-    expect(screen.queryByText('Never shown')).not.toBeInTheDocument();
-  });
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
 
-  it('shows the status of a route error response', async () => {
-    renderAt('/missing', [{ path: 'present', element: <p>Present</p> }]);
-
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('404 Not Found')).toBeInTheDocument();
-  });
-
-  it('shows something that was thrown without being an Error', async () => {
-    renderAt('/odd', [
-      {
-        path: 'odd',
-        loader: () => {
-          throw 'a plain string';
-        },
-      },
-    ]);
-
-    expect(await screen.findByText('a plain string')).toBeInTheDocument();
+    // /Nowhere redirects to the sign-in page, which throws again without its providers: rendered afresh.
+    expect(await screen.findByRole('alert')).toHaveTextContent('useAuth must be used inside ShellProviders');
+    expect(consoleError).toHaveBeenCalled();
   });
 });

@@ -1,16 +1,14 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import styled from 'styled-components';
 
 export const UNEXPECTED_ERROR_TITLE = 'Unexpected Application Error!';
 
 function messageOf(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** What a page that threw while rendering shows instead (ShellRoutes' error boundary). */
+export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <Box role="alert">
       <h2>{UNEXPECTED_ERROR_TITLE}</h2>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { useLocation, type RouteObject } from 'react-router-dom';
+import { useLocation, type RouteObject } from 'react-router';
 import type { AuthSession } from 'shared-kit';
 import { RequireAuth } from '../auth/RequireAuth';
 import {

@@ -1,4 +1,4 @@
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from 'shared-kit';
 import { useAuth } from '../auth/auth-context';

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 
 /** The manufacturer name with a profile icon; its menu holds Manufacturer Details (→ /Home/MyDetails). */

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { PageHeader } from 'shared-kit';
 import { useAuth } from '../auth/auth-context';
 import { areaOfPath } from './remote-areas';

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter, useLocation, type InitialEntry, type RouteObject } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, useLocation, type InitialEntry, type RouteObject } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { AUTH_STORAGE_KEY, theme, type AuthSession, type CurrentUser } from 'shared-kit';
 import { ShellProviders } from '../app/ShellProviders';

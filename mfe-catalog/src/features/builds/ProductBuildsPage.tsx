@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { Button, PageHeader, PaginationControls, Table, useListState, type Build, type RowId, type TableColumn } from 'shared-kit';
 import { useProductBuilds } from '../../data/builds/get-builds';
 import { ButtonLink } from '../../components/ButtonLink';

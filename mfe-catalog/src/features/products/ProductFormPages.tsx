@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { PageHeader, Spinner } from 'shared-kit';
 import { useProduct } from '../../data/products/get-product';
 import { useCreateProduct, useUpdateProduct } from '../../data/products/save-product';

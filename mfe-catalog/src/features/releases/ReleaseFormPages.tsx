@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { PageHeader, Spinner, useSession } from 'shared-kit';
 import { useBuildsByIds } from '../../data/builds/get-builds-by-ids';
 import { useManufacturerChannels } from '../../data/channels/get-channels';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { ErrorText, PageHeader } from 'shared-kit';
 import LicenseTable from '../components/LicenseTable';
 import { productIdOf } from '../../../routing/product-params';

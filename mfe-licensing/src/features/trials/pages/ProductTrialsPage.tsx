@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { ErrorText, PageHeader } from 'shared-kit';
 import { TrialList } from '../components/TrialList';
 import { productIdOf } from '../../../routing/product-params';

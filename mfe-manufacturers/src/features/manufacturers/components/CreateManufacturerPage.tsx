@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Card, PageHeader, useSession } from 'shared-kit';
 import { mayListManufacturers } from '../access';
 import { ACCESS_DENIED } from '../texts';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { ApiError, Button, PageHeader, Spinner, errorMessage, useSession } from 'shared-kit';
 import { useManufacturer } from '../api/get-manufacturer';
 import { mayOpenManufacturer, parseManufacturerId } from '../access';

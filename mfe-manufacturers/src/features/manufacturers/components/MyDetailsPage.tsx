@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { PageHeader, useSession } from 'shared-kit';
 import { redirectState } from '../navigation/use-leave-manufacturer-page';
 import { UNABLE_TO_ACCESS_DETAILS } from '../texts';

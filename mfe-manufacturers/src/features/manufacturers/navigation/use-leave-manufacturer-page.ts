@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router';
 import { useSession } from 'shared-kit';
 import { RETURN_TO_PARAM, leaveTarget } from './leave-rule';
 

@@ -3,7 +3,7 @@ import { ApiError, type DistributionChannel, type EndUserDetails } from 'shared-
 import { createFakeApi, deferredAnswer, renderInArea, type RecordedCall } from '../../../test-support/render-users';
 import { BETA, RELEASE, userDetails } from '../test-data';
 import { UserDetailsPage } from './UserDetailsPage';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 
 interface Setup {
   user?: EndUserDetails;

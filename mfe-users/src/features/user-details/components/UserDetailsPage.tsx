@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { ApiError, PageHeader, Section, Spinner, type EndUserDetails } from 'shared-kit';
 import { ButtonLink } from '../../../components/ButtonLink';

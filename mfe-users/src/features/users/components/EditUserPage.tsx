@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { NOT_A_USER_ADDRESS, PageUnavailable } from '../../../components/PageUnavailable';
 import { parseUserId } from '../../../lib/area-paths';
 import { useUpdateUser } from '../api/update-user';

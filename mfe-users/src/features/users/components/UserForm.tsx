@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { Button, ErrorText, Field, PageHeader, SpinnerIcon, TextInput, errorMessage, fieldErrorId } from 'shared-kit';
 import { FormButtons, FormCard } from '../../../components/FormLayout';
 import { areaPaths } from '../../../lib/area-paths';
