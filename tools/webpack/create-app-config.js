@@ -1,8 +1,10 @@
 // One webpack + Module Federation setup for the shell and every remote, so the apps cannot drift apart.
 const path = require('node:path');
+const { constants: zlib } = require('node:zlib');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { ChunkGraphPlugin } = require('./chunk-graph-plugin');
 
 /** The federation runtime core for pages that load a remote without the shell (see the file). */
@@ -11,6 +13,18 @@ const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
 
 /** The browser half of react-router, shared in place of the whole package (see the file). */
 const REACT_ROUTER_BROWSER = path.join(__dirname, 'react-router-browser.js');
+
+/**
+ * Brotli and gzip copies of every text asset, made once at build time so the server sends them as they are
+ * (`preCompressed` in api-server's static serving) instead of compressing on every request.
+ */
+function precompressed() {
+  const test = /\.(js|json|html|svg|css)$/;
+  return [
+    new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
+    new CompressionPlugin({ test, algorithm: 'brotliCompress', filename: '[path][base].br', compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } } }),
+  ];
+}
 
 /** The shared singletons of DESIGN.md, with the versions the app itself declares. */
 function sharedSingletons(appDir) {
@@ -94,6 +108,7 @@ module.exports = function createAppConfig(app) {
         }),
         new ChunkGraphPlugin(),
         ...(app.host ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'public/index.html'), favicon: path.join(app.dir, 'public/favicon.svg') })] : []),
+        ...(production ? precompressed() : []),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',
@@ -115,7 +130,7 @@ module.exports = function createAppConfig(app) {
       entry: FEDERATION_RUNTIME,
       context: app.dir,
       output: { path: config.output.path, filename: FEDERATION_RUNTIME_FILE, clean: false },
-      plugins: [new DefinePlugin({ ENV_TARGET: JSON.stringify('web') })],
+      plugins: [new DefinePlugin({ ENV_TARGET: JSON.stringify('web') }), ...(production ? precompressed() : [])],
       performance: { hints: false },
       stats: 'errors-warnings',
     };

@@ -28,10 +28,15 @@ export function runtimeConfig(config: ServerConfig): RuntimeConfig {
 }
 
 // Chunks named by their content hash never change; everything else (entries, manifests, pages) is revalidated.
+// `path` is the file sent, which may be the .br or .gz copy the build wrote beside the asset.
 function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string) {
-  const hashed = /\.[0-9a-f]{8}\.js(\.map)?$/.test(path);
+  const hashed = /\.[0-9a-f]{8}\.js(\.map)?(\.br|\.gz)?$/.test(path);
   res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
 }
+
+/** Precompressed copies are sent as they are; our own Cache-Control (cacheHeaders) replaces the library's. */
+const STATIC_OPTIONS = { setHeaders: cacheHeaders, cacheControl: false, preCompressed: true } as const;
 
 /**
  * Serves the built shell at `/` (any unknown page gets its index.html) and each remote under `/remotes/<app>/`.
@@ -58,8 +63,8 @@ export async function registerStaticApps(app: FastifyInstance, config: ServerCon
   for (const remote of REMOTE_APPS) {
     const root = join(config.appsDir, remote, 'dist');
     if (!existsSync(root)) continue;
-    await app.register(fastifyStatic, { root, prefix: `/remotes/${remote}/`, decorateReply: false, setHeaders: cacheHeaders, index: false });
+    await app.register(fastifyStatic, { ...STATIC_OPTIONS, root, prefix: `/remotes/${remote}/`, decorateReply: false, index: false });
   }
 
-  if (hasShell) await app.register(fastifyStatic, { root: shellRoot, prefix: '/', setHeaders: cacheHeaders, wildcard: true });
+  if (hasShell) await app.register(fastifyStatic, { ...STATIC_OPTIONS, root: shellRoot, prefix: '/', wildcard: true });
 }
