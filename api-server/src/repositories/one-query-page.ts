@@ -15,7 +15,8 @@ export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) =>
  * fast as plain rows travel; nesting them with json_build_object per row costs PostgreSQL twice as much.
  */
 export function pageAsJson<Row extends { id: number }>(db: Db, page: SelectQueryBuilder<any, any, Row>) {
-  return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page ORDER BY page.id), '[]')`.as('rows'));
+  // `page.*`, not `page`: a column of that name (products have one) would take precedence over the row.
+  return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page.* ORDER BY page.id), '[]')`.as('rows'));
 }
 
 export interface OneQueryPage {
@@ -31,6 +32,8 @@ export interface OneQueryPage {
  * A page, its total and its parent's tenant check in one statement (one round trip instead of three). The
  * page itself is always filtered by the tenant, so a foreign parent's page is empty before it is refused.
  */
+export function oneQueryPage<Row>(db: Db, parts: Omit<OneQueryPage, 'found'>): Promise<{ rows: Row[]; total: number }>;
+export function oneQueryPage<Row>(db: Db, parts: OneQueryPage): Promise<{ rows: Row[]; total: number } | undefined>;
 export async function oneQueryPage<Row>(db: Db, parts: OneQueryPage): Promise<{ rows: Row[]; total: number } | undefined> {
   const result = await db
     .selectNoFrom([
