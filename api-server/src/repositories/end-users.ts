@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import type { EndUser, EndUserDetails } from 'shared-kit/contract';
+import type { EndUserDetails } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
-import { listTotalQuery } from './list-totals';
+import { listTotal, totalOf } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
-import { isoTimestamp, jsonRows, oneQueryPage, pageAsJson } from './one-query-page';
+import { isoTimestamp, jsonRows } from './one-query-page';
 
 const COLUMNS = ['id', 'manufacturer_id', 'email', 'external_id', 'created_at', 'updated_at'] as const;
 
@@ -14,24 +14,17 @@ export interface EndUserFields {
   external_id: string | null;
 }
 
-/**
- * One page of a manufacturer's end users, optionally only those whose email contains `emailSearch`, and its
- * total in one statement, timestamps as the contract writes them. The page's ids come first from an index-only
- * walk (the list index carries the email), then only those rows are read and formatted: formatting before the
- * OFFSET would format every skipped row of a deep page.
- */
+/** One page of a manufacturer's end users, optionally only those whose email contains `emailSearch`. */
 export async function listEndUsers(db: Db, manufacturerId: number, emailSearch: string | undefined, page: PageRequest) {
   let query = db.selectFrom('end_users').where('manufacturer_id', '=', manufacturerId);
   if (emailSearch) query = query.where('email', 'ilike', `%${escapeLike(emailSearch)}%`);
-  const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
-  const pageRows = db
-    .selectFrom('end_users')
-    .where('id', 'in', pageIds)
-    .select((eb) => ['id', 'manufacturer_id', 'email', 'external_id', isoTimestamp(eb.ref('created_at')).as('created_at'), isoTimestamp(eb.ref('updated_at')).as('updated_at')]);
-  return oneQueryPage<EndUser>(db, {
-    total: emailSearch ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_end_users', manufacturerId),
-    rows: pageAsJson(db, pageRows),
-  });
+  const [rows, total] = await Promise.all([
+    query.select(COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+    emailSearch
+      ? query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow().then(totalOf)
+      : listTotal(db, 'manufacturer_end_users', manufacturerId),
+  ]);
+  return { rows, total };
 }
 
 /** The user, if it belongs to the manufacturer (another tenant's user is as missing as a deleted one). */

@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
-import type { Manufacturer } from 'shared-kit/contract';
 import type { Db } from '../db/database';
-import { isoTimestamp, oneQueryPage, pageAsJson } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 import type { ManufacturerUpdate, NewManufacturer } from '../db/schema';
 import type { PageRequest } from '../lib/paging';
@@ -33,30 +31,17 @@ export async function findManufacturerForUpdate(trx: Db, id: number) {
   return trx.selectFrom('manufacturers').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** A page of manufacturers (optionally those whose name or email contains `search`) and its total in one statement, as the contract writes them. */
 export async function listManufacturers(db: Db, search: string | undefined, page: PageRequest) {
   let query = db.selectFrom('manufacturers');
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
     query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
   }
-  const pageRows = query
-    .select((eb) => [
-      'id',
-      'name',
-      'manufacturer_pool_id',
-      'address',
-      'phone',
-      'email',
-      'vat_id',
-      sql<string | null>`btrim(${eb.ref('country_code')})`.as('country_code'),
-      isoTimestamp(eb.ref('created_at')).as('created_at'),
-      isoTimestamp(eb.ref('updated_at')).as('updated_at'),
-    ])
-    .orderBy('id')
-    .limit(page.perPage)
-    .offset(page.offset);
-  return oneQueryPage<Manufacturer>(db, { total: query.select(sql<string>`count(*)`.as('total')), rows: pageAsJson(db, pageRows) });
+  const [rows, count] = await Promise.all([
+    query.select(COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }
 
 export async function insertManufacturer(db: Db, values: NewManufacturer) {

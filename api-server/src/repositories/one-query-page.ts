@@ -32,8 +32,6 @@ export interface OneQueryPage {
  * A page, its total and its parent's tenant check in one statement (one round trip instead of three). The
  * page itself is always filtered by the tenant, so a foreign parent's page is empty before it is refused.
  */
-export function oneQueryPage<Row>(db: Db, parts: Omit<OneQueryPage, 'found'>): Promise<{ rows: Row[]; total: number }>;
-export function oneQueryPage<Row>(db: Db, parts: OneQueryPage): Promise<{ rows: Row[]; total: number } | undefined>;
 export async function oneQueryPage<Row>(db: Db, parts: OneQueryPage): Promise<{ rows: Row[]; total: number } | undefined> {
   const result = await db
     .selectNoFrom([

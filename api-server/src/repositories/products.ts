@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
-import type { Product, ProductType } from 'shared-kit/contract';
+import type { ProductType } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { ProductsTable } from '../db/schema';
 import type { Insertable, Updateable } from 'kysely';
 import type { PageRequest } from '../lib/paging';
-import { listTotalQuery } from './list-totals';
-import { isoTimestamp, oneQueryPage, pageAsJson } from './one-query-page';
+import { listTotal, totalOf } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
 
 /** Every column but the encrypted private key, which never leaves the server. */
@@ -34,7 +33,6 @@ export const PRODUCT_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
-const PRODUCT_PAGE_COLUMNS = PRODUCT_COLUMNS.filter((column) => column !== 'created_at' && column !== 'updated_at');
 
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductChanges = Updateable<ProductsTable>;
@@ -60,23 +58,17 @@ export async function lockProduct(db: Db, manufacturerId: number, id: number) {
     .executeTakeFirst();
 }
 
-/**
- * A page of the manufacturer's products (optionally filtered) and its total in one statement, timestamps as the
- * contract writes them; the page's ids come first, so a deep page formats only its own rows.
- */
 export async function listProducts(db: Db, manufacturerId: number, filter: ProductFilter, page: PageRequest) {
   let query = db.selectFrom('products').where('manufacturer_id', '=', manufacturerId);
   if (filter.identifier) query = query.where('identifier', 'ilike', `%${escapeLike(filter.identifier)}%`);
   if (filter.type) query = query.where('type', '=', filter.type);
-  const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
-  const pageRows = db
-    .selectFrom('products')
-    .where('id', 'in', pageIds)
-    .select((eb) => [...PRODUCT_PAGE_COLUMNS, isoTimestamp(eb.ref('created_at')).as('created_at'), isoTimestamp(eb.ref('updated_at')).as('updated_at')]);
-  return oneQueryPage<Product>(db, {
-    total: filter.identifier || filter.type ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_products', manufacturerId),
-    rows: pageAsJson(db, pageRows),
-  });
+  const [rows, total] = await Promise.all([
+    query.select(PRODUCT_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+    filter.identifier || filter.type
+      ? query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow().then(totalOf)
+      : listTotal(db, 'manufacturer_products', manufacturerId),
+  ]);
+  return { rows, total };
 }
 
 /** Another product of the manufacturer with this identifier (identifiers are unique case-insensitively). */

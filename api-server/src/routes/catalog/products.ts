@@ -22,7 +22,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       const page = pageRequest(request.query);
       const filter = { identifier: request.query.identifier?.trim() || undefined, type: request.query.type };
       const { rows, total } = await listProducts(db, manufacturerId, filter, page);
-      return { data: rows, pagination: pagination(total, page) };
+      return { data: rows.map(withIsoTimestamps), pagination: pagination(total, page) };
     },
   );
 

@@ -63,7 +63,7 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
       requireSuperuser(request);
       const page = pageRequest(request.query);
       const { rows, total } = await listManufacturers(db, request.query.search?.trim() || undefined, page);
-      return { data: rows, pagination: pagination(total, page) };
+      return { data: rows.map(toManufacturer), pagination: pagination(total, page) };
     },
   );
 

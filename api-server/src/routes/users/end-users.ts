@@ -43,7 +43,7 @@ export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       const { manufacturerId } = requireManufacturerStaff(request);
       const page = pageRequest(request.query);
       const { rows, total } = await listEndUsers(db, manufacturerId, request.query.email?.trim() || undefined, page);
-      return { data: rows, pagination: pagination(total, page) };
+      return { data: rows.map(toEndUser), pagination: pagination(total, page) };
     },
   );
 
