@@ -49,10 +49,19 @@ describe('end users API', () => {
       ]);
     });
 
+    it('writes the timestamps exactly as a single user answers them (UTC, milliseconds)', async () => {
+      const [first] = (await request('GET', '/api/v1/users?per_page=1', tenants.staffAToken)).json().data;
+      const stored = await t.db.selectFrom('end_users').select(['created_at', 'updated_at']).where('id', '=', first.id).executeTakeFirstOrThrow();
+      expect(first).toMatchObject({ created_at: stored.created_at.toISOString(), updated_at: stored.updated_at.toISOString() });
+    });
+
     it('searches by email case-insensitively, with LIKE characters taken literally', async () => {
       const byText = (await request('GET', '/api/v1/users?email=LISTENER1', tenants.staffAToken)).json();
       expect(byText.data.map((user: { email: string }) => user.email)).toEqual(Array.from({ length: 10 }, (_, i) => `listener${10 + i}@alpha.example`));
       expect(byText.pagination.records.total).toBe(10);
+      const secondPage = (await request('GET', '/api/v1/users?email=listener&page=2&per_page=25', tenants.staffAToken)).json();
+      expect(secondPage.data.map((user: { email: string }) => user.email)).toEqual(Array.from({ length: 5 }, (_, i) => `listener${26 + i}@alpha.example`));
+      expect(secondPage.pagination).toEqual({ records: { total: 30, per_page: 25 }, pages: { current: 2, previous: 1, next: null, last: 2 } });
       const underscore = (await request('GET', '/api/v1/users?email=_', tenants.staffAToken)).json();
       expect(underscore.data.map((user: { email: string }) => user.email)).toEqual(['under_score@alpha.example']);
       const none = (await request('GET', '/api/v1/users?email=%25', tenants.staffAToken)).json();

@@ -68,7 +68,9 @@ export async function listLicenses(db: Db, manufacturerId: number, scope: Licens
 function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string, page: PageRequest) {
   let query = licensesWithOwnerAndProduct(db, manufacturerId);
   query = 'productId' in scope ? query.where('l.product_id', '=', scope.productId) : query.where('l.user_id', '=', scope.userId);
-  query = query.where('u.email', 'ilike', `%${escapeLike(email)}%`);
+  // The owner's tenant, though implied by the licence's, lets the planner search the tenant's own users (the
+  // list index carries their emails) instead of every tenant's trigram posting lists.
+  query = query.where('u.manufacturer_id', '=', manufacturerId).where('u.email', 'ilike', `%${escapeLike(email)}%`);
   return {
     total: query.select(sql<string>`count(*)`.as('total')),
     rows: pageAsJson(db, query.select(licensePageColumns).orderBy('l.id').limit(page.perPage).offset(page.offset)),

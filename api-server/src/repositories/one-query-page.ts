@@ -15,7 +15,8 @@ export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) =>
  * fast as plain rows travel; nesting them with json_build_object per row costs PostgreSQL twice as much.
  */
 export function pageAsJson<Row extends { id: number }>(db: Db, page: SelectQueryBuilder<any, any, Row>) {
-  return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page ORDER BY page.id), '[]')`.as('rows'));
+  // `page.*`, not `page`: a column of that name (products have one) would take precedence over the row.
+  return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page.* ORDER BY page.id), '[]')`.as('rows'));
 }
 
 export interface OneQueryPage {
