@@ -102,6 +102,8 @@ function scenarios(f) {
     list('users search email', '/api/v1/users', `${per(1)}&email=user00012`, (db) => repositories.endUsers.listEndUsers(db, m, 'user00012', page(1))),
     list('product licences p1 (250/page)', `/api/v1/products/${f.bigProduct}/licenses`, per(1, 250), (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(1, 250))),
     list(`product licences deep p${f.licensesLast} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(f.licensesLast, 250), (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(f.licensesLast, 250))),
+    // The deepest walk: pages past the middle are walked back from the last licence, so the middle page skips most.
+    list(`product licences middle p${Math.ceil(f.licensesLast / 2)} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(Math.ceil(f.licensesLast / 2), 250), (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(Math.ceil(f.licensesLast / 2), 250))),
     list('product licences search email', `/api/v1/products/${f.bigProduct}/licenses`, `${per(1, 250)}&email=user00012`, (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, 'user00012', page(1, 250))),
     list('user licences p1', `/api/v1/users/${f.user}/licenses`, per(1), (db) => repositories.licenses.listLicenses(db, m, { userId: f.user }, undefined, page(1))),
     list('trials p1', `/api/v1/products/${f.bigProduct}/trials`, per(1), (db) => repositories.trials.listTrials(db, m, f.bigProduct, undefined, page(1))),

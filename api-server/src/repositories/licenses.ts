@@ -6,7 +6,7 @@ import type { LicenseState } from '../licensing/license-rules';
 import type { PageRequest } from '../lib/paging';
 import { newLicenseSerial } from '../licensing/serial';
 import { listTotalQuery } from './list-totals';
-import { isoTimestamp, oneQueryPage, pageAsJson } from './one-query-page';
+import { isoTimestamp, oneQueryPage, pageAsJson, pageIdsFromNearerEnd } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 
 /** Whose licences a list shows: one product's or one end user's. */
@@ -78,22 +78,18 @@ function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, e
 }
 
 /**
- * Unfiltered: the page's ids come from an index-only walk of the licences alone (a deep page skips index
- * entries, not joined rows), only those rows are joined, and the total is the trigger-kept count.
+ * Unfiltered: the page's ids come from an index-only walk of the licences alone, from the nearer end of the list
+ * (a deep page skips index entries, not joined rows, and never more than half of them); only those rows are
+ * joined, and the total is the trigger-kept count.
  */
 function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: PageRequest) {
   const [column, scopeId, list] = 'productId' in scope ? (['product_id', scope.productId, 'product_licenses'] as const) : (['user_id', scope.userId, 'user_licenses'] as const);
-  const pageIds = db
-    .selectFrom('licenses')
-    .select('id')
-    .where('manufacturer_id', '=', manufacturerId)
-    .where(column, '=', scopeId)
-    .orderBy('id')
-    .limit(page.perPage)
-    .offset(page.offset);
+  const total = listTotalQuery(db, list, scopeId);
+  const ids = db.selectFrom('licenses').select('id').where('manufacturer_id', '=', manufacturerId).where(column, '=', scopeId);
+  const pageIds = pageIdsFromNearerEnd(ids, total, page);
   return {
-    total: listTotalQuery(db, list, scopeId),
-    rows: pageAsJson(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', 'in', pageIds).select(licensePageColumns)),
+    total,
+    rows: pageAsJson(db, licensesWithOwnerAndProduct(db, manufacturerId).where(sql<SqlBool>`l.id IN (${pageIds})`).select(licensePageColumns)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
+import type { PageRequest } from '../lib/paging';
 
 /**
  * A timestamp as the contract writes it (`Date#toISOString`: UTC, milliseconds truncated, `Z`), made by
@@ -17,6 +18,24 @@ export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) =>
 export function pageAsJson<Row extends { id: number }>(db: Db, page: SelectQueryBuilder<any, any, Row>) {
   // `page.*`, not `page`: a column of that name (products have one) would take precedence over the row.
   return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page.* ORDER BY page.id), '[]')`.as('rows'));
+}
+
+/**
+ * The ids of a page of an id-ordered list whose exact total is known (`total`, a one-value subquery), walked from
+ * whichever end of the index is nearer: a page past the middle counts back from the last entry, so no page skips
+ * more than half the list (the last page of 100,000 skips none). `ids` selects the list's ids, unordered.
+ * Only one branch runs: each is guarded by a condition PostgreSQL evaluates once, before it.
+ */
+export function pageIdsFromNearerEnd(ids: SelectQueryBuilder<any, any, { id: number }>, total: Expression<unknown>, page: PageRequest) {
+  const count = sql<number>`coalesce((${total}), 0)`;
+  const nearerEnd = sql<SqlBool>`${page.offset} * 2 > ${count}`;
+  const fromStart = ids.orderBy('id').limit(page.perPage).offset(page.offset);
+  const fromEnd = ids
+    .orderBy('id', 'desc')
+    .limit(sql<number>`greatest(least(${page.perPage}, ${count} - ${page.offset}), 0)`)
+    .offset(sql<number>`greatest(${count} - ${page.offset} - ${page.perPage}, 0)`);
+  return sql<{ id: number }>`(SELECT id FROM (${fromStart}) AS first_half WHERE NOT (${nearerEnd}))
+    UNION ALL (SELECT id FROM (${fromEnd}) AS second_half WHERE ${nearerEnd})`;
 }
 
 export interface OneQueryPage {
