@@ -14,10 +14,11 @@ import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { healthRoutes } from './routes/health';
 import { systemUserRoutes } from './routes/systemusers';
-import { manufacturerRoutes } from './routes/manufacturers';
-import { catalogRoutes } from './routes/catalog';
-import { licensingRoutes } from './routes/licensing';
+import { manufacturersRoutes } from './routes/manufacturers';
+import { productsRoutes } from './routes/products';
+import { licensesRoutes } from './routes/licenses';
 import { usersRoutes } from './routes/users';
+import { clientAppBuildFileRoutes } from './routes/clients/app-build-files';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -115,11 +116,12 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       registerAuthentication(api, db, sessionCache);
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(systemUserRoutes, { db, sessionCache, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
-      await api.register(manufacturerRoutes, { db });
       const areaDependencies = { db, masterKey, storage, config };
-      await api.register(catalogRoutes, areaDependencies);
-      await api.register(licensingRoutes, areaDependencies);
+      await api.register(manufacturersRoutes, areaDependencies);
+      await api.register(productsRoutes, areaDependencies);
+      await api.register(licensesRoutes, areaDependencies);
       await api.register(usersRoutes, areaDependencies);
+      await api.register(clientAppBuildFileRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { findSystemUserByEmail } from '../repositories/system-users';
 import { revokeSessionsOfUser } from '../repositories/sessions';
 import { recordAudit } from '../repositories/audit-log';
 import { AdminCommandError } from './create-user';
+import { databaseNow } from '../db/now';
 
 /**
  * Disables (or enables again) a system user. Disabling ends every session of the user at once, in the same
@@ -13,7 +13,7 @@ export async function setSystemUserDisabled(db: Db, email: string, disabled: boo
   const user = await findSystemUserByEmail(db, email);
   if (!user) throw new AdminCommandError(`There is no system user with the email ${email.trim()}.`);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('system_users').set({ disabled, updated_at: sql<Date>`now()` as unknown as Date }).where('id', '=', user.id).execute();
+    await trx.updateTable('system_users').set({ disabled, updated_at: databaseNow() }).where('id', '=', user.id).execute();
     if (disabled) await revokeSessionsOfUser(trx, user.id);
     await recordAudit(trx, null, {
       manufacturerId: user.manufacturer_id,

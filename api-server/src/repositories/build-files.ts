@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { databaseNow } from '../db/now';
 
 const FILE_COLUMNS = ['id', 'build_id', 'name', 'size', 'sha256', 'storage_key', 'uploaded_at'] as const;
 
@@ -31,7 +31,7 @@ export async function insertBuildFiles(db: Db, manufacturerId: number, buildId: 
 export async function markBuildFileUploaded(db: Db, fileId: number, storageKey: string) {
   return db
     .updateTable('build_files')
-    .set({ storage_key: storageKey, uploaded_at: sql<Date>`now()` as unknown as Date })
+    .set({ storage_key: storageKey, uploaded_at: databaseNow() })
     .where('id', '=', fileId)
     .returning(FILE_COLUMNS)
     .executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { BuildOs } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
+import { databaseNow } from '../db/now';
 
 const BUILD_COLUMNS = ['id', 'product_id', 'os', 'major', 'minor', 'revision', 'build_number', 'upload_confirmed', 'created_at', 'updated_at'] as const;
 
@@ -93,12 +94,12 @@ export async function insertBuild(db: Db, build: NewBuild) {
 export async function markBuildConfirmed(db: Db, buildId: number) {
   return db
     .updateTable('builds')
-    .set({ upload_confirmed: true, updated_at: sql<Date>`now()` as unknown as Date })
+    .set({ upload_confirmed: true, updated_at: databaseNow() })
     .where('id', '=', buildId)
     .returning(BUILD_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
 export async function touchBuild(db: Db, buildId: number) {
-  await db.updateTable('builds').set({ updated_at: sql<Date>`now()` as unknown as Date }).where('id', '=', buildId).execute();
+  await db.updateTable('builds').set({ updated_at: databaseNow() }).where('id', '=', buildId).execute();
 }

@@ -5,7 +5,9 @@ import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { listTotal, totalOf } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
-import { isoTimestamp, jsonRows } from './one-query-page';
+import { apiTimestampSql } from '../api-shapes/timestamps';
+import { jsonRows } from './one-query-page';
+import { databaseNow } from '../db/now';
 
 const COLUMNS = ['id', 'manufacturer_id', 'email', 'external_id', 'created_at', 'updated_at'] as const;
 
@@ -54,7 +56,7 @@ export async function insertEndUser(db: Db, manufacturerId: number, fields: EndU
 export async function updateEndUser(db: Db, manufacturerId: number, id: number, fields: EndUserFields) {
   return db
     .updateTable('end_users')
-    .set({ ...fields, updated_at: sql<Date>`now()` as unknown as Date })
+    .set({ ...fields, updated_at: databaseNow() })
     .where('manufacturer_id', '=', manufacturerId)
     .where('id', '=', id)
     .returning(COLUMNS)
@@ -83,7 +85,7 @@ export async function findEndUserDetails(db: Db, manufacturerId: number, userId:
     .where('f.user_id', '=', userId)
     .select((eb) =>
       jsonRows(
-        jsonBuildObject({ id: eb.ref('f.id'), hardware_fingerprint: eb.ref('f.hardware_fingerprint'), created_at: isoTimestamp(eb.ref('f.created_at')) }),
+        jsonBuildObject({ id: eb.ref('f.id'), hardware_fingerprint: eb.ref('f.hardware_fingerprint'), created_at: apiTimestampSql(eb.ref('f.created_at')) }),
         sql`f.created_at, f.id`,
       ).as('rows'),
     );
@@ -95,7 +97,7 @@ export async function findEndUserDetails(db: Db, manufacturerId: number, userId:
     .select((eb) =>
       jsonRows(
         jsonBuildObject({
-          created_at: isoTimestamp(eb.ref('membership.created_at')),
+          created_at: apiTimestampSql(eb.ref('membership.created_at')),
           channel: jsonBuildObject({ id: eb.ref('channel.id'), type: eb.ref('channel.type'), name: eb.ref('channel.name') }),
         }),
         eb.ref('channel.id'),
@@ -111,8 +113,8 @@ export async function findEndUserDetails(db: Db, manufacturerId: number, userId:
         manufacturer_id: eb.ref('u.manufacturer_id'),
         email: eb.ref('u.email'),
         external_id: eb.ref('u.external_id'),
-        created_at: isoTimestamp(eb.ref('u.created_at')),
-        updated_at: isoTimestamp(eb.ref('u.updated_at')),
+        created_at: apiTimestampSql(eb.ref('u.created_at')),
+        updated_at: apiTimestampSql(eb.ref('u.updated_at')),
         manufacturer: jsonBuildObject({ id: eb.ref('u.manufacturer_id') }),
         fingerprints: sql`(${fingerprints})`,
         channel_memberships: sql`(${memberships})`,
@@ -139,7 +141,7 @@ function licenseTransfers(db: Db, manufacturerId: number, userId: number, direct
       jsonRows(
         jsonBuildObject({
           id: eb.ref('transfer.id'),
-          created_at: isoTimestamp(eb.ref('transfer.created_at')),
+          created_at: apiTimestampSql(eb.ref('transfer.created_at')),
           license: jsonBuildObject({
             id: eb.ref('license.id'),
             serial: eb.ref('license.serial'),

@@ -6,8 +6,11 @@ import type { LicenseState } from '../licensing/license-rules';
 import type { PageRequest } from '../lib/paging';
 import { newLicenseSerial } from '../licensing/serial';
 import { listTotalQuery } from './list-totals';
-import { isoTimestamp, oneQueryPage, pageAsJson, pageIdsFromNearerEnd } from './one-query-page';
+import { toLicense } from '../api-shapes/licenses';
+import { apiTimestampSql } from '../api-shapes/timestamps';
+import { oneQueryPage, pageAsJson, pageIdsFromNearerEnd } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
+import { databaseNow } from '../db/now';
 
 /** Whose licences a list shows: one product's or one end user's. */
 export type LicenseScope = { productId: number } | { userId: number };
@@ -45,8 +48,8 @@ type LicenseViewRow = Awaited<ReturnType<ReturnType<typeof licenseViews>['execut
 function licensePageColumns(eb: ExpressionBuilder<LicenseJoin, 'l' | 'u' | 'p'>) {
   return [
     ...LICENSE_VIEW_COLUMNS.filter((column) => column !== 'l.created_at' && column !== 'l.updated_at'),
-    isoTimestamp(eb.ref('l.created_at')).as('created_at'),
-    isoTimestamp(eb.ref('l.updated_at')).as('updated_at'),
+    apiTimestampSql(eb.ref('l.created_at')).as('created_at'),
+    apiTimestampSql(eb.ref('l.updated_at')).as('updated_at'),
   ];
 }
 type LicenseJoin = Database & { l: Database['licenses']; u: Database['end_users']; p: Database['products'] };
@@ -116,7 +119,7 @@ export async function setLicenseState(trx: Db, ids: number[], state: LicenseStat
   if (ids.length === 0) return [];
   return trx
     .updateTable('licenses')
-    .set({ ...state, updated_at: sql<Date>`now()` as unknown as Date })
+    .set({ ...state, updated_at: databaseNow() })
     .where('id', 'in', ids)
     .returningAll()
     .execute();
@@ -126,7 +129,7 @@ export async function setLicenseState(trx: Db, ids: number[], state: LicenseStat
 export async function transferLicense(trx: Db, license: { id: number; manufacturer_id: number; user_id: number }, toUserId: number) {
   const after = await trx
     .updateTable('licenses')
-    .set({ user_id: toUserId, updated_at: sql<Date>`now()` as unknown as Date })
+    .set({ user_id: toUserId, updated_at: databaseNow() })
     .where('id', '=', license.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -147,20 +150,3 @@ export async function insertLicense(trx: Db, values: { manufacturerId: number; p
 }
 
 type LicensePageRow = Omit<LicenseViewRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
-const iso = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
-
-export function toLicense(row: LicenseViewRow | LicensePageRow): License {
-  return {
-    id: row.id,
-    serial: row.serial,
-    license_type: row.license_type,
-    disabled: row.disabled,
-    disabled_reason: row.disabled_reason,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    user_id: row.user_id,
-    user: { email: row.user_email },
-    product_id: row.product_id,
-    product: { id: row.product_id, name: row.product_name, identifier: row.product_identifier, series: row.product_series },
-  };
-}

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { escapeLike } from '../lib/like-pattern';
 import type { ManufacturerUpdate, NewManufacturer } from '../db/schema';
 import type { PageRequest } from '../lib/paging';
+import { databaseNow } from '../db/now';
 
 /** Empty text means "no value". */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value.trim() : null);
@@ -51,7 +52,7 @@ export async function insertManufacturer(db: Db, values: NewManufacturer) {
 export async function updateManufacturer(db: Db, id: number, changes: ManufacturerUpdate) {
   return db
     .updateTable('manufacturers')
-    .set({ ...changes, updated_at: sql<Date>`now()` as unknown as Date })
+    .set({ ...changes, updated_at: databaseNow() })
     .where('id', '=', id)
     .returning(COLUMNS)
     .executeTakeFirst();

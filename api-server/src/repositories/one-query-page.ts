@@ -2,12 +2,6 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 
-/**
- * A timestamp as the contract writes it (`Date#toISOString`: UTC, milliseconds truncated, `Z`), made by
- * PostgreSQL so a page of rows needs no Date parsing and formatting in the server.
- */
-export const isoTimestamp = (column: Expression<Date>) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** Rows aggregated into one JSON array, in `order` (an empty page is `[]`). */
 export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) => sql<T[]>`coalesce(json_agg(${value} ORDER BY ${order}), '[]')`;
 

@@ -6,6 +6,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { PageRequest } from '../lib/paging';
 import { listTotal, totalOf } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
+import { databaseNow } from '../db/now';
 
 /** Every column but the encrypted private key, which never leaves the server. */
 export const PRODUCT_COLUMNS = [
@@ -100,7 +101,7 @@ export async function insertProduct(db: Db, product: NewProduct) {
 export async function updateProduct(db: Db, manufacturerId: number, id: number, changes: ProductChanges) {
   return db
     .updateTable('products')
-    .set({ ...changes, updated_at: sql<Date>`now()` as unknown as Date })
+    .set({ ...changes, updated_at: databaseNow() })
     .where('manufacturer_id', '=', manufacturerId)
     .where('id', '=', id)
     .returning(PRODUCT_COLUMNS)

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
+import { databaseNow } from '../db/now';
 
 const RELEASE_COLUMNS = ['id', 'product_id', 'description', 'unlocks_wo_license', 'manual', 'app_version_min', 'app_version_max', 'created_at', 'updated_at'] as const;
 
@@ -48,7 +49,7 @@ export async function insertRelease(db: Db, manufacturerId: number, productId: n
 export async function updateRelease(db: Db, releaseId: number, fields: ReleaseFields) {
   return db
     .updateTable('releases')
-    .set({ ...fields, updated_at: sql<Date>`now()` as unknown as Date })
+    .set({ ...fields, updated_at: databaseNow() })
     .where('id', '=', releaseId)
     .returning(RELEASE_COLUMNS)
     .executeTakeFirstOrThrow();

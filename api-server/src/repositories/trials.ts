@@ -3,7 +3,8 @@ import type { Trial } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { listTotalQuery } from './list-totals';
-import { isoTimestamp, oneQueryPage, pageAsJson } from './one-query-page';
+import { apiTimestampSql } from '../api-shapes/timestamps';
+import { oneQueryPage, pageAsJson } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 
 /**
@@ -14,7 +15,7 @@ export async function listTrials(db: Db, manufacturerId: number, productId: numb
   let query = db.selectFrom('trials').where('manufacturer_id', '=', manufacturerId).where('product_id', '=', productId);
   if (fingerprint) query = query.where('hardware_fingerprint', 'ilike', `%${escapeLike(fingerprint)}%`);
   const pageRows = query
-    .select((eb) => ['id', 'hardware_fingerprint', isoTimestamp(eb.ref('created_at')).as('created_at')])
+    .select((eb) => ['id', 'hardware_fingerprint', apiTimestampSql(eb.ref('created_at')).as('created_at')])
     .orderBy('id')
     .limit(page.perPage)
     .offset(page.offset);

@@ -2,6 +2,7 @@
 // One file per resource, owned by the area that serves it.
 export * from '../constants';
 export * from './common';
+export * from './error-responses';
 export * from './auth';
 export * from './manufacturers';
 export * from './products';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EndUser, EndUserBody, EndUserDetails, EndUserList, EndUserListQuery, ErrorResponse, IdParams } from 'shared-kit/contract';
-import type { Db } from '../../db/database';
+import { EndUser, EndUserBody, EndUserDetails, EndUserList, EndUserListQuery, ErrorResponses, IdParams } from 'shared-kit/contract';
+import { toEndUser } from '../../api-shapes/end-users';
 import { pageRequest, pagination } from '../../lib/paging';
 import { conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../plugins/auth';
@@ -28,17 +28,11 @@ export function endUserFields(body: EndUserBody): EndUserFields {
   return { email: body.email.trim(), external_id: body.external_id?.trim() || null };
 }
 
-const iso = (date: Date) => date.toISOString();
-
-export function toEndUser(row: { id: number; manufacturer_id: number; email: string; external_id: string | null; created_at: Date; updated_at: Date }): EndUser {
-  return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
-}
-
 /** GET/POST /users, GET/PATCH /users/{id}: a manufacturer's end users (another tenant's answer 404). */
 export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
     '/users',
-    { schema: { tags: ['users'], querystring: EndUserListQuery, response: { 200: EndUserList, 403: ErrorResponse } } },
+    { schema: { tags: ['users'], querystring: EndUserListQuery, response: { 200: EndUserList, ...ErrorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       const page = pageRequest(request.query);
@@ -49,7 +43,7 @@ export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.get(
     '/users/:id',
-    { schema: { tags: ['users'], params: IdParams, response: { 200: EndUserDetails, 403: ErrorResponse, 404: ErrorResponse } } },
+    { schema: { tags: ['users'], params: IdParams, response: { 200: EndUserDetails, ...ErrorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       const details = await findEndUserDetails(db, manufacturerId, request.params.id);
@@ -60,7 +54,7 @@ export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.post(
     '/users',
-    { schema: { tags: ['users'], body: EndUserBody, response: { 201: EndUser, 400: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse } } },
+    { schema: { tags: ['users'], body: EndUserBody, response: { 201: EndUser, ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -89,7 +83,7 @@ export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         tags: ['users'],
         params: IdParams,
         body: EndUserBody,
-        response: { 200: EndUser, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 200: EndUser, ...ErrorResponses },
       },
     },
     async (request) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteDependencies } from '../route-dependencies';
-import { channelMembershipRoutes } from './channel-memberships';
 import { endUserRoutes } from './end-users';
+import { userLicenseRoutes } from './licenses';
 
-/** The users area's routes: end users and channel memberships. */
+/** /users/…: end users and their licences. */
 export const usersRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {
   await app.register(endUserRoutes, dependencies);
-  await app.register(channelMembershipRoutes, dependencies);
+  await app.register(userLicenseRoutes, dependencies);
 };

@@ -2,15 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteDependencies } from '../route-dependencies';
 import { buildFileRoutes } from './build-files';
 import { buildRoutes } from './builds';
-import { channelRoutes } from './channels';
+import { productLicenseRoutes } from './licenses';
 import { productRoutes } from './products';
 import { releaseRoutes } from './releases';
+import { trialRoutes } from './trials';
 
-/** The catalog area's routes: products, builds, build files, releases, channels and distributions. */
-export const catalogRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {
+/** /products/…: products, builds, build files, releases, a product's licences and trials. */
+export const productsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {
   await app.register(productRoutes, dependencies);
   await app.register(buildRoutes, dependencies);
   await app.register(buildFileRoutes, dependencies);
   await app.register(releaseRoutes, dependencies);
-  await app.register(channelRoutes, dependencies);
+  await app.register(productLicenseRoutes, dependencies);
+  await app.register(trialRoutes, dependencies);
 };

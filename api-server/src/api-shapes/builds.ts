@@ -1,5 +1,18 @@
-import type { BuildFile } from 'shared-kit/contract';
-import { withIsoTimestamps } from './serialise';
+import type { Build, BuildFile } from 'shared-kit/contract';
+import { withApiTimestamps } from './timestamps';
+
+interface BuildRow {
+  id: number;
+  product_id: number;
+  os: Build['os'];
+  major: number;
+  minor: number;
+  revision: number;
+  build_number: number;
+  upload_confirmed: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
 
 interface BuildFileRow {
   build_id: number;
@@ -8,6 +21,8 @@ interface BuildFileRow {
   sha256: string;
   uploaded_at: Date | null;
 }
+
+export const toBuild = (row: BuildRow): Build => withApiTimestamps(row);
 
 /** The download path of a build file, under the API prefix. */
 export const buildFileDownloadPath = (apiPrefix: string, productId: number, buildId: number, name: string) =>
@@ -22,5 +37,3 @@ export function toBuildFile(row: BuildFileRow, productId: number, apiPrefix: str
     url: row.uploaded_at ? buildFileDownloadPath(apiPrefix, productId, row.build_id, row.name) : null,
   };
 }
-
-export const toBuild = withIsoTimestamps;

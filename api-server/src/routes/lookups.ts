@@ -1,10 +1,11 @@
-import type { Db } from '../../db/database';
-import { notFound } from '../../lib/http-error';
-import { findBuild } from '../../repositories/builds';
-import { findProduct } from '../../repositories/products';
+import type { Db } from '../db/database';
+import { notFound } from '../lib/http-error';
+import { findBuild } from '../repositories/builds';
+import { findProduct } from '../repositories/products';
 
 export const PRODUCT = 'Product';
 export const BUILD = 'Build';
+export const RELEASE = 'Release';
 
 /** The manufacturer's product, or 404 (another manufacturer's product answers exactly like a missing one). */
 export async function requireProduct(db: Db, manufacturerId: number, productId: number) {

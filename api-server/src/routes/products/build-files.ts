@@ -1,17 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BuildFile, BuildFileList, BuildFileParams, ProductBuildParams } from 'shared-kit/contract';
+import { BuildFile, BuildFileParams, ErrorResponses } from 'shared-kit/contract';
+import { toBuildFile } from '../../api-shapes/builds';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { buildFileStorageKey, findBuildFile, listBuildFiles, markBuildFileUploaded } from '../../repositories/build-files';
+import { buildFileStorageKey, findBuildFile, markBuildFileUploaded } from '../../repositories/build-files';
 import { lockBuild, touchBuild } from '../../repositories/builds';
 import { ContentMismatchError } from '../../storage/file-storage';
 import type { RouteDependencies } from '../route-dependencies';
-import { toBuildFile } from './build-serialise';
-import { errorResponses } from './error-responses';
-import { BUILD, requireBuild } from './lookups';
+import { BUILD, requireBuild } from '../lookups';
 
 export const BUILD_FILE = 'Build file';
 export const buildConfirmed = (buildId: number) => `Build ${buildId} is confirmed: its files can no longer change.`;
@@ -43,21 +42,9 @@ export const buildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
   // Uploads are streamed to storage as they arrive: the body reaches the handler unread and unbuffered.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
-  app.get(
-    '/clients/app/products/:id/builds/:buildId/files',
-    { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: BuildFileList, ...errorResponses } } },
-    async (request) => {
-      const { manufacturerId } = requireManufacturerStaff(request);
-      const { id: productId, buildId } = request.params;
-      await requireBuild(db, manufacturerId, productId, buildId);
-      const files = await listBuildFiles(db, manufacturerId, buildId);
-      return files.map((file) => toBuildFile(file, productId, app.prefix));
-    },
-  );
-
   app.put(
     '/products/:id/builds/:buildId/files/:name',
-    { schema: { tags: ['builds'], params: BuildFileParams, response: { 200: BuildFile, ...errorResponses } } },
+    { schema: { tags: ['builds'], params: BuildFileParams, response: { 200: BuildFile, ...ErrorResponses } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -103,7 +90,7 @@ export const buildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
 
   app.get(
     '/products/:id/builds/:buildId/files/:name',
-    { schema: { tags: ['builds'], params: BuildFileParams, response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...errorResponses } } },
+    { schema: { tags: ['builds'], params: BuildFileParams, response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...ErrorResponses } } },
     async (request, reply) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       const { id: productId, buildId, name } = request.params;

@@ -1,35 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ActivateLicenseBody,
-  BulkUpdateLicensesBody,
-  BulkUpdateLicensesResult,
-  CreateUserLicenseBody,
-  ErrorResponse,
-  IdParams,
-  License,
-  LicenseFile,
-  LicenseList,
-  LicenseListQuery,
-  PageQuery,
-  UpdateLicenseBody,
-} from 'shared-kit/contract';
+import { ActivateLicenseBody, BulkUpdateLicensesBody, BulkUpdateLicensesResult, ErrorResponses, IdParams, License, LicenseFile, UpdateLicenseBody } from 'shared-kit/contract';
 import type { RouteDependencies } from '../route-dependencies';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
-import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff, type Principal } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import {
-  findLicense,
-  findLicenses,
-  insertLicense,
-  listLicenses,
-  lockLicenses,
-  setLicenseState,
-  transferLicense,
-  type LicenseScope,
-} from '../../repositories/licenses';
+import { findLicense, findLicenses, lockLicenses, setLicenseState, transferLicense } from '../../repositories/licenses';
 import { findEndUser } from '../../repositories/end-users';
-import { findProduct } from '../../repositories/products';
 import { LICENSE_NOT_FOUND, activateLicense } from '../../licensing/activate-license';
 import { createProductKeyCache } from '../../crypto/product-key-cache';
 import { licenseChangeOf, licenseStateOf, sameState, type LicenseState } from '../../licensing/license-rules';
@@ -39,59 +15,14 @@ export const TRANSFER_TO_OWNER = 'The license already belongs to this user: choo
 export const TRANSFER_EMAIL_MISMATCH = 'The email does not belong to the chosen user.';
 export const licensesNotFound = (ids: number[]) => new HttpError(404, `${ids.length === 1 ? 'License' : 'Licenses'} not found: ${ids.join(', ')}`);
 
-const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 type Staff = Principal & { manufacturerId: number };
 
 export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
   const productKeyOf = createProductKeyCache(masterKey);
-  async function listOf(principal: Staff, scope: LicenseScope, query: { page?: number; per_page?: number; email?: string }) {
-    const page = pageRequest(query);
-    const found = await listLicenses(db, principal.manufacturerId, scope, query.email?.trim() || undefined, page);
-    if (!found) throw notFound('productId' in scope ? 'Product' : 'User');
-    return { data: found.rows, pagination: pagination(found.total, page) };
-  }
-
-  app.get(
-    '/products/:id/licenses',
-    { schema: { tags: ['licenses'], params: IdParams, querystring: LicenseListQuery, response: { 200: LicenseList, ...errors } } },
-    async (request) => {
-      return listOf(requireManufacturerStaff(request), { productId: request.params.id }, request.query);
-    },
-  );
-
-  app.get(
-    '/users/:id/licenses',
-    { schema: { tags: ['licenses'], params: IdParams, querystring: PageQuery, response: { 200: LicenseList, ...errors } } },
-    async (request) => {
-      return listOf(requireManufacturerStaff(request), { userId: request.params.id }, request.query);
-    },
-  );
-
-  app.post(
-    '/users/:id/licenses',
-    { schema: { tags: ['licenses'], params: IdParams, body: CreateUserLicenseBody, response: { 201: License, ...errors } } },
-    async (request, reply) => {
-      const principal = requireManufacturerStaff(request);
-      const id = await db.transaction().execute(async (trx) => {
-        if (!(await findEndUser(trx, principal.manufacturerId, request.params.id))) throw notFound('User');
-        if (!(await findProduct(trx, principal.manufacturerId, request.body.product_id))) throw notFound('Product');
-        const created = await insertLicense(trx, {
-          manufacturerId: principal.manufacturerId,
-          productId: request.body.product_id,
-          userId: request.params.id,
-          licenseType: request.body.license_type,
-        });
-        await recordAudit(trx, principal, { manufacturerId: principal.manufacturerId, action: 'license.create', entityType: 'license', entityId: created.id, after: created });
-        return created.id;
-      });
-      reply.code(201);
-      return (await findLicense(db, principal.manufacturerId, id))!;
-    },
-  );
 
   app.patch(
     '/licenses/bulk-update',
-    { schema: { tags: ['licenses'], body: BulkUpdateLicensesBody, response: { 200: BulkUpdateLicensesResult, ...errors } } },
+    { schema: { tags: ['licenses'], body: BulkUpdateLicensesBody, response: { 200: BulkUpdateLicensesResult, ...ErrorResponses } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const state = licenseStateOf(request.body.disabled, request.body.disabled_reason);
@@ -110,7 +41,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.patch(
     '/licenses/:id',
-    { schema: { tags: ['licenses'], params: IdParams, body: UpdateLicenseBody, response: { 200: License, ...errors, 409: ErrorResponse } } },
+    { schema: { tags: ['licenses'], params: IdParams, body: UpdateLicenseBody, response: { 200: License, ...ErrorResponses } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const change = licenseChangeOf(request.body);
@@ -141,7 +72,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.post(
     '/licenses/:id/activations',
-    { schema: { tags: ['licenses'], params: IdParams, body: ActivateLicenseBody, response: { 201: LicenseFile, ...errors, 409: ErrorResponse } } },
+    { schema: { tags: ['licenses'], params: IdParams, body: ActivateLicenseBody, response: { 201: LicenseFile, ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const file = await activateLicense(db, productKeyOf, principal, request.params.id, request.body);

@@ -1,9 +1,9 @@
 import type { ReleaseCreateBody, ReleasePatchBody } from 'shared-kit/contract';
 import { CANNOT_DISTRIBUTE_RELEASE, RELEASE_DISTRIBUTION_RULE, compareAppVersions } from 'shared-kit/contract';
-import type { Db } from '../../db/database';
-import { badRequest } from '../../lib/http-error';
-import { findBuildsOfProduct } from '../../repositories/builds';
-import type { ReleaseFields } from '../../repositories/releases';
+import type { Db } from '../db/database';
+import { badRequest } from '../lib/http-error';
+import { findBuildsOfProduct } from '../repositories/builds';
+import type { ReleaseFields } from '../repositories/releases';
 
 /** The server's answer when the distribution rule of SPEC §5 is broken: the console's text and its explanation. */
 export const RELEASE_NOT_DISTRIBUTABLE = `${CANNOT_DISTRIBUTE_RELEASE} ${RELEASE_DISTRIBUTION_RULE}`;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Build, BuildCreateBody, BuildList, BuildWithFiles, IdParams, PageQuery, ProductBuildParams, buildVersion } from 'shared-kit/contract';
+import { Build, BuildCreateBody, BuildList, BuildWithFiles, ErrorResponses, IdParams, PageQuery, ProductBuildParams, buildVersion } from 'shared-kit/contract';
+import { toBuild, toBuildFile } from '../../api-shapes/builds';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../plugins/auth';
@@ -8,9 +9,7 @@ import { buildFileStorageKey, insertBuildFiles, listBuildFiles } from '../../rep
 import { findSameVersionBuild, insertBuild, listBuilds, lockBuild, markBuildConfirmed } from '../../repositories/builds';
 import { lockProduct } from '../../repositories/products';
 import type { RouteDependencies } from '../route-dependencies';
-import { toBuild, toBuildFile } from './build-serialise';
-import { errorResponses } from './error-responses';
-import { BUILD, PRODUCT, requireBuild, requireProduct } from './lookups';
+import { BUILD, PRODUCT, requireBuild, requireProduct } from '../lookups';
 
 export const duplicateFileNames = (names: string[]) => `Each file of a build needs its own name: ${names.map((name) => `'${name}'`).join(', ')} appears more than once.`;
 export const sameVersionExists = (os: string, version: string, buildNumber: number) =>
@@ -21,7 +20,7 @@ export const uploadIncomplete = (names: string[]) =>
 export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, storage }) => {
   app.get(
     '/products/:id/builds',
-    { schema: { tags: ['builds'], params: IdParams, querystring: PageQuery, response: { 200: BuildList, ...errorResponses } } },
+    { schema: { tags: ['builds'], params: IdParams, querystring: PageQuery, response: { 200: BuildList, ...ErrorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       await requireProduct(db, manufacturerId, request.params.id);
@@ -33,7 +32,7 @@ export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
 
   app.get(
     '/products/:id/builds/:buildId',
-    { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: Build, ...errorResponses } } },
+    { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: Build, ...ErrorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       return toBuild(await requireBuild(db, manufacturerId, request.params.id, request.params.buildId));
@@ -42,7 +41,7 @@ export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
 
   app.post(
     '/products/:id/builds',
-    { schema: { tags: ['builds'], params: IdParams, body: BuildCreateBody, response: { 201: BuildWithFiles, ...errorResponses } } },
+    { schema: { tags: ['builds'], params: IdParams, body: BuildCreateBody, response: { 201: BuildWithFiles, ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -69,7 +68,7 @@ export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
 
   app.post(
     '/products/:id/builds/:buildId/confirm',
-    { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: BuildWithFiles, ...errorResponses } } },
+    { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: BuildWithFiles, ...ErrorResponses } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;

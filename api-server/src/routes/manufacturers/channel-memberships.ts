@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChannelMemberParams, ChannelMembership, ChannelMembershipBody, ChannelParams, ErrorResponse } from 'shared-kit/contract';
+import { ChannelMemberParams, ChannelMembership, ChannelMembershipBody, ChannelParams, ErrorResponses } from 'shared-kit/contract';
+import { toChannelMembership } from '../../api-shapes/end-users';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff, type Principal } from '../../plugins/auth';
@@ -9,7 +10,7 @@ import { deleteMembership, insertMembership, isReleaseChannel } from '../../repo
 import { findChannel } from '../../repositories/channels';
 import { findEndUser } from '../../repositories/end-users';
 import type { RouteDependencies } from '../route-dependencies';
-import { USER_NOT_FOUND } from './end-users';
+import { USER_NOT_FOUND } from '../users/end-users';
 
 export const RELEASE_CHANNEL_FIXED = 'The Release channel cannot be changed: every user is always a member of it.';
 export const ALREADY_A_MEMBER = 'The user is already a member of this channel.';
@@ -34,7 +35,7 @@ export const channelMembershipRoutes: FastifyPluginAsyncTypebox<RouteDependencie
         tags: ['users'],
         params: ChannelParams,
         body: ChannelMembershipBody,
-        response: { 201: ChannelMembership, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 201: ChannelMembership, ...ErrorResponses },
       },
     },
     async (request, reply) => {
@@ -50,13 +51,13 @@ export const channelMembershipRoutes: FastifyPluginAsyncTypebox<RouteDependencie
         await recordAudit(trx, principal, { manufacturerId, action: 'channel_membership.add', entityType: 'end_user', entityId: userId, after: { channel, user_id: userId } });
         return added;
       });
-      return reply.status(201).send({ created_at: membership.created_at.toISOString(), channel });
+      return reply.status(201).send(toChannelMembership(membership, channel));
     },
   );
 
   app.delete(
     '/manufacturers/:id/channels/:channelId/users/:userId',
-    { schema: { tags: ['users'], params: ChannelMemberParams, response: { 204: Type.Null(), 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } } },
+    { schema: { tags: ['users'], params: ChannelMemberParams, response: { 204: Type.Null(), ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { id: manufacturerId, channelId, userId } = request.params;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, IdParams, TrialList, TrialListQuery, TrialParams } from 'shared-kit/contract';
+import { ErrorResponses, IdParams, TrialList, TrialListQuery, TrialParams } from 'shared-kit/contract';
 import { Type } from '@sinclair/typebox';
 import type { RouteDependencies } from '../route-dependencies';
 import { notFound } from '../../lib/http-error';
@@ -8,12 +8,10 @@ import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
 import { deleteTrial, listTrials } from '../../repositories/trials';
 
-const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-
 export const trialRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
     '/products/:id/trials',
-    { schema: { tags: ['trials'], params: IdParams, querystring: TrialListQuery, response: { 200: TrialList, ...errors } } },
+    { schema: { tags: ['trials'], params: IdParams, querystring: TrialListQuery, response: { 200: TrialList, ...ErrorResponses } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const page = pageRequest(request.query);
@@ -25,7 +23,7 @@ export const trialRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
 
   app.delete(
     '/products/:id/trials/:trialId',
-    { schema: { tags: ['trials'], params: TrialParams, response: { 204: Type.Null(), ...errors } } },
+    { schema: { tags: ['trials'], params: TrialParams, response: { 204: Type.Null(), ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { id: productId, trialId } = request.params;

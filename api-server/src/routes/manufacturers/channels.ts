@@ -5,10 +5,13 @@ import {
   ChannelReleaseParams,
   DistributeReleaseBody,
   DistributionChannelList,
+  ErrorResponses,
   IdParams,
   ReleaseDistribution,
   buildsAllowDistribution,
 } from 'shared-kit/contract';
+import { toReleaseDistribution } from '../../api-shapes/releases';
+import { RELEASE_NOT_DISTRIBUTABLE } from '../../catalog/release-rules';
 import type { Db } from '../../db/database';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../plugins/auth';
@@ -16,9 +19,7 @@ import { recordAudit } from '../../repositories/audit-log';
 import { findChannel, listChannels } from '../../repositories/channels';
 import { buildsOfReleases, deleteDistribution, findDistribution, insertDistribution, lockRelease } from '../../repositories/releases';
 import type { RouteDependencies } from '../route-dependencies';
-import { errorResponses } from './error-responses';
-import { RELEASE_NOT_DISTRIBUTABLE } from './release-rules';
-import { RELEASE } from './releases';
+import { RELEASE } from '../lookups';
 
 export const alreadyDistributed = (releaseId: number, channelName: string) => `Release ${releaseId} is already distributed to channel '${channelName}'.`;
 export const notDistributed = (releaseId: number, channelName: string) => `Release ${releaseId} is not distributed to channel '${channelName}'.`;
@@ -44,7 +45,7 @@ async function requireLockedRelease(db: Db, manufacturerId: number, releaseId: n
 export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
     '/manufacturers/:id/channels',
-    { schema: { tags: ['channels'], params: IdParams, response: { 200: DistributionChannelList, ...errorResponses } } },
+    { schema: { tags: ['channels'], params: IdParams, response: { 200: DistributionChannelList, ...ErrorResponses } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       requireOwnManufacturer(principal, request.params.id);
@@ -54,7 +55,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.post(
     '/manufacturers/:id/channels/:channelId/releases',
-    { schema: { tags: ['channels'], params: ChannelParams, body: DistributeReleaseBody, response: { 201: ReleaseDistribution, ...errorResponses } } },
+    { schema: { tags: ['channels'], params: ChannelParams, body: DistributeReleaseBody, response: { 201: ReleaseDistribution, ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       requireOwnManufacturer(principal, request.params.id);
@@ -74,7 +75,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
           entityId: releaseId,
           after: { channel_id: channel.id, channel_name: channel.name },
         });
-        return { id: created.id, release_id: releaseId, channel, created_at: created.created_at.toISOString() };
+        return toReleaseDistribution({ id: created.id, release_id: releaseId, channel, created_at: created.created_at });
       });
       return reply.status(201).send(distribution);
     },
@@ -82,7 +83,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.delete(
     '/manufacturers/:id/channels/:channelId/releases/:releaseId',
-    { schema: { tags: ['channels'], params: ChannelReleaseParams, response: { 204: Type.Null(), ...errorResponses } } },
+    { schema: { tags: ['channels'], params: ChannelReleaseParams, response: { 204: Type.Null(), ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       requireOwnManufacturer(principal, request.params.id);

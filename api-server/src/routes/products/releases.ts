@@ -1,23 +1,38 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponses, IdParams, PageQuery, ProductReleaseParams, Release, ReleaseCreateBody, ReleaseList, ReleasePatchBody, buildsAllowDistribution } from 'shared-kit/contract';
+import { toRelease } from '../../api-shapes/releases';
+import { RELEASE_NOT_DISTRIBUTABLE, releaseFieldsOf, requireBuildsOfProduct } from '../../catalog/release-rules';
+import type { Db } from '../../db/database';
 import { assertNotEditedSince } from '../../lib/edited-since';
-import { IdParams, PageQuery, ProductReleaseParams, Release, ReleaseCreateBody, ReleaseList, ReleasePatchBody, buildsAllowDistribution } from 'shared-kit/contract';
 import { conflict, notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { countDistributions, findRelease, insertRelease, listReleases, lockRelease, replaceReleaseBuilds, updateRelease } from '../../repositories/releases';
+import {
+  buildsOfReleases,
+  countDistributions,
+  distributionsOfReleases,
+  findRelease,
+  insertRelease,
+  listReleases,
+  lockRelease,
+  replaceReleaseBuilds,
+  updateRelease,
+} from '../../repositories/releases';
 import type { RouteDependencies } from '../route-dependencies';
-import { errorResponses } from './error-responses';
-import { requireProduct } from './lookups';
-import { withBuildsAndDistributions } from './release-details';
-import { RELEASE_NOT_DISTRIBUTABLE, releaseFieldsOf, requireBuildsOfProduct } from './release-rules';
+import { RELEASE, requireProduct } from '../lookups';
 
-export const RELEASE = 'Release';
+/** Releases as the API answers them: each with its builds and the channels it is distributed to. */
+async function withBuildsAndDistributions(db: Db, rows: Parameters<typeof toRelease>[0][]): Promise<Release[]> {
+  const ids = rows.map((row) => row.id);
+  const [builds, distributions] = await Promise.all([buildsOfReleases(db, ids), distributionsOfReleases(db, ids)]);
+  return rows.map((row) => toRelease(row, builds.get(row.id) ?? [], distributions.get(row.id) ?? []));
+}
 
 export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
     '/products/:id/releases',
-    { schema: { tags: ['releases'], params: IdParams, querystring: PageQuery, response: { 200: ReleaseList, ...errorResponses } } },
+    { schema: { tags: ['releases'], params: IdParams, querystring: PageQuery, response: { 200: ReleaseList, ...ErrorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       await requireProduct(db, manufacturerId, request.params.id);
@@ -29,7 +44,7 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.get(
     '/products/:id/releases/:releaseId',
-    { schema: { tags: ['releases'], params: ProductReleaseParams, response: { 200: Release, ...errorResponses } } },
+    { schema: { tags: ['releases'], params: ProductReleaseParams, response: { 200: Release, ...ErrorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       await requireProduct(db, manufacturerId, request.params.id);
@@ -42,7 +57,7 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.post(
     '/products/:id/releases',
-    { schema: { tags: ['releases'], params: IdParams, body: ReleaseCreateBody, response: { 201: Release, ...errorResponses } } },
+    { schema: { tags: ['releases'], params: IdParams, body: ReleaseCreateBody, response: { 201: Release, ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -63,7 +78,7 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.patch(
     '/products/:id/releases/:releaseId',
-    { schema: { tags: ['releases'], params: ProductReleaseParams, body: ReleasePatchBody, response: { 200: Release, ...errorResponses } } },
+    { schema: { tags: ['releases'], params: ProductReleaseParams, body: ReleasePatchBody, response: { 200: Release, ...ErrorResponses } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;

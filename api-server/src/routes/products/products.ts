@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { assertNotEditedSince } from '../../lib/edited-since';
-import { IdParams, Product, ProductCreateBody, ProductList, ProductListQuery, ProductPatchBody } from 'shared-kit/contract';
+import { ErrorResponses, IdParams, Product, ProductCreateBody, ProductList, ProductListQuery, ProductPatchBody } from 'shared-kit/contract';
+import { toProduct } from '../../api-shapes/products';
+import { checkProductRules, fieldsOfCreate, fieldsOfPatch } from '../../catalog/product-rules';
 import { generateProductKeyPair } from '../../crypto/product-keys';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
@@ -8,36 +10,33 @@ import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
 import { insertProduct, listProducts, lockProduct, updateProduct } from '../../repositories/products';
 import type { RouteDependencies } from '../route-dependencies';
-import { errorResponses } from './error-responses';
-import { PRODUCT, requireProduct } from './lookups';
-import { checkProductRules, fieldsOfCreate, fieldsOfPatch } from './product-rules';
-import { withIsoTimestamps } from './serialise';
+import { PRODUCT, requireProduct } from '../lookups';
 
 export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
   app.get(
     '/products',
-    { schema: { tags: ['products'], querystring: ProductListQuery, response: { 200: ProductList, ...errorResponses } } },
+    { schema: { tags: ['products'], querystring: ProductListQuery, response: { 200: ProductList, ...ErrorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       const page = pageRequest(request.query);
       const filter = { identifier: request.query.identifier?.trim() || undefined, type: request.query.type };
       const { rows, total } = await listProducts(db, manufacturerId, filter, page);
-      return { data: rows.map(withIsoTimestamps), pagination: pagination(total, page) };
+      return { data: rows.map(toProduct), pagination: pagination(total, page) };
     },
   );
 
   app.get(
     '/products/:id',
-    { schema: { tags: ['products'], params: IdParams, response: { 200: Product, ...errorResponses } } },
+    { schema: { tags: ['products'], params: IdParams, response: { 200: Product, ...ErrorResponses } } },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
-      return withIsoTimestamps(await requireProduct(db, manufacturerId, request.params.id));
+      return toProduct(await requireProduct(db, manufacturerId, request.params.id));
     },
   );
 
   app.post(
     '/products',
-    { schema: { tags: ['products'], body: ProductCreateBody, response: { 201: Product, ...errorResponses } } },
+    { schema: { tags: ['products'], body: ProductCreateBody, response: { 201: Product, ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -54,13 +53,13 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         await recordAudit(trx, principal, { manufacturerId, action: 'product.create', entityType: 'product', entityId: product.id, after: product });
         return product;
       });
-      return reply.status(201).send(withIsoTimestamps(created));
+      return reply.status(201).send(toProduct(created));
     },
   );
 
   app.patch(
     '/products/:id',
-    { schema: { tags: ['products'], params: IdParams, body: ProductPatchBody, response: { 200: Product, ...errorResponses } } },
+    { schema: { tags: ['products'], params: IdParams, body: ProductPatchBody, response: { 200: Product, ...ErrorResponses } } },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -75,7 +74,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         await recordAudit(trx, principal, { manufacturerId, action: 'product.update', entityType: 'product', entityId: id, before, after });
         return after;
       });
-      return withIsoTimestamps(updated);
+      return toProduct(updated);
     },
   );
 };

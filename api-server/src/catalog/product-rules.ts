@@ -1,8 +1,8 @@
 import type { ProductCreateBody, ProductPatchBody, ProductType } from 'shared-kit/contract';
 import { PRODUCT_DEFAULTS } from 'shared-kit/contract';
-import type { Db } from '../../db/database';
-import { badRequest, conflict } from '../../lib/http-error';
-import { countDependants, findProduct, findProductByIdentifier } from '../../repositories/products';
+import type { Db } from '../db/database';
+import { badRequest, conflict } from '../lib/http-error';
+import { countDependants, findProduct, findProductByIdentifier } from '../repositories/products';
 
 const OPTIONAL_TEXT_FIELDS = [
   'identifier',

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponses, IdParams, LicenseList, LicenseListQuery } from 'shared-kit/contract';
+import { requireManufacturerStaff } from '../../plugins/auth';
+import { licenseList } from '../licenses/license-list';
+import type { RouteDependencies } from '../route-dependencies';
+
+/** GET /products/{id}/licenses: a product's licences, optionally only owners whose email contains `email`. */
+export const productLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+  app.get(
+    '/products/:id/licenses',
+    { schema: { tags: ['licenses'], params: IdParams, querystring: LicenseListQuery, response: { 200: LicenseList, ...ErrorResponses } } },
+    async (request) => {
+      return licenseList(db, requireManufacturerStaff(request).manufacturerId, { productId: request.params.id }, request.query);
+    },
+  );
+};
