@@ -7,16 +7,13 @@ const START_UP_LOCK = 7_013_001;
 /**
  * Runs `work` (migrations, seeding an empty database) while holding a PostgreSQL advisory lock, so instances
  * started together on one database prepare it one after the other: the second finds the schema migrated and
- * the demo data there instead of seeding it a second time. The lock belongs to one connection, so an instance
- * killed while holding it releases it with that connection.
+ * the demo data there instead of seeding it a second time. The lock is a transaction's (held by a transaction
+ * kept open on one connection while `work` uses others), so it also holds behind PgBouncer in transaction mode,
+ * and an instance killed while holding it releases it with its connection.
  */
 export async function withStartUpLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`SELECT pg_advisory_lock(${START_UP_LOCK})`.execute(connection);
-    try {
-      return await work();
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${START_UP_LOCK})`.execute(connection).catch(() => undefined);
-    }
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${START_UP_LOCK})`.execute(trx);
+    return work();
   });
 }
