@@ -1,5 +1,8 @@
-import { Client } from 'pg';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
 import { MASTER_KEY_MISMATCH } from '../src/crypto/master-key-check';
 import { DEMO_STAFF, freePortPair, login, startServer, type ServerProcess } from './support/server-process';
 import { UPSTREAM_HEADER } from './support/round-robin-proxy';
@@ -72,6 +75,55 @@ describe('two instances on one database behind a round-robin proxy', () => {
       await sleep(20);
     }
     expect({ status, withinOneSecond: Date.now() - loggedOutAt <= 1000 }).toEqual({ status: 401, withinOneSecond: true });
+  });
+
+  it('one build file uploaded to both instances at once, one corrupt copy among them, is stored whole on the shared storage', async () => {
+    const token = await login(directUrl(0), DEMO_STAFF.email, DEMO_STAFF.password);
+    const headers = authorised(token);
+    const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    const installer = randomBytes(2 * 1024 * 1024);
+    const corrupt = Buffer.from(installer);
+    corrupt[corrupt.length - 1] ^= 0xff;
+    const readme = Buffer.from('Installed from the shared storage.\n');
+    const products = ((await (await fetch(`${directUrl(0)}/api/v1/products?per_page=1`, { headers })).json()) as { data: { id: number }[] }).data;
+    const builds = `/api/v1/products/${products[0].id}/builds`;
+    const declared = await fetch(`${directUrl(0)}${builds}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        os: 'macOS',
+        major: 9,
+        minor: 9,
+        revision: 9,
+        build_number: 9009,
+        files: [
+          { name: 'Shared Installer.pkg', size: installer.length, sha256: sha256(installer) },
+          { name: 'README.txt', size: readme.length, sha256: sha256(readme) },
+        ],
+      }),
+    });
+    expect(declared.status).toBe(201);
+    const buildId = ((await declared.json()) as { id: number }).id;
+    const upload = (instance: number, name: string, data: Buffer) =>
+      fetch(`${directUrl(instance)}${builds}/${buildId}/files/${encodeURIComponent(name)}`, {
+        method: 'PUT',
+        headers: { Authorization: `MSession ${token}`, 'Content-Type': 'application/octet-stream' },
+        body: data,
+      }).then((response) => response.status);
+
+    const statuses = await Promise.all([upload(0, 'Shared Installer.pkg', installer), upload(1, 'Shared Installer.pkg', installer), upload(1, 'Shared Installer.pkg', corrupt), upload(0, 'Shared Installer.pkg', installer)]);
+    expect(statuses).toEqual([200, 200, 400, 200]);
+    // Uploaded through one instance, confirmed and downloaded through the other: only a shared storage has it there.
+    expect(await upload(0, 'README.txt', readme)).toBe(200);
+    const confirmed = await fetch(`${directUrl(1)}${builds}/${buildId}/confirm`, { method: 'POST', headers: { Authorization: `MSession ${token}` } });
+    expect(confirmed.status).toBe(200);
+    for (const instance of [0, 1]) {
+      for (const [name, data] of [['Shared Installer.pkg', installer], ['README.txt', readme]] as const) {
+        const download = await fetch(`${directUrl(instance)}${builds}/${buildId}/files/${encodeURIComponent(name)}`, { headers });
+        expect({ instance, name, status: download.status, sha256: sha256(Buffer.from(await download.arrayBuffer())) }).toEqual({ instance, name, status: 200, sha256: sha256(data) });
+      }
+    }
+    expect(readdirSync(join(cluster.sharedEnv.PRODUCTHUB_STORAGE_DIR, 'builds', String(buildId))).sort()).toEqual(['README.txt', 'Shared Installer.pkg']);
   });
 
   it(`keeps every acknowledged write and keeps answering while one instance is killed with kill -9, ${KILLS} times`, async () => {
