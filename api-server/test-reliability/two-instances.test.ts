@@ -108,7 +108,7 @@ describe('two instances on one database behind a round-robin proxy', () => {
       fetch(`${directUrl(instance)}${builds}/${buildId}/files/${encodeURIComponent(name)}`, {
         method: 'PUT',
         headers: { Authorization: `MSession ${token}`, 'Content-Type': 'application/octet-stream' },
-        body: data,
+        body: new Uint8Array(data),
       }).then((response) => response.status);
 
     const statuses = await Promise.all([upload(0, 'Shared Installer.pkg', installer), upload(1, 'Shared Installer.pkg', installer), upload(1, 'Shared Installer.pkg', corrupt), upload(0, 'Shared Installer.pkg', installer)]);
