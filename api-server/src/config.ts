@@ -1,9 +1,11 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Build files; every instance behind one address must share it (a network volume). */
+  storageDir: string;
   /** External PostgreSQL; when absent the embedded one is started under dataDir. */
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
@@ -32,10 +34,12 @@ function integer(name: string, fallback: number, env: NodeJS.ProcessEnv): number
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer('PORT', 8080, env);
   if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
+  const dataDir = resolve(env.PRODUCTHUB_DATA_DIR || './data');
   return {
     port,
     host: env.HOST || '127.0.0.1',
-    dataDir: resolve(env.PRODUCTHUB_DATA_DIR || './data'),
+    dataDir,
+    storageDir: resolve(env.PRODUCTHUB_STORAGE_DIR || join(dataDir, 'files')),
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedPostgresPort: integer('PRODUCTHUB_EMBEDDED_PG_PORT', 54329, env),
     environment: env.PRODUCTHUB_ENV || 'development',

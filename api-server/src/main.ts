@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildApp } from './app';
 import type { Principal } from './plugins/auth';
 import { ConfigError, readConfig } from './config';
@@ -6,7 +5,9 @@ import { createDatabase } from './db/database';
 import { createSessionCache } from './auth/session-cache';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { migrateToLatest } from './db/migrate';
+import { withStartUpLock } from './db/start-up-lock';
 import { loadMasterKey } from './crypto/master-key';
+import { checkMasterKeyOpensProductKeys } from './crypto/master-key-check';
 import { createLocalFileStorage } from './storage/file-storage';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 import { DEMO_LOGINS } from './seed/demo-logins';
@@ -20,15 +21,16 @@ async function main(): Promise<void> {
     connectionString = embedded.connectionString;
   }
   const db = createDatabase(connectionString);
-  await migrateToLatest(db);
   const masterKey = loadMasterKey(config.masterKey, config.dataDir);
-  const storage = createLocalFileStorage(join(config.dataDir, 'files'));
+  const storage = createLocalFileStorage(config.storageDir);
 
-  let seeded = false;
-  if (process.env.PRODUCTHUB_SEED !== 'false' && (await isDatabaseEmpty(db))) {
+  const seeded = await withStartUpLock(db, async () => {
+    await migrateToLatest(db);
+    if (process.env.PRODUCTHUB_SEED === 'false' || !(await isDatabaseEmpty(db))) return false;
     await seedDemoData(db, masterKey, storage);
-    seeded = true;
-  }
+    return true;
+  });
+  await checkMasterKeyOpensProductKeys(db, masterKey);
 
   const sessionCache = createSessionCache<Principal>(connectionString);
   const app = await buildApp({ config, db, masterKey, storage, sessionCache, logger: { level: process.env.LOG_LEVEL || 'warn' } });

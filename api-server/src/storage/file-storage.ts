@@ -5,6 +5,9 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+/** Files being written; no build file name can start with a dot (BuildFileName), so none collides with one. */
+const PARTIAL_PREFIX = '.partial-';
+
 /** What a stored file must be: its exact size in bytes and its SHA-256 (lower-case hex). */
 export interface ExpectedContent {
   size: number;
@@ -47,9 +50,7 @@ export function createLocalFileStorage(root: string): FileStorage {
   };
   return {
     async write(key, data) {
-      const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, data);
+      await replaceAtomically(pathOf(key), (partial) => writeFile(partial, data));
     },
     read: (key) => createReadStream(pathOf(key)),
     exists: (key) => existsSync(pathOf(key)),
@@ -62,10 +63,6 @@ export function createLocalFileStorage(root: string): FileStorage {
       }
     },
     async writeVerified(key, source, expected) {
-      const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      // A temporary name in the same folder, so the final rename is atomic and readers never see half a file.
-      const partial = join(dirname(path), `.partial-${randomUUID()}`);
       const hash = createHash('sha256');
       let received = 0;
       const measure = new Transform({
@@ -76,15 +73,28 @@ export function createLocalFileStorage(root: string): FileStorage {
           done(null, chunk);
         },
       });
-      try {
+      await replaceAtomically(pathOf(key), async (partial) => {
         await pipeline(source, measure, createWriteStream(partial));
         const sha256 = hash.digest('hex');
         if (received !== expected.size) throw new ContentMismatchError('size', received, sha256);
         if (sha256 !== expected.sha256.toLowerCase()) throw new ContentMismatchError('sha256', received, sha256);
-        await rename(partial, path);
-      } finally {
-        await rm(partial, { force: true });
-      }
+      });
     },
   };
+}
+
+/**
+ * Writes into a temporary file of its own in the same folder, then renames it over `path`. Several instances
+ * (or requests) writing one key at once on a shared folder each fill their own file; a rename is atomic, so a
+ * reader sees the whole old or the whole new file, never a mix, and a write that fails leaves `path` as it was.
+ */
+async function replaceAtomically(path: string, fill: (partial: string) => Promise<void>): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const partial = join(dirname(path), `${PARTIAL_PREFIX}${randomUUID()}`);
+  try {
+    await fill(partial);
+    await rename(partial, path);
+  } finally {
+    await rm(partial, { force: true });
+  }
 }

@@ -55,16 +55,19 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const outputClosed = new Promise((resolve) => child.on('close', resolve));
   const url = `http://127.0.0.1:${env.PORT}`;
   let gone = false;
   void exited.then(() => (gone = true));
-  await waitUntil(async () => {
-    if (gone) throw new Error(`server exited during start:\n${output}`);
-    return (await fetch(`${url}/readyz`)).ok;
-  }, 90_000, `the server on ${url} to be ready`).catch((error: Error) => {
+  // A server that exits while starting (a configuration it refuses) stops the wait at once.
+  await waitUntil(async () => gone || (await fetch(`${url}/readyz`)).ok, 90_000, `the server on ${url} to be ready`).catch((error: Error) => {
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${output}`);
   });
+  if (gone) {
+    await outputClosed;
+    throw new Error(`server exited during start:\n${output}`);
+  }
   return { url, child, exited, output: () => output };
 }
 
