@@ -10,15 +10,15 @@ import { TRIAL_FILE_FORMAT } from '../../client-js/src/trial-file';
 import { UPDATE_ANSWER_FORMAT } from '../../client-js/src/update-answer';
 import { LoopbackServer } from '../../client-js/src/test-support/loopback-server';
 import { signDocument, testProductKey } from '../../client-js/src/test-support/test-signer';
+import { licenseClaims, SAMPLE_SERIAL, signedTime } from '../../client-js/src/test-support/sample-claims';
 
 // The C++ library verifies documents the TypeScript signer made: the two encoders must agree byte for byte.
 const PLUGIN = join(__dirname, '..', 'build', 'producthub-plugin');
 const PRODUCT_ID = 7;
 const FINGERPRINT = 'Mac=Pro | ÄÖÜ | 機械 | 🎹';
-const SERIAL = '7QK2M-C9XWA-4H1PZ-T8NVE-3RBJD';
+const SERIAL = SAMPLE_SERIAL;
 const key = testProductKey();
 const otherKey = testProductKey();
-const signedTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const API = '/api/v1/clients/app';
 
@@ -48,22 +48,9 @@ function plugin(command: string, ...extra: string[]): Promise<PluginRun> {
   });
 }
 
-const licenseClaims = (overrides: Record<string, unknown> = {}) => ({
-  format_version: 1,
-  serial: SERIAL,
-  license_type: 'Standard',
-  product_identifier: 'com.aurora.reverb',
-  user_id: 12,
-  user_email: 'user12@aurora.listener.example',
-  hardware_fingerprint: FINGERPRINT,
-  hardware_fingerprint_version: 2,
-  signature_seed_version: 5,
-  issued_at: signedTime(Date.now()),
-  ...overrides,
-});
 
 async function activated() {
-  server.on(`POST ${API}/activations`, () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(), key.privateKey) }));
+  server.on(`POST ${API}/activations`, () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT), key.privateKey) }));
   expect(await plugin('activate', '--serial', SERIAL.toLowerCase())).toMatchObject({ exit: 0 });
   server.requests.length = 0;
 }
@@ -106,7 +93,7 @@ describe('licence', () => {
   });
 
   it('refuses a licence file for another machine', async () => {
-    server.on(`POST ${API}/activations`, () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims({ hardware_fingerprint: 'HWFP2-other' }), key.privateKey) }));
+    server.on(`POST ${API}/activations`, () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT, { hardware_fingerprint: 'HWFP2-other' }), key.privateKey) }));
     expect(await plugin('activate', '--serial', SERIAL)).toMatchObject({ exit: 3, output: { reason: 'wrong-fingerprint' } });
   });
 

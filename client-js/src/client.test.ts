@@ -11,13 +11,13 @@ import { TRIAL_FILE_FORMAT } from './trial-file';
 import { UPDATE_ANSWER_FORMAT } from './update-answer';
 import { LoopbackServer, type RecordedRequest } from './test-support/loopback-server';
 import { signDocument, testProductKey } from './test-support/test-signer';
+import { licenseClaims, SAMPLE_SERIAL, signedTime } from './test-support/sample-claims';
 
 const PRODUCT_ID = 7;
 const FINGERPRINT = 'HWFP2-3F9A-77C1-0B5E-D24C';
-const SERIAL = '7QK2M-C9XWA-4H1PZ-T8NVE-3RBJD';
+const SERIAL = SAMPLE_SERIAL;
 const productKey = testProductKey();
 const otherKey = testProductKey();
-const signedTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const now = () => signedTime(Date.now());
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const bodyOf = (request: RecordedRequest) => request.body as Record<string, string>;
@@ -86,30 +86,17 @@ describe('startTrial', () => {
   });
 });
 
-const licenseClaims = (overrides: Record<string, unknown> = {}) => ({
-  format_version: 1,
-  serial: SERIAL,
-  license_type: 'Standard',
-  product_identifier: 'com.aurora.reverb',
-  user_id: 12,
-  user_email: 'user12@aurora.listener.example',
-  hardware_fingerprint: FINGERPRINT,
-  hardware_fingerprint_version: 2,
-  signature_seed_version: 5,
-  issued_at: now(),
-  ...overrides,
-});
 
 describe('activate and deactivate', () => {
   it('sends the normalised serial and answers the verified licence file', async () => {
-    server.on('POST /api/v1/clients/app/activations', () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(), productKey.privateKey) }));
+    server.on('POST /api/v1/clients/app/activations', () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT), productKey.privateKey) }));
     const license = await client.activate({ serial: ` ${SERIAL.toLowerCase()} `, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 });
     expect(server.requests[0].body).toEqual({ product_id: PRODUCT_ID, serial: SERIAL, hardware_fingerprint: FINGERPRINT, hardware_fingerprint_version: 2, signature_seed_version: 5 });
     expect(license.document).toMatchObject({ serial: SERIAL, license_type: 'Standard' });
   });
 
   it("refuses a licence file of another product's identifier", async () => {
-    server.on('POST /api/v1/clients/app/activations', () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims({ product_identifier: 'com.aurora.delay' }), productKey.privateKey) }));
+    server.on('POST /api/v1/clients/app/activations', () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT, { product_identifier: 'com.aurora.delay' }), productKey.privateKey) }));
     await expect(client.activate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 })).rejects.toMatchObject({ reason: 'wrong-product' });
   });
 
