@@ -151,7 +151,8 @@ private:
         if (!messages.is_array()) messages = json::array({messages});
         json detail = {{"status", answer.status}, {"messages", messages}};
         if (!answer.retryAfter.empty()) detail["retry_after_seconds"] = std::stol(answer.retryAfter);
-        fail(Refused, messages.empty() ? "the server answered " + std::to_string(answer.status) : messages[0].dump(), detail);
+        const std::string first = messages.empty() ? "" : messages[0].is_string() ? messages[0].get<std::string>() : messages[0].dump();
+        fail(Refused, first.empty() ? "the server answered " + std::to_string(answer.status) : first, detail);
     }
 
     static json trusted(const Verification& result) {
