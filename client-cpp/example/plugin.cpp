@@ -155,6 +155,9 @@ private:
         fail(Refused, first.empty() ? "the server answered " + std::to_string(answer.status) : first, detail);
     }
 
+    /** Answers signed more than a day from this machine's clock are replays (or the clock is wrong). */
+    static Verification fresh(Verification result) { return checkFreshness(std::move(result), std::time(nullptr), 86400); }
+
     static json trusted(const Verification& result) {
         if (!result) fail(Untrusted, result.message, {{"reason", rejectionName(result.reason)}});
         return result.document;
@@ -218,7 +221,7 @@ private:
         const std::string serialNumber = serial();
         const std::string nonce = randomNonce();
         const auto answer = call("/validations", json{{"product_id", productId_}, {"serial", serialNumber}, {"hardware_fingerprint", fingerprint_}, {"nonce", nonce}});
-        json state = trusted(verifyStateDocument(answer.body, publicKey_, productId_, serialNumber, fingerprint_, nonce));
+        json state = trusted(fresh(verifyStateDocument(answer.body, publicKey_, productId_, serialNumber, fingerprint_, nonce)));
         const bool usable = state["license_enabled"].get<bool>() && state["machine_activated"].get<bool>();
         json result = {{"license_enabled", state["license_enabled"]}, {"disabled_reason", state["disabled_reason"]}, {"machine_activated", state["machine_activated"]},
                        {"withdrawn", false}};
@@ -240,7 +243,7 @@ private:
         for (int page = 0; page < 100; ++page) {  // bounded: 5000 entries a page
             std::string query = "?hardware_fingerprint=" + example::escape(fingerprint_) + (since.empty() ? "" : "&since=" + example::escape(since));
             const auto answer = call("/products/" + std::to_string(productId_) + "/revocations" + query, std::nullopt);
-            const json list = trusted(verifyRevocationList(answer.body, publicKey_, productId_, fingerprint_, since));
+            const json list = trusted(fresh(verifyRevocationList(answer.body, publicKey_, productId_, fingerprint_, since)));
             licenses += list["licenses"].size();
             machines += list["machines"].size();
             if (license && !withdrawal) withdrawal = findWithdrawal(list, (*license)["serial"].get<std::string>(), fingerprint_);
@@ -264,7 +267,7 @@ private:
         json body = {{"product_id", productId_}, {"hardware_fingerprint", fingerprint_}, {"current_version", options_.require("current-version")}, {"os", options_.require("os")}};
         if (!options_.get("serial").empty() || fs::exists(licensePath())) body["serial"] = serial();
         const auto answer = call("/update-checks", body);
-        return {trusted(verifyUpdateAnswer(answer.body, publicKey_, productId_, fingerprint_, body["current_version"], body["os"]))};
+        return {trusted(fresh(verifyUpdateAnswer(answer.body, publicKey_, productId_, fingerprint_, body["current_version"], body["os"])))};
     }
 
     json download() {

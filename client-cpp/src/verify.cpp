@@ -150,6 +150,7 @@ const char* rejectionName(Rejection reason) {
         case Rejection::WrongNonce: return "wrong-nonce";
         case Rejection::WrongRequest: return "wrong-request";
         case Rejection::Expired: return "expired";
+        case Rejection::Stale: return "stale";
     }
     return "unknown";
 }
@@ -281,6 +282,17 @@ std::optional<std::string> findWithdrawal(const json& revocationList, const std:
     for (const json& entry : revocationList.at("machines"))
         if (entry.at("machine_sha256") == machineHash) return "machine-deactivated";
     return std::nullopt;
+}
+
+Verification checkFreshness(Verification verified, std::int64_t nowUnixSeconds, std::int64_t maxAgeSeconds) {
+    if (!verified) return verified;
+    const auto issuedAt = signedTimeToUnix(verified.document.at("issued_at").get<std::string>());
+    if (!issuedAt) return reject(Rejection::Malformed, "The document is malformed: issued_at must be a time YYYY-MM-DDTHH:MM:SSZ.");
+    const std::int64_t distance = nowUnixSeconds > *issuedAt ? nowUnixSeconds - *issuedAt : *issuedAt - nowUnixSeconds;
+    if (distance > maxAgeSeconds)
+        return reject(Rejection::Stale, "The answer was signed at " + verified.document.at("issued_at").get<std::string>() + ", more than " + std::to_string(maxAgeSeconds) +
+                                            " seconds from this machine's clock: it is a replay, or the clock is wrong.");
+    return verified;
 }
 
 std::optional<std::int64_t> signedTimeToUnix(const std::string& text) {

@@ -152,6 +152,14 @@ describe('revocations', () => {
     expect(existsSync(join(stateDir, 'license.ops'))).toBe(false);
   });
 
+  it('refuses an old list replayed by a proxy', async () => {
+    await activated();
+    const old = { ...list('', true, []), issued_at: signedTime(Date.now() - 2 * 86_400_000) };
+    server.on(`GET ${API}/products/7/revocations`, () => ({ json: signDocument(REVOCATION_LIST_FORMAT, old, key.privateKey) }));
+    expect(await plugin('revocations')).toMatchObject({ exit: 3, output: { reason: 'stale' } });
+    expect(existsSync(join(stateDir, 'license.ops'))).toBe(true);
+  });
+
   it('keeps the file when the list does not name it, and refuses a list with an entry removed', async () => {
     await activated();
     server.on(`GET ${API}/products/7/revocations`, () => ({ json: signDocument(REVOCATION_LIST_FORMAT, list('', true, []), key.privateKey) }));

@@ -29,3 +29,17 @@ export function signedTimeMs(text: string): number {
   const ms = Date.parse(text);
   return Number.isNaN(ms) || new Date(ms).toISOString().replace('.000Z', 'Z') !== text ? Number.NaN : ms;
 }
+
+/**
+ * An answer signed more than `maxAgeSeconds` away from this machine's clock (either way) is refused: an old
+ * revocation list or update answer replayed by a proxy must not hide what changed since.
+ */
+export function checkFreshness<T extends { issued_at: string }>(result: Verification<T>, maxAgeSeconds: number, now = Date.now()): Verification<T> {
+  if (!result.valid) return result;
+  const issuedAt = signedTimeMs(result.document.issued_at);
+  if (Number.isNaN(issuedAt)) return reject('malformed', 'The document is malformed: issued_at must be a time YYYY-MM-DDTHH:MM:SSZ.');
+  if (Math.abs(now - issuedAt) > maxAgeSeconds * 1000) {
+    return reject('stale', `The answer was signed at ${result.document.issued_at}, more than ${maxAgeSeconds} seconds from this machine's clock: it is a replay, or the clock is wrong.`);
+  }
+  return result;
+}

@@ -169,6 +169,12 @@ describe('revocations', () => {
     await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, since: revoked.since })).rejects.toMatchObject({ reason: 'bad-signature' });
   });
 
+  it('refuses an old list replayed by a proxy', async () => {
+    const old = { ...revoked, issued_at: signedTime(Date.now() - 2 * 86_400_000) };
+    server.on('GET /api/v1/clients/app/products/7/revocations', () => ({ json: signDocument(REVOCATION_LIST_FORMAT, old, productKey.privateKey) }));
+    await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, since: revoked.since })).rejects.toMatchObject({ reason: 'stale' });
+  });
+
   it('refuses a list signed for an older request (another since)', async () => {
     server.on('GET /api/v1/clients/app/products/7/revocations', () => ({ json: signDocument(REVOCATION_LIST_FORMAT, revoked, productKey.privateKey) }));
     await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, since: '2026-04-01T00:00:00Z' })).rejects.toMatchObject({ reason: 'wrong-request' });

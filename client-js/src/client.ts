@@ -1,6 +1,6 @@
 import { randomBytes, type KeyObject } from 'node:crypto';
 import type { LicenseFileClaims, SignatureSeedVersion } from 'shared-kit/contract';
-import { signedTimeMs } from './bindings';
+import { checkFreshness, signedTimeMs } from './bindings';
 import { downloadFile, type DownloadedFile } from './download';
 import { UntrustedAnswerError } from './errors';
 import { callClientApi } from './http';
@@ -21,6 +21,8 @@ export interface ProductHubClientOptions {
   publicKey: string | KeyObject;
   /** The product's identifier, checked in every licence file when given. */
   productIdentifier?: string;
+  /** State, revocation and update answers signed further than this from the local clock are refused (default 1 day). */
+  maxAnswerAgeSeconds?: number;
   /** Per call, including a whole download (default 30 s; downloads 10 min). */
   timeoutMs?: number;
   downloadTimeoutMs?: number;
@@ -64,10 +66,12 @@ function trusted<T>(result: Verification<T>, text: string): Signed<T> {
 export class ProductHubClient {
   private readonly key: KeyObject;
   private readonly timeoutMs: number;
+  private readonly maxAge: number;
 
   constructor(private readonly options: ProductHubClientOptions) {
     this.key = typeof options.publicKey === 'string' ? productPublicKey(options.publicKey) : options.publicKey;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxAge = options.maxAnswerAgeSeconds ?? 86_400;
   }
 
   private post(path: string, body: Record<string, unknown>) {
@@ -106,7 +110,8 @@ export class ProductHubClient {
     const serial = serialOf(request.serial);
     const fingerprint = fingerprintOf(request.hardwareFingerprint);
     const answer = await this.post('/validations', { serial, hardware_fingerprint: fingerprint, nonce });
-    return trusted(verifyStateDocument(answer.text, this.key, { productId: this.options.productId, serial, hardwareFingerprint: fingerprint, nonce }), answer.text);
+    const expected = { productId: this.options.productId, serial, hardwareFingerprint: fingerprint, nonce };
+    return trusted(checkFreshness(verifyStateDocument(answer.text, this.key, expected), this.maxAge), answer.text);
   }
 
   /** One page of the product's revocation list since `since` (inclusive); pass the last `etag` to get a 304. */
@@ -117,7 +122,7 @@ export class ProductHubClient {
     const answer = await callClientApi(this.options.serverUrl, `/products/${this.options.productId}/revocations?${query}`, { method: 'GET', etag: request.etag, timeoutMs: this.timeoutMs });
     if (answer.status === 304) return { notModified: true, etag: answer.etag };
     const expected = { productId: this.options.productId, hardwareFingerprint: fingerprint };
-    const list = trusted(verifyRevocationList(answer.text, this.key, expected), answer.text);
+    const list = trusted(checkFreshness(verifyRevocationList(answer.text, this.key, expected), this.maxAge), answer.text);
     if (list.document.since !== (request.since ?? '')) throw new UntrustedAnswerError('wrong-request', `The revocation list is since "${list.document.since}", not "${request.since ?? ''}".`);
     return { notModified: false, etag: answer.etag, ...list };
   }
@@ -135,7 +140,7 @@ export class ProductHubClient {
     const answer = await callClientApi(this.options.serverUrl, '/update-checks', { method: 'POST', body, etag: request.etag, timeoutMs: this.timeoutMs });
     if (answer.status === 304) return { notModified: true, etag: answer.etag };
     const expected = { productId: this.options.productId, hardwareFingerprint: fingerprint, currentVersion: request.currentVersion, os: request.os };
-    return { notModified: false, etag: answer.etag, ...trusted(verifyUpdateAnswer(answer.text, this.key, expected), answer.text) };
+    return { notModified: false, etag: answer.etag, ...trusted(checkFreshness(verifyUpdateAnswer(answer.text, this.key, expected), this.maxAge), answer.text) };
   }
 
   /** Streams one file of a verified update answer to `destination`; a file of another size or SHA-256 is deleted. */

@@ -19,3 +19,4 @@ export {
 } from './revocation-list';
 export { UPDATE_ANSWER_FORMAT, verifyUpdateAnswer, type UpdateAnswer, type UpdateFile, type UpdateExpectations, type ClientOs } from './update-answer';
 export type { DownloadedFile } from './download';
+export { checkFreshness } from './bindings';

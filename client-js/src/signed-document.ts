@@ -6,7 +6,7 @@ const ED25519_SIGNATURE_BYTES = 64;
 /** The one version of every format this verifier reads; a newer one may be encoded differently. */
 export const FORMAT_VERSION = 1;
 
-export type Rejection = 'malformed' | 'wrong-format' | 'unsupported-version' | 'bad-signature' | 'wrong-fingerprint' | 'wrong-product' | 'expired' | 'wrong-nonce' | 'wrong-request';
+export type Rejection = 'malformed' | 'wrong-format' | 'unsupported-version' | 'bad-signature' | 'wrong-fingerprint' | 'wrong-product' | 'expired' | 'wrong-nonce' | 'wrong-request' | 'stale';
 
 export type Verification<T> = { valid: true; document: T } | { valid: false; reason: Rejection; message: string };
 

@@ -23,6 +23,7 @@ enum class Rejection {
     WrongNonce,
     WrongRequest,
     Expired,
+    Stale,
 };
 
 /** The name the vectors and the TypeScript library use: "bad-signature", "wrong-fingerprint" ... */
@@ -91,6 +92,12 @@ Verification verifyUpdateAnswer(const std::string& text, const std::string& publ
 
 /** "license-disabled" or "machine-deactivated" when a verified revocation list withdraws this licence on this machine. */
 std::optional<std::string> findWithdrawal(const nlohmann::json& revocationList, const std::string& serial, const std::string& hardwareFingerprint);
+
+/**
+ * Refuses a verified answer whose `issued_at` lies more than `maxAgeSeconds` from `nowUnixSeconds` either way: an
+ * old revocation list or update answer replayed by a proxy must not hide what changed since.
+ */
+Verification checkFreshness(Verification verified, std::int64_t nowUnixSeconds, std::int64_t maxAgeSeconds);
 
 /** A signed time `YYYY-MM-DDTHH:MM:SSZ` in Unix seconds, or std::nullopt when it is written any other way. */
 std::optional<std::int64_t> signedTimeToUnix(const std::string& text);
