@@ -4,6 +4,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, ensureInstalled, log, root, run } from './lib.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureCppToolchain } from './ensure-cpp-toolchain.mjs';
+import { runClientSuites } from './test-clients.mjs';
 
 const outputDir = join(root, '.test-output');
 rmSync(outputDir, { recursive: true, force: true });
@@ -11,6 +13,7 @@ mkdirSync(outputDir, { recursive: true });
 
 ensureInstalled();
 ensureChromium();
+ensureCppToolchain();
 build();
 
 const results = [];
@@ -37,6 +40,9 @@ for (const project of ['unit', 'api', 'reliability', 'budget']) {
   // A run that failed without a failing test (global setup crashed, no report) still counts as a failure.
   results.push({ suite: project, passed: report?.numPassedTests ?? 0, failed: code !== 0 && failed === 0 ? 1 : failed });
 }
+
+// clients: the TypeScript and C++ client libraries (client-js/, client-cpp/).
+results.push(...runClientSuites(outputDir));
 
 log('End-to-end: Playwright in Chromium over the built stack');
 const e2eFile = join(outputDir, 'e2e.json');

@@ -1,0 +1,358 @@
+// An example command-line "plugin": what a plugin's licensing code does, with the library and libcurl.
+// Every run prints one JSON object on stdout (for scripts and tests) and exits with a code that says what happened.
+#include "http.hpp"
+#include "producthub/verify.hpp"
+
+#include <sodium.h>
+
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+using json = nlohmann::json;
+namespace fs = std::filesystem;
+using namespace producthub;
+
+namespace {
+
+enum Exit { Ok = 0, Refused = 1, Usage = 2, Untrusted = 3, Unreachable = 4, Corrupt = 5 };
+
+const char* kUsage =
+    "usage: producthub-plugin COMMAND --server URL --product-id ID --public-key KEY --fingerprint FP [--state-dir DIR] [options]\n"
+    "  trial                                   start (or get back) this machine's trial; saves trial.json\n"
+    "  activate --serial S [--seed-version 5]  activate the licence here; saves license.ops\n"
+    "  verify                                  check the saved license.ops (else trial.json) offline\n"
+    "  validate [--serial S]                   the licence's signed state; withdraws license.ops if it no longer holds\n"
+    "  deactivate [--serial S]                 free this machine; deletes license.ops\n"
+    "  revocations [--since T]                 the signed revocation list; withdraws license.ops when it is listed\n"
+    "  check-updates --current-version V --os macOS|Windows [--serial S]\n"
+    "  download --current-version V --os macOS|Windows [--serial S] [--out DIR]\n"
+    "Options: --product-identifier ID (checked in licence files). --serial defaults to the one in license.ops.\n"
+    "Exit: 0 done, 1 refused by the server, 2 wrong call, 3 untrusted answer or invalid file, 4 server unreachable, 5 corrupt download.\n";
+
+struct Failure {
+    Exit exit;
+    json detail;
+};
+
+[[noreturn]] void fail(Exit exit, const std::string& message, json detail = json::object()) {
+    detail["message"] = message;
+    throw Failure{exit, detail};
+}
+
+struct Options {
+    std::string command;
+    std::map<std::string, std::string> values;
+
+    std::string get(const std::string& name, const std::string& fallback = "") const {
+        const auto found = values.find(name);
+        return found == values.end() ? fallback : found->second;
+    }
+    std::string require(const std::string& name) const {
+        const auto value = get(name);
+        if (value.empty()) fail(Usage, "--" + name + " is required for " + command + ".");
+        return value;
+    }
+};
+
+Options parse(int argc, char** argv) {
+    Options options;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg.rfind("--", 0) == 0) {
+            if (i + 1 >= argc) fail(Usage, arg + " needs a value.");
+            options.values[arg.substr(2)] = argv[++i];
+        } else if (options.command.empty()) {
+            options.command = arg;
+        } else {
+            fail(Usage, "unexpected argument " + arg);
+        }
+    }
+    if (options.command.empty()) fail(Usage, "a command is required.");
+    return options;
+}
+
+std::string trim(const std::string& text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    return first == std::string::npos ? "" : text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+std::string upper(std::string text) {
+    for (auto& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return text;
+}
+
+std::optional<std::string> readFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void writeFile(const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+class Plugin {
+public:
+    explicit Plugin(Options options)
+        : options_(std::move(options)),
+          server_(trim(options_.require("server"))),
+          publicKey_(options_.require("public-key")),
+          fingerprint_(trim(options_.require("fingerprint"))),
+          stateDir_(options_.get("state-dir", "producthub-state")) {
+        while (!server_.empty() && server_.back() == '/') server_.pop_back();
+        try {
+            productId_ = std::stoll(options_.require("product-id"));
+        } catch (const std::logic_error&) {
+            fail(Usage, "--product-id must be the product's id (a number).");
+        }
+    }
+
+    json run() {
+        const auto& command = options_.command;
+        if (command == "trial") return trial();
+        if (command == "activate") return activate();
+        if (command == "verify") return verifyOffline();
+        if (command == "validate") return validate();
+        if (command == "deactivate") return deactivate();
+        if (command == "revocations") return revocations();
+        if (command == "check-updates") return checkUpdates().document;
+        if (command == "download") return download();
+        fail(Usage, "unknown command " + command);
+    }
+
+private:
+    fs::path licensePath() const { return fs::path(stateDir_) / "license.ops"; }
+    fs::path trialPath() const { return fs::path(stateDir_) / "trial.json"; }
+    std::string api(const std::string& path) const { return server_ + "/api/v1/clients/app" + path; }
+
+    /** A 2xx or 304 answer, else the server's refusal with its messages. */
+    example::HttpAnswer call(const std::string& path, const std::optional<json>& body, const std::string& etag = "") {
+        example::HttpAnswer answer;
+        try {
+            answer = example::request(api(path), body ? std::optional(body->dump()) : std::nullopt, etag);
+        } catch (const example::NetworkError& error) {
+            fail(Unreachable, error.what());
+        }
+        if ((answer.status >= 200 && answer.status < 300) || answer.status == 304) return answer;
+        refused(answer);
+    }
+
+    [[noreturn]] void refused(const example::HttpAnswer& answer) {
+        const json body = json::parse(answer.body, nullptr, false);
+        json messages = body.is_object() && body.contains("message") ? body["message"] : json::array();
+        if (!messages.is_array()) messages = json::array({messages});
+        json detail = {{"status", answer.status}, {"messages", messages}};
+        if (!answer.retryAfter.empty()) detail["retry_after_seconds"] = std::stol(answer.retryAfter);
+        const std::string first = messages.empty() ? "" : messages[0].is_string() ? messages[0].get<std::string>() : messages[0].dump();
+        fail(Refused, first.empty() ? "the server answered " + std::to_string(answer.status) : first, detail);
+    }
+
+    /** Answers signed more than a day from this machine's clock are replays (or the clock is wrong). */
+    static Verification fresh(Verification result) { return checkFreshness(std::move(result), std::time(nullptr), 86400); }
+
+    static json trusted(const Verification& result) {
+        if (!result) fail(Untrusted, result.message, {{"reason", rejectionName(result.reason)}});
+        return result.document;
+    }
+
+    /** The saved licence file, verified again (a file on disk is as untrusted as the network). */
+    std::optional<json> savedLicense() {
+        const auto text = readFile(licensePath());
+        if (!text) return std::nullopt;
+        return trusted(verifyLicenseFile(*text, publicKey_, fingerprint_, productIdentifier()));
+    }
+
+    std::optional<std::string> productIdentifier() const {
+        const auto identifier = options_.get("product-identifier");
+        return identifier.empty() ? std::nullopt : std::optional(identifier);
+    }
+
+    std::string serial() {
+        if (!options_.get("serial").empty()) return upper(trim(options_.get("serial")));
+        if (const auto license = savedLicense()) return (*license)["serial"].get<std::string>();
+        fail(Usage, "--serial is required (no license.ops in " + stateDir_ + ").");
+    }
+
+    json trial() {
+        const auto answer = call("/trials", json{{"product_id", productId_}, {"hardware_fingerprint", fingerprint_}});
+        const json trial = trusted(verifyTrialFile(answer.body, publicKey_, productId_, fingerprint_, std::nullopt));
+        writeFile(trialPath(), answer.body);
+        const auto expiresAt = signedTimeToUnix(trial["expires_at"].get<std::string>());
+        return {{"created", answer.status == 201}, {"expired", *expiresAt <= std::time(nullptr)}, {"started_at", trial["started_at"]},
+                {"expires_at", trial["expires_at"]}, {"file", trialPath().string()}};
+    }
+
+    json activate() {
+        const json body = {{"product_id", productId_}, {"serial", upper(trim(options_.require("serial")))}, {"hardware_fingerprint", fingerprint_},
+                           {"hardware_fingerprint_version", 2}, {"signature_seed_version", std::stoi(options_.get("seed-version", "5"))}};
+        const auto answer = call("/activations", body);
+        const json license = trusted(verifyLicenseFile(answer.body, publicKey_, fingerprint_, productIdentifier()));
+        writeFile(licensePath(), answer.body);
+        return {{"serial", license["serial"]}, {"license_type", license["license_type"]}, {"user_email", license["user_email"]},
+                {"issued_at", license["issued_at"]}, {"file", licensePath().string()}};
+    }
+
+    json verifyOffline() {
+        if (const auto text = readFile(licensePath())) {
+            const json license = trusted(verifyLicenseFile(*text, publicKey_, fingerprint_, productIdentifier()));
+            return {{"kind", "license"}, {"serial", license["serial"]}, {"license_type", license["license_type"]}};
+        }
+        if (const auto text = readFile(trialPath())) {
+            const json trial = trusted(verifyTrialFile(*text, publicKey_, productId_, fingerprint_, std::time(nullptr)));
+            return {{"kind", "trial"}, {"expires_at", trial["expires_at"]}};
+        }
+        fail(Untrusted, "no license.ops or trial.json in " + stateDir_ + ".", {{"reason", "missing"}});
+    }
+
+    json withdraw(const std::string& why) {
+        fs::remove(licensePath());
+        return {{"withdrawn", true}, {"withdrawal", why}};
+    }
+
+    json validate() {
+        const std::string serialNumber = serial();
+        const std::string nonce = randomNonce();
+        const auto answer = call("/validations", json{{"product_id", productId_}, {"serial", serialNumber}, {"hardware_fingerprint", fingerprint_}, {"nonce", nonce}});
+        json state = trusted(fresh(verifyStateDocument(answer.body, publicKey_, productId_, serialNumber, fingerprint_, nonce)));
+        const bool usable = state["license_enabled"].get<bool>() && state["machine_activated"].get<bool>();
+        json result = {{"license_enabled", state["license_enabled"]}, {"disabled_reason", state["disabled_reason"]}, {"machine_activated", state["machine_activated"]},
+                       {"withdrawn", false}};
+        if (!usable && fs::exists(licensePath())) result.update(withdraw(state["license_enabled"].get<bool>() ? "machine-deactivated" : "license-disabled"));
+        return result;
+    }
+
+    json deactivate() {
+        const auto answer = call("/deactivations", json{{"product_id", productId_}, {"serial", serial()}, {"hardware_fingerprint", fingerprint_}});
+        fs::remove(licensePath());
+        return json::parse(answer.body);
+    }
+
+    json revocations() {
+        const auto license = savedLicense();
+        std::string since = options_.get("since");
+        std::size_t licenses = 0, machines = 0;
+        std::optional<std::string> withdrawal;
+        for (int page = 0; page < 100; ++page) {  // bounded: 5000 entries a page
+            std::string query = "?hardware_fingerprint=" + example::escape(fingerprint_) + (since.empty() ? "" : "&since=" + example::escape(since));
+            const auto answer = call("/products/" + std::to_string(productId_) + "/revocations" + query, std::nullopt);
+            const json list = trusted(fresh(verifyRevocationList(answer.body, publicKey_, productId_, fingerprint_, since)));
+            licenses += list["licenses"].size();
+            machines += list["machines"].size();
+            if (license && !withdrawal) withdrawal = findWithdrawal(list, (*license)["serial"].get<std::string>(), fingerprint_);
+            if (list["complete"].get<bool>()) break;
+            std::string last;
+            if (!list["licenses"].empty()) last = list["licenses"].back()["changed_at"].get<std::string>();
+            if (!list["machines"].empty()) last = std::max(last, list["machines"].back()["deactivated_at"].get<std::string>());
+            if (last.empty() || last == since) break;
+            since = last;
+        }
+        json result = {{"licenses", licenses}, {"machines", machines}, {"withdrawn", false}};
+        if (withdrawal) result.update(withdraw(*withdrawal));
+        return result;
+    }
+
+    struct Update {
+        json document;
+    };
+
+    Update checkUpdates() {
+        json body = {{"product_id", productId_}, {"hardware_fingerprint", fingerprint_}, {"current_version", options_.require("current-version")}, {"os", options_.require("os")}};
+        if (!options_.get("serial").empty() || fs::exists(licensePath())) body["serial"] = serial();
+        const auto answer = call("/update-checks", body);
+        return {trusted(fresh(verifyUpdateAnswer(answer.body, publicKey_, productId_, fingerprint_, body["current_version"], body["os"])))};
+    }
+
+    json download() {
+        const json update = checkUpdates().document;
+        if (!update["update_available"].get<bool>()) return {{"update_available", false}, {"files", json::array()}};
+        const fs::path out = options_.get("out", ".");
+        fs::create_directories(out);
+        json files = json::array();
+        for (const json& file : update["files"]) files.push_back(downloadFile(file, out));
+        return {{"update_available", true}, {"version", update["version"]}, {"files", files}};
+    }
+
+    /** Streams one signed file to OUT/name.part, hashing on the way; only the signed size and SHA-256 is kept. */
+    json downloadFile(const json& file, const fs::path& out) {
+        const std::string name = file["name"].get<std::string>();
+        if (name.empty() || name.find('/') != std::string::npos || name.find('\\') != std::string::npos || name == "." || name == "..")
+            fail(Untrusted, "the update names a file that is not a plain file name: " + name, {{"reason", "malformed"}});
+        const std::uint64_t expectedSize = file["size"].get<std::uint64_t>();
+        const fs::path target = out / name, partial = out / (name + ".part");
+        std::ofstream sink(partial, std::ios::binary | std::ios::trunc);
+        crypto_hash_sha256_state hash;
+        crypto_hash_sha256_init(&hash);
+        std::uint64_t size = 0;
+        example::HttpAnswer answer;
+        try {
+            answer = example::stream(server_ + file["url"].get<std::string>(), [&](const char* data, std::size_t length) {
+                size += length;
+                if (size > expectedSize) return false;
+                crypto_hash_sha256_update(&hash, reinterpret_cast<const unsigned char*>(data), length);
+                sink.write(data, static_cast<std::streamsize>(length));
+                return static_cast<bool>(sink);
+            });
+        } catch (const example::NetworkError& error) {
+            fs::remove(partial);
+            fail(Unreachable, error.what());
+        }
+        sink.close();
+        if (answer.status != 200) {
+            fs::remove(partial);
+            refused(answer);
+        }
+        unsigned char digest[crypto_hash_sha256_BYTES];
+        crypto_hash_sha256_final(&hash, digest);
+        char hex[crypto_hash_sha256_BYTES * 2 + 1];
+        sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
+        if (size != expectedSize || hex != file["sha256"].get<std::string>()) {
+            fs::remove(partial);
+            fail(Corrupt, name + " did not arrive as signed: " + std::to_string(size) + " bytes, SHA-256 " + hex, {{"expected_size", expectedSize}, {"expected_sha256", file["sha256"]}});
+        }
+        fs::rename(partial, target);
+        return {{"name", name}, {"path", target.string()}, {"size", size}, {"sha256", hex}};
+    }
+
+    Options options_;
+    std::string server_;
+    std::string publicKey_;
+    std::string fingerprint_;
+    std::string stateDir_;
+    std::int64_t productId_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string command;
+    try {
+        Options options = parse(argc, argv);
+        command = options.command;
+        json result = Plugin(std::move(options)).run();
+        result["ok"] = true;
+        result["command"] = command;
+        std::cout << result.dump() << std::endl;
+        return Ok;
+    } catch (const Failure& failure) {
+        json result = failure.detail;
+        result["ok"] = false;
+        result["command"] = command;
+        result["exit"] = failure.exit;
+        std::cout << result.dump() << std::endl;
+        std::cerr << "producthub-plugin: " << result["message"].get<std::string>() << "\n";
+        if (failure.exit == Usage) std::cerr << kUsage;
+        return failure.exit;
+    } catch (const std::exception& error) {
+        std::cout << json{{"ok", false}, {"command", command}, {"exit", Untrusted}, {"message", error.what()}}.dump() << std::endl;
+        std::cerr << "producthub-plugin: " << error.what() << "\n";
+        return Untrusted;
+    }
+}

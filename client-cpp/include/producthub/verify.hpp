@@ -1,0 +1,111 @@
+// ProductHub's signed documents, verified offline with the product's Ed25519 public key (libsodium).
+// The formats and their canonical encoding: docs/licence-file.md and docs/client-api.md.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace producthub {
+
+enum class Rejection {
+    None,
+    Malformed,
+    WrongFormat,
+    UnsupportedVersion,
+    BadSignature,
+    WrongFingerprint,
+    WrongProduct,
+    WrongNonce,
+    WrongRequest,
+    Expired,
+    Stale,
+};
+
+/** The name the vectors and the TypeScript library use: "bad-signature", "wrong-fingerprint" ... */
+const char* rejectionName(Rejection reason);
+
+struct Verification {
+    bool valid = false;
+    Rejection reason = Rejection::None;
+    std::string message;
+    /** Only the signed members (never trust any other), when valid. */
+    nlohmann::json document;
+
+    explicit operator bool() const { return valid; }
+};
+
+struct Field {
+    enum class Kind { Text, Integer, Boolean, Items };
+    std::string name;
+    Kind kind;
+    /** The members of each item, for Kind::Items (a list of objects). */
+    std::vector<Field> items;
+};
+
+struct Format {
+    std::string label;
+    /** The `format` member a document must carry; empty for the licence file, which has none. */
+    std::string format;
+    /** The first line of the signed bytes. */
+    std::string context;
+    std::vector<Field> fields;
+};
+
+const Format& licenseFileFormat();
+const Format& trialFileFormat();
+const Format& stateDocumentFormat();
+const Format& revocationListFormat();
+const Format& updateAnswerFormat();
+
+/** The signed bytes of a document's members; throws std::invalid_argument for a value the encoding cannot carry. */
+std::string canonicalBytes(const Format& format, const nlohmann::json& document);
+
+/** Signed members that must equal what this machine expects (its fingerprint, the product, the request's nonce ...). */
+using Bindings = std::vector<std::pair<std::string, nlohmann::json>>;
+
+/**
+ * Every step in the documented order: a JSON object, the expected format and version 1, each signed member with
+ * its type, a 64-byte signature, Ed25519 over the canonical bytes, then the bindings.
+ */
+Verification verifyDocument(const std::string& text, const std::string& publicKeyBase64, const Format& format, const Bindings& expected = {});
+
+Verification verifyLicenseFile(const std::string& text, const std::string& publicKeyBase64, const std::optional<std::string>& hardwareFingerprint = std::nullopt,
+                               const std::optional<std::string>& productIdentifier = std::nullopt);
+
+/** `nowUnixSeconds`: when to judge the expiry; std::nullopt leaves it to the caller. */
+Verification verifyTrialFile(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& hardwareFingerprint,
+                             std::optional<std::int64_t> nowUnixSeconds);
+
+Verification verifyStateDocument(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& serial,
+                                 const std::string& hardwareFingerprint, const std::string& nonce);
+
+Verification verifyRevocationList(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& hardwareFingerprint,
+                                  const std::string& since);
+
+Verification verifyUpdateAnswer(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& hardwareFingerprint,
+                                const std::string& currentVersion, const std::string& os);
+
+/** "license-disabled" or "machine-deactivated" when a verified revocation list withdraws this licence on this machine. */
+std::optional<std::string> findWithdrawal(const nlohmann::json& revocationList, const std::string& serial, const std::string& hardwareFingerprint);
+
+/**
+ * Refuses a verified answer whose `issued_at` lies more than `maxAgeSeconds` from `nowUnixSeconds` either way: an
+ * old revocation list or update answer replayed by a proxy must not hide what changed since.
+ */
+Verification checkFreshness(Verification verified, std::int64_t nowUnixSeconds, std::int64_t maxAgeSeconds);
+
+/** A signed time `YYYY-MM-DDTHH:MM:SSZ` in Unix seconds, or std::nullopt when it is written any other way. */
+std::optional<std::int64_t> signedTimeToUnix(const std::string& text);
+
+/** Lowercase hex SHA-256. */
+std::string sha256Hex(const std::string& bytes);
+
+/** A fresh random nonce for a validate request (32 characters of [A-Za-z0-9_-]). */
+std::string randomNonce();
+
+}  // namespace producthub

@@ -1,0 +1,125 @@
+// Checks every signed-document vector with the C++ verifier: each valid case verifies and encodes to its
+// canonical bytes, each invalid case fails for its reason, and every signed member of a valid case, changed,
+// breaks the signature. Usage: vectors_test DIR... (each DIR holds a vectors.json). Ends with "N passed, N failed".
+#include "producthub/verify.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+using json = nlohmann::json;
+using namespace producthub;
+
+namespace {
+
+int passed = 0, failed = 0;
+
+void check(bool ok, const std::string& name, const std::string& detail = "") {
+    (ok ? passed : failed)++;
+    std::cout << (ok ? "  ok   " : "  FAIL ") << name << (ok || detail.empty() ? "" : ": " + detail) << "\n";
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/** The format the case names (the verifier a plugin would call), else the licence file's. */
+const Format& formatOf(const json& vector) {
+    const std::string format = vector.value("format", "");
+    for (const Format* known : {&trialFileFormat(), &stateDocumentFormat(), &revocationListFormat(), &updateAnswerFormat()})
+        if (known->format == format) return *known;
+    if (!format.empty()) throw std::runtime_error("unknown format " + format);
+    return licenseFileFormat();
+}
+
+/** The members a verifying machine compares, taken from the case: every binding the vectors name. */
+Bindings bindingsOf(const json& vector) {
+    Bindings bindings;
+    const json& expected = vector.contains("expected") ? vector["expected"] : vector;
+    for (const char* name : {"product_id", "product_identifier", "hardware_fingerprint", "serial", "nonce", "since", "current_version", "os"})
+        if (expected.contains(name)) bindings.emplace_back(name, expected[name]);
+    return bindings;
+}
+
+/** Each signed member changed in turn (a list item's member too, and a list shortened) must break the signature. */
+void checkTampering(const std::string& caseName, const std::string& text, const std::string& key, const Format& format) {
+    const json original = json::parse(text);
+    const auto expectBadSignature = [&](const json& changed, const std::string& what) {
+        const auto result = verifyDocument(changed.dump(), key, format);
+        check(!result && result.reason == Rejection::BadSignature, caseName + " / " + what + " changed", rejectionName(result.reason));
+    };
+    for (const Field& field : format.fields) {
+        if (field.name == "format_version") continue;
+        json changed = original;
+        json& value = changed[field.name];
+        if (field.kind == Field::Kind::Items) {
+            if (value.empty()) continue;
+            for (const Field& item : field.items) {
+                json itemChanged = original;
+                json& member = itemChanged[field.name][0][item.name];
+                member = item.kind == Field::Kind::Integer ? json(member.get<std::uint64_t>() + 1) : json(member.get<std::string>() + "0");
+                expectBadSignature(itemChanged, field.name + ".0." + item.name);
+            }
+            value.erase(value.begin());
+            expectBadSignature(changed, field.name + " (an item removed)");
+            continue;
+        }
+        if (field.kind == Field::Kind::Integer) value = value.get<std::uint64_t>() + 1;
+        else if (field.kind == Field::Kind::Boolean) value = !value.get<bool>();
+        else value = value.get<std::string>() + "x";
+        expectBadSignature(changed, field.name);
+    }
+}
+
+void runVectors(const std::string& dir) {
+    const json vectors = json::parse(readFile(dir + "/vectors.json"));
+    std::cout << dir << "\n";
+    for (const json& vector : vectors.at("cases")) {
+        const std::string name = vector.at("name").get<std::string>();
+        const std::string text = readFile(dir + "/" + vector.at("file").get<std::string>());
+        const std::string key = vector.at("public_key").get<std::string>();
+        const json parsed = json::parse(text, nullptr, false);
+        const Format& format = formatOf(vector);
+        Verification result;
+        if (format.format == trialFileFormat().format) {
+            const auto at = vector.contains("now") ? signedTimeToUnix(vector["now"].get<std::string>()) : std::nullopt;
+            const auto bindings = bindingsOf(vector);
+            json expected = json::object();
+            for (const auto& [member, value] : bindings) expected[member] = value;
+            result = verifyTrialFile(text, key, expected.value("product_id", parsed.value("product_id", 0)),
+                                     expected.value("hardware_fingerprint", parsed.value("hardware_fingerprint", "")), at);
+        } else {
+            result = verifyDocument(text, key, format, bindingsOf(vector));
+        }
+        if (vector.at("expect") == "valid") {
+            check(result.valid, name, result.message);
+            if (result.valid && vector.contains("canonical"))
+                check(canonicalBytes(format, result.document) == readFile(dir + "/" + vector["canonical"].get<std::string>()), name + " / canonical bytes");
+            if (result.valid) checkTampering(name, text, key, format);
+        } else {
+            const std::string reason = vector.at("reason").get<std::string>();
+            check(!result.valid && reason == rejectionName(result.reason), name, std::string("got ") + rejectionName(result.reason));
+        }
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::cerr << "usage: vectors_test VECTOR_DIR...\n";
+        return 2;
+    }
+    try {
+        for (int i = 1; i < argc; ++i) runVectors(argv[i]);
+    } catch (const std::exception& error) {
+        std::cout << "  FAIL " << error.what() << "\n";
+        ++failed;
+    }
+    std::cout << passed << " passed, " << failed << " failed\n";
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,150 @@
+import { randomBytes, type KeyObject } from 'node:crypto';
+import type { LicenseFileClaims, SignatureSeedVersion } from 'shared-kit/contract';
+import { checkFreshness, signedTimeMs } from './bindings';
+import { downloadFile, type DownloadedFile } from './download';
+import { UntrustedAnswerError } from './errors';
+import { callClientApi } from './http';
+import { verifyLicenseFile } from './license-file';
+import { productPublicKey } from './public-key';
+import { verifyRevocationList, type RevocationList } from './revocation-list';
+import type { Verification } from './signed-document';
+import { verifyStateDocument, type StateDocument } from './state-document';
+import { verifyTrialFile, type TrialFile } from './trial-file';
+import { verifyUpdateAnswer, type ClientOs, type UpdateAnswer, type UpdateFile } from './update-answer';
+
+export interface ProductHubClientOptions {
+  /** The server's origin, e.g. `https://producthub.example.com`. */
+  serverUrl: string;
+  /** The product's id in ProductHub: every call names it. */
+  productId: number;
+  /** The product's public key as the console shows it, built into the plugin. */
+  publicKey: string | KeyObject;
+  /** The product's identifier, checked in every licence file when given. */
+  productIdentifier?: string;
+  /** State, revocation and update answers signed further than this from the local clock are refused (default 1 day). */
+  maxAnswerAgeSeconds?: number;
+  /** Per call, including a whole download (default 30 s; downloads 10 min). */
+  timeoutMs?: number;
+  downloadTimeoutMs?: number;
+}
+
+/** A signed document as the server wrote it (to save and verify again offline) and what it verified to. */
+export interface Signed<T> {
+  text: string;
+  document: T;
+}
+
+export interface DeactivationReceipt {
+  serial: string;
+  hardware_fingerprint: string;
+  deactivated_at: string;
+  deactivations_left: number;
+}
+
+/** What a cacheable check answers: a new signed document, or 304 (the one with this ETag still holds). */
+export type Cached<T> = ({ notModified: false; etag?: string } & Signed<T>) | { notModified: true; etag?: string };
+
+export interface MachineRequest {
+  serial: string;
+  hardwareFingerprint: string;
+}
+
+// The server trims fingerprints and serials and upper-cases serials before it signs them.
+const fingerprintOf = (text: string) => text.trim();
+const serialOf = (text: string) => text.trim().toUpperCase();
+
+function trusted<T>(result: Verification<T>, text: string): Signed<T> {
+  if (!result.valid) throw new UntrustedAnswerError(result.reason, result.message);
+  return { text, document: result.document };
+}
+
+/**
+ * The calls a plugin or its installer makes to ProductHub's client API (docs/client-api.md). Every answer the
+ * plugin acts on is verified with the product's public key and bound to this product, machine and request before
+ * it is returned; an answer that is not throws UntrustedAnswerError.
+ */
+export class ProductHubClient {
+  private readonly key: KeyObject;
+  private readonly timeoutMs: number;
+  private readonly maxAge: number;
+
+  constructor(private readonly options: ProductHubClientOptions) {
+    this.key = typeof options.publicKey === 'string' ? productPublicKey(options.publicKey) : options.publicKey;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxAge = options.maxAnswerAgeSeconds ?? 86_400;
+  }
+
+  private post(path: string, body: Record<string, unknown>) {
+    return callClientApi(this.options.serverUrl, path, { method: 'POST', body: { product_id: this.options.productId, ...body }, timeoutMs: this.timeoutMs });
+  }
+
+  /** Starts this machine's trial, or answers the one it already has (same expiry): check `expired`. */
+  async startTrial(hardwareFingerprint: string): Promise<Signed<TrialFile> & { created: boolean; expired: boolean }> {
+    const fingerprint = fingerprintOf(hardwareFingerprint);
+    const answer = await this.post('/trials', { hardware_fingerprint: fingerprint });
+    const trial = trusted(verifyTrialFile(answer.text, this.key, { productId: this.options.productId, hardwareFingerprint: fingerprint, at: null }), answer.text);
+    return { ...trial, created: answer.status === 201, expired: Date.now() >= signedTimeMs(trial.document.expires_at) };
+  }
+
+  /** Activates the licence on this machine and answers its `.ops` licence file (save `text`). */
+  async activate(request: MachineRequest & { hardwareFingerprintVersion?: number; signatureSeedVersion: SignatureSeedVersion }): Promise<Signed<LicenseFileClaims>> {
+    const fingerprint = fingerprintOf(request.hardwareFingerprint);
+    const answer = await this.post('/activations', {
+      serial: serialOf(request.serial),
+      hardware_fingerprint: fingerprint,
+      hardware_fingerprint_version: request.hardwareFingerprintVersion ?? 2,
+      signature_seed_version: request.signatureSeedVersion,
+    });
+    return trusted(verifyLicenseFile(answer.text, this.key, { hardwareFingerprint: fingerprint, productIdentifier: this.options.productIdentifier }), answer.text);
+  }
+
+  /** Frees this machine's slot (the plugin then deletes its licence file). The server caps how often. */
+  async deactivate(request: MachineRequest): Promise<DeactivationReceipt> {
+    const answer = await this.post('/deactivations', { serial: serialOf(request.serial), hardware_fingerprint: fingerprintOf(request.hardwareFingerprint) });
+    return JSON.parse(answer.text) as DeactivationReceipt;
+  }
+
+  /** The licence's current state for this machine, signed for this very request (a fresh nonce). */
+  async validate(request: MachineRequest): Promise<Signed<StateDocument>> {
+    const nonce = randomBytes(24).toString('base64url');
+    const serial = serialOf(request.serial);
+    const fingerprint = fingerprintOf(request.hardwareFingerprint);
+    const answer = await this.post('/validations', { serial, hardware_fingerprint: fingerprint, nonce });
+    const expected = { productId: this.options.productId, serial, hardwareFingerprint: fingerprint, nonce };
+    return trusted(checkFreshness(verifyStateDocument(answer.text, this.key, expected), this.maxAge), answer.text);
+  }
+
+  /** One page of the product's revocation list since `since` (inclusive); pass the last `etag` to get a 304. */
+  async revocations(request: { hardwareFingerprint: string; since?: string; etag?: string }): Promise<Cached<RevocationList>> {
+    const fingerprint = fingerprintOf(request.hardwareFingerprint);
+    const query = new URLSearchParams({ hardware_fingerprint: fingerprint });
+    if (request.since) query.set('since', request.since);
+    const answer = await callClientApi(this.options.serverUrl, `/products/${this.options.productId}/revocations?${query}`, { method: 'GET', etag: request.etag, timeoutMs: this.timeoutMs });
+    if (answer.status === 304) return { notModified: true, etag: answer.etag };
+    const expected = { productId: this.options.productId, hardwareFingerprint: fingerprint };
+    const list = trusted(checkFreshness(verifyRevocationList(answer.text, this.key, expected), this.maxAge), answer.text);
+    if (list.document.since !== (request.since ?? '')) throw new UntrustedAnswerError('wrong-request', `The revocation list is since "${list.document.since}", not "${request.since ?? ''}".`);
+    return { notModified: false, etag: answer.etag, ...list };
+  }
+
+  /** The newest release this customer may have (a serial, else this machine's trial, else free releases only). */
+  async checkForUpdates(request: { hardwareFingerprint: string; serial?: string; currentVersion: string; os: ClientOs; etag?: string }): Promise<Cached<UpdateAnswer>> {
+    const fingerprint = fingerprintOf(request.hardwareFingerprint);
+    const body = {
+      product_id: this.options.productId,
+      hardware_fingerprint: fingerprint,
+      ...(request.serial === undefined ? {} : { serial: serialOf(request.serial) }),
+      current_version: request.currentVersion,
+      os: request.os,
+    };
+    const answer = await callClientApi(this.options.serverUrl, '/update-checks', { method: 'POST', body, etag: request.etag, timeoutMs: this.timeoutMs });
+    if (answer.status === 304) return { notModified: true, etag: answer.etag };
+    const expected = { productId: this.options.productId, hardwareFingerprint: fingerprint, currentVersion: request.currentVersion, os: request.os };
+    return { notModified: false, etag: answer.etag, ...trusted(checkFreshness(verifyUpdateAnswer(answer.text, this.key, expected), this.maxAge), answer.text) };
+  }
+
+  /** Streams one file of a verified update answer to `destination`; a file of another size or SHA-256 is deleted. */
+  download(file: UpdateFile, destination: string): Promise<DownloadedFile> {
+    return downloadFile(this.options.serverUrl, file, destination, this.options.downloadTimeoutMs ?? 600_000);
+  }
+}

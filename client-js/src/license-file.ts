@@ -1,0 +1,40 @@
+import type { LicenseFileClaims } from 'shared-kit/contract';
+import type { SignedFields } from './canonical';
+import { checkBindings } from './bindings';
+import { verifySignedDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
+
+// The licence file (`.ops`) of docs/licence-file.md, format version 1.
+export const LICENSE_FILE_FORMAT: DocumentFormat = {
+  label: 'license file',
+  context: 'producthub-license-v1',
+  fields: [
+    ['format_version', 'integer'],
+    ['serial', 'text'],
+    ['license_type', 'text'],
+    ['product_identifier', 'text'],
+    ['user_id', 'integer'],
+    ['user_email', 'text'],
+    ['hardware_fingerprint', 'text'],
+    ['hardware_fingerprint_version', 'integer'],
+    ['signature_seed_version', 'integer'],
+    ['issued_at', 'text'],
+  ] satisfies SignedFields,
+};
+
+export type { LicenseFile, LicenseFileClaims } from 'shared-kit/contract';
+
+/** What the verifying machine expects besides a good signature. */
+export interface MachineExpectations {
+  /** This machine's hardware fingerprint: the document must carry exactly this one. */
+  hardwareFingerprint?: string;
+  /** The identifier of the product that reads the document. */
+  productIdentifier?: string;
+}
+
+/** Checks a licence file offline, in the order docs/licence-file.md gives, with the product's public key. */
+export function verifyLicenseFile(file: string | object, publicKey: PublicKeyInput, expected: MachineExpectations = {}): Verification<LicenseFileClaims> {
+  return checkBindings(verifySignedDocument<LicenseFileClaims>(file, publicKey, LICENSE_FILE_FORMAT), {
+    hardware_fingerprint: expected.hardwareFingerprint,
+    product_identifier: expected.productIdentifier,
+  });
+}

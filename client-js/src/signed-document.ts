@@ -1,0 +1,69 @@
+import { verify, type KeyObject } from 'node:crypto';
+import { canonicalBytes, fieldProblem, signedPart, type SignedFields } from './canonical';
+import { decodeBase64, productPublicKey } from './public-key';
+
+const ED25519_SIGNATURE_BYTES = 64;
+/** The one version of every format this verifier reads; a newer one may be encoded differently. */
+export const FORMAT_VERSION = 1;
+
+export type Rejection = 'malformed' | 'wrong-format' | 'unsupported-version' | 'bad-signature' | 'wrong-fingerprint' | 'wrong-product' | 'expired' | 'wrong-nonce' | 'wrong-request' | 'stale';
+
+export type Verification<T> = { valid: true; document: T } | { valid: false; reason: Rejection; message: string };
+
+/** How one kind of signed document is told apart and encoded. */
+export interface DocumentFormat {
+  /** What the messages call it: "license file", "trial file" ... */
+  label: string;
+  /** The `format` member it must carry; the licence file (the first format) has none. */
+  format?: string;
+  /** The first line of the signed bytes: `<format>-v<format_version>`. */
+  context: string;
+  fields: SignedFields;
+}
+
+export const reject = <T>(reason: Rejection, message: string): Verification<T> => ({ valid: false, reason, message });
+
+/** A key as the console shows it (base64), or one already made with productPublicKey. */
+export type PublicKeyInput = KeyObject | string;
+const toKey = (key: PublicKeyInput) => (typeof key === 'string' ? productPublicKey(key) : key);
+
+function parseObject(input: string | object): Record<string, unknown> | undefined {
+  let parsed: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      parsed = JSON.parse(input);
+    } catch {
+      return undefined;
+    }
+  }
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+}
+
+/**
+ * The steps every format shares, in the documented order: a JSON object, the format and version this verifier
+ * reads, each signed member with its type, a 64-byte signature, then Ed25519 over the canonical bytes. What
+ * only the verifying machine can check (fingerprint, product, expiry) is left to the format's own verifier.
+ */
+export function verifySignedDocument<T>(input: string | object, publicKey: PublicKeyInput, format: DocumentFormat): Verification<T> {
+  const document = parseObject(input);
+  const notThis = `The file is not a ${format.label}`;
+  if (!document) return reject('malformed', `${notThis}: it is not a JSON object.`);
+  if (format.format !== undefined && document.format !== format.format) {
+    return reject('wrong-format', `${notThis}: its format is ${JSON.stringify(document.format ?? null)}, not "${format.format}".`);
+  }
+  if (document.format_version !== FORMAT_VERSION) {
+    return reject('unsupported-version', `Unsupported ${format.label} format version ${JSON.stringify(document.format_version ?? null)}: this verifier reads version ${FORMAT_VERSION}.`);
+  }
+  for (const [name, kind] of format.fields) {
+    const problem = fieldProblem(name, kind, document[name]);
+    if (problem) return reject('malformed', `${notThis}: ${problem}.`);
+  }
+  const signature = decodeBase64(typeof document.signature === 'string' ? document.signature.trim() : '');
+  if (signature.length !== ED25519_SIGNATURE_BYTES) return reject('malformed', `${notThis}: signature must be 64 bytes in base64.`);
+
+  const signed = signedPart(format.fields, document);
+  if (!verify(null, canonicalBytes(format.context, format.fields, signed), toKey(publicKey), signature)) {
+    return reject('bad-signature', 'The signature does not match: the document was changed after it was signed, or it was signed for another product (another key).');
+  }
+  return { valid: true, document: signed as T };
+}

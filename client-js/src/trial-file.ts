@@ -1,0 +1,45 @@
+import type { SignedFields } from './canonical';
+import { checkBindings, signedTimeMs } from './bindings';
+import { reject, verifySignedDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
+
+// The trial file of docs/client-api.md: what `startTrial` answers, kept by the plugin and checked offline.
+export const TRIAL_FILE_FORMAT: DocumentFormat = {
+  label: 'trial file',
+  format: 'producthub-trial',
+  context: 'producthub-trial-v1',
+  fields: [
+    ['product_id', 'integer'],
+    ['hardware_fingerprint', 'text'],
+    ['started_at', 'text'],
+    ['expires_at', 'text'],
+    ['issued_at', 'text'],
+  ] satisfies SignedFields,
+};
+
+export interface TrialFile {
+  product_id: number;
+  hardware_fingerprint: string;
+  started_at: string;
+  expires_at: string;
+  issued_at: string;
+}
+
+export interface TrialExpectations {
+  productId?: number;
+  hardwareFingerprint?: string;
+  /** When to judge the expiry (default: now); null leaves the expiry to the caller. */
+  at?: Date | null;
+}
+
+export function verifyTrialFile(file: string | object, publicKey: PublicKeyInput, expected: TrialExpectations = {}): Verification<TrialFile> {
+  const result = checkBindings(verifySignedDocument<TrialFile>(file, publicKey, TRIAL_FILE_FORMAT), {
+    product_id: expected.productId,
+    hardware_fingerprint: expected.hardwareFingerprint,
+  });
+  if (!result.valid) return result;
+  const expiresAt = signedTimeMs(result.document.expires_at);
+  if (Number.isNaN(expiresAt)) return reject('malformed', 'The file is not a trial file: expires_at must be a time YYYY-MM-DDTHH:MM:SSZ.');
+  const at = expected.at === undefined ? new Date() : expected.at;
+  if (at !== null && at.getTime() >= expiresAt) return reject('expired', `The trial ended at ${result.document.expires_at}.`);
+  return result;
+}
