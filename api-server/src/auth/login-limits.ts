@@ -1,0 +1,29 @@
+import type { Db } from '../db/database';
+import { consumeRateLimit } from '../repositories/rate-limits';
+
+export interface LoginLimits {
+  /** Attempts per minute from one address for one account. */
+  perAddressAndAccount: number;
+  /** Attempts per minute from one address, whatever the account. */
+  perAddress: number;
+}
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Counts a login attempt against both limits (in the database, so every instance counts the same) and answers
+ * the seconds to wait when either is exceeded, else null. The address limit stops one address spraying one
+ * password over many accounts; the per-account one stops it guessing one account, without locking the account
+ * for everybody else.
+ */
+export async function loginRetryAfter(db: Db, limits: LoginLimits, address: string, email: string): Promise<number | null> {
+  const byAddress = await consumeRateLimit(db, { bucket: `login:ip:${address}`, limit: limits.perAddress, windowSeconds: WINDOW_SECONDS });
+  if (!byAddress.allowed) return byAddress.retryAfterSeconds;
+  const account = email.trim().toLowerCase();
+  const byAccount = await consumeRateLimit(db, {
+    bucket: `login:ip-account:${address}:${account}`,
+    limit: limits.perAddressAndAccount,
+    windowSeconds: WINDOW_SECONDS,
+  });
+  return byAccount.allowed ? null : byAccount.retryAfterSeconds;
+}
