@@ -98,4 +98,10 @@ describe('consumeRateLimit', () => {
     for (let i = 0; i < 2; i++) await consumeRateLimit(t.db, { bucket: 'test:b', limit: 5, windowSeconds: 60 });
     expect(await count()).toBe(0);
   });
+
+  it('takes any text as a bucket, U+0000 included', async () => {
+    const limit = { bucket: 'login:ip-account:203.0.113.9:a\u0000b@example.com', limit: 1, windowSeconds: 60 };
+    expect((await consumeRateLimit(t.db, limit)).allowed).toBe(true);
+    expect((await consumeRateLimit(t.db, limit)).allowed).toBe(false);
+  });
 });

@@ -14,6 +14,9 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** PostgreSQL text cannot hold U+0000 and a caller's key (an email, a serial) may: such keys are counted with their U+FFFD twins. */
+const storable = (bucket: string) => bucket.replace(/\u0000/g, '\uFFFD');
+
 /** Expired buckets removed per call: more than the one a call can add, so the table stays bounded. */
 const PRUNE_PER_CALL = 10;
 
@@ -21,7 +24,8 @@ const PRUNE_PER_CALL = 10;
  * Counts one hit in a fixed window, in one statement: the upsert starts a new window when the old one ended,
  * and the same statement deletes a few expired buckets of others (SKIP LOCKED: callers never wait on each other).
  */
-export async function consumeRateLimit(db: Db, { bucket, limit, windowSeconds }: RateLimit): Promise<RateLimitDecision> {
+export async function consumeRateLimit(db: Db, { bucket: key, limit, windowSeconds }: RateLimit): Promise<RateLimitDecision> {
+  const bucket = storable(key);
   const result = await sql<{ hits: number; retry_after: number }>`
     WITH pruned AS (
       DELETE FROM rate_limits WHERE bucket IN (
