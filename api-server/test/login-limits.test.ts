@@ -42,6 +42,13 @@ describe('login limits: per address, kept in the database', () => {
     }
   });
 
+  it('counts an IPv6 /64 as one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 11; i++) statuses.push((await attempt(t.app, `v6-${i}@example.com`, `2001:db8:5:6::${i.toString(16)}`)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect((await attempt(t.app, 'v6-1@example.com', '2001:db8:5:7::1')).statusCode).toBe(401);
+  });
+
   it('still limits one address and one account below the address limit', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt(t.app, 'target@example.com', '198.51.100.1')).statusCode);
