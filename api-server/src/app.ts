@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
@@ -12,6 +11,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { refuseNonFiniteNumbers } from './plugins/finite-numbers';
 import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
+import { createPasswordCheckGate } from './auth/password-check-gate';
 import { healthRoutes } from './routes/health';
 import { systemUserRoutes } from './routes/systemusers';
 import { manufacturersRoutes } from './routes/manufacturers';
@@ -99,13 +99,6 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
   });
   await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please wait ${context.after} and try again.`,
-    }),
-  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'ProductHub API', version: config.version }, servers: [{ url: '/api/v1' }] },
   });
@@ -113,9 +106,14 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
-      registerAuthentication(api, db, sessionCache);
+      registerAuthentication(api, db, { cache: sessionCache, idleMinutes: config.sessionIdleMinutes });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-      await api.register(systemUserRoutes, { db, sessionCache, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+      await api.register(systemUserRoutes, {
+        db,
+        sessionCache,
+        loginLimits: { perAddressAndAccount: config.loginRateLimitPerMinute, perAddress: config.loginAddressRateLimitPerMinute },
+        passwordChecks: createPasswordCheckGate(config.passwordCheckConcurrency),
+      });
       const areaDependencies = { db, masterKey, storage, config };
       await api.register(manufacturersRoutes, areaDependencies);
       await api.register(productsRoutes, areaDependencies);

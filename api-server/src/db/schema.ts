@@ -34,6 +34,13 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Date;
   revoked_at: Date | null;
+  last_used_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  hits: number;
+  window_ends_at: Date;
 }
 
 export interface ProductsTable {
@@ -214,6 +221,7 @@ export interface Database {
   manufacturers: ManufacturersTable;
   system_users: SystemUsersTable;
   sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
   products: ProductsTable;
   builds: BuildsTable;
   build_files: BuildFilesTable;

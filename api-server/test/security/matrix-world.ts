@@ -112,9 +112,9 @@ export async function signInEveryone(t: TestApp): Promise<World['tokens']> {
   };
 }
 
-/** One digest over every table but the ones a read legitimately writes (sessions). */
+/** One digest over every table but the ones a read or a refused login legitimately writes (sessions, rate_limits). */
 export async function databaseDigest(t: TestApp): Promise<string> {
-  const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(t.db);
+  const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(t.db);
   const parts: string[] = [];
   for (const { name } of tables.rows) {
     const row = await sql<{ digest: string | null }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(name)} t`.execute(t.db);
