@@ -18,6 +18,7 @@ import { manufacturerRoutes } from './routes/manufacturers';
 import { catalogRoutes } from './routes/catalog';
 import { licensingRoutes } from './routes/licensing';
 import { usersRoutes } from './routes/users';
+import { clientApiRoutes } from './routes/clients';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       await api.register(catalogRoutes, areaDependencies);
       await api.register(licensingRoutes, areaDependencies);
       await api.register(usersRoutes, areaDependencies);
+      await api.register(clientApiRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

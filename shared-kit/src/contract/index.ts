@@ -11,3 +11,4 @@ export * from './channels';
 export * from './users';
 export * from './licenses';
 export * from './trials';
+export * from './clients';
