@@ -5,8 +5,8 @@ import { recordAudit } from '../repositories/audit-log';
 
 // What every client call shares: how a serial is read, how times are written, how a call is audited.
 
-export const LICENSE_NOT_FOUND = 'License not found';
-export const PRODUCT_NOT_FOUND = 'Product not found';
+export const LICENSE_NOT_FOUND = 'License';
+export const PRODUCT_NOT_FOUND = 'Product';
 
 /** A serial as typed or pasted: surrounding white space goes, letters count in upper case (Crockford base32). */
 export function serialOf(text: string): string {
