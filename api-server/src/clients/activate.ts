@@ -1,9 +1,8 @@
-import { LICENSE_FILE_FORMAT_VERSION, type ClientActivateBody, type LicenseFile } from 'shared-kit/contract';
+import type { ClientActivateBody, LicenseFile } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
-import { PRODUCT_WITHOUT_IDENTIFIER, deactivatedLicenseMessage } from '../licensing/activate-license';
-import { LicenseEncodingError, formatIssuedAt, signLicenseFile } from '../licensing/license-file';
+import { PRODUCT_WITHOUT_IDENTIFIER, deactivatedLicenseMessage, issueLicenseFile } from '../licensing/activate-license';
 import { hardwareFingerprintOf } from '../licensing/license-rules';
 import { findClientLicense } from '../repositories/client-licenses';
 import { countActiveMachines, findLicenseMachine, recordClientActivation } from '../repositories/license-machines';
@@ -32,27 +31,7 @@ export async function activateBySerial(db: Db, productKeyOf: ProductKeyOf, call:
     if (!holdsSlot && (await countActiveMachines(trx, license.id)) >= license.machine_limit) throw conflict(machineLimitReached(license.machine_limit));
 
     const issuedAt = secondsNow();
-    let file: LicenseFile;
-    try {
-      file = signLicenseFile(
-        {
-          format_version: LICENSE_FILE_FORMAT_VERSION,
-          serial: license.serial,
-          license_type: license.license_type,
-          product_identifier: productIdentifier,
-          user_id: license.user_id,
-          user_email: license.user_email,
-          hardware_fingerprint: hardwareFingerprint,
-          hardware_fingerprint_version: body.hardware_fingerprint_version,
-          signature_seed_version: body.signature_seed_version,
-          issued_at: formatIssuedAt(issuedAt),
-        },
-        productKeyOf(license.private_key_encrypted),
-      );
-    } catch (error) {
-      if (error instanceof LicenseEncodingError) throw conflict(`The license cannot be signed: ${error.message}.`);
-      throw error;
-    }
+    const file = issueLicenseFile(productKeyOf, { ...license, product_identifier: productIdentifier }, hardwareFingerprint, body, issuedAt);
     const activationId = await recordClientActivation(trx, {
       manufacturerId: license.manufacturer_id,
       licenseId: license.id,
