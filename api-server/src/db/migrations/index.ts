@@ -4,6 +4,7 @@ import * as listIndexesAndTotals from './0002-list-indexes-and-totals';
 import * as principalChangeNotifications from './0003-principal-change-notifications';
 import * as endUsersCoveringListIndex from './0004-end-users-covering-list-index';
 import * as sessionIdleAndRateLimits from './0005-session-idle-and-rate-limits';
+import * as clientApi from './0006-client-api';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-principal-change-notifications': principalChangeNotifications,
   '0004-end-users-covering-list-index': endUsersCoveringListIndex,
   '0005-session-idle-and-rate-limits': sessionIdleAndRateLimits,
+  '0006-client-api': clientApi,
 };
