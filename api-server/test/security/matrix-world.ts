@@ -4,6 +4,8 @@ import type { TestApp } from '../support/test-app';
 import { login } from '../support/fixtures';
 import { seedDemoData } from '../../src/seed/demo-data';
 import { DEMO_LOGINS } from '../../src/seed/demo-logins';
+import { enqueueDelivery, insertEndpoint, insertEvent } from '../../src/webhooks/endpoints';
+import { generateSecret } from '../../src/webhooks/signature';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB'];
@@ -32,6 +34,10 @@ export interface World {
   endUserNotInBetaA: number;
   licenseA: number;
   trialA: number;
+  webhookEndpointA: number;
+  /** One endpoint of A per role: each role's DELETE aims at an endpoint that still exists. */
+  webhookEndpointsToDeleteA: number[];
+  webhookDeliveryA: number;
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
 }
 
@@ -99,8 +105,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
     endUserNotInBetaA: users.find((user) => !memberIds.has(user.id))!.id,
     licenseA: license.id,
     trialA: trial.id,
+    ...(await webhookObjects(db, manufacturerA)),
     tokens: await signInEveryone(t),
   };
+}
+
+async function webhookObjects(db: TestApp['db'], manufacturerId: number) {
+  const endpoint = () => insertEndpoint(db, { manufacturer_id: manufacturerId, url: 'https://93.184.215.14/hook', secret: generateSecret(), event_types: ['license.created'], enabled: true });
+  const webhookEndpointA = (await endpoint()).id;
+  const webhookEndpointsToDeleteA = [];
+  for (let n = 0; n < 4; n++) webhookEndpointsToDeleteA.push((await endpoint()).id);
+  const event = await insertEvent(db, manufacturerId, 'webhook.test', { type: 'webhook.test', timestamp: new Date().toISOString(), data: {} });
+  return { webhookEndpointA, webhookEndpointsToDeleteA, webhookDeliveryA: Number(await enqueueDelivery(db, event, webhookEndpointA)) };
 }
 
 export async function signInEveryone(t: TestApp): Promise<World['tokens']> {

@@ -39,9 +39,9 @@ export async function requireEndpoint(db: Db, manufacturerId: number, endpointId
 }
 
 /** The URL's target checked now (public address unless allowed); the worker checks it again on every attempt. */
-async function checkedUrl(url: string, allowPrivate: boolean): Promise<string> {
+async function checkedUrl(url: string): Promise<string> {
   try {
-    return (await checkTarget(url, allowPrivate)).href;
+    return (await checkTarget(url, readWebhookSettings().allowPrivateTargets)).href;
   } catch (error) {
     if (error instanceof TargetRefused) throw badRequest(error.message);
     throw error;
@@ -49,7 +49,6 @@ async function checkedUrl(url: string, allowPrivate: boolean): Promise<string> {
 }
 
 export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  const settings = readWebhookSettings();
   const base = '/manufacturers/:id/webhook-endpoints';
   const tags = ['webhooks'];
 
@@ -64,7 +63,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
     async (request, reply) => {
       const manufacturerId = request.params.id;
       const principal = await reachableManufacturer(db, request, manufacturerId);
-      const url = await checkedUrl(request.body.url, settings.allowPrivateTargets);
+      const url = await checkedUrl(request.body.url);
       const secret = generateSecret();
       const created = await db.transaction().execute(async (trx) => {
         const row = await insertEndpoint(trx, { manufacturer_id: manufacturerId, url, secret, event_types: request.body.event_types, enabled: request.body.enabled ?? true });
@@ -87,7 +86,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
     async (request) => {
       const { id: manufacturerId, endpointId } = request.params;
       const principal = await reachableManufacturer(db, request, manufacturerId);
-      const changes = { ...request.body, ...(request.body.url !== undefined ? { url: await checkedUrl(request.body.url, settings.allowPrivateTargets) } : {}) };
+      const changes = { ...request.body, ...(request.body.url !== undefined ? { url: await checkedUrl(request.body.url) } : {}) };
       return db.transaction().execute(async (trx) => {
         const before = await requireEndpoint(trx, manufacturerId, endpointId);
         const after = await updateEndpoint(trx, manufacturerId, endpointId, changes);
