@@ -122,6 +122,17 @@ describe('webhook delivery', () => {
     expect(receiver.received.map((request) => request.headers['webhook-id']).sort()).toEqual([...sent].sort());
   });
 
+  it("holds a disabled endpoint's deliveries until it is enabled again", async () => {
+    const { id } = await createEndpoint('/paused');
+    const delivery = await sendTest(id);
+    expect((await call('PATCH', `${endpoints()}/${id}`, { enabled: false })).statusCode).toBe(200);
+    expect(await deliverDue(t.db, SETTINGS)).toBe(0);
+    expect(await deliveryOf(id, delivery.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await call('PATCH', `${endpoints()}/${id}`, { enabled: true })).statusCode).toBe(200);
+    expect(await deliverDue(t.db, SETTINGS)).toBe(1);
+    expect(receiver.received.map((request) => request.path)).toEqual(['/paused']);
+  });
+
   it('does not follow redirects and times out slow receivers', async () => {
     receiver.respondWith((request, response) => {
       if (request.path === '/redirect') {
@@ -139,6 +150,8 @@ describe('webhook delivery', () => {
     expect(receiver.received.map((request) => request.path).sort()).toEqual(['/redirect', '/slow']);
     expect(await deliveryOf(redirect.id, redirected.id)).toMatchObject({ status: 'pending', attempts: 1, response_code: 307, last_error: 'HTTP 307' });
     expect(await deliveryOf(slow.id, slowDelivery.id)).toMatchObject({ status: 'pending', attempts: 1, response_code: null, last_error: 'No answer within 300 ms' });
+    // Their retries are not the business of the tests below.
+    for (const endpoint of [redirect, slow]) await call('PATCH', `${endpoints()}/${endpoint.id}`, { enabled: false });
   });
 
   describe('SSRF', () => {

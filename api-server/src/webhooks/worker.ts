@@ -20,16 +20,17 @@ interface ClaimedDelivery {
  * Claims due deliveries: rows another worker holds are skipped (SKIP LOCKED), and a claimed row is pushed a
  * lease into the future and counted as an attempt in the same statement, so it stays invisible to every
  * worker while this one sends it. A worker dying mid-delivery leaves the row pending: it is due again when the
- * lease ends and another worker delivers it.
+ * lease ends and another worker delivers it. A disabled endpoint's deliveries wait until it is enabled again.
  */
 export async function claimDueDeliveries(db: Db, settings: WebhookSettings): Promise<ClaimedDelivery[]> {
   const result = await sql<ClaimedDelivery>`
     WITH due AS (
       SELECT d.id FROM webhook_deliveries d
+      JOIN webhook_endpoints ep ON ep.id = d.endpoint_id AND ep.enabled
       WHERE d.status = 'pending' AND d.next_attempt_at <= now()
       ORDER BY d.next_attempt_at
       LIMIT ${settings.batchSize}
-      FOR UPDATE SKIP LOCKED
+      FOR UPDATE OF d SKIP LOCKED
     ), claimed AS (
       UPDATE webhook_deliveries d
       SET attempts = d.attempts + 1, next_attempt_at = now() + ${settings.leaseMs} * interval '1 millisecond', last_attempt_at = now()
