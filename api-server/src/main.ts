@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const sessionCache = createSessionCache<Principal>(connectionString);
   const app = await buildApp({ config, db, masterKey, storage, sessionCache, logger: { level: process.env.LOG_LEVEL || 'warn' } });
   await app.listen({ port: config.port, host: config.host });
-  const webhookWorker = startWebhookWorker(db, webhookSettings, (error) => app.log.error(error, 'webhook delivery'));
+  const webhookWorker = startWebhookWorker(db, masterKey, webhookSettings, (error) => app.log.error(error, 'webhook delivery'));
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
   console.log(`ProductHub is running at ${url}`);

@@ -73,21 +73,21 @@ describe('webhook delivery', () => {
     const { id, secret } = await createEndpoint('/failing');
     const delivery = await sendTest(id);
     for (let pass = 0; pass < 50 && receiver.received.length < 3; pass++) {
-      await deliverDue(t.db, SETTINGS);
+      await deliverDue(t.db, t.masterKey, SETTINGS);
       await sleep(10);
     }
     expect(receiver.received).toHaveLength(SETTINGS.maxAttempts);
     expect(new Set(receiver.received.map((request) => request.headers['webhook-id']))).toEqual(new Set([delivery.message_id]));
     for (const request of receiver.received) expect(() => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
     expect(await deliveryOf(id, delivery.id)).toMatchObject({ status: 'failed', attempts: 3, response_code: 500, last_error: 'HTTP 500', next_attempt_at: null });
-    await deliverDue(t.db, SETTINGS);
+    await deliverDue(t.db, t.masterKey, SETTINGS);
     expect(receiver.received).toHaveLength(3);
 
     receiver.respondWith((_request, response) => response.end('ok'));
     const again = await call('POST', `${endpoints()}/${id}/deliveries/${delivery.id}/redeliver`);
     expect(again.statusCode).toBe(202);
     expect(again.json()).toMatchObject({ message_id: delivery.message_id, status: 'pending', attempts: 0 });
-    await deliverDue(t.db, SETTINGS);
+    await deliverDue(t.db, t.masterKey, SETTINGS);
     expect(receiver.received).toHaveLength(4);
     expect(receiver.received[3].headers['webhook-id']).toBe(delivery.message_id);
     expect(await deliveryOf(id, again.json().id)).toMatchObject({ status: 'succeeded', attempts: 1, response_code: 200 });
@@ -99,9 +99,9 @@ describe('webhook delivery', () => {
     const dying = { ...SETTINGS, leaseMs: 400 };
     expect(await claimDueDeliveries(t.db, dying)).toHaveLength(1);
     // The claiming worker is gone: nothing was sent, and nobody else takes the row while its lease runs.
-    expect(await deliverDue(t.db, SETTINGS)).toBe(0);
+    expect(await deliverDue(t.db, t.masterKey, SETTINGS)).toBe(0);
     await sleep(450);
-    expect(await deliverDue(t.db, SETTINGS)).toBe(1);
+    expect(await deliverDue(t.db, t.masterKey, SETTINGS)).toBe(1);
     expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([delivery.message_id]);
     expect(await deliveryOf(id, delivery.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
@@ -114,7 +114,7 @@ describe('webhook delivery', () => {
     const other = createDatabase(t.databaseUrl, 4);
     try {
       for (let pass = 0; pass < 20 && receiver.received.length < sent.length; pass++) {
-        await Promise.all([deliverDue(t.db, SETTINGS), deliverDue(other, SETTINGS), deliverDue(t.db, SETTINGS), deliverDue(other, SETTINGS)]);
+        await Promise.all([deliverDue(t.db, t.masterKey, SETTINGS), deliverDue(other, t.masterKey, SETTINGS), deliverDue(t.db, t.masterKey, SETTINGS), deliverDue(other, t.masterKey, SETTINGS)]);
       }
     } finally {
       await other.destroy();
@@ -126,10 +126,10 @@ describe('webhook delivery', () => {
     const { id } = await createEndpoint('/paused');
     const delivery = await sendTest(id);
     expect((await call('PATCH', `${endpoints()}/${id}`, { enabled: false })).statusCode).toBe(200);
-    expect(await deliverDue(t.db, SETTINGS)).toBe(0);
+    expect(await deliverDue(t.db, t.masterKey, SETTINGS)).toBe(0);
     expect(await deliveryOf(id, delivery.id)).toMatchObject({ status: 'pending', attempts: 0 });
     expect((await call('PATCH', `${endpoints()}/${id}`, { enabled: true })).statusCode).toBe(200);
-    expect(await deliverDue(t.db, SETTINGS)).toBe(1);
+    expect(await deliverDue(t.db, t.masterKey, SETTINGS)).toBe(1);
     expect(receiver.received.map((request) => request.path)).toEqual(['/paused']);
   });
 
@@ -146,7 +146,7 @@ describe('webhook delivery', () => {
     const redirected = await sendTest(redirect.id);
     const slow = await createEndpoint('/slow');
     const slowDelivery = await sendTest(slow.id);
-    await deliverDue(t.db, { ...SETTINGS, timeoutMs: 300 });
+    await deliverDue(t.db, t.masterKey, { ...SETTINGS, timeoutMs: 300 });
     expect(receiver.received.map((request) => request.path).sort()).toEqual(['/redirect', '/slow']);
     expect(await deliveryOf(redirect.id, redirected.id)).toMatchObject({ status: 'pending', attempts: 1, response_code: 307, last_error: 'HTTP 307' });
     expect(await deliveryOf(slow.id, slowDelivery.id)).toMatchObject({ status: 'pending', attempts: 1, response_code: null, last_error: 'No answer within 300 ms' });
@@ -188,7 +188,7 @@ describe('webhook delivery', () => {
       const { id } = await createEndpoint('/refused-at-delivery');
       delete process.env.PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE;
       const delivery = await sendTest(id);
-      await deliverDue(t.db, { ...SETTINGS, allowPrivateTargets: false });
+      await deliverDue(t.db, t.masterKey, { ...SETTINGS, allowPrivateTargets: false });
       expect(receiver.received).toHaveLength(0);
       const logged = await deliveryOf(id, delivery.id);
       expect(logged).toMatchObject({ status: 'pending', attempts: 1, response_code: null });

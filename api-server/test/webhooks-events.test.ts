@@ -60,7 +60,7 @@ describe('webhook events', () => {
     await expectOk(call('POST', `/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases`, { product_release_id: w.nonBetaReleaseA }), 201);
     await expectOk(call('DELETE', `/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases/${w.betaReleaseA}`), 204);
 
-    while ((await deliverDue(t.db, SETTINGS)) > 0);
+    while ((await deliverDue(t.db, t.masterKey, SETTINGS)) > 0);
     const mapped = Object.values(AUDIT_ACTION_EVENT_TYPES);
     expect(receiver.received.map((request) => JSON.parse(request.body).type)).toEqual([
       'end_user.created',
@@ -129,7 +129,7 @@ describe('webhook events', () => {
     const only = await call('POST', `/manufacturers/${w.manufacturerA}/webhook-endpoints`, { url: receiver.url('/only'), event_types: ['license.created'] });
     expect(only.statusCode).toBe(201);
     expect((await call('POST', '/users', { email: 'not-subscribed@example.com', external_id: null })).statusCode).toBe(201);
-    while ((await deliverDue(t.db, SETTINGS)) > 0);
+    while ((await deliverDue(t.db, t.masterKey, SETTINGS)) > 0);
     expect(receiver.received.length).toBe(before);
   });
 });

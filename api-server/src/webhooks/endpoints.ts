@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { WebhookEndpoint, WebhookDelivery } from 'shared-kit/contract';
 import type { Db } from '../db/database';
+import { encrypt } from '../crypto/product-keys';
 import { messageIdOf, webhookDb } from './tables';
 
 const PUBLIC_COLUMNS = ['id', 'manufacturer_id', 'url', 'event_types', 'enabled', 'created_at', 'updated_at'] as const;
@@ -20,8 +21,10 @@ export async function findEndpoint(db: Db, manufacturerId: number, endpointId: n
   return webhookDb(db).selectFrom('webhook_endpoints').select(PUBLIC_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', endpointId).executeTakeFirst();
 }
 
-export async function insertEndpoint(db: Db, values: { manufacturer_id: number; url: string; secret: string; event_types: string[]; enabled: boolean }) {
-  return webhookDb(db).insertInto('webhook_endpoints').values(values).returning(PUBLIC_COLUMNS).executeTakeFirstOrThrow();
+export async function insertEndpoint(db: Db, masterKey: Buffer, { secret, ...values }: { manufacturer_id: number; url: string; secret: string; event_types: string[]; enabled: boolean }) {
+  return webhookDb(db)
+    .insertInto('webhook_endpoints')
+    .values({ ...values, secret_encrypted: encrypt(Buffer.from(secret), masterKey) }).returning(PUBLIC_COLUMNS).executeTakeFirstOrThrow();
 }
 
 export async function updateEndpoint(db: Db, manufacturerId: number, endpointId: number, changes: { url?: string; event_types?: string[]; enabled?: boolean }) {

@@ -7,7 +7,8 @@ export type WebhookTables = {
     id: Generated<number>;
     manufacturer_id: number;
     url: string;
-    secret: string;
+    /** The signing secret, encrypted with the master key like the product keys. */
+    secret_encrypted: string;
     event_types: string[];
     enabled: Generated<boolean>;
     created_at: Generated<Date>;

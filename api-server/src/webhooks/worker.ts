@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { decrypt } from '../crypto/product-keys';
 import { retryDelayMs } from './backoff';
 import { sendWebhook, type SendResult } from './send';
 import type { WebhookSettings } from './settings';
@@ -13,7 +14,7 @@ interface ClaimedDelivery {
   payload: unknown;
   created_at: Date;
   url: string;
-  secret: string;
+  secret_encrypted: string;
 }
 
 /**
@@ -37,7 +38,7 @@ export async function claimDueDeliveries(db: Db, settings: WebhookSettings): Pro
       FROM due WHERE d.id = due.id
       RETURNING d.id, d.attempts, d.event_id, d.endpoint_id
     )
-    SELECT claimed.id, claimed.attempts, claimed.event_id, e.payload, e.created_at, ep.url, ep.secret
+    SELECT claimed.id, claimed.attempts, claimed.event_id, e.payload, e.created_at, ep.url, ep.secret_encrypted
     FROM claimed
     JOIN webhook_events e ON e.id = claimed.event_id
     JOIN webhook_endpoints ep ON ep.id = claimed.endpoint_id`.execute(db);
@@ -57,7 +58,7 @@ async function recordOutcome(db: Db, settings: WebhookSettings, delivery: Claime
     WHERE id = ${delivery.id} AND attempts = ${delivery.attempts} AND status = 'pending'`.execute(db);
 }
 
-async function deliver(db: Db, settings: WebhookSettings, delivery: ClaimedDelivery): Promise<void> {
+async function deliver(db: Db, masterKey: Buffer, settings: WebhookSettings, delivery: ClaimedDelivery): Promise<void> {
   const messageId = messageIdOf(delivery.event_id);
   const timestamp = Math.floor(Date.now() / 1000);
   const body = JSON.stringify(delivery.payload);
@@ -69,7 +70,7 @@ async function deliver(db: Db, settings: WebhookSettings, delivery: ClaimedDeliv
     headers: {
       'webhook-id': messageId,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signatureHeader(delivery.secret, messageId, timestamp, body),
+      'webhook-signature': signatureHeader(decrypt(delivery.secret_encrypted, masterKey).toString(), messageId, timestamp, body),
       'user-agent': 'ProductHub-Webhooks/1',
     },
   });
@@ -77,9 +78,9 @@ async function deliver(db: Db, settings: WebhookSettings, delivery: ClaimedDeliv
 }
 
 /** One pass: claims what is due, delivers it; answers how many deliveries were claimed. */
-export async function deliverDue(db: Db, settings: WebhookSettings, onError: (error: unknown) => void = () => undefined): Promise<number> {
+export async function deliverDue(db: Db, masterKey: Buffer, settings: WebhookSettings, onError: (error: unknown) => void = () => undefined): Promise<number> {
   const claimed = await claimDueDeliveries(db, settings);
-  await Promise.all(claimed.map((delivery) => deliver(db, settings, delivery).catch(onError)));
+  await Promise.all(claimed.map((delivery) => deliver(db, masterKey, settings, delivery).catch(onError)));
   return claimed.length;
 }
 
@@ -88,12 +89,12 @@ export interface WebhookWorker {
   stop: () => Promise<void>;
 }
 
-export function startWebhookWorker(db: Db, settings: WebhookSettings, onError: (error: unknown) => void = () => undefined): WebhookWorker {
+export function startWebhookWorker(db: Db, masterKey: Buffer, settings: WebhookSettings, onError: (error: unknown) => void = () => undefined): WebhookWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
-  const runOnce = () => deliverDue(db, settings, onError);
+  const runOnce = () => deliverDue(db, masterKey, settings, onError);
 
   const tick = () => {
     running = runOnce()

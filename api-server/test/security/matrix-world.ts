@@ -105,13 +105,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
     endUserNotInBetaA: users.find((user) => !memberIds.has(user.id))!.id,
     licenseA: license.id,
     trialA: trial.id,
-    ...(await webhookObjects(db, manufacturerA)),
+    ...(await webhookObjects(db, t.masterKey, manufacturerA)),
     tokens: await signInEveryone(t),
   };
 }
 
-async function webhookObjects(db: TestApp['db'], manufacturerId: number) {
-  const endpoint = () => insertEndpoint(db, { manufacturer_id: manufacturerId, url: 'https://93.184.215.14/hook', secret: generateSecret(), event_types: ['license.created'], enabled: true });
+async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {
+  const endpoint = () => insertEndpoint(db, masterKey, { manufacturer_id: manufacturerId, url: 'https://93.184.215.14/hook', secret: generateSecret(), event_types: ['license.created'], enabled: true });
   const webhookEndpointA = (await endpoint()).id;
   const webhookEndpointsToDeleteA = [];
   for (let n = 0; n < 4; n++) webhookEndpointsToDeleteA.push((await endpoint()).id);

@@ -48,7 +48,7 @@ async function checkedUrl(url: string): Promise<string> {
   }
 }
 
-export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
   const base = '/manufacturers/:id/webhook-endpoints';
   const tags = ['webhooks'];
 
@@ -66,7 +66,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
       const url = await checkedUrl(request.body.url);
       const secret = generateSecret();
       const created = await db.transaction().execute(async (trx) => {
-        const row = await insertEndpoint(trx, { manufacturer_id: manufacturerId, url, secret, event_types: request.body.event_types, enabled: request.body.enabled ?? true });
+        const row = await insertEndpoint(trx, masterKey, { manufacturer_id: manufacturerId, url, secret, event_types: request.body.event_types, enabled: request.body.enabled ?? true });
         await recordAudit(trx, principal, { manufacturerId, action: 'webhook_endpoint.create', entityType: 'webhook_endpoint', entityId: row.id, after: toWebhookEndpoint(row) });
         return row;
       });
