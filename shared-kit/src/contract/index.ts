@@ -13,3 +13,4 @@ export * from './users';
 export * from './licenses';
 export * from './trials';
 export * from './clients';
+export * from './webhooks';

@@ -5,6 +5,7 @@ import * as principalChangeNotifications from './0003-principal-change-notificat
 import * as endUsersCoveringListIndex from './0004-end-users-covering-list-index';
 import * as sessionIdleAndRateLimits from './0005-session-idle-and-rate-limits';
 import * as clientApi from './0006-client-api';
+import * as webhooks from './0009-webhooks';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-end-users-covering-list-index': endUsersCoveringListIndex,
   '0005-session-idle-and-rate-limits': sessionIdleAndRateLimits,
   '0006-client-api': clientApi,
+  '0009-webhooks': webhooks,
 };
