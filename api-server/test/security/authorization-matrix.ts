@@ -115,6 +115,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses` }), expect: staffOnly(200) },
   'POST /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses`, payload: { product_id: w.productA, license_type: 'NFR' } }), expect: staffOnly(201) },
 
+  'GET /api/v1/audit-events': {
+    request: (w) => ({ url: `/api/v1/audit-events?object_type=product&object_id=${w.productA}` }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 },
+    staffBActsOnOwnTenant: true,
+  },
+
   'PATCH /api/v1/licenses/bulk-update': {
     request: (w) => ({ url: '/api/v1/licenses/bulk-update', payload: { license_ids: [w.licenseA], disabled: true, disabled_reason: 'DuplicateOrder' } }),
     expect: staffOnly(200),
