@@ -13,3 +13,4 @@ export * from './users';
 export * from './licenses';
 export * from './trials';
 export * from './audit-events';
+export * from './exports';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteDependencies } from '../route-dependencies';
 import { channelMembershipRoutes } from './channel-memberships';
 import { channelRoutes } from './channels';
+import { manufacturerExportRoutes } from './export';
 import { manufacturerRoutes } from './manufacturers';
 
 /** /manufacturers/…: manufacturers, their distribution channels and the channels' members. */
@@ -9,4 +10,5 @@ export const manufacturersRoutes: FastifyPluginAsyncTypebox<RouteDependencies> =
   await app.register(manufacturerRoutes, dependencies);
   await app.register(channelRoutes, dependencies);
   await app.register(channelMembershipRoutes, dependencies);
+  await app.register(manufacturerExportRoutes, dependencies);
 };
