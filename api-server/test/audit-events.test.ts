@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants } from './support/fixtures';
 import { createEndUser } from './support/users-fixtures';
-import { OBJECT_ID_NEEDS_TYPE, RANGE_BACKWARDS } from '../src/routes/audit-events';
+import { notAnInstant, OBJECT_ID_NEEDS_TYPE, RANGE_BACKWARDS } from '../src/routes/audit-events';
 
 describe('GET /audit-events', () => {
   let t: TestApp;
@@ -88,6 +88,8 @@ describe('GET /audit-events', () => {
     ['object_id without object_type', 'object_id=5', OBJECT_ID_NEEDS_TYPE],
     ['a range that ends before it starts', 'from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', RANGE_BACKWARDS],
     ['an empty range', 'from=2026-02-01T00:00:00Z&to=2026-02-01T00:00:00Z', RANGE_BACKWARDS],
+    ['a leap second', 'from=2026-06-30T23:59:60Z', notAnInstant('from')],
+    ['year 0', 'to=0000-01-01T00:00:00Z', notAnInstant('to')],
   ])('refuses %s with a sentence', async (_, query, message) => {
     const response = await get(`/api/v1/audit-events?${query}`, tenants.staffAToken);
     expect(response.statusCode).toBe(400);

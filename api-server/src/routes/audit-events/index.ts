@@ -9,6 +9,16 @@ import type { RouteDependencies } from '../route-dependencies';
 
 export const OBJECT_ID_NEEDS_TYPE = 'Choose the type of object (object_type) to filter by its id.';
 export const RANGE_BACKWARDS = 'The start of the time range (from) must be before its end (to).';
+export const notAnInstant = (name: string) => `${name} must be a date and time between the years 1 and 9999, e.g. 2026-01-31T00:00:00Z.`;
+
+/** The schema checks the shape; a leap second or year 0 passes it but is no instant JavaScript and PostgreSQL share. */
+function instant(text: string | undefined, name: string): Date | undefined {
+  if (text === undefined) return undefined;
+  const date = new Date(text);
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || year < 1 || year > 9999) throw badRequest(notAnInstant(name));
+  return date;
+}
 
 /** /audit-events: History, newest first. */
 export const auditEventsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
@@ -19,8 +29,8 @@ export const auditEventsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
       const principal = principalOf(request);
       const { query } = request;
       if (query.object_id !== undefined && query.object_type === undefined) throw badRequest(OBJECT_ID_NEEDS_TYPE);
-      const from = query.from === undefined ? undefined : new Date(query.from);
-      const to = query.to === undefined ? undefined : new Date(query.to);
+      const from = instant(query.from, 'from');
+      const to = instant(query.to, 'to');
       if (from && to && from >= to) throw badRequest(RANGE_BACKWARDS);
       const filter: AuditEventFilter = {
         objectType: query.object_type,
