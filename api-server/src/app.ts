@@ -20,6 +20,7 @@ import { licensesRoutes } from './routes/licenses';
 import { usersRoutes } from './routes/users';
 import { clientAppBuildFileRoutes } from './routes/clients/app-build-files';
 import { clientApiRoutes } from './routes/clients';
+import { auditEventsRoutes } from './routes/audit-events';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       await api.register(usersRoutes, areaDependencies);
       await api.register(clientAppBuildFileRoutes, areaDependencies);
       await api.register(clientApiRoutes, areaDependencies);
+      await api.register(auditEventsRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

@@ -141,6 +141,21 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses` }), expect: staffOnly(200) },
   'POST /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses`, payload: { product_id: w.productA, license_type: 'NFR' } }), expect: staffOnly(201) },
 
+  'GET /api/v1/audit-events': {
+    request: (w) => ({ url: `/api/v1/audit-events?object_type=product&object_id=${w.productA}` }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 },
+    staffBActsOnOwnTenant: true,
+  },
+
+  'GET /api/v1/products/export.csv': { request: () => ({ url: '/api/v1/products/export.csv' }), expect: staffCollection(200) },
+  'GET /api/v1/products/:id/builds/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/releases/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/licenses/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/trials/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/trials/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/users/export.csv': { request: () => ({ url: '/api/v1/users/export.csv' }), expect: staffCollection(200) },
+  'GET /api/v1/users/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/manufacturers/export.csv': { request: () => ({ url: '/api/v1/manufacturers/export.csv' }), expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403 } },
+
   'PATCH /api/v1/licenses/bulk-update': {
     request: (w) => ({ url: '/api/v1/licenses/bulk-update', payload: { license_ids: [w.licenseA], disabled: true, disabled_reason: 'DuplicateOrder' } }),
     expect: staffOnly(200),

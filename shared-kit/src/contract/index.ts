@@ -14,3 +14,5 @@ export * from './licenses';
 export * from './trials';
 export * from './clients';
 export * from './webhooks';
+export * from './audit-events';
+export * from './exports';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteDependencies } from '../route-dependencies';
 import { channelMembershipRoutes } from './channel-memberships';
 import { channelRoutes } from './channels';
+import { manufacturerExportRoutes } from './export';
 import { manufacturerRoutes } from './manufacturers';
 import { webhookEndpointRoutes } from './webhook-endpoints';
 import { webhookDeliveryRoutes } from './webhook-endpoints-deliveries';
@@ -13,4 +14,5 @@ export const manufacturersRoutes: FastifyPluginAsyncTypebox<RouteDependencies> =
   await app.register(channelMembershipRoutes, dependencies);
   await app.register(webhookEndpointRoutes, dependencies);
   await app.register(webhookDeliveryRoutes, dependencies);
+  await app.register(manufacturerExportRoutes, dependencies);
 };
