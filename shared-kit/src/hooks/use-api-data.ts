@@ -4,6 +4,7 @@ import { FALLBACK_PAGE_SIZE } from '../constants';
 import type { Pagination } from '../contract/common';
 import type { Query } from '../api/query-string';
 import { useApiClient } from '../services/shell-services';
+import type { ListKey, ResourceKey } from '../data/api-key';
 
 /** SPEC §8: a list whose fetch failed shows empty data, total 0, per page 25, one page. */
 export const EMPTY_PAGINATION: Pagination = {
@@ -16,12 +17,15 @@ interface PagedAnswer<T> {
   pagination: Pagination;
 }
 
-/** One page of a list endpoint. `path` null waits (e.g. until an id is known). */
-export function usePagedList<T>(path: string | null, query: Query) {
+/**
+ * One page of a list endpoint, by its key from a key factory (or its path and query). `null` waits (e.g. until an
+ * id is known).
+ */
+export function usePagedList<T>(key: ListKey | string | null, query: Query = {}) {
   const api = useApiClient();
-  const { data, error, isLoading, mutate } = useSWR<PagedAnswer<T>>(path ? [path, query] : null, ([url, params]: [string, Query]) =>
-    api.get<PagedAnswer<T>>(url, params),
-  );
+  const listKey = typeof key === 'string' ? ([key, query] as const) : key;
+  const path = listKey?.[0] ?? null;
+  const { data, error, isLoading, mutate } = useSWR<PagedAnswer<T>>(listKey, ([url, params]: ListKey) => api.get<PagedAnswer<T>>(url, params));
   useLoggedError(error, path);
   return {
     rows: error ? [] : (data?.data ?? []),
@@ -32,10 +36,12 @@ export function usePagedList<T>(path: string | null, query: Query) {
   };
 }
 
-/** One object by its API path. A failed fetch is logged and leaves `data` empty (SPEC §8). */
-export function useApiResource<T>(path: string | null) {
+/** One object by its key from a key factory (or its path). A failed fetch is logged and leaves `data` empty (SPEC §8). */
+export function useApiResource<T>(key: ResourceKey | string | null) {
   const api = useApiClient();
-  const { data, error, isLoading, mutate } = useSWR<T>(path ? [path] : null, ([url]: [string]) => api.get<T>(url));
+  const resourceKey = typeof key === 'string' ? ([key] as const) : key;
+  const path = resourceKey?.[0] ?? null;
+  const { data, error, isLoading, mutate } = useSWR<T>(resourceKey, ([url]: ResourceKey) => api.get<T>(url));
   useLoggedError(error, path);
   return { data: error ? undefined : data, error: error as Error | undefined, isLoading, mutate };
 }
@@ -45,3 +51,7 @@ function useLoggedError(error: unknown, path: string | null) {
     if (error) console.error(`Failed to load ${path}:`, error);
   }, [error, path]);
 }
+
+/** What the data hooks return, for endpoint hooks that must name their return type. */
+export type PagedListResult<T> = ReturnType<typeof usePagedList<T>>;
+export type ResourceResult<T> = ReturnType<typeof useApiResource<T>>;

@@ -1,0 +1,5 @@
+import { buildKeys, useApiResource, type BuildFile, type ResourceResult } from 'shared-kit';
+
+/** GET /clients/app/products/{id}/builds/{buildId}/files */
+export const useBuildFiles = (productId: number | null, buildId: number | null): ResourceResult<BuildFile[]> =>
+  useApiResource<BuildFile[]>(productId === null || buildId === null ? null : buildKeys.files(productId, buildId));

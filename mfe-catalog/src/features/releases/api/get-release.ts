@@ -1,0 +1,5 @@
+import { releaseKeys, useApiResource, type Release, type ResourceResult } from 'shared-kit';
+
+/** GET /products/{id}/releases/{releaseId}: the release with its builds and distributions. */
+export const useRelease = (productId: number | null, releaseId: number | null): ResourceResult<Release> =>
+  useApiResource<Release>(productId === null || releaseId === null ? null : releaseKeys.detail(productId, releaseId));

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, ButtonLink, ErrorText, Section, SpinnerIcon, Table } from 'shared-kit';
+import { CheckboxField } from '../../../shared/components/CheckboxField';
+import { FormActions, FormGrid, Stack } from '../../../shared/components/layout';
+import { TextField } from '../../../shared/components/TextField';
+import { buildColumns } from '../../../shared/components/build-columns';
+import { DistributionRule } from './DistributionRule';
+import { DistributionSection, type DistributionSectionProps } from './DistributionSection';
+import { releaseFieldHelp as help } from './release-field-help';
+import { SAVE_BUILDS_FIRST, channelsNeedSavedBuilds, distributionBlocked, validateReleaseForm, type ReleaseFormErrors, type ReleaseFormValues } from './release-form-state';
+import { SelectBuildsDialog } from './SelectBuildsDialog';
+
+export interface ReleaseFormProps {
+  productId: number;
+  initialValues: ReleaseFormValues;
+  /** The manufacturer's channels, on edit only: creating a release has no Distribution section. */
+  distribution?: Omit<DistributionSectionProps, 'checked' | 'onToggle'>;
+  /** Saves the values; rejects when saving failed (the form stays as typed). */
+  onSave: (values: ReleaseFormValues) => Promise<void>;
+  /** While the save is under way. */
+  saving: boolean;
+  cancelTo: string;
+}
+
+const TEXT_MAX = 2000;
+
+export function ReleaseForm({ productId, initialValues, distribution, onSave, saving, cancelTo }: ReleaseFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<ReleaseFormErrors>({});
+  const [choosingBuilds, setChoosingBuilds] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const blocked = distributionBlocked(values);
+  const saveBuildsFirst = distribution !== undefined && channelsNeedSavedBuilds(values, initialValues);
+
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const text = (field: keyof ReleaseFormErrors | 'description', label: string) => ({
+    label,
+    value: values[field],
+    onValueChange: (value: string) => setValues((current) => ({ ...current, [field]: value })),
+    info: help[field],
+    error: field === 'description' ? undefined : errors[field],
+    maxLength: TEXT_MAX,
+  });
+  const toggleChannel = (channelId: number, on: boolean) =>
+    setValues((current) => {
+      const channelIds = new Set(current.channelIds);
+      if (on) channelIds.add(channelId);
+      else channelIds.delete(channelId);
+      return { ...current, channelIds };
+    });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blocked || saveBuildsFirst) return;
+    const found = validateReleaseForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setAttempt((count) => count + 1);
+      return;
+    }
+    // A refused save has been reported; the form stays as typed.
+    await onSave(values).catch(() => undefined);
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={distribution ? 'Update Release' : 'Create Release'}>
+      <Stack>
+        <FormGrid>
+          <TextField {...text('description', 'Description')} />
+          <TextField {...text('manual', 'Manual URL')} type="url" />
+          <TextField {...text('app_version_min', 'App Version Min')} placeholder="1.0.0" />
+          <TextField {...text('app_version_max', 'App Version Max')} placeholder="2.0.0" />
+          <CheckboxField
+            label="Unlocks Without License"
+            checked={values.unlocksWithoutLicense}
+            onCheckedChange={(checked) => setValues((current) => ({ ...current, unlocksWithoutLicense: checked }))}
+            info={help.unlocksWithoutLicense}
+          />
+        </FormGrid>
+        <Section title="Builds" actions={<Button onClick={() => setChoosingBuilds(true)}>Edit</Button>}>
+          <Table caption="Builds of the release" columns={buildColumns} rows={values.builds} getRowId={(build) => build.id} emptyText="No builds selected." />
+        </Section>
+        {distribution && <DistributionSection {...distribution} checked={values.channelIds} onToggle={toggleChannel} />}
+      </Stack>
+      <DistributionRule blocked={blocked} />
+      {saveBuildsFirst && <ErrorText>{SAVE_BUILDS_FIRST}</ErrorText>}
+      <FormActions>
+        <Button type="submit" variant="primary" disabled={saving || blocked || saveBuildsFirst} aria-busy={saving || undefined}>
+          {saving && <SpinnerIcon />}
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+        <ButtonLink to={cancelTo}>Cancel</ButtonLink>
+      </FormActions>
+      {choosingBuilds && (
+        <SelectBuildsDialog
+          productId={productId}
+          selected={values.builds}
+          onClose={() => setChoosingBuilds(false)}
+          onSave={(builds) => {
+            setValues((current) => ({ ...current, builds }));
+            setChoosingBuilds(false);
+          }}
+        />
+      )}
+    </form>
+  );
+}

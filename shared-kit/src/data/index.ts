@@ -1,0 +1,3 @@
+export * from './api-key';
+export * from './keys';
+export * from './use-api-mutation';
