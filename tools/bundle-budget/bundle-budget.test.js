@@ -26,7 +26,7 @@ const TARGET = { shell: 150 * KB, remote: 40 * KB };
  * is to be removed.
  */
 const KNOWN_MISS_CEILING = {};
-const REMOTES = ['mfe-catalog', 'mfe-licensing', 'mfe-users', 'mfe-manufacturers'];
+const REMOTES = Object.values(require('../../shared-kit/src/remotes.json'));
 const SINGLETONS = ['react', 'react-dom', 'react-router', 'styled-components', 'swr'];
 
 const distOf = (app) => join(root, app, 'dist');

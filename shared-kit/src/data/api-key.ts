@@ -1,4 +1,4 @@
-import type { Query } from '../api/query-string';
+import type { Query } from 'shared-kit';
 
 /**
  * The cache key of one API answer: `[path]` for an object (useApiResource), `[path, query]` for a page of a list

@@ -1,4 +1,4 @@
-import type { Query } from '../api/query-string';
+import type { Query } from 'shared-kit';
 import { ANY_ID, listKey, resourceKey, scope } from './api-key';
 
 // One key factory per resource (Supabase Studio's keys.ts): a fetcher takes its key from here, and a mutation

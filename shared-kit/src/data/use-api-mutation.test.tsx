@@ -1,11 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { ApiError } from '../api/api-error';
-import { createListStateStore } from '../services/list-state-store';
-import { ShellServicesProvider } from '../services/shell-services';
-import { createFakeApiClient, type RecordedApiCall } from '../testing/fake-api-client';
-import { useApiResource, usePagedList } from '../hooks/use-api-data';
+import { ApiError, ShellServicesProvider, createListStateStore, useApiResource, usePagedList } from 'shared-kit';
+import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
 import { productKeys, releaseKeys } from './keys';
 import { useApiMutation, type ApiMutation } from './use-api-mutation';
 

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { ApiClient } from '../api/api-client';
-import { useApiClient } from '../services/shell-services';
+import { useApiClient, type ApiClient } from 'shared-kit';
 import { inScope, type ApiKey, type KeyScope, type ResourceKey } from './api-key';
 
 type Request<Arg> =

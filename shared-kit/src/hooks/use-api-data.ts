@@ -4,7 +4,6 @@ import { FALLBACK_PAGE_SIZE } from '../constants';
 import type { Pagination } from '../contract/common';
 import type { Query } from '../api/query-string';
 import { useApiClient } from '../services/shell-services';
-import type { ListKey, ResourceKey } from '../data/api-key';
 
 /** SPEC §8: a list whose fetch failed shows empty data, total 0, per page 25, one page. */
 export const EMPTY_PAGINATION: Pagination = {
@@ -21,11 +20,11 @@ interface PagedAnswer<T> {
  * One page of a list endpoint, by its key from a key factory (or its path and query). `null` waits (e.g. until an
  * id is known).
  */
-export function usePagedList<T>(key: ListKey | string | null, query: Query = {}) {
+export function usePagedList<T>(key: readonly [path: string, query: Query] | string | null, query: Query = {}) {
   const api = useApiClient();
   const listKey = typeof key === 'string' ? ([key, query] as const) : key;
   const path = listKey?.[0] ?? null;
-  const { data, error, isLoading, mutate } = useSWR<PagedAnswer<T>>(listKey, ([url, params]: ListKey) => api.get<PagedAnswer<T>>(url, params));
+  const { data, error, isLoading, mutate } = useSWR<PagedAnswer<T>>(listKey, ([url, params]: readonly [string, Query]) => api.get<PagedAnswer<T>>(url, params));
   useLoggedError(error, path);
   return {
     rows: error ? [] : (data?.data ?? []),
@@ -37,11 +36,11 @@ export function usePagedList<T>(key: ListKey | string | null, query: Query = {})
 }
 
 /** One object by its key from a key factory (or its path). A failed fetch is logged and leaves `data` empty (SPEC §8). */
-export function useApiResource<T>(key: ResourceKey | string | null) {
+export function useApiResource<T>(key: readonly [path: string] | string | null) {
   const api = useApiClient();
   const resourceKey = typeof key === 'string' ? ([key] as const) : key;
   const path = resourceKey?.[0] ?? null;
-  const { data, error, isLoading, mutate } = useSWR<T>(resourceKey, ([url]: ResourceKey) => api.get<T>(url));
+  const { data, error, isLoading, mutate } = useSWR<T>(resourceKey, ([url]: readonly [string]) => api.get<T>(url));
   useLoggedError(error, path);
   return { data: error ? undefined : data, error: error as Error | undefined, isLoading, mutate };
 }

@@ -1,4 +1,5 @@
-import { BUILD_PICKER_SIZE, buildKeys, usePagedList, type Build, type ListState, type PagedListResult } from 'shared-kit';
+import { BUILD_PICKER_SIZE, usePagedList, type Build, type ListState, type PagedListResult } from 'shared-kit';
+import { buildKeys } from 'shared-kit/data';
 
 /** GET /products/{id}/builds: one page of a product's builds, newest first; `productId` null waits. */
 export const productBuildsKey = (productId: number | null, { page, perPage }: Pick<ListState, 'page' | 'perPage'>) =>

@@ -1,4 +1,5 @@
-import { buildKeys, useApiResource, type BuildFile, type ResourceResult } from 'shared-kit';
+import { useApiResource, type BuildFile, type ResourceResult } from 'shared-kit';
+import { buildKeys } from 'shared-kit/data';
 
 /** GET /clients/app/products/{id}/builds/{buildId}/files */
 export const useBuildFiles = (productId: number | null, buildId: number | null): ResourceResult<BuildFile[]> =>

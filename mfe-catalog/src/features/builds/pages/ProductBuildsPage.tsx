@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink, CannotShowPage, PageHeader, PaginationControls, Table, useIdParam, useListController, type Build, type TableColumn } from 'shared-kit';
+import { Button, ButtonLink, CannotShowPage, PageHeader, PaginationControls, Table, useIdParam, type Build, type TableColumn } from 'shared-kit';
+import { useListController } from 'shared-kit/data';
 import { productBuildsKey } from '../../../shared/api/get-builds';
 import { Toolbar } from '../../../shared/components/layout';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';

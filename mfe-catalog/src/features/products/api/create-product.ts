@@ -1,4 +1,5 @@
-import { productKeys, useApiMutation, type ApiMutation, type Product, type ProductCreateBody } from 'shared-kit';
+import { type Product, type ProductCreateBody } from 'shared-kit';
+import { productKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
 
 const createProduct: ApiMutation<ProductCreateBody, Product> = {
   name: 'create-product',

@@ -1,4 +1,5 @@
-import { DEPENDENCY_PICKER_SIZE, productKeys, usePagedList, type ListState, type PagedListResult, type Product } from 'shared-kit';
+import { DEPENDENCY_PICKER_SIZE, usePagedList, type ListState, type PagedListResult, type Product } from 'shared-kit';
+import { productKeys } from 'shared-kit/data';
 
 /** GET /products: one page, searched by identifier. */
 export const productsKey = ({ search, page, perPage }: ListState) => productKeys.list({ identifier: search, page, per_page: perPage });

@@ -1,4 +1,5 @@
-import { productKeys, useApiMutation, type ApiMutation, type Product, type ProductPatchBody } from 'shared-kit';
+import { type Product, type ProductPatchBody } from 'shared-kit';
+import { productKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
 
 export interface ProductUpdate {
   productId: number;

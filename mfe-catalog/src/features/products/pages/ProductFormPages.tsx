@@ -10,8 +10,8 @@ import { productLinks } from '../links';
 /** /Home/CreateProduct */
 export function CreateProductPage() {
   const createProduct = useCreateProduct();
-  const saveThenLeave = useSaveThenLeave();
-  const save = (values: ProductFormValues) => saveThenLeave(() => createProduct.trigger(toCreateBody(values)), productLinks.list);
+  const saveThenLeave = useSaveThenLeave(createProduct);
+  const save = (values: ProductFormValues) => saveThenLeave(toCreateBody(values), productLinks.list);
   return (
     <>
       <PageHeader title="Create Product" />
@@ -25,7 +25,7 @@ export function UpdateProductPage() {
   const productId = useIdParam('productID');
   const { data: product, isLoading } = useProduct(productId);
   const updateProduct = useUpdateProduct();
-  const saveThenLeave = useSaveThenLeave();
+  const saveThenLeave = useSaveThenLeave(updateProduct);
 
   const body = () => {
     if (productId === null || (!isLoading && !product)) {
@@ -33,7 +33,7 @@ export function UpdateProductPage() {
     }
     if (!product) return <Spinner label="Loading product..." />;
     const save = (values: ProductFormValues) =>
-      saveThenLeave(() => updateProduct.trigger({ productId: product.id, body: toPatchBody(values, product) }), productLinks.list);
+      saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, productLinks.list);
     // Keyed by the product so a product loaded afresh starts the form from its saved values.
     return (
       <ProductForm

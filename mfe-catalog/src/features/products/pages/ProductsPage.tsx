@@ -1,4 +1,5 @@
-import { ButtonLink, PageHeader, PaginationControls, SearchBox, Table, useListController, type Product, type TableColumn } from 'shared-kit';
+import { ButtonLink, PageHeader, PaginationControls, SearchBox, Table, type Product, type TableColumn } from 'shared-kit';
+import { useListController } from 'shared-kit/data';
 import { RowActions, Toolbar } from '../../../shared/components/layout';
 import { productsKey } from '../api/get-products';
 import { productLinks } from '../links';

@@ -1,4 +1,5 @@
-import { releaseKeys, useApiMutation, type ApiMutation, type Release, type ReleaseCreateBody } from 'shared-kit';
+import { type Release, type ReleaseCreateBody } from 'shared-kit';
+import { releaseKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
 
 export interface NewRelease {
   productId: number;

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { buildKeys, useApiClient, type Build } from 'shared-kit';
+import { useApiClient, type Build } from 'shared-kit';
+import { buildKeys } from 'shared-kit/data';
 
 /**
  * Each build of `buildIds`, fetched one by one (SPEC §2 CreateRelease): a build that fails to load is logged

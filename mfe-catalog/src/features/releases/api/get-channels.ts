@@ -1,4 +1,5 @@
-import { channelKeys, useApiResource, type DistributionChannel, type ResourceResult } from 'shared-kit';
+import { useApiResource, type DistributionChannel, type ResourceResult } from 'shared-kit';
+import { channelKeys } from 'shared-kit/data';
 
 /** GET /manufacturers/{id}/channels: the manufacturer's distribution channels; `manufacturerId` null waits. */
 export const useManufacturerChannels = (manufacturerId: number | null): ResourceResult<DistributionChannel[]> =>

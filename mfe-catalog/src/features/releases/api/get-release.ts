@@ -1,4 +1,5 @@
-import { releaseKeys, useApiResource, type Release, type ResourceResult } from 'shared-kit';
+import { useApiResource, type Release, type ResourceResult } from 'shared-kit';
+import { releaseKeys } from 'shared-kit/data';
 
 /** GET /products/{id}/releases/{releaseId}: the release with its builds and distributions. */
 export const useRelease = (productId: number | null, releaseId: number | null): ResourceResult<Release> =>

@@ -1,4 +1,5 @@
-import { releaseKeys, type ListState } from 'shared-kit';
+import { type ListState } from 'shared-kit';
+import { releaseKeys } from 'shared-kit/data';
 
 /** GET /products/{id}/releases: one page, each release with its builds and channels; `productId` null waits. */
 export const productReleasesKey = (productId: number | null, { page, perPage }: ListState) =>

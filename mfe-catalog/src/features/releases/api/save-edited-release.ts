@@ -1,4 +1,5 @@
-import { channelKeys, releaseKeys, useApiMutation, type ApiMutation, type Release, type ReleaseDistribution, type ReleasePatchBody } from 'shared-kit';
+import { type Release, type ReleaseDistribution, type ReleasePatchBody } from 'shared-kit';
+import { channelKeys, releaseKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
 
 export interface EditedRelease {
   manufacturerId: number;

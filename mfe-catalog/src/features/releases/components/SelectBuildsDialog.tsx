@@ -1,4 +1,5 @@
-import { Button, Dialog, Table, useRowSelection, type Build } from 'shared-kit';
+import { Button, Dialog, Table, type Build } from 'shared-kit';
+import { useRowSelection } from 'shared-kit/data';
 import { useBuildChoices } from '../../../shared/api/get-builds';
 import { buildColumns, buildTimestampColumns } from '../../../shared/components/build-columns';
 

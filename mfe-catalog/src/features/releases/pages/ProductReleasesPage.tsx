@@ -1,4 +1,5 @@
-import { ButtonLink, CannotShowPage, formatDateTime, PageHeader, PaginationControls, Table, useIdParam, useListController, type Release, type TableColumn } from 'shared-kit';
+import { ButtonLink, CannotShowPage, formatDateTime, PageHeader, PaginationControls, Table, useIdParam, type Release, type TableColumn } from 'shared-kit';
+import { useListController } from 'shared-kit/data';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { yesNo } from '../../../shared/components/build-format';
 import { productReleasesKey } from '../api/get-releases';

@@ -19,12 +19,12 @@ export function CreateReleasePage() {
   const buildIds = parseIdList(useParams().buildIDs);
   const { builds, isLoading } = useBuildsByIds(productId, buildIds);
   const createRelease = useCreateRelease();
-  const saveThenLeave = useSaveThenLeave();
+  const saveThenLeave = useSaveThenLeave(createRelease);
 
   const body = () => {
     if (productId === null) return noProduct;
     if (isLoading) return <Spinner label="Loading builds..." />;
-    const save = (values: ReleaseFormValues) => saveThenLeave(() => createRelease.trigger({ productId, body: toCreateBody(values) }), releaseLinks.list(productId));
+    const save = (values: ReleaseFormValues) => saveThenLeave({ productId, body: toCreateBody(values) }, releaseLinks.list(productId));
     return (
       <ReleaseForm
         productId={productId}
@@ -52,7 +52,7 @@ export function UpdateReleasePage() {
   const { data: release, isLoading } = useRelease(productId, releaseId);
   const channels = useManufacturerChannels(manufacturerId);
   const saveEditedRelease = useSaveEditedRelease();
-  const saveThenLeave = useSaveThenLeave();
+  const saveThenLeave = useSaveThenLeave(saveEditedRelease);
 
   const body = () => {
     if (productId === null) return noProduct;
@@ -64,7 +64,7 @@ export function UpdateReleasePage() {
       const body = toPatchBody(values, release);
       // Without a manufacturer (a page embedding the remote without a session) channels cannot change.
       const channelIds = manufacturerId === null ? formOfRelease(release).channelIds : values.channelIds;
-      return saveThenLeave(() => saveEditedRelease.trigger({ manufacturerId: manufacturerId ?? 0, release, channelIds, body }), releaseLinks.list(productId));
+      return saveThenLeave({ manufacturerId: manufacturerId ?? 0, release, channelIds, body }, releaseLinks.list(productId));
     };
     return (
       <ReleaseForm

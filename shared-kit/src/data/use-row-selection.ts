@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { RowId, TableSelection } from '../ui/Table';
+import type { RowId, TableSelection } from 'shared-kit';
 
 /**
  * The rows a user has ticked. Ids survive paging (a selection can span pages); "all" ticks or unticks the rows

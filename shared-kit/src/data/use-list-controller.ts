@@ -1,10 +1,5 @@
-import { FIRST_LOAD_PAGE_SIZE } from '../constants';
-import type { ListKey } from '../data/api-key';
-import type { ListState } from '../services/list-state-store';
-import type { PaginationControlsProps } from '../ui/PaginationControls';
-import type { RowId } from '../ui/Table';
-import { usePagedList } from './use-api-data';
-import { useListState } from './use-list-state';
+import { FIRST_LOAD_PAGE_SIZE, usePagedList, useListState, type ListState, type PaginationControlsProps, type RowId } from 'shared-kit';
+import type { ListKey } from './api-key';
 import { useRowSelection } from './use-row-selection';
 
 export interface ListControllerOptions<Row> {
