@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Field, Select, fieldErrorId } from 'shared-kit';
+import { SelectField } from 'shared-kit/forms';
 import { usePluginOnlyProducts } from '../api/get-products';
 import { productFieldHelp } from './product-field-help';
 
@@ -15,30 +14,19 @@ export interface DependencyFieldProps {
 
 /** The Dependency choice: the first 100 PluginOnly products of the manufacturer. */
 export function DependencyField({ value, onChange, enabled, error, excludeProductId }: DependencyFieldProps) {
-  const id = useId();
   const { rows, isLoading } = usePluginOnlyProducts();
   const choices = rows.filter((product) => product.id !== excludeProductId);
   // A dependency outside the first 100 PluginOnly products still shows as chosen rather than as none.
   const unlisted = value !== '' && !isLoading && !choices.some((product) => String(product.id) === value);
   return (
-    <Field label="Dependency" htmlFor={id} info={productFieldHelp.dependency_id} error={error} required={enabled}>
-      <Select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={!enabled}
-        required={enabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? fieldErrorId(id) : undefined}
-      >
-        <option value="">{isLoading ? 'Loading products...' : enabled ? 'Choose a PluginOnly product' : 'None'}</option>
-        {unlisted && <option value={value}>{`Product ${value}`}</option>}
-        {choices.map((product) => (
-          <option key={product.id} value={product.id}>
-            {product.identifier ? `${product.name} (${product.identifier})` : product.name}
-          </option>
-        ))}
-      </Select>
-    </Field>
+    <SelectField label="Dependency" value={value} onValueChange={onChange} info={productFieldHelp.dependency_id} error={error} required={enabled} disabled={!enabled}>
+      <option value="">{isLoading ? 'Loading products...' : enabled ? 'Choose a PluginOnly product' : 'None'}</option>
+      {unlisted && <option value={value}>{`Product ${value}`}</option>}
+      {choices.map((product) => (
+        <option key={product.id} value={product.id}>
+          {product.identifier ? `${product.name} (${product.identifier})` : product.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

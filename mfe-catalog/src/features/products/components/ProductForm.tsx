@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Button, ButtonLink, Field, PRODUCT_TYPES, Select, SpinnerIcon, type Product, type ProductType } from 'shared-kit';
-import { CheckboxField } from '../../../shared/components/CheckboxField';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, ButtonLink, PRODUCT_TYPES, SpinnerIcon, type Product, type ProductType } from 'shared-kit';
+import { CheckboxField, SelectField, TextField } from 'shared-kit/forms';
 import { FormActions, FormGrid } from '../../../shared/components/layout';
-import { TextField } from '../../../shared/components/TextField';
 import { DependencyField } from './DependencyField';
 import { productFieldHelp as help } from './product-field-help';
 import { validateProductForm, withType, type ProductFormErrors, type ProductFormValues } from './product-form-state';
@@ -27,7 +26,6 @@ export function ProductForm({ initialValues, product, onSave, saving, cancelTo }
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const typeId = useId();
 
   // After a refused save, focus moves to the first field that needs attention.
   useEffect(() => {
@@ -59,15 +57,13 @@ export function ProductForm({ initialValues, product, onSave, saving, cancelTo }
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label={product ? 'Update Product' : 'Create Product'}>
       <FormGrid>
-        <Field label="Type" htmlFor={typeId} info={help.type} error={errors.type} required>
-          <Select id={typeId} value={values.type} required onChange={(event) => setValues(withType(values, event.target.value as ProductType))}>
-            {PRODUCT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField label="Type" value={values.type} onValueChange={(type) => setValues(withType(values, type as ProductType))} info={help.type} error={errors.type} required>
+          {PRODUCT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
         <TextField {...text('name', 'Name')} required />
         <TextField {...text('plugin_name', 'Plugin Name')} required />
         <DependencyField

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, ButtonLink, ErrorText, Section, SpinnerIcon, Table } from 'shared-kit';
-import { CheckboxField } from '../../../shared/components/CheckboxField';
+import { CheckboxField, TextField } from 'shared-kit/forms';
 import { FormActions, FormGrid, Stack } from '../../../shared/components/layout';
-import { TextField } from '../../../shared/components/TextField';
 import { buildColumns } from '../../../shared/components/build-columns';
 import { DistributionRule } from './DistributionRule';
 import { DistributionSection, type DistributionSectionProps } from './DistributionSection';
