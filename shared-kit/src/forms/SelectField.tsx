@@ -1,5 +1,6 @@
 import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { Field, Select, fieldErrorId } from 'shared-kit';
+import { Field, Select } from 'shared-kit';
+import { fieldControlProps } from './field-control';
 
 export interface SelectFieldProps extends Omit<ComponentPropsWithoutRef<'select'>, 'onChange' | 'value' | 'id'> {
   label: string;
@@ -17,12 +18,10 @@ export function SelectField({ label, value, onValueChange, info, error, required
   return (
     <Field label={label} htmlFor={id} info={info} error={error} required={required}>
       <Select
-        id={id}
+        {...fieldControlProps(id, error)}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? fieldErrorId(id) : undefined}
         {...selectProps}
       >
         {children}

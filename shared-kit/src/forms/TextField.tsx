@@ -1,5 +1,6 @@
 import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { Field, TextInput, fieldErrorId } from 'shared-kit';
+import { Field, TextInput } from 'shared-kit';
+import { fieldControlProps } from './field-control';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'onChange' | 'value' | 'id'> {
   label: string;
@@ -15,12 +16,10 @@ export function TextField({ label, value, onValueChange, info, error, required, 
   return (
     <Field label={label} htmlFor={id} info={info} error={error} required={required}>
       <TextInput
-        id={id}
+        {...fieldControlProps(id, error)}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? fieldErrorId(id) : undefined}
         {...inputProps}
       />
     </Field>

@@ -3,3 +3,5 @@
 export * from './TextField';
 export * from './SelectField';
 export * from './CheckboxField';
+export * from './use-checked-submit';
+export * from './SaveCancel';

@@ -7,12 +7,6 @@ export const FormGrid = styled.div`
   gap: ${({ theme }) => theme.spacing.md};
 `;
 
-export const FormActions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.spacing.sm};
-  margin-top: ${({ theme }) => theme.spacing.lg};
-`;
-
 export const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;

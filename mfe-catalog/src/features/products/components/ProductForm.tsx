@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, ButtonLink, PRODUCT_TYPES, SpinnerIcon, type Product, type ProductType } from 'shared-kit';
-import { CheckboxField, SelectField, TextField } from 'shared-kit/forms';
-import { FormActions, FormGrid } from '../../../shared/components/layout';
+import { useState } from 'react';
+import { PRODUCT_TYPES, type Product, type ProductType } from 'shared-kit';
+import { CheckboxField, SaveCancel, SelectField, TextField, useCheckedSubmit } from 'shared-kit/forms';
+import { FormGrid } from '../../../shared/components/layout';
 import { DependencyField } from './DependencyField';
 import { productFieldHelp as help } from './product-field-help';
-import { validateProductForm, withType, type ProductFormErrors, type ProductFormValues } from './product-form-state';
+import { validateProductForm, withType, type ProductFormValues } from './product-form-state';
 import { PublicKeyField } from './PublicKeyField';
 
 export interface ProductFormProps {
@@ -23,14 +23,7 @@ const LONG_TEXT = 1000;
 
 export function ProductForm({ initialValues, product, onSave, saving, cancelTo }: ProductFormProps) {
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<ProductFormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // After a refused save, focus moves to the first field that needs attention.
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  const { errors, formProps } = useCheckedSubmit({ values, validate: validateProductForm, onSave });
 
   const set = <K extends keyof ProductFormValues>(field: K) => (value: ProductFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
   const text = (field: keyof ProductFormValues & keyof typeof help, label: string, maxLength = SHORT_TEXT) => ({
@@ -42,20 +35,8 @@ export function ProductForm({ initialValues, product, onSave, saving, cancelTo }
     maxLength,
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateProductForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setAttempt((count) => count + 1);
-      return;
-    }
-    // A refused save has been reported; the form stays as typed.
-    await onSave(values).catch(() => undefined);
-  };
-
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label={product ? 'Update Product' : 'Create Product'}>
+    <form {...formProps} aria-label={product ? 'Update Product' : 'Create Product'}>
       <FormGrid>
         <SelectField label="Type" value={values.type} onValueChange={(type) => setValues(withType(values, type as ProductType))} info={help.type} error={errors.type} required>
           {PRODUCT_TYPES.map((type) => (
@@ -93,13 +74,7 @@ export function ProductForm({ initialValues, product, onSave, saving, cancelTo }
           </>
         )}
       </FormGrid>
-      <FormActions>
-        <Button type="submit" variant="primary" disabled={saving} aria-busy={saving || undefined}>
-          {saving && <SpinnerIcon />}
-          {saving ? 'Saving...' : 'Save'}
-        </Button>
-        <ButtonLink to={cancelTo}>Cancel</ButtonLink>
-      </FormActions>
+      <SaveCancel saving={saving} cancelTo={cancelTo} />
     </form>
   );
 }

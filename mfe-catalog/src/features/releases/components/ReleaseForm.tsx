@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, ButtonLink, ErrorText, Section, SpinnerIcon, Table } from 'shared-kit';
-import { CheckboxField, TextField } from 'shared-kit/forms';
-import { FormActions, FormGrid, Stack } from '../../../shared/components/layout';
+import { useState } from 'react';
+import { Button, ErrorText, Section, Table } from 'shared-kit';
+import { CheckboxField, SaveCancel, TextField, useCheckedSubmit } from 'shared-kit/forms';
+import { FormGrid, Stack } from '../../../shared/components/layout';
 import { buildColumns } from '../../../shared/components/build-columns';
 import { DistributionRule } from './DistributionRule';
 import { DistributionSection, type DistributionSectionProps } from './DistributionSection';
@@ -25,16 +25,10 @@ const TEXT_MAX = 2000;
 
 export function ReleaseForm({ productId, initialValues, distribution, onSave, saving, cancelTo }: ReleaseFormProps) {
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<ReleaseFormErrors>({});
   const [choosingBuilds, setChoosingBuilds] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const blocked = distributionBlocked(values);
   const saveBuildsFirst = distribution !== undefined && channelsNeedSavedBuilds(values, initialValues);
-
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  const { errors, formProps } = useCheckedSubmit({ values, validate: validateReleaseForm, onSave, canSubmit: !blocked && !saveBuildsFirst });
 
   const text = (field: keyof ReleaseFormErrors | 'description', label: string) => ({
     label,
@@ -52,21 +46,8 @@ export function ReleaseForm({ productId, initialValues, distribution, onSave, sa
       return { ...current, channelIds };
     });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (blocked || saveBuildsFirst) return;
-    const found = validateReleaseForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setAttempt((count) => count + 1);
-      return;
-    }
-    // A refused save has been reported; the form stays as typed.
-    await onSave(values).catch(() => undefined);
-  };
-
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label={distribution ? 'Update Release' : 'Create Release'}>
+    <form {...formProps} aria-label={distribution ? 'Update Release' : 'Create Release'}>
       <Stack>
         <FormGrid>
           <TextField {...text('description', 'Description')} />
@@ -87,13 +68,7 @@ export function ReleaseForm({ productId, initialValues, distribution, onSave, sa
       </Stack>
       <DistributionRule blocked={blocked} />
       {saveBuildsFirst && <ErrorText>{SAVE_BUILDS_FIRST}</ErrorText>}
-      <FormActions>
-        <Button type="submit" variant="primary" disabled={saving || blocked || saveBuildsFirst} aria-busy={saving || undefined}>
-          {saving && <SpinnerIcon />}
-          {saving ? 'Saving...' : 'Save'}
-        </Button>
-        <ButtonLink to={cancelTo}>Cancel</ButtonLink>
-      </FormActions>
+      <SaveCancel saving={saving} disabled={blocked || saveBuildsFirst} cancelTo={cancelTo} />
       {choosingBuilds && (
         <SelectBuildsDialog
           productId={productId}
