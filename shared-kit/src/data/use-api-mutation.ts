@@ -65,5 +65,6 @@ export function useApiMutation<Arg, Result>(mutation: ApiMutation<Arg, Result>):
     },
     { populateCache: false, revalidate: false, throwOnError: true },
   );
+  // SWR types `trigger` as a union over whether `Arg` may be left out; every mutation here takes its argument.
   return { trigger: trigger as (arg: Arg) => Promise<Result>, isMutating, error, reset };
 }
