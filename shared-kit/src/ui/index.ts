@@ -1,5 +1,7 @@
 export * from './theme';
 export * from './Button';
+export * from './ButtonLink';
+export * from './CannotShowPage';
 export * from './Spinner';
 export * from './Checkbox';
 export * from './Table';
