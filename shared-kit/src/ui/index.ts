@@ -1,5 +1,6 @@
 export * from './theme';
 export * from './Button';
+export * from './Icon';
 export * from './Spinner';
 export * from './Checkbox';
 export * from './Table';
