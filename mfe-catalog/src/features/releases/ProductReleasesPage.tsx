@@ -1,5 +1,6 @@
-import { formatDateTime, PageHeader, PaginationControls, Table, useListState, type Release, type TableColumn } from 'shared-kit';
+import { Button, formatDateTime, PageHeader, PaginationControls, Table, useListState, type Release, type TableColumn } from 'shared-kit';
 import { useProductReleases } from '../../data/releases/get-releases';
+import { useProduct } from '../../data/products/get-product';
 import { ButtonLink } from '../../components/ButtonLink';
 import { NotFoundMessage } from '../../components/NotFoundMessage';
 import { ProductSubtitle } from '../../components/ProductSubtitle';
@@ -32,6 +33,8 @@ export function ProductReleasesPage() {
   const productId = useIdParam('productID');
   const list = useListState();
   const { rows, pagination, isLoading, error } = useProductReleases(productId, list.page, list.perPage);
+  // A release needs a product: no working New Release until the product is known to exist.
+  const productExists = useProduct(productId).data !== undefined;
   if (productId === null) {
     return (
       <>
@@ -47,9 +50,15 @@ export function ProductReleasesPage() {
       <PageHeader
         title="Product Releases"
         actions={
-          <ButtonLink variant="primary" to={releaseLinks.create(productId)}>
-            New Release
-          </ButtonLink>
+          productExists ? (
+            <ButtonLink variant="primary" to={releaseLinks.create(productId)}>
+              New Release
+            </ButtonLink>
+          ) : (
+            <Button variant="primary" disabled>
+              New Release
+            </Button>
+          )
         }
       />
       <ProductSubtitle productId={productId} />
