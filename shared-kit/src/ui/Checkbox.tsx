@@ -14,8 +14,10 @@ export interface CheckboxProps {
   id?: string;
 }
 
+// Middle, not baseline: an empty box on the baseline sits a few pixels above the text beside it.
 const Wrapper = styled.span`
   display: inline-flex;
+  vertical-align: middle;
   align-items: center;
   gap: ${({ theme }) => theme.spacing.sm};
 `;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import styled from 'styled-components';
 import { Field, Select, fieldErrorId } from 'shared-kit';
 import { usePluginOnlyProducts } from '../../data/products/get-products';
 import { productFieldHelp } from './product-field-help';
@@ -21,24 +22,31 @@ export function DependencyField({ value, onChange, enabled, error, excludeProduc
   // A dependency outside the first 100 PluginOnly products still shows as chosen rather than as none.
   const unlisted = value !== '' && !isLoading && !choices.some((product) => String(product.id) === value);
   return (
-    <Field label="Dependency" htmlFor={id} info={productFieldHelp.dependency_id} error={error} required={enabled}>
-      <Select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={!enabled}
-        required={enabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? fieldErrorId(id) : undefined}
-      >
-        <option value="">{isLoading ? 'Loading products...' : enabled ? 'Choose a PluginOnly product' : 'None'}</option>
-        {unlisted && <option value={value}>{`Product ${value}`}</option>}
-        {choices.map((product) => (
-          <option key={product.id} value={product.id}>
-            {product.identifier ? `${product.name} (${product.identifier})` : product.name}
-          </option>
-        ))}
-      </Select>
-    </Field>
+    <Wide>
+      <Field label="Dependency" htmlFor={id} info={productFieldHelp.dependency_id} error={error} required={enabled}>
+        <Select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={!enabled}
+          required={enabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? fieldErrorId(id) : undefined}
+        >
+          <option value="">{isLoading ? 'Loading products...' : enabled ? 'Choose a PluginOnly product' : 'None'}</option>
+          {unlisted && <option value={value}>{`Product ${value}`}</option>}
+          {choices.map((product) => (
+            <option key={product.id} value={product.id}>
+              {product.identifier ? `${product.name} (${product.identifier})` : product.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </Wide>
   );
 }
+
+// A whole row of the form, so that a long name with its identifier is not cut off in the closed drop-down.
+const Wide = styled.div`
+  grid-column: 1 / -1;
+`;
