@@ -2,6 +2,7 @@ export * from './theme';
 export * from './Button';
 export * from './ButtonLink';
 export * from './CannotShowPage';
+export * from './Icon';
 export * from './Spinner';
 export * from './Checkbox';
 export * from './Table';

@@ -18,7 +18,7 @@ export const Toolbar = styled.div`
 
 export const RowActions = styled.div`
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
   gap: ${({ theme }) => theme.spacing.xs};
 `;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog } from 'shared-kit';
+import { Button, Dialog, Icon } from 'shared-kit';
 import { CANNOT_DISTRIBUTE_RELEASE, RELEASE_DISTRIBUTION_RULE } from 'shared-kit/contract';
 
 const Row = styled.div`
@@ -24,7 +24,8 @@ export function DistributionRule({ blocked }: { blocked: boolean }) {
     <Row>
       {blocked && <Warning role="alert">{CANNOT_DISTRIBUTE_RELEASE}</Warning>}
       <Button size="small" variant="link" onClick={() => setOpen(true)}>
-        ⓘ About distributing a release
+        <Icon name="info" />
+        About distributing a release
       </Button>
       <Dialog
         open={open}

@@ -35,4 +35,11 @@ describe('Product Releases', () => {
     expect(await screen.findByRole('link', { name: 'Edit release 31' })).toHaveAttribute('href', '/Home/UpdateRelease/1/31');
     expect(screen.getByRole('link', { name: 'New Release' })).toHaveAttribute('href', '/Home/CreateRelease/1');
   });
+
+  it('offers no working New Release for a product that does not exist', async () => {
+    renderCatalog('/Home/ProductReleases/99', server);
+    expect(await screen.findByText('Releases could not be loaded. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New Release' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Release' })).toBeDisabled();
+  });
 });

@@ -1,5 +1,6 @@
-import { ButtonLink, CannotShowPage, formatDateTime, PageHeader, PaginationControls, Table, useIdParam, type Release, type TableColumn } from 'shared-kit';
+import { Button, ButtonLink, CannotShowPage, formatDateTime, PageHeader, PaginationControls, Table, useIdParam, type Release, type TableColumn } from 'shared-kit';
 import { useListController } from 'shared-kit/data';
+import { useProduct } from '../../../shared/api/get-product';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { yesNo } from '../../../shared/components/build-format';
 import { productReleasesKey } from '../api/get-releases';
@@ -31,6 +32,8 @@ const columns: TableColumn<Release>[] = [
 export function ProductReleasesPage() {
   const productId = useIdParam('productID');
   const list = useListController<Release>({ listKey: (state) => productReleasesKey(productId, state), getRowId: releaseId });
+  // A release needs a product: no working New Release until the product is known to exist.
+  const productExists = useProduct(productId).data !== undefined;
   if (productId === null) {
     return (
       <>
@@ -44,9 +47,15 @@ export function ProductReleasesPage() {
       <PageHeader
         title="Product Releases"
         actions={
-          <ButtonLink variant="primary" to={releaseLinks.create(productId)}>
-            New Release
-          </ButtonLink>
+          productExists ? (
+            <ButtonLink variant="primary" to={releaseLinks.create(productId)}>
+              New Release
+            </ButtonLink>
+          ) : (
+            <Button variant="primary" disabled>
+              New Release
+            </Button>
+          )
         }
       />
       <ProductSubtitle productId={productId} />

@@ -150,7 +150,9 @@ describe('Update Release', () => {
 
   it('explains the rule in an info dialog', async () => {
     const { user } = renderCatalog('/Home/UpdateRelease/1/30', editServer());
-    await user.click(await screen.findByRole('button', { name: /About distributing a release/ }));
+    const about = await screen.findByRole('button', { name: 'About distributing a release' });
+    expect(about.querySelector('svg[data-icon="info"]')).not.toBeNull(); // drawn: no ⓘ glyph a font could lack
+    await user.click(about);
     const dialog = await screen.findByRole('dialog', { name: 'Distributing a Release' });
     expect(dialog).toHaveTextContent(
       'A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.',
