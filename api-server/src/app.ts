@@ -44,6 +44,8 @@ export interface RouteTableEntry {
   /** The body's top-level field names from its schema (hostile-input tests aim at them). */
   bodyFields: string[];
   queryFields: string[];
+  /** The route's request schemas: hostile-input tests find every string position in them. */
+  schemas: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 function schemaFields(schema: unknown): string[] {
@@ -87,6 +89,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
         public: route.config?.public === true,
         bodyFields: schemaFields(route.schema?.body),
         queryFields: schemaFields(route.schema?.querystring),
+        schemas: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body },
       });
     }
   });

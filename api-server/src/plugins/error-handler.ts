@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TEXT_KEYWORD } from 'shared-kit/contract';
 import { DATABASE_UNAVAILABLE, HttpError, INTERNAL_ERROR } from '../lib/http-error';
 
 interface ValidationIssue {
@@ -81,7 +82,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error.validation) {
-      const messages = (error.validation as ValidationIssue[]).map((issue) => describeValidationIssue(issue, error.validationContext));
+      // Text no field may hold is the real problem of a union's branches (`'' | version | null`): say it first.
+      const issues = [...(error.validation as ValidationIssue[])].sort((a, b) => Number(b.keyword === TEXT_KEYWORD) - Number(a.keyword === TEXT_KEYWORD));
+      const messages = issues.map((issue) => describeValidationIssue(issue, error.validationContext));
       return reply.status(400).send({ message: [...new Set(messages)] });
     }
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: [error.message] });
