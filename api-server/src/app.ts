@@ -12,6 +12,7 @@ import { answerClientError, frameworkErrors, registerErrorHandling } from './plu
 import { refuseNonFiniteNumbers } from './plugins/finite-numbers';
 import { textKeyword } from './plugins/text-keyword';
 import { refuseMalformedQueries } from './plugins/well-formed-query';
+import { closeOnlyIdleClients } from './plugins/idle-connections';
 import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { createPasswordCheckGate } from './auth/password-check-gate';
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
   registerErrorHandling(app);
   refuseNonFiniteNumbers(app);
   refuseMalformedQueries(app);
+  closeOnlyIdleClients(app);
   const remoteOrigins = Object.values(runtimeConfig(config).remotes)
     .map((url) => (url.startsWith('http') ? new URL(url).origin : null))
     .filter((origin): origin is string => origin !== null);

@@ -35,7 +35,7 @@ export interface RequestTimeouts {
   headersMs: number;
   /** The whole request, headers and body, must have arrived within this time (0: no limit). */
   requestMs: number;
-  /** A connection on which nothing arrives for this long is closed, also in the middle of a body. */
+  /** A connection on which nothing moves for this long is closed, also in the middle of a body (not while a handler works). */
   idleMs: number;
   /** An idle keep-alive connection is closed after this time. */
   keepAliveMs: number;
