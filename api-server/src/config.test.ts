@@ -3,7 +3,7 @@ import { ConfigError, readConfig } from './config';
 
 describe('request time limits', () => {
   it('have sane defaults', () => {
-    expect(readConfig({}).timeouts).toEqual({ headersMs: 10_000, requestMs: 600_000, idleMs: 30_000, keepAliveMs: 5_000 });
+    expect(readConfig({}).timeouts).toEqual({ headersMs: 10_000, requestMs: 600_000, idleMs: 30_000, keepAliveMs: 72_000 });
   });
   it('are read from the environment', () => {
     const env = { PRODUCTHUB_HEADERS_TIMEOUT_MS: '2000', PRODUCTHUB_REQUEST_TIMEOUT_MS: '0', PRODUCTHUB_IDLE_TIMEOUT_MS: '3000', PRODUCTHUB_KEEP_ALIVE_TIMEOUT_MS: '4000' };

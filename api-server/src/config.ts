@@ -88,7 +88,8 @@ function readTimeouts(env: NodeJS.ProcessEnv): RequestTimeouts {
     // Room for a large build upload on a modest line; the idle limit catches a stalled one much sooner.
     requestMs: integer('PRODUCTHUB_REQUEST_TIMEOUT_MS', 600_000, env),
     idleMs: integer('PRODUCTHUB_IDLE_TIMEOUT_MS', 30_000, env),
-    keepAliveMs: integer('PRODUCTHUB_KEEP_ALIVE_TIMEOUT_MS', 5_000, env),
+    // Above the 60 s idle timeout of common load balancers, so they never reuse a connection being closed.
+    keepAliveMs: integer('PRODUCTHUB_KEEP_ALIVE_TIMEOUT_MS', 72_000, env),
   };
   if (timeouts.headersMs === 0) throw new ConfigError('PRODUCTHUB_HEADERS_TIMEOUT_MS must be more than 0');
   if (timeouts.requestMs !== 0 && timeouts.headersMs > timeouts.requestMs) {
