@@ -4,11 +4,15 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
+import { BUILD_FILE_NAME_MAX_URL_LENGTH } from 'shared-kit/contract';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/file-storage';
-import { registerErrorHandling } from './plugins/error-handler';
+import { answerClientError, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { refuseNonFiniteNumbers } from './plugins/finite-numbers';
+import { textKeyword } from './plugins/text-keyword';
+import { refuseMalformedQueries } from './plugins/well-formed-query';
+import { closeOnlyIdleClients } from './plugins/idle-connections';
 import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { createPasswordCheckGate } from './auth/password-check-gate';
@@ -41,6 +45,8 @@ export interface RouteTableEntry {
   /** The body's top-level field names from its schema (hostile-input tests aim at them). */
   bodyFields: string[];
   queryFields: string[];
+  /** The route's request schemas: hostile-input tests find every string position in them. */
+  schemas: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 function schemaFields(schema: unknown): string[] {
@@ -60,7 +66,16 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    frameworkErrors,
+    clientErrorHandler: answerClientError,
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    // Node checks the headers and request limits on a timer (every 30 s by default): each second keeps them close.
+    http: { headersTimeout: config.timeouts.headersMs, requestTimeout: config.timeouts.requestMs, connectionsCheckingInterval: 1000 },
+    // A build file name is a path parameter of its upload and download routes.
+    routerOptions: { maxParamLength: BUILD_FILE_NAME_MAX_URL_LENGTH },
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false, keywords: [textKeyword] } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (sessionCache) app.addHook('onClose', () => sessionCache.close());
@@ -75,11 +90,14 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
         public: route.config?.public === true,
         bodyFields: schemaFields(route.schema?.body),
         queryFields: schemaFields(route.schema?.querystring),
+        schemas: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body },
       });
     }
   });
   registerErrorHandling(app);
   refuseNonFiniteNumbers(app);
+  refuseMalformedQueries(app);
+  closeOnlyIdleClients(app);
   const remoteOrigins = Object.values(runtimeConfig(config).remotes)
     .map((url) => (url.startsWith('http') ? new URL(url).origin : null))
     .filter((origin): origin is string => origin !== null);

@@ -26,6 +26,19 @@ export interface ServerConfig {
   /** JSON served as /config/remotes.json: where the shell loads each remote from. */
   remotesConfig: string | undefined;
   masterKey: string | undefined;
+  timeouts: RequestTimeouts;
+}
+
+/** Time limits (milliseconds) so that a slow or silent client cannot hold a connection. */
+export interface RequestTimeouts {
+  /** The request line and headers must have arrived within this time. */
+  headersMs: number;
+  /** The whole request, headers and body, must have arrived within this time (0: no limit). */
+  requestMs: number;
+  /** A connection on which nothing moves for this long is closed, also in the middle of a body (not while a handler works). */
+  idleMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,7 +78,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: (env.PRODUCTHUB_CORS_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean),
     remotesConfig: env.PRODUCTHUB_REMOTES || undefined,
     masterKey: env.PRODUCTHUB_MASTER_KEY || undefined,
+    timeouts: readTimeouts(env),
   };
+}
+
+function readTimeouts(env: NodeJS.ProcessEnv): RequestTimeouts {
+  const timeouts = {
+    headersMs: integer('PRODUCTHUB_HEADERS_TIMEOUT_MS', 10_000, env),
+    // Room for a large build upload on a modest line; the idle limit catches a stalled one much sooner.
+    requestMs: integer('PRODUCTHUB_REQUEST_TIMEOUT_MS', 600_000, env),
+    idleMs: integer('PRODUCTHUB_IDLE_TIMEOUT_MS', 30_000, env),
+    // Above the 60 s idle timeout of common load balancers, so they never reuse a connection being closed.
+    keepAliveMs: integer('PRODUCTHUB_KEEP_ALIVE_TIMEOUT_MS', 72_000, env),
+  };
+  if (timeouts.headersMs === 0) throw new ConfigError('PRODUCTHUB_HEADERS_TIMEOUT_MS must be more than 0');
+  if (timeouts.requestMs !== 0 && timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError('PRODUCTHUB_HEADERS_TIMEOUT_MS must not be more than PRODUCTHUB_REQUEST_TIMEOUT_MS');
+  }
+  return timeouts;
 }
 
 function readPackageVersion(): string {

@@ -1,5 +1,5 @@
 import type { ProductCreateBody, ProductPatchBody, ProductType } from 'shared-kit/contract';
-import { PRODUCT_DEFAULTS } from 'shared-kit/contract';
+import { PRODUCT_DEFAULTS, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { badRequest, conflict } from '../lib/http-error';
 import { countDependants, findProduct, findProductByIdentifier } from '../repositories/products';
@@ -15,6 +15,9 @@ const OPTIONAL_TEXT_FIELDS = [
   'plugin_browser_moodshot',
   'upgrade_id',
 ] as const;
+
+/** The link fields of a product and their labels in the console's form (SPEC §2). */
+const URL_FIELDS = { page: 'Product Page', app_image: 'App Image', plugin_browser_logo: 'Plugin Browser Logo', plugin_browser_moodshot: 'Plugin Browser Moodshot' } as const;
 
 /** The editable state of a product, after the rules of SPEC §4/§5 are applied. */
 export interface ProductFields {
@@ -86,6 +89,10 @@ export function fieldsOfPatch(current: ProductFields, body: ProductPatchBody): P
   }
   for (const field of ['trial_days', 'machine_limit', 'app_sort_order', 'app_sort_order_featured'] as const) {
     if (body[field] !== undefined) next[field] = body[field];
+  }
+  for (const [field, label] of Object.entries(URL_FIELDS) as [keyof typeof URL_FIELDS, string][]) {
+    const url = next[field];
+    if (body[field] !== undefined && url !== null && !isHttpUrl(url)) throw badRequest(notAnHttpUrl(label));
   }
   if (body.app_featured !== undefined) next.app_featured = body.app_featured;
   if (body.deprecated !== undefined) next.deprecated = body.deprecated;

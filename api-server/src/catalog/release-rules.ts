@@ -1,5 +1,5 @@
 import type { ReleaseCreateBody, ReleasePatchBody } from 'shared-kit/contract';
-import { CANNOT_DISTRIBUTE_RELEASE, RELEASE_DISTRIBUTION_RULE, compareAppVersions } from 'shared-kit/contract';
+import { CANNOT_DISTRIBUTE_RELEASE, RELEASE_DISTRIBUTION_RULE, compareAppVersions, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { findBuildsOfProduct } from '../repositories/builds';
@@ -7,13 +7,12 @@ import type { ReleaseFields } from '../repositories/releases';
 
 /** The server's answer when the distribution rule of SPEC §5 is broken: the console's text and its explanation. */
 export const RELEASE_NOT_DISTRIBUTABLE = `${CANNOT_DISTRIBUTE_RELEASE} ${RELEASE_DISTRIBUTION_RULE}`;
-export const MANUAL_NOT_A_URL = 'Manual URL must be an http:// or https:// address.';
+export const MANUAL_NOT_A_URL = notAnHttpUrl('Manual URL');
 export const VERSIONS_OUT_OF_ORDER = 'App Version Min must not be greater than App Version Max.';
 export const notBuildsOfProduct = (ids: number[]) =>
   `${ids.length === 1 ? `Build ${ids[0]} is` : `Builds ${ids.join(', ')} are`} not ${ids.length === 1 ? 'a build' : 'builds'} of this product.`;
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-const HTTP_URL = /^https?:\/\/[^\s/?#]+\S*$/i;
 
 const NEW_RELEASE: ReleaseFields = { description: null, unlocks_wo_license: false, manual: null, app_version_min: null, app_version_max: null };
 
@@ -29,7 +28,7 @@ export function releaseFieldsOf(body: ReleasePatchBody | ReleaseCreateBody, curr
   for (const field of ['description', 'manual', 'app_version_min', 'app_version_max'] as const) {
     if (body[field] !== undefined) next[field] = blankToNull(body[field]);
   }
-  if (next.manual !== null && !HTTP_URL.test(next.manual)) throw badRequest(MANUAL_NOT_A_URL);
+  if (next.manual !== null && !isHttpUrl(next.manual)) throw badRequest(MANUAL_NOT_A_URL);
   if (next.app_version_min !== null && next.app_version_max !== null && compareAppVersions(next.app_version_min, next.app_version_max) > 0) {
     throw badRequest(VERSIONS_OUT_OF_ORDER);
   }

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { describeValidationIssue } from './error-handler';
+import { describeFrameworkError, describeValidationIssue } from './error-handler';
 
 describe('describeValidationIssue', () => {
   it('names the missing field', () => {
@@ -15,5 +15,23 @@ describe('describeValidationIssue', () => {
   });
   it('falls back to the request part for a whole-value problem', () => {
     expect(describeValidationIssue({ instancePath: '', keyword: 'type', message: 'must be object', params: {} }, 'body')).toBe('body must be object');
+  });
+});
+
+describe('describeFrameworkError', () => {
+  it("says the framework's known refusals in plain English", () => {
+    expect(describeFrameworkError({ code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: "Body is not valid JSON but content-type is set to 'application/json'" }, 400)).toBe(
+      'The request body is not valid JSON.',
+    );
+    expect(describeFrameworkError({ code: 'FST_ERR_BAD_URL', message: "'/x/%FF' is not a valid url component" }, 400)).toBe(
+      'The address is not valid: a part of it is not correctly percent-encoded UTF-8.',
+    );
+  });
+  it('falls back to the status text for a framework error it does not know, never its code or name', () => {
+    expect(describeFrameworkError({ code: 'FST_ERR_SOMETHING_NEW', message: 'Fastify could not do it' }, 400)).toBe('Bad Request.');
+    expect(describeFrameworkError({ message: 'fastify-plugin went wrong' }, 409)).toBe('Conflict.');
+  });
+  it("keeps our own and the plugins' plain messages", () => {
+    expect(describeFrameworkError({ message: 'Too many attempts. Please wait 1 minute and try again.' }, 429)).toBe('Too many attempts. Please wait 1 minute and try again.');
   });
 });

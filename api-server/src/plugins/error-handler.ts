@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TEXT_KEYWORD } from 'shared-kit/contract';
 import { DATABASE_UNAVAILABLE, HttpError, INTERNAL_ERROR } from '../lib/http-error';
 
 interface ValidationIssue {
@@ -27,11 +30,61 @@ function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boo
   );
 }
 
+/** Texts a person can act on for the framework's own refusals (its codes and wording never reach a client). */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid: a part of it is not correctly percent-encoded UTF-8.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long: a part of it exceeds the length this server accepts.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The content type of the request body is not accepted here: send application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length of the request does not match its body.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type says JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_TYPE: 'The request has an empty content type.',
+  FST_ERR_CTP_INVALID_TYPE: 'The request has an invalid content type.',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request could not be routed.',
+};
+
+/** The message of a client error the framework raised: ours when we know it, the HTTP status text otherwise. */
+export function describeFrameworkError(error: { code?: string; message: string }, status: number): string {
+  const code = error.code ?? '';
+  if (FRAMEWORK_MESSAGES[code]) return FRAMEWORK_MESSAGES[code];
+  if (code.startsWith('FST_') || /fastify/i.test(error.message)) return `${STATUS_CODES[status] ?? 'Bad request'}.`;
+  return error.message;
+}
+
+/** Fastify's router errors (bad URL component, over-long parameter) bypass the error handler: same shape here. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send({ message: [describeFrameworkError(error, status)] });
+}
+
+/** Errors Node's HTTP parser raises before there is a request (slow or malformed clients), in our shape. */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = timedOut ? 408 : tooLarge ? 431 : 400;
+  const message = timedOut
+    ? 'The request took too long to arrive.'
+    : tooLarge
+      ? 'The request headers are too large.'
+      : 'The request is not valid HTTP.';
+  const body = JSON.stringify({ message: [message] });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
 /** One error shape for every answer: `{ message: [...] }`; full detail only in the log, never a stack trace out. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error.validation) {
-      const messages = (error.validation as ValidationIssue[]).map((issue) => describeValidationIssue(issue, error.validationContext));
+      // Text no field may hold is the real problem of a union's branches (`'' | version | null`): say it first.
+      const issues = [...(error.validation as ValidationIssue[])].sort((a, b) => Number(b.keyword === TEXT_KEYWORD) - Number(a.keyword === TEXT_KEYWORD));
+      const messages = issues.map((issue) => describeValidationIssue(issue, error.validationContext));
       return reply.status(400).send({ message: [...new Set(messages)] });
     }
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: [error.message] });
@@ -43,7 +96,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(409).send({ message: ['A record with these values already exists.'] });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.status(status).send({ message: [error.message] });
+    if (status >= 400 && status < 500) return reply.status(status).send({ message: [describeFrameworkError(error, status)] });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: [INTERNAL_ERROR] });
   });

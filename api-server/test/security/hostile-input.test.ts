@@ -1,6 +1,11 @@
 import fc from 'fast-check';
+import { TEXT_KEYWORD } from 'shared-kit/contract';
+import type { RouteTableEntry } from '../../src/app';
+import { CONTAINS_NUL, ILL_FORMED_UNICODE } from '../../src/plugins/text-keyword';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { buildWorld, databaseDigest, type World } from './matrix-world';
+import { buildWorld, type World } from './matrix-world';
+import { leafPositions, placeAt, stringPositions, validSample, type JsonSchema, type Path } from './schema-positions';
+import { tableDigestQuery } from './table-digests';
 
 const RUNS = Number(process.env.PRODUCTHUB_FUZZ_RUNS || 12);
 
@@ -62,15 +67,27 @@ function hostileBody(fields: string[]): fc.Arbitrary<{ payload?: string | Buffer
   );
 }
 
-const LEAKS = [/\bat .+:\d+:\d+\)?/, /node_modules/, /syntax error at or near/i, /\bSELECT\b.*\bFROM\b/i, /relation "/i, /duplicate key value/i, /violates .* constraint/i];
+const FRAMEWORK_NAMES = /FST_|fastify/i;
+const LEAKS = [FRAMEWORK_NAMES, /\bat .+:\d+:\d+\)?/, /node_modules/, /syntax error at or near/i, /\bSELECT\b.*\bFROM\b/i, /relation "/i, /duplicate key value/i, /violates .* constraint/i];
+
+function isErrorShape(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return Array.isArray(parsed.message) && parsed.message.length > 0 && parsed.message.every((message) => typeof message === 'string') && Object.keys(parsed).length === 1;
+  } catch {
+    return false;
+  }
+}
 
 describe('hostile input on every route', () => {
   let t: TestApp;
   let world: World;
+  let digest: () => Promise<string>;
 
   beforeAll(async () => {
     t = await createTestApp();
     world = await buildWorld(t);
+    digest = await tableDigestQuery(t);
   }, 120_000);
   afterAll(() => t.close());
 
@@ -98,16 +115,15 @@ describe('hostile input on every route', () => {
               headers: { authorization: `MSession ${world.tokens.staffA}`, ...(body.contentType ? { 'content-type': body.contentType } : {}) },
               payload: body.payload,
             };
-            const before = mutating ? await databaseDigest(t) : '';
+            const before = mutating ? await digest() : '';
             const response = await t.app.inject({ method: route.method as 'GET', ...request });
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
             const where = `${route.method} ${request.url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
             if (response.statusCode >= 500) throw new Error(`5xx: ${where}`);
             for (const leak of LEAKS) if (leak.test(response.body) && response.statusCode >= 400) throw new Error(`internals leaked: ${where}`);
             if (response.statusCode >= 400) {
-              const parsed = JSON.parse(response.body) as { message?: unknown };
-              if (!Array.isArray(parsed.message) || typeof parsed.message[0] !== 'string') throw new Error(`not the error shape: ${where}`);
-              if (mutating && (await databaseDigest(t)) !== before) throw new Error(`a refused request changed the database: ${where}`);
+              if (!isErrorShape(response.body)) throw new Error(`not the error shape: ${where}`);
+              if (mutating && (await digest()) !== before) throw new Error(`a refused request changed the database: ${where}`);
             }
           },
         ),
@@ -120,5 +136,194 @@ describe('hostile input on every route', () => {
     console.log(`hostile input: ${total} requests, answers ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(total).toBeGreaterThanOrEqual(RUNS * 35);
     expect(pastValidation / total).toBeGreaterThan(0.2);
+  }, 600_000);
+});
+
+// Issue 13: every string position of every route (found in its schemas, so a new route or field is covered the
+// day it is written), as a superuser and as manufacturer staff, around an otherwise valid request.
+const AIMED_RUNS = Number(process.env.PRODUCTHUB_FUZZ_AIMED_RUNS || 2);
+const AIMED_VALUE_RUNS = Number(process.env.PRODUCTHUB_FUZZ_AIMED_VALUE_RUNS || 6);
+const AIMED_ROLES = ['superuser', 'staffA'] as const;
+type Part = 'params' | 'querystring' | 'body';
+
+/** Text with a NUL or a lone surrogate somewhere in it, and the problem the answer must name. */
+const illFormedText = fc
+  .tuple(
+    fc.string({ maxLength: 6 }),
+    fc.constantFrom({ bad: '\u0000', problem: CONTAINS_NUL }, { bad: '\uD800', problem: ILL_FORMED_UNICODE }, { bad: '\uDFFF', problem: ILL_FORMED_UNICODE }, { bad: '\uDBFF', problem: ILL_FORMED_UNICODE }),
+    fc.string({ maxLength: 6 }),
+  )
+  .map(([before, { bad, problem }, after]) => ({ text: `${before}${bad}${after}`, problem }));
+
+/** Percent-encoding as a client would send it, lone surrogates as their (ill-formed) three UTF-8-style bytes. */
+function percentEncode(text: string): string {
+  return [...text]
+    .map((char) => {
+      const unit = char.charCodeAt(0);
+      if (char.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
+        return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      }
+      return encodeURIComponent(char);
+    })
+    .join('');
+}
+
+/** Bad escapes and over-long or hostile text for a path segment, sent as they are. */
+const BAD_PATH_SEGMENTS = ['%ED%A0%80', '%ED%BF%BF', '%FF', '%C0%AF', '%E0%80', '%', '%0', '%00', 'a%00b', '%2e%2e', '..', '%2F', '-1', '1e309', '9'.repeat(4000), 'x'.repeat(70_000)];
+
+interface AimedRequest {
+  route: RouteTableEntry;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+const schemaOf = (route: RouteTableEntry, part: Part) => route.schemas[part] as JsonSchema | undefined;
+
+/** A request the route's schemas accept: the base every aimed value is placed into. */
+function validRequest(route: RouteTableEntry): AimedRequest {
+  const params = Object.fromEntries(Object.entries((validSample(schemaOf(route, 'params')) ?? {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]));
+  for (const name of route.url.match(/:[A-Za-z]+/g) ?? []) params[name.slice(1)] ??= '1';
+  const query = Object.fromEntries(Object.entries((validSample(schemaOf(route, 'querystring')) ?? {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]));
+  return { route, params, query, body: schemaOf(route, 'body') ? validSample(schemaOf(route, 'body')) : undefined };
+}
+
+/** The URL with each parameter and query value encoded, unless given as raw text to send as it is. */
+function urlOf(request: AimedRequest, raw: { param?: [string, string]; query?: [string, string] } = {}): string {
+  const path = request.route.url.replace(/:([A-Za-z]+)/g, (_match, name: string) => (raw.param?.[0] === name ? raw.param[1] : percentEncode(request.params[name]))).replace('*', 'x');
+  const pairs = Object.entries(request.query).map(([key, value]) => `${encodeURIComponent(key)}=${raw.query?.[0] === key ? raw.query[1] : percentEncode(value)}`);
+  return pairs.length ? `${path}?${pairs.join('&')}` : path;
+}
+
+describe('hostile values aimed at every position of every route', () => {
+  let t: TestApp;
+  let world: World;
+  let digest: () => Promise<string>;
+  /** The database's digest after the last request that was not refused: a refusal must leave it so. */
+  let known: string;
+  let routes: RouteTableEntry[];
+  const counts = { requests: 0, statuses: new Map<number, number>() };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    world = await buildWorld(t);
+    digest = await tableDigestQuery(t);
+    known = await digest();
+    // Logout takes no input but the token, and would end the session every later request uses.
+    routes = t.app.routeTable.filter((route) => route.method !== 'OPTIONS' && route.url !== '/api/v1/systemusers/logout');
+  }, 120_000);
+  afterAll(async () => {
+    console.log(`aimed hostile input: ${counts.requests} requests, answers ${JSON.stringify(Object.fromEntries(counts.statuses))}`);
+    await t.close();
+  });
+
+  /** Sends one request and checks the rules of the house; the answer for the caller's own expectations. */
+  async function send(role: (typeof AIMED_ROLES)[number], method: string, url: string, body: unknown) {
+    const response = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: `MSession ${world.tokens[role]}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    counts.requests += 1;
+    counts.statuses.set(response.statusCode, (counts.statuses.get(response.statusCode) ?? 0) + 1);
+    const where = `${role} ${method} ${url.slice(0, 160)} ${JSON.stringify(body)?.slice(0, 160)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+    if (response.statusCode >= 500) throw new Error(`5xx: ${where}`);
+    if (response.statusCode >= 400) {
+      if (!isErrorShape(response.body)) throw new Error(`not the error shape: ${where}`);
+      for (const leak of LEAKS) if (leak.test(response.body)) throw new Error(`internals leaked: ${where}`);
+      if ((await digest()) !== known) throw new Error(`a refused request changed the database: ${where}`);
+    } else {
+      known = await digest();
+    }
+    return { status: response.statusCode, message: response.statusCode >= 400 ? (JSON.parse(response.body).message as string[]) : [], where };
+  }
+
+  it('finds string positions in the route table, and every one of them is the contract\'s Text()', () => {
+    const strings = routes.flatMap((route) => (['params', 'querystring', 'body'] as Part[]).flatMap((part) => stringPositions(schemaOf(route, part)).map((position) => ({ route, part, ...position }))));
+    expect(strings.length).toBeGreaterThan(40);
+    const untyped = strings.filter(({ schema }) => schema[TEXT_KEYWORD] !== true).map(({ route, part, path }) => `${route.method} ${route.url} ${part}.${path.join('.')}`);
+    expect(untyped).toEqual([]);
+  });
+
+  it('refuses NUL and lone surrogates in every string of bodies, queries and paths with a 400 naming the field, changing nothing', async () => {
+    for (const route of routes) {
+      const base = validRequest(route);
+      for (const part of ['params', 'querystring', 'body'] as Part[]) {
+        for (const { path } of stringPositions(schemaOf(route, part))) {
+          const field = path.join('.');
+          for (const role of AIMED_ROLES) {
+            await fc.assert(
+              fc.asyncProperty(illFormedText, async ({ text, problem }) => {
+                const surrogate = problem === ILL_FORMED_UNICODE;
+                let expected: string;
+                let answer: Awaited<ReturnType<typeof send>>;
+                if (part === 'body') {
+                  expected = `${field} ${problem}`;
+                  answer = await send(role, route.method, urlOf(base), placeAt(base.body, path, text));
+                } else if (part === 'querystring') {
+                  // A lone surrogate cannot be percent-encoded as UTF-8: its escapes are refused as they arrive.
+                  expected = surrogate ? `${field} is not valid percent-encoded UTF-8` : `${field} ${problem}`;
+                  answer = await send(role, route.method, urlOf({ ...base, query: { ...base.query, [field]: text } }), base.body);
+                } else {
+                  expected = surrogate ? 'The address is not valid: a part of it is not correctly percent-encoded UTF-8.' : `${field} ${problem}`;
+                  answer = await send(role, route.method, urlOf({ ...base, params: { ...base.params, [field]: text } }), base.body);
+                }
+                if (answer.status !== 400 || answer.message[0] !== expected) throw new Error(`expected 400 '${expected}': ${answer.where}`);
+              }),
+              { numRuns: AIMED_RUNS, seed: Number(process.env.PRODUCTHUB_FUZZ_SEED) || undefined },
+            );
+          }
+        }
+      }
+    }
+  }, 600_000);
+
+  it('refuses over-long text in every string position, changing nothing', async () => {
+    for (const route of routes) {
+      const base = validRequest(route);
+      for (const part of ['querystring', 'body'] as Part[]) {
+        for (const { path, schema } of stringPositions(schemaOf(route, part))) {
+          const field = path.join('.');
+          const text = 'x'.repeat(schema.maxLength !== undefined ? schema.maxLength + 1 : 70_000);
+          for (const role of AIMED_ROLES) {
+            const url = part === 'body' ? urlOf(base) : urlOf({ ...base, query: { ...base.query, [field]: text } });
+            const answer = await send(role, route.method, url, part === 'body' ? placeAt(base.body, path, text) : base.body);
+            if (schema.maxLength !== undefined && (answer.status !== 400 || !answer.message[0].startsWith(`${field} must NOT have more than ${schema.maxLength} characters`))) {
+              throw new Error(`expected 400 naming ${field}: ${answer.where}`);
+            }
+          }
+        }
+      }
+    }
+  }, 600_000);
+
+  it('answers wrong types, huge numbers and bad escapes at every position with a 4xx in our shape or a success, never a 5xx', async () => {
+    for (const route of routes) {
+      const base = validRequest(route);
+      const leaves = [...leafPositions(schemaOf(route, 'body')).map(({ path }) => ({ part: 'body' as Part, path })), ...Object.keys(base.query).map((key) => ({ part: 'querystring' as Part, path: [key] as Path }))];
+      const params = route.url.match(/:[A-Za-z]+/g)?.map((name) => name.slice(1)) ?? [];
+      for (const role of AIMED_ROLES) {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.oneof(
+              fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...(params.length ? params : ['none'])), segment: fc.constantFrom(...BAD_PATH_SEGMENTS) }),
+              fc.record({ kind: fc.constant('value' as const), leaf: fc.constantFrom(...(leaves.length ? leaves : [{ part: 'body' as Part, path: ['unknown'] as Path }])), value: hostileValue }),
+            ),
+            async (aimed) => {
+              if (aimed.kind === 'param') {
+                await send(role, route.method, urlOf(base, params.length ? { param: [aimed.name, aimed.segment] } : {}), base.body);
+              } else if (aimed.leaf.part === 'body') {
+                await send(role, route.method, urlOf(base), placeAt(base.body ?? {}, aimed.leaf.path, aimed.value));
+              } else {
+                const raw = typeof aimed.value === 'string' ? percentEncode(aimed.value) : encodeURIComponent(JSON.stringify(aimed.value) ?? '');
+                await send(role, route.method, urlOf(base, { query: [String(aimed.leaf.path[0]), raw] }), base.body);
+              }
+            },
+          ),
+          { numRuns: AIMED_VALUE_RUNS, seed: Number(process.env.PRODUCTHUB_FUZZ_SEED) || undefined },
+        );
+      }
+    }
   }, 600_000);
 });

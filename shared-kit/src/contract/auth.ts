@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACCESS_LEVELS } from '../constants';
-import { Id } from './common';
+import { Id, Text } from './common';
 
 export const AccessLevelSchema = Type.Union(ACCESS_LEVELS.map((level) => Type.Literal(level)));
 
@@ -20,18 +20,18 @@ export function passwordLengthProblem(password: string): string | null {
 
 export const LoginBody = Type.Object(
   {
-    email: Type.String({ minLength: 1, maxLength: 320 }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    email: Text({ minLength: 1, maxLength: 320 }),
+    password: Text({ minLength: 1, maxLength: 1024 }),
   },
   { additionalProperties: false },
 );
 export type LoginBody = Static<typeof LoginBody>;
 
-export const ManufacturerRef = Type.Object({ id: Id, name: Type.String() });
+export const ManufacturerRef = Type.Object({ id: Id, name: Text() });
 export type ManufacturerRef = Static<typeof ManufacturerRef>;
 
 export const LoginResponse = Type.Object({
-  token: Type.String(),
+  token: Text(),
   access_level: AccessLevelSchema,
   manufacturer: Type.Union([ManufacturerRef, Type.Null()]),
 });
@@ -40,7 +40,7 @@ export type LoginResponse = Static<typeof LoginResponse>;
 /** The signed-in system user: the shell's start-up "test call". */
 export const CurrentUser = Type.Object({
   id: Id,
-  email: Type.String(),
+  email: Text(),
   access_level: AccessLevelSchema,
   manufacturer: Type.Union([ManufacturerRef, Type.Null()]),
 });

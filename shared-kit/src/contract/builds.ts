@@ -1,7 +1,7 @@
 // Owned by the catalog area (issue: mfe-catalog): schemas and types of the builds API.
 import { Type, type Static } from '@sinclair/typebox';
 import { BUILD_OSES } from '../constants';
-import { Id, Paged, Timestamp } from './common';
+import { Id, Paged, Text, Timestamp } from './common';
 
 export const BuildOsSchema = Type.Union(BUILD_OSES.map((os) => Type.Literal(os)));
 
@@ -32,18 +32,26 @@ export const BUILD_FILES_MAX_COUNT = 100;
 export const BUILD_VERSION_PART_MAX = 2147483647;
 
 /**
- * A file name of a build: 1 to 255 characters, no path separator, no control character, not starting with a
+ * The longest build file name in UTF-8 bytes: a file system stores no longer name (NAME_MAX), so the server
+ * refuses a longer one when the build is declared rather than when its upload fails.
+ */
+export const BUILD_FILE_NAME_MAX_BYTES = 255;
+/** The longest build file name in an upload or download URL: every byte %-encoded (`%XX`). */
+export const BUILD_FILE_NAME_MAX_URL_LENGTH = BUILD_FILE_NAME_MAX_BYTES * 3;
+
+/**
+ * A file name of a build: 1 to 255 characters (and at most BUILD_FILE_NAME_MAX_BYTES in UTF-8), no path separator, no control character, not starting with a
  * dot (no hidden files, no '.' or '..').
  */
-export const BuildFileName = Type.String({ minLength: 1, maxLength: 255, pattern: '^[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*$' });
-export const Sha256Hex = Type.String({ pattern: '^[0-9a-fA-F]{64}$' });
+export const BuildFileName = Text({ minLength: 1, maxLength: 255, pattern: '^[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*$' });
+export const Sha256Hex = Text({ pattern: '^[0-9a-fA-F]{64}$' });
 
 /** A file of a build. `url` downloads it (with the session); null until the file has been uploaded. */
 export const BuildFile = Type.Object({
-  name: Type.String(),
+  name: Text(),
   size: Type.Integer(),
-  sha256: Type.String(),
-  url: Type.Union([Type.String(), Type.Null()]),
+  sha256: Text(),
+  url: Type.Union([Text(), Type.Null()]),
 });
 export type BuildFile = Static<typeof BuildFile>;
 

@@ -1,10 +1,10 @@
 // Owned by the catalog area (issue: mfe-catalog): schemas and types of the distribution channel API. The
 // users area lists channels (channel memberships) with DistributionChannel; extend, do not rename.
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Timestamp } from './common';
+import { Id, Text, Timestamp } from './common';
 
 /** A manufacturer's distribution channel; type `Release` is the one everybody is always in. */
-export const DistributionChannel = Type.Object({ id: Id, type: Type.String(), name: Type.String() });
+export const DistributionChannel = Type.Object({ id: Id, type: Text(), name: Text() });
 export type DistributionChannel = Static<typeof DistributionChannel>;
 
 /** GET /manufacturers/{id}/channels: every channel of the manufacturer, the Release channel first. */

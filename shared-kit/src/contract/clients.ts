@@ -2,14 +2,14 @@
 // gets back. The signed documents are specified byte for byte in docs/client-api.md.
 import { Type, type Static } from '@sinclair/typebox';
 import { HARDWARE_FINGERPRINT_VERSION } from '../constants';
-import { Id, Timestamp } from './common';
+import { Id, Text, Timestamp } from './common';
 import { DisableReasonSchema, HARDWARE_FINGERPRINT_MAX_LENGTH, SignatureSeedVersionSchema } from './licenses';
 import { APP_VERSION_PATTERN } from './release-rules';
 
 export const CLIENT_NONCE_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
 /** Room for white space around a serial as pasted; the server trims it. */
-const Serial = Type.String({ minLength: 1, maxLength: 64 });
-const Fingerprint = Type.String({ maxLength: HARDWARE_FINGERPRINT_MAX_LENGTH });
+const Serial = Text({ minLength: 1, maxLength: 64 });
+const Fingerprint = Text({ maxLength: HARDWARE_FINGERPRINT_MAX_LENGTH });
 const ClientOs = Type.Union([Type.Literal('macOS'), Type.Literal('Windows')]);
 
 export const StartTrialBody = Type.Object({ product_id: Id, hardware_fingerprint: Fingerprint }, { additionalProperties: false });
@@ -31,14 +31,14 @@ export const ClientMachineBody = Type.Object({ product_id: Id, serial: Serial, h
 export type ClientMachineBody = Static<typeof ClientMachineBody>;
 
 export const ValidateBody = Type.Object(
-  { product_id: Id, serial: Serial, hardware_fingerprint: Fingerprint, nonce: Type.String({ pattern: CLIENT_NONCE_PATTERN }) },
+  { product_id: Id, serial: Serial, hardware_fingerprint: Fingerprint, nonce: Text({ pattern: CLIENT_NONCE_PATTERN }) },
   { additionalProperties: false },
 );
 export type ValidateBody = Static<typeof ValidateBody>;
 
 export const RevocationsQuery = Type.Object({
   hardware_fingerprint: Fingerprint,
-  since: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$' })),
+  since: Type.Optional(Text({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$' })),
 });
 export type RevocationsQuery = Static<typeof RevocationsQuery>;
 
@@ -47,7 +47,7 @@ export const UpdateCheckBody = Type.Object(
     product_id: Id,
     hardware_fingerprint: Fingerprint,
     serial: Type.Optional(Serial),
-    current_version: Type.String({ pattern: APP_VERSION_PATTERN }),
+    current_version: Text({ pattern: APP_VERSION_PATTERN }),
     os: ClientOs,
   },
   { additionalProperties: false },
@@ -55,68 +55,68 @@ export const UpdateCheckBody = Type.Object(
 export type UpdateCheckBody = Static<typeof UpdateCheckBody>;
 
 export const DownloadParams = Type.Object({ fileId: Id });
-export const DownloadQuery = Type.Object({ expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }), signature: Type.String({ minLength: 1, maxLength: 100 }) });
+export const DownloadQuery = Type.Object({ expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }), signature: Text({ minLength: 1, maxLength: 100 }) });
 export type DownloadQuery = Static<typeof DownloadQuery>;
 
-const Signed = { format: Type.String(), format_version: Type.Integer(), signature: Type.String() };
+const Signed = { format: Text(), format_version: Type.Integer(), signature: Text() };
 
 export const TrialFile = Type.Object({
   ...Signed,
   product_id: Id,
-  hardware_fingerprint: Type.String(),
-  started_at: Type.String(),
-  expires_at: Type.String(),
-  issued_at: Type.String(),
+  hardware_fingerprint: Text(),
+  started_at: Text(),
+  expires_at: Text(),
+  issued_at: Text(),
 });
 export type TrialFile = Static<typeof TrialFile>;
 
 export const StateDocument = Type.Object({
   ...Signed,
   product_id: Id,
-  serial: Type.String(),
-  hardware_fingerprint: Type.String(),
-  nonce: Type.String(),
+  serial: Text(),
+  hardware_fingerprint: Text(),
+  nonce: Text(),
   license_enabled: Type.Boolean(),
   disabled_reason: Type.Union([DisableReasonSchema, Type.Literal('')]),
   machine_activated: Type.Boolean(),
-  issued_at: Type.String(),
+  issued_at: Text(),
 });
 export type StateDocument = Static<typeof StateDocument>;
 
 export const RevocationsDocument = Type.Object({
   ...Signed,
   product_id: Id,
-  hardware_fingerprint: Type.String(),
-  since: Type.String(),
-  issued_at: Type.String(),
+  hardware_fingerprint: Text(),
+  since: Text(),
+  issued_at: Text(),
   complete: Type.Boolean(),
-  licenses: Type.Array(Type.Object({ serial_sha256: Type.String(), disabled_reason: DisableReasonSchema, changed_at: Type.String() })),
-  machines: Type.Array(Type.Object({ machine_sha256: Type.String(), deactivated_at: Type.String() })),
+  licenses: Type.Array(Type.Object({ serial_sha256: Text(), disabled_reason: DisableReasonSchema, changed_at: Text() })),
+  machines: Type.Array(Type.Object({ machine_sha256: Text(), deactivated_at: Text() })),
 });
 export type RevocationsDocument = Static<typeof RevocationsDocument>;
 
-export const UpdateFile = Type.Object({ name: Type.String(), size: Type.Integer(), sha256: Type.String(), url: Type.String(), url_expires_at: Type.String() });
+export const UpdateFile = Type.Object({ name: Text(), size: Type.Integer(), sha256: Text(), url: Text(), url_expires_at: Text() });
 export type UpdateFile = Static<typeof UpdateFile>;
 
 export const UpdateDocument = Type.Object({
   ...Signed,
   product_id: Id,
-  hardware_fingerprint: Type.String(),
-  current_version: Type.String(),
+  hardware_fingerprint: Text(),
+  current_version: Text(),
   os: ClientOs,
-  issued_at: Type.String(),
+  issued_at: Text(),
   update_available: Type.Boolean(),
   release_id: Type.Integer(),
-  version: Type.String(),
+  version: Text(),
   unlocks_without_license: Type.Boolean(),
   files: Type.Array(UpdateFile),
 });
 export type UpdateDocument = Static<typeof UpdateDocument>;
 
 export const DeactivationResult = Type.Object({
-  serial: Type.String(),
-  hardware_fingerprint: Type.String(),
-  deactivated_at: Type.String(),
+  serial: Text(),
+  hardware_fingerprint: Text(),
+  deactivated_at: Text(),
   deactivations_left: Type.Integer(),
 });
 export type DeactivationResult = Static<typeof DeactivationResult>;
@@ -124,7 +124,7 @@ export type DeactivationResult = Static<typeof DeactivationResult>;
 /** A machine a licence was activated on, as staff see it. */
 export const LicenseMachine = Type.Object({
   id: Id,
-  hardware_fingerprint: Type.String(),
+  hardware_fingerprint: Text(),
   first_activated_at: Timestamp,
   last_activated_at: Timestamp,
   deactivated_at: Type.Union([Timestamp, Type.Null()]),

@@ -1,17 +1,26 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type StringOptions, type TSchema } from '@sinclair/typebox';
 import { ID_RANGE, MAX_PAGE_SIZE } from '../constants';
 
+/**
+ * The schema keyword the server's validator adds: PostgreSQL text cannot hold NUL, and ill-formed UTF-16 (a lone
+ * surrogate) would be stored as U+FFFD or refused by jsonb, so both are a 400 naming the field.
+ */
+export const TEXT_KEYWORD = 'x-text';
+
+/** Every string of the contract, in bodies, queries, paths and answers alike. */
+export const Text = (options: StringOptions = {}) => Type.String({ ...options, [TEXT_KEYWORD]: true });
+
 /** Every error answer of the API: the console shows message[0]. */
-export const ErrorResponse = Type.Object({ message: Type.Array(Type.String()) }, { $id: 'ErrorResponse' });
+export const ErrorResponse = Type.Object({ message: Type.Array(Text()) }, { $id: 'ErrorResponse' });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 
 export const Id = Type.Integer({ ...ID_RANGE });
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
-export const Timestamp = Type.String({ format: 'date-time' });
+export const Timestamp = Text({ format: 'date-time' });
 export const NullableString = (options: { maxLength?: number } = {}) =>
-  Type.Union([Type.String({ maxLength: options.maxLength ?? 1000 }), Type.Null()]);
+  Type.Union([Text({ maxLength: options.maxLength ?? 1000 }), Type.Null()]);
 
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),

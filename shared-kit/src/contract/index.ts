@@ -3,6 +3,7 @@
 export * from '../constants';
 export * from './common';
 export * from './error-responses';
+export * from './http-url';
 export * from './auth';
 export * from './manufacturers';
 export * from './products';

@@ -2,7 +2,7 @@
 // creates licences with CreateUserLicenseBody; extend, do not rename.
 import { Type, type Static } from '@sinclair/typebox';
 import { DISABLE_REASONS, HARDWARE_FINGERPRINT_VERSION, LICENSE_TYPES, SIGNATURE_SEED_VERSIONS } from '../constants';
-import { Id, PageQuery, Paged, Timestamp } from './common';
+import { Id, PageQuery, Paged, Text, Timestamp } from './common';
 
 export const LicenseTypeSchema = Type.Union(LICENSE_TYPES.map((type) => Type.Literal(type)));
 export const DisableReasonSchema = Type.Union(DISABLE_REASONS.map((reason) => Type.Literal(reason)));
@@ -11,20 +11,20 @@ export const SignatureSeedVersionSchema = Type.Union(SIGNATURE_SEED_VERSIONS.map
 /** A licence as SPEC §3 shapes it. */
 export const License = Type.Object({
   id: Id,
-  serial: Type.String(),
+  serial: Text(),
   license_type: LicenseTypeSchema,
   disabled: Type.Boolean(),
   disabled_reason: Type.Union([DisableReasonSchema, Type.Null()]),
   created_at: Timestamp,
   updated_at: Timestamp,
   user_id: Id,
-  user: Type.Object({ email: Type.String() }),
+  user: Type.Object({ email: Text() }),
   product_id: Id,
   product: Type.Object({
     id: Id,
-    name: Type.String(),
-    identifier: Type.Union([Type.String(), Type.Null()]),
-    series: Type.Union([Type.String(), Type.Null()]),
+    name: Text(),
+    identifier: Type.Union([Text(), Type.Null()]),
+    series: Type.Union([Text(), Type.Null()]),
   }),
 });
 export type License = Static<typeof License>;
@@ -32,7 +32,7 @@ export type License = Static<typeof License>;
 export const LicenseList = Paged(License);
 export type LicenseList = Static<typeof LicenseList>;
 
-export const LicenseListQuery = Type.Composite([PageQuery, Type.Object({ email: Type.Optional(Type.String({ maxLength: 320 })) })]);
+export const LicenseListQuery = Type.Composite([PageQuery, Type.Object({ email: Type.Optional(Text({ maxLength: 320 })) })]);
 export type LicenseListQuery = Static<typeof LicenseListQuery>;
 
 /** POST /users/{id}/licenses */
@@ -49,7 +49,7 @@ export const UpdateLicenseBody = Type.Object(
     disabled: Type.Optional(Type.Boolean()),
     disabled_reason: Type.Optional(Type.Union([DisableReasonSchema, Type.Null()])),
     user_id: Type.Optional(Id),
-    email: Type.Optional(Type.String({ maxLength: 320 })),
+    email: Type.Optional(Text({ maxLength: 320 })),
   },
   { additionalProperties: false },
 );
@@ -78,7 +78,7 @@ export const HARDWARE_FINGERPRINT_MAX_LENGTH = 512;
 /** POST /licenses/{id}/activations */
 export const ActivateLicenseBody = Type.Object(
   {
-    hardware_fingerprint: Type.String({ maxLength: HARDWARE_FINGERPRINT_MAX_LENGTH }),
+    hardware_fingerprint: Text({ maxLength: HARDWARE_FINGERPRINT_MAX_LENGTH }),
     hardware_fingerprint_version: Type.Literal(HARDWARE_FINGERPRINT_VERSION),
     signature_seed_version: SignatureSeedVersionSchema,
   },
@@ -95,16 +95,16 @@ export const LICENSE_FILE_FORMAT_VERSION = 1;
  */
 export const LicenseFile = Type.Object({
   format_version: Type.Literal(LICENSE_FILE_FORMAT_VERSION),
-  serial: Type.String(),
+  serial: Text(),
   license_type: LicenseTypeSchema,
-  product_identifier: Type.String(),
+  product_identifier: Text(),
   user_id: Id,
-  user_email: Type.String(),
-  hardware_fingerprint: Type.String(),
+  user_email: Text(),
+  hardware_fingerprint: Text(),
   hardware_fingerprint_version: Type.Integer(),
   signature_seed_version: SignatureSeedVersionSchema,
-  issued_at: Type.String(),
-  signature: Type.String(),
+  issued_at: Text(),
+  signature: Text(),
 });
 export type LicenseFile = Static<typeof LicenseFile>;
 /** The signed part of a licence file. */

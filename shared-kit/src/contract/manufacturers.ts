@@ -1,16 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, NullableString, PageQuery, Paged, Timestamp } from './common';
+import { Id, NullableString, PageQuery, Paged, Text, Timestamp } from './common';
 import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH } from './manufacturer-rules';
 
 export const Manufacturer = Type.Object({
   id: Id,
-  name: Type.String(),
-  manufacturer_pool_id: Type.Union([Type.String(), Type.Null()]),
-  address: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.Union([Type.String(), Type.Null()]),
-  email: Type.Union([Type.String(), Type.Null()]),
-  vat_id: Type.Union([Type.String(), Type.Null()]),
-  country_code: Type.Union([Type.String(), Type.Null()]),
+  name: Text(),
+  manufacturer_pool_id: Type.Union([Text(), Type.Null()]),
+  address: Type.Union([Text(), Type.Null()]),
+  phone: Type.Union([Text(), Type.Null()]),
+  email: Type.Union([Text(), Type.Null()]),
+  vat_id: Type.Union([Text(), Type.Null()]),
+  country_code: Type.Union([Text(), Type.Null()]),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -20,7 +20,7 @@ export const ManufacturerList = Paged(Manufacturer);
 
 export const ManufacturerListQuery = Type.Composite([
   PageQuery,
-  Type.Object({ search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name or email, case-insensitive.' })) }),
+  Type.Object({ search: Type.Optional(Text({ maxLength: 200, description: 'Part of the name or email, case-insensitive.' })) }),
 ]);
 export type ManufacturerListQuery = Static<typeof ManufacturerListQuery>;
 
@@ -31,16 +31,16 @@ export type ManufacturerListQuery = Static<typeof ManufacturerListQuery>;
  */
 export const ManufacturerPatch = Type.Object(
   {
-    name: Type.Optional(Type.String({ maxLength: MANUFACTURER_NAME_MAX_LENGTH, description: 'Required: may not be blank.' })),
+    name: Type.Optional(Text({ maxLength: MANUFACTURER_NAME_MAX_LENGTH, description: 'Required: may not be blank.' })),
     address: Type.Optional(NullableString({ maxLength: MANUFACTURER_FIELD_MAX_LENGTHS.address })),
     phone: Type.Optional(NullableString({ maxLength: MANUFACTURER_FIELD_MAX_LENGTHS.phone })),
     email: Type.Optional(NullableString({ maxLength: MANUFACTURER_FIELD_MAX_LENGTHS.email })),
     vat_id: Type.Optional(NullableString({ maxLength: MANUFACTURER_FIELD_MAX_LENGTHS.vat_id })),
     country_code: Type.Optional(NullableString({ maxLength: 16 })),
     id: Type.Optional(Type.Integer()),
-    manufacturer_pool_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    created_at: Type.Optional(Type.String()),
-    updated_at: Type.Optional(Type.String()),
+    manufacturer_pool_id: Type.Optional(Type.Union([Text(), Type.Null()])),
+    created_at: Type.Optional(Text()),
+    updated_at: Type.Optional(Text()),
   },
   { additionalProperties: false },
 );

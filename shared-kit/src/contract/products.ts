@@ -2,7 +2,7 @@
 // lists products (licence creation picker) with Product; extend, do not rename.
 import { Type, type Static } from '@sinclair/typebox';
 import { PRODUCT_TYPES } from '../constants';
-import { Id, PageQuery, Paged, Timestamp } from './common';
+import { Id, PageQuery, Paged, Text, Timestamp } from './common';
 import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_SORT_ORDER_MAX, PRODUCT_TEXT_MAX_LENGTH, PRODUCT_TRIAL_DAYS_MAX } from './product-rules';
 
 export const ProductTypeSchema = Type.Union(PRODUCT_TYPES.map((type) => Type.Literal(type)));
@@ -11,24 +11,24 @@ export const ProductTypeSchema = Type.Union(PRODUCT_TYPES.map((type) => Type.Lit
 export const Product = Type.Object({
   id: Id,
   manufacturer_id: Id,
-  name: Type.String(),
+  name: Text(),
   type: ProductTypeSchema,
-  public_key: Type.String(),
-  plugin_name: Type.String(),
+  public_key: Text(),
+  plugin_name: Text(),
   dependency_id: Type.Union([Id, Type.Null()]),
   deprecated: Type.Boolean(),
-  upgrade_id: Type.Union([Type.String(), Type.Null()]),
-  identifier: Type.Union([Type.String(), Type.Null()]),
+  upgrade_id: Type.Union([Text(), Type.Null()]),
+  identifier: Type.Union([Text(), Type.Null()]),
   trial_days: Type.Integer(),
   /** How many machines one licence may be activated on at once (client activations). */
   machine_limit: Type.Integer(),
-  series: Type.Union([Type.String(), Type.Null()]),
-  content_base_directory: Type.Union([Type.String(), Type.Null()]),
-  tagline: Type.Union([Type.String(), Type.Null()]),
-  page: Type.Union([Type.String(), Type.Null()]),
-  app_image: Type.Union([Type.String(), Type.Null()]),
-  plugin_browser_logo: Type.Union([Type.String(), Type.Null()]),
-  plugin_browser_moodshot: Type.Union([Type.String(), Type.Null()]),
+  series: Type.Union([Text(), Type.Null()]),
+  content_base_directory: Type.Union([Text(), Type.Null()]),
+  tagline: Type.Union([Text(), Type.Null()]),
+  page: Type.Union([Text(), Type.Null()]),
+  app_image: Type.Union([Text(), Type.Null()]),
+  plugin_browser_logo: Type.Union([Text(), Type.Null()]),
+  plugin_browser_moodshot: Type.Union([Text(), Type.Null()]),
   app_featured: Type.Boolean(),
   app_sort_order: Type.Integer(),
   app_sort_order_featured: Type.Integer(),
@@ -44,7 +44,7 @@ export type ProductList = Static<typeof ProductList>;
 export const ProductListQuery = Type.Composite([
   PageQuery,
   Type.Object({
-    identifier: Type.Optional(Type.String({ maxLength: 200 })),
+    identifier: Type.Optional(Text({ maxLength: 200 })),
     type: Type.Optional(ProductTypeSchema),
   }),
 ]);
@@ -52,9 +52,8 @@ export type ProductListQuery = Static<typeof ProductListQuery>;
 
 export * from './product-rules';
 
-const Text = (maxLength = 200) => Type.String({ maxLength });
-const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
-const OptionalText = (maxLength = 200) => Type.Optional(Type.Union([Text(maxLength), Type.Null()]));
+const RequiredText = (maxLength = 200) => Text({ minLength: 1, maxLength, pattern: '\\S' });
+const OptionalText = (maxLength = 200) => Type.Optional(Type.Union([Text({ maxLength }), Type.Null()]));
 const SortOrder = Type.Integer({ minimum: -PRODUCT_SORT_ORDER_MAX, maximum: PRODUCT_SORT_ORDER_MAX });
 
 /** The fields a manufacturer edits; empty text means "no value". */
@@ -90,9 +89,9 @@ export const ProductPatchBody = Type.Object(
     upgrade_id: OptionalText(),
     id: Type.Optional(Type.Integer()),
     manufacturer_id: Type.Optional(Type.Integer()),
-    public_key: Type.Optional(Type.String()),
-    created_at: Type.Optional(Type.String()),
-    updated_at: Type.Optional(Type.String()),
+    public_key: Type.Optional(Text()),
+    created_at: Type.Optional(Text()),
+    updated_at: Type.Optional(Text()),
   },
   { additionalProperties: false },
 );

@@ -4,18 +4,18 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BUILD_PICKER_SIZE } from '../constants';
 import { Build } from './builds';
 import { ReleaseDistribution } from './channels';
-import { Id, Paged, Timestamp } from './common';
+import { Id, Paged, Text, Timestamp } from './common';
 import { APP_VERSION_PATTERN, RELEASE_TEXT_MAX_LENGTH } from './release-rules';
 
 /** A release as SPEC §3 shapes it, with its builds and the channels it is distributed to. */
 export const Release = Type.Object({
   id: Id,
   product_id: Id,
-  description: Type.Union([Type.String(), Type.Null()]),
+  description: Type.Union([Text(), Type.Null()]),
   unlocks_wo_license: Type.Boolean(),
-  manual: Type.Union([Type.String(), Type.Null()]),
-  app_version_min: Type.Union([Type.String(), Type.Null()]),
-  app_version_max: Type.Union([Type.String(), Type.Null()]),
+  manual: Type.Union([Text(), Type.Null()]),
+  app_version_min: Type.Union([Text(), Type.Null()]),
+  app_version_max: Type.Union([Text(), Type.Null()]),
   builds: Type.Array(Build),
   distributions: Type.Array(ReleaseDistribution),
   created_at: Timestamp,
@@ -30,8 +30,8 @@ export const ProductReleaseParams = Type.Object({ id: Id, releaseId: Id });
 export type ProductReleaseParams = Static<typeof ProductReleaseParams>;
 
 
-const OptionalText = Type.Optional(Type.Union([Type.String({ maxLength: RELEASE_TEXT_MAX_LENGTH }), Type.Null()]));
-const OptionalVersion = Type.Optional(Type.Union([Type.Literal(''), Type.String({ pattern: APP_VERSION_PATTERN }), Type.Null()]));
+const OptionalText = Type.Optional(Type.Union([Text({ maxLength: RELEASE_TEXT_MAX_LENGTH }), Type.Null()]));
+const OptionalVersion = Type.Optional(Type.Union([Type.Literal(''), Text({ pattern: APP_VERSION_PATTERN }), Type.Null()]));
 
 const editableFields = {
   description: OptionalText,
@@ -53,8 +53,8 @@ export const ReleasePatchBody = Type.Object(
     ...editableFields,
     id: Type.Optional(Type.Integer()),
     product_id: Type.Optional(Type.Integer()),
-    created_at: Type.Optional(Type.String()),
-    updated_at: Type.Optional(Type.String()),
+    created_at: Type.Optional(Text()),
+    updated_at: Type.Optional(Text()),
   },
   { additionalProperties: false },
 );

@@ -2,7 +2,7 @@
 // EndUser (transfer target picker); extend, do not rename.
 import { Type, type Static } from '@sinclair/typebox';
 import { DistributionChannel } from './channels';
-import { Id, PageQuery, Paged, Timestamp } from './common';
+import { Id, PageQuery, Paged, Text, Timestamp } from './common';
 
 export const END_USER_EMAIL_MAX_LENGTH = 320;
 export const END_USER_EXTERNAL_ID_MAX_LENGTH = 200;
@@ -10,8 +10,8 @@ export const END_USER_EXTERNAL_ID_MAX_LENGTH = 200;
 /** An end user of a manufacturer, as lists show it. */
 export const EndUser = Type.Object({
   id: Id,
-  email: Type.String(),
-  external_id: Type.Union([Type.String(), Type.Null()]),
+  email: Text(),
+  external_id: Type.Union([Text(), Type.Null()]),
   manufacturer_id: Id,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -22,14 +22,14 @@ export const EndUserList = Paged(EndUser);
 export type EndUserList = Static<typeof EndUserList>;
 
 /** `email` finds users whose email contains the text, case-insensitively. */
-export const EndUserListQuery = Type.Composite([PageQuery, Type.Object({ email: Type.Optional(Type.String({ maxLength: END_USER_EMAIL_MAX_LENGTH })) })]);
+export const EndUserListQuery = Type.Composite([PageQuery, Type.Object({ email: Type.Optional(Text({ maxLength: END_USER_EMAIL_MAX_LENGTH })) })]);
 export type EndUserListQuery = Static<typeof EndUserListQuery>;
 
 /** POST /users and PATCH /users/{id}: the console sends both fields; an empty external ID means none. */
 export const EndUserBody = Type.Object(
   {
-    email: Type.String({ format: 'email', maxLength: END_USER_EMAIL_MAX_LENGTH }),
-    external_id: Type.Optional(Type.Union([Type.String({ maxLength: END_USER_EXTERNAL_ID_MAX_LENGTH }), Type.Null()])),
+    email: Text({ format: 'email', maxLength: END_USER_EMAIL_MAX_LENGTH }),
+    external_id: Type.Optional(Type.Union([Text({ maxLength: END_USER_EXTERNAL_ID_MAX_LENGTH }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -39,11 +39,11 @@ export type EndUserBody = Static<typeof EndUserBody>;
 export const ChannelMembership = Type.Object({ created_at: Timestamp, channel: DistributionChannel });
 export type ChannelMembership = Static<typeof ChannelMembership>;
 
-export const UserFingerprint = Type.Object({ id: Id, hardware_fingerprint: Type.String(), created_at: Timestamp });
+export const UserFingerprint = Type.Object({ id: Id, hardware_fingerprint: Text(), created_at: Timestamp });
 export type UserFingerprint = Static<typeof UserFingerprint>;
 
-const TransferredLicense = Type.Object({ id: Id, serial: Type.String(), product: Type.Object({ id: Id, name: Type.String() }) });
-const TransferParty = Type.Object({ id: Id, email: Type.String() });
+const TransferredLicense = Type.Object({ id: Id, serial: Text(), product: Type.Object({ id: Id, name: Text() }) });
+const TransferParty = Type.Object({ id: Id, email: Text() });
 
 export const SentLicenseTransfer = Type.Object({ id: Id, created_at: Timestamp, to_user: TransferParty, license: TransferredLicense });
 export type SentLicenseTransfer = Static<typeof SentLicenseTransfer>;

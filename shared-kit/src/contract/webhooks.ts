@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Paged, PageQuery, Timestamp } from './common';
+import { Id, Paged, PageQuery, Text, Timestamp } from './common';
 
 /** Every event type an endpoint can subscribe to (docs/webhooks.md says which audit action emits each). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -24,20 +24,20 @@ export const WebhookEndpointParams = Type.Object({ id: Id, endpointId: Id });
 export const WebhookDeliveryParams = Type.Object({ id: Id, endpointId: Id, deliveryId: Id });
 
 const EventTypes = Type.Array(Type.Union(WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type))), { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length, uniqueItems: true });
-const Url = Type.String({ minLength: 1, maxLength: 2000 });
+const Url = Text({ minLength: 1, maxLength: 2000 });
 
 export const WebhookEndpoint = Type.Object({
   id: Type.Integer(),
   manufacturer_id: Type.Integer(),
-  url: Type.String(),
-  event_types: Type.Array(Type.String()),
+  url: Text(),
+  event_types: Type.Array(Text()),
   enabled: Type.Boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 /** The create answer: the only time the signing secret is shown. */
-export const CreatedWebhookEndpoint = Type.Intersect([WebhookEndpoint, Type.Object({ secret: Type.String() })]);
+export const CreatedWebhookEndpoint = Type.Intersect([WebhookEndpoint, Type.Object({ secret: Text() })]);
 export type CreatedWebhookEndpoint = Static<typeof CreatedWebhookEndpoint>;
 export const WebhookEndpointList = Type.Object({ data: Type.Array(WebhookEndpoint) });
 
@@ -53,13 +53,13 @@ export const WebhookDeliveryStatus = Type.Union([Type.Literal('pending'), Type.L
 export const WebhookDelivery = Type.Object({
   id: Type.Integer(),
   endpoint_id: Type.Integer(),
-  message_id: Type.String(),
-  event_type: Type.String(),
+  message_id: Text(),
+  event_type: Text(),
   status: WebhookDeliveryStatus,
   attempts: Type.Integer(),
   response_code: Type.Union([Type.Integer(), Type.Null()]),
   duration_ms: Type.Union([Type.Integer(), Type.Null()]),
-  last_error: Type.Union([Type.String(), Type.Null()]),
+  last_error: Type.Union([Text(), Type.Null()]),
   last_attempt_at: Type.Union([Timestamp, Type.Null()]),
   next_attempt_at: Type.Union([Timestamp, Type.Null()]),
   created_at: Timestamp,

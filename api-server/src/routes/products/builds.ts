@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Build, BuildCreateBody, BuildList, BuildWithFiles, ErrorResponses, IdParams, PageQuery, ProductBuildParams, buildVersion } from 'shared-kit/contract';
+import { BUILD_FILE_NAME_MAX_BYTES, Build, BuildCreateBody, BuildList, BuildWithFiles, ErrorResponses, IdParams, PageQuery, ProductBuildParams, buildVersion } from 'shared-kit/contract';
 import { toBuild, toBuildFile } from '../../api-shapes/builds';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
@@ -14,6 +14,8 @@ import { BUILD, PRODUCT, requireBuild, requireProduct } from '../lookups';
 export const duplicateFileNames = (names: string[]) => `Each file of a build needs its own name: ${names.map((name) => `'${name}'`).join(', ')} appears more than once.`;
 export const sameVersionExists = (os: string, version: string, buildNumber: number) =>
   `A ${os} build ${version} (build number ${buildNumber}) already exists for this product.`;
+export const fileNamesTooLong = (names: string[]) =>
+  `A file name may be at most ${BUILD_FILE_NAME_MAX_BYTES} bytes in UTF-8: ${names.map((name) => `'${name}'`).join(', ')} ${names.length === 1 ? 'is' : 'are'} longer.`;
 export const uploadIncomplete = (names: string[]) =>
   `The upload is incomplete: ${names.map((name) => `'${name}'`).join(', ')} ${names.length === 1 ? 'has' : 'have'} not arrived intact yet.`;
 
@@ -50,6 +52,8 @@ export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
       const names = files.map((file) => file.name);
       const repeated = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
       if (repeated.length > 0) throw badRequest(duplicateFileNames(repeated));
+      const tooLong = names.filter((name) => Buffer.byteLength(name, 'utf8') > BUILD_FILE_NAME_MAX_BYTES);
+      if (tooLong.length > 0) throw badRequest(fileNamesTooLong(tooLong));
 
       const created = await db.transaction().execute(async (trx) => {
         // Locking the product serialises concurrent publications of the same version.

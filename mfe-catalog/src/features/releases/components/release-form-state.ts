@@ -1,5 +1,5 @@
 import type { Build, Release, ReleaseCreateBody, ReleasePatchBody } from 'shared-kit';
-import { APP_VERSION_PATTERN, buildsAllowDistribution, compareAppVersions } from 'shared-kit/contract';
+import { APP_VERSION_PATTERN, buildsAllowDistribution, compareAppVersions, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
 
 export interface ReleaseFormValues {
   description: string;
@@ -15,7 +15,6 @@ export interface ReleaseFormValues {
 export type ReleaseFormErrors = Partial<Record<'manual' | 'app_version_min' | 'app_version_max', string>>;
 
 const VERSION = new RegExp(APP_VERSION_PATTERN);
-const HTTP_URL = /^https?:\/\/[^\s/?#]+\S*$/i;
 
 export function newReleaseForm(builds: Build[]): ReleaseFormValues {
   return { description: '', unlocksWithoutLicense: false, manual: '', app_version_min: '', app_version_max: '', builds, channelIds: new Set() };
@@ -55,7 +54,7 @@ export function validateReleaseForm(values: ReleaseFormValues): ReleaseFormError
   const manual = values.manual.trim();
   const min = values.app_version_min.trim();
   const max = values.app_version_max.trim();
-  if (manual && !HTTP_URL.test(manual)) errors.manual = 'Manual URL must be an http:// or https:// address.';
+  if (manual && !isHttpUrl(manual)) errors.manual = notAnHttpUrl('Manual URL');
   if (min && !VERSION.test(min)) errors.app_version_min = 'App Version Min must be a version such as 1.2.3.';
   if (max && !VERSION.test(max)) errors.app_version_max = 'App Version Max must be a version such as 1.2.3.';
   if (!errors.app_version_min && !errors.app_version_max && min && max && compareAppVersions(min, max) > 0) {
