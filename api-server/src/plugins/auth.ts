@@ -98,8 +98,9 @@ export function registerAuthentication(scope: FastifyInstance, db: Db, { cache, 
     if (!principal) throw new HttpError(401, AUTHENTICATION_REQUIRED);
     request.principal = principal;
   });
-  scope.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Cache-Control', 'no-store');
+  scope.addHook('onSend', async (request, reply, payload) => {
+    // A public route may say its own answer is cacheable (a plugin's revocation list); every other answer is not.
+    if (!(request.routeOptions.config.public && reply.hasHeader('Cache-Control'))) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
