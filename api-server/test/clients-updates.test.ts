@@ -140,6 +140,8 @@ describe('client API: update checks, downloads, revocations', () => {
       expect(before).toMatchObject({ format: 'producthub-revocations', product_id: world.synth.id, hardware_fingerprint: 'ANN-MAC', since: '', complete: true, machines: [] });
       expect(before.licenses).toEqual([{ serial_sha256: sha256(world.cySynthDisabled.serial), disabled_reason: 'FraudulentUse', changed_at: expect.any(String) }]);
 
+      // `since` is inclusive to the second: start in a fresh second so the set-up's own changes lie before it.
+      await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)));
       const start = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
       const disable = await t.app.inject({ method: 'PATCH', url: `/api/v1/licenses/${world.bobSynth.id}`, headers: auth(world.staffAToken), payload: { disabled: true, disabled_reason: 'CancelledOrder' } });
       expect(disable.statusCode).toBe(200);

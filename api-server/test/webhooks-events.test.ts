@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_EVENT_TYPES } from 'shared-kit/contract';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
+import { clientPost } from './client-fixtures';
 import { buildWorld, type World } from './security/matrix-world';
 import { deliverDue } from '../src/webhooks/worker';
 import type { WebhookSettings } from '../src/webhooks/settings';
@@ -40,6 +41,8 @@ describe('webhook events', () => {
     t.app.inject({ method, url: `/api/v1${url}`, headers: auth(w.tokens.staffA), payload: payload as object | undefined });
 
   it('delivers every mapped event type, signed, with the audit entry as data', async () => {
+    // The demo seed's own audit entries (its plugin calls) came before any endpoint: only later changes count.
+    const { last } = await t.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('last')).executeTakeFirstOrThrow();
     const created = await call('POST', `/manufacturers/${w.manufacturerA}/webhook-endpoints`, { url: receiver.url('/all'), event_types: [...WEBHOOK_EVENT_TYPES] });
     expect(created.statusCode).toBe(201);
     const { secret } = created.json() as { secret: string };
@@ -59,6 +62,13 @@ describe('webhook events', () => {
     await expectOk(call('POST', `/licenses/${licenseId}/activations`, { hardware_fingerprint: 'HOOK-FP-1', hardware_fingerprint_version: 2, signature_seed_version: 5 }), 201);
     await expectOk(call('POST', `/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases`, { product_release_id: w.nonBetaReleaseA }), 201);
     await expectOk(call('DELETE', `/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases/${w.betaReleaseA}`), 204);
+    // A plugin's calls: a new trial, an activation and the customer freeing that machine; then staff free another.
+    await t.db.updateTable('products').set({ trial_days: 14 }).where('id', '=', w.productA).execute();
+    await expectOk(clientPost(t, '/trials', { product_id: w.productA, hardware_fingerprint: 'HOOK-TRIAL-1' }), 201);
+    const machine = { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: 'HOOK-CLIENT-FP' };
+    await expectOk(clientPost(t, '/activations', { ...machine, hardware_fingerprint_version: 2, signature_seed_version: 5 }), 200);
+    await expectOk(clientPost(t, '/deactivations', machine), 200);
+    await expectOk(call('POST', `/licenses/${w.licenseA}/machines/${w.machineA}/deactivate`), 200);
 
     while ((await deliverDue(t.db, t.masterKey, SETTINGS)) > 0);
     const mapped = Object.values(AUDIT_ACTION_EVENT_TYPES);
@@ -72,10 +82,14 @@ describe('webhook events', () => {
       'license.activated',
       'release.distributed',
       'release.withdrawn',
+      'trial.started',
+      'license.activated',
+      'machine.deactivated',
+      'machine.deactivated',
     ]);
     expect(new Set(receiver.received.map((request) => JSON.parse(request.body).type))).toEqual(new Set(mapped));
 
-    const audits = await t.db.selectFrom('audit_log').selectAll().where('manufacturer_id', '=', w.manufacturerA).where('action', 'in', Object.keys(AUDIT_ACTION_EVENT_TYPES)).orderBy('id').execute();
+    const audits = await t.db.selectFrom('audit_log').selectAll().where('manufacturer_id', '=', w.manufacturerA).where('action', 'in', Object.keys(AUDIT_ACTION_EVENT_TYPES)).where('id', '>', String(last ?? 0)).orderBy('id').execute();
     expect(audits).toHaveLength(receiver.received.length);
     const ids = new Set<string>();
     receiver.received.forEach((request, index) => {
@@ -105,12 +119,12 @@ describe('webhook events', () => {
 
     const endpointId = created.json().id as number;
     const log = (await call('GET', `/manufacturers/${w.manufacturerA}/webhook-endpoints/${endpointId}/deliveries?per_page=2`)).json();
-    expect(log.pagination).toEqual({ records: { total: 9, per_page: 2 }, pages: { current: 1, previous: null, next: 2, last: 5 } });
+    expect(log.pagination).toEqual({ records: { total: 13, per_page: 2 }, pages: { current: 1, previous: null, next: 2, last: 7 } });
     expect(log.data[0]).toEqual({
       id: expect.any(Number),
       endpoint_id: endpointId,
-      message_id: receiver.received[8].headers['webhook-id'],
-      event_type: 'release.withdrawn',
+      message_id: receiver.received[12].headers['webhook-id'],
+      event_type: 'machine.deactivated',
       status: 'succeeded',
       attempts: 1,
       response_code: 200,
