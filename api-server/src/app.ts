@@ -19,6 +19,7 @@ import { productsRoutes } from './routes/products';
 import { licensesRoutes } from './routes/licenses';
 import { usersRoutes } from './routes/users';
 import { clientAppBuildFileRoutes } from './routes/clients/app-build-files';
+import { clientApiRoutes } from './routes/clients';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       await api.register(licensesRoutes, areaDependencies);
       await api.register(usersRoutes, areaDependencies);
       await api.register(clientAppBuildFileRoutes, areaDependencies);
+      await api.register(clientApiRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

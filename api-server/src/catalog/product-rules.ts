@@ -24,6 +24,7 @@ export interface ProductFields {
   dependency_id: number | null;
   identifier: string | null;
   trial_days: number;
+  machine_limit: number;
   series: string | null;
   content_base_directory: string | null;
   tagline: string | null;
@@ -54,6 +55,7 @@ const NEW_PRODUCT: ProductFields = {
   dependency_id: null,
   identifier: null,
   trial_days: PRODUCT_DEFAULTS.trial_days,
+  machine_limit: PRODUCT_DEFAULTS.machine_limit,
   series: null,
   content_base_directory: null,
   tagline: null,
@@ -82,7 +84,7 @@ export function fieldsOfPatch(current: ProductFields, body: ProductPatchBody): P
   for (const field of OPTIONAL_TEXT_FIELDS) {
     if (body[field] !== undefined) next[field] = blankToNull(body[field]);
   }
-  for (const field of ['trial_days', 'app_sort_order', 'app_sort_order_featured'] as const) {
+  for (const field of ['trial_days', 'machine_limit', 'app_sort_order', 'app_sort_order_featured'] as const) {
     if (body[field] !== undefined) next[field] = body[field];
   }
   if (body.app_featured !== undefined) next.app_featured = body.app_featured;

@@ -49,6 +49,7 @@ export interface ProductsTable {
   upgrade_id: string | null;
   identifier: string | null;
   trial_days: Generated<number>;
+  machine_limit: Generated<number>;
   series: string | null;
   content_base_directory: string | null;
   tagline: string | null;
@@ -188,6 +189,35 @@ export interface TrialsTable {
   product_id: number;
   hardware_fingerprint: string;
   created_at: CreatedAt;
+  /** Set when a client starts the trial (migration 0006); older trials end trial_days after created_at. */
+  expires_at: Date | null;
+}
+
+export interface LicenseMachinesTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  license_id: number;
+  product_id: number;
+  hardware_fingerprint: string;
+  first_activated_at: Date;
+  last_activated_at: Date;
+  deactivated_at: Date | null;
+  deactivated_by: 'client' | 'staff' | null;
+}
+
+export interface LicenseMachineDeactivationsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  license_id: number;
+  machine_id: number;
+  deactivated_by: 'client' | 'staff';
+  created_at: CreatedAt;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_started_at: Date;
+  hits: number;
 }
 
 export interface AuditLogTable {
@@ -228,6 +258,9 @@ export interface Database {
   license_transfers: LicenseTransfersTable;
   license_activations: LicenseActivationsTable;
   trials: TrialsTable;
+  license_machines: LicenseMachinesTable;
+  license_machine_deactivations: LicenseMachineDeactivationsTable;
+  rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   list_totals: ListTotalsTable;
 }

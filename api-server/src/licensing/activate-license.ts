@@ -13,6 +13,36 @@ export const deactivatedLicenseMessage = (reason: string | null) =>
 export const PRODUCT_WITHOUT_IDENTIFIER = 'The product has no identifier: give it one before activating its licenses, because the license file names the product by it.';
 export const LICENSE_KEEPS_CHANGING = 'The license changed while it was being activated. Please try again.';
 
+/** The licence's signed file for one machine; a value the encoding cannot carry is a 409. */
+export function issueLicenseFile(
+  productKeyOf: ProductKeyOf,
+  license: { serial: string; license_type: LicenseFile['license_type']; product_identifier: string; user_id: number; user_email: string; private_key_encrypted: string },
+  hardwareFingerprint: string,
+  body: Pick<ActivateLicenseBody, 'hardware_fingerprint_version' | 'signature_seed_version'>,
+  issuedAt: Date,
+): LicenseFile {
+  try {
+    return signLicenseFile(
+      {
+        format_version: LICENSE_FILE_FORMAT_VERSION,
+        serial: license.serial,
+        license_type: license.license_type,
+        product_identifier: license.product_identifier,
+        user_id: license.user_id,
+        user_email: license.user_email,
+        hardware_fingerprint: hardwareFingerprint,
+        hardware_fingerprint_version: body.hardware_fingerprint_version,
+        signature_seed_version: body.signature_seed_version,
+        issued_at: formatIssuedAt(issuedAt),
+      },
+      productKeyOf(license.private_key_encrypted),
+    );
+  } catch (error) {
+    if (error instanceof LicenseEncodingError) throw conflict(`The license cannot be signed: ${error.message}.`);
+    throw error;
+  }
+}
+
 /** Reads of a licence that changed between reading and writing before the activation gives up (each read is fresh). */
 const ATTEMPTS = 3;
 
@@ -45,27 +75,7 @@ export async function activateLicense(
     if (!productIdentifier?.trim()) throw conflict(PRODUCT_WITHOUT_IDENTIFIER);
 
     const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-    let file: LicenseFile;
-    try {
-      file = signLicenseFile(
-        {
-          format_version: LICENSE_FILE_FORMAT_VERSION,
-          serial: license.serial,
-          license_type: license.license_type,
-          product_identifier: productIdentifier,
-          user_id: license.user_id,
-          user_email: license.user_email,
-          hardware_fingerprint: hardwareFingerprint,
-          hardware_fingerprint_version: body.hardware_fingerprint_version,
-          signature_seed_version: body.signature_seed_version,
-          issued_at: formatIssuedAt(issuedAt),
-        },
-        productKeyOf(license.private_key_encrypted),
-      );
-    } catch (error) {
-      if (error instanceof LicenseEncodingError) throw conflict(`The license cannot be signed: ${error.message}.`);
-      throw error;
-    }
+    const file = issueLicenseFile(productKeyOf, { ...license, product_identifier: productIdentifier }, hardwareFingerprint, body, issuedAt);
 
     const recorded = await recordActivation(db, principal, {
       manufacturerId: principal.manufacturerId,

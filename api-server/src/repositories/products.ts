@@ -21,6 +21,7 @@ export const PRODUCT_COLUMNS = [
   'upgrade_id',
   'identifier',
   'trial_days',
+  'machine_limit',
   'series',
   'content_base_directory',
   'tagline',

@@ -6,6 +6,7 @@ import { generateProductKeyPair } from '../crypto/product-keys';
 import { newLicenseSerial } from '../licensing/serial';
 import type { FileStorage } from '../storage/file-storage';
 import { DEMO_LOGINS } from './demo-logins';
+import { seedClientActivity } from './client-activity';
 
 interface ManufacturerPlan {
   name: string;
@@ -211,4 +212,5 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
     });
     for (const file of files) await storage.write(file.key, file.data);
   }
+  await seedClientActivity(db, masterKey);
 }

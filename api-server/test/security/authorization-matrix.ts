@@ -124,4 +124,34 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/activations`, payload: { hardware_fingerprint: 'MATRIX-FP-1', hardware_fingerprint_version: 2, signature_seed_version: 5 } }),
     expect: staffOnly(201),
   },
+
+  // The client API (issue 14): public, plugins prove a licence by its serial; the session does not matter.
+  'POST /api/v1/clients/app/trials': {
+    request: (w) => ({ url: '/api/v1/clients/app/trials', payload: { product_id: w.productA, hardware_fingerprint: 'MATRIX-CLIENT-TRIAL' } }),
+    expect: { anonymous: 201, superuser: 200, staffA: 200, staffB: 200 },
+  },
+  'POST /api/v1/clients/app/activations': {
+    request: (w) => ({ url: '/api/v1/clients/app/activations', payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: 'MATRIX-CLIENT-ACTIVATE', hardware_fingerprint_version: 2, signature_seed_version: 5 } }),
+    expect: PUBLIC,
+  },
+  'POST /api/v1/clients/app/deactivations': {
+    request: (w) => ({ url: '/api/v1/clients/app/deactivations', payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.deactivate } }),
+    // The first call frees the machine; after that it is no longer activated there.
+    expect: { anonymous: 200, superuser: 409, staffA: 409, staffB: 409 },
+  },
+  'POST /api/v1/clients/app/validations': {
+    request: (w) => ({ url: '/api/v1/clients/app/validations', payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' } }),
+    expect: PUBLIC,
+  },
+  'GET /api/v1/clients/app/products/:id/revocations': {
+    request: (w) => ({ url: `/api/v1/clients/app/products/${w.productA}/revocations?hardware_fingerprint=MATRIX-CLIENT-UPDATE` }),
+    expect: PUBLIC,
+  },
+  'POST /api/v1/clients/app/update-checks': {
+    request: (w) => ({ url: '/api/v1/clients/app/update-checks', payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' } }),
+    expect: PUBLIC,
+  },
+  'GET /api/v1/clients/app/downloads/:fileId': { request: (w) => ({ url: w.downloadUrlA }), expect: PUBLIC },
+  'GET /api/v1/licenses/:id/machines': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines` }), expect: staffOnly(200) },
+  'POST /api/v1/licenses/:id/machines/:machineId/deactivate': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines/${w.machineA}/deactivate` }), expect: staffOnly(200) },
 };

@@ -4,6 +4,7 @@ import type { TestApp } from '../support/test-app';
 import { login } from '../support/fixtures';
 import { seedDemoData } from '../../src/seed/demo-data';
 import { DEMO_LOGINS } from '../../src/seed/demo-logins';
+import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB'];
@@ -32,6 +33,11 @@ export interface World {
   endUserNotInBetaA: number;
   licenseA: number;
   trialA: number;
+  /** Client API: licence A's serial, machines of it (one the customer frees, one staff free, one checking for updates), a signed download link. */
+  licenseSerialA: string;
+  clientFingerprints: { deactivate: string; update: string };
+  machineA: number;
+  downloadUrlA: string;
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
 }
 
@@ -78,6 +84,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const users = await db.selectFrom('end_users').select('id').where('manufacturer_id', '=', manufacturerA).orderBy('id').execute();
   const license = await db.selectFrom('licenses').select(['id', 'user_id']).where('manufacturer_id', '=', manufacturerA).where('product_id', '=', product.id).where('disabled', '=', false).orderBy('id').executeTakeFirstOrThrow();
   const trial = await db.selectFrom('trials').select('id').where('product_id', '=', product.id).orderBy('id').executeTakeFirstOrThrow();
+  const client = await clientApiWorld(t, manufacturerA, product.id, license.id, confirmedBuild.id);
 
   return {
     manufacturerA,
@@ -99,8 +106,24 @@ export async function buildWorld(t: TestApp): Promise<World> {
     endUserNotInBetaA: users.find((user) => !memberIds.has(user.id))!.id,
     licenseA: license.id,
     trialA: trial.id,
+    ...client,
     tokens: await signInEveryone(t),
   };
+}
+
+/** Licence A activated on three machines (a limit that leaves room for the matrix's own) and a download link. */
+async function clientApiWorld(t: TestApp, manufacturerId: number, productId: number, licenseId: number, buildId: number) {
+  const db = t.db;
+  await db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', productId).execute();
+  const clientFingerprints = { deactivate: 'MATRIX-CLIENT-DEACTIVATE', update: 'MATRIX-CLIENT-UPDATE' };
+  for (const fingerprint of [clientFingerprints.deactivate, clientFingerprints.update, 'MATRIX-STAFF-DEACTIVATE']) {
+    await db.insertInto('license_activations').values({ manufacturer_id: manufacturerId, license_id: licenseId, hardware_fingerprint: fingerprint, hardware_fingerprint_version: 2, signature_seed_version: 5 }).execute();
+  }
+  const machine = await db.selectFrom('license_machines').select('id').where('license_id', '=', licenseId).where('hardware_fingerprint', '=', 'MATRIX-STAFF-DEACTIVATE').executeTakeFirstOrThrow();
+  const license = await db.selectFrom('licenses').select('serial').where('id', '=', licenseId).executeTakeFirstOrThrow();
+  const file = await db.selectFrom('build_files').select(['id', 'sha256']).where('build_id', '=', buildId).orderBy('id').executeTakeFirstOrThrow();
+  const link = signDownloadUrl(downloadUrlKey(t.masterKey), '/api/v1', file, Math.floor(Date.now() / 1000));
+  return { licenseSerialA: license.serial, clientFingerprints, machineA: machine.id, downloadUrlA: link.url };
 }
 
 export async function signInEveryone(t: TestApp): Promise<World['tokens']> {
@@ -112,9 +135,9 @@ export async function signInEveryone(t: TestApp): Promise<World['tokens']> {
   };
 }
 
-/** One digest over every table but the ones a read legitimately writes (sessions). */
+/** One digest over every table but the ones a read or a refused call legitimately writes (sessions, rate-limit counters). */
 export async function databaseDigest(t: TestApp): Promise<string> {
-  const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(t.db);
+  const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(t.db);
   const parts: string[] = [];
   for (const { name } of tables.rows) {
     const row = await sql<{ digest: string | null }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(name)} t`.execute(t.db);

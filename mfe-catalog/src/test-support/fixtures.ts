@@ -15,6 +15,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     upgrade_id: null,
     identifier: 'com.aurora.reverb',
     trial_days: 14,
+    machine_limit: 3,
     series: 'Studio',
     content_base_directory: null,
     tagline: 'Big rooms',

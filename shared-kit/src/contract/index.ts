@@ -12,3 +12,4 @@ export * from './channels';
 export * from './users';
 export * from './licenses';
 export * from './trials';
+export * from './clients';

@@ -3,4 +3,5 @@
 
 export const PRODUCT_TEXT_MAX_LENGTH = 1000;
 export const PRODUCT_TRIAL_DAYS_MAX = 3650;
+export const PRODUCT_MACHINE_LIMIT_MAX = 1000;
 export const PRODUCT_SORT_ORDER_MAX = 1_000_000;

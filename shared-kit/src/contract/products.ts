@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PRODUCT_TYPES } from '../constants';
 import { Id, PageQuery, Paged, Timestamp } from './common';
-import { PRODUCT_SORT_ORDER_MAX, PRODUCT_TEXT_MAX_LENGTH, PRODUCT_TRIAL_DAYS_MAX } from './product-rules';
+import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_SORT_ORDER_MAX, PRODUCT_TEXT_MAX_LENGTH, PRODUCT_TRIAL_DAYS_MAX } from './product-rules';
 
 export const ProductTypeSchema = Type.Union(PRODUCT_TYPES.map((type) => Type.Literal(type)));
 
@@ -20,6 +20,8 @@ export const Product = Type.Object({
   upgrade_id: Type.Union([Type.String(), Type.Null()]),
   identifier: Type.Union([Type.String(), Type.Null()]),
   trial_days: Type.Integer(),
+  /** How many machines one licence may be activated on at once (client activations). */
+  machine_limit: Type.Integer(),
   series: Type.Union([Type.String(), Type.Null()]),
   content_base_directory: Type.Union([Type.String(), Type.Null()]),
   tagline: Type.Union([Type.String(), Type.Null()]),
@@ -63,6 +65,7 @@ const editableFields = {
   dependency_id: Type.Optional(Type.Union([Id, Type.Null()])),
   identifier: OptionalText(),
   trial_days: Type.Optional(Type.Integer({ minimum: 0, maximum: PRODUCT_TRIAL_DAYS_MAX })),
+  machine_limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PRODUCT_MACHINE_LIMIT_MAX })),
   series: OptionalText(),
   content_base_directory: OptionalText(PRODUCT_TEXT_MAX_LENGTH),
   tagline: OptionalText(PRODUCT_TEXT_MAX_LENGTH),

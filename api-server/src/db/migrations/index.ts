@@ -3,6 +3,7 @@ import * as initialSchema from './0001-initial-schema';
 import * as listIndexesAndTotals from './0002-list-indexes-and-totals';
 import * as principalChangeNotifications from './0003-principal-change-notifications';
 import * as endUsersCoveringListIndex from './0004-end-users-covering-list-index';
+import * as clientApi from './0006-client-api';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-list-indexes-and-totals': listIndexesAndTotals,
   '0003-principal-change-notifications': principalChangeNotifications,
   '0004-end-users-covering-list-index': endUsersCoveringListIndex,
+  '0006-client-api': clientApi,
 };

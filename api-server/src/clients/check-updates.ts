@@ -1,0 +1,86 @@
+import { compareAppVersions, type UpdateCheckBody, type UpdateDocument } from 'shared-kit/contract';
+import type { Db } from '../db/database';
+import type { ProductKeyOf } from '../crypto/product-key-cache';
+import { conflict, notFound } from '../lib/http-error';
+import { deactivatedLicenseMessage } from '../licensing/activate-license';
+import { hardwareFingerprintOf } from '../licensing/license-rules';
+import { UPDATE_DOCUMENT } from '../licensing/client-documents';
+import { signDocument } from '../licensing/signed-document';
+import { findClientLicense, findClientProduct } from '../repositories/client-licenses';
+import { hasTrial } from '../repositories/client-trials';
+import { candidateReleaseBuilds, uploadedFilesOfBuild, type CandidateBuild, type UpdateAudience } from '../repositories/client-updates';
+import { findLicenseMachine } from '../repositories/license-machines';
+import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, documentTime, recordClientAudit, secondsNow, serialOf, type ClientCall } from './client-values';
+import { NOT_ACTIVATED_HERE } from './deactivate';
+import { signDownloadUrl } from './download-url';
+import { contentTag } from './revocations';
+
+const versionOf = (build: CandidateBuild) => `${build.major}.${build.minor}.${build.revision}.${build.build_number}`;
+
+/** The release applies to a plugin of this version: within its app version range (a missing bound is open). */
+const inRange = (build: CandidateBuild, version: string) =>
+  (!build.app_version_min || compareAppVersions(version, build.app_version_min) >= 0) && (!build.app_version_max || compareAppVersions(version, build.app_version_max) <= 0);
+
+/** Newest build version first; then the newer release; then a build for this OS before one for any OS. */
+function newest(builds: CandidateBuild[]): CandidateBuild | undefined {
+  return [...builds].sort(
+    (a, b) => compareAppVersions(versionOf(b), versionOf(a)) || b.release_id - a.release_id || Number(a.os === 'any') - Number(b.os === 'any'),
+  )[0];
+}
+
+/** Who asks: a licence holder (their channels), a trial user (Release only), or nobody (releases that unlock without a licence). */
+async function audienceOf(db: Db, body: UpdateCheckBody, hardwareFingerprint: string): Promise<UpdateAudience & { kind: string; licenseId?: number }> {
+  const base = { productId: body.product_id, os: body.os };
+  if (body.serial !== undefined) {
+    const license = await findClientLicense(db, body.product_id, serialOf(body.serial));
+    if (!license) throw notFound(LICENSE_NOT_FOUND);
+    if (license.disabled) throw conflict(deactivatedLicenseMessage(license.disabled_reason));
+    const machine = await findLicenseMachine(db, license.id, hardwareFingerprint);
+    if (!machine || machine.deactivated_at !== null) throw conflict(NOT_ACTIVATED_HERE);
+    return { ...base, memberUserId: license.user_id, onlyUnlockedWithoutLicense: false, kind: 'license', licenseId: license.id };
+  }
+  const trial = await hasTrial(db, body.product_id, hardwareFingerprint);
+  return { ...base, memberUserId: null, onlyUnlockedWithoutLicense: !trial, kind: trial ? 'trial' : 'unlicensed' };
+}
+
+export interface UpdateContext extends ClientCall {
+  prefix: string;
+  downloadKey: Buffer;
+}
+
+/** The newest release this caller may have, signed and bound to their fingerprint, with signed download links. */
+export async function checkForUpdates(db: Db, productKeyOf: ProductKeyOf, call: UpdateContext, body: UpdateCheckBody, ifNoneMatch: string | undefined) {
+  const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
+  const product = await findClientProduct(db, body.product_id);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  const audience = await audienceOf(db, body, hardwareFingerprint);
+  const build = newest((await candidateReleaseBuilds(db, audience)).filter((candidate) => inRange(candidate, body.current_version)));
+  const files = build ? await uploadedFilesOfBuild(db, build.build_id) : [];
+  const version = build ? versionOf(build) : '';
+  const answer = {
+    product_id: body.product_id,
+    hardware_fingerprint: hardwareFingerprint,
+    current_version: body.current_version,
+    os: body.os,
+    update_available: build !== undefined && compareAppVersions(version, body.current_version) > 0,
+    release_id: build?.release_id ?? 0,
+    version,
+    unlocks_without_license: build?.unlocks_wo_license ?? false,
+  };
+  const etag = contentTag({ ...answer, files: files.map((file) => [file.id, file.sha256]) });
+  await recordClientAudit(db, call, {
+    manufacturerId: product.manufacturer_id,
+    action: 'client.updates.check',
+    entityType: 'product',
+    entityId: product.id,
+    after: { hardware_fingerprint: hardwareFingerprint, audience: audience.kind, license_id: audience.licenseId ?? null, release_id: answer.release_id, version },
+  });
+  if (ifNoneMatch === etag) return { etag, document: undefined };
+  const now = secondsNow();
+  const signedFiles = files.map((file) => {
+    const link = signDownloadUrl(call.downloadKey, call.prefix, file, now.getTime() / 1000);
+    return { name: file.name, size: Number(file.size), sha256: file.sha256, url: link.url, url_expires_at: documentTime(new Date(link.expires * 1000)) };
+  });
+  const document = signDocument(UPDATE_DOCUMENT, { ...answer, issued_at: documentTime(now), files: signedFiles }, productKeyOf(product.private_key_encrypted)) as UpdateDocument;
+  return { etag, document };
+}

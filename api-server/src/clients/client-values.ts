@@ -1,0 +1,35 @@
+import type { Db } from '../db/database';
+import { notFound } from '../lib/http-error';
+import { formatIssuedAt, hasControlCharacter } from '../licensing/license-file';
+import { recordAudit } from '../repositories/audit-log';
+
+// What every client call shares: how a serial is read, how times are written, how a call is audited.
+
+export const LICENSE_NOT_FOUND = 'License';
+export const PRODUCT_NOT_FOUND = 'Product';
+
+/** A serial as typed or pasted: surrounding white space goes, letters count in upper case (Crockford base32). */
+export function serialOf(text: string): string {
+  const serial = text.trim().toUpperCase();
+  // No serial holds a control character; PostgreSQL would refuse a NUL outright. Such a serial is simply unknown.
+  if (hasControlCharacter(serial)) throw notFound(LICENSE_NOT_FOUND);
+  return serial;
+}
+
+/** Times in signed documents: UTC to the second. */
+export const documentTime = (date: Date) => formatIssuedAt(date);
+export const secondsNow = () => new Date(Math.floor(Date.now() / 1000) * 1000);
+
+export interface ClientCall {
+  /** The caller's network address. */
+  address: string;
+}
+
+/** Audits a client call: no staff actor, the caller's address and what it was told. */
+export async function recordClientAudit(
+  db: Db,
+  call: ClientCall,
+  entry: { manufacturerId: number; action: string; entityType: string; entityId: number | string; after?: Record<string, unknown>; before?: unknown },
+) {
+  await recordAudit(db, null, { ...entry, after: { actor: 'client', address: call.address, ...entry.after } });
+}

@@ -1,0 +1,107 @@
+import { createPublicKey } from 'node:crypto';
+import { CLIENT_DOCUMENTS, REVOCATIONS_DOCUMENT, STATE_DOCUMENT, TRIAL_DOCUMENT, UPDATE_DOCUMENT } from './client-documents';
+import { licenseFileText, testVectorKey } from './license-vectors';
+import { canonicalDocumentBytes, signDocument, type DocumentFormat, type DocumentRejection } from './signed-document';
+
+// The test vectors of docs/client-api.md, from fixed keys and values so they come out byte for byte the same on
+// every run. `npm run vectors:client -w api-server` writes them; the test suite checks the committed files.
+
+export interface ClientVectorCase {
+  name: string;
+  /** The kind the verifier expects (`format`). */
+  format: string;
+  file: string;
+  public_key: string;
+  expect: 'valid' | 'invalid';
+  reason?: DocumentRejection;
+  /** For valid cases: the exact signed bytes. */
+  canonical?: string;
+}
+
+export interface ClientVectorSet {
+  manifest: { about: string; test_private_key_seed_hex: string; public_key_pem: string; cases: ClientVectorCase[] };
+  files: Record<string, string>;
+}
+
+const FINGERPRINT = 'HWFP2-3F9A-77C1-0B5E-D24C';
+const ISSUED = '2026-03-05T14:07:00Z';
+
+const TRIAL = { product_id: 7, hardware_fingerprint: FINGERPRINT, started_at: '2026-03-01T09:30:00Z', expires_at: '2026-03-15T09:30:00Z', issued_at: ISSUED };
+const TRIAL_NON_ASCII = { ...TRIAL, hardware_fingerprint: 'Mac=Pro | ÄÖÜ | 機械 | 🎹' };
+const STATE = { product_id: 7, serial: '7QK2M-C9XWA-4H1PZ-T8NVE', hardware_fingerprint: FINGERPRINT, nonce: 'q8VxN3b0-KfT2_pLmZr6', license_enabled: true, disabled_reason: '', machine_activated: true, issued_at: ISSUED };
+const STATE_DISABLED = { ...STATE, license_enabled: false, disabled_reason: 'FraudulentUse', machine_activated: false };
+const REVOCATIONS = {
+  product_id: 7,
+  hardware_fingerprint: FINGERPRINT,
+  since: '2026-03-01T00:00:00Z',
+  issued_at: ISSUED,
+  complete: true,
+  licenses: [
+    { serial_sha256: 'b7f0a5c1ad2e1b79e1f6e0de6d4f0f1d2ca8f8d37a6b1b4c3b6b3a0c2e9f7d11', disabled_reason: 'CancelledOrder', changed_at: '2026-03-02T10:00:00Z' },
+    { serial_sha256: '0c4d1f5e7a9b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5', disabled_reason: 'FraudulentUse', changed_at: '2026-03-04T18:45:12Z' },
+  ],
+  machines: [{ machine_sha256: '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8', deactivated_at: '2026-03-03T08:00:00Z' }],
+};
+const REVOCATIONS_EMPTY = { ...REVOCATIONS, since: '', licenses: [], machines: [] };
+const UPDATE = {
+  product_id: 7,
+  hardware_fingerprint: FINGERPRINT,
+  current_version: '1.0.2',
+  os: 'macOS',
+  issued_at: ISSUED,
+  update_available: true,
+  release_id: 12,
+  version: '1.1.0.45',
+  unlocks_without_license: false,
+  files: [
+    { name: 'Aurora Reverb.pkg', size: 48213377, sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', url: '/api/v1/clients/app/downloads/55?expires=1772723220&signature=3q2-7w', url_expires_at: '2026-03-05T15:07:00Z' },
+    { name: 'Handbuch – Überblick.pdf', size: 0, sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', url: '/api/v1/clients/app/downloads/56?expires=1772723220&signature=AAAA', url_expires_at: '2026-03-05T15:07:00Z' },
+  ],
+};
+const UPDATE_NONE = { ...UPDATE, update_available: false, release_id: 0, version: '', files: [] };
+
+export function buildClientVectors(): ClientVectorSet {
+  const key = testVectorKey('product');
+  const otherKey = testVectorKey('another product');
+  const files: Record<string, string> = {};
+  const cases: ClientVectorCase[] = [];
+  const valid = (name: string, format: DocumentFormat, file: string, values: Record<string, unknown>) => {
+    files[file] = licenseFileText(signDocument(format, values, key.privateKey));
+    files[file.replace(/\.json$/, '.canonical.txt')] = canonicalDocumentBytes(format, values).toString('utf8');
+    cases.push({ name, format: format.format, file, public_key: key.publicKeyBase64, expect: 'valid', canonical: file.replace(/\.json$/, '.canonical.txt') });
+  };
+  const invalid = (name: string, format: DocumentFormat, file: string, reason: DocumentRejection, publicKey = key.publicKeyBase64) =>
+    cases.push({ name, format: format.format, file, public_key: publicKey, expect: 'invalid', reason });
+
+  valid('trial', TRIAL_DOCUMENT, 'trial.json', TRIAL);
+  valid('trial, non-ASCII fingerprint with "="', TRIAL_DOCUMENT, 'trial-non-ascii.json', TRIAL_NON_ASCII);
+  valid('state, enabled and activated', STATE_DOCUMENT, 'state.json', STATE);
+  valid('state, disabled', STATE_DOCUMENT, 'state-disabled.json', STATE_DISABLED);
+  valid('revocations', REVOCATIONS_DOCUMENT, 'revocations.json', REVOCATIONS);
+  valid('revocations, empty lists', REVOCATIONS_DOCUMENT, 'revocations-empty.json', REVOCATIONS_EMPTY);
+  valid('update', UPDATE_DOCUMENT, 'update.json', UPDATE);
+  valid('update, no release', UPDATE_DOCUMENT, 'update-none.json', UPDATE_NONE);
+
+  const signedTrial = signDocument(TRIAL_DOCUMENT, TRIAL, key.privateKey);
+  files['trial-tampered.json'] = licenseFileText({ ...signedTrial, expires_at: '2027-03-15T09:30:00Z' });
+  invalid('trial, expiry changed after signing', TRIAL_DOCUMENT, 'trial-tampered.json', 'bad-signature');
+  invalid('state, verified with another product\'s key', STATE_DOCUMENT, 'state.json', 'bad-signature', otherKey.publicKeyBase64);
+  invalid('a trial presented as a state answer', STATE_DOCUMENT, 'trial.json', 'wrong-format');
+  const signedRevocations = signDocument(REVOCATIONS_DOCUMENT, REVOCATIONS, key.privateKey);
+  files['revocations-entry-removed.json'] = licenseFileText({ ...signedRevocations, licenses: signedRevocations.licenses.slice(1) });
+  invalid('revocations, an entry removed after signing', REVOCATIONS_DOCUMENT, 'revocations-entry-removed.json', 'bad-signature');
+  files['update-unsupported-version.json'] = licenseFileText({ ...signDocument(UPDATE_DOCUMENT, UPDATE, key.privateKey), format_version: 2 });
+  invalid('update, unsupported format version', UPDATE_DOCUMENT, 'update-unsupported-version.json', 'unsupported-version');
+
+  const publicKeyPem = createPublicKey(key.privateKey).export({ format: 'pem', type: 'spki' }).toString();
+  files['public-key.pem'] = publicKeyPem;
+  return {
+    manifest: {
+      about: `Test vectors of the ProductHub client API documents (${CLIENT_DOCUMENTS.map((format) => format.format).join(', ')}), format version 1: see docs/client-api.md. The key seed is public: test only.`,
+      test_private_key_seed_hex: key.seed.toString('hex'),
+      public_key_pem: 'public-key.pem',
+      cases,
+    },
+    files,
+  };
+}

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { Principal } from '../plugins/auth';
+
+const MACHINE_COLUMNS = ['id', 'hardware_fingerprint', 'first_activated_at', 'last_activated_at', 'deactivated_at', 'deactivated_by'] as const;
+
+/** The machines of a licence (migration 0006 records one per fingerprint on every activation), oldest first. */
+export async function listLicenseMachines(db: Db, licenseId: number) {
+  return db.selectFrom('license_machines').select(MACHINE_COLUMNS).where('license_id', '=', licenseId).orderBy('id').execute();
+}
+
+export async function findLicenseMachine(db: Db, licenseId: number, hardwareFingerprint: string) {
+  return db
+    .selectFrom('license_machines')
+    .select(MACHINE_COLUMNS)
+    .where('license_id', '=', licenseId)
+    .where('hardware_fingerprint', '=', hardwareFingerprint)
+    .executeTakeFirst();
+}
+
+/** How many machines hold the licence now (not deactivated). */
+export async function countActiveMachines(db: Db, licenseId: number): Promise<number> {
+  const row = await db
+    .selectFrom('license_machines')
+    .select(sql<string>`count(*)`.as('total'))
+    .where('license_id', '=', licenseId)
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The customer's own deactivations of the licence in the last `days` days. */
+export async function countClientDeactivations(db: Db, licenseId: number, days: number): Promise<number> {
+  const row = await db
+    .selectFrom('license_machine_deactivations')
+    .select(sql<string>`count(*)`.as('total'))
+    .where('license_id', '=', licenseId)
+    .where('deactivated_by', '=', 'client')
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Frees the machine's slot and records who did it; the caller holds the licence row locked. */
+export async function deactivateMachine(db: Db, manufacturerId: number, licenseId: number, machineId: number, by: 'client' | 'staff') {
+  const machine = await db
+    .updateTable('license_machines')
+    .set({ deactivated_at: sql<Date>`now()` as unknown as Date, deactivated_by: by })
+    .where('id', '=', machineId)
+    .where('deactivated_at', 'is', null)
+    .returning(MACHINE_COLUMNS)
+    .executeTakeFirst();
+  if (machine) {
+    await db.insertInto('license_machine_deactivations').values({ manufacturer_id: manufacturerId, license_id: licenseId, machine_id: machineId, deactivated_by: by }).execute();
+  }
+  return machine;
+}
+
+/** Records a client activation: the activation row (its trigger records the machine) and the owner's fingerprint. */
+export async function recordClientActivation(
+  db: Db,
+  activation: { manufacturerId: number; licenseId: number; userId: number; hardwareFingerprint: string; hardwareFingerprintVersion: number; signatureSeedVersion: number; issuedAt: Date },
+) {
+  const row = await db
+    .insertInto('license_activations')
+    .values({
+      manufacturer_id: activation.manufacturerId,
+      license_id: activation.licenseId,
+      hardware_fingerprint: activation.hardwareFingerprint,
+      hardware_fingerprint_version: activation.hardwareFingerprintVersion,
+      signature_seed_version: activation.signatureSeedVersion,
+      created_at: activation.issuedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('fingerprints')
+    .values({ manufacturer_id: activation.manufacturerId, user_id: activation.userId, hardware_fingerprint: activation.hardwareFingerprint })
+    .onConflict((conflict) => conflict.columns(['user_id', 'hardware_fingerprint']).doNothing())
+    .execute();
+  return row.id;
+}
+
+/** The licence of manufacturer staff, locked: undefined when it is not theirs. */
+export async function lockStaffLicense(db: Db, actor: Principal & { manufacturerId: number }, licenseId: number) {
+  return db.selectFrom('licenses').select(['id', 'manufacturer_id']).where('id', '=', licenseId).where('manufacturer_id', '=', actor.manufacturerId).forUpdate().executeTakeFirst();
+}
+
+export async function findMachineById(db: Db, licenseId: number, machineId: number) {
+  return db.selectFrom('license_machines').select(MACHINE_COLUMNS).where('license_id', '=', licenseId).where('id', '=', machineId).executeTakeFirst();
+}

@@ -1,0 +1,30 @@
+import { sql } from 'kysely';
+import type { DocumentFormat } from '../src/licensing/signed-document';
+import { verifyDocument } from '../src/licensing/signed-document';
+import { ed25519PublicKey, verifyLicenseFile } from '../src/licensing/license-file';
+import type { TestApp } from './support/test-app';
+
+export const CLIENT = '/api/v1/clients/app';
+
+/** A client call as a plugin makes it: no session. */
+export const clientPost = (t: TestApp, path: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: `${CLIENT}${path}`, payload: payload as object, headers });
+
+/** The answer checked the way a plugin checks it: the product's public key, the format, the signature. */
+export function verifiedDocument(format: DocumentFormat, body: string, publicKey: string) {
+  const result = verifyDocument(format, body, ed25519PublicKey(publicKey));
+  if (!result.valid) throw new Error(`not a valid ${format.format}: ${result.message}`);
+  return result.document;
+}
+
+export function verifiedLicense(body: string, publicKey: string, fingerprint: string) {
+  const result = verifyLicenseFile(body, ed25519PublicKey(publicKey), { hardwareFingerprint: fingerprint });
+  if (!result.valid) throw new Error(`not a valid licence file: ${result.message}`);
+  return result.license;
+}
+
+/** Rate-limit counters start afresh (each test's calls come from the same address). */
+export const resetRateLimits = (t: TestApp) => sql`DELETE FROM rate_limits`.execute(t.db);
+
+export const clientAudit = (t: TestApp, action: string) =>
+  t.db.selectFrom('audit_log').selectAll().where('action', '=', action).where('actor_system_user_id', 'is', null).orderBy('id').execute();

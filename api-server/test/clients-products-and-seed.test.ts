@@ -1,0 +1,44 @@
+import { seedDemoData } from '../src/seed/demo-data';
+import { createTestApp, type TestApp } from './support/test-app';
+import { auth, createTenants } from './support/fixtures';
+
+describe('client API: the product machine limit and the demo data', () => {
+  let t: TestApp;
+  let tenants: Awaited<ReturnType<typeof createTenants>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenants = await createTenants(t.app, t.db);
+  });
+  afterAll(() => t.close());
+
+  const send = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) => t.app.inject({ method, url, headers: auth(tenants.staffAToken), payload });
+
+  it('creates a product with machine limit 3 unless told, shows it and changes it within 1..1000', async () => {
+    const created = await send('POST', '/api/v1/products', { type: 'Full', name: 'Limiter', plugin_name: 'Limiter' });
+    expect(created.json()).toMatchObject({ machine_limit: 3 });
+    const id = created.json().id as number;
+    expect((await send('POST', '/api/v1/products', { type: 'Full', name: 'Gate', plugin_name: 'Gate', machine_limit: 1000 })).json()).toMatchObject({ machine_limit: 1000 });
+    expect((await send('PATCH', `/api/v1/products/${id}`, { machine_limit: 5 })).json()).toMatchObject({ machine_limit: 5 });
+    expect((await send('GET', `/api/v1/products/${id}`)).json()).toMatchObject({ machine_limit: 5 });
+    expect((await send('PATCH', `/api/v1/products/${id}`, { name: 'Limiter II' })).json()).toMatchObject({ machine_limit: 5 });
+    for (const machine_limit of [0, 1001, 2.5, 'three', null]) {
+      const response = await send('PATCH', `/api/v1/products/${id}`, { machine_limit });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message[0]).toMatch(/^machine_limit /);
+    }
+    expect((await send('GET', `/api/v1/products/${id}`)).json()).toMatchObject({ machine_limit: 5 });
+  });
+
+  it('seeds trials and machines of Aurora Compressor through the client code paths', async () => {
+    await seedDemoData(t.db, t.masterKey, t.storage);
+    const product = await t.db.selectFrom('products').select('id').where('identifier', '=', 'com.aurora.compressor').executeTakeFirstOrThrow();
+    const trials = await t.db.selectFrom('trials').select(['hardware_fingerprint', 'expires_at']).where('product_id', '=', product.id).where('expires_at', 'is not', null).execute();
+    expect(trials.map((trial) => trial.hardware_fingerprint).sort()).toEqual(['HWFP2-DEMO-TRIAL-0001', 'HWFP2-DEMO-TRIAL-0002']);
+    const machines = await t.db.selectFrom('license_machines').select(['hardware_fingerprint', 'deactivated_by']).where('product_id', '=', product.id).orderBy('id').execute();
+    expect(machines).toHaveLength(4);
+    expect(machines.filter((machine) => machine.deactivated_by === 'client').map((machine) => machine.hardware_fingerprint)).toEqual(['HWFP2-DEMO-1-1']);
+    const actions = await t.db.selectFrom('audit_log').select('action').where('action', 'like', 'client.%').execute();
+    expect(actions.map((row) => row.action).sort()).toEqual(['client.license.activate', 'client.license.activate', 'client.license.activate', 'client.license.activate', 'client.machine.deactivate', 'client.trial.start', 'client.trial.start']);
+  });
+});
