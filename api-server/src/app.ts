@@ -12,6 +12,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { refuseNonFiniteNumbers } from './plugins/finite-numbers';
 import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
+import { registerApiReference } from './plugins/api-reference';
 import { healthRoutes } from './routes/health';
 import { systemUserRoutes } from './routes/systemusers';
 import { manufacturersRoutes } from './routes/manufacturers';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
     openapi: { info: { title: 'ProductHub API', version: config.version }, servers: [{ url: '/api/v1' }] },
   });
 
+  await registerApiReference(app);
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
