@@ -50,7 +50,7 @@ function publishBuild(productId: number, file: string): number {
     [CLI, 'upload-build', '--url', E2E_BASE_URL, '--email', AURORA_STAFF.email, '--product', String(productId), '--os', 'any', '--version', '9.0.0', '--build-number', '9001', file],
     { encoding: 'utf8', env: { ...process.env, PRODUCTHUB_PASSWORD: AURORA_STAFF.password } },
   );
-  expect(run.stderr).toBe('');
+  expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toMatch(/^\d+\n$/);
   return Number(run.stdout);
 }
