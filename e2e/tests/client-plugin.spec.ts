@@ -180,3 +180,15 @@ test.describe('the C++ example plugin against the real server', () => {
     expect(refused.exit).toBe(1);
   });
 });
+
+test('the API reference renders in Chromium from our own origin, under the CSP, with the client calls grouped', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && refused.push(message.text()));
+  page.on('request', (request) => new URL(request.url()).origin !== E2E_BASE_URL && refused.push(`request to ${request.url()}`));
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /ProductHub API/ })).toBeVisible();
+  const clientTag = page.locator('#operations-tag-client_API');
+  await expect(clientTag).toBeVisible();
+  await expect(page.locator('.opblock-tag-section').filter({ has: clientTag }).getByText('/clients/app/activations', { exact: true })).toBeVisible();
+  expect(refused).toEqual([]);
+});
