@@ -2,6 +2,9 @@
 const sharedKitSource = {
   '^shared-kit$': '<rootDir>/shared-kit/src/index.ts',
   '^shared-kit/contract$': '<rootDir>/shared-kit/src/contract/index.ts',
+  '^shared-kit/data$': '<rootDir>/shared-kit/src/data/index.ts',
+  '^shared-kit/forms$': '<rootDir>/shared-kit/src/forms/index.ts',
+  '^shared-kit/remotes$': '<rootDir>/shared-kit/src/remotes.ts',
   '^shared-kit/testing$': '<rootDir>/shared-kit/src/testing/index.ts',
 };
 

@@ -1,10 +1,11 @@
 // npm run dev: the API server (built once, embedded database) plus a webpack-dev-server per app.
 // The shell on http://127.0.0.1:3000 proxies /api to the server; the remotes serve on 3001-3004.
+import remoteApps from '../shared-kit/src/remotes.json' with { type: 'json' };
 import { build, ensureInstalled, log, startForwardingSignals } from './lib.mjs';
 
 ensureInstalled();
 build();
-const apps = ['shell', 'mfe-catalog', 'mfe-licensing', 'mfe-users', 'mfe-manufacturers'];
+const apps = ['shell', ...Object.values(remoteApps)];
 const children = [
   startForwardingSignals('node', ['api-server/dist/main.js'], { env: { PRODUCTHUB_APPS_DIR: '', PRODUCTHUB_CORS_ORIGINS: 'http://127.0.0.1:3000' } }),
   ...apps.map((app) => startForwardingSignals('npm', ['run', 'dev', '-w', app])),

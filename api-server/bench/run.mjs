@@ -25,6 +25,7 @@ const repositories = {
   licenses: require('../dist/repositories/licenses.js'),
   trials: require('../dist/repositories/trials.js'),
   manufacturers: require('../dist/repositories/manufacturers.js'),
+  auditEvents: require('../dist/repositories/audit-events.js'),
 };
 const { pageRequest } = require('../dist/lib/paging.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
@@ -109,6 +110,10 @@ function scenarios(f) {
     list(`product licences middle p${Math.ceil(f.licensesLast / 2)} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(Math.ceil(f.licensesLast / 2), 250), (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(Math.ceil(f.licensesLast / 2), 250))),
     list('product licences search email', `/api/v1/products/${f.bigProduct}/licenses`, `${per(1, 250)}&email=user00012`, (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, 'user00012', page(1, 250))),
     list('user licences p1', `/api/v1/users/${f.user}/licenses`, per(1), (db) => repositories.licenses.listLicenses(db, m, { userId: f.user }, undefined, page(1))),
+    list('audit events p1', '/api/v1/audit-events', per(1), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, {}, page(1))),
+    list('audit events deep p1000', '/api/v1/audit-events', per(1000), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, {}, page(1000))),
+    list('audit events of one licence', '/api/v1/audit-events', `${per(1)}&object_type=license&object_id=1`, (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, { objectType: 'license', objectId: '1' }, page(1))),
+    list('audit events manufacturer-level', '/api/v1/audit-events', per(1), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerLevel: true }, {}, page(1)), { as: 'superuser' }),
     list('trials p1', `/api/v1/products/${f.bigProduct}/trials`, per(1), (db) => repositories.trials.listTrials(db, m, f.bigProduct, undefined, page(1))),
     list('trials search fingerprint', `/api/v1/products/${f.bigProduct}/trials`, `${per(1)}&hardware_fingerprint=fp-a`, (db) => repositories.trials.listTrials(db, m, f.bigProduct, 'fp-a', page(1))),
     {

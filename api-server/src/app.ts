@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
@@ -13,6 +12,7 @@ import { refuseNonFiniteNumbers } from './plugins/finite-numbers';
 import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { registerApiReference } from './plugins/api-reference';
+import { createPasswordCheckGate } from './auth/password-check-gate';
 import { healthRoutes } from './routes/health';
 import { systemUserRoutes } from './routes/systemusers';
 import { manufacturersRoutes } from './routes/manufacturers';
@@ -21,6 +21,7 @@ import { licensesRoutes } from './routes/licenses';
 import { usersRoutes } from './routes/users';
 import { clientAppBuildFileRoutes } from './routes/clients/app-build-files';
 import { clientApiRoutes } from './routes/clients';
+import { auditEventsRoutes } from './routes/audit-events';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -101,13 +102,6 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
   });
   await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please wait ${context.after} and try again.`,
-    }),
-  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'ProductHub API', version: config.version }, servers: [{ url: '/api/v1' }] },
   });
@@ -116,9 +110,14 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
-      registerAuthentication(api, db, sessionCache);
+      registerAuthentication(api, db, { cache: sessionCache, idleMinutes: config.sessionIdleMinutes });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-      await api.register(systemUserRoutes, { db, sessionCache, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+      await api.register(systemUserRoutes, {
+        db,
+        sessionCache,
+        loginLimits: { perAddressAndAccount: config.loginRateLimitPerMinute, perAddress: config.loginAddressRateLimitPerMinute },
+        passwordChecks: createPasswordCheckGate(config.passwordCheckConcurrency),
+      });
       const areaDependencies = { db, masterKey, storage, config };
       await api.register(manufacturersRoutes, areaDependencies);
       await api.register(productsRoutes, areaDependencies);
@@ -126,6 +125,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       await api.register(usersRoutes, areaDependencies);
       await api.register(clientAppBuildFileRoutes, areaDependencies);
       await api.register(clientApiRoutes, areaDependencies);
+      await api.register(auditEventsRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

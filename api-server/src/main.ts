@@ -11,9 +11,12 @@ import { checkMasterKeyOpensProductKeys } from './crypto/master-key-check';
 import { createLocalFileStorage } from './storage/file-storage';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 import { DEMO_LOGINS } from './seed/demo-logins';
+import { readWebhookSettings } from './webhooks/settings';
+import { startWebhookWorker } from './webhooks/worker';
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const webhookSettings = readWebhookSettings();
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
   const sessionCache = createSessionCache<Principal>(connectionString);
   const app = await buildApp({ config, db, masterKey, storage, sessionCache, logger: { level: process.env.LOG_LEVEL || 'warn' } });
   await app.listen({ port: config.port, host: config.host });
+  const webhookWorker = startWebhookWorker(db, masterKey, webhookSettings, (error) => app.log.error(error, 'webhook delivery'));
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
   console.log(`ProductHub is running at ${url}`);
@@ -50,6 +54,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing requests in flight and stopping...`);
+    // Deliveries in flight finish (or time out) first; one cut short stays pending and is delivered later.
+    await webhookWorker.stop().catch((error: unknown) => console.error(error));
     // app.close() stops accepting connections and waits for in-flight requests.
     await app.close().catch((error: unknown) => console.error(error));
     await db.destroy().catch(() => undefined);

@@ -23,8 +23,8 @@ describe('admin create-user', () => {
   it.each([
     [{ email: 'root@example.com', password: 'Strong-Pass-9', role: 'superuser' }, 'already exists'],
     [{ email: 'ROOT@example.com', password: 'Strong-Pass-9', role: 'superuser' }, 'already exists'],
-    [{ email: 'new@example.com', password: 'short', role: 'superuser' }, 'at least 10 characters'],
-    [{ email: 'new@example.com', password: 'alllowercaseletters', role: 'superuser' }, 'mix at least two'],
+    [{ email: 'new@example.com', password: 'Short-Pass1', role: 'superuser' }, 'at least 12 characters'],
+    [{ email: 'new@example.com', password: 'Password1234', role: 'superuser' }, 'one of the most common'],
     [{ email: 'new@example.com', password: 'Strong-Pass-9', role: 'manufacturer', manufacturerId: 999999 }, 'no manufacturer with id 999999'],
     [{ email: 'new@example.com', password: 'Strong-Pass-9', role: 'manufacturer' }, 'needs --manufacturer'],
     [{ email: 'new@example.com', password: 'Strong-Pass-9', role: 'admin' }, "must be 'superuser' or 'manufacturer'"],

@@ -95,7 +95,8 @@ describe('admin upload-build: a release pipeline publishing a build through the 
     });
 
     it.each([
-      [base, {}, 'upload-build needs --password (or PRODUCTHUB_PASSWORD).'],
+      [base, {}, 'upload-build needs a password (PRODUCTHUB_PASSWORD or standard input).'],
+      [[...base, '--password', 'Visible-In-ps-1'], { PRODUCTHUB_PASSWORD: 'p' }, '--password is no longer accepted'],
       [base.slice(0, -2), { PRODUCTHUB_PASSWORD: 'p' }, 'upload-build needs at least one FILE to upload.'],
       [base.map((arg) => (arg === 'windows' ? 'linux' : arg)), { PRODUCTHUB_PASSWORD: 'p' }, "--os must be one of macOS, Windows, any, not 'linux'."],
       [base.map((arg) => (arg === '1.2.3' ? '1.2' : arg)), { PRODUCTHUB_PASSWORD: 'p' }, "--version must be major.minor.revision (e.g. 1.2.3), not '1.2'."],

@@ -3,8 +3,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import remoteApps from '../../shared-kit/src/remotes.json' with { type: 'json' };
 
-const APPS = ['shell', 'mfe-catalog', 'mfe-licensing', 'mfe-users', 'mfe-manufacturers'];
+const APPS = ['shell', ...Object.values(remoteApps)];
 
 /** Why the bench cannot run (missing bench database or build), or undefined. */
 export function missingPrerequisite(repo, settings) {

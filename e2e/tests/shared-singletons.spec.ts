@@ -8,7 +8,8 @@ const REPO = join(__dirname, '../..');
 const SINGLETONS = ['react', 'react-dom', 'react-router', 'styled-components', 'swr'];
 /** The entry points of react and react-dom that the apps import, shared under their own names. */
 const SUBPATHS = ['react-dom/client', 'react/jsx-runtime'];
-const APPS = ['shell', 'mfe-catalog', 'mfe-licensing', 'mfe-users', 'mfe-manufacturers'];
+const REMOTE_APPS = JSON.parse(readFileSync(join(REPO, 'shared-kit/src/remotes.json'), 'utf8')) as Record<string, string>;
+const APPS = ['shell', ...Object.values(REMOTE_APPS)];
 
 interface ChunkGraph {
   shared: Record<string, (string | number)[]>;

@@ -1,10 +1,10 @@
 import { Route, Routes } from 'react-router';
-import { BuildDetailsPage } from './features/builds/BuildDetailsPage';
-import { ProductBuildsPage } from './features/builds/ProductBuildsPage';
-import { CreateProductPage, UpdateProductPage } from './features/products/ProductFormPages';
-import { ProductsPage } from './features/products/ProductsPage';
-import { ProductReleasesPage } from './features/releases/ProductReleasesPage';
-import { CreateReleasePage, UpdateReleasePage } from './features/releases/ReleaseFormPages';
+import { BuildDetailsPage } from './features/builds/pages/BuildDetailsPage';
+import { ProductBuildsPage } from './features/builds/pages/ProductBuildsPage';
+import { CreateProductPage, UpdateProductPage } from './features/products/pages/ProductFormPages';
+import { ProductsPage } from './features/products/pages/ProductsPage';
+import { ProductReleasesPage } from './features/releases/pages/ProductReleasesPage';
+import { CreateReleasePage, UpdateReleasePage } from './features/releases/pages/ReleaseFormPages';
 
 /** The catalog's pages, relative to /Home (the shell) or to the page that mounts the remote. */
 export default function CatalogRoutes() {

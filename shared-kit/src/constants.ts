@@ -4,6 +4,8 @@ export const DEFAULT_PAGE_SIZE = 100;
 export const FALLBACK_PAGE_SIZE = 25;
 export const FIRST_LOAD_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 250;
+/** The ids of every object: PostgreSQL's positive `integer`s (the contract's `Id`, the console's id parameters). */
+export const ID_RANGE = { minimum: 1, maximum: 2147483647 } as const;
 export const DEPENDENCY_PICKER_SIZE = 100;
 export const LICENSE_PRODUCT_PICKER_SIZE = 250;
 export const TRANSFER_USER_PICKER_SIZE = 100;

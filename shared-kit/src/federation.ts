@@ -5,9 +5,7 @@ export interface RemoteRoutesModule {
   default: ComponentType;
 }
 
-/** The federation names of the four remotes. */
-export const REMOTE_NAMES = ['catalog', 'licensing', 'users', 'manufacturers'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export { REMOTE_NAMES, type RemoteName } from './remotes';
 
 /**
  * The licence table that mfe-licensing exposes as `./license-table` (default export) for other remotes:

@@ -1,4 +1,5 @@
-// The console's side of shared-kit. Server code imports `shared-kit/contract` only.
+// The console's side of shared-kit. Server code imports `shared-kit/contract` only. The data layer (key
+// factories, mutations, list controller) is `shared-kit/data`: the remotes use it, the shell's sign-in does not load it.
 export * from './constants';
 export type * from './contract';
 export * from './api/api-client';
@@ -8,6 +9,7 @@ export * from './services/shell-services';
 export * from './services/list-state-store';
 export * from './hooks/use-list-state';
 export * from './hooks/use-api-data';
+export * from './hooks/use-id-param';
 export * from './ui';
 export * from './format';
 export * from './federation';

@@ -26,7 +26,7 @@ const TARGET = { shell: 150 * KB, remote: 40 * KB };
  * is to be removed.
  */
 const KNOWN_MISS_CEILING = {};
-const REMOTES = ['mfe-catalog', 'mfe-licensing', 'mfe-users', 'mfe-manufacturers'];
+const REMOTES = Object.values(require('../../shared-kit/src/remotes.json'));
 const SINGLETONS = ['react', 'react-dom', 'react-router', 'styled-components', 'swr'];
 
 const distOf = (app) => join(root, app, 'dist');
@@ -52,9 +52,11 @@ function closure(app, chunkIds, provider = app, alreadyLoaded = new Set()) {
     for (const key of chunk.consumes) {
       if (consumed.has(key) || alreadyLoaded.has(key)) continue;
       consumed.add(key);
-      const providedChunks = graphs[provider].shared[key];
-      if (!providedChunks) throw new Error(`${provider} provides no ${key}, which ${owner} consumes`);
-      queue.push(...providedChunks.map((providedId) => [provider, providedId]));
+      // A shared module the shell never loads (shared-kit/data, shared-kit/forms) comes from the remote's own copy.
+      const from = graphs[provider].shared[key] ? provider : owner;
+      const providedChunks = graphs[from].shared[key];
+      if (!providedChunks) throw new Error(`neither ${provider} nor ${owner} provides ${key}, which ${owner} consumes`);
+      queue.push(...providedChunks.map((providedId) => [from, providedId]));
     }
   }
   return { files: [...files], consumed };

@@ -39,6 +39,9 @@ function sharedSingletons(appDir) {
     'styled-components': singleton('styled-components'),
     swr: singleton('swr'),
     'shared-kit': singleton('shared-kit'),
+    // Their own shared modules, so what only the remotes use is not loaded with the shell's sign-in.
+    'shared-kit/data': singleton('shared-kit'),
+    'shared-kit/forms': singleton('shared-kit'),
   };
 }
 

@@ -9,12 +9,14 @@ import { createManufacturerCommand } from './create-manufacturer';
 import { setSystemUserDisabled } from './set-user-disabled';
 import { UPLOAD_BUILD_USAGE, parseUploadBuildArgs, uploadBuild } from './upload-build';
 import { VERIFY_LICENSE_USAGE, verifyLicenseCommand } from './verify-license';
+import { PASSWORD_IN_ARGUMENTS, readPassword } from './read-password';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create-user --email E --password P --role superuser
-  create-user --email E --password P --role manufacturer --manufacturer ID
+  create-user --email E --role superuser
+  create-user --email E --role manufacturer --manufacturer ID
+                                  (the password: PRODUCTHUB_PASSWORD, standard input, or typed when asked)
   disable-user --email E          (ends all of the user's sessions at once)
   enable-user --email E
   create-manufacturer --name N [--email E] [--country CC] [--address A] [--phone P] [--vat V] [--pool ID]
@@ -57,11 +59,17 @@ async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
+const terminal = () => ({ env: process.env, input: process.stdin, output: process.stderr });
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return command ? 0 : 2;
+  }
+  if (rest.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
+    console.error(PASSWORD_IN_ARGUMENTS);
+    return 2;
   }
   if (command === 'create-manufacturer') return createManufacturer(rest);
   if (command === 'disable-user' || command === 'enable-user') {
@@ -75,7 +83,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'upload-build') {
-    const build = await uploadBuild(parseUploadBuildArgs(rest), (line) => console.error(line));
+    const options = parseUploadBuildArgs(rest, { ...process.env, PRODUCTHUB_PASSWORD: await readPassword(terminal()) });
+    const build = await uploadBuild(options, (line) => console.error(line));
     // Plain text, never coloured (console.log colours numbers under FORCE_COLOR): pipelines read this line.
     process.stdout.write(`${build.id}\n`);
     return 0;
@@ -87,11 +96,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, manufacturer: { type: 'string' } },
+    options: { email: { type: 'string' }, role: { type: 'string' }, manufacturer: { type: 'string' } },
     strict: true,
   });
-  if (!values.email || !values.password || !values.role) {
-    console.error(`create-user needs --email, --password and --role.\n\n${USAGE}`);
+  if (!values.email || !values.role) {
+    console.error(`create-user needs --email and --role.\n\n${USAGE}`);
     return 2;
   }
   let manufacturerId: number | undefined;
@@ -102,9 +111,8 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const id = await withDatabase((db) =>
-    createSystemUserCommand(db, { email: values.email!, password: values.password!, role: values.role!, manufacturerId }),
-  );
+  const password = await readPassword(terminal(), { confirm: true });
+  const id = await withDatabase((db) => createSystemUserCommand(db, { email: values.email!, password, role: values.role!, manufacturerId }));
   console.log(id);
   return 0;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
-import { hashPassword, passwordWeakness } from '../auth/password';
+import { hashPassword } from '../auth/password';
+import { passwordWeakness } from '../auth/password-policy';
 import { findSystemUserByEmail, insertSystemUser } from '../repositories/system-users';
 import { findManufacturer } from '../repositories/manufacturers';
 

@@ -8,11 +8,13 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { AUTH_SCHEME, BUILD_OSES, type BuildOs, type BuildWithFiles } from 'shared-kit/contract';
 import { AdminCommandError } from './create-user';
+import { PASSWORD_IN_ARGUMENTS } from './read-password';
 
-export const UPLOAD_BUILD_USAGE = `  upload-build --url URL --email E --password P --product ID --os OS --version X.Y.Z --build-number N FILE...
+export const UPLOAD_BUILD_USAGE = `  upload-build --url URL --email E --product ID --os OS --version X.Y.Z --build-number N FILE...
       Publishes a build through the API: declares it with each file's size and SHA-256, uploads the files,
-      then confirms the upload. OS is one of ${BUILD_OSES.join(', ')}. The password may come from
-      PRODUCTHUB_PASSWORD instead of --password, the URL from PRODUCTHUB_URL (default http://127.0.0.1:8080).`;
+      then confirms the upload. OS is one of ${BUILD_OSES.join(', ')}. The password comes from
+      PRODUCTHUB_PASSWORD, standard input, or is typed when asked; the URL from PRODUCTHUB_URL
+      (default http://127.0.0.1:8080).`;
 
 export interface UploadBuildOptions {
   url: string;
@@ -59,10 +61,11 @@ export function parseUploadBuildArgs(args: string[], env: NodeJS.ProcessEnv = pr
     throw new AdminCommandError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  const password = values.password ?? env.PRODUCTHUB_PASSWORD;
+  if (values.password !== undefined) throw new AdminCommandError(PASSWORD_IN_ARGUMENTS);
+  const password = env.PRODUCTHUB_PASSWORD;
   const missing = [
     !values.email && '--email',
-    !password && '--password (or PRODUCTHUB_PASSWORD)',
+    !password && 'a password (PRODUCTHUB_PASSWORD or standard input)',
     !values.product && '--product',
     !values.os && '--os',
     !values.version && '--version',

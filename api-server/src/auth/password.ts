@@ -35,12 +35,3 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   await verifyPassword(password, await dummyHash);
   return false;
 }
-
-export const PASSWORD_MIN_LENGTH = 10;
-export function passwordWeakness(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
-  if (/^(.)\1*$/.test(password)) return 'The password must not repeat a single character.';
-  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  if (classes < 2) return 'The password must mix at least two of: lower case, upper case, digits, symbols.';
-  return null;
-}

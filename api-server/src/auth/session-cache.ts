@@ -7,7 +7,7 @@ export interface CachedSession<P> {
   sessionId: number;
   systemUserId: number;
   manufacturerId: number | null;
-  /** The session's own expiry (ms since the epoch). */
+  /** The session's own end (ms since the epoch): the earlier of its absolute and its idle expiry. */
   expiresAt: number;
 }
 

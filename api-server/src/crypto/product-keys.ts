@@ -18,15 +18,15 @@ export function decryptProductPrivateKey(encrypted: string, masterKey: Buffer): 
   return createPrivateKey({ key: decrypt(encrypted, masterKey), format: 'der', type: 'pkcs8' });
 }
 
-// AES-256-GCM, stored as v1.<iv>.<tag>.<ciphertext> in base64url.
-function encrypt(plain: Buffer, key: Buffer): string {
+// AES-256-GCM, stored as v1.<iv>.<tag>.<ciphertext> in base64url (also webhook signing secrets).
+export function encrypt(plain: Buffer, key: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
   return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
 }
 
-function decrypt(encrypted: string, key: Buffer): Buffer {
+export function decrypt(encrypted: string, key: Buffer): Buffer {
   const [version, iv, tag, body] = encrypted.split('.');
   if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unknown private key encoding');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));

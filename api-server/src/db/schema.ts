@@ -34,6 +34,13 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Date;
   revoked_at: Date | null;
+  last_used_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  hits: number;
+  window_ends_at: Date;
 }
 
 export interface ProductsTable {
@@ -214,12 +221,6 @@ export interface LicenseMachineDeactivationsTable {
   created_at: CreatedAt;
 }
 
-export interface RateLimitsTable {
-  bucket: string;
-  window_started_at: Date;
-  hits: number;
-}
-
 export interface AuditLogTable {
   id: Generated<string>;
   manufacturer_id: number | null;
@@ -244,6 +245,7 @@ export interface Database {
   manufacturers: ManufacturersTable;
   system_users: SystemUsersTable;
   sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
   products: ProductsTable;
   builds: BuildsTable;
   build_files: BuildFilesTable;
@@ -260,7 +262,6 @@ export interface Database {
   trials: TrialsTable;
   license_machines: LicenseMachinesTable;
   license_machine_deactivations: LicenseMachineDeactivationsTable;
-  rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   list_totals: ListTotalsTable;
 }

@@ -20,6 +20,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers without a session (login, health). Every other route needs one. */
     public?: boolean;
+    /**
+     * A file download the browser opens itself (a link, not a fetch): the route also takes the session from the
+     * `authorization` cookie, on GET and HEAD only. No other route honours the cookie.
+     */
+    cookieAuth?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -29,8 +34,8 @@ declare module 'fastify' {
 export const AUTHENTICATION_REQUIRED = 'Authentication required. Please sign in.';
 
 /**
- * The session token: `Authorization: MSession <token>`, or the `authorization` cookie on GET only (file
- * downloads the browser opens itself); a cookie never authorises a state change.
+ * The session token: `Authorization: MSession <token>`, or the `authorization` cookie on the GET of a route
+ * flagged `cookieAuth` (file downloads); a cookie never authorises a state change nor reads data as JSON.
  */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -38,6 +43,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
     const [scheme, token] = header.trim().split(/\s+/, 2);
     return scheme === AUTH_SCHEME && token ? token : undefined;
   }
+  if (!request.routeOptions.config.cookieAuth) return undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const cookie = request.cookies?.[AUTH_COOKIE_NAME];
   if (!cookie) return undefined;
@@ -48,12 +54,12 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 export type PrincipalCache = SessionCache<Principal>;
 
 /** The principal of a token: from the session cache when it holds it, else from the database (and then cached). */
-async function resolvePrincipal(db: Db, cache: PrincipalCache | undefined, token: string): Promise<Principal | undefined> {
+async function resolvePrincipal(db: Db, cache: PrincipalCache | undefined, token: string, idleMinutes: number): Promise<Principal | undefined> {
   const tokenHash = hashSessionToken(token);
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
   const ticket = cache?.ticket() ?? 0;
-  const session = await findActiveSession(db, tokenHash);
+  const session = await findActiveSession(db, tokenHash, idleMinutes);
   if (!session) return undefined;
   const principal: Principal = Object.freeze({
     sessionId: session.session_id,
@@ -68,20 +74,33 @@ async function resolvePrincipal(db: Db, cache: PrincipalCache | undefined, token
     sessionId: principal.sessionId,
     systemUserId: principal.systemUserId,
     manufacturerId: principal.manufacturerId,
-    expiresAt: session.expires_at.getTime(),
+    expiresAt: Math.min(session.expires_at.getTime(), session.idle_expires_at.getTime()),
   });
   return principal;
 }
 
-/** Every route of this scope needs a live session unless its config says `public: true`. */
-export function registerAuthentication(scope: FastifyInstance, db: Db, cache?: PrincipalCache): void {
+export interface AuthenticationOptions {
+  cache?: PrincipalCache;
+  /** A session unused this long is dead (besides its absolute lifetime). */
+  idleMinutes: number;
+}
+
+/**
+ * Every route of this scope needs a live session unless its config says `public: true`, and no answer of the
+ * scope (errors included) may be stored by a browser or proxy: they carry tenant data or a session token.
+ */
+export function registerAuthentication(scope: FastifyInstance, db: Db, { cache, idleMinutes }: AuthenticationOptions): void {
   scope.decorateRequest('principal', null);
   scope.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     const token = tokenOf(request);
-    const principal = token ? await resolvePrincipal(db, cache, token) : undefined;
+    const principal = token ? await resolvePrincipal(db, cache, token, idleMinutes) : undefined;
     if (!principal) throw new HttpError(401, AUTHENTICATION_REQUIRED);
     request.principal = principal;
+  });
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
   });
 }
 

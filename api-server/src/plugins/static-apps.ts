@@ -2,16 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { REMOTE_APPS, REMOTE_NAMES, remoteAppOf } from 'shared-kit/remotes';
 import type { ServerConfig } from '../config';
-
-export const REMOTE_APPS = ['mfe-catalog', 'mfe-licensing', 'mfe-users', 'mfe-manufacturers'] as const;
-/** The federation name of each remote app (identifier-safe). */
-export const REMOTE_NAMES: Record<(typeof REMOTE_APPS)[number], string> = {
-  'mfe-catalog': 'catalog',
-  'mfe-licensing': 'licensing',
-  'mfe-users': 'users',
-  'mfe-manufacturers': 'manufacturers',
-};
 
 export interface RuntimeConfig {
   apiBaseUrl: string;
@@ -22,7 +14,7 @@ export interface RuntimeConfig {
 
 /** The shell's run-time config: remote URLs are never baked into the shell build. */
 export function runtimeConfig(config: ServerConfig): RuntimeConfig {
-  const defaults = Object.fromEntries(REMOTE_APPS.map((app) => [REMOTE_NAMES[app], `/remotes/${app}/mf-manifest.json`]));
+  const defaults = Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${remoteAppOf(name)}/mf-manifest.json`]));
   const overrides = config.remotesConfig ? (JSON.parse(config.remotesConfig) as Record<string, string>) : {};
   return { apiBaseUrl: '/api/v1', environment: config.environment, version: config.version, remotes: { ...defaults, ...overrides } };
 }

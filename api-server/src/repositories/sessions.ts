@@ -17,15 +17,35 @@ export async function createSession(db: Db, systemUserId: number): Promise<strin
   return token;
 }
 
-/** The live session of a token's hash with its system user, or undefined (unknown, revoked, expired, user disabled). */
-export async function findActiveSession(db: Db, tokenHash: string) {
+/** Use is recorded at most once a minute per session, so a busy session does not write on every request. */
+const LAST_USE_RESOLUTION = sql`interval '1 minute'`;
+
+/**
+ * The live session of a token's hash with its system user, or undefined (unknown, revoked, expired, idle for
+ * `idleMinutes`, user disabled). The same statement records the use when the last recorded one is a minute old;
+ * `idle_expires_at` is when the session dies unless used again.
+ */
+export async function findActiveSession(db: Db, tokenHash: string, idleMinutes: number) {
+  const idle = sql`make_interval(mins => ${idleMinutes})`;
   return db
+    .with('touched', (qb) =>
+      qb
+        .updateTable('sessions')
+        .set({ last_used_at: sql<Date>`now()` })
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .where('last_used_at', '>', sql<Date>`now() - ${idle}`)
+        .where('last_used_at', '<', sql<Date>`now() - ${LAST_USE_RESOLUTION}`)
+        .returning('id'),
+    )
     .selectFrom('sessions')
     .innerJoin('system_users', 'system_users.id', 'sessions.system_user_id')
     .leftJoin('manufacturers', 'manufacturers.id', 'system_users.manufacturer_id')
     .select([
       'sessions.id as session_id',
       'sessions.expires_at',
+      sql<Date>`greatest(sessions.last_used_at, (SELECT now() FROM touched)) + ${idle}`.as('idle_expires_at'),
       'system_users.id as system_user_id',
       'system_users.email',
       'system_users.access_level',
@@ -35,6 +55,7 @@ export async function findActiveSession(db: Db, tokenHash: string) {
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('sessions.last_used_at', '>', sql<Date>`now() - ${idle}`)
     .where('system_users.disabled', '=', false)
     .executeTakeFirst();
 }

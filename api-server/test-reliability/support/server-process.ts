@@ -48,7 +48,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npm run build)`);
   let output = '';
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PRODUCTHUB_APPS_DIR: '', LOG_LEVEL: 'error', PRODUCTHUB_LOGIN_RATE_LIMIT: '100000', ...env },
+    env: { ...process.env, PRODUCTHUB_APPS_DIR: '', LOG_LEVEL: 'error', PRODUCTHUB_LOGIN_RATE_LIMIT: '100000', PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);

@@ -22,6 +22,31 @@ const staffOnly = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok,
 /** Manufacturer staff only, on a collection: B gets its own. */
 const staffCollection = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok, staffB: ok });
 
+/** A manufacturer's own sub-resource that a superuser may reach too: staff of B answer 404 like a missing one. */
+const ownOrSuperuser = (ok: number) => ({ anonymous: 401, superuser: ok, staffA: ok, staffB: 404 });
+const webhookEndpoint = (w: World) => `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints/${w.webhookEndpointA}`;
+
+const WEBHOOK_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/manufacturers/:id/webhook-endpoints': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints` }), expect: ownOrSuperuser(200) },
+  'POST /api/v1/manufacturers/:id/webhook-endpoints': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints`, payload: { url: 'https://93.184.215.14/matrix', event_types: ['license.created'] } }),
+    expect: ownOrSuperuser(201),
+  },
+  'GET /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': { request: (w) => ({ url: webhookEndpoint(w) }), expect: ownOrSuperuser(200) },
+  'PATCH /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': { request: (w) => ({ url: webhookEndpoint(w), payload: { enabled: true } }), expect: ownOrSuperuser(200) },
+  'DELETE /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': {
+    // Each role (one call each) aims at an endpoint of A that still exists.
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints/${w.webhookEndpointsToDeleteA.pop()}` }),
+    expect: ownOrSuperuser(204),
+  },
+  'GET /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/deliveries': { request: (w) => ({ url: `${webhookEndpoint(w)}/deliveries` }), expect: ownOrSuperuser(200) },
+  'POST /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/deliveries/:deliveryId/redeliver': {
+    request: (w) => ({ url: `${webhookEndpoint(w)}/deliveries/${w.webhookDeliveryA}/redeliver` }),
+    expect: ownOrSuperuser(202),
+  },
+  'POST /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/test': { request: (w) => ({ url: `${webhookEndpoint(w)}/test` }), expect: ownOrSuperuser(202) },
+};
+
 /**
  * The authorization matrix: every route of the API × {anonymous, superuser, staff of A, staff of B} on an
  * object of A → the status it must answer. A route missing here fails the suite (authorization.test.ts).
@@ -68,6 +93,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/users/${w.endUserBetaMemberA}` }),
     expect: staffOnly(204),
   },
+  ...WEBHOOK_ROUTES,
 
   'GET /api/v1/products': { request: () => ({ url: '/api/v1/products' }), expect: staffCollection(200), staffBActsOnOwnTenant: true },
   'POST /api/v1/products': {
@@ -120,6 +146,21 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'PATCH /api/v1/users/:id': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}`, payload: { email: 'renamed.by.matrix@example.com', external_id: 'matrix' } }), expect: staffOnly(200) },
   'GET /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses` }), expect: staffOnly(200) },
   'POST /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses`, payload: { product_id: w.productA, license_type: 'NFR' } }), expect: staffOnly(201) },
+
+  'GET /api/v1/audit-events': {
+    request: (w) => ({ url: `/api/v1/audit-events?object_type=product&object_id=${w.productA}` }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 },
+    staffBActsOnOwnTenant: true,
+  },
+
+  'GET /api/v1/products/export.csv': { request: () => ({ url: '/api/v1/products/export.csv' }), expect: staffCollection(200) },
+  'GET /api/v1/products/:id/builds/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/releases/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/licenses/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/trials/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/trials/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/users/export.csv': { request: () => ({ url: '/api/v1/users/export.csv' }), expect: staffCollection(200) },
+  'GET /api/v1/users/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/manufacturers/export.csv': { request: () => ({ url: '/api/v1/manufacturers/export.csv' }), expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403 } },
 
   'PATCH /api/v1/licenses/bulk-update': {
     request: (w) => ({ url: '/api/v1/licenses/bulk-update', payload: { license_ids: [w.licenseA], disabled: true, disabled_reason: 'DuplicateOrder' } }),

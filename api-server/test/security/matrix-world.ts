@@ -5,6 +5,8 @@ import { login } from '../support/fixtures';
 import { seedDemoData } from '../../src/seed/demo-data';
 import { DEMO_LOGINS } from '../../src/seed/demo-logins';
 import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url';
+import { enqueueDelivery, insertEndpoint, insertEvent } from '../../src/webhooks/endpoints';
+import { generateSecret } from '../../src/webhooks/signature';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB'];
@@ -38,6 +40,10 @@ export interface World {
   clientFingerprints: { deactivate: string; update: string };
   machineA: number;
   downloadUrlA: string;
+  webhookEndpointA: number;
+  /** One endpoint of A per role: each role's DELETE aims at an endpoint that still exists. */
+  webhookEndpointsToDeleteA: number[];
+  webhookDeliveryA: number;
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
 }
 
@@ -107,6 +113,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     licenseA: license.id,
     trialA: trial.id,
     ...client,
+    ...(await webhookObjects(db, t.masterKey, manufacturerA)),
     tokens: await signInEveryone(t),
   };
 }
@@ -126,6 +133,15 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
   return { licenseSerialA: license.serial, clientFingerprints, machineA: machine.id, downloadUrlA: link.url };
 }
 
+async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {
+  const endpoint = () => insertEndpoint(db, masterKey, { manufacturer_id: manufacturerId, url: 'https://93.184.215.14/hook', secret: generateSecret(), event_types: ['license.created'], enabled: true });
+  const webhookEndpointA = (await endpoint()).id;
+  const webhookEndpointsToDeleteA = [];
+  for (let n = 0; n < 4; n++) webhookEndpointsToDeleteA.push((await endpoint()).id);
+  const event = await insertEvent(db, manufacturerId, 'webhook.test', { type: 'webhook.test', timestamp: new Date().toISOString(), data: {} });
+  return { webhookEndpointA, webhookEndpointsToDeleteA, webhookDeliveryA: Number(await enqueueDelivery(db, event, webhookEndpointA)) };
+}
+
 export async function signInEveryone(t: TestApp): Promise<World['tokens']> {
   const superuser = DEMO_LOGINS[0];
   return {
@@ -135,7 +151,7 @@ export async function signInEveryone(t: TestApp): Promise<World['tokens']> {
   };
 }
 
-/** One digest over every table but the ones a read or a refused call legitimately writes (sessions, rate-limit counters). */
+/** One digest over every table but the ones a read or a refused login legitimately writes (sessions, rate_limits). */
 export async function databaseDigest(t: TestApp): Promise<string> {
   const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(t.db);
   const parts: string[] = [];

@@ -41,7 +41,14 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   const db = createDatabase(databaseUrl, 4);
   await migrateToLatest(db);
   const filesDir = mkdtempSync(join(tmpdir(), 'producthub-files-'));
-  const config: ServerConfig = { ...readConfig({ PRODUCTHUB_APPS_DIR: '' }), loginRateLimitPerMinute: 1000, ...overrides };
+  // Limits far above what a test reaches; the tests of the limits set their own.
+  const config: ServerConfig = {
+    ...readConfig({ PRODUCTHUB_APPS_DIR: '' }),
+    loginRateLimitPerMinute: 1000,
+    loginAddressRateLimitPerMinute: 1000,
+    passwordCheckConcurrency: 64,
+    ...overrides,
+  };
   const masterKey = randomBytes(32);
   const storage = createLocalFileStorage(filesDir);
   // The session cache is on, as in production: every test of logout, disabling and tenancy runs through it.

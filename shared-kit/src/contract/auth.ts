@@ -4,6 +4,20 @@ import { Id } from './common';
 
 export const AccessLevelSchema = Type.Union(ACCESS_LEVELS.map((level) => Type.Literal(level)));
 
+/**
+ * A new system-user password (OWASP ASVS 5.0 6.2): length is the rule, with no composition rules; the server
+ * also refuses the most common breached passwords. Counted in characters (code points), not UTF-16 units.
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export function passwordLengthProblem(password: string): string | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
+  if (length > PASSWORD_MAX_LENGTH) return `The password may be at most ${PASSWORD_MAX_LENGTH} characters long.`;
+  return null;
+}
+
 export const LoginBody = Type.Object(
   {
     email: Type.String({ minLength: 1, maxLength: 320 }),

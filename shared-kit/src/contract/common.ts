@@ -1,11 +1,11 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { MAX_PAGE_SIZE } from '../constants';
+import { ID_RANGE, MAX_PAGE_SIZE } from '../constants';
 
 /** Every error answer of the API: the console shows message[0]. */
 export const ErrorResponse = Type.Object({ message: Type.Array(Type.String()) }, { $id: 'ErrorResponse' });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 
-export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const Id = Type.Integer({ ...ID_RANGE });
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 

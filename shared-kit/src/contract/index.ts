@@ -13,3 +13,6 @@ export * from './users';
 export * from './licenses';
 export * from './trials';
 export * from './clients';
+export * from './webhooks';
+export * from './audit-events';
+export * from './exports';

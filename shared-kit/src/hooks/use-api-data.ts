@@ -16,12 +16,15 @@ interface PagedAnswer<T> {
   pagination: Pagination;
 }
 
-/** One page of a list endpoint. `path` null waits (e.g. until an id is known). */
-export function usePagedList<T>(path: string | null, query: Query) {
+/**
+ * One page of a list endpoint, by its key from a key factory (or its path and query). `null` waits (e.g. until an
+ * id is known).
+ */
+export function usePagedList<T>(key: readonly [path: string, query: Query] | string | null, query: Query = {}) {
   const api = useApiClient();
-  const { data, error, isLoading, mutate } = useSWR<PagedAnswer<T>>(path ? [path, query] : null, ([url, params]: [string, Query]) =>
-    api.get<PagedAnswer<T>>(url, params),
-  );
+  const listKey = typeof key === 'string' ? ([key, query] as const) : key;
+  const path = listKey?.[0] ?? null;
+  const { data, error, isLoading, mutate } = useSWR<PagedAnswer<T>>(listKey, ([url, params]: readonly [string, Query]) => api.get<PagedAnswer<T>>(url, params));
   useLoggedError(error, path);
   return {
     rows: error ? [] : (data?.data ?? []),
@@ -32,10 +35,12 @@ export function usePagedList<T>(path: string | null, query: Query) {
   };
 }
 
-/** One object by its API path. A failed fetch is logged and leaves `data` empty (SPEC §8). */
-export function useApiResource<T>(path: string | null) {
+/** One object by its key from a key factory (or its path). A failed fetch is logged and leaves `data` empty (SPEC §8). */
+export function useApiResource<T>(key: readonly [path: string] | string | null) {
   const api = useApiClient();
-  const { data, error, isLoading, mutate } = useSWR<T>(path ? [path] : null, ([url]: [string]) => api.get<T>(url));
+  const resourceKey = typeof key === 'string' ? ([key] as const) : key;
+  const path = resourceKey?.[0] ?? null;
+  const { data, error, isLoading, mutate } = useSWR<T>(resourceKey, ([url]: readonly [string]) => api.get<T>(url));
   useLoggedError(error, path);
   return { data: error ? undefined : data, error: error as Error | undefined, isLoading, mutate };
 }
@@ -45,3 +50,7 @@ function useLoggedError(error: unknown, path: string | null) {
     if (error) console.error(`Failed to load ${path}:`, error);
   }, [error, path]);
 }
+
+/** What the data hooks return, for endpoint hooks that must name their return type. */
+export type PagedListResult<T> = ReturnType<typeof usePagedList<T>>;
+export type ResourceResult<T> = ReturnType<typeof useApiResource<T>>;

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
 import styled from 'styled-components';
 import { focusRing } from './focus-ring';
+import { Icon } from './Icon';
 
 export interface CheckboxProps {
   checked: boolean | 'indeterminate';
@@ -13,8 +14,10 @@ export interface CheckboxProps {
   id?: string;
 }
 
+// Middle, not baseline: an empty box on the baseline sits a few pixels above the text beside it.
 const Wrapper = styled.span`
   display: inline-flex;
+  vertical-align: middle;
   align-items: center;
   gap: ${({ theme }) => theme.spacing.sm};
 `;
@@ -47,6 +50,10 @@ const Box = styled(RadixCheckbox.Root)`
   ${focusRing}
 `;
 
+const Indicator = styled(RadixCheckbox.Indicator)`
+  display: inline-flex;
+`;
+
 const Label = styled.label<{ $disabled: boolean }>`
   cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
   color: ${({ theme, $disabled }) => ($disabled ? theme.colors.muted : theme.colors.text)};
@@ -64,7 +71,9 @@ export function Checkbox({ checked, onCheckedChange, label, 'aria-label': ariaLa
         aria-label={ariaLabel}
         disabled={disabled}
       >
-        <RadixCheckbox.Indicator aria-hidden="true">{checked === 'indeterminate' ? '—' : '✓'}</RadixCheckbox.Indicator>
+        <Indicator aria-hidden="true">
+          <Icon name={checked === 'indeterminate' ? 'indeterminate' : 'check'} size={14} />
+        </Indicator>
       </Box>
       {label !== undefined && (
         <Label htmlFor={checkboxId} $disabled={disabled}>

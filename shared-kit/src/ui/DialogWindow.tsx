@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import styled from 'styled-components';
 import { IconButton } from './Button';
+import { Icon } from './Icon';
 import type { DialogProps } from './Dialog';
 
 const Overlay = styled(RadixDialog.Overlay)`
@@ -90,7 +91,9 @@ export function DialogWindow({
           <Header>
             <Title>{title}</Title>
             <RadixDialog.Close asChild>
-              <IconButton aria-label="Close dialog">✕</IconButton>
+              <IconButton aria-label="Close dialog">
+                <Icon name="close" />
+              </IconButton>
             </RadixDialog.Close>
           </Header>
           {description !== undefined && (

@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import styled from 'styled-components';
 import { IconButton } from './Button';
+import { Icon } from './Icon';
 import type { InfoPopupProps } from './InfoPopup';
 
 const Content = styled(Popover.Content)`
@@ -24,7 +25,9 @@ export function InfoPopupButton({ label, children }: InfoPopupProps) {
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
-        <IconButton aria-label={`Help: ${label}`}>ⓘ</IconButton>
+        <IconButton aria-label={`Help: ${label}`}>
+          <Icon name="info" />
+        </IconButton>
       </Popover.Trigger>
       <Popover.Portal>
         <Content side="top" align="start" sideOffset={6} collisionPadding={8} aria-label={`Help: ${label}`}>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { Pagination } from '../contract/common';
 import { PAGE_SIZE_OPTIONS } from '../constants';
 import { Button } from './Button';
+import { Icon } from './Icon';
 import { Select } from './FormControls';
 import { paginationItems } from './pagination-items';
 
@@ -72,12 +73,12 @@ export function PaginationControls({ pagination, perPage, onPageChange, onPerPag
       <Pages>
         <li>
           <Button size="small" aria-label="First page" disabled={onFirstPage} onClick={() => goTo(1)}>
-            «
+            <Icon name="first" />
           </Button>
         </li>
         <li>
           <Button size="small" aria-label="Previous page" disabled={onFirstPage} onClick={() => goTo(current - 1)}>
-            ‹
+            <Icon name="previous" />
           </Button>
         </li>
         {paginationItems(current, last).map((item, index) => (
@@ -99,12 +100,12 @@ export function PaginationControls({ pagination, perPage, onPageChange, onPerPag
         ))}
         <li>
           <Button size="small" aria-label="Next page" disabled={onLastPage} onClick={() => goTo(current + 1)}>
-            ›
+            <Icon name="next" />
           </Button>
         </li>
         <li>
           <Button size="small" aria-label="Last page" disabled={onLastPage} onClick={() => goTo(last)}>
-            »
+            <Icon name="last" />
           </Button>
         </li>
       </Pages>

@@ -14,7 +14,14 @@ const Form = styled.form`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.spacing.sm};
-  max-width: 520px;
+  max-width: 100%;
+`;
+
+// Wide enough for the whole placeholder (a text input is otherwise about 20 characters wide): 1ch, the width of a
+// digit, is wider than an average letter, and the padding and border of the control come on top.
+const SearchInput = styled(TextInput)<{ $characters: number }>`
+  flex: 0 1 auto;
+  width: calc(${({ $characters }) => $characters}ch + 24px);
 `;
 
 export function SearchBox({ placeholder, value, onSearch }: SearchBoxProps) {
@@ -37,7 +44,8 @@ export function SearchBox({ placeholder, value, onSearch }: SearchBoxProps) {
 
   return (
     <Form role="search" onSubmit={submit}>
-      <TextInput
+      <SearchInput
+        $characters={placeholder.length}
         type="search"
         aria-label={placeholder}
         placeholder={placeholder}

@@ -150,6 +150,19 @@ describe('Table', () => {
     expect(screen.getByRole('checkbox', { name: 'Select All' })).toBeDisabled();
   });
 
+  it('pins the actions column to the right edge so a wide table keeps its actions in view', () => {
+    const withActions: TableColumn<Product>[] = [
+      ...columns,
+      { id: 'actions', header: 'Actions', cell: (product) => <button type="button">{`Edit ${product.name}`}</button> },
+    ];
+    renderWithTheme(<Table columns={withActions} rows={products} getRowId={(product) => product.id} caption="Products" />);
+
+    const pinned = [screen.getByRole('columnheader', { name: 'Actions' }), screen.getByRole('button', { name: 'Edit Delay' }).closest('td')!];
+    for (const cell of pinned) expect(cell).toHaveStyle({ position: 'sticky', right: '0px' });
+    expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveStyle({ position: 'sticky' });
+    expect(screen.getByRole('cell', { name: 'Delay' })).not.toHaveStyle({ position: 'sticky' });
+  });
+
   // Found by label, not by role: computing the accessible names of 250 rows makes jsdom slow.
   describe('with 250 rows', () => {
     const rows = Array.from({ length: 250 }, (_, index) => ({ id: index + 1, name: `Product ${index + 1}` }));

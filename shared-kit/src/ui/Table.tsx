@@ -1,5 +1,5 @@
 import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Checkbox } from './Checkbox';
 import { Spinner } from './Spinner';
 import { visuallyHidden } from './visually-hidden';
@@ -7,11 +7,24 @@ import { visuallyHidden } from './visually-hidden';
 export type RowId = string | number;
 
 export interface TableColumn<Row> {
+  /** The column with id 'actions' (or 'action') stays at the right edge while a wide table scrolls sideways. */
   id: string;
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   width?: string;
 }
+
+/** A row's actions must stay reachable at any width: their column is pinned (sticky) to the right edge. */
+export const isActionsColumn = (column: { id: string }) => column.id === 'actions' || column.id === 'action';
+
+// The pinned column draws its own background (the rows scroll beneath it) and a shadow on its left edge.
+const pinnedToEnd = css`
+  position: sticky;
+  right: 0;
+  z-index: 1;
+  white-space: nowrap;
+  box-shadow: inset 1px 0 0 ${({ theme }) => theme.colors.border}, -6px 0 8px -6px rgba(15, 23, 42, 0.18);
+`;
 
 export interface TableSelection<Row> {
   selectedIds: ReadonlySet<RowId>;
@@ -49,7 +62,7 @@ const Caption = styled.caption`
   ${visuallyHidden}
 `;
 
-const HeaderCell = styled.th<{ $width?: string }>`
+const HeaderCell = styled.th<{ $width?: string; $pinned?: boolean }>`
   width: ${({ $width }) => $width ?? 'auto'};
   padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
   text-align: left;
@@ -59,12 +72,19 @@ const HeaderCell = styled.th<{ $width?: string }>`
   background: ${({ theme }) => theme.colors.background};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   white-space: nowrap;
+  ${({ $pinned }) => $pinned && pinnedToEnd}
 `;
 
-const Cell = styled.td`
+const Cell = styled.td<{ $pinned?: boolean }>`
   padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   vertical-align: middle;
+  ${({ $pinned }) => $pinned && pinnedToEnd}
+`;
+
+// The selection box is centred on the row's text line (a lone inline box would sit on the baseline, above it).
+const SelectCell = styled(Cell)`
+  line-height: 0;
 `;
 
 const MessageCell = styled(Cell)`
@@ -75,6 +95,9 @@ const MessageCell = styled(Cell)`
 
 const BodyRow = styled.tr<{ $selected: boolean }>`
   background: ${({ theme, $selected }) => ($selected ? theme.colors.selected : 'transparent')};
+  & > td {
+    background: ${({ theme, $selected }) => ($selected ? theme.colors.selected : theme.colors.surface)};
+  }
   &:last-child > td {
     border-bottom: none;
   }
@@ -96,9 +119,9 @@ function TableRowView<Row>({ row, rowId, columns, selectable, selected, selectLa
   return (
     <BodyRow $selected={selected}>
       {selectable && (
-        <Cell>
+        <SelectCell>
           <Checkbox checked={selected} onCheckedChange={() => onToggleRow(rowId)} aria-label={selectLabel} />
-        </Cell>
+        </SelectCell>
       )}
       <TableRowCells row={row} columns={columns} />
     </BodyRow>
@@ -109,7 +132,9 @@ function TableRowCellsView<Row>({ row, columns }: Pick<TableRowProps<Row>, 'row'
   return (
     <>
       {columns.map((column) => (
-        <Cell key={column.id}>{column.cell(row)}</Cell>
+        <Cell key={column.id} $pinned={isActionsColumn(column)}>
+          {column.cell(row)}
+        </Cell>
       ))}
     </>
   );
@@ -162,7 +187,7 @@ export function Table<Row>({
               </HeaderCell>
             )}
             {columns.map((column) => (
-              <HeaderCell key={column.id} scope="col" $width={column.width}>
+              <HeaderCell key={column.id} scope="col" $width={column.width} $pinned={isActionsColumn(column)}>
                 {column.header}
               </HeaderCell>
             ))}

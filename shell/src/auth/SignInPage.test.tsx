@@ -19,8 +19,8 @@ const routes: RouteObject[] = [
   { path: '/Home/*', element: <CurrentLocation label="Signed in at" /> },
 ];
 
-function renderSignIn(initialEntries: InitialEntry[] = ['/'], storedSession?: AuthSession) {
-  return renderShell({ routes, initialEntries, storedSession });
+function renderSignIn(initialEntries: InitialEntry[] = ['/'], storedSession?: AuthSession, environment?: string) {
+  return renderShell({ routes, initialEntries, storedSession, config: environment === undefined ? undefined : { version: '2.4.0', environment } });
 }
 
 async function fillAndSubmit(user: ReturnType<typeof renderSignIn>['user']) {
@@ -38,6 +38,15 @@ describe('SignInPage', () => {
     expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('shows the version and the environment in the footer, production marked in red (SPEC §1)', async () => {
+    installFakeApi(() => ({ status: 404 }));
+    renderSignIn(['/'], undefined, 'production');
+
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer).toHaveTextContent('ProductHub 2.4.0');
+    expect(within(footer).getByText('production')).toHaveAttribute('data-production', 'true');
   });
 
   it("reads 'Signing In...' while the login call is pending, then stores the login and goes to /Home", async () => {

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router';
 import styled from 'styled-components';
 import { Button, Field, TextInput, errorMessage, useApiClient, useErrorModal, type LoginResponse } from 'shared-kit';
+import { useRuntimeConfig } from '../app/runtime-config-context';
+import { Footer } from '../layout/Footer';
 import { useAuth } from './auth-context';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
@@ -14,6 +16,7 @@ function destinationOf(location: Location): string {
 
 export function SignInPage() {
   const { session, signIn } = useAuth();
+  const { version, environment } = useRuntimeConfig();
   const api = useApiClient();
   const showError = useErrorModal();
   const location = useLocation();
@@ -37,30 +40,39 @@ export function SignInPage() {
     }
   };
 
+  // SPEC §1: the footer is on every screen, here first: this is where a user must see they are entering production.
   return (
-    <Page>
-      <Form onSubmit={submit} aria-labelledby="sign-in-title">
-        <Title id="sign-in-title">ProductHub</Title>
-        <Subtitle>Sign in to manage your products, licences and users.</Subtitle>
-        <Field label="Email" htmlFor="sign-in-email">
-          <TextInput id="sign-in-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-        </Field>
-        <Field label="Password" htmlFor="sign-in-password">
-          <TextInput id="sign-in-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </Field>
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Signing In...' : 'Sign In'}
-        </Button>
-      </Form>
-    </Page>
+    <Screen>
+      <Page>
+        <Form onSubmit={submit} aria-labelledby="sign-in-title">
+          <Title id="sign-in-title">ProductHub</Title>
+          <Subtitle>Sign in to manage your products, licences and users.</Subtitle>
+          <Field label="Email" htmlFor="sign-in-email">
+            <TextInput id="sign-in-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          </Field>
+          <Field label="Password" htmlFor="sign-in-password">
+            <TextInput id="sign-in-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </Form>
+      </Page>
+      <Footer version={version} environment={environment} />
+    </Screen>
   );
 }
 
-const Page = styled.main`
+const Screen = styled.div`
   min-height: 100vh;
   display: grid;
-  place-items: center;
+  grid-template-rows: 1fr auto;
   background: ${({ theme }) => theme.colors.background};
+`;
+
+const Page = styled.main`
+  display: grid;
+  place-items: center;
 `;
 
 const Form = styled.form`

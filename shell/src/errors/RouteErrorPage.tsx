@@ -2,7 +2,7 @@ import styled from 'styled-components';
 
 export const UNEXPECTED_ERROR_TITLE = 'Unexpected Application Error!';
 
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -37,9 +37,9 @@ const routes: RouteObject[] = [
   },
 ];
 
-function renderHome(session: AuthSession, environment = 'staging') {
+function renderHome(session: AuthSession, environment = 'staging', path = '/Home/Dashboard') {
   const calls = installFakeApi(signedInServer(session));
-  return { calls, ...renderShell({ routes, initialEntries: ['/Home/Dashboard'], storedSession: session, config: { environment } }) };
+  return { calls, ...renderShell({ routes, initialEntries: [path], storedSession: session, config: { environment } }) };
 }
 
 function navigationLinks() {
@@ -112,6 +112,31 @@ describe('HomeLayout', () => {
     expect(await screen.findByText('Page at /Home/MyProducts')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Products' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it.each([
+    ['/Home/ProductLicenses/4/Reverb/none', 'My Products'],
+    ['/Home/ProductBuilds/4', 'My Products'],
+    ['/Home/ProductReleases/4', 'My Products'],
+    ['/Home/UpdateProduct/4', 'My Products'],
+    ['/Home/UserDetails/7', 'Users'],
+    ['/Home/CreateUserLicense/7/anna@example.com', 'Users'],
+  ])('highlights the section of the sub-page %s (%s)', async (path, section) => {
+    renderHome(manufacturerSession, 'staging', path);
+    await screen.findByText(`Page at ${path}`);
+
+    expect(screen.getByRole('link', { name: section })).toHaveAttribute('aria-current', 'location');
+    const others = within(screen.getByRole('navigation', { name: 'Main' }))
+      .getAllByRole('link')
+      .filter((link) => link.textContent !== section);
+    for (const link of others) expect(link).not.toHaveAttribute('aria-current');
+  });
+
+  it("highlights Manufacturers on a manufacturer's details for a superuser", async () => {
+    renderHome(superuserSession, 'staging', '/Home/Manufacturers/3');
+    await screen.findByText('Page at /Home/Manufacturers/3');
+
+    expect(screen.getByRole('link', { name: 'Manufacturers' })).toHaveAttribute('aria-current', 'location');
   });
 
   it('logs out and returns to the root', async () => {

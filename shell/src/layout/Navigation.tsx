@@ -1,15 +1,25 @@
-import { NavLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import styled from 'styled-components';
 import type { AccessLevel } from 'shared-kit';
-import { navigationItems } from './navigation-items';
+import { activeItem, navigationItems } from './navigation-items';
 
+/** The main menu; the section of the page shown is highlighted, on its sub-pages too (user details → Users). */
 export function Navigation({ accessLevel }: { accessLevel: AccessLevel }) {
+  const { pathname } = useLocation();
+  const items = navigationItems(accessLevel);
+  const active = activeItem(items, pathname);
   return (
     <Nav aria-label="Main">
       <ul>
-        {navigationItems(accessLevel).map((item) => (
+        {items.map((item) => (
           <li key={item.to}>
-            <Link to={item.to}>{item.label}</Link>
+            <Link
+              to={item.to}
+              className={item === active ? 'active' : undefined}
+              aria-current={item !== active ? undefined : pathname === item.to ? 'page' : 'location'}
+            >
+              {item.label}
+            </Link>
           </li>
         ))}
       </ul>
@@ -25,7 +35,7 @@ const Nav = styled.nav`
   }
 `;
 
-const Link = styled(NavLink)`
+const Link = styled(RouterLink)`
   display: block;
   padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.lg}`};
   color: ${({ theme }) => theme.colors.text};

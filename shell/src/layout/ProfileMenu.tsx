@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { Icon } from 'shared-kit';
 
 /** The manufacturer name with a profile icon; its menu holds Manufacturer Details (→ /Home/MyDetails). */
 export function ProfileMenu({ manufacturerName }: { manufacturerName: string }) {
@@ -10,7 +11,7 @@ export function ProfileMenu({ manufacturerName }: { manufacturerName: string }) 
     // (axe aria-hidden-focus). Escape, a click outside or tabbing away still close it.
     <DropdownMenu.Root modal={false}>
       <Trigger aria-label={`${manufacturerName}: profile menu`}>
-        <ProfileIcon />
+        <Icon name="profile" />
         <span>{manufacturerName}</span>
       </Trigger>
       <DropdownMenu.Portal>
@@ -19,16 +20,6 @@ export function ProfileMenu({ manufacturerName }: { manufacturerName: string }) 
         </Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
-  );
-}
-
-// Drawn, not an emoji: not every system has a font with 👤 (Debian's Chromium shows a box).
-function ProfileIcon() {
-  return (
-    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
-      <circle cx="8" cy="5" r="3" />
-      <path d="M2 14.5c0-3.3 2.7-5.5 6-5.5s6 2.2 6 5.5z" />
-    </svg>
   );
 }
 

@@ -3,6 +3,7 @@ import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import styled from 'styled-components';
 import { SWRConfig } from 'swr';
 import { Button, Spinner, type RemoteRoutesModule } from 'shared-kit';
+import { UNEXPECTED_ERROR_TITLE, messageOf } from '../errors/RouteErrorPage';
 import { loadRemoteRoutes } from './load-remote-routes';
 import { CONSOLE_SHARED_KIT_VERSION, RemoteIncompatibleError } from './remote-compatibility';
 import type { RemoteArea } from './remote-areas';
@@ -70,8 +71,10 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
     <ErrorBoundary
       resetKeys={[attempt]}
       onError={(error) => console.error(`The ${area.remote} remote failed while rendering:`, error)}
-      fallbackRender={({ resetErrorBoundary }: FallbackProps) => (
+      fallbackRender={({ error, resetErrorBoundary }: FallbackProps) => (
         <AreaError
+          heading={UNEXPECTED_ERROR_TITLE}
+          message={messageOf(error)}
           title={`${area.title} stopped working.`}
           detail="Something went wrong on this page. The rest of the console still works."
           onRetry={() => {
@@ -93,9 +96,20 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
   );
 }
 
-function AreaError({ title, detail, onRetry }: { title: string; detail: string; onRetry: () => void }) {
+interface AreaErrorProps {
+  title: string;
+  detail: string;
+  onRetry: () => void;
+  /** SPEC §8's routing-error title and the error's message, for a page that crashed while rendering. */
+  heading?: string;
+  message?: string;
+}
+
+function AreaError({ title, detail, onRetry, heading, message }: AreaErrorProps) {
   return (
     <Box role="alert">
+      {heading && <Heading>{heading}</Heading>}
+      {message && <Message>{message}</Message>}
       <strong>{title}</strong>
       <p>{detail}</p>
       <Button variant="primary" onClick={onRetry}>
@@ -104,6 +118,19 @@ function AreaError({ title, detail, onRetry }: { title: string; detail: string; 
     </Box>
   );
 }
+
+const Heading = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.spacing.sm};
+  font-size: 1.2rem;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Message = styled.pre`
+  margin: 0 0 ${({ theme }) => theme.spacing.md};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
 
 const Box = styled.div`
   padding: ${({ theme }) => theme.spacing.lg};

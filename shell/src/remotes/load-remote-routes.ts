@@ -12,6 +12,12 @@ export function registerRemoteUrls(remotes: Record<string, string>): void {
 
 export class RemoteUnavailableError extends Error {}
 
+/**
+ * The kit's data layer is a shared module the sign-in page does not load. The shell loads its own copy before a
+ * remote first asks for it, so every remote uses that one (with the shell's SWR) rather than a copy of its own.
+ */
+const loadSharedKitData = () => import('shared-kit/data');
+
 /** Loads any module a remote exposes, for remotes that show another remote's component. */
 export async function loadRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
   if (!remoteUrls[remote]) throw new RemoteUnavailableError(`No URL is configured for the ${remote} remote.`);
@@ -28,7 +34,7 @@ export async function loadRemoteRoutes(remote: RemoteName, retry = false): Promi
   const entry = remoteUrls[remote];
   if (!entry) throw new RemoteUnavailableError(`No URL is configured for the ${remote} remote.`);
   if (retry) registerRemotes([{ name: remote, entry }], { force: true });
-  await checkRemoteCompatibility(entry);
+  await Promise.all([checkRemoteCompatibility(entry), loadSharedKitData()]);
   const module = await loadRemote<RemoteRoutesModule>(`${remote}/routes`);
   if (!module?.default) throw new RemoteUnavailableError(`The ${remote} remote did not provide its routes.`);
   return module;

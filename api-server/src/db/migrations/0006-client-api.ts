@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The client API (issue 14): a machine limit per product, the machines of each licence (kept by a trigger on
  * license_activations so the staff Download and the client activation both record them), the customers' and
- * staff's deactivations (the customer's are capped per 30 days), a trial's fixed expiry, and the rate-limit
- * counters. `rate_limits` is created only if absent: another branch may create the same table first.
+ * staff's deactivations (the customer's are capped per 30 days) and a trial's fixed expiry. The client calls'
+ * rate limits use the `rate_limits` table of 0005.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -55,12 +55,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END $$;
     CREATE TRIGGER license_activations_record_machine AFTER INSERT ON license_activations
       FOR EACH ROW EXECUTE FUNCTION license_machines_record_activation();
-
-    CREATE TABLE IF NOT EXISTS rate_limits (
-      bucket text PRIMARY KEY,
-      window_started_at timestamptz NOT NULL,
-      hits integer NOT NULL
-    );
   `.execute(db);
 }
 

@@ -3,7 +3,10 @@ import * as initialSchema from './0001-initial-schema';
 import * as listIndexesAndTotals from './0002-list-indexes-and-totals';
 import * as principalChangeNotifications from './0003-principal-change-notifications';
 import * as endUsersCoveringListIndex from './0004-end-users-covering-list-index';
+import * as sessionIdleAndRateLimits from './0005-session-idle-and-rate-limits';
 import * as clientApi from './0006-client-api';
+import * as auditEventIndexes from './0008-audit-event-indexes';
+import * as webhooks from './0009-webhooks';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -11,5 +14,8 @@ export const migrations: Record<string, Migration> = {
   '0002-list-indexes-and-totals': listIndexesAndTotals,
   '0003-principal-change-notifications': principalChangeNotifications,
   '0004-end-users-covering-list-index': endUsersCoveringListIndex,
+  '0005-session-idle-and-rate-limits': sessionIdleAndRateLimits,
   '0006-client-api': clientApi,
+  '0008-audit-event-indexes': auditEventIndexes,
+  '0009-webhooks': webhooks,
 };

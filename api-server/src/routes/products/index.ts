@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteDependencies } from '../route-dependencies';
 import { buildFileRoutes } from './build-files';
 import { buildRoutes } from './builds';
+import { productExportRoutes } from './export';
 import { productLicenseRoutes } from './licenses';
 import { productRoutes } from './products';
 import { releaseRoutes } from './releases';
@@ -15,4 +16,5 @@ export const productsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asyn
   await app.register(releaseRoutes, dependencies);
   await app.register(productLicenseRoutes, dependencies);
   await app.register(trialRoutes, dependencies);
+  await app.register(productExportRoutes, dependencies);
 };

@@ -7,43 +7,42 @@ import { findSystemUserByEmail } from '../../repositories/system-users';
 import { createSession, revokeSession } from '../../repositories/sessions';
 import { HttpError } from '../../lib/http-error';
 import { principalOf, type PrincipalCache } from '../../plugins/auth';
+import { loginRetryAfter, type LoginLimits } from '../../auth/login-limits';
+import type { PasswordCheckGate } from '../../auth/password-check-gate';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
+
+export const TOO_MANY_ATTEMPTS = (seconds: number) =>
+  `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+export const SIGN_IN_BUSY = 'The server is busy with other sign-ins. Please try again in a moment.';
 
 export interface SystemUserRoutesOptions {
   db: Db;
   sessionCache?: PrincipalCache;
-  loginRateLimitPerMinute: number;
+  loginLimits: LoginLimits;
+  passwordChecks: PasswordCheckGate;
 }
 
-export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions> = async (app, { db, sessionCache, loginRateLimitPerMinute }) => {
+export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions> = async (app, { db, sessionCache, loginLimits, passwordChecks }) => {
   app.post(
     '/systemusers/login',
     {
-      config: {
-        public: true,
-        rateLimit: {
-          max: loginRateLimitPerMinute,
-          timeWindow: '1 minute',
-          // After body parsing, so the key can include the email.
-          hook: 'preHandler',
-          // Per address and account: one attacker cannot lock everyone out, nor try one account from one place.
-          keyGenerator: (request) => {
-            const email = (request.body as { email?: unknown } | undefined)?.email;
-            return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-          },
-        },
-      },
+      config: { public: true },
       schema: {
         tags: ['auth'],
         body: LoginBody,
-        response: { 200: LoginResponse, 401: ErrorResponse, 429: ErrorResponse },
+        response: { 200: LoginResponse, 401: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
+      const retryAfter = await loginRetryAfter(db, loginLimits, request.ip, email);
+      if (retryAfter !== null) return reply.status(429).header('Retry-After', retryAfter).send({ message: [TOO_MANY_ATTEMPTS(retryAfter)] });
       const user = await findSystemUserByEmail(db, email);
-      const valid = user && !user.disabled ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
+      const valid = await passwordChecks.run(() =>
+        user && !user.disabled ? verifyPassword(password, user.password_hash) : verifyAgainstDummy(password),
+      );
+      if (valid === undefined) return reply.status(503).header('Retry-After', 1).send({ message: [SIGN_IN_BUSY] });
       if (!user || !valid) throw new HttpError(401, INVALID_LOGIN);
       const token = await createSession(db, user.id);
       return {

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteDependencies } from '../route-dependencies';
 import { endUserRoutes } from './end-users';
+import { userExportRoutes } from './export';
 import { userLicenseRoutes } from './licenses';
 
 /** /users/…: end users and their licences. */
 export const usersRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {
   await app.register(endUserRoutes, dependencies);
   await app.register(userLicenseRoutes, dependencies);
+  await app.register(userExportRoutes, dependencies);
 };

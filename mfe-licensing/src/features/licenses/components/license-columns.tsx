@@ -18,9 +18,9 @@ const Reason = styled.span`
 `;
 
 // Stacked, so the many columns of the table fit a laptop screen.
+// Side by side: the actions column is pinned to the table's right edge, and one line keeps the rows short.
 const Actions = styled.div`
   display: flex;
-  flex-direction: column;
   gap: ${({ theme }) => theme.spacing.xs};
 `;
 

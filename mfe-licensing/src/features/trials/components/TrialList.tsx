@@ -1,8 +1,7 @@
 import { useMemo, useRef, useLayoutEffect } from 'react';
 import styled from 'styled-components';
-import { IconButton, PaginationControls, SearchBox, Table, errorMessage, formatDateTime, useErrorModal, useListState, type TableColumn, type Trial } from 'shared-kit';
+import { Icon, IconButton, PaginationControls, SearchBox, Table, errorMessage, formatDateTime, useErrorModal, useListState, type TableColumn, type Trial } from 'shared-kit';
 import { useTrials } from '../api/get-trials';
-import { TrashIcon } from './TrashIcon';
 import { useDeleteTrial } from '../api/delete-trial';
 
 export const DELETE_TRIAL_FAILED = 'The trial could not be deleted.';
@@ -27,7 +26,7 @@ function trialColumns(onDelete: (trial: Trial) => void): TableColumn<Trial>[] {
       width: '96px',
       cell: (trial) => (
         <IconButton aria-label={`Delete trial ${trial.hardware_fingerprint}`} title="Delete trial" onClick={() => onDelete(trial)}>
-          <TrashIcon />
+          <Icon name="trash" />
         </IconButton>
       ),
     },

@@ -35,7 +35,9 @@ describe('/Home/ProductTrials/{productID}/{productName}', () => {
     const handler = fakeLicensingServer(state);
     state.override = (call) => (call.method === 'DELETE' ? pending.promise.then(() => handler({ ...call })) : undefined);
     const { user, calls } = renderTrials(state);
-    await user.click(await screen.findByRole('button', { name: 'Delete trial MAC-0002' }));
+    const deleteButton = await screen.findByRole('button', { name: 'Delete trial MAC-0002' });
+    expect(deleteButton.querySelector('svg[data-icon="trash"]')).not.toBeNull(); // the shared icon set's bin
+    await user.click(deleteButton);
     expect(screen.queryByText('MAC-0002')).not.toBeInTheDocument();
     expect(screen.getByText('1 record')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/products/4/trials/2' }]);

@@ -47,6 +47,7 @@ describe('manufacturer details page', () => {
     expect(screen.getByText('Loading manufacturer...')).toBeInTheDocument();
     await screen.findByDisplayValue('Aurora Audio');
     expect(calls).toEqual([{ method: 'GET', path: '/manufacturers/7', query: undefined }]);
+    expect(screen.getByRole('heading', { name: 'Aurora Audio' })).toBeInTheDocument();
 
     expect(field('Name')).toHaveValue('Aurora Audio');
     expect(field('Name')).toBeRequired();

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import styled from 'styled-components';
 import { ApiError, Button, PageHeader, Spinner, errorMessage, useSession } from 'shared-kit';
 import { useManufacturer } from '../api/get-manufacturer';
 import { mayOpenManufacturer, parseManufacturerId } from '../access';
@@ -36,5 +37,19 @@ function ManufacturerDetails({ id, onLeave }: { id: number; onLeave: () => void 
   if (error || !manufacturer) {
     return <PageMessage action={<Button onClick={() => void mutate()}>Retry</Button>}>{errorMessage(error, LOAD_FAILED)}</PageMessage>;
   }
-  return <ManufacturerForm manufacturer={manufacturer} onLeave={onLeave} />;
+  return (
+    <>
+      <Name>{manufacturer.name}</Name>
+      <ManufacturerForm manufacturer={manufacturer} onLeave={onLeave} />
+    </>
+  );
 }
+
+// The page names whose details these are (the saved name, not the one being typed).
+const Name = styled.h2`
+  margin: ${({ theme }) => `-${theme.spacing.md} 0 ${theme.spacing.md}`};
+  font-size: 1.15rem;
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${({ theme }) => theme.colors.muted};
+  overflow-wrap: anywhere;
+`;

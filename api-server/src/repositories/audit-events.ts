@@ -1,0 +1,69 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
+import type { PageRequest } from '../lib/paging';
+
+/**
+ * Whose events: a manufacturer's staff see every event of their manufacturer; the superuser sees the
+ * manufacturer-level events, i.e. changes to manufacturer records (entity_type 'manufacturer', any manufacturer)
+ * and changes that belong to no manufacturer (manufacturer_id IS NULL), never a tenant's products, users or licences.
+ */
+export type AuditScope = { manufacturerId: number } | { manufacturerLevel: true };
+
+export interface AuditEventFilter {
+  objectType?: string;
+  objectId?: string;
+  /** A system user's id, or 'client': no console user (plugin calls, operator commands). */
+  actor?: number | 'client';
+  action?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function conditions(scope: AuditScope, filter: AuditEventFilter) {
+  return (eb: ExpressionBuilder<Database, 'audit_log'>) => {
+    const all = [
+      'manufacturerId' in scope
+        ? eb('audit_log.manufacturer_id', '=', scope.manufacturerId)
+        : eb.or([eb('audit_log.entity_type', '=', 'manufacturer'), eb('audit_log.manufacturer_id', 'is', null)]),
+    ];
+    if (filter.objectType) all.push(eb('audit_log.entity_type', '=', filter.objectType));
+    if (filter.objectId) all.push(eb('audit_log.entity_id', '=', filter.objectId));
+    if (filter.actor === 'client') all.push(eb('audit_log.actor_system_user_id', 'is', null));
+    else if (filter.actor !== undefined) all.push(eb('audit_log.actor_system_user_id', '=', filter.actor));
+    if (filter.action) all.push(eb('audit_log.action', '=', filter.action));
+    if (filter.from) all.push(eb('audit_log.created_at', '>=', filter.from));
+    if (filter.to) all.push(eb('audit_log.created_at', '<', filter.to));
+    return eb.and(all);
+  };
+}
+
+/** A page of events, newest first (id DESC: ids are unique and grow with time, so pages are stable). */
+export async function listAuditEvents(db: Db, scope: AuditScope, filter: AuditEventFilter, page: PageRequest) {
+  const where = conditions(scope, filter);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('audit_log')
+      .leftJoin('system_users', 'system_users.id', 'audit_log.actor_system_user_id')
+      .where(where)
+      .select([
+        'audit_log.id',
+        'audit_log.created_at',
+        'audit_log.actor_system_user_id',
+        'system_users.email as actor_email',
+        'audit_log.action',
+        'audit_log.entity_type',
+        'audit_log.entity_id',
+        'audit_log.before',
+        'audit_log.after',
+      ])
+      .orderBy('audit_log.id', 'desc')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+    db.selectFrom('audit_log').where(where).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export type AuditEventRow = Awaited<ReturnType<typeof listAuditEvents>>['rows'][number];

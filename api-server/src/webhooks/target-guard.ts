@@ -1,0 +1,66 @@
+import { lookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export const URL_INVALID = 'The webhook URL must be an absolute http:// or https:// URL without user name or password.';
+export const hostUnresolvable = (host: string) => `The webhook URL's host '${host}' could not be resolved.`;
+export const targetRefused = (host: string, address: string, range: string) =>
+  `The webhook URL's host '${host}' resolves to ${address}, a ${range} address: webhooks are only sent to public addresses (an operator can allow private ones with PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE=true).`;
+
+export class TargetRefused extends Error {}
+
+const DNS_TIMEOUT_MS = 3_000;
+
+/** The URL parsed, or a TargetRefused with the reason. */
+export function parseTarget(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new TargetRefused(URL_INVALID);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname) throw new TargetRefused(URL_INVALID);
+  return url;
+}
+
+/** ipaddr.js names every special range; only plain public unicast is a safe target. */
+function rangeOf(address: string): string {
+  const parsed = ipaddr.process(address);
+  return parsed.range();
+}
+
+/** Every address the host resolves to, refused if any is not public (unless private targets are allowed). */
+export async function resolveTarget(hostname: string, allowPrivate: boolean): Promise<LookupAddress[]> {
+  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  let addresses: LookupAddress[];
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      addresses = await Promise.race([
+        lookup(host, { all: true, verbatim: true }),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('DNS timeout')), DNS_TIMEOUT_MS))),
+      ]);
+    } catch {
+      throw new TargetRefused(hostUnresolvable(host));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  if (addresses.length === 0) throw new TargetRefused(hostUnresolvable(host));
+  if (!allowPrivate) {
+    for (const { address } of addresses) {
+      const range = rangeOf(address);
+      if (range !== 'unicast') throw new TargetRefused(targetRefused(host, address, range));
+    }
+  }
+  return addresses;
+}
+
+/** Configuration-time check of a webhook URL (the worker checks again before every attempt). */
+export async function checkTarget(raw: string, allowPrivate: boolean): Promise<URL> {
+  const url = parseTarget(raw);
+  await resolveTarget(url.hostname, allowPrivate);
+  return url;
+}

@@ -1,0 +1,56 @@
+import { CannotShowPage, PageHeader, Spinner, useIdParam } from 'shared-kit';
+import { useProduct } from '../../../shared/api/get-product';
+import { useSaveThenLeave } from '../../../shared/use-save-then-leave';
+import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+import { ProductForm } from '../components/ProductForm';
+import { NEW_PRODUCT_FORM, formOfProduct, toCreateBody, toPatchBody, type ProductFormValues } from '../components/product-form-state';
+import { productLinks } from '../links';
+
+/** /Home/CreateProduct */
+export function CreateProductPage() {
+  const createProduct = useCreateProduct();
+  const saveThenLeave = useSaveThenLeave(createProduct);
+  const save = (values: ProductFormValues) => saveThenLeave(toCreateBody(values), productLinks.list);
+  return (
+    <>
+      <PageHeader title="Create Product" />
+      <ProductForm initialValues={NEW_PRODUCT_FORM} onSave={save} saving={createProduct.isMutating} cancelTo={productLinks.list} />
+    </>
+  );
+}
+
+/** /Home/UpdateProduct/{productID} */
+export function UpdateProductPage() {
+  const productId = useIdParam('productID');
+  const { data: product, isLoading } = useProduct(productId);
+  const updateProduct = useUpdateProduct();
+  const saveThenLeave = useSaveThenLeave(updateProduct);
+
+  const body = () => {
+    if (productId === null || (!isLoading && !product)) {
+      return <CannotShowPage back={{ to: productLinks.list, label: 'Back to My Products' }}>This product could not be loaded.</CannotShowPage>;
+    }
+    if (!product) return <Spinner label="Loading product..." />;
+    const save = (values: ProductFormValues) =>
+      saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, productLinks.list);
+    // Keyed by the product so a product loaded afresh starts the form from its saved values.
+    return (
+      <ProductForm
+        key={`${product.id}-${product.updated_at}`}
+        initialValues={formOfProduct(product)}
+        product={product}
+        onSave={save}
+        saving={updateProduct.isMutating}
+        cancelTo={productLinks.list}
+      />
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title={productId === null ? 'Update Product' : `Update Product ${productId}`} />
+      {body()}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderCatalog, apiError, notFound, type ApiCall } from '../../../shared/test-support/render-catalog';
+import { makeProduct, page } from '../../../shared/test-support/fixtures';
+
+const reverb = makeProduct({ id: 1, name: 'Aurora Reverb', identifier: 'com.aurora.reverb', series: 'Studio', type: 'Full' });
+const keys = makeProduct({ id: 3, name: 'Vintage Keys & Co', identifier: null, series: null, type: 'ContentOnly' });
+
+function productsServer(answer: (call: ApiCall) => unknown = () => page([reverb, keys], { total: 2 })) {
+  return (call: ApiCall) => (call.method === 'GET' && call.path === '/products' ? answer(call) : Promise.reject(notFound(call)));
+}
+
+describe('My Products', () => {
+  it('shows the products with the SPEC columns, loading 25 rows first', async () => {
+    const { calls } = renderCatalog('/Home/MyProducts', productsServer());
+    expect(screen.getByRole('heading', { name: 'My Products' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['ID', 'Identifier', 'Name', 'Series', 'Type', 'Actions']);
+    const rows = await within(table).findAllByRole('row');
+    expect(within(rows[1]).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent)).toEqual(['1', 'com.aurora.reverb', 'Aurora Reverb', 'Studio', 'Full']);
+    expect(calls[0]).toEqual({ method: 'GET', path: '/products', query: { identifier: '', page: 1, per_page: 25 } });
+  });
+
+  it('links each row to edit, builds, releases, and to the licensing remote for licences and trials', async () => {
+    renderCatalog('/Home/MyProducts', productsServer());
+    await screen.findByRole('link', { name: 'Edit Aurora Reverb' });
+    expect(screen.getByRole('link', { name: 'Edit Aurora Reverb' })).toHaveAttribute('href', '/Home/UpdateProduct/1');
+    expect(screen.getByRole('link', { name: 'Builds of Aurora Reverb' })).toHaveAttribute('href', '/Home/ProductBuilds/1');
+    expect(screen.getByRole('link', { name: 'Releases of Aurora Reverb' })).toHaveAttribute('href', '/Home/ProductReleases/1');
+    expect(screen.getByRole('link', { name: 'Licenses of Aurora Reverb' })).toHaveAttribute('href', '/Home/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb');
+    expect(screen.getByRole('link', { name: 'Trials of Aurora Reverb' })).toHaveAttribute('href', '/Home/ProductTrials/1/Aurora%20Reverb');
+    expect(screen.getByRole('link', { name: 'Licenses of Vintage Keys & Co' })).toHaveAttribute('href', '/Home/ProductLicenses/3/Vintage%20Keys%20%26%20Co/none');
+    expect(screen.getByRole('link', { name: 'Trials of Vintage Keys & Co' })).toHaveAttribute('href', '/Home/ProductTrials/3/Vintage%20Keys%20%26%20Co');
+  });
+
+  it('goes to the create page with New Product', async () => {
+    const { user, currentPath } = renderCatalog('/Home/MyProducts', productsServer());
+    await user.click(screen.getByRole('link', { name: 'New Product' }));
+    expect(currentPath()).toBe('/Home/CreateProduct');
+  });
+
+  it('searches by identifier from page 1 and remembers the list state for the path', async () => {
+    const { user, calls, listStates } = renderCatalog('/Home/MyProducts', productsServer());
+    await screen.findByRole('link', { name: 'Edit Aurora Reverb' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search Product by Identifier' }), 'reverb');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls[calls.length - 1].query).toEqual({ identifier: 'reverb', page: 1, per_page: 25 }));
+    expect(listStates.get('/Home/MyProducts')).toEqual({ page: 1, perPage: 25, search: 'reverb' });
+  });
+
+  it('pages through the products', async () => {
+    const { user, calls } = renderCatalog('/Home/MyProducts', productsServer((call) => page([reverb], { total: 60, current: Number(call.query?.page) })));
+    await user.click(await screen.findByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(calls[calls.length - 1].query).toMatchObject({ page: 3, per_page: 25 }));
+    await user.selectOptions(screen.getByLabelText('Per page'), '100');
+    await waitFor(() => expect(calls[calls.length - 1].query).toMatchObject({ page: 1, per_page: 100 }));
+  });
+
+  it('says so when there are no products, and when they could not be loaded', async () => {
+    const empty = renderCatalog('/Home/MyProducts', productsServer(() => page([])));
+    expect(await screen.findByText('No products yet.')).toBeInTheDocument();
+    empty.unmount();
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderCatalog('/Home/MyProducts', productsServer(() => Promise.reject(apiError(500, 'Internal server error. Please try again.'))));
+    expect(await screen.findByText('Products could not be loaded. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('0 records')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+});

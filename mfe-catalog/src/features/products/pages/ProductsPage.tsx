@@ -1,0 +1,66 @@
+import { ButtonLink, PageHeader, PaginationControls, SearchBox, Table, type Product, type TableColumn } from 'shared-kit';
+import { useListController } from 'shared-kit/data';
+import { RowActions, Toolbar } from '../../../shared/components/layout';
+import { productsKey } from '../api/get-products';
+import { productLinks } from '../links';
+
+const productId = (product: Product) => product.id;
+
+const columns: TableColumn<Product>[] = [
+  { id: 'id', header: 'ID', cell: (product) => product.id, width: '72px' },
+  { id: 'identifier', header: 'Identifier', cell: (product) => product.identifier ?? '' },
+  { id: 'name', header: 'Name', cell: (product) => product.name },
+  { id: 'series', header: 'Series', cell: (product) => product.series ?? '' },
+  { id: 'type', header: 'Type', cell: (product) => product.type },
+  {
+    id: 'actions',
+    header: 'Actions',
+    cell: (product) => (
+      <RowActions>
+        <ButtonLink size="small" to={productLinks.edit(product)} aria-label={`Edit ${product.name}`}>
+          Edit
+        </ButtonLink>
+        <ButtonLink size="small" to={productLinks.builds(product.id)} aria-label={`Builds of ${product.name}`}>
+          Builds
+        </ButtonLink>
+        <ButtonLink size="small" to={productLinks.releases(product.id)} aria-label={`Releases of ${product.name}`}>
+          Releases
+        </ButtonLink>
+        <ButtonLink size="small" to={productLinks.licences(product)} aria-label={`Licenses of ${product.name}`}>
+          Licenses
+        </ButtonLink>
+        <ButtonLink size="small" to={productLinks.trials(product)} aria-label={`Trials of ${product.name}`}>
+          Trials
+        </ButtonLink>
+      </RowActions>
+    ),
+  },
+];
+
+/** /Home/MyProducts: the manufacturer's products, searched by identifier, paged; the state is remembered. */
+export function ProductsPage() {
+  const list = useListController<Product>({ listKey: productsKey, getRowId: productId });
+  const { search, setSearch } = list.state;
+  return (
+    <>
+      <PageHeader
+        title="My Products"
+        actions={
+          <ButtonLink variant="primary" to={productLinks.create}>
+            New Product
+          </ButtonLink>
+        }
+      />
+      <Toolbar>
+        <SearchBox placeholder="Search Product by Identifier" value={search} onSearch={setSearch} />
+      </Toolbar>
+      <Table
+        caption="Products"
+        columns={columns}
+        emptyText={list.error ? 'Products could not be loaded. Please try again.' : search ? 'No product matches this identifier.' : 'No products yet.'}
+        {...list.tableProps}
+      />
+      <PaginationControls {...list.paginationProps} />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useParams } from 'react-router';
+import { CannotShowPage, PageHeader, Spinner, parseIdList, useIdParam, useSession } from 'shared-kit';
+import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
+import { useSaveThenLeave } from '../../../shared/use-save-then-leave';
+import { useBuildsByIds } from '../api/get-builds-by-ids';
+import { useManufacturerChannels } from '../api/get-channels';
+import { useCreateRelease } from '../api/create-release';
+import { useRelease } from '../api/get-release';
+import { useSaveEditedRelease } from '../api/save-edited-release';
+import { ReleaseForm } from '../components/ReleaseForm';
+import { formOfRelease, newReleaseForm, toCreateBody, toPatchBody, type ReleaseFormValues } from '../components/release-form-state';
+import { releaseLinks } from '../links';
+
+const noProduct = <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>There is no product at this address.</CannotShowPage>;
+
+/** /Home/CreateRelease/{productID}/{buildIDs}: builds that fail to load are skipped; no builds is valid. */
+export function CreateReleasePage() {
+  const productId = useIdParam('productID');
+  const buildIds = parseIdList(useParams().buildIDs);
+  const { builds, isLoading } = useBuildsByIds(productId, buildIds);
+  const createRelease = useCreateRelease();
+  const saveThenLeave = useSaveThenLeave(createRelease);
+
+  const body = () => {
+    if (productId === null) return noProduct;
+    if (isLoading) return <Spinner label="Loading builds..." />;
+    const save = (values: ReleaseFormValues) => saveThenLeave({ productId, body: toCreateBody(values) }, releaseLinks.list(productId));
+    return (
+      <ReleaseForm
+        productId={productId}
+        initialValues={newReleaseForm(builds)}
+        onSave={save}
+        saving={createRelease.isMutating}
+        cancelTo={releaseLinks.list(productId)}
+      />
+    );
+  };
+  return (
+    <>
+      <PageHeader title="Create Release" />
+      {productId !== null && <ProductSubtitle productId={productId} />}
+      {body()}
+    </>
+  );
+}
+
+/** /Home/UpdateRelease/{productID}/{releaseID}: the release with its builds, and the manufacturer's channels. */
+export function UpdateReleasePage() {
+  const productId = useIdParam('productID');
+  const releaseId = useIdParam('releaseID');
+  const manufacturerId = useSession()?.manufacturer?.id ?? null;
+  const { data: release, isLoading } = useRelease(productId, releaseId);
+  const channels = useManufacturerChannels(manufacturerId);
+  const saveEditedRelease = useSaveEditedRelease();
+  const saveThenLeave = useSaveThenLeave(saveEditedRelease);
+
+  const body = () => {
+    if (productId === null) return noProduct;
+    if (releaseId === null || (!isLoading && !release)) {
+      return <CannotShowPage back={{ to: releaseLinks.list(productId), label: 'Back to the releases' }}>This release could not be loaded.</CannotShowPage>;
+    }
+    if (!release) return <Spinner label="Loading release..." />;
+    const save = (values: ReleaseFormValues) => {
+      const body = toPatchBody(values, release);
+      // Without a manufacturer (a page embedding the remote without a session) channels cannot change.
+      const channelIds = manufacturerId === null ? formOfRelease(release).channelIds : values.channelIds;
+      return saveThenLeave({ manufacturerId: manufacturerId ?? 0, release, channelIds, body }, releaseLinks.list(productId));
+    };
+    return (
+      <ReleaseForm
+        key={`${release.id}-${release.updated_at}`}
+        productId={productId}
+        initialValues={formOfRelease(release)}
+        distribution={{ channels: channels.data, isLoading: channels.isLoading }}
+        onSave={save}
+        saving={saveEditedRelease.isMutating}
+        cancelTo={releaseLinks.list(productId)}
+      />
+    );
+  };
+  return (
+    <>
+      <PageHeader title={releaseId === null ? 'Update Release' : `Update Release ${releaseId}`} />
+      {productId !== null && <ProductSubtitle productId={productId} />}
+      {body()}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Query } from 'shared-kit';
+import { ANY_ID, listKey, resourceKey, scope } from './api-key';
+
+// One key factory per resource (Supabase Studio's keys.ts): a fetcher takes its key from here, and a mutation
+// names what it invalidates from here, never by matching key strings. `lists` is every page and search of a
+// list; `details` every object of the kind; `all` both; `collection` the path a new object is posted to.
+
+export const productKeys = {
+  /** Where a new product is posted. */
+  collection: () => resourceKey('products'),
+  list: (query: Query) => listKey(['products'], query),
+  detail: (productId: number) => resourceKey('products', productId),
+  lists: () => scope('products'),
+  details: () => scope('products', ANY_ID),
+  all: () => [productKeys.lists(), productKeys.details()],
+};
+
+export const buildKeys = {
+  list: (productId: number, query: Query) => listKey(['products', productId, 'builds'], query),
+  detail: (productId: number, buildId: number) => resourceKey('products', productId, 'builds', buildId),
+  files: (productId: number, buildId: number) => resourceKey('clients', 'app', 'products', productId, 'builds', buildId, 'files'),
+  lists: (productId: number | typeof ANY_ID = ANY_ID) => scope('products', productId, 'builds'),
+};
+
+export const releaseKeys = {
+  collection: (productId: number) => resourceKey('products', productId, 'releases'),
+  list: (productId: number, query: Query) => listKey(['products', productId, 'releases'], query),
+  detail: (productId: number, releaseId: number) => resourceKey('products', productId, 'releases', releaseId),
+  lists: (productId: number | typeof ANY_ID = ANY_ID) => scope('products', productId, 'releases'),
+  details: (productId: number | typeof ANY_ID = ANY_ID) => scope('products', productId, 'releases', ANY_ID),
+  /** A product's release lists and each of its releases. */
+  allOf: (productId: number) => [releaseKeys.lists(productId), releaseKeys.details(productId)],
+};
+
+export const channelKeys = {
+  list: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'channels'),
+  releases: (manufacturerId: number, channelId: number) => resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'releases'),
+  release: (manufacturerId: number, channelId: number, releaseId: number) =>
+    resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'releases', releaseId),
+  users: (manufacturerId: number, channelId: number, query: Query = {}) => listKey(['manufacturers', manufacturerId, 'channels', channelId, 'users'], query),
+  user: (manufacturerId: number, channelId: number, userId: number) => resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'users', userId),
+  lists: (manufacturerId: number | typeof ANY_ID = ANY_ID) => scope('manufacturers', manufacturerId, 'channels'),
+  userLists: (manufacturerId: number | typeof ANY_ID = ANY_ID, channelId: number | typeof ANY_ID = ANY_ID) =>
+    scope('manufacturers', manufacturerId, 'channels', channelId, 'users'),
+};
+
+/** A licence list is one product's or one end user's. */
+export type LicenseSource = { productId: number } | { userId: number };
+const licenseOwner = (source: LicenseSource) => ('productId' in source ? (['products', source.productId] as const) : (['users', source.userId] as const));
+
+export const licenseKeys = {
+  list: (source: LicenseSource, query: Query) => listKey([...licenseOwner(source), 'licenses'], query),
+  detail: (licenseId: number) => resourceKey('licenses', licenseId),
+  activations: (licenseId: number) => resourceKey('licenses', licenseId, 'activations'),
+  bulkUpdate: () => resourceKey('licenses', 'bulk-update'),
+  /** Every licence list, of any product and any user: a transfer moves a licence between lists. */
+  lists: () => [scope('products', ANY_ID, 'licenses'), scope('users', ANY_ID, 'licenses')],
+  listsOf: (source: LicenseSource) => scope(...licenseOwner(source), 'licenses'),
+};
+
+export const trialKeys = {
+  list: (productId: number, query: Query) => listKey(['products', productId, 'trials'], query),
+  detail: (productId: number, trialId: number) => resourceKey('products', productId, 'trials', trialId),
+  lists: (productId: number | typeof ANY_ID = ANY_ID) => scope('products', productId, 'trials'),
+};
+
+export const userKeys = {
+  collection: () => resourceKey('users'),
+  list: (query: Query) => listKey(['users'], query),
+  detail: (userId: number) => resourceKey('users', userId),
+  lists: () => scope('users'),
+  details: (userId: number | typeof ANY_ID = ANY_ID) => scope('users', userId),
+};
+
+export const manufacturerKeys = {
+  collection: () => resourceKey('manufacturers'),
+  list: (query: Query) => listKey(['manufacturers'], query),
+  detail: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId),
+  lists: () => scope('manufacturers'),
+  details: (manufacturerId: number | typeof ANY_ID = ANY_ID) => scope('manufacturers', manufacturerId),
+};

@@ -1,0 +1,33 @@
+import { FIRST_LOAD_PAGE_SIZE, usePagedList, useListState, type ListState, type PaginationControlsProps, type RowId } from 'shared-kit';
+import type { ListKey } from './api-key';
+import { useRowSelection } from './use-row-selection';
+
+export interface ListControllerOptions<Row> {
+  /** The page to fetch for the list's state (from a key factory); null waits. */
+  listKey: (state: ListState) => ListKey | null;
+  getRowId: (row: Row) => RowId;
+  /** Turns row selection on; names a row in its checkbox label. */
+  selectRowsBy?: (row: Row) => string;
+  firstLoadPerPage?: number;
+}
+
+/**
+ * A paged list as one controller (react-admin's useListController): the state the shell remembers (page, page
+ * size, search), the page fetched for it, the ticked rows, and ready props for the kit's Table and Pagination.
+ */
+export function useListController<Row>({ listKey, getRowId, selectRowsBy, firstLoadPerPage = FIRST_LOAD_PAGE_SIZE }: ListControllerOptions<Row>) {
+  const state = useListState(firstLoadPerPage);
+  const { rows, pagination, isLoading, error } = usePagedList<Row>(listKey(state));
+  const selection = useRowSelection(rows, getRowId, selectRowsBy);
+  const paginationProps: PaginationControlsProps = { pagination, perPage: state.perPage, onPageChange: state.setPage, onPerPageChange: state.setPerPage };
+  return {
+    state,
+    rows,
+    error,
+    isLoading,
+    selectedIds: selection.selectedIds,
+    clearSelection: selection.clear,
+    tableProps: { rows, getRowId, isLoading, selection: selectRowsBy ? selection.selection : undefined },
+    paginationProps,
+  };
+}

@@ -1,0 +1,29 @@
+import styled from 'styled-components';
+import { Button, ButtonLink, SpinnerIcon } from 'shared-kit';
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin-top: ${({ theme }) => theme.spacing.lg};
+`;
+
+export interface SaveCancelProps {
+  /** While the save is under way: 'Saving...' with a spinner. */
+  saving: boolean;
+  /** A rule outside the fields forbids saving now. */
+  disabled?: boolean;
+  cancelTo: string;
+}
+
+/** A form's Save (submit) and Cancel (a link back). */
+export function SaveCancel({ saving, disabled = false, cancelTo }: SaveCancelProps) {
+  return (
+    <Actions>
+      <Button type="submit" variant="primary" disabled={saving || disabled} aria-busy={saving || undefined}>
+        {saving && <SpinnerIcon />}
+        {saving ? 'Saving...' : 'Save'}
+      </Button>
+      <ButtonLink to={cancelTo}>Cancel</ButtonLink>
+    </Actions>
+  );
+}
