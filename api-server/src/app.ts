@@ -15,6 +15,7 @@ import { refuseMalformedQueries } from './plugins/well-formed-query';
 import { closeOnlyIdleClients } from './plugins/idle-connections';
 import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
+import { registerApiReference } from './plugins/api-reference';
 import { createPasswordCheckGate } from './auth/password-check-gate';
 import { healthRoutes } from './routes/health';
 import { systemUserRoutes } from './routes/systemusers';
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
     openapi: { info: { title: 'ProductHub API', version: config.version }, servers: [{ url: '/api/v1' }] },
   });
 
+  await registerApiReference(app);
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {

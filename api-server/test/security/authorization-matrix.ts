@@ -56,6 +56,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /readyz': { request: () => ({ url: '/readyz' }), expect: PUBLIC },
   'GET /config.json': { request: () => ({ url: '/config.json' }), expect: PUBLIC },
   'GET /api/v1/openapi.json': { request: () => ({ url: '/api/v1/openapi.json' }), expect: PUBLIC },
+  'GET /api/docs': { request: () => ({ url: '/api/docs' }), expect: PUBLIC },
+  'GET /api/docs/json': { request: () => ({ url: '/api/docs/json' }), expect: PUBLIC },
+  'GET /api/docs/yaml': { request: () => ({ url: '/api/docs/yaml' }), expect: PUBLIC },
+  'GET /api/docs/static/*': { request: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: PUBLIC },
+  'GET /api/docs/static/index.html': { request: () => ({ url: '/api/docs/static/index.html' }), expect: { anonymous: 302, superuser: 302, staffA: 302, staffB: 302 } },
+  'GET /api/docs/static/swagger-initializer.js': { request: () => ({ url: '/api/docs/static/swagger-initializer.js' }), expect: PUBLIC },
   'OPTIONS *': { request: () => ({ url: '/api/v1/products', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } }), expect: { anonymous: 204, superuser: 204, staffA: 204, staffB: 204 } },
   'POST /api/v1/systemusers/login': {
     request: () => ({ url: '/api/v1/systemusers/login', payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' } }),

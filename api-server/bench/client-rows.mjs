@@ -1,0 +1,248 @@
+// The client API rows of `npm run bench` (issue 14): trial start, activation by serial and update check at 1 and
+// 10 connections, each beside its own SQL (captured from the server's own functions through Kysely) replayed
+// through `pg`, and a bare one-row insert-and-commit through `pg` at the same concurrency as the activation.
+//
+// The client API limits calls per network address (120/min) and per serial or machine (20/min), as it must in
+// production. The bench keeps those limits on and behaves like many customers instead: every connection comes
+// from its own loopback address (127.x.y.z, all of 127/8 reaches the server on Linux) and moves to a new one
+// before its address limit; every request names its own machine, and serials rotate.
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { summarise } from './stats.mjs';
+
+const require = createRequire(import.meta.url);
+const { Kysely, PostgresDialect } = require('kysely');
+const { Pool } = require('pg');
+const { loadMasterKey } = require('../dist/crypto/master-key.js');
+const { createProductKeyCache } = require('../dist/crypto/product-key-cache.js');
+const { consumeRateLimit } = require('../dist/repositories/rate-limits.js');
+const { startTrial } = require('../dist/clients/start-trial.js');
+const { activateBySerial } = require('../dist/clients/activate.js');
+const { checkForUpdates } = require('../dist/clients/check-updates.js');
+const { downloadUrlKey } = require('../dist/clients/download-url.js');
+const { machineSubject, serialSubject, CLIENT_CALLS_PER_ADDRESS } = require('../dist/routes/clients/client-guard.js');
+const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
+
+const CLIENT = '/api/v1/clients/app';
+const CONCURRENCIES = [1, 10];
+/** Requests per address before a connection moves on: under the per-address limit of a minute. */
+const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
+
+/**
+ * Runs every client row; answers results in run.mjs's shape, each with its own `target` text.
+ * `duration` bounds each row in seconds; nothing here runs unbounded.
+ */
+export async function clientRows({ api, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
+  // Its own pool: the rows run at up to 10 connections whatever --connections the other rows use.
+  const pool = new Pool({ ...shared.options, max: Math.max(...CONCURRENCIES) + 2 });
+  const masterKey = loadMasterKey(undefined, dataDir);
+  const productKeyOf = createProductKeyCache(masterKey);
+  const run = Date.now().toString(36);
+  const serials = (await pool.query('SELECT serial FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [productId])).rows.map((row) => row.serial);
+  if (serials.length <= CONCURRENCIES.length) throw new Error(`product ${productId} has too few enabled licences to activate`);
+  // The SQL replays bump their serial's and machine's rate-limit counters: they get serials of their own.
+  const sqlSerials = serials.splice(-CONCURRENCIES.length);
+  await distributeFirstRelease(pool, productId);
+  await pool.query('CREATE TABLE IF NOT EXISTS bench_insert_floor (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), note text NOT NULL)');
+
+  // Outside the addresses the HTTP rows use (127.1.0.1 onwards), for the same reason.
+  const call = { address: '127.0.0.2' };
+  const results = [];
+  const activated = [];
+  let serialTurn = 0;
+  try {
+    for (const [round, connections] of CONCURRENCIES.entries()) {
+      const trialBody = (n) => ({ product_id: productId, hardware_fingerprint: `bench-trial-${run}-${connections}-${n}` });
+      const trial = await measureClientHttp(api, `${CLIENT}/trials`, connections, duration, trialBody);
+      const trialSql = await replaySql(pool, connections, duration, [
+        ...(await rateLimitSql(pool, [call.address, machineSubject(productId, `bench-trial-${run}-sql`)])),
+        { transaction: true, statements: await capture(pool, (db) => startTrial(db, productKeyOf, call, trialBody('sql'))) },
+      ]);
+      results.push(row(`client trial start (${connections} conn)`, connections, trial, trialSql));
+
+      const activationBody = (n, serial = serials[serialTurn++ % serials.length]) => ({
+        product_id: productId,
+        serial,
+        hardware_fingerprint: `bench-machine-${run}-${connections}-${n}`,
+        hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION,
+        signature_seed_version: SIGNATURE_SEED_VERSIONS[0],
+      });
+      const activation = await measureClientHttp(api, `${CLIENT}/activations`, connections, duration, activationBody, (body, status) => {
+        if (status === 200) activated.push({ serial: body.serial, hardware_fingerprint: body.hardware_fingerprint });
+      });
+      const sqlBody = activationBody('sql', sqlSerials[round]);
+      const activationSql = await replaySql(pool, connections, duration, [
+        ...(await rateLimitSql(pool, [call.address, serialSubject(productId, sqlBody.serial)])),
+        { transaction: true, statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, call, sqlBody)) },
+      ]);
+      const insertFloor = await bareInsert(pool, connections, duration);
+      results.push(row(`client activation by serial (${connections} conn)`, connections, activation, activationSql, { insertFloor }));
+      results.push(row(`floor: pg one-row insert + commit (${connections} conn)`, connections, insertFloor));
+
+      if (activated.length === 0) throw new Error('no activation succeeded: the update check needs an activated machine');
+      const updateBody = (n) => ({ product_id: productId, ...activated[n % activated.length], current_version: '0.0.1', os: 'macOS' });
+      const update = await measureClientHttp(api, `${CLIENT}/update-checks`, connections, duration, updateBody);
+      // The machine the activation's capture activated: its own serial, its own counters.
+      const first = { ...updateBody(0), serial: sqlBody.serial, hardware_fingerprint: sqlBody.hardware_fingerprint };
+      const context = { ...call, prefix: '/api/v1', downloadKey: downloadUrlKey(masterKey) };
+      const updateSql = await replaySql(pool, connections, duration, [
+        ...(await rateLimitSql(pool, [call.address, machineSubject(productId, first.hardware_fingerprint), serialSubject(productId, first.serial)])),
+        { transaction: false, statements: await capture(pool, (db) => checkForUpdates(db, productKeyOf, context, first, undefined)) },
+      ]);
+      results.push(row(`client update check (${connections} conn)`, connections, update, updateSql));
+      for (const result of results.slice(-4)) log(`${result.name}: p95 ${result.http.p95} ms, ${result.http.rps} req/s${result.sql ? `; SQL ${result.sql.rps} req/s` : ''}`);
+    }
+  } finally {
+    await pool.query('DROP TABLE IF EXISTS bench_insert_floor');
+    await pool.end();
+  }
+  return results.map((result) => ({ ...result, target: target(result, results) }));
+}
+
+const row = (name, connections, http, sql, extra = {}) => ({ name, kind: 'client', connections, http, sql, ...extra });
+
+/** The issue's targets for these rows. */
+function target(result, all) {
+  const checks = [];
+  if (result.name.startsWith('client update check (1 conn')) checks.push(['p95 <= 5 ms', result.http.p95 !== null && result.http.p95 <= 5]);
+  if (result.name.startsWith('client update check (10 conn')) checks.push([`>= 60% of its SQL replay's req/s (${percent(result.http.rps, result.sql.rps)})`, result.http.rps >= 0.6 * result.sql.rps]);
+  if (result.name.startsWith('client activation')) {
+    const floor = all.find((other) => other.name === `floor: pg one-row insert + commit (${result.connections} conn)`);
+    checks.push([`>= 50% of the bare insert's req/s (${percent(result.http.rps, floor.http.rps)})`, result.http.rps >= 0.5 * floor.http.rps]);
+  }
+  return checks.map(([label, met]) => `${met ? 'met' : 'MISSED'}: ${label}`).join('; ');
+}
+
+const percent = (part, whole) => `${whole ? Math.round((part / whole) * 100) : 0}%`;
+
+/** The first release of the product on its manufacturer's Release channel, so the update check has one to offer. */
+async function distributeFirstRelease(pool, productId) {
+  await pool.query(
+    `INSERT INTO release_distributions (manufacturer_id, channel_id, release_id)
+     SELECT r.manufacturer_id, c.id, r.id FROM releases r JOIN distribution_channels c ON c.manufacturer_id = r.manufacturer_id AND c.type = 'Release'
+     WHERE r.product_id = $1 ORDER BY r.id LIMIT 1
+     ON CONFLICT (release_id, channel_id) DO NOTHING`,
+    [productId],
+  );
+}
+
+/** The SQL a server function issues, captured once through Kysely's query log (the call really runs). */
+async function capture(pool, run) {
+  const statements = [];
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: (event) => event.level === 'query' && statements.push({ text: event.query.sql, values: event.query.parameters }) });
+  await run(db);
+  return statements;
+}
+
+/** The guard's rate-limit statements: one autocommitted upsert per bucket, as the route runs them. */
+async function rateLimitSql(pool, subjects) {
+  const groups = [];
+  for (const subject of subjects) {
+    const bucket = subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`;
+    groups.push({ transaction: false, statements: await capture(pool, (db) => consumeRateLimit(db, { bucket, limit: 1_000_000, windowSeconds: 60 })) });
+  }
+  return groups;
+}
+
+/** Replays the captured groups in order on one connection per worker (transactions committed), bounded in time. */
+async function replaySql(pool, connections, duration, groups) {
+  const latencies = [];
+  let errors = 0;
+  const started = Date.now();
+  const until = started + Math.min(duration, 3) * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = await pool.connect();
+      try {
+        while (Date.now() < until) {
+          const start = performance.now();
+          try {
+            for (const group of groups) {
+              if (group.transaction) await client.query('BEGIN');
+              for (const statement of group.statements) await client.query(statement.text, statement.values);
+              if (group.transaction) await client.query('COMMIT');
+            }
+            latencies.push(performance.now() - start);
+          } catch {
+            errors++;
+            await client.query('ROLLBACK').catch(() => {});
+          }
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  return { ...summarise(latencies, Date.now() - started), errors };
+}
+
+/** The write floor: a one-row INSERT, committed on its own, at the given concurrency. */
+async function bareInsert(pool, connections, duration) {
+  const latencies = [];
+  const started = Date.now();
+  const until = started + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, worker) => {
+      const client = await pool.connect();
+      try {
+        while (Date.now() < until) {
+          const start = performance.now();
+          await client.query('INSERT INTO bench_insert_floor (note) VALUES ($1)', [`worker ${worker}`]);
+          latencies.push(performance.now() - start);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  return { ...summarise(latencies, Date.now() - started), statuses: {}, errors: 0 };
+}
+
+let nextAddress = 0;
+/** A fresh loopback address (127.1.0.1 onwards): a customer the rate limits have not seen. */
+function freshAddress() {
+  const n = nextAddress++;
+  return `127.${1 + (Math.floor(n / (254 * 256)) % 250)}.${Math.floor(n / 254) % 256}.${1 + (n % 254)}`;
+}
+
+/** POSTs `bodyOf(n)` on keep-alive connections, bounded in time; every latency is kept so p95 is exact. */
+async function measureClientHttp(api, path, connections, duration, bodyOf, onAnswer = () => {}) {
+  const { hostname, port } = new URL(api);
+  const latencies = [];
+  const statuses = new Map();
+  let n = 0;
+  const started = Date.now();
+  const until = started + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        const localAddress = freshAddress();
+        for (let sent = 0; sent < PER_ADDRESS && Date.now() < until; sent++) {
+          const body = bodyOf(n++);
+          const start = performance.now();
+          const status = await post({ hostname, port, path, agent, localAddress }, body);
+          latencies.push(performance.now() - start);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          onAnswer(body, status);
+        }
+        agent.destroy();
+      }
+    }),
+  );
+  const errors = [...statuses].filter(([status]) => status >= 300).reduce((sum, [, count]) => sum + count, 0);
+  return { ...summarise(latencies, Date.now() - started), statuses: Object.fromEntries(statuses), errors };
+}
+
+function post(options, body) {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ ...options, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode));
+    });
+    request.setTimeout(10_000, () => request.destroy(new Error(`${options.path} timed out`)));
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
