@@ -66,7 +66,8 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // Per-address limits need the client's address: behind a load balancer only its X-Forwarded-For says it.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     frameworkErrors,
     clientErrorHandler: answerClientError,
     requestTimeout: config.timeouts.requestMs,

@@ -21,6 +21,8 @@ export interface ServerConfig {
   passwordCheckConcurrency: number;
   /** A session unused this long is ended, besides its absolute lifetime. */
   sessionIdleMinutes: number;
+  /** Load balancers (addresses or CIDR ranges) whose X-Forwarded-For names the client; none by default. */
+  trustedProxies: string[];
   /** Origins allowed to call the API from a browser (remotes embedded elsewhere). */
   corsOrigins: string[];
   /** JSON served as /config/remotes.json: where the shell loads each remote from. */
@@ -75,11 +77,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginAddressRateLimitPerMinute: integer('PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT', 30, env),
     passwordCheckConcurrency: positive('PRODUCTHUB_PASSWORD_CHECK_CONCURRENCY', 4, env),
     sessionIdleMinutes: positive('PRODUCTHUB_SESSION_IDLE_MINUTES', 30, env),
-    corsOrigins: (env.PRODUCTHUB_CORS_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    trustedProxies: list(env.PRODUCTHUB_TRUST_PROXY),
+    corsOrigins: list(env.PRODUCTHUB_CORS_ORIGINS),
     remotesConfig: env.PRODUCTHUB_REMOTES || undefined,
     masterKey: env.PRODUCTHUB_MASTER_KEY || undefined,
     timeouts: readTimeouts(env),
   };
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw || '').split(',').map((item) => item.trim()).filter(Boolean);
 }
 
 function readTimeouts(env: NodeJS.ProcessEnv): RequestTimeouts {

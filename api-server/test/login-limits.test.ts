@@ -31,6 +31,26 @@ describe('login limits: per address, kept in the database', () => {
     expect((await attempt(t.app, 'account1@example.com', '203.0.113.8')).statusCode).toBe(401);
   });
 
+  it('counts the client named by a trusted load balancer (PRODUCTHUB_TRUST_PROXY), never by anyone else', async () => {
+    const config = { ...readConfig({ PRODUCTHUB_APPS_DIR: '', PRODUCTHUB_TRUST_PROXY: '192.0.2.10' }), ...LIMITS };
+    const behindBalancer = await buildApp({ config, db: t.db, masterKey: t.masterKey, storage: t.storage });
+    const viaBalancer = (client: string, remoteAddress = '192.0.2.10') =>
+      behindBalancer.inject({ method: 'POST', url: '/api/v1/systemusers/login', remoteAddress, headers: { 'x-forwarded-for': client }, payload: { email: 'sprayed@example.com', password: 'a-wrong-password' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 6; i++) statuses.push((await viaBalancer('203.0.113.201')).statusCode);
+      expect(statuses).toEqual([...Array(5).fill(401), 429]);
+      // Another customer behind the same balancer has a count of their own.
+      expect((await viaBalancer('203.0.113.202')).statusCode).toBe(401);
+      // A header from an address that is not the balancer names nobody: the sender itself is counted.
+      const spoofed: number[] = [];
+      for (let i = 1; i <= 6; i++) spoofed.push((await viaBalancer(`198.51.100.${100 + i}`, '192.0.2.99')).statusCode);
+      expect(spoofed).toEqual([...Array(5).fill(401), 429]);
+    } finally {
+      await behindBalancer.close();
+    }
+  });
+
   it('keeps counting across a restart of the app (the counts are in the database)', async () => {
     const config = { ...readConfig({ PRODUCTHUB_APPS_DIR: '' }), ...LIMITS };
     const restarted = await buildApp({ config, db: t.db, masterKey: t.masterKey, storage: t.storage });
