@@ -149,6 +149,33 @@ test.describe('product licences and trials', () => {
     await expect(dialog.getByRole('alert')).toContainText(/^This license is deactivated \(\w+\): it cannot be activated on a machine/);
   });
 
+  test("a licence's machines: the customer's deactivation shows, and staff free a seat after confirming", async ({ page }) => {
+    await signInAndWait(page, AURORA_STAFF);
+    // The seed activates Aurora Compressor's two newest licences on two machines each through the client API.
+    const compressor = (await apiGet<{ data: { id: number; identifier: string }[] }>(page, '/products?identifier=com.aurora.compressor&per_page=250')).data.find(
+      (product) => product.identifier === 'com.aurora.compressor',
+    )!;
+    const licenses = (await apiGet<{ data: { id: number; serial: string; user: { email: string } }[] }>(page, `/products/${compressor.id}/licenses?per_page=250`)).data;
+    let seeded: (typeof licenses)[number] | undefined;
+    for (const license of [...licenses].sort((a, b) => b.id - a.id).slice(0, 5)) {
+      const machines = await apiGet<{ hardware_fingerprint: string }[]>(page, `/licenses/${license.id}/machines`);
+      if (machines.some((machine) => machine.hardware_fingerprint === 'HWFP2-DEMO-1-1')) seeded = license;
+    }
+    expect(seeded).toBeDefined();
+    await page.goto(`/Home/ProductLicenses/${compressor.id}/Aurora%20Compressor/com.aurora.compressor`);
+    await search(page, 'Search User by Email', seeded!.user.email);
+    await page.getByRole('button', { name: `Machines of license ${seeded!.serial}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Machines of License ${seeded!.serial}` });
+    const machineRow = (fingerprint: string) => dialog.getByRole('row').filter({ hasText: fingerprint });
+    await expect(machineRow('HWFP2-DEMO-1-1')).toContainText(/Deactivated \(by customer\) on /);
+    await expect(machineRow('HWFP2-DEMO-1-2')).toContainText('Active');
+    await machineRow('HWFP2-DEMO-1-2').getByRole('button', { name: 'Deactivate machine HWFP2-DEMO-1-2' }).click();
+    await page.getByRole('dialog', { name: 'Deactivate Machine' }).getByRole('button', { name: 'Deactivate machine' }).click();
+    await expect(machineRow('HWFP2-DEMO-1-2')).toContainText(/Deactivated \(by staff\) on /);
+    await expect(dialog.getByRole('button', { name: /^Deactivate machine/ })).toHaveCount(0);
+  });
+
   test('delete a trial: it leaves the list at once and stays gone', async ({ page }) => {
     await signInAndWait(page, AURORA_STAFF);
     const product = await reverbProduct(page);

@@ -1,4 +1,4 @@
-import type { BulkUpdateLicensesBody, EndUser, License, LicenseFile, Paged, Trial, UpdateLicenseBody, ActivateLicenseBody } from 'shared-kit';
+import type { BulkUpdateLicensesBody, EndUser, License, LicenseFile, LicenseMachine, Paged, Trial, UpdateLicenseBody, ActivateLicenseBody } from 'shared-kit';
 import { apiError, type FakeCall, type FakeHandler } from './render-remote';
 
 // An in-memory stand-in for the licensing API, following the server's rules closely enough for screen tests.
@@ -39,12 +39,26 @@ function page<T>(rows: T[], query: FakeCall['query']): Paged<T> {
   };
 }
 
+export function machine(id: number, fingerprint: string, extra: Partial<LicenseMachine> = {}): LicenseMachine {
+  return {
+    id,
+    hardware_fingerprint: fingerprint,
+    first_activated_at: '2026-02-03T08:00:00Z',
+    last_activated_at: '2026-02-20T16:45:00Z',
+    deactivated_at: null,
+    deactivated_by: null,
+    ...extra,
+  };
+}
+
 const contains = (text: string, part: unknown) => !part || text.toLowerCase().includes(String(part).toLowerCase());
 
 export interface FakeLicensingState {
   users: EndUser[];
   licenses: License[];
   trials?: Trial[];
+  /** The machines of each licence, by licence id. */
+  machines?: Record<number, LicenseMachine[]>;
   /** Answers that replace the normal one for a call, e.g. a failure. */
   override?: (call: FakeCall) => unknown | undefined;
 }
@@ -108,6 +122,20 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeHandler {
       if (!(state.trials ?? []).some((t) => t.id === id)) throw apiError(404, 'Trial not found');
       state.trials = (state.trials ?? []).filter((t) => t.id !== id);
       return undefined;
+    }
+    if (method === 'GET' && (match = path.match(/^\/licenses\/(\d+)\/machines$/))) {
+      const id = Number(match[1]);
+      if (!state.licenses.some((l) => l.id === id)) throw apiError(404, 'License not found');
+      return state.machines?.[id] ?? [];
+    }
+    if (method === 'POST' && (match = path.match(/^\/licenses\/(\d+)\/machines\/(\d+)\/deactivate$/))) {
+      const [licenseId, machineId] = [Number(match[1]), Number(match[2])];
+      const found = state.machines?.[licenseId]?.find((m) => m.id === machineId);
+      if (!found) throw apiError(404, 'Machine not found');
+      if (found.deactivated_at !== null) throw apiError(409, 'This machine is already deactivated.');
+      const deactivated: LicenseMachine = { ...found, deactivated_at: '2026-03-06T12:00:00Z', deactivated_by: 'staff' };
+      state.machines![licenseId] = state.machines![licenseId].map((m) => (m.id === machineId ? deactivated : m));
+      return deactivated;
     }
     throw apiError(404, `No fake answer for ${method} ${path}`);
   };

@@ -52,6 +52,8 @@ export const licenseKeys = {
   list: (source: LicenseSource, query: Query) => listKey([...licenseOwner(source), 'licenses'], query),
   detail: (licenseId: number) => resourceKey('licenses', licenseId),
   activations: (licenseId: number) => resourceKey('licenses', licenseId, 'activations'),
+  machines: (licenseId: number) => resourceKey('licenses', licenseId, 'machines'),
+  machineDeactivation: (licenseId: number, machineId: number) => resourceKey('licenses', licenseId, 'machines', machineId, 'deactivate'),
   bulkUpdate: () => resourceKey('licenses', 'bulk-update'),
   /** Every licence list, of any product and any user: a transfer moves a licence between lists. */
   lists: () => [scope('products', ANY_ID, 'licenses'), scope('users', ANY_ID, 'licenses')],

@@ -73,6 +73,7 @@ export function ProductForm({ initialValues, product, onSave, saving, cancelTo }
             <CheckboxField label="Deprecated" checked={values.deprecated} onCheckedChange={set('deprecated')} info={help.deprecated} />
           </>
         )}
+        <TextField {...text('machine_limit', 'Machine Limit')} inputMode="numeric" />
       </FormGrid>
       <SaveCancel saving={saving} cancelTo={cancelTo} />
     </form>

@@ -42,6 +42,7 @@ describe('product form rules', () => {
       app_featured: false,
       app_sort_order: 0,
       app_sort_order_featured: 1,
+      machine_limit: 3,
     });
   });
 
@@ -70,6 +71,17 @@ describe('product form rules', () => {
       page: 'https://aurora.example/reverb',
       app_image: '',
     });
+  });
+
+  it('takes a Machine Limit from 1 to 1000 and sends it as a number', () => {
+    expect(NEW_PRODUCT_FORM.machine_limit).toBe('3');
+    expect(validateProductForm(filled({ machine_limit: ' 1000 ' }))).toEqual({});
+    for (const machine_limit of ['0', '1001', '1.5', '', 'many']) {
+      expect(validateProductForm(filled({ machine_limit }))).toEqual({ machine_limit: 'Machine Limit must be a whole number from 1 to 1000.' });
+    }
+    expect(toCreateBody(filled({ machine_limit: '5' }))).toMatchObject({ machine_limit: 5 });
+    expect(toPatchBody(filled({ machine_limit: '12' }), makeProduct({ machine_limit: 3 }))).toMatchObject({ machine_limit: 12 });
+    expect(formOfProduct(makeProduct({ machine_limit: 40 })).machine_limit).toBe('40');
   });
 
   it('reads a product back into the form', () => {

@@ -1,5 +1,5 @@
 import { PRODUCT_DEFAULTS, type Product, type ProductCreateBody, type ProductPatchBody, type ProductType } from 'shared-kit';
-import { PRODUCT_SORT_ORDER_MAX, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
+import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_SORT_ORDER_MAX, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
 
 /** The form as typed: numbers stay text until saved (SPEC §5: saved as the numeric conversion of the text). */
 export interface ProductFormValues {
@@ -22,6 +22,7 @@ export interface ProductFormValues {
   app_sort_order_featured: string;
   upgrade_id: string;
   deprecated: boolean;
+  machine_limit: string;
 }
 
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
@@ -48,6 +49,7 @@ export const NEW_PRODUCT_FORM: ProductFormValues = {
   app_sort_order_featured: String(PRODUCT_DEFAULTS.app_sort_order_featured),
   upgrade_id: '',
   deprecated: false,
+  machine_limit: String(PRODUCT_DEFAULTS.machine_limit),
 };
 
 export function formOfProduct(product: Product): ProductFormValues {
@@ -70,6 +72,7 @@ export function formOfProduct(product: Product): ProductFormValues {
     app_sort_order_featured: String(product.app_sort_order_featured),
     upgrade_id: product.upgrade_id ?? '',
     deprecated: product.deprecated,
+    machine_limit: String(product.machine_limit),
   };
 }
 
@@ -101,6 +104,9 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
   if (!isWholeNumberWithin(values.app_sort_order_featured, -PRODUCT_SORT_ORDER_MAX, PRODUCT_SORT_ORDER_MAX)) {
     errors.app_sort_order_featured = 'App Sort Order Featured must be a whole number.';
   }
+  if (!isWholeNumberWithin(values.machine_limit, 1, PRODUCT_MACHINE_LIMIT_MAX)) {
+    errors.machine_limit = `Machine Limit must be a whole number from 1 to ${PRODUCT_MACHINE_LIMIT_MAX}.`;
+  }
   return errors;
 }
 
@@ -114,6 +120,7 @@ function savedFields(values: ProductFormValues) {
     trial_days: toNumber(typed.trial_days),
     app_sort_order: toNumber(typed.app_sort_order),
     app_sort_order_featured: toNumber(typed.app_sort_order_featured),
+    machine_limit: toNumber(typed.machine_limit),
     dependency_id: typed.dependency_id ? Number(typed.dependency_id) : null,
   };
 }
@@ -129,6 +136,7 @@ export function toCreateBody(values: ProductFormValues): ProductCreateBody {
     app_featured: fields.app_featured,
     app_sort_order: fields.app_sort_order,
     app_sort_order_featured: fields.app_sort_order_featured,
+    machine_limit: fields.machine_limit,
   };
   if (fields.dependency_id !== null) body.dependency_id = fields.dependency_id;
   for (const field of TEXT_FIELDS) {
@@ -151,6 +159,7 @@ export function toPatchBody(values: ProductFormValues, product: Product): Produc
     app_featured: fields.app_featured,
     app_sort_order: fields.app_sort_order,
     app_sort_order_featured: fields.app_sort_order_featured,
+    machine_limit: fields.machine_limit,
     upgrade_id: fields.upgrade_id.trim(),
     deprecated: fields.deprecated,
     ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, fields[field].trim()])),

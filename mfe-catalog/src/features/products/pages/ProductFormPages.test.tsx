@@ -89,7 +89,7 @@ describe('Create Product', () => {
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/products',
-      body: { type: 'ContentOnly', name: 'Vintage Keys', plugin_name: 'VintageKeys', dependency_id: 4, trial_days: 30, app_featured: true, app_sort_order: 1, app_sort_order_featured: 1 },
+      body: { type: 'ContentOnly', name: 'Vintage Keys', plugin_name: 'VintageKeys', dependency_id: 4, trial_days: 30, app_featured: true, app_sort_order: 1, app_sort_order_featured: 1, machine_limit: 3 },
     });
   });
 
@@ -178,5 +178,61 @@ describe('Update Product', () => {
     const { calls } = renderCatalog('/Home/UpdateProduct/abc', server());
     expect(await screen.findByRole('alert')).toHaveTextContent('This product could not be loaded.');
     expect(calls.some((call) => call.path.startsWith('/products/'))).toBe(false);
+  });
+});
+
+describe('Machine Limit', () => {
+  it('comes after every SPEC field, starts at 3 on a new product and explains itself', async () => {
+    const { user } = renderCatalog('/Home/CreateProduct', server());
+    const fields = screen.getAllByRole('textbox').concat(screen.getAllByRole('combobox'), screen.getAllByRole('checkbox'));
+    const machineLimit = screen.getByLabelText(/^Machine Limit/);
+    for (const field of fields.filter((field) => field !== machineLimit)) {
+      expect(field.compareDocumentPosition(machineLimit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(machineLimit).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'Help: Machine Limit' }));
+    expect(
+      await screen.findByText('How many machines one licence of this product may be activated on at once. Activating the same machine again does not count twice.'),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses anything but a whole number from 1 to 1000 and sends nothing', async () => {
+    const { user, calls } = renderCatalog('/Home/CreateProduct', server());
+    await user.type(screen.getByLabelText(/^Name/), 'Vintage Keys');
+    await user.type(screen.getByLabelText(/^Plugin Name/), 'VintageKeys');
+    for (const typed of ['0', '1001', '2.5', 'five']) {
+      await user.clear(screen.getByLabelText(/^Machine Limit/));
+      await user.type(screen.getByLabelText(/^Machine Limit/), typed);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(screen.getByText('Machine Limit must be a whole number from 1 to 1000.')).toBeInTheDocument();
+      expect(screen.getByLabelText(/^Machine Limit/)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('sends the typed limit on create', async () => {
+    const { user, calls, currentPath } = renderCatalog('/Home/CreateProduct', server((call) => (call.method === 'POST' ? makeProduct({ id: 9 }) : page([]))));
+    await user.type(screen.getByLabelText(/^Name/), 'Vintage Keys');
+    await user.type(screen.getByLabelText(/^Plugin Name/), 'VintageKeys');
+    await user.clear(screen.getByLabelText(/^Machine Limit/));
+    await user.type(screen.getByLabelText(/^Machine Limit/), '1000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath()).toBe('/Home/MyProducts'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ machine_limit: 1000 });
+  });
+
+  it("shows the product's limit and sends the changed one on update", async () => {
+    const limited = makeProduct({ ...reverb, machine_limit: 7 });
+    const { user, calls, currentPath } = renderCatalog(
+      '/Home/UpdateProduct/1',
+      server((call) => (call.method === 'PATCH' ? limited : page([]))),
+    );
+    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Aurora Reverb'));
+    expect(screen.getByLabelText(/^Machine Limit/)).toHaveValue('3');
+    await user.clear(screen.getByLabelText(/^Machine Limit/));
+    await user.type(screen.getByLabelText(/^Machine Limit/), '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath()).toBe('/Home/MyProducts'));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ machine_limit: 7 });
   });
 });

@@ -20,11 +20,12 @@ import { BulkActions } from './BulkActions';
 import { DeactivateDialog } from './DeactivateDialog';
 import { TransferDialog } from './TransferDialog';
 import { DownloadDialog } from './DownloadDialog';
+import { MachinesDialog } from './MachinesDialog';
 
 /** SPEC §8: a failed bulk update shows the error message, or this. */
 export const BULK_UPDATE_FAILED = 'An error occurred';
 
-type OpenDialog = { kind: 'deactivate'; licenseIds: number[]; bulk: boolean } | { kind: 'transfer'; license: License } | { kind: 'download'; license: License };
+type OpenDialog = { kind: 'deactivate'; licenseIds: number[]; bulk: boolean } | { kind: 'transfer'; license: License } | { kind: 'download'; license: License } | { kind: 'machines'; license: License };
 
 const Layout = styled.div`
   display: flex;
@@ -84,6 +85,7 @@ export default function LicenseTable({ source }: LicenseTableProps) {
         deactivated ? latest.current.setDialog({ kind: 'deactivate', licenseIds: [license.id], bulk: false }) : void latest.current.changeState(license.id, false, null),
       onTransfer: (license) => latest.current.setDialog({ kind: 'transfer', license }),
       onDownload: (license) => latest.current.setDialog({ kind: 'download', license }),
+      onMachines: (license) => latest.current.setDialog({ kind: 'machines', license }),
     };
     return licenseColumns(view, actions);
   }, [view]);
@@ -122,6 +124,7 @@ export default function LicenseTable({ source }: LicenseTableProps) {
       {dialog?.kind === 'deactivate' && <DeactivateDialog count={dialog.licenseIds.length} onConfirm={confirmDeactivation} onCancel={closeDialog} />}
       {dialog?.kind === 'transfer' && <TransferDialog license={dialog.license} onClose={closeDialog} />}
       {dialog?.kind === 'download' && <DownloadDialog license={dialog.license} onClose={closeDialog} />}
+      {dialog?.kind === 'machines' && <MachinesDialog license={dialog.license} onClose={closeDialog} />}
     </Layout>
   );
 }

@@ -6,6 +6,7 @@ export interface LicenseRowActions {
   onDeactivatedChange: (license: License, deactivated: boolean) => void;
   onTransfer: (license: License) => void;
   onDownload: (license: License) => void;
+  onMachines: (license: License) => void;
 }
 
 /** Which list the table shows: a product's licences, or one user's (then with the product columns). */
@@ -73,6 +74,9 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
           </Button>
           <Button size="small" onClick={() => actions.onTransfer(license)} aria-label={`Transfer license ${license.serial}`}>
             Transfer
+          </Button>
+          <Button size="small" onClick={() => actions.onMachines(license)} aria-label={`Machines of license ${license.serial}`}>
+            Machines
           </Button>
         </Actions>
       ),

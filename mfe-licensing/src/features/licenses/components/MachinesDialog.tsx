@@ -1,0 +1,91 @@
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { Button, ConfirmDialog, Dialog, Table, errorMessage, useErrorModal, type License, type LicenseMachine, type TableColumn } from 'shared-kit';
+import { useDeactivateMachine } from '../api/deactivate-machine';
+import { useLicenseMachines } from '../api/get-license-machines';
+import { DateTimeCell } from './DateTimeCell';
+import { machineState } from './machine-state';
+
+export const NO_MACHINES = 'This licence is not activated on any machine.';
+export const MACHINES_NOT_LOADED = 'The machines could not be loaded.';
+const DEACTIVATE_FAILED = 'The machine could not be deactivated.';
+
+const Fingerprint = styled.code`
+  word-break: break-all;
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
+
+function machineColumns(onDeactivate: (machine: LicenseMachine) => void): TableColumn<LicenseMachine>[] {
+  return [
+    { id: 'fingerprint', header: 'Fingerprint', cell: (machine) => <Fingerprint>{machine.hardware_fingerprint}</Fingerprint> },
+    { id: 'first', header: 'First Activation', cell: (machine) => <DateTimeCell value={machine.first_activated_at} /> },
+    { id: 'last', header: 'Last Activation', cell: (machine) => <DateTimeCell value={machine.last_activated_at} /> },
+    { id: 'state', header: 'State', cell: machineState },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (machine) =>
+        machine.deactivated_at === null && (
+          <Button size="small" variant="danger" onClick={() => onDeactivate(machine)} aria-label={`Deactivate machine ${machine.hardware_fingerprint}`}>
+            Deactivate machine
+          </Button>
+        ),
+    },
+  ];
+}
+
+export interface MachinesDialogProps {
+  license: License;
+  onClose: () => void;
+}
+
+/** The machines a licence is activated on; staff free a seat by deactivating one (issue 14). */
+export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
+  const machines = useLicenseMachines(license.id);
+  const deactivate = useDeactivateMachine();
+  const showError = useErrorModal();
+  const [confirming, setConfirming] = useState<LicenseMachine | null>(null);
+  const columns = useMemo(() => machineColumns(setConfirming), []);
+
+  const confirm = async () => {
+    if (!confirming) return;
+    try {
+      await deactivate.trigger({ licenseId: license.id, machineId: confirming.id });
+    } catch (error) {
+      showError(errorMessage(error, DEACTIVATE_FAILED));
+    }
+    setConfirming(null);
+  };
+
+  return (
+    <>
+      <Dialog
+        open={confirming === null}
+        onOpenChange={(open) => !open && onClose()}
+        title={`Machines of License ${license.serial}`}
+        description="Deactivating a machine frees its seat: the licence can then be activated on another machine."
+        width="820px"
+        footer={<Button onClick={onClose}>Close</Button>}
+      >
+        <Table
+          caption={`Machines of license ${license.serial}`}
+          columns={columns}
+          rows={machines.data ?? []}
+          getRowId={(machine) => machine.id}
+          isLoading={machines.isLoading}
+          emptyText={machines.error ? MACHINES_NOT_LOADED : NO_MACHINES}
+        />
+      </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Deactivate Machine"
+        message={`The licence stops working on the machine ${confirming?.hardware_fingerprint ?? ''}; it can be activated there again later.`}
+        confirmLabel="Deactivate machine"
+        confirmVariant="danger"
+        busy={deactivate.isMutating}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
+  );
+}
