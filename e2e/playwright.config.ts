@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PG_PORT, E2E_PORT } from './support/stack';
+import { E2E_BASE_URL, E2E_MASTER_KEY, E2E_PG_PORT, E2E_PORT } from './support/stack';
 
 // The real stack as `npm start` runs it (built shell + remotes served by the API server on an embedded
 // PostgreSQL with demo data), in a fresh data folder per run.
@@ -37,6 +37,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       PRODUCTHUB_DATA_DIR: dataDir,
       PRODUCTHUB_EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      PRODUCTHUB_MASTER_KEY: E2E_MASTER_KEY,
       PRODUCTHUB_ENV: 'e2e',
       PRODUCTHUB_LOGIN_RATE_LIMIT: '1000',
       PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT: '1000',

@@ -3,7 +3,7 @@ import { readFileSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
-import { E2E_PG_PORT } from '../support/stack';
+import { E2E_MASTER_KEY, E2E_PG_PORT } from '../support/stack';
 
 const REPO = resolve(__dirname, '../..');
 
@@ -60,6 +60,7 @@ export function startConsole(port: number, env: Record<string, string>): Promise
       PORT: String(port),
       DATABASE_URL: E2E_DATABASE_URL,
       PRODUCTHUB_DATA_DIR: mkdtempSync(join(tmpdir(), 'producthub-e2e-console-')),
+      PRODUCTHUB_MASTER_KEY: E2E_MASTER_KEY,
       PRODUCTHUB_ENV: 'e2e',
       PRODUCTHUB_LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',

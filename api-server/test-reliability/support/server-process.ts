@@ -29,8 +29,9 @@ export interface ServerProcess {
   output: () => string;
 }
 
+/** Three consecutive ports below Linux's ephemeral range (32768+), where outgoing connections never take them. */
 export function freePortPair(): { port: number; pgPort: number } {
-  const base = 20000 + Math.floor(Math.random() * 20000);
+  const base = 20000 + Math.floor(Math.random() * 12000);
   return { port: base, pgPort: base + 1 };
 }
 
