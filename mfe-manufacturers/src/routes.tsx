@@ -1,8 +1,8 @@
 import { Route, Routes } from 'react-router';
-import { CreateManufacturerPage } from './features/manufacturers/components/CreateManufacturerPage';
-import { ManufacturerDetailsPage } from './features/manufacturers/components/ManufacturerDetailsPage';
-import { ManufacturersListPage } from './features/manufacturers/components/ManufacturersListPage';
-import { MyDetailsPage } from './features/manufacturers/components/MyDetailsPage';
+import { CreateManufacturerPage } from './features/manufacturers/pages/CreateManufacturerPage';
+import { ManufacturerDetailsPage } from './features/manufacturers/pages/ManufacturerDetailsPage';
+import { ManufacturersListPage } from './features/manufacturers/pages/ManufacturersListPage';
+import { MyDetailsPage } from './features/manufacturers/pages/MyDetailsPage';
 
 /** The manufacturers area, relative to /Home (SPEC §2 Manufacturers). */
 export default function ManufacturersRoutes() {

@@ -1,8 +1,5 @@
-import { useApiResource, type Manufacturer } from 'shared-kit';
-
-export const manufacturerPath = (id: number) => `/manufacturers/${id}`;
+import { useApiResource, type Manufacturer, type ResourceResult } from 'shared-kit';
+import { manufacturerKeys } from 'shared-kit/data';
 
 /** GET /manufacturers/{id}: any manufacturer for a superuser, their own for a manufacturer user. */
-export function useManufacturer(id: number): ReturnType<typeof useApiResource<Manufacturer>> {
-  return useApiResource<Manufacturer>(manufacturerPath(id));
-}
+export const useManufacturer = (id: number): ResourceResult<Manufacturer> => useApiResource<Manufacturer>(manufacturerKeys.detail(id));

@@ -1,13 +1,5 @@
-import { usePagedList, type Manufacturer } from 'shared-kit';
-
-export const MANUFACTURERS_PATH = '/manufacturers';
-
-export interface ManufacturersPage {
-  page: number;
-  perPage: number;
-}
+import type { ListState } from 'shared-kit';
+import { manufacturerKeys } from 'shared-kit/data';
 
 /** GET /manufacturers: one page of every manufacturer (superuser only). */
-export function useManufacturers({ page, perPage }: ManufacturersPage): ReturnType<typeof usePagedList<Manufacturer>> {
-  return usePagedList<Manufacturer>(MANUFACTURERS_PATH, { page, per_page: perPage });
-}
+export const manufacturersKey = ({ page, perPage }: ListState) => manufacturerKeys.list({ page, per_page: perPage });

@@ -10,11 +10,10 @@ import { formValuesOf, hasChanges, type EditableField, type ManufacturerFormValu
  * Cancel back to view mode with the stored values.
  */
 export function useManufacturerForm(manufacturer: Manufacturer, onLeave: () => void) {
-  const update = useUpdateManufacturer();
+  const { update, saving } = useUpdateManufacturer();
   const nameInput = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<ManufacturerFormValues | null>(null);
   const [problems, setProblems] = useState<ManufacturerFieldProblems>({});
-  const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
@@ -49,7 +48,6 @@ export function useManufacturerForm(manufacturer: Manufacturer, onLeave: () => v
     const found = manufacturerFieldProblems(draft);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
     setSaveError(null);
     try {
       await update(manufacturer.id, { ...manufacturer, ...draft });
@@ -57,8 +55,6 @@ export function useManufacturerForm(manufacturer: Manufacturer, onLeave: () => v
       setSaved(true);
     } catch (error) {
       setSaveError(error instanceof ApiError && error.status === 404 ? MANUFACTURER_NOT_FOUND : errorMessage(error, UPDATE_FAILED));
-    } finally {
-      setSaving(false);
     }
   };
 

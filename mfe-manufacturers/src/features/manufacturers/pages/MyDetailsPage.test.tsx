@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { apiError, auroraSession, manufacturerFixture, renderArea, superuserSession, type FakeServer } from '../../../test-support/render-area';
+import { apiError, auroraSession, manufacturerFixture, renderArea, superuserSession, type FakeServer } from '../../../shared/test-support/render-area';
 
 const server: FakeServer = (call) => {
   if (call.method === 'GET' && call.path === '/manufacturers/7') return manufacturerFixture();

@@ -3,21 +3,21 @@ import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import {
   ApiError,
+  CannotShowPage,
   Button,
   DEFAULT_PAGE_SIZE,
   PageHeader,
   PaginationControls,
   Table,
-  useListState,
   useSession,
   type Manufacturer,
   type TableColumn,
 } from 'shared-kit';
-import { useManufacturers } from '../api/get-manufacturers';
+import { useListController } from 'shared-kit/data';
+import { manufacturersKey } from '../api/get-manufacturers';
 import { mayListManufacturers } from '../access';
-import { detailsLink } from '../navigation/leave-rule';
+import { detailsLink } from '../components/leave-rule';
 import { ACCESS_DENIED } from '../texts';
-import { PageMessage } from './PageMessage';
 
 const TITLE = 'Manufacturers';
 
@@ -28,7 +28,7 @@ export function ManufacturersListPage() {
     return (
       <>
         <PageHeader title={TITLE} />
-        <PageMessage>{ACCESS_DENIED}</PageMessage>
+        <CannotShowPage>{ACCESS_DENIED}</CannotShowPage>
       </>
     );
   }
@@ -37,8 +37,7 @@ export function ManufacturersListPage() {
 
 function ManufacturersList() {
   // SPEC §9: the manufacturers list first loads the default page size, not the 25 of the other lists.
-  const list = useListState(DEFAULT_PAGE_SIZE);
-  const { rows, pagination, isLoading, error } = useManufacturers({ page: list.page, perPage: list.perPage });
+  const list = useListController<Manufacturer>({ listKey: manufacturersKey, getRowId: (row) => row.id, firstLoadPerPage: DEFAULT_PAGE_SIZE });
   const { pathname, search } = useLocation();
   const columns = useManufacturerColumns(`${pathname}${search}`);
 
@@ -52,12 +51,12 @@ function ManufacturersList() {
           </Button>
         }
       />
-      {error instanceof ApiError && error.status === 403 ? (
-        <PageMessage>{ACCESS_DENIED}</PageMessage>
+      {list.error instanceof ApiError && list.error.status === 403 ? (
+        <CannotShowPage>{ACCESS_DENIED}</CannotShowPage>
       ) : (
         <>
-          <Table columns={columns} rows={rows} getRowId={(row) => row.id} isLoading={isLoading} emptyText="No manufacturers found." caption={TITLE} />
-          <PaginationControls pagination={pagination} perPage={list.perPage} onPageChange={list.setPage} onPerPageChange={list.setPerPage} />
+          <Table columns={columns} {...list.tableProps} emptyText="No manufacturers found." caption={TITLE} />
+          <PaginationControls {...list.paginationProps} />
         </>
       )}
     </>

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { auroraSession, renderArea, superuserSession } from '../../../test-support/render-area';
+import { auroraSession, renderArea, superuserSession } from '../../../shared/test-support/render-area';
 
 const emptyList = { data: [], pagination: { records: { total: 0, per_page: 100 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
 const noServer = () => {

@@ -14,7 +14,7 @@ import {
   type Manufacturer,
   type ShellServices,
 } from 'shared-kit';
-import ManufacturersRoutes from '../routes';
+import ManufacturersRoutes from '../../routes';
 
 export const superuserSession: AuthSession = { token: 'super-token', access_level: 'superuser', manufacturer: null };
 export const auroraSession: AuthSession = { token: 'aurora-token', access_level: 'manufacturer', manufacturer: { id: 7, name: 'Aurora Audio' } };

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { Manufacturer, Pagination } from 'shared-kit';
-import { apiError, auroraSession, manufacturerFixture, renderArea, superuserSession, type ApiCall } from '../../../test-support/render-area';
+import { apiError, auroraSession, manufacturerFixture, renderArea, superuserSession, type ApiCall } from '../../../shared/test-support/render-area';
 
 const MANUFACTURERS: Manufacturer[] = Array.from({ length: 3 }, (_, index) =>
   manufacturerFixture({ id: index + 1, name: `Maker ${index + 1}`, email: `maker${index + 1}@example.com`, country_code: index === 2 ? null : 'DE' }),

@@ -1,12 +1,11 @@
 import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { ApiError, Button, PageHeader, Spinner, errorMessage, useSession } from 'shared-kit';
+import { CannotShowPage, ApiError, Button, PageHeader, Spinner, errorMessage, useSession } from 'shared-kit';
 import { useManufacturer } from '../api/get-manufacturer';
 import { mayOpenManufacturer, parseManufacturerId } from '../access';
-import { useLeaveManufacturerPage } from '../navigation/use-leave-manufacturer-page';
+import { useLeaveManufacturerPage } from '../components/use-leave-manufacturer-page';
 import { ACCESS_DENIED, LOAD_FAILED, MANUFACTURER_NOT_FOUND } from '../texts';
-import { ManufacturerForm } from './ManufacturerForm';
-import { PageMessage } from './PageMessage';
+import { ManufacturerForm } from '../components/ManufacturerForm';
 
 /** /Home/Manufacturers/{manufacturerID}: for a superuser, or a manufacturer user viewing their own manufacturer. */
 export function ManufacturerDetailsPage() {
@@ -19,9 +18,9 @@ export function ManufacturerDetailsPage() {
     <>
       <PageHeader title="Manufacturer Details" actions={<Button onClick={leave}>Back</Button>} />
       {id === null ? (
-        <PageMessage>{MANUFACTURER_NOT_FOUND}</PageMessage>
+        <CannotShowPage>{MANUFACTURER_NOT_FOUND}</CannotShowPage>
       ) : !mayOpenManufacturer(session, id) ? (
-        <PageMessage>{ACCESS_DENIED}</PageMessage>
+        <CannotShowPage>{ACCESS_DENIED}</CannotShowPage>
       ) : (
         <ManufacturerDetails key={id} id={id} onLeave={leave} />
       )}
@@ -32,10 +31,10 @@ export function ManufacturerDetailsPage() {
 function ManufacturerDetails({ id, onLeave }: { id: number; onLeave: () => void }) {
   const { data: manufacturer, error, isLoading, mutate } = useManufacturer(id);
   if (isLoading) return <Spinner label="Loading manufacturer..." />;
-  if (error instanceof ApiError && error.status === 404) return <PageMessage>{MANUFACTURER_NOT_FOUND}</PageMessage>;
-  if (error instanceof ApiError && error.status === 403) return <PageMessage>{ACCESS_DENIED}</PageMessage>;
+  if (error instanceof ApiError && error.status === 404) return <CannotShowPage>{MANUFACTURER_NOT_FOUND}</CannotShowPage>;
+  if (error instanceof ApiError && error.status === 403) return <CannotShowPage>{ACCESS_DENIED}</CannotShowPage>;
   if (error || !manufacturer) {
-    return <PageMessage action={<Button onClick={() => void mutate()}>Retry</Button>}>{errorMessage(error, LOAD_FAILED)}</PageMessage>;
+    return <CannotShowPage onRetry={() => void mutate()}>{errorMessage(error, LOAD_FAILED)}</CannotShowPage>;
   }
   return (
     <>

@@ -8,7 +8,7 @@ import {
   superuserSession,
   type ApiCall,
   type FakeServer,
-} from '../../../test-support/render-area';
+} from '../../../shared/test-support/render-area';
 
 const AURORA = manufacturerFixture();
 const LIST_WITH_PAGE = '/Home/Manufacturers?page=2';

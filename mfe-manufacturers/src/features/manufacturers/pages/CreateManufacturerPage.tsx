@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Card, PageHeader, useSession } from 'shared-kit';
+import { CannotShowPage, Card, PageHeader, useSession } from 'shared-kit';
 import { mayListManufacturers } from '../access';
+import { manufacturerLinks } from '../links';
 import { ACCESS_DENIED } from '../texts';
-import { PageMessage } from './PageMessage';
 
 /**
  * /Home/CreateManufacturer: SPEC keeps New Manufacturer disabled, so the console creates none. Someone who
@@ -16,10 +16,10 @@ export function CreateManufacturerPage() {
       {mayListManufacturers(session) ? (
         <Card>
           <p>New manufacturers are created by a ProductHub operator (admin command create-manufacturer).</p>
-          <Link to="../Manufacturers">Back to Manufacturers</Link>
+          <Link to={manufacturerLinks.list}>Back to Manufacturers</Link>
         </Card>
       ) : (
-        <PageMessage>{ACCESS_DENIED}</PageMessage>
+        <CannotShowPage>{ACCESS_DENIED}</CannotShowPage>
       )}
     </>
   );
