@@ -1,9 +1,9 @@
 import { Route, Routes } from 'react-router';
-import { UsersPage } from './features/users/components/UsersPage';
-import { CreateUserPage } from './features/users/components/CreateUserPage';
-import { EditUserPage } from './features/users/components/EditUserPage';
-import { UserDetailsPage } from './features/user-details/components/UserDetailsPage';
-import { CreateUserLicensePage } from './features/user-licenses/components/CreateUserLicensePage';
+import { UsersPage } from './features/users/pages/UsersPage';
+import { CreateUserPage } from './features/users/pages/CreateUserPage';
+import { EditUserPage } from './features/users/pages/EditUserPage';
+import { UserDetailsPage } from './features/user-details/pages/UserDetailsPage';
+import { CreateUserLicensePage } from './features/user-licenses/pages/CreateUserLicensePage';
 
 /** The users area's pages, relative to /Home. */
 export default function UsersRoutes() {

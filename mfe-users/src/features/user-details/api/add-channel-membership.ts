@@ -1,20 +1,14 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { useApiClient, type ChannelMembership, type ChannelMembershipBody } from 'shared-kit';
-import { isUserKey } from '../../../lib/user-keys';
-import { channelUsersPath, type MembershipTarget } from './membership-target';
+import { type ChannelMembership, type ChannelMembershipBody } from 'shared-kit';
+import { channelKeys, useApiMutation, userKeys, type ApiMutation } from 'shared-kit/data';
+import type { MembershipTarget } from './membership-target';
+
+const addChannelMembership: ApiMutation<MembershipTarget, ChannelMembership> = {
+  name: 'add-channel-membership',
+  method: 'POST',
+  path: ({ manufacturerId, channelId }) => [channelKeys.users(manufacturerId, channelId)[0]],
+  body: ({ userId }): ChannelMembershipBody => ({ user_id: userId }),
+  invalidates: ({ userId }) => [userKeys.detail(userId)],
+};
 
 /** POST /manufacturers/{id}/channels/{channelId}/users, then the user's details are fetched afresh. */
-export function useAddChannelMembership() {
-  const api = useApiClient();
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (target: MembershipTarget) => {
-      const body: ChannelMembershipBody = { user_id: target.userId };
-      const membership = await api.post<ChannelMembership>(channelUsersPath(target), body);
-      await mutate(isUserKey(target.userId));
-      return membership;
-    },
-    [api, mutate],
-  );
-}
+export const useAddChannelMembership = () => useApiMutation(addChannelMembership);

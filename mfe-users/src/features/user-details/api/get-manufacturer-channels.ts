@@ -1,8 +1,7 @@
 import { useApiResource, type DistributionChannel } from 'shared-kit';
-
-export const manufacturerChannelsPath = (manufacturerId: number) => `/manufacturers/${manufacturerId}/channels`;
+import { channelKeys } from 'shared-kit/data';
 
 /** GET /manufacturers/{id}/channels: every distribution channel of the manufacturer. */
 export function useManufacturerChannels(manufacturerId: number): ReturnType<typeof useApiResource<DistributionChannel[]>> {
-  return useApiResource<DistributionChannel[]>(manufacturerChannelsPath(manufacturerId));
+  return useApiResource<DistributionChannel[]>(channelKeys.list(manufacturerId));
 }

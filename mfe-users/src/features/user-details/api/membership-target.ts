@@ -4,5 +4,3 @@ export interface MembershipTarget {
   channelId: number;
   userId: number;
 }
-
-export const channelUsersPath = ({ manufacturerId, channelId }: MembershipTarget) => `/manufacturers/${manufacturerId}/channels/${channelId}/users`;

@@ -1,18 +1,12 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { useApiClient } from 'shared-kit';
-import { isUserKey } from '../../../lib/user-keys';
-import { channelUsersPath, type MembershipTarget } from './membership-target';
+import { channelKeys, useApiMutation, userKeys, type ApiMutation } from 'shared-kit/data';
+import type { MembershipTarget } from './membership-target';
+
+const removeChannelMembership: ApiMutation<MembershipTarget, unknown> = {
+  name: 'remove-channel-membership',
+  method: 'DELETE',
+  path: ({ manufacturerId, channelId, userId }) => channelKeys.user(manufacturerId, channelId, userId),
+  invalidates: ({ userId }) => [userKeys.detail(userId)],
+};
 
 /** DELETE /manufacturers/{id}/channels/{channelId}/users/{userId}, then the user's details are fetched afresh. */
-export function useRemoveChannelMembership() {
-  const api = useApiClient();
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (target: MembershipTarget) => {
-      await api.delete(`${channelUsersPath(target)}/${target.userId}`);
-      await mutate(isUserKey(target.userId));
-    },
-    [api, mutate],
-  );
-}
+export const useRemoveChannelMembership = () => useApiMutation(removeChannelMembership);

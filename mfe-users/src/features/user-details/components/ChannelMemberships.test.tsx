@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type DistributionChannel, type EndUserDetails } from 'shared-kit';
-import { createFakeApi, deferredAnswer, renderInArea, type RecordedCall } from '../../../test-support/render-users';
+import { createFakeApi, deferredAnswer, renderInArea, type RecordedCall } from '../../../shared/test-support/render-users';
 import { BETA, RELEASE, userDetails } from '../test-data';
-import { UserDetailsPage } from './UserDetailsPage';
+import { UserDetailsPage } from '../pages/UserDetailsPage';
 import { Route, Routes } from 'react-router';
 
 interface Setup {

@@ -38,8 +38,8 @@ export const UNSTABLE_CONTENT_WARNING = 'The user will get access to unstable or
  */
 export function ChannelMemberships({ user }: { user: Pick<EndUserDetails, 'id' | 'email' | 'manufacturer_id' | 'channel_memberships'> }) {
   const channels = useManufacturerChannels(user.manufacturer_id);
-  const addMembership = useAddChannelMembership();
-  const removeMembership = useRemoveChannelMembership();
+  const { trigger: addMembership } = useAddChannelMembership();
+  const { trigger: removeMembership } = useRemoveChannelMembership();
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [processing, setProcessing] = useState(false);
   const memberOf = new Set(user.channel_memberships.map((membership) => membership.channel.id));

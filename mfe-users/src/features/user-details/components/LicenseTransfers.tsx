@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, Table, formatDateTime, type ReceivedLicenseTransfer, type SentLicenseTransfer, type TableColumn } from 'shared-kit';
-import { Tabs } from '../../../components/Tabs';
+import { Tabs } from '../../../shared/components/Tabs';
 
 const Serial = styled.code`
   font-family: ${({ theme }) => theme.font.monospace};

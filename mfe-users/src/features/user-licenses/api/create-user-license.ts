@@ -1,18 +1,18 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { useApiClient, type CreateUserLicenseBody, type License } from 'shared-kit';
-import { isUserLicensesKey, userLicensesPath } from '../../../lib/user-keys';
+import { type CreateUserLicenseBody, type License } from 'shared-kit';
+import { licenseKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
 
-/** POST /users/{id}/licenses, then the user's licence list is fetched afresh. */
-export function useCreateUserLicense(userId: number) {
-  const api = useApiClient();
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (body: CreateUserLicenseBody) => {
-      const license = await api.post<License>(userLicensesPath(userId), body);
-      await mutate(isUserLicensesKey(userId));
-      return license;
-    },
-    [api, mutate, userId],
-  );
+export interface UserLicenseCreation {
+  userId: number;
+  body: CreateUserLicenseBody;
 }
+
+const createUserLicense: ApiMutation<UserLicenseCreation, License> = {
+  name: 'create-user-license',
+  method: 'POST',
+  path: ({ userId }) => [licenseKeys.list({ userId }, {})[0]],
+  body: ({ body }) => body,
+  invalidates: ({ userId }) => [licenseKeys.listsOf({ userId })],
+};
+
+/** POST /users/{id}/licenses, then the user's licence lists are fetched afresh. */
+export const useCreateUserLicense = () => useApiMutation(createUserLicense);

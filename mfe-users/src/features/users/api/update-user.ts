@@ -1,19 +1,19 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { useApiClient, type EndUser } from 'shared-kit';
-import { isUserKey, isUsersListKey, userPath } from '../../../lib/user-keys';
+import { type EndUser } from 'shared-kit';
+import { useApiMutation, userKeys, type ApiMutation } from 'shared-kit/data';
 import { toEndUserBody, type UserFormValues } from './user-form-values';
 
-/** PATCH /users/{id}, then the list and that user's details are fetched afresh. */
-export function useUpdateUser(userId: number) {
-  const api = useApiClient();
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (values: UserFormValues) => {
-      const updated = await api.patch<EndUser>(userPath(userId), toEndUserBody(values));
-      await Promise.all([mutate(isUsersListKey), mutate(isUserKey(userId))]);
-      return updated;
-    },
-    [api, mutate, userId],
-  );
+export interface UserUpdate {
+  userId: number;
+  values: UserFormValues;
 }
+
+const updateUser: ApiMutation<UserUpdate, EndUser> = {
+  name: 'update-user',
+  method: 'PATCH',
+  path: ({ userId }) => userKeys.detail(userId),
+  body: ({ values }) => toEndUserBody(values),
+  invalidates: ({ userId }) => [userKeys.lists(), userKeys.detail(userId)],
+};
+
+/** PATCH /users/{id}, then every users list and that user's details are fetched afresh. */
+export const useUpdateUser = () => useApiMutation(updateUser);

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ApiError } from 'shared-kit';
 import UsersRoutes from '../../../routes';
-import { createFakeApi, currentLocation, deferredAnswer, renderInArea, type FakeRoutes } from '../../../test-support/render-users';
+import { createFakeApi, currentLocation, deferredAnswer, renderInArea, type FakeRoutes } from '../../../shared/test-support/render-users';
 
 const EMPTY_LIST = { data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
 

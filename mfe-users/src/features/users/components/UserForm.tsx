@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ErrorText, Field, PageHeader, SpinnerIcon, TextInput, errorMessage, fieldErrorId } from 'shared-kit';
-import { FormButtons, FormCard } from '../../../components/FormLayout';
-import { areaPaths } from '../../../lib/area-paths';
+import { FormButtons, FormCard } from '../../../shared/components/FormLayout';
+import { userLinks } from '../../../shared/links';
 import type { UserFormValues } from '../api/user-form-values';
 import { validateUserForm } from './user-form-validation';
 
@@ -36,7 +36,7 @@ export function UserForm({ title, submitLabel, initialValues, onSubmit }: UserFo
     setSaving(true);
     try {
       await onSubmit(values);
-      navigate(areaPaths.users());
+      navigate(userLinks.list);
     } catch (error) {
       console.error(`${title} failed:`, error);
       setSaveError(errorMessage(error, SAVE_FAILED));
@@ -74,7 +74,7 @@ export function UserForm({ title, submitLabel, initialValues, onSubmit }: UserFo
             {saving && <SpinnerIcon />}
             {submitLabel}
           </Button>
-          <Button onClick={() => navigate(areaPaths.users())}>Cancel</Button>
+          <Button onClick={() => navigate(userLinks.list)}>Cancel</Button>
         </FormButtons>
       </FormCard>
     </>

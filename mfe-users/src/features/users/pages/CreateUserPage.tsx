@@ -1,10 +1,10 @@
 import { useCreateUser } from '../api/create-user';
-import { UserForm } from './UserForm';
+import { UserForm } from '../components/UserForm';
 
 const EMPTY_USER = { email: '', externalId: '' };
 
 /** /Home/CreateUser */
 export function CreateUserPage() {
-  const createUser = useCreateUser();
+  const { trigger: createUser } = useCreateUser();
   return <UserForm title="Create New User" submitLabel="Create User" initialValues={EMPTY_USER} onSubmit={createUser} />;
 }

@@ -1,15 +1,13 @@
-import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { ApiError, PageHeader, Section, Spinner, type EndUserDetails } from 'shared-kit';
-import { ButtonLink } from '../../../components/ButtonLink';
-import { DescriptionList } from '../../../components/DescriptionList';
-import { NOT_A_USER_ADDRESS, PageUnavailable } from '../../../components/PageUnavailable';
-import { areaPaths, parseUserId } from '../../../lib/area-paths';
+import { ApiError, ButtonLink, PageHeader, Section, Spinner, useIdParam, type EndUserDetails } from 'shared-kit';
+import { DescriptionList } from '../../../shared/components/DescriptionList';
+import { PageUnavailable } from '../../../shared/components/PageUnavailable';
+import { NOT_A_USER_ADDRESS, userLinks } from '../../../shared/links';
 import { useUserDetails } from '../api/get-user-details';
-import { ChannelMemberships } from './ChannelMemberships';
-import { Fingerprints } from './Fingerprints';
-import { LicenseTransfers } from './LicenseTransfers';
-import { UserLicenseTable } from './UserLicenseTable';
+import { ChannelMemberships } from '../components/ChannelMemberships';
+import { Fingerprints } from '../components/Fingerprints';
+import { LicenseTransfers } from '../components/LicenseTransfers';
+import { UserLicenseTable } from '../components/UserLicenseTable';
 
 const Sections = styled.div`
   display: flex;
@@ -28,8 +26,7 @@ const DETAILS_TITLE = 'User Details';
 
 /** /Home/UserDetails/{userID} */
 export function UserDetailsPage() {
-  const { userID } = useParams();
-  const userId = parseUserId(userID);
+  const userId = useIdParam('userID');
   if (userId === null) return <PageUnavailable title={DETAILS_TITLE} message={NOT_A_USER_ADDRESS} />;
   return <LoadedUserDetails key={userId} userId={userId} />;
 }
@@ -49,7 +46,7 @@ function UserDetails({ user }: { user: EndUserDetails }) {
     <>
       <PageHeader
         title={`User: ${user.email}`}
-        actions={<ButtonLink to={areaPaths.editUser(user)}>Edit User</ButtonLink>}
+        actions={<ButtonLink to={userLinks.edit(user)}>Edit User</ButtonLink>}
       />
       <Sections>
         <Section title="Details">
@@ -68,7 +65,7 @@ function UserDetails({ user }: { user: EndUserDetails }) {
         <Section
           title="Licenses"
           actions={
-            <ButtonLink $primary to={areaPaths.createUserLicense(user.id, user.email)}>
+            <ButtonLink variant="primary" to={userLinks.createLicense(user.id, user.email)}>
               New License
             </ButtonLink>
           }

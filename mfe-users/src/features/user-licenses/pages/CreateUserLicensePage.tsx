@@ -12,16 +12,17 @@ import {
   SpinnerIcon,
   errorMessage,
   fieldErrorId,
+  useIdParam,
   type LicenseType,
 } from 'shared-kit';
-import { ComboBox } from '../../../components/ComboBox';
-import { DescriptionList } from '../../../components/DescriptionList';
-import { FormButtons, FormCard } from '../../../components/FormLayout';
-import { NOT_A_USER_ADDRESS, PageUnavailable } from '../../../components/PageUnavailable';
-import { areaPaths, parseUserId } from '../../../lib/area-paths';
+import { ComboBox } from '../../../shared/components/ComboBox';
+import { DescriptionList } from '../../../shared/components/DescriptionList';
+import { FormButtons, FormCard } from '../../../shared/components/FormLayout';
+import { PageUnavailable } from '../../../shared/components/PageUnavailable';
+import { NOT_A_USER_ADDRESS, userLinks } from '../../../shared/links';
 import { useCreateUserLicense } from '../api/create-user-license';
 import { usePickerProducts } from '../api/get-products';
-import { productLabel } from './product-label';
+import { productLabel } from '../components/product-label';
 
 const ProductsProblem = styled.div`
   display: flex;
@@ -34,8 +35,8 @@ export const CREATE_FAILED = 'The license could not be created. Please try again
 
 /** /Home/CreateUserLicense/{userID}/{userEmail} */
 export function CreateUserLicensePage() {
-  const { userID, userEmail = '' } = useParams();
-  const userId = parseUserId(userID);
+  const { userEmail = '' } = useParams();
+  const userId = useIdParam('userID');
   if (userId === null) return <PageUnavailable title="Add License" message={NOT_A_USER_ADDRESS} />;
   return <CreateUserLicenseForm key={userId} userId={userId} userEmail={userEmail} />;
 }
@@ -45,14 +46,14 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
   const productFieldId = useId();
   const typeFieldId = useId();
   const products = usePickerProducts();
-  const createLicense = useCreateUserLicense(userId);
+  const { trigger: createUserLicense } = useCreateUserLicense();
   const [productId, setProductId] = useState<number | null>(null);
   const [licenseType, setLicenseType] = useState<LicenseType>(DEFAULT_LICENSE_TYPE);
   const [productError, setProductError] = useState<string | undefined>();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const options = useMemo(() => products.rows.map((product) => ({ id: product.id, label: productLabel(product) })), [products.rows]);
-  const backToUser = () => navigate(areaPaths.userDetails(userId));
+  const backToUser = () => navigate(userLinks.details(userId));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,7 +66,7 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
     setProductError(undefined);
     setCreating(true);
     try {
-      await createLicense({ product_id: productId, license_type: licenseType });
+      await createUserLicense({ userId, body: { product_id: productId, license_type: licenseType } });
       backToUser();
     } catch (error) {
       console.error(`Creating a licence for user ${userId} failed:`, error);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type Product } from 'shared-kit';
 import UsersRoutes from '../../../routes';
-import { createFakeApi, currentLocation, deferredAnswer, renderInArea, type RecordedCall } from '../../../test-support/render-users';
+import { createFakeApi, currentLocation, deferredAnswer, renderInArea, type RecordedCall } from '../../../shared/test-support/render-users';
 
 const product = (id: number, name: string, identifier: string | null) => ({ id, name, identifier }) as Product;
 const PRODUCTS = [product(3, 'Aurora Reverb', 'com.aurora.reverb'), product(4, 'Aurora Legacy', null)];

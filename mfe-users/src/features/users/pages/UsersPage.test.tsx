@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EndUser, Query } from 'shared-kit';
 import { UsersPage } from './UsersPage';
-import { createFakeApi, currentLocation, renderInArea } from '../../../test-support/render-users';
+import { createFakeApi, currentLocation, renderInArea } from '../../../shared/test-support/render-users';
 import { Route, Routes } from 'react-router';
 
 const endUser = (id: number, email: string, externalId: string | null = null): EndUser => ({

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type EndUserDetails } from 'shared-kit';
 import UsersRoutes from '../../../routes';
-import { createFakeApi, renderInArea, type FakeRoutes, type RecordedCall } from '../../../test-support/render-users';
+import { createFakeApi, renderInArea, type FakeRoutes, type RecordedCall } from '../../../shared/test-support/render-users';
 import { BETA, RELEASE, userDetails } from '../test-data';
 
 function LicenseTableStub({ source }: { source: { userId: number } | { productId: number } }) {

@@ -1,0 +1,60 @@
+import styled from 'styled-components';
+import { ButtonLink, PageHeader, PaginationControls, SearchBox, Table, formatDateTime, type EndUser, type TableColumn } from 'shared-kit';
+import { useListController } from 'shared-kit/data';
+import { RowActions } from '../../../shared/components/RowActions';
+import { userLinks } from '../../../shared/links';
+import { usersKey } from '../api/get-users';
+
+const Toolbar = styled.div`
+  margin-bottom: ${({ theme }) => theme.spacing.md};
+`;
+
+const userId = (user: EndUser) => user.id;
+
+const USER_COLUMNS: TableColumn<EndUser>[] = [
+  { id: 'id', header: 'ID', cell: (user) => user.id, width: '90px' },
+  { id: 'email', header: 'Email', cell: (user) => user.email },
+  { id: 'created_at', header: 'Created At', cell: (user) => formatDateTime(user.created_at), width: '200px' },
+  {
+    id: 'actions',
+    header: 'Actions',
+    width: '280px',
+    cell: (user) => (
+      <RowActions>
+        <ButtonLink size="small" to={userLinks.details(user.id)} aria-label={`View user ${user.email}`}>
+          View
+        </ButtonLink>
+        <ButtonLink size="small" to={userLinks.createLicense(user.id, user.email)} aria-label={`Add license for ${user.email}`}>
+          Add License
+        </ButtonLink>
+        <ButtonLink size="small" to={userLinks.edit(user)} aria-label={`Edit user ${user.email}`}>
+          Edit
+        </ButtonLink>
+      </RowActions>
+    ),
+  },
+];
+
+/** /Home/Users: the manufacturer's end users, searched by email, paged; the list is remembered as left. */
+export function UsersPage() {
+  const list = useListController<EndUser>({ listKey: usersKey, getRowId: userId });
+  const { search, setSearch } = list.state;
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        actions={
+          <ButtonLink variant="primary" to={userLinks.create}>
+            New User
+          </ButtonLink>
+        }
+      />
+      <Toolbar>
+        <SearchBox placeholder="Search User by Email" value={search} onSearch={setSearch} />
+      </Toolbar>
+      <Table columns={USER_COLUMNS} emptyText="No users found." caption="Users" {...list.tableProps} />
+      <PaginationControls {...list.paginationProps} />
+    </>
+  );
+}
