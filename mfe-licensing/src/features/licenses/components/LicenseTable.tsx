@@ -57,7 +57,7 @@ export default function LicenseTable({ source }: LicenseTableProps) {
     if (licenseIds.length === 0) return;
     setBulkBusy(true);
     try {
-      await bulkUpdate(licenseIds, disabled, reason);
+      await bulkUpdate.trigger({ licenseIds, disabled, reason });
       clearSelection();
     } catch (error) {
       showError(errorMessage(error, BULK_UPDATE_FAILED));
@@ -68,7 +68,7 @@ export default function LicenseTable({ source }: LicenseTableProps) {
 
   const changeState = async (licenseId: number, disabled: boolean, reason: DisableReason | null) => {
     try {
-      await updateState(licenseId, disabled, reason);
+      await updateState.trigger({ licenseId, disabled, reason });
     } catch (error) {
       showError(errorMessage(error, BULK_UPDATE_FAILED));
     }

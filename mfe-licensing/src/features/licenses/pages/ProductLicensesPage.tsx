@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import { useParams } from 'react-router';
-import { ErrorText, PageHeader } from 'shared-kit';
+import { ErrorText, PageHeader, useIdParam } from 'shared-kit';
 import LicenseTable from '../components/LicenseTable';
-import { productIdOf } from '../../../routing/product-params';
 
 const Identifier = styled.p`
   margin: -${({ theme }) => theme.spacing.md} 0 ${({ theme }) => theme.spacing.md};
@@ -12,7 +11,7 @@ const Identifier = styled.p`
 /** /Home/ProductLicenses/{productID}/{productName}/{productIdentifier}: an identifier of 'none' means empty. */
 export function ProductLicensesPage() {
   const params = useParams();
-  const productId = productIdOf(params.productID);
+  const productId = useIdParam('productID');
   const identifier = params.productIdentifier === 'none' ? '' : (params.productIdentifier ?? '');
   return (
     <>

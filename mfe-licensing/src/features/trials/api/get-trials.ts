@@ -1,8 +1,7 @@
 import { usePagedList, type Trial } from 'shared-kit';
-
-export const trialListPath = (productId: number) => `/products/${productId}/trials`;
+import { trialKeys } from 'shared-kit/data';
 
 /** GET /products/{id}/trials: one page of a product's trials, optionally by part of the fingerprint. */
 export function useTrials(productId: number, { page, perPage, fingerprint }: { page: number; perPage: number; fingerprint: string }): ReturnType<typeof usePagedList<Trial>> {
-  return usePagedList<Trial>(trialListPath(productId), { page, per_page: perPage, hardware_fingerprint: fingerprint });
+  return usePagedList<Trial>(trialKeys.list(productId, { page, per_page: perPage, hardware_fingerprint: fingerprint }));
 }

@@ -1,12 +1,11 @@
 import { useParams } from 'react-router';
-import { ErrorText, PageHeader } from 'shared-kit';
+import { ErrorText, PageHeader, useIdParam } from 'shared-kit';
 import { TrialList } from '../components/TrialList';
-import { productIdOf } from '../../../routing/product-params';
 
 /** /Home/ProductTrials/{productID}/{productName} */
 export function ProductTrialsPage() {
   const params = useParams();
-  const productId = productIdOf(params.productID);
+  const productId = useIdParam('productID');
   return (
     <>
       <PageHeader title={`Trials for product: ${params.productName ?? ''}`} />
