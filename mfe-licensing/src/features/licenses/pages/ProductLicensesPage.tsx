@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useParams } from 'react-router';
-import { ErrorText, PageHeader, useIdParam } from 'shared-kit';
+import { CannotShowPage, PageHeader, useIdParam } from 'shared-kit';
 import LicenseTable from '../components/LicenseTable';
 
 const Identifier = styled.p`
@@ -17,7 +17,7 @@ export function ProductLicensesPage() {
     <>
       <PageHeader title={`Licenses for product: ${params.productName ?? ''}`} />
       {identifier && <Identifier>Identifier: {identifier}</Identifier>}
-      {productId === null ? <ErrorText>The product ID in the address is not valid.</ErrorText> : <LicenseTable source={{ productId }} />}
+      {productId === null ? <CannotShowPage>The product ID in the address is not valid.</CannotShowPage> : <LicenseTable source={{ productId }} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ErrorText, PageHeader, useIdParam } from 'shared-kit';
+import { CannotShowPage, PageHeader, useIdParam } from 'shared-kit';
 import { TrialList } from '../components/TrialList';
 
 /** /Home/ProductTrials/{productID}/{productName} */
@@ -9,7 +9,7 @@ export function ProductTrialsPage() {
   return (
     <>
       <PageHeader title={`Trials for product: ${params.productName ?? ''}`} />
-      {productId === null ? <ErrorText>The product ID in the address is not valid.</ErrorText> : <TrialList productId={productId} />}
+      {productId === null ? <CannotShowPage>The product ID in the address is not valid.</CannotShowPage> : <TrialList productId={productId} />}
     </>
   );
 }
