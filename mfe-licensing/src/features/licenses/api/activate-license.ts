@@ -1,26 +1,27 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { HARDWARE_FINGERPRINT_VERSION, useApiClient, type LicenseFile, type SignatureSeedVersion } from 'shared-kit';
-import { isEndUserKey } from './license-keys';
+import { HARDWARE_FINGERPRINT_VERSION, type LicenseFile, type SignatureSeedVersion } from 'shared-kit';
+import { licenseKeys, userKeys, useApiMutation, type ApiMutation, type ApiMutationState } from 'shared-kit/data';
+
+export interface LicenseActivation {
+  licenseId: number;
+  hardwareFingerprint: string;
+  signatureSeedVersion: SignatureSeedVersion;
+}
+
+const activateLicense: ApiMutation<LicenseActivation, LicenseFile> = {
+  name: 'activate-license',
+  method: 'POST',
+  path: ({ licenseId }) => licenseKeys.activations(licenseId),
+  body: ({ hardwareFingerprint, signatureSeedVersion }) => ({
+    hardware_fingerprint: hardwareFingerprint,
+    hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION,
+    signature_seed_version: signatureSeedVersion,
+  }),
+  // The owner's fingerprints (user details) may have grown.
+  invalidates: () => [userKeys.details()],
+};
 
 /** POST /licenses/{id}/activations: the signed licence file for one machine. */
-export function useActivateLicense() {
-  const api = useApiClient();
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (licenseId: number, hardwareFingerprint: string, signatureSeedVersion: SignatureSeedVersion) => {
-      const file = await api.post<LicenseFile>(`/licenses/${licenseId}/activations`, {
-        hardware_fingerprint: hardwareFingerprint,
-        hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION,
-        signature_seed_version: signatureSeedVersion,
-      });
-      // The owner's fingerprints (user details) may have grown.
-      await mutate(isEndUserKey);
-      return file;
-    },
-    [api, mutate],
-  );
-}
+export const useActivateLicense = (): ApiMutationState<LicenseActivation, LicenseFile> => useApiMutation(activateLicense);
 
 /** Saves the answer as `{product identifier}.ops`, as the browser's download. */
 export function saveLicenseFile(file: LicenseFile): string {

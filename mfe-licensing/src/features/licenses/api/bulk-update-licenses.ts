@@ -1,18 +1,19 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { useApiClient, type BulkUpdateLicensesResult, type DisableReason } from 'shared-kit';
-import { isLicenseListKey } from './license-keys';
+import { type BulkUpdateLicensesResult, type DisableReason } from 'shared-kit';
+import { licenseKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
 
-/** PATCH /licenses/bulk-update: all the chosen licences change, or none does. */
-export function useBulkUpdateLicenses() {
-  const api = useApiClient();
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (licenseIds: number[], disabled: boolean, reason: DisableReason | null) => {
-      const result = await api.patch<BulkUpdateLicensesResult>('/licenses/bulk-update', { license_ids: licenseIds, disabled, disabled_reason: disabled ? reason : null });
-      await mutate(isLicenseListKey);
-      return result.data;
-    },
-    [api, mutate],
-  );
+export interface BulkLicenseUpdate {
+  licenseIds: number[];
+  disabled: boolean;
+  reason: DisableReason | null;
 }
+
+const bulkUpdateLicenses: ApiMutation<BulkLicenseUpdate, BulkUpdateLicensesResult> = {
+  name: 'bulk-update-licenses',
+  method: 'PATCH',
+  path: () => licenseKeys.bulkUpdate(),
+  body: ({ licenseIds, disabled, reason }) => ({ license_ids: licenseIds, disabled, disabled_reason: disabled ? reason : null }),
+  invalidates: () => licenseKeys.lists(),
+};
+
+/** PATCH /licenses/bulk-update: all the chosen licences change, or none does; then every licence list is fetched afresh. */
+export const useBulkUpdateLicenses = () => useApiMutation(bulkUpdateLicenses);

@@ -1,5 +1,5 @@
 import { usePagedList, type License } from 'shared-kit';
-import { licenseListPath, type LicenseSource } from './license-keys';
+import { licenseKeys, type LicenseSource } from 'shared-kit/data';
 
 export interface LicenseListQuery {
   page: number;
@@ -10,5 +10,5 @@ export interface LicenseListQuery {
 
 /** GET /products/{id}/licenses or GET /users/{id}/licenses: one page of licences. */
 export function useLicenses(source: LicenseSource, { page, perPage, email }: LicenseListQuery): ReturnType<typeof usePagedList<License>> {
-  return usePagedList<License>(licenseListPath(source), { page, per_page: perPage, email: 'productId' in source ? email : undefined });
+  return usePagedList<License>(licenseKeys.list(source, { page, per_page: perPage, email: 'productId' in source ? email : undefined }));
 }

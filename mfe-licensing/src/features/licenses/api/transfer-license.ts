@@ -1,19 +1,19 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { useApiClient, type EndUser, type License } from 'shared-kit';
-import { isEndUserKey, isLicenseListKey } from './license-keys';
+import { type EndUser, type License } from 'shared-kit';
+import { licenseKeys, userKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
+
+export interface LicenseTransfer {
+  licenseId: number;
+  target: Pick<EndUser, 'id' | 'email'>;
+}
+
+const transferLicense: ApiMutation<LicenseTransfer, License> = {
+  name: 'transfer-license',
+  method: 'PATCH',
+  path: ({ licenseId }) => licenseKeys.detail(licenseId),
+  body: ({ target }) => ({ user_id: target.id, email: target.email }),
+  // Both owners' licence lists and transfer histories changed.
+  invalidates: () => [...licenseKeys.lists(), userKeys.details()],
+};
 
 /** PATCH /licenses/{id} with `{ user_id, email }`: the licence moves to another end user of the manufacturer. */
-export function useTransferLicense() {
-  const api = useApiClient();
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (licenseId: number, target: Pick<EndUser, 'id' | 'email'>) => {
-      const license = await api.patch<License>(`/licenses/${licenseId}`, { user_id: target.id, email: target.email });
-      // Both owners' licence lists and transfer histories changed.
-      await Promise.all([mutate(isLicenseListKey), mutate(isEndUserKey)]);
-      return license;
-    },
-    [api, mutate],
-  );
-}
+export const useTransferLicense = () => useApiMutation(transferLicense);

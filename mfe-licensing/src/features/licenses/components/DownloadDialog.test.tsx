@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import LicenseTable from './LicenseTable';
-import { renderRemote, deferred } from '../../../test-support/render-remote';
-import { endUser, fakeLicensingServer, license, type FakeLicensingState } from '../../../test-support/fake-licensing-server';
+import { renderRemote, deferred } from '../../../shared/test-support/render-remote';
+import { endUser, fakeLicensingServer, license, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
 
 const ann = endUser(11, 'ann@listener.example');
 

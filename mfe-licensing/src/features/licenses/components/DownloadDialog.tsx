@@ -29,21 +29,19 @@ export function DownloadDialog({ license, onClose }: DownloadDialogProps) {
   const seedId = useId();
   const [fingerprint, setFingerprint] = useState('');
   const [seedVersion, setSeedVersion] = useState<SignatureSeedVersion>(DEFAULT_SIGNATURE_SEED_VERSION);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const activate = useActivateLicense();
+  const busy = activate.isMutating;
 
   // SPEC §5: the fingerprint is requested, not checked here; the server says what is wrong with it.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError(null);
     try {
-      saveLicenseFile(await activate(license.id, fingerprint, seedVersion));
+      saveLicenseFile(await activate.trigger({ licenseId: license.id, hardwareFingerprint: fingerprint, signatureSeedVersion: seedVersion }));
       onClose();
     } catch (failure) {
       setError(errorMessage(failure, DOWNLOAD_FAILED));
-      setBusy(false);
     }
   };
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import LicenseTable from './LicenseTable';
-import { renderRemote, apiError, deferred } from '../../../test-support/render-remote';
-import { endUser, fakeLicensingServer, license, type FakeLicensingState } from '../../../test-support/fake-licensing-server';
+import { renderRemote, apiError, deferred } from '../../../shared/test-support/render-remote';
+import { endUser, fakeLicensingServer, license, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
 
 // Every date cell sits in a <Profiler> (its onRender runs for each commit in which it rendered), so a test can
 // tell whether the rows' cells rendered again; the cell itself is the real one.

@@ -45,7 +45,6 @@ export default function LicenseTable({ source }: LicenseTableProps) {
   const rowIds = useMemo(() => licenses.rows.map((license) => license.id), [licenses.rows]);
   const selection = useRowSelection(rowIds);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const [bulkBusy, setBulkBusy] = useState(false);
   const showError = useErrorModal();
   const updateState = useUpdateLicenseState();
   const bulkUpdate = useBulkUpdateLicenses();
@@ -55,20 +54,17 @@ export default function LicenseTable({ source }: LicenseTableProps) {
 
   const runBulkUpdate = async (licenseIds: number[], disabled: boolean, reason: DisableReason | null) => {
     if (licenseIds.length === 0) return;
-    setBulkBusy(true);
     try {
-      await bulkUpdate(licenseIds, disabled, reason);
+      await bulkUpdate.trigger({ licenseIds, disabled, reason });
       clearSelection();
     } catch (error) {
       showError(errorMessage(error, BULK_UPDATE_FAILED));
-    } finally {
-      setBulkBusy(false);
     }
   };
 
   const changeState = async (licenseId: number, disabled: boolean, reason: DisableReason | null) => {
     try {
-      await updateState(licenseId, disabled, reason);
+      await updateState.trigger({ licenseId, disabled, reason });
     } catch (error) {
       showError(errorMessage(error, BULK_UPDATE_FAILED));
     }
@@ -106,7 +102,7 @@ export default function LicenseTable({ source }: LicenseTableProps) {
       {selectedIds.length > 0 && (
         <BulkActions
           count={selectedIds.length}
-          busy={bulkBusy}
+          busy={bulkUpdate.isMutating}
           onActivate={() => void runBulkUpdate(selectedIds, false, null)}
           onDeactivate={() => selectedIds.length > 0 && setDialog({ kind: 'deactivate', licenseIds: selectedIds, bulk: true })}
         />

@@ -3,8 +3,8 @@ import { formatDate } from 'shared-kit';
 import LicenseTable from './LicenseTable';
 import { NO_MACHINES, MACHINES_NOT_LOADED } from './MachinesDialog';
 import { machineState } from './machine-state';
-import { apiError, deferred, renderRemote } from '../../../test-support/render-remote';
-import { endUser, fakeLicensingServer, license, machine, type FakeLicensingState } from '../../../test-support/fake-licensing-server';
+import { apiError, deferred, renderRemote } from '../../../shared/test-support/render-remote';
+import { endUser, fakeLicensingServer, license, machine, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
 
 const ann = endUser(11, 'ann@listener.example');
 const SERIAL = 'SER1A-BCDEF-GHJKM-NPQRS';

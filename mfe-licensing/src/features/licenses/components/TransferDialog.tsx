@@ -62,21 +62,19 @@ export function TransferDialog({ license, onClose }: TransferDialogProps) {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(TRANSFER_USER_PICKER_SIZE);
   const [target, setTarget] = useState<EndUser | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const candidates = useTransferCandidates(email, page, perPage);
   const transfer = useTransferLicense();
+  const busy = transfer.isMutating;
 
   const confirm = async () => {
     if (!target) return;
-    setBusy(true);
     setError(null);
     try {
-      await transfer(license.id, target);
+      await transfer.trigger({ licenseId: license.id, target });
       onClose();
     } catch (failure) {
       setError(errorMessage(failure, TRANSFER_FAILED));
-      setBusy(false);
     }
   };
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import LicensingRoutes from '../../../routes';
-import { renderRemote } from '../../../test-support/render-remote';
-import { endUser, fakeLicensingServer, license } from '../../../test-support/fake-licensing-server';
+import { renderRemote } from '../../../shared/test-support/render-remote';
+import { endUser, fakeLicensingServer, license } from '../../../shared/test-support/fake-licensing-server';
 
 const ann = endUser(11, 'ann@listener.example');
 const handler = fakeLicensingServer({ users: [ann], licenses: [license(1, ann)] });

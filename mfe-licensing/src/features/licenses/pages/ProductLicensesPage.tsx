@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import { useParams } from 'react-router';
-import { ErrorText, PageHeader } from 'shared-kit';
+import { CannotShowPage, PageHeader, useIdParam } from 'shared-kit';
 import LicenseTable from '../components/LicenseTable';
-import { productIdOf } from '../../../routing/product-params';
 
 const Identifier = styled.p`
   margin: -${({ theme }) => theme.spacing.md} 0 ${({ theme }) => theme.spacing.md};
@@ -12,13 +11,13 @@ const Identifier = styled.p`
 /** /Home/ProductLicenses/{productID}/{productName}/{productIdentifier}: an identifier of 'none' means empty. */
 export function ProductLicensesPage() {
   const params = useParams();
-  const productId = productIdOf(params.productID);
+  const productId = useIdParam('productID');
   const identifier = params.productIdentifier === 'none' ? '' : (params.productIdentifier ?? '');
   return (
     <>
       <PageHeader title={`Licenses for product: ${params.productName ?? ''}`} />
       {identifier && <Identifier>Identifier: {identifier}</Identifier>}
-      {productId === null ? <ErrorText>The product ID in the address is not valid.</ErrorText> : <LicenseTable source={{ productId }} />}
+      {productId === null ? <CannotShowPage>The product ID in the address is not valid.</CannotShowPage> : <LicenseTable source={{ productId }} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig, type Key } from 'swr';
+import { inScope, trialKeys } from 'shared-kit/data';
 import { useApiClient, type TrialList } from 'shared-kit';
-import { trialListPath } from './get-trials';
 
 /**
  * DELETE /products/{id}/trials/{trialId}. The trial leaves the list at once (SPEC §2); the lists are fetched
@@ -12,7 +12,7 @@ export function useDeleteTrial(productId: number) {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (trialId: number) => {
-      const isTrialList = (key: Key) => Array.isArray(key) && key[0] === trialListPath(productId);
+      const isTrialList = (key: Key) => inScope(trialKeys.lists(productId), key);
       const withoutTrial = (list: TrialList | undefined) =>
         list && {
           data: list.data.filter((trial) => trial.id !== trialId),
@@ -20,7 +20,7 @@ export function useDeleteTrial(productId: number) {
         };
       await mutate(isTrialList, withoutTrial, { revalidate: false });
       try {
-        await api.delete(`/products/${productId}/trials/${trialId}`);
+        await api.delete(trialKeys.detail(productId, trialId)[0]);
       } finally {
         void mutate(isTrialList);
       }

@@ -1,8 +1,6 @@
-import { usePagedList, type Trial } from 'shared-kit';
-
-export const trialListPath = (productId: number) => `/products/${productId}/trials`;
+import { type ListState } from 'shared-kit';
+import { trialKeys } from 'shared-kit/data';
 
 /** GET /products/{id}/trials: one page of a product's trials, optionally by part of the fingerprint. */
-export function useTrials(productId: number, { page, perPage, fingerprint }: { page: number; perPage: number; fingerprint: string }): ReturnType<typeof usePagedList<Trial>> {
-  return usePagedList<Trial>(trialListPath(productId), { page, per_page: perPage, hardware_fingerprint: fingerprint });
-}
+export const productTrialsKey = (productId: number, { page, perPage, search }: ListState) =>
+  trialKeys.list(productId, { page, per_page: perPage, hardware_fingerprint: search });

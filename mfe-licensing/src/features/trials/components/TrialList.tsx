@@ -1,7 +1,8 @@
 import { useMemo, useRef, useLayoutEffect } from 'react';
 import styled from 'styled-components';
-import { Icon, IconButton, PaginationControls, SearchBox, Table, errorMessage, formatDateTime, useErrorModal, useListState, type TableColumn, type Trial } from 'shared-kit';
-import { useTrials } from '../api/get-trials';
+import { Icon, IconButton, PaginationControls, SearchBox, Table, errorMessage, formatDateTime, useErrorModal, type TableColumn, type Trial } from 'shared-kit';
+import { useListController } from 'shared-kit/data';
+import { productTrialsKey } from '../api/get-trials';
 import { useDeleteTrial } from '../api/delete-trial';
 
 export const DELETE_TRIAL_FAILED = 'The trial could not be deleted.';
@@ -35,8 +36,8 @@ function trialColumns(onDelete: (trial: Trial) => void): TableColumn<Trial>[] {
 
 /** A product's trials: search by fingerprint, and a delete icon that removes a trial at once. */
 export function TrialList({ productId }: { productId: number }) {
-  const list = useListState();
-  const trials = useTrials(productId, { page: list.page, perPage: list.perPage, fingerprint: list.search });
+  const trials = useListController<Trial>({ listKey: (state) => productTrialsKey(productId, state), getRowId: (trial) => trial.id });
+  const list = trials.state;
   const deleteTrial = useDeleteTrial(productId);
   const showError = useErrorModal();
 
@@ -59,12 +60,10 @@ export function TrialList({ productId }: { productId: number }) {
       <Table
         caption="Trials of the product"
         columns={columns}
-        rows={trials.rows}
-        getRowId={(trial) => trial.id}
-        isLoading={trials.isLoading}
+        {...trials.tableProps}
         emptyText={trials.error ? 'The trials could not be loaded.' : 'No trials found.'}
       />
-      <PaginationControls pagination={trials.pagination} perPage={list.perPage} onPageChange={list.setPage} onPerPageChange={list.setPerPage} />
+      <PaginationControls {...trials.paginationProps} />
     </Layout>
   );
 }

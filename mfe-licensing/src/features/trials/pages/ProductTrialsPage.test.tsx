@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Trial } from 'shared-kit';
 import LicensingRoutes from '../../../routes';
-import { apiError, deferred, renderRemote } from '../../../test-support/render-remote';
-import { fakeLicensingServer, type FakeLicensingState } from '../../../test-support/fake-licensing-server';
+import { apiError, deferred, renderRemote } from '../../../shared/test-support/render-remote';
+import { fakeLicensingServer, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
 
 const trial = (id: number, fingerprint: string): Trial => ({ id, hardware_fingerprint: fingerprint, created_at: '2026-02-03T08:00:00Z' });
 
