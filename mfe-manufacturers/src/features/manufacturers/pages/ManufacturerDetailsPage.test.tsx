@@ -224,6 +224,12 @@ describe('manufacturer details page', () => {
       expect(calls).toEqual([]);
     });
 
+    it('reads the id 07 as 7, as every remote reads ids (shared-kit useIdParam, the contract Id)', async () => {
+      const { calls } = renderArea({ entries: ['/Home/Manufacturers/07'], session: superuserSession, server: manufacturerServer() });
+      expect(await screen.findByDisplayValue('Aurora Audio')).toBeInTheDocument();
+      expect(calls).toEqual([{ method: 'GET', path: '/manufacturers/7', query: undefined }]);
+    });
+
     it('shows why a load failed and loads again on Retry', async () => {
       let down = true;
       const server: FakeServer = (call) => {
