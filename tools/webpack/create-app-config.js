@@ -78,7 +78,8 @@ module.exports = function createAppConfig(app) {
         // Workspace packages are compiled from their TypeScript source.
         conditionNames: ['source', '...'],
         // The package itself, for react-router-browser.js only: the name `react-router` is the shared singleton.
-        alias: { 'react-router-unshared$': 'react-router' },
+        // compute-scroll-into-view (Downshift's) also exports its TypeScript as `source`: take its built file.
+        alias: { 'react-router-unshared$': 'react-router', 'compute-scroll-into-view$': require.resolve('compute-scroll-into-view') },
       },
       module: {
         rules: [
