@@ -3,6 +3,7 @@ const path = require('node:path');
 const { constants: zlib } = require('node:zlib');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { remoteAreas } = require('./remote-areas');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ChunkGraphPlugin } = require('./chunk-graph-plugin');
@@ -134,7 +135,7 @@ module.exports = function createAppConfig(app) {
       entry: FEDERATION_RUNTIME,
       context: app.dir,
       output: { path: config.output.path, filename: FEDERATION_RUNTIME_FILE, clean: false },
-      plugins: [new DefinePlugin({ ENV_TARGET: JSON.stringify('web') }), ...(production ? precompressed() : [])],
+      plugins: [new DefinePlugin({ ENV_TARGET: JSON.stringify('web'), PRODUCTHUB_REMOTE_AREAS: JSON.stringify(remoteAreas()) }), ...(production ? precompressed() : [])],
       performance: { hints: false },
       stats: 'errors-warnings',
     };

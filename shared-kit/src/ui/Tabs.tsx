@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import * as RadixTabs from '@radix-ui/react-tabs';
-import styled from 'styled-components';
-import { focusRing } from './focus-ring';
+import { lazyPart } from './lazy-part';
 
 export interface TabItem {
   id: string;
@@ -9,49 +7,15 @@ export interface TabItem {
   content: ReactNode;
 }
 
-const TabList = styled(RadixTabs.List)`
-  display: flex;
-  gap: ${({ theme }) => theme.spacing.xs};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
+export interface TabsProps {
+  tabs: TabItem[];
+  label: string;
+}
 
-const Tab = styled(RadixTabs.Trigger)`
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: none;
-  border-bottom: 2px solid transparent;
-  margin-bottom: -1px;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.muted};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  font-size: ${({ theme }) => theme.font.size.normal};
-  cursor: pointer;
-  &[data-state='active'] {
-    border-bottom-color: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.primary};
-  }
-  ${focusRing}
-`;
+const useTabsView = lazyPart(() => import(/* webpackChunkName: "tabs" */ './TabsView').then((module) => module.TabsView));
 
-const Panel = styled(RadixTabs.Content)`
-  padding-top: ${({ theme }) => theme.spacing.md};
-`;
-
-/** WAI-ARIA tabs (Radix): one tab stop, arrow keys (and Home/End) move between tabs and show their panel. */
-export function Tabs({ tabs, label }: { tabs: TabItem[]; label: string }) {
-  return (
-    <RadixTabs.Root defaultValue={tabs[0]?.id} activationMode="automatic">
-      <TabList aria-label={label} loop>
-        {tabs.map((tab) => (
-          <Tab key={tab.id} value={tab.id}>
-            {tab.label}
-          </Tab>
-        ))}
-      </TabList>
-      {tabs.map((tab) => (
-        <Panel key={tab.id} value={tab.id}>
-          {tab.content}
-        </Panel>
-      ))}
-    </RadixTabs.Root>
-  );
+/** Tabs; their code (Radix Tabs) is fetched when the first Tabs mounts, so the console's start-up does not carry it. */
+export function Tabs(props: TabsProps) {
+  const TabsView = useTabsView();
+  return TabsView ? <TabsView {...props} /> : null;
 }
