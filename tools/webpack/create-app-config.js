@@ -112,6 +112,8 @@ module.exports = function createAppConfig(app) {
           ...(app.host ? { runtimePlugins: [FEDERATION_RUNTIME] } : {}),
         }),
         new ChunkGraphPlugin(),
+        // The remotes' own declarations of their areas (tools/webpack/remote-areas.js), for the shell's routing.
+        ...(app.host ? [new DefinePlugin({ PRODUCTHUB_REMOTE_AREAS: JSON.stringify(remoteAreas()) })] : []),
         ...(app.host ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'public/index.html'), favicon: path.join(app.dir, 'public/favicon.svg') })] : []),
         ...(production ? precompressed() : []),
       ],
@@ -135,7 +137,7 @@ module.exports = function createAppConfig(app) {
       entry: FEDERATION_RUNTIME,
       context: app.dir,
       output: { path: config.output.path, filename: FEDERATION_RUNTIME_FILE, clean: false },
-      plugins: [new DefinePlugin({ ENV_TARGET: JSON.stringify('web'), PRODUCTHUB_REMOTE_AREAS: JSON.stringify(remoteAreas()) }), ...(production ? precompressed() : [])],
+      plugins: [new DefinePlugin({ ENV_TARGET: JSON.stringify('web') }), ...(production ? precompressed() : [])],
       performance: { hints: false },
       stats: 'errors-warnings',
     };
