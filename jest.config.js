@@ -16,7 +16,7 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shared-kit/src', '<rootDir>/shell/src', '<rootDir>/mfe-catalog/src', '<rootDir>/mfe-licensing/src', '<rootDir>/mfe-users/src', '<rootDir>/mfe-manufacturers/src', '<rootDir>/api-server/src'],
+      roots: ['<rootDir>/shared-kit/src', '<rootDir>/shell/src', '<rootDir>/mfe-catalog/src', '<rootDir>/mfe-licensing/src', '<rootDir>/mfe-users/src', '<rootDir>/mfe-manufacturers/src', '<rootDir>/api-server/src', '<rootDir>/tools/eslint'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       moduleNameMapper: sharedKitSource,
       setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
