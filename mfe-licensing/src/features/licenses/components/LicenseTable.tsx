@@ -70,19 +70,18 @@ export default function LicenseTable({ source }: LicenseTableProps) {
     }
   };
 
-  // The columns stay the same object across renders (rows are memoized); they call the latest handlers
-  // (setDialog, a state setter, never changes).
-  const latest = useRef({ changeState });
+  // The columns stay the same object across renders (rows are memoized); they call the latest handlers.
+  const latest = useRef({ changeState, setDialog });
   useLayoutEffect(() => {
-    latest.current = { changeState };
+    latest.current.changeState = changeState; // setDialog, a state setter, never changes
   });
   const columns = useMemo(() => {
     const actions: LicenseRowActions = {
       onDeactivatedChange: (license, deactivated) =>
-        deactivated ? setDialog({ kind: 'deactivate', licenseIds: [license.id], bulk: false }) : void latest.current.changeState(license.id, false, null),
-      onTransfer: (license) => setDialog({ kind: 'transfer', license }),
-      onDownload: (license) => setDialog({ kind: 'download', license }),
-      onMachines: (license) => setDialog({ kind: 'machines', license }),
+        deactivated ? latest.current.setDialog({ kind: 'deactivate', licenseIds: [license.id], bulk: false }) : void latest.current.changeState(license.id, false, null),
+      onTransfer: (license) => latest.current.setDialog({ kind: 'transfer', license }),
+      onDownload: (license) => latest.current.setDialog({ kind: 'download', license }),
+      onMachines: (license) => latest.current.setDialog({ kind: 'machines', license }),
     };
     return licenseColumns(view, actions);
   }, [view]);
