@@ -16,7 +16,7 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shared-kit/src', '<rootDir>/shell/src', '<rootDir>/mfe-catalog/src', '<rootDir>/mfe-licensing/src', '<rootDir>/mfe-users/src', '<rootDir>/mfe-manufacturers/src', '<rootDir>/api-server/src', '<rootDir>/tools/eslint'],
+      roots: ['<rootDir>/shared-kit/src', '<rootDir>/shell/src', '<rootDir>/mfe-catalog/src', '<rootDir>/mfe-licensing/src', '<rootDir>/mfe-users/src', '<rootDir>/mfe-manufacturers/src', '<rootDir>/api-server/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       moduleNameMapper: sharedKitSource,
       setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
@@ -38,6 +38,14 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/tools/bundle-budget'],
       testMatch: ['**/*.test.js'],
+    },
+    {
+      // The lint rules' own tests (tools/eslint): each import boundary and the cycle rule fire on a file that breaks them.
+      displayName: 'lint-rules',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tools/eslint'],
+      testMatch: ['**/*.test.ts'],
     },
     {
       displayName: 'api',

@@ -35,7 +35,7 @@ const lint = run('npm', ['run', 'lint', '--silent']);
 results.push({ suite: 'lint', passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1 });
 
 // reliability: real server processes crashed (kill -9), cut off from their database and stopped under load.
-for (const project of ['unit', 'api', 'reliability', 'budget']) {
+for (const project of ['lint-rules', 'unit', 'api', 'reliability', 'budget']) {
   log(`Jest: ${project}`);
   const file = join(outputDir, `jest-${project}.json`);
   const serial = project === 'reliability' ? ['--runInBand'] : [];

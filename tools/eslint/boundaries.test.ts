@@ -1,6 +1,3 @@
-/**
- * @jest-environment node
- */
 // Each import boundary of eslint.config.mjs fires on a file that crosses it (and stays quiet on one that does not).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
