@@ -45,6 +45,14 @@ module.exports = {
       testMatch: ['**/*.test.js'],
     },
     {
+      // The lint rules' own tests (tools/eslint): each import boundary and the cycle rule fire on a file that breaks them.
+      displayName: 'lint-rules',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tools/eslint'],
+      testMatch: ['**/*.test.ts'],
+    },
+    {
       displayName: 'api',
       rootDir: __dirname,
       testEnvironment: 'node',

@@ -9,9 +9,7 @@ import {
   ShellServicesProvider,
   createListStateStore,
   theme,
-  type ApiClient,
   type AuthSession,
-  type Query,
   type ShellServices,
 } from 'shared-kit';
 import CatalogRoutes from '../../routes';

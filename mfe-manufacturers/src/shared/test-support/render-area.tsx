@@ -9,7 +9,6 @@ import {
   ShellServicesProvider,
   createListStateStore,
   theme,
-  type ApiClient,
   type AuthSession,
   type Manufacturer,
   type ShellServices,

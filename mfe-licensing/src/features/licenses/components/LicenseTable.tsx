@@ -71,7 +71,7 @@ export default function LicenseTable({ source }: LicenseTableProps) {
   // The columns stay the same object across renders (rows are memoized); they call the latest handlers.
   const latest = useRef({ changeState, setDialog });
   useLayoutEffect(() => {
-    latest.current = { changeState, setDialog };
+    latest.current.changeState = changeState; // setDialog, a state setter, never changes
   });
   const columns = useMemo(() => {
     const actions: LicenseRowActions = {
