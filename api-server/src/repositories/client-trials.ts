@@ -15,8 +15,3 @@ export async function startOrFindTrial(db: Db, product: { id: number; manufactur
     RETURNING id, created_at, expires_at, (xmax = 0) AS created`.execute(db);
   return rows[0]!;
 }
-
-export async function hasTrial(db: Db, productId: number, hardwareFingerprint: string): Promise<boolean> {
-  const row = await db.selectFrom('trials').select('id').where('product_id', '=', productId).where('hardware_fingerprint', '=', hardwareFingerprint).executeTakeFirst();
-  return row !== undefined;
-}
