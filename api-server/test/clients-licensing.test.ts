@@ -1,6 +1,7 @@
 import { TRIAL_DOCUMENT, STATE_DOCUMENT } from '../src/licensing/client-documents';
 import { CLIENT_CALLS_PER_SUBJECT } from '../src/routes/clients/client-guard';
-import { consumeRateLimit } from '../src/repositories/rate-limits';
+import { sql } from 'kysely';
+import { consumeRateLimit, consumeRateLimits } from '../src/repositories/rate-limits';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
@@ -232,6 +233,33 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(refused).toEqual({ allowed: false, retryAfterSeconds: 1 });
       await new Promise((resolve) => setTimeout(resolve, 1100));
       expect((await consumeRateLimit(t.db, bucket)).allowed).toBe(true);
+    });
+
+    it('counts every bucket of a call in one statement; the latest window of the refusing ones decides Retry-After', async () => {
+      const limits = [
+        { bucket: 'test:call:address', limit: 5, windowSeconds: 60 },
+        { bucket: 'test:call:serial', limit: 1, windowSeconds: 30 },
+        { bucket: 'test:call:serial', limit: 1, windowSeconds: 30 },
+      ];
+      expect(await consumeRateLimits(t.db, limits)).toEqual({ allowed: true, retryAfterSeconds: 60 });
+      expect(await consumeRateLimits(t.db, limits)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+      const hits = await t.db.selectFrom('rate_limits').select(['bucket', 'hits']).where('bucket', 'like', 'test:call:%').orderBy('bucket').execute();
+      expect(hits).toEqual([{ bucket: 'test:call:address', hits: 2 }, { bucket: 'test:call:serial', hits: 2 }]);
+    });
+
+    it('commits counters asynchronously only on their own, never a caller\'s transaction', async () => {
+      const setting = async (db: typeof t.db) => (await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(db)).rows[0]!.s;
+      await t.db.transaction().execute(async (trx) => {
+        await consumeRateLimits(trx, [{ bucket: 'test:in-transaction', limit: 5, windowSeconds: 60 }]);
+        expect(await setting(trx)).toBe('on');
+      });
+      await t.db.connection().execute(async (connection) => {
+        await sql`BEGIN`.execute(connection);
+        // Kysely does not know this connection is in a transaction: the statement sets its commit asynchronous.
+        await consumeRateLimits(connection, [{ bucket: 'test:on-its-own', limit: 5, windowSeconds: 60 }]);
+        expect(await setting(connection)).toBe('off');
+        await sql`ROLLBACK`.execute(connection);
+      });
     });
   });
 
