@@ -6,7 +6,7 @@ import { deactivatedLicenseMessage } from '../licensing/activate-license';
 import { hardwareFingerprintOf } from '../licensing/license-rules';
 import { UPDATE_DOCUMENT } from '../licensing/client-documents';
 import { signDocument } from '../licensing/signed-document';
-import { candidateReleaseBuilds, readUpdateCaller, type CandidateBuild, type UpdateAudience } from '../repositories/client-updates';
+import { readUpdateCheck, type CandidateBuild } from '../repositories/client-updates';
 import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, documentTime, secondsNow, serialOf, type ClientCall } from './client-values';
 import { NOT_ACTIVATED_HERE } from './deactivate';
 import { signDownloadUrl } from './download-url';
@@ -25,18 +25,14 @@ function newest(builds: CandidateBuild[]): CandidateBuild | undefined {
   )[0];
 }
 
-type UpdateCaller = NonNullable<Awaited<ReturnType<typeof readUpdateCaller>>>;
+type UpdateRead = NonNullable<Awaited<ReturnType<typeof readUpdateCheck>>>;
 
-/** Who asks: a licence holder (their channels), a trial user (Release only), or nobody (releases that unlock without a licence). */
-function audienceOf(body: UpdateCheckBody, caller: UpdateCaller): UpdateAudience {
-  const base = { productId: body.product_id, os: body.os };
-  if (body.serial !== undefined) {
-    if (caller.license_id === null) throw notFound(LICENSE_NOT_FOUND);
-    if (caller.disabled) throw conflict(deactivatedLicenseMessage(caller.disabled_reason));
-    if (caller.holds_slot !== true) throw conflict(NOT_ACTIVATED_HERE);
-    return { ...base, memberUserId: caller.user_id, onlyUnlockedWithoutLicense: false };
-  }
-  return { ...base, memberUserId: null, onlyUnlockedWithoutLicense: !caller.has_trial };
+/** A licence holder may ask only with an enabled licence activated on this machine; an unknown serial is a 404. */
+function checkCaller(body: UpdateCheckBody, read: UpdateRead) {
+  if (body.serial === undefined) return;
+  if (read.license_id === null) throw notFound(LICENSE_NOT_FOUND);
+  if (read.disabled) throw conflict(deactivatedLicenseMessage(read.disabled_reason));
+  if (read.holds_slot !== true) throw conflict(NOT_ACTIVATED_HERE);
 }
 
 export interface UpdateContext extends ClientCall {
@@ -46,14 +42,14 @@ export interface UpdateContext extends ClientCall {
 
 /**
  * The newest release this caller may have, signed and bound to their fingerprint, with signed download links.
- * Two reads and no write: a check changes nothing, so it is not audited (docs/client-api.md).
+ * One read and no write: a check changes nothing, so it is not audited (docs/client-api.md).
  */
 export async function checkForUpdates(db: Db, productKeyOf: ProductKeyOf, call: UpdateContext, body: UpdateCheckBody, ifNoneMatch: string | undefined) {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
-  const caller = await readUpdateCaller(db, body.product_id, body.serial === undefined ? undefined : serialOf(body.serial), hardwareFingerprint);
-  if (!caller) throw notFound(PRODUCT_NOT_FOUND);
-  const audience = audienceOf(body, caller);
-  const build = newest((await candidateReleaseBuilds(db, audience)).filter((candidate) => inRange(candidate, body.current_version)));
+  const read = await readUpdateCheck(db, body.product_id, body.serial === undefined ? undefined : serialOf(body.serial), hardwareFingerprint, body.os);
+  if (!read) throw notFound(PRODUCT_NOT_FOUND);
+  checkCaller(body, read);
+  const build = newest(read.candidates.filter((candidate) => inRange(candidate, body.current_version)));
   const files = build?.files ?? [];
   const version = build ? versionOf(build) : '';
   const answer = {
@@ -73,6 +69,6 @@ export async function checkForUpdates(db: Db, productKeyOf: ProductKeyOf, call: 
     const link = signDownloadUrl(call.downloadKey, call.prefix, file, now.getTime() / 1000);
     return { name: file.name, size: Number(file.size), sha256: file.sha256, url: link.url, url_expires_at: documentTime(new Date(link.expires * 1000)) };
   });
-  const document = signDocument(UPDATE_DOCUMENT, { ...answer, issued_at: documentTime(now), files: signedFiles }, productKeyOf(caller.private_key_encrypted)) as UpdateDocument;
+  const document = signDocument(UPDATE_DOCUMENT, { ...answer, issued_at: documentTime(now), files: signedFiles }, productKeyOf(read.private_key_encrypted)) as UpdateDocument;
   return { etag, document };
 }
