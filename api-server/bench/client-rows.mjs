@@ -1,6 +1,7 @@
 // The client API rows of `npm run bench` (issue 14): trial start, activation by serial and update check at 1 and
 // 10 connections, each beside its own SQL (captured from the server's own functions through Kysely) replayed
-// through `pg`, and a bare one-row insert-and-commit through `pg` at the same concurrency as the activation.
+// through `pg`, a bare one-row insert-and-commit through `pg` at the same concurrency as the activation, and
+// the constant-JSON floor answering the same client; `clientMarkdown` prints them side by side with PASS/MISS.
 //
 // The client API limits calls per network address (120/min) and per serial or machine (20/min), as it must in
 // production. The bench keeps those limits on and behaves like many customers instead: every connection comes
