@@ -3,3 +3,4 @@ export * from './fake-api-client';
 export * from './fake-fetch';
 export * from './fixtures';
 export * from './render-page';
+export * from './test-services';

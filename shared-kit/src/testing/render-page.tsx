@@ -1,47 +1,36 @@
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { useLayoutEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, RouterProvider, createMemoryRouter, useLocation, type InitialEntry, type RouteObject } from 'react-router';
-import { SWRConfig } from 'swr';
-import { ThemeProvider } from 'styled-components';
-import { ShellServicesProvider, type AuthSession, type ShellServices } from '../services/shell-services';
-import { createListStateStore } from '../services/list-state-store';
-import { theme } from '../ui/theme';
-import { createFakeApiClient, notFound, type FakeApiServer } from './fake-api-client';
-import { manufacturerSession } from './fixtures';
-import { provideNavigationRequest } from './navigation-request';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, useRoutes, type InitialEntry, type Location, type NavigateFunction, type RouteObject } from 'react-router';
+import { TestProviders, createTestServices, type TestServicesOptions } from './test-services';
 
 const LOCATION_LABEL = 'Current location';
 
-/** Where the router is, readable by tests as the 'Current location' (no role: pages own the status roles). */
-function LocationProbe() {
+interface RouterView {
+  location?: Location;
+  navigate?: NavigateFunction;
+}
+
+/** Shows where the router is as the 'Current location' (no role: pages own the status roles) and hands the test its location and navigate. */
+function RouterProbe({ onChange }: { onChange: (view: Required<RouterView>) => void }) {
   const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => onChange({ location, navigate }), [onChange, location, navigate]);
   return <div aria-label={LOCATION_LABEL}>{`${location.pathname}${location.search}`}</div>;
 }
 
-function PageFrame() {
-  return (
-    <>
-      <Outlet />
-      <LocationProbe />
-    </>
-  );
+function RoutesOf({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
-/** The path and query the router is at now. */
+/** The path and query the router is at now, as the page under test shows it. */
 export const currentPath = (view: { getByLabelText: (text: string) => HTMLElement }) => view.getByLabelText(LOCATION_LABEL).textContent;
 
-export interface RenderPageOptions {
+export interface RenderPageOptions extends TestServicesOptions {
   /** The address the page is opened at, or the history to start from (its last entry is the current page). */
   url?: string | InitialEntry[];
   /** The route pattern that renders the element: `/Home/*` for a remote's routes, as the shell mounts them. */
   route?: string;
-  /** The fake API behind the services' client; by default every call answers 404. */
-  server?: FakeApiServer;
-  /** The signed-in user; `null` for none. */
-  session?: AuthSession | null;
-  /** Services that replace the fakes, e.g. `loadRemoteModule`. */
-  services?: Partial<ShellServices>;
   /** Providers around the router, inside the kit's: an app's own (the shell's session and error modal). */
   wrapper?: ComponentType<{ children: ReactNode }>;
   /** For fake timers: user-event must advance them while it waits. */
@@ -49,40 +38,46 @@ export interface RenderPageOptions {
 }
 
 /**
- * Renders a page, a routes element or route objects as the shell does: the shell's services (a fake API client
- * recording its calls, the session, a spy `showError`, a list-state store, `loadRemoteModule`), a fresh SWR
- * cache, the theme and a memory router at `url`.
+ * Renders a page, a routes element or route objects as the shell does: the test services, a fresh SWR cache,
+ * the theme and a memory router at `url` (declarative, as the console routes).
  */
 export function renderPage(ui: ReactElement | RouteObject[], options: RenderPageOptions = {}) {
-  const { url = '/', route = '*', server = (call) => Promise.reject(notFound(call)), session = manufacturerSession, wrapper: Wrapper } = options;
-  provideNavigationRequest();
-  const { api, calls } = createFakeApiClient(server);
-  const showError = jest.fn<void, [string]>();
-  const services: ShellServices = {
-    api,
-    session,
-    logout: jest.fn(),
-    refreshSession: jest.fn(() => Promise.resolve()),
-    showError,
-    listStates: createListStateStore(null),
-    loadRemoteModule: () => Promise.reject(new Error('no remote modules in this test')),
-    ...options.services,
-  };
-  const pages = Array.isArray(ui) ? ui : [{ path: route, element: ui }, ...(route === '*' ? [] : [{ path: '*', element: null }])];
+  const { url = '/', route = '*', wrapper: Wrapper } = options;
+  const { services, calls, showError } = createTestServices(options);
   const entries = typeof url === 'string' ? [url] : url;
-  const router = createMemoryRouter([{ element: <PageFrame />, children: pages }], { initialEntries: entries, initialIndex: entries.length - 1 });
-  const routerElement = <RouterProvider router={router} />;
-  const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
-  const view = render(
-    <ThemeProvider theme={theme}>
-      <ShellServicesProvider value={services}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
-          {Wrapper ? <Wrapper>{routerElement}</Wrapper> : routerElement}
-        </SWRConfig>
-      </ShellServicesProvider>
-    </ThemeProvider>,
+  let routerView: RouterView = {};
+  const onRouterChange = (view: Required<RouterView>) => {
+    routerView = view;
+  };
+  const pages = Array.isArray(ui) ? (
+    <RoutesOf routes={ui} />
+  ) : (
+    <Routes>
+      <Route path={route} element={ui} />
+      {route === '*' ? null : <Route path="*" element={null} />}
+    </Routes>
   );
-  return { ...view, user, router, calls, showError, services, listStates: services.listStates, currentPath: () => currentPath(view) };
+  const router = (
+    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+      {pages}
+      <RouterProbe onChange={onRouterChange} />
+    </MemoryRouter>
+  );
+  const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
+  const view = render(<TestProviders services={services}>{Wrapper ? <Wrapper>{router}</Wrapper> : router}</TestProviders>);
+  return {
+    ...view,
+    user,
+    calls,
+    showError,
+    services,
+    listStates: services.listStates,
+    currentPath: () => currentPath(view),
+    /** Where the router is now (pathname, search, state). */
+    location: () => routerView.location!,
+    /** Navigates as a link would; wrap in `act`. */
+    navigate: (to: string) => routerView.navigate!(to),
+  };
 }
 
 /** Says where the router is, as a stand-in for a page a test does not render (e.g. another remote's). */
