@@ -1,14 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { EMPTY_PAGINATION, type Manufacturer } from 'shared-kit';
-import {
-  apiError,
-  auroraSession,
-  manufacturerFixture,
-  renderArea,
-  superuserSession,
-  type ApiCall,
-  type FakeServer,
-} from '../../../shared/test-support/render-area';
+import type { InitialEntry } from 'react-router';
+import { renderPage, type RenderPageOptions, apiError, manufacturerSession as auroraSession, superuserSession, type RecordedApiCall as ApiCall, type FakeApiServer as FakeServer } from 'shared-kit/testing';
+import ManufacturersRoutes from '../../../routes';
+import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
+
+/** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
+const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
+  renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 
 const AURORA = manufacturerFixture();
 const LIST_WITH_PAGE = '/Home/Manufacturers?page=2';
@@ -31,7 +30,7 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
   };
 }
 
-const location = () => screen.getByRole('status', { name: 'Current location' });
+const location = () => screen.getByLabelText('Current location');
 const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
 
 async function openAsSuperuser(entries = [withReturnTo('/Home/Manufacturers/7')], server = manufacturerServer()) {
