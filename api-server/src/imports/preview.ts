@@ -10,8 +10,8 @@ export const unknownProduct = (identifier: string) => `no product of yours has t
  * The dry run: every row of the file checked (the file's own rules, then products and existing users in two
  * queries for the whole file), the rows to create staged for the apply, and what the person must see.
  */
-export async function previewUserImport(db: Db, manufacturerId: number, createdBy: number | null, bytes: Buffer): Promise<UserImportPreview> {
-  const rows = parseUserCsv(bytes);
+export async function previewUserImport(db: Db, manufacturerId: number, createdBy: number | null, csv: string): Promise<UserImportPreview> {
+  const rows = parseUserCsv(csv);
   const identifiers = [...new Set(rows.filter((row) => !row.problem && row.productIdentifier).map((row) => row.productIdentifier!.toLowerCase()))];
   const products = await productsByIdentifier(db, manufacturerId, identifiers);
   for (const row of rows) {

@@ -41,7 +41,8 @@ function readHeader(header: string[]): Map<UserImportColumn, number> {
   return positions;
 }
 
-function decodeUtf8(bytes: Buffer): string {
+/** The upload's text; anything but UTF-8 (a BOM is fine) is refused. */
+export function decodeUtf8(bytes: Buffer): string {
   // UTF-16 files (Excel's "Unicode Text") start with a byte order mark and are full of NULs.
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) throw badRequest(NOT_UTF8);
   let text: string;
@@ -75,8 +76,7 @@ function rowProblem(cells: string[], width: number, positions: Map<UserImportCol
  * The rows of an uploaded CSV, each checked on its own by the rules of creating a user and a licence (the
  * database checks come later): a file that is not UTF-8 CSV with a known header is refused as a whole.
  */
-export function parseUserCsv(bytes: Buffer): CsvUserRow[] {
-  const text = decodeUtf8(bytes);
+export function parseUserCsv(text: string): CsvUserRow[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as unknown as typeof records;

@@ -83,28 +83,29 @@ export async function countTakenSincePreview(trx: Db, manufacturerId: number, id
 }
 
 /**
- * Creates every staged user (in the Release channel, as every new user) and their licences in three set-based
- * INSERTs of one statement, marks the import applied and drops its rows.
+ * Creates every staged user (in the Release channel, as every new user) and their licences with set-based
+ * INSERTs in one statement, marks the import applied and drops its rows. Each row draws its user id from the
+ * table's sequence first (in the file's order), so the memberships and licences come from the same rows, without joining back.
  */
 export async function applyStagedRows(trx: Db, manufacturerId: number, id: number) {
   const { rows } = await sql<{ users_created: string; licenses_created: string; applied_at: Date }>`
-    WITH staged AS (SELECT r.* FROM user_imports i, ${STAGED_ROWS} WHERE i.id = ${id}),
+    WITH staged AS MATERIALIZED (
+      SELECT r.*, nextval(pg_get_serial_sequence('end_users', 'id')) AS user_id FROM user_imports i, ${STAGED_ROWS} WHERE i.id = ${id}
+    ),
     new_users AS (
-      INSERT INTO end_users (manufacturer_id, email, external_id)
-      SELECT ${manufacturerId}, email, external_id FROM staged ORDER BY line
-      RETURNING id, lower(email) AS key
+      INSERT INTO end_users (id, manufacturer_id, email, external_id)
+      SELECT user_id, ${manufacturerId}, email, external_id FROM staged
+      RETURNING id
     ),
     memberships AS (
       INSERT INTO channel_memberships (manufacturer_id, channel_id, user_id)
-      SELECT ${manufacturerId}, c.id, u.id FROM new_users u
+      SELECT ${manufacturerId}, c.id, s.user_id FROM staged s
       CROSS JOIN distribution_channels c WHERE c.manufacturer_id = ${manufacturerId} AND c.type = ${RELEASE_CHANNEL_TYPE}
     ),
     new_licenses AS (
       INSERT INTO licenses (manufacturer_id, product_id, user_id, license_type, serial)
-      SELECT ${manufacturerId}, s.product_id, u.id, s.license_type, s.serial FROM staged s
-      JOIN new_users u ON u.key = lower(s.email)
-      JOIN products p ON p.id = s.product_id AND p.manufacturer_id = ${manufacturerId}
-      WHERE s.product_id IS NOT NULL
+      SELECT ${manufacturerId}, s.product_id, s.user_id, s.license_type, s.serial FROM staged s
+      WHERE s.product_id IS NOT NULL AND s.product_id IN (SELECT p.id FROM products p WHERE p.manufacturer_id = ${manufacturerId})
       RETURNING id
     ),
     applied AS (UPDATE user_imports SET applied_at = now(), rows = NULL WHERE id = ${id} RETURNING applied_at)

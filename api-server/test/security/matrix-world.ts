@@ -117,7 +117,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     trialA: trial.id,
     ...client,
     ...(await webhookObjects(db, t.masterKey, manufacturerA)),
-    userImportA: (await previewUserImport(db, manufacturerA, null, Buffer.from('email\nmatrix.import@example.com\n'))).id,
+    userImportA: (await previewUserImport(db, manufacturerA, null, 'email\nmatrix.import@example.com\n')).id,
     tokens: await signInEveryone(t),
   };
 }

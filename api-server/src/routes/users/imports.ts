@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, USER_IMPORT_CONTENT_TYPE, USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS, UserImportPreview, UserImportResult } from 'shared-kit/contract';
 import { previewUserImport } from '../../imports/preview';
+import { decodeUtf8 } from '../../imports/user-csv';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
@@ -23,9 +24,21 @@ const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 const changedSincePreview = (error: unknown) => [UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION].includes((error as { code?: string } | null)?.code ?? '');
 
+/** A text/csv body, told apart from the text a text/plain body parses into. */
+class CsvUpload {
+  constructor(readonly text: string) {}
+}
+
 /** POST /users/imports (the dry run of a CSV file) and POST /users/imports/{id}/apply (all or nothing). */
 export const userImportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  app.addContentTypeParser(USER_IMPORT_CONTENT_TYPE, { parseAs: 'buffer', bodyLimit: USER_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+  // The body becomes the file's text here: later hooks then see one string, never millions of bytes to walk.
+  app.addContentTypeParser(USER_IMPORT_CONTENT_TYPE, { parseAs: 'buffer', bodyLimit: USER_IMPORT_MAX_BYTES }, (_request, body, done) => {
+    try {
+      done(null, new CsvUpload(decodeUtf8(body as Buffer)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 
   app.post(
     '/users/imports',
@@ -38,8 +51,8 @@ export const userImportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = as
     },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
-      if (!Buffer.isBuffer(request.body)) throw new HttpError(415, CSV_REQUIRED);
-      const preview = await previewUserImport(db, principal.manufacturerId, principal.systemUserId, request.body);
+      if (!(request.body instanceof CsvUpload)) throw new HttpError(415, CSV_REQUIRED);
+      const preview = await previewUserImport(db, principal.manufacturerId, principal.systemUserId, request.body.text);
       return reply.status(201).send(preview);
     },
   );
