@@ -59,9 +59,10 @@ function rowProblem(cells: string[], width: number, positions: Map<UserImportCol
   if (cells.length !== width) return `it has ${cells.length} cells, but the header has ${width}`;
   for (const column of USER_IMPORT_COLUMNS) {
     const position = positions.get(column);
-    if (position !== undefined && FORMULA_START.test(cells[position])) {
-      return `the ${column} cell starts with "${cells[position][0] === '\t' ? 'tab' : cells[position][0] === '\r' ? 'CR' : cells[position][0]}", which a spreadsheet would run as a formula`;
-    }
+    if (position === undefined) continue;
+    // Checked before and after trimming: " =1" would be stored as "=1".
+    const start = [cells[position], cells[position].trim()].find((text) => FORMULA_START.test(text))?.[0];
+    if (start) return `the ${column} cell starts with "${start === '\t' ? 'tab' : start === '\r' ? 'CR' : start}", which a spreadsheet would run as a formula`;
   }
   const userProblem = endUserProblem(values.email, values.externalId);
   if (userProblem) return userProblem;
