@@ -2,6 +2,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { Button, Section, Table, type TableColumn, type UserImportExistingRow, type UserImportInvalidRow, type UserImportPreview } from 'shared-kit';
 import { DescriptionList } from '../../../shared/components/DescriptionList';
+import { Stack } from './Stack';
 
 const Actions = styled.div`
   display: flex;
@@ -12,12 +13,6 @@ const Actions = styled.div`
 const Notice = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
-`;
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
 `;
 
 const count = (n: number) => n.toLocaleString('en-US');

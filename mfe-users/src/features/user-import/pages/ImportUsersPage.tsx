@@ -8,12 +8,7 @@ import { useApplyUserImport } from '../api/apply-user-import';
 import { FileDrop } from '../components/FileDrop';
 import { ImportPreview } from '../components/ImportPreview';
 import { ImportProgress } from '../components/ImportProgress';
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
-`;
+import { Stack } from '../components/Stack';
 
 const Help = styled.p`
   margin: 0;
