@@ -5,6 +5,9 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants, tableDigest } from './support/fixtures';
 import { createChannels, createEndUser, createProduct } from './support/users-fixtures';
 import { insertEndpoint } from '../src/webhooks/endpoints';
+import { buildApp } from '../src/app';
+import { readConfig } from '../src/config';
+import { createDatabase } from '../src/db/database';
 import { generateSecret } from '../src/webhooks/signature';
 import { NOT_UTF8, NO_ROWS } from '../src/imports/user-csv';
 import { ALREADY_APPLIED, CHANGED_SINCE_PREVIEW, CSV_REQUIRED, FILE_TOO_LARGE, NOTHING_TO_IMPORT, PREVIEW_EXPIRED, hasInvalidRows } from '../src/routes/users/imports';
@@ -194,6 +197,26 @@ describe('CSV import of end users', () => {
       await expectRefusal(await apply(nothing.id), 409, NOTHING_TO_IMPORT);
       await expectRefusal(await apply(2_000_000), 404, 'Import not found');
     });
+  });
+
+  it('applies on another instance what one previewed, and two instances applying at once create the users once', async () => {
+    const otherDb = createDatabase(t.databaseUrl, 4);
+    const other = await buildApp({ config: readConfig({ PRODUCTHUB_APPS_DIR: '' }), db: otherDb, masterKey: t.masterKey, storage: t.storage });
+    try {
+      const applyOn = (app: typeof other, id: number) => app.inject({ method: 'POST', url: `/api/v1/users/imports/${id}/apply`, headers: auth(tenants.staffAToken) });
+      const first = (await upload(lines('instance.one@alpha.example,,,'))).json();
+      expect((await applyOn(other, first.id)).json()).toMatchObject({ users_created: 1 });
+
+      const second = (await upload(lines('instance.two@alpha.example,,,', 'instance.three@alpha.example,,,'))).json();
+      const answers = await Promise.all([applyOn(t.app, second.id), applyOn(other, second.id)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({ message: [ALREADY_APPLIED] });
+      const created = await t.db.selectFrom('end_users').select('email').where('email', 'like', 'instance.%').orderBy('email').execute();
+      expect(created.map((user) => user.email)).toEqual(['instance.one@alpha.example', 'instance.three@alpha.example', 'instance.two@alpha.example']);
+    } finally {
+      await other.close();
+      await otherDb.destroy();
+    }
   });
 
   describe('tenancy', () => {
