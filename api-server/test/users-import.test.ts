@@ -118,11 +118,17 @@ describe('CSV import of end users', () => {
     const cell = fc.oneof(fc.string(), fc.constantFrom('=1+1', '"', '""', ',', '\r\n', '\uFEFF', 'x'.repeat(400), 'a@b.co', 'NFR'));
     const csvText = fc.array(fc.array(cell, { maxLength: 5 }), { maxLength: 6 }).map((rows) => [HEADER, ...rows.map((row) => row.join(','))].join('\n'));
     await fc.assert(
-      fc.asyncProperty(fc.oneof(csvText.map((text) => Buffer.from(text)), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes))), async (body) => {
-        const response = await upload(body);
-        expect([201, 400]).toContain(response.statusCode);
-        if (response.statusCode === 400) expect(response.json()).toEqual({ message: [expect.any(String)] });
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          csvText.map((text) => Buffer.from(text)),
+          fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+        ),
+        async (body) => {
+          const response = await upload(body);
+          expect([201, 400]).toContain(response.statusCode);
+          if (response.statusCode === 400) expect(response.json()).toEqual({ message: [expect.any(String)] });
+        },
+      ),
       { numRuns: 150 },
     );
     expect(await digest()).toBe(before);
@@ -145,25 +151,68 @@ describe('CSV import of end users', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ id: preview.id, users_created: 2, licenses_created: 1, applied_at: expect.stringMatching(/Z$/) });
 
-      const users = await t.db.selectFrom('end_users').select(['id', 'email', 'external_id']).where('manufacturer_id', '=', tenants.manufacturerA.id).where('email', 'in', ['ada@alpha.example', 'grace@alpha.example']).orderBy('email').execute();
+      const users = await t.db
+        .selectFrom('end_users')
+        .select(['id', 'email', 'external_id'])
+        .where('manufacturer_id', '=', tenants.manufacturerA.id)
+        .where('email', 'in', ['ada@alpha.example', 'grace@alpha.example'])
+        .orderBy('email')
+        .execute();
       expect(users.map(({ email, external_id }) => ({ email, external_id }))).toEqual([
         { email: 'ada@alpha.example', external_id: 'CRM-7' },
         { email: 'grace@alpha.example', external_id: null },
       ]);
-      const memberships = await t.db.selectFrom('channel_memberships').select('channel_id').where('user_id', 'in', users.map((user) => user.id)).execute();
+      const memberships = await t.db
+        .selectFrom('channel_memberships')
+        .select('channel_id')
+        .where(
+          'user_id',
+          'in',
+          users.map((user) => user.id),
+        )
+        .execute();
       expect(memberships).toEqual([{ channel_id: releaseA }, { channel_id: releaseA }]);
-      const licenses = await t.db.selectFrom('licenses').selectAll().where('user_id', 'in', users.map((user) => user.id)).execute();
-      expect(licenses).toEqual([expect.objectContaining({ user_id: users[0].id, product_id: productA.id, license_type: 'NFR', disabled: false, serial: expect.stringMatching(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/) })]);
+      const licenses = await t.db
+        .selectFrom('licenses')
+        .selectAll()
+        .where(
+          'user_id',
+          'in',
+          users.map((user) => user.id),
+        )
+        .execute();
+      expect(licenses).toEqual([
+        expect.objectContaining({
+          user_id: users[0].id,
+          product_id: productA.id,
+          license_type: 'NFR',
+          disabled: false,
+          serial: expect.stringMatching(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/),
+        }),
+      ]);
       const list = (await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: auth(tenants.staffAToken) })).json();
       expect(list.pagination.records.total).toBe(totalBefore + 2);
 
       const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'import.apply').execute();
       expect(audit).toEqual([
-        expect.objectContaining({ manufacturer_id: tenants.manufacturerA.id, entity_type: 'user_import', entity_id: String(preview.id), after: { rows: 3, users_created: 2, licenses_created: 1, existing: 1 } }),
+        expect.objectContaining({
+          manufacturer_id: tenants.manufacturerA.id,
+          entity_type: 'user_import',
+          entity_id: String(preview.id),
+          after: { rows: 3, users_created: 2, licenses_created: 1, existing: 1 },
+        }),
       ]);
       const { rows: events } = await sql<{ type: string; payload: { data: { after: unknown } }; endpoint_id: number }>`
-        SELECT e.type, e.payload, d.endpoint_id FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id WHERE e.manufacturer_id = ${tenants.manufacturerA.id}`.execute(t.db);
-      expect(events).toEqual([{ type: 'import.applied', payload: expect.objectContaining({ type: 'import.applied', data: expect.objectContaining({ object: 'user_import', id: String(preview.id), after: audit[0].after }) }), endpoint_id: endpoint.id }]);
+        SELECT e.type, e.payload, d.endpoint_id FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id WHERE e.manufacturer_id = ${tenants.manufacturerA.id}`.execute(
+        t.db,
+      );
+      expect(events).toEqual([
+        {
+          type: 'import.applied',
+          payload: expect.objectContaining({ type: 'import.applied', data: expect.objectContaining({ object: 'user_import', id: String(preview.id), after: audit[0].after }) }),
+          endpoint_id: endpoint.id,
+        },
+      ]);
 
       const before = await digest();
       await expectRefusal(await apply(preview.id), 409, ALREADY_APPLIED);
@@ -181,7 +230,12 @@ describe('CSV import of end users', () => {
 
     it('writes nothing when a user of the file was created since the preview', async () => {
       const preview = (await upload(lines('race.one@alpha.example,,,', 'race.two@alpha.example,,,'))).json();
-      const created = await t.app.inject({ method: 'POST', url: '/api/v1/users', headers: auth(tenants.staffAToken), payload: { email: 'Race.Two@alpha.example', external_id: null } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users',
+        headers: auth(tenants.staffAToken),
+        payload: { email: 'Race.Two@alpha.example', external_id: null },
+      });
       expect(created.statusCode).toBe(201);
       const before = await digest();
       await expectRefusal(await apply(preview.id), 409, CHANGED_SINCE_PREVIEW);

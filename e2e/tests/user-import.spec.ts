@@ -23,7 +23,9 @@ test('imports users from a CSV: a preview with an invalid row, the fixed file ap
   await expect(page.getByRole('heading', { level: 1, name: 'Import Users' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.getByLabel('Choose a CSV file').setInputFiles(csv([`${first},CRM-${run},com.aurora.reverb,Standard`, `${second},,com.aurora.reverb,Premium`, 'user01@aurora.listener.example,,,']));
+  await page
+    .getByLabel('Choose a CSV file')
+    .setInputFiles(csv([`${first},CRM-${run},com.aurora.reverb,Standard`, `${second},,com.aurora.reverb,Premium`, 'user01@aurora.listener.example,,,']));
   await expect(page.getByRole('heading', { name: 'Preview of users.csv' })).toBeVisible();
   const invalid = page.getByRole('table', { name: 'Invalid rows' });
   await expect(invalid.getByRole('row').nth(1).getByRole('cell')).toHaveText(['3', second, 'license_type "Premium" is not one of NFR, Standard, Free']);
@@ -32,7 +34,9 @@ test('imports users from a CSV: a preview with an invalid row, the fixed file ap
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Upload another file' }).click();
-  await page.getByLabel('Choose a CSV file').setInputFiles(csv([`${first},CRM-${run},com.aurora.reverb,Standard`, `${second},,com.aurora.reverb,NFR`, 'user01@aurora.listener.example,,,']));
+  await page
+    .getByLabel('Choose a CSV file')
+    .setInputFiles(csv([`${first},CRM-${run},com.aurora.reverb,Standard`, `${second},,com.aurora.reverb,NFR`, 'user01@aurora.listener.example,,,']));
   await expect(page.getByRole('heading', { name: 'Preview of users.csv' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Invalid rows' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Apply import' }).click();

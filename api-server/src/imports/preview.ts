@@ -17,7 +17,11 @@ export async function previewUserImport(db: Db, manufacturerId: number, createdB
   for (const row of rows) {
     if (!row.problem && row.productIdentifier && !products.has(row.productIdentifier.toLowerCase())) row.problem = unknownProduct(row.productIdentifier);
   }
-  const existingUsers = await existingUsersByEmail(db, manufacturerId, rows.filter((row) => !row.problem).map((row) => row.email.toLowerCase()));
+  const existingUsers = await existingUsersByEmail(
+    db,
+    manufacturerId,
+    rows.filter((row) => !row.problem).map((row) => row.email.toLowerCase()),
+  );
 
   const invalidRows: UserImportInvalidRow[] = [];
   const existingRows: UserImportExistingRow[] = [];

@@ -5,7 +5,8 @@ import { endUserProblem } from './row-rules';
 
 export const NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" (in Excel: Save As → CSV UTF-8) and upload it again.';
 export const NO_ROWS = 'The file has no rows under its header.';
-export const tooManyRows = (rows: number) => `The file has ${rows.toLocaleString('en-US')} rows; an import may have at most ${USER_IMPORT_MAX_ROWS.toLocaleString('en-US')}. Split it into several files.`;
+export const tooManyRows = (rows: number) =>
+  `The file has ${rows.toLocaleString('en-US')} rows; an import may have at most ${USER_IMPORT_MAX_ROWS.toLocaleString('en-US')}. Split it into several files.`;
 const COLUMN_LIST = USER_IMPORT_COLUMNS.join(', ');
 
 /** A row as the file has it, trimmed, with the problem that keeps it out (null: nothing wrong yet). */
@@ -22,7 +23,11 @@ export interface CsvUserRow {
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** "Email", "External ID", "external_id", "product identifier" all name the same column. */
-const columnKey = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, '_');
+const columnKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '_');
 
 function readHeader(header: string[]): Map<UserImportColumn, number> {
   const positions = new Map<UserImportColumn, number>();

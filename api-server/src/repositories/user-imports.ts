@@ -44,7 +44,9 @@ export async function existingUsersByEmail(db: Db, manufacturerId: number, email
 /** Stores a preview's rows to create (and drops every expired preview); its id and when it expires. */
 export async function stageImport(db: Db, manufacturerId: number, createdBy: number | null, counts: ImportCounts, rows: StagedRow[]) {
   await sql`DELETE FROM user_imports WHERE expires_at < now() AND applied_at IS NULL`.execute(db);
-  const { rows: [staged] } = await sql<{ id: number; expires_at: Date }>`
+  const {
+    rows: [staged],
+  } = await sql<{ id: number; expires_at: Date }>`
     INSERT INTO user_imports (manufacturer_id, created_by, row_count, to_create, licenses_to_create, existing, invalid, rows, expires_at)
     VALUES (${manufacturerId}, ${createdBy}, ${counts.rowCount}, ${counts.toCreate}, ${counts.licensesToCreate}, ${counts.existing}, ${counts.invalid},
       ${JSON.stringify(rows)}::jsonb, now() + ${PREVIEW_LIFETIME}::interval)

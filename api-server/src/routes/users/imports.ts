@@ -57,33 +57,29 @@ export const userImportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = as
     },
   );
 
-  app.post(
-    '/users/imports/:id/apply',
-    { schema: { tags: ['users'], params: IdParams, response: { 200: UserImportResult, ...ErrorResponses } } },
-    async (request) => {
-      const principal = requireManufacturerStaff(request);
-      const { manufacturerId } = principal;
-      const { id } = request.params;
-      return db
-        .transaction()
-        .execute(async (trx) => {
-          const staged = await lockImport(trx, manufacturerId, id);
-          if (!staged) throw notFound(IMPORT_NOT_FOUND);
-          if (staged.applied_at) throw conflict(ALREADY_APPLIED);
-          if (staged.expired) throw new HttpError(410, PREVIEW_EXPIRED);
-          if (staged.invalid > 0) throw conflict(hasInvalidRows(staged.invalid));
-          if (staged.to_create === 0) throw conflict(NOTHING_TO_IMPORT);
-          if ((await countTakenSincePreview(trx, manufacturerId, id)) > 0) throw conflict(CHANGED_SINCE_PREVIEW);
-          const applied = await applyStagedRows(trx, manufacturerId, id);
-          if (applied.usersCreated !== staged.to_create || applied.licensesCreated !== staged.licenses_to_create) throw conflict(CHANGED_SINCE_PREVIEW);
-          const after = { rows: staged.row_count, users_created: applied.usersCreated, licenses_created: applied.licensesCreated, existing: staged.existing };
-          await recordAudit(trx, principal, { manufacturerId, action: 'import.apply', entityType: 'user_import', entityId: id, after });
-          return { id, users_created: applied.usersCreated, licenses_created: applied.licensesCreated, applied_at: applied.appliedAt.toISOString() };
-        })
-        .catch((error: unknown) => {
-          // A user created (or a product removed) between our check and the INSERT: the constraint decides, all rolled back.
-          throw changedSincePreview(error) ? conflict(CHANGED_SINCE_PREVIEW) : error;
-        });
-    },
-  );
+  app.post('/users/imports/:id/apply', { schema: { tags: ['users'], params: IdParams, response: { 200: UserImportResult, ...ErrorResponses } } }, async (request) => {
+    const principal = requireManufacturerStaff(request);
+    const { manufacturerId } = principal;
+    const { id } = request.params;
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        const staged = await lockImport(trx, manufacturerId, id);
+        if (!staged) throw notFound(IMPORT_NOT_FOUND);
+        if (staged.applied_at) throw conflict(ALREADY_APPLIED);
+        if (staged.expired) throw new HttpError(410, PREVIEW_EXPIRED);
+        if (staged.invalid > 0) throw conflict(hasInvalidRows(staged.invalid));
+        if (staged.to_create === 0) throw conflict(NOTHING_TO_IMPORT);
+        if ((await countTakenSincePreview(trx, manufacturerId, id)) > 0) throw conflict(CHANGED_SINCE_PREVIEW);
+        const applied = await applyStagedRows(trx, manufacturerId, id);
+        if (applied.usersCreated !== staged.to_create || applied.licensesCreated !== staged.licenses_to_create) throw conflict(CHANGED_SINCE_PREVIEW);
+        const after = { rows: staged.row_count, users_created: applied.usersCreated, licenses_created: applied.licensesCreated, existing: staged.existing };
+        await recordAudit(trx, principal, { manufacturerId, action: 'import.apply', entityType: 'user_import', entityId: id, after });
+        return { id, users_created: applied.usersCreated, licenses_created: applied.licensesCreated, applied_at: applied.appliedAt.toISOString() };
+      })
+      .catch((error: unknown) => {
+        // A user created (or a product removed) between our check and the INSERT: the constraint decides, all rolled back.
+        throw changedSincePreview(error) ? conflict(CHANGED_SINCE_PREVIEW) : error;
+      });
+  });
 };
