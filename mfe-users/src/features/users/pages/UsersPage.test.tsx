@@ -46,6 +46,11 @@ describe('UsersPage', () => {
     expect(within(row).getByText(/2026/)).toBeInTheDocument();
   });
 
+  it('leads to the CSV import with the Import button', () => {
+    renderUsersPage();
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/Home/Users/Import');
+  });
+
   it('loads the first page with 25 rows and shows a loading state first', async () => {
     const { calls } = renderUsersPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
