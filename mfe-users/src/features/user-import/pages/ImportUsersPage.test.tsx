@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { UserImportPreview } from 'shared-kit';
 import { ImportUsersPage } from './ImportUsersPage';
-import { createFakeApi, currentLocation, renderInArea } from '../../../shared/test-support/render-users';
+import { manufacturerSession, renderPage } from 'shared-kit/testing';
 
 /** The browser's XMLHttpRequest as far as the upload uses it; the test plays the network and the server. */
 class ScriptedRequest {
@@ -55,18 +55,20 @@ const preview = (overrides: Partial<UserImportPreview> = {}): UserImportPreview 
 });
 
 function renderImport() {
-  const { api, calls } = createFakeApi((call) => {
-    if (call.method === 'POST' && call.path === '/users/imports/42/apply') return { id: 42, users_created: 3, licenses_created: 1, applied_at: '2026-11-23T22:10:00.000Z' };
-    throw new Error(`unexpected ${call.method} ${call.path}`);
-  });
-  const view = renderInArea(
+  return renderPage(
     <Routes>
       <Route path="Users" element={<h1>Users list</h1>} />
       <Route path="Users/Import" element={<ImportUsersPage />} />
     </Routes>,
-    { api, path: '/Home/Users/Import' },
+    {
+      url: '/Home/Users/Import',
+      route: '/Home/*',
+      server: (call) => {
+        if (call.method === 'POST' && call.path === '/users/imports/42/apply') return { id: 42, users_created: 3, licenses_created: 1, applied_at: '2026-11-23T22:10:00.000Z' };
+        throw new Error(`unexpected ${call.method} ${call.path}`);
+      },
+    },
   );
-  return { ...view, calls };
 }
 
 const csvFile = (text: string) => new File([text], 'users.csv', { type: 'text/csv' });
@@ -92,7 +94,7 @@ describe('ImportUsersPage', () => {
     const { user } = renderImport();
     await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile('email\na@b.co\n'));
     const request = ScriptedRequest.last!;
-    expect(request).toMatchObject({ method: 'POST', url: '/api/v1/users/imports', headers: { 'Content-Type': 'text/csv', Authorization: 'MSession t' } });
+    expect(request).toMatchObject({ method: 'POST', url: '/api/v1/users/imports', headers: { 'Content-Type': 'text/csv', Authorization: `MSession ${manufacturerSession.token}` } });
     expect((request.body as File).name).toBe('users.csv');
 
     act(() => request.upload.onprogress?.({ loaded: 450, total: 1000, lengthComputable: true }));
@@ -124,7 +126,7 @@ describe('ImportUsersPage', () => {
   });
 
   it('applies a clean preview, says how many were created and leads back to Users', async () => {
-    const { user, calls, container } = renderImport();
+    const { user, calls, currentPath } = renderImport();
     await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile('email\na@b.co\n'));
     act(() =>
       ScriptedRequest.last!.answer(
@@ -142,6 +144,6 @@ describe('ImportUsersPage', () => {
     expect(await screen.findByText('3 users and 1 license created.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/users/imports/42/apply', body: undefined }]);
     await user.click(screen.getAllByRole('link', { name: 'Back to Users' })[1]);
-    expect(currentLocation(within(container.parentElement!))).toBe('/Home/Users');
+    expect(currentPath()).toBe('/Home/Users');
   });
 });
