@@ -9,7 +9,10 @@ export interface RecordedApiCall {
   body?: unknown;
 }
 
-/** Answers one call with a value (or a promise of one), or throws — an ApiError stands for an error answer. */
+/**
+ * Answers one call with a value (or a promise of one), or throws — an ApiError stands for an error answer. A
+ * streamed GET (`stream`) is answered with a Response.
+ */
 export type FakeApiServer = (call: RecordedApiCall) => unknown;
 
 /** An ApiClient for tests: no network; its answers come from `server` and every call is recorded in order. */
@@ -26,6 +29,7 @@ export function createFakeApiClient(server: FakeApiServer): { api: ApiClient; ca
     post: (path, body) => handle({ method: 'POST', path, body }),
     patch: (path, body) => handle({ method: 'PATCH', path, body }),
     delete: (path) => handle({ method: 'DELETE', path }),
+    stream: (path, query) => handle({ method: 'GET', path, query }),
   };
   return { api, calls };
 }

@@ -1,0 +1,3 @@
+export * from './ExportButton';
+export * from './use-csv-export';
+export * from './download-export';
