@@ -17,11 +17,14 @@ export interface ListControllerOptions<Row> {
  */
 export function useListController<Row>({ listKey, getRowId, selectRowsBy, firstLoadPerPage = FIRST_LOAD_PAGE_SIZE }: ListControllerOptions<Row>) {
   const state = useListState(firstLoadPerPage);
-  const { rows, pagination, isLoading, error } = usePagedList<Row>(listKey(state));
+  const key = listKey(state);
+  const { rows, pagination, isLoading, error } = usePagedList<Row>(key);
   const selection = useRowSelection(rows, getRowId, selectRowsBy);
   const paginationProps: PaginationControlsProps = { pagination, perPage: state.perPage, onPageChange: state.setPage, onPerPageChange: state.setPerPage };
   return {
     state,
+    /** The key of the page shown: its path and current search (e.g. for the kit's ExportButton). */
+    key,
     rows,
     error,
     isLoading,
