@@ -9,6 +9,9 @@ export interface LicenseListQuery {
 }
 
 /** GET /products/{id}/licenses or GET /users/{id}/licenses: one page of licences. */
-export function useLicenses(source: LicenseSource, { page, perPage, email }: LicenseListQuery): ReturnType<typeof usePagedList<License>> {
-  return usePagedList<License>(licenseKeys.list(source, { page, per_page: perPage, email: 'productId' in source ? email : undefined }));
+export const licensesKey = (source: LicenseSource, { page, perPage, email }: LicenseListQuery) =>
+  licenseKeys.list(source, { page, per_page: perPage, email: 'productId' in source ? email : undefined });
+
+export function useLicenses(source: LicenseSource, query: LicenseListQuery): ReturnType<typeof usePagedList<License>> {
+  return usePagedList<License>(licensesKey(source, query));
 }

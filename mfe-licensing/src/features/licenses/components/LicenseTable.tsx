@@ -11,7 +11,9 @@ import {
   type License,
   type LicenseTableProps,
 } from 'shared-kit';
-import { useLicenses } from '../api/get-licenses';
+import { ExportButton, HistoryDialog } from 'shared-kit/data';
+import { Toolbar } from '../../../shared/components/Toolbar';
+import { licensesKey, useLicenses } from '../api/get-licenses';
 import { useBulkUpdateLicenses } from '../api/bulk-update-licenses';
 import { useUpdateLicenseState } from '../api/update-license-state';
 import { licenseColumns, type LicenseRowActions } from './license-columns';
@@ -25,7 +27,7 @@ import { MachinesDialog } from './MachinesDialog';
 /** SPEC §8: a failed bulk update shows the error message, or this. */
 export const BULK_UPDATE_FAILED = 'An error occurred';
 
-type OpenDialog = { kind: 'deactivate'; licenseIds: number[]; bulk: boolean } | { kind: 'transfer'; license: License } | { kind: 'download'; license: License } | { kind: 'machines'; license: License };
+type OpenDialog = { kind: 'deactivate'; licenseIds: number[]; bulk: boolean } | { kind: 'transfer'; license: License } | { kind: 'download'; license: License } | { kind: 'machines'; license: License } | { kind: 'history'; license: License };
 
 const Layout = styled.div`
   display: flex;
@@ -41,7 +43,8 @@ export default function LicenseTable({ source }: LicenseTableProps) {
   const view = 'productId' in source ? 'product' : 'user';
   const sourceId = 'productId' in source ? source.productId : source.userId;
   const list = useListState();
-  const licenses = useLicenses(source, { page: list.page, perPage: list.perPage, email: list.search });
+  const listQuery = { page: list.page, perPage: list.perPage, email: list.search };
+  const licenses = useLicenses(source, listQuery);
   const rowIds = useMemo(() => licenses.rows.map((license) => license.id), [licenses.rows]);
   const selection = useRowSelection(rowIds);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -82,6 +85,7 @@ export default function LicenseTable({ source }: LicenseTableProps) {
       onTransfer: (license) => latest.current.setDialog({ kind: 'transfer', license }),
       onDownload: (license) => latest.current.setDialog({ kind: 'download', license }),
       onMachines: (license) => latest.current.setDialog({ kind: 'machines', license }),
+      onHistory: (license) => latest.current.setDialog({ kind: 'history', license }),
     };
     return licenseColumns(view, actions);
   }, [view]);
@@ -98,7 +102,10 @@ export default function LicenseTable({ source }: LicenseTableProps) {
 
   return (
     <Layout>
-      {view === 'product' && <SearchBox placeholder="Search User by Email" value={list.search} onSearch={list.setSearch} />}
+      <Toolbar>
+        {view === 'product' && <SearchBox placeholder="Search User by Email" value={list.search} onSearch={list.setSearch} />}
+        <ExportButton list={licensesKey(source, listQuery)} />
+      </Toolbar>
       {selectedIds.length > 0 && (
         <BulkActions
           count={selectedIds.length}
@@ -121,6 +128,15 @@ export default function LicenseTable({ source }: LicenseTableProps) {
       {dialog?.kind === 'transfer' && <TransferDialog license={dialog.license} onClose={closeDialog} />}
       {dialog?.kind === 'download' && <DownloadDialog license={dialog.license} onClose={closeDialog} />}
       {dialog?.kind === 'machines' && <MachinesDialog license={dialog.license} onClose={closeDialog} />}
+      {dialog?.kind === 'history' && (
+        <HistoryDialog
+          objectType="license"
+          objectId={dialog.license.id}
+          title={`History of License ${dialog.license.serial}`}
+          caption={`History of license ${dialog.license.serial}`}
+          onClose={closeDialog}
+        />
+      )}
     </Layout>
   );
 }
