@@ -53,8 +53,9 @@ export function ExportButton({ list }: ExportButtonProps) {
           Cancel
         </Button>
       )}
-      {/* Always present, so screen readers announce each change of its text. */}
-      <Status role="status" aria-live="polite">
+      {/* Always present, so screen readers announce each change of its text. A live region without the status role:
+          a page's own status (its loading spinner) stays the one status on the page. */}
+      <Status aria-live="polite" aria-atomic="true" data-export-status="">
         {exportStatus(state)}
       </Status>
     </Layout>

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { CannotShowPage, ApiError, Button, PageHeader, Spinner, errorMessage, useSession } from 'shared-kit';
+import { HistorySection } from 'shared-kit/data';
 import { useManufacturer } from '../api/get-manufacturer';
 import { mayOpenManufacturer, parseManufacturerId } from '../access';
 import { useLeaveManufacturerPage } from '../components/use-leave-manufacturer-page';
@@ -40,6 +41,7 @@ function ManufacturerDetails({ id, onLeave }: { id: number; onLeave: () => void 
     <>
       <Name>{manufacturer.name}</Name>
       <ManufacturerForm manufacturer={manufacturer} onLeave={onLeave} />
+      <HistorySection objectType="manufacturer" objectId={manufacturer.id} caption={`History of manufacturer ${manufacturer.name}`} />
     </>
   );
 }
