@@ -5,14 +5,15 @@ import { useCsvExport, type CsvExportState } from './use-csv-export';
 
 export const EXPORT_LABEL = 'Export CSV';
 
-const rowCount = new Intl.NumberFormat('en-US');
+const numberFormat = new Intl.NumberFormat('en-US');
+const rowCount = (rows: number) => `${numberFormat.format(rows)} ${rows === 1 ? 'row' : 'rows'}`;
 
 export function exportStatus(state: CsvExportState): string {
   switch (state.phase) {
     case 'running':
-      return `${rowCount.format(state.rows)} rows so far`;
+      return `${rowCount(state.rows)} so far`;
     case 'done':
-      return `Exported ${rowCount.format(state.rows)} rows.`;
+      return `Exported ${rowCount(state.rows)}.`;
     case 'cancelled':
       return 'Export cancelled.';
     case 'failed':

@@ -62,7 +62,7 @@ describe('My Products', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search Product by Identifier' }), 'reverb');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByText('Exported 1 rows.')).toBeInTheDocument();
+    expect(await screen.findByText('Exported 1 row.')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/products/export.csv')).toEqual([{ method: 'GET', path: '/products/export.csv', query: { identifier: 'reverb' } }]);
     expect(click).toHaveBeenCalledTimes(1);
     click.mockRestore();
