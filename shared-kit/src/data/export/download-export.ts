@@ -15,9 +15,10 @@ export interface ExportOptions {
 }
 
 /** An export is the whole filtered list: the list's paging is left out, its search and filters kept. */
+const PAGING = new Set(['page', 'per_page']);
+
 export function exportQuery(query: Query): Query {
-  const { page: _page, per_page: _perPage, ...filters } = query;
-  return filters;
+  return Object.fromEntries(Object.entries(query).filter(([name]) => !PAGING.has(name)));
 }
 
 const fallbackName = (path: string) => `${path.split('/').filter(Boolean).join('-') || 'export'}.csv`;
