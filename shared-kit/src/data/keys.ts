@@ -81,3 +81,9 @@ export const manufacturerKeys = {
   lists: () => scope('manufacturers'),
   details: (manufacturerId: number | typeof ANY_ID = ANY_ID) => scope('manufacturers', manufacturerId),
 };
+
+/** History: audit events of one record (object type and id), newest first. */
+export const auditEventKeys = {
+  list: (query: Query) => listKey(['audit-events'], query),
+  lists: () => scope('audit-events'),
+};

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { CannotShowPage, PageHeader, Spinner, parseIdList, useIdParam, useSession } from 'shared-kit';
+import { HistorySection } from 'shared-kit/data';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { useSaveThenLeave } from '../../../shared/use-save-then-leave';
 import { useBuildsByIds } from '../api/get-builds-by-ids';
@@ -83,6 +84,7 @@ export function UpdateReleasePage() {
       <PageHeader title={releaseId === null ? 'Update Release' : `Update Release ${releaseId}`} />
       {productId !== null && <ProductSubtitle productId={productId} />}
       {body()}
+      {release && <HistorySection objectType="release" objectId={release.id} caption={`History of release ${release.id}`} />}
     </>
   );
 }

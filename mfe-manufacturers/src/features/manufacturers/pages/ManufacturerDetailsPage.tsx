@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { CannotShowPage, ApiError, Button, PageHeader, Spinner, errorMessage, useIdParam, useSession } from 'shared-kit';
+import { HistorySection } from 'shared-kit/data';
 import { useManufacturer } from '../api/get-manufacturer';
 import { mayOpenManufacturer } from '../access';
 import { useLeaveManufacturerPage } from '../components/use-leave-manufacturer-page';
@@ -38,6 +39,7 @@ function ManufacturerDetails({ id, onLeave }: { id: number; onLeave: () => void 
     <>
       <Name>{manufacturer.name}</Name>
       <ManufacturerForm manufacturer={manufacturer} onLeave={onLeave} />
+      <HistorySection objectType="manufacturer" objectId={manufacturer.id} caption={`History of manufacturer ${manufacturer.name}`} />
     </>
   );
 }
