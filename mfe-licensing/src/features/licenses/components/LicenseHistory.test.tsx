@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { AuditEvent } from 'shared-kit';
 import LicenseTable from './LicenseTable';
-import { renderRemote } from '../../../shared/test-support/render-remote';
+import { renderPage } from 'shared-kit/testing';
 import { endUser, fakeLicensingServer, license } from '../../../shared/test-support/fake-licensing-server';
 
 const ann = endUser(11, 'ann@listener.example');
@@ -18,8 +18,8 @@ const history = { data: [deactivated], pagination: { records: { total: 1, per_pa
 
 describe("A licence's History (row action)", () => {
   it("opens the licence's history in a dialog, in words, and closes", async () => {
-    const { user, calls } = renderRemote(<LicenseTable source={{ productId: 1 }} />, {
-      handler: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)], override: (call) => (call.path === '/audit-events' ? history : undefined) }),
+    const { user, calls } = renderPage(<LicenseTable source={{ productId: 1 }} />, {
+      server: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)], override: (call) => (call.path === '/audit-events' ? history : undefined) }),
     });
     await user.click(await screen.findByRole('button', { name: `History of license ${SERIAL}` }));
     const dialog = await screen.findByRole('dialog', { name: `History of License ${SERIAL}` });
@@ -31,7 +31,7 @@ describe("A licence's History (row action)", () => {
   });
 
   it('offers Export CSV of the searched licences', async () => {
-    renderRemote(<LicenseTable source={{ productId: 1 }} />, { handler: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)] }) });
+    renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)] }) });
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 });
