@@ -1,0 +1,70 @@
+import { typeboxResolver } from '@hookform/resolvers/typebox';
+import type { TObject } from '@sinclair/typebox';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { registerContractFormats } from './contract-formats';
+
+/** SPEC's text for a field whatever the contract's rule said, or one text for an empty field and one for the rest. */
+export type FieldMessage = string | { empty: string; invalid: string };
+
+export type FieldName<Values> = Extract<keyof Values, string>;
+
+export interface ContractRules<Values extends FieldValues, Body> {
+  /** The request body's schema in the contract: the one the server validates with. */
+  schema: TObject;
+  /** The body the form sends; the resolver checks it against `schema`. */
+  toBody: (values: Values) => Body;
+  /** Body properties whose form field has another name (`external_id` → `externalId`). */
+  fieldOf?: Partial<Record<string, FieldName<Values>>>;
+  /** SPEC's texts, which win over TypeBox's. */
+  messages?: Partial<Record<FieldName<Values>, FieldMessage>>;
+  /** Rules beyond one field's schema (the contract's rule modules): one message per field. */
+  rules?: (values: Values) => Partial<Record<FieldName<Values>, string>>;
+}
+
+const firstMessage = (error: unknown): string | undefined => {
+  if (!error || typeof error !== 'object') return undefined;
+  const { message } = error as FieldError;
+  if (typeof message === 'string') return message;
+  for (const nested of Object.values(error)) {
+    const found = firstMessage(nested);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+};
+
+function textFor(message: FieldMessage | undefined, value: unknown, fallback: string): string {
+  if (message === undefined) return fallback;
+  if (typeof message === 'string') return message;
+  return typeof value === 'string' && value.trim() === '' ? message.empty : message.invalid;
+}
+
+/**
+ * react-hook-form's TypeBox resolver run on the body the form would send, so the form refuses what the server
+ * refuses; each error lands on its form field with SPEC's text.
+ */
+export function contractResolver<Values extends FieldValues, Body>({ schema, toBody, fieldOf = {}, messages = {}, rules }: ContractRules<Values, Body>): Resolver<Values> {
+  registerContractFormats();
+  const checkBody = typeboxResolver(schema);
+  return async (values, context, options) => {
+    type Checked = Parameters<typeof checkBody>;
+    // The body's paths are not the form's: no field refs or names of the form go with it.
+    const checked = await checkBody(toBody(values) as Checked[0], context, { ...options, fields: {}, names: [] } as unknown as Checked[2]);
+    const errors: Record<string, FieldError> = {};
+    for (const [property, error] of Object.entries(checked.errors)) {
+      const field = (fieldOf[property] ?? property) as FieldName<Values>;
+      if (!(field in values)) continue;
+      errors[field] = { type: 'contract', message: textFor(messages[field], values[field], firstMessage(error) ?? '') };
+    }
+    for (const [field, message] of Object.entries(rules?.(values) ?? {})) {
+      if (!errors[field] && typeof message === 'string') errors[field] = { type: 'rule', message };
+    }
+    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: errors as FieldErrors<Values> };
+  };
+}
+
+/** What the form would say of `values`, field by field (for rules tested without a form). */
+export async function contractErrors<Values extends FieldValues, Body>(contract: ContractRules<Values, Body>, values: Values): Promise<Partial<Record<FieldName<Values>, string>>> {
+  const options = { fields: {}, shouldUseNativeValidation: false } as unknown as Parameters<Resolver<Values>>[2];
+  const { errors } = await contractResolver(contract)(values, undefined, options);
+  return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, (error as FieldError).message])) as Partial<Record<FieldName<Values>, string>>;
+}
