@@ -8,9 +8,18 @@ export type FieldMessage = string | { empty: string; invalid: string };
 
 export type FieldName<Values> = Extract<keyof Values, string>;
 
+/**
+ * A TypeBox object schema, typed by shape: the kit's declarations and an app's may load TypeBox's types from two
+ * builds (CommonJS and ESM), whose `Kind` symbols TypeScript holds to be different.
+ */
+export interface ContractSchema {
+  readonly type: 'object';
+  readonly properties: object;
+}
+
 export interface ContractRules<Values extends FieldValues, Body> {
   /** The request body's schema in the contract: the one the server validates with. */
-  schema: TObject;
+  schema: ContractSchema;
   /** The body the form sends; the resolver checks it against `schema`. */
   toBody: (values: Values) => Body;
   /** Body properties whose form field has another name (`external_id` → `externalId`). */
@@ -44,7 +53,7 @@ function textFor(message: FieldMessage | undefined, value: unknown, fallback: st
  */
 export function contractResolver<Values extends FieldValues, Body>({ schema, toBody, fieldOf = {}, messages = {}, rules }: ContractRules<Values, Body>): Resolver<Values> {
   registerContractFormats();
-  const checkBody = typeboxResolver(schema);
+  const checkBody = typeboxResolver(schema as TObject);
   return async (values, context, options) => {
     type Checked = Parameters<typeof checkBody>;
     // The body's paths are not the form's: no field refs or names of the form go with it.

@@ -13,7 +13,7 @@ export interface ContractFormOptions<Values extends FieldValues, Body> extends C
    * Shown with the form when saving fails: the server's first message, else this text. Without it the failure
    * is the caller's to report (the catalog's error modal).
    */
-  failedText?: string;
+  failedText?: string | ((error: unknown) => string);
   /** False while a rule outside the fields (shown elsewhere) forbids saving these values. */
   canSubmit?: (values: Values) => boolean;
 }
@@ -25,6 +25,8 @@ export interface ContractForm<Values extends FieldValues> {
   pending: boolean;
   /** Why the last save failed, as the form shows it; null after a new attempt. */
   failure: string | null;
+  /** Forgets the failure (the form was left or started afresh). */
+  dismissFailure: () => void;
 }
 
 /**
@@ -33,7 +35,12 @@ export interface ContractForm<Values extends FieldValues> {
  */
 export function useContractForm<Values extends FieldValues, Body>(options: ContractFormOptions<Values, Body>): ContractForm<Values> {
   const { defaultValues, onSubmit, pending = false, failedText, canSubmit, ...rules } = options;
-  const methods = useForm<Values>({ defaultValues: defaultValues as DefaultValues<Values>, resolver: contractResolver(rules) });
+  const methods = useForm<Values>({
+    defaultValues: defaultValues as DefaultValues<Values>,
+    resolver: contractResolver(rules),
+    // Checked again on the next submit; meanwhile a field's message goes as soon as the field is edited.
+    reValidateMode: 'onSubmit',
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const busy = pending || methods.formState.isSubmitting;
 
@@ -44,7 +51,7 @@ export function useContractForm<Values extends FieldValues, Body>(options: Contr
     } catch (error) {
       if (failedText === undefined) return;
       console.error('Saving failed:', error);
-      setFailure(errorMessage(error, failedText));
+      setFailure(typeof failedText === 'function' ? failedText(error) : errorMessage(error, failedText));
     }
   });
 
@@ -54,5 +61,5 @@ export function useContractForm<Values extends FieldValues, Body>(options: Contr
     void save(event);
   };
 
-  return { methods, formProps: { noValidate: true, onSubmit: submit }, pending: busy, failure };
+  return { methods, formProps: { noValidate: true, onSubmit: submit }, pending: busy, failure, dismissFailure: () => setFailure(null) };
 }
