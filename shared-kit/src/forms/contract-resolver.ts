@@ -1,7 +1,4 @@
-import { typeboxResolver } from '@hookform/resolvers/typebox';
-import type { TObject } from '@sinclair/typebox';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { registerContractFormats } from './contract-formats';
 
 /** SPEC's text for a field whatever the contract's rule said, or one text for an empty field and one for the rest. */
 export type FieldMessage = string | { empty: string; invalid: string };
@@ -18,8 +15,12 @@ export interface ContractSchema {
 }
 
 export interface ContractRules<Values extends FieldValues, Body> {
-  /** The request body's schema in the contract: the one the server validates with. */
-  schema: ContractSchema;
+  /**
+   * The request body's schema in the contract: the one the server validates with. A remote passes a loader
+   * (`() => import('shared-kit/contract').then((contract) => contract.EndUserBody)`), so the schema library comes
+   * with the first check rather than with the remote's first load.
+   */
+  schema: ContractSchema | (() => Promise<ContractSchema>);
   /** The body the form sends; the resolver checks it against `schema`. */
   toBody: (values: Values) => Body;
   /** Body properties whose form field has another name (`external_id` → `externalId`). */
@@ -52,12 +53,9 @@ function textFor(message: FieldMessage | undefined, value: unknown, fallback: st
  * refuses; each error lands on its form field with SPEC's text.
  */
 export function contractResolver<Values extends FieldValues, Body>({ schema, toBody, fieldOf = {}, messages = {}, rules }: ContractRules<Values, Body>): Resolver<Values> {
-  registerContractFormats();
-  const checkBody = typeboxResolver(schema as TObject);
   return async (values, context, options) => {
-    type Checked = Parameters<typeof checkBody>;
-    // The body's paths are not the form's: no field refs or names of the form go with it.
-    const checked = await checkBody(toBody(values) as Checked[0], context, { ...options, fields: {}, names: [] } as unknown as Checked[2]);
+    const [{ checkBody }, bodySchema] = await Promise.all([import('./typebox-check'), typeof schema === 'function' ? schema() : schema]);
+    const checked = await checkBody(bodySchema, toBody(values), context, options as Parameters<typeof checkBody>[3]);
     const errors: Record<string, FieldError> = {};
     for (const [property, error] of Object.entries(checked.errors)) {
       const field = (fieldOf[property] ?? property) as FieldName<Values>;

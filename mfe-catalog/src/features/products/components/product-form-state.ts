@@ -1,5 +1,5 @@
-import { PRODUCT_DEFAULTS, type Product, type ProductType } from 'shared-kit';
-import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_TRIAL_DAYS_MAX, ProductCreateBody, ProductPatchBody } from 'shared-kit/contract';
+import { PRODUCT_DEFAULTS, type Product, type ProductCreateBody, type ProductPatchBody, type ProductType } from 'shared-kit';
+import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
 import { contractErrors, type ContractRules } from 'shared-kit/forms';
 
 /** The form as typed: numbers stay text until saved (SPEC §5: saved as the numeric conversion of the text). */
@@ -107,7 +107,8 @@ const dependencyRule = (values: ProductFormValues): ProductFormErrors =>
 /** The form checked as the server checks the body it sends: POST's schema when creating, PATCH's on `product`. */
 export function productContract(product?: Product): ContractRules<ProductFormValues, ProductCreateBody | ProductPatchBody> {
   return {
-    schema: product ? ProductPatchBody : ProductCreateBody,
+    // Loaded with the first check: the schema library stays out of the remote's first load.
+    schema: () => import('shared-kit/contract').then((contract) => (product ? contract.ProductPatchBody : contract.ProductCreateBody)),
     toBody: (values) => (product ? toPatchBody(values, product) : toCreateBody(values)),
     messages: PRODUCT_MESSAGES,
     rules: dependencyRule,

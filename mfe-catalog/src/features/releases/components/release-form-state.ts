@@ -1,5 +1,5 @@
-import type { Build, Release } from 'shared-kit';
-import { APP_VERSION_PATTERN, ReleaseCreateBody, ReleasePatchBody, buildsAllowDistribution, compareAppVersions, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
+import type { Build, Release, ReleaseCreateBody, ReleasePatchBody } from 'shared-kit';
+import { APP_VERSION_PATTERN, buildsAllowDistribution, compareAppVersions, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
 import { contractErrors, type ContractRules } from 'shared-kit/forms';
 
 export interface ReleaseFormValues {
@@ -67,7 +67,8 @@ function releaseRules(values: ReleaseFormValues): ReleaseFormErrors {
 /** The form checked as the server checks the body it sends: POST's schema when creating, PATCH's on `release`. */
 export function releaseContract(release?: Release): ContractRules<ReleaseFormValues, ReleaseCreateBody | ReleasePatchBody> {
   return {
-    schema: release ? ReleasePatchBody : ReleaseCreateBody,
+    // Loaded with the first check: the schema library stays out of the remote's first load.
+    schema: () => import('shared-kit/contract').then((contract) => (release ? contract.ReleasePatchBody : contract.ReleaseCreateBody)),
     toBody: (values) => (release ? toPatchBody(values, release) : toCreateBody(values)),
     fieldOf: { unlocks_wo_license: 'unlocksWithoutLicense' },
     messages: { app_version_min: VERSION_TEXT('App Version Min'), app_version_max: VERSION_TEXT('App Version Max') },

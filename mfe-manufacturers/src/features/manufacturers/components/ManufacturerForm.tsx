@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, Button, Card, COUNTRY_CODE_MAX_LENGTH, errorMessage, formatDateTime, type Manufacturer } from 'shared-kit';
-import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH, ManufacturerPatch, manufacturerFieldProblems } from 'shared-kit/contract';
+import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH, manufacturerFieldProblems } from 'shared-kit/contract';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { useUpdateManufacturer } from '../api/update-manufacturer';
 import { MANUFACTURER_NOT_FOUND, UPDATE_FAILED, UPDATE_SUCCEEDED } from '../texts';
@@ -28,7 +28,8 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
   const [saved, setSaved] = useState(false);
   const stored = formValuesOf(manufacturer);
   const form = useContractForm({
-    schema: ManufacturerPatch,
+    // Loaded with the first check: the schema library stays out of the remote's first load.
+    schema: () => import('shared-kit/contract').then((contract) => contract.ManufacturerPatch),
     toBody: (values: ManufacturerFormValues) => ({ ...manufacturer, ...values }),
     rules: manufacturerFieldProblems,
     defaultValues: stored,

@@ -10,9 +10,9 @@ import {
   PageHeader,
   SpinnerIcon,
   useIdParam,
+  type CreateUserLicenseBody,
   type LicenseType,
 } from 'shared-kit';
-import { CreateUserLicenseBody } from 'shared-kit/contract';
 import { Form, SelectField, useBoundField, useContractForm, type ContractRules } from 'shared-kit/forms';
 import { ComboBox } from '../../../shared/components/ComboBox';
 import { DescriptionList } from '../../../shared/components/DescriptionList';
@@ -47,7 +47,8 @@ interface LicenseFormValues {
 
 /** The form checked as the server checks POST /users/{id}/licenses. */
 const licenseFormContract: ContractRules<LicenseFormValues, CreateUserLicenseBody> = {
-  schema: CreateUserLicenseBody,
+  // Loaded with the first check: the schema library stays out of the remote's first load.
+  schema: () => import('shared-kit/contract').then((contract) => contract.CreateUserLicenseBody),
   toBody: (values) => ({ product_id: values.productId as number, license_type: values.licenseType }),
   fieldOf: { product_id: 'productId', license_type: 'licenseType' },
   messages: { productId: PRODUCT_REQUIRED },

@@ -1,4 +1,4 @@
-import { EndUserBody } from 'shared-kit/contract';
+import type { EndUserBody } from 'shared-kit';
 import type { ContractRules } from 'shared-kit/forms';
 import { toEndUserBody, type UserFormValues } from '../api/user-form-values';
 
@@ -7,7 +7,8 @@ export const EMAIL_INVALID = 'Enter a valid email address, e.g. name@example.com
 
 /** The user form checked as the server checks POST/PATCH /users: the contract's email format, in SPEC's words. */
 export const userFormContract: ContractRules<UserFormValues, EndUserBody> = {
-  schema: EndUserBody,
+  // Loaded with the first check: the schema library stays out of the remote's first load.
+  schema: () => import('shared-kit/contract').then((contract) => contract.EndUserBody),
   toBody: toEndUserBody,
   fieldOf: { external_id: 'externalId' },
   messages: { email: { empty: EMAIL_REQUIRED, invalid: EMAIL_INVALID } },
