@@ -1,4 +1,4 @@
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 
 /** SPEC's text for a field whatever the contract's rule said, or one text for an empty field and one for the rest. */
 export type FieldMessage = string | { empty: string; invalid: string };
@@ -31,41 +31,15 @@ export interface ContractRules<Values extends FieldValues, Body> {
   rules?: (values: Values) => Partial<Record<FieldName<Values>, string>>;
 }
 
-const firstMessage = (error: unknown): string | undefined => {
-  if (!error || typeof error !== 'object') return undefined;
-  const { message } = error as FieldError;
-  if (typeof message === 'string') return message;
-  for (const nested of Object.values(error)) {
-    const found = firstMessage(nested);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-};
-
-function textFor(message: FieldMessage | undefined, value: unknown, fallback: string): string {
-  if (message === undefined) return fallback;
-  if (typeof message === 'string') return message;
-  return typeof value === 'string' && value.trim() === '' ? message.empty : message.invalid;
-}
-
 /**
  * react-hook-form's TypeBox resolver run on the body the form would send, so the form refuses what the server
  * refuses; each error lands on its form field with SPEC's text.
  */
 export function contractResolver<Values extends FieldValues, Body>({ schema, toBody, fieldOf = {}, messages = {}, rules }: ContractRules<Values, Body>): Resolver<Values> {
   return async (values, context, options) => {
-    const [{ checkBody }, bodySchema] = await Promise.all([import('./typebox-check'), typeof schema === 'function' ? schema() : schema]);
-    const checked = await checkBody(bodySchema, toBody(values), context, options as Parameters<typeof checkBody>[3]);
-    const errors: Record<string, FieldError> = {};
-    for (const [property, error] of Object.entries(checked.errors)) {
-      const field = (fieldOf[property] ?? property) as FieldName<Values>;
-      if (!(field in values)) continue;
-      errors[field] = { type: 'contract', message: textFor(messages[field], values[field], firstMessage(error) ?? '') };
-    }
-    for (const [field, message] of Object.entries(rules?.(values) ?? {})) {
-      if (!errors[field] && typeof message === 'string') errors[field] = { type: 'rule', message };
-    }
-    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: errors as FieldErrors<Values> };
+    // The checking code, TypeBox with it, is fetched with the first check: not part of a remote's first load.
+    const { checkContract } = await import('./contract-check');
+    return checkContract({ schema, toBody, fieldOf, messages, rules }, values, context, options);
   };
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, ErrorText, Section, Table } from 'shared-kit';
 import type { Release } from 'shared-kit';
 import { CheckboxField, Form, SaveCancel, TextField, useContractForm } from 'shared-kit/forms';
@@ -8,7 +8,6 @@ import { DistributionRule } from './DistributionRule';
 import { DistributionSection, type DistributionSectionProps } from './DistributionSection';
 import { releaseFieldHelp as help } from './release-field-help';
 import { SAVE_BUILDS_FIRST, channelsNeedSavedBuilds, distributionBlocked, releaseContract, type ReleaseFormValues } from './release-form-state';
-import { SelectBuildsDialog } from './SelectBuildsDialog';
 
 export interface ReleaseFormProps {
   productId: number;
@@ -25,6 +24,9 @@ export interface ReleaseFormProps {
 }
 
 const TEXT_MAX = 2000;
+
+// Fetched when builds are first chosen: it is not part of the remote's first load (bundle budget).
+const SelectBuildsDialog = lazy(() => import('./SelectBuildsDialog').then((module) => ({ default: module.SelectBuildsDialog })));
 
 export function ReleaseForm({ productId, initialValues, release, distribution, onSave, saving, cancelTo }: ReleaseFormProps) {
   const [choosingBuilds, setChoosingBuilds] = useState(false);
@@ -68,15 +70,17 @@ export function ReleaseForm({ productId, initialValues, release, distribution, o
       {mustSaveBuildsFirst && <ErrorText>{SAVE_BUILDS_FIRST}</ErrorText>}
       <SaveCancel saving={form.pending} disabled={blocked || mustSaveBuildsFirst} cancelTo={cancelTo} />
       {choosingBuilds && (
-        <SelectBuildsDialog
-          productId={productId}
-          selected={values.builds}
-          onClose={() => setChoosingBuilds(false)}
-          onSave={(builds) => {
-            setValue('builds', builds);
-            setChoosingBuilds(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SelectBuildsDialog
+            productId={productId}
+            selected={values.builds}
+            onClose={() => setChoosingBuilds(false)}
+            onSave={(builds) => {
+              setValue('builds', builds);
+              setChoosingBuilds(false);
+            }}
+          />
+        </Suspense>
       )}
     </Form>
   );
