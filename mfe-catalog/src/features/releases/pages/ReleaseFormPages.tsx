@@ -72,6 +72,7 @@ export function UpdateReleasePage() {
         key={`${release.id}-${release.updated_at}`}
         productId={productId}
         initialValues={formOfRelease(release)}
+        release={release}
         distribution={{ channels: channels.data, isLoading: channels.isLoading }}
         onSave={save}
         saving={saveEditedRelease.isMutating}
