@@ -7,6 +7,7 @@ import * as sessionIdleAndRateLimits from './0005-session-idle-and-rate-limits';
 import * as clientApi from './0006-client-api';
 import * as auditEventIndexes from './0008-audit-event-indexes';
 import * as webhooks from './0009-webhooks';
+import * as dashboard from './0011-dashboard';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-client-api': clientApi,
   '0008-audit-event-indexes': auditEventIndexes,
   '0009-webhooks': webhooks,
+  '0011-dashboard': dashboard,
 };

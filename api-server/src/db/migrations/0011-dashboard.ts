@@ -1,0 +1,139 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * The Dashboard at a million licences (issue 15 §4, docs/dashboard.md). Counting a tenant's licences, or its
+ * activations and trials per day, live would read up to its whole share of the tables on every view, so both are
+ * kept pre-aggregated, exact, by statement-level triggers (the pattern of 0002's list_totals):
+ * - dashboard_license_counts: licences per product × licence type × disabled;
+ * - dashboard_daily: activations (rows of license_activations: client activations and staff Downloads) and trials
+ *   started per product per UTC day.
+ * Deltas are netted per key and written in key order, so two writers never deadlock on them.
+ * Trial → licence conversion is read live: a product's trials probe license_machines by (product, fingerprint).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE dashboard_license_counts (
+      product_id integer NOT NULL REFERENCES products(id),
+      license_type text NOT NULL,
+      disabled boolean NOT NULL,
+      manufacturer_id integer NOT NULL REFERENCES manufacturers(id),
+      total bigint NOT NULL,
+      PRIMARY KEY (product_id, license_type, disabled)
+    );
+    CREATE INDEX dashboard_license_counts_tenant_idx ON dashboard_license_counts (manufacturer_id);
+
+    CREATE TABLE dashboard_daily (
+      product_id integer NOT NULL REFERENCES products(id),
+      day date NOT NULL,
+      manufacturer_id integer NOT NULL REFERENCES manufacturers(id),
+      activations bigint NOT NULL DEFAULT 0,
+      trials bigint NOT NULL DEFAULT 0,
+      PRIMARY KEY (product_id, day)
+    );
+    CREATE INDEX dashboard_daily_tenant_day_idx ON dashboard_daily (manufacturer_id, day);
+    CREATE INDEX dashboard_daily_day_idx ON dashboard_daily (day);
+
+    CREATE INDEX license_machines_trial_conversion_idx ON license_machines (product_id, hardware_fingerprint, last_activated_at);
+
+  `.execute(db);
+
+  // Transition tables need one trigger per event, and a function may only name the transition tables its trigger
+  // declares: so each event gets its own small function.
+  await sql`
+    CREATE FUNCTION dashboard_license_counts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO dashboard_license_counts AS c (product_id, license_type, disabled, manufacturer_id, total)
+      SELECT product_id, license_type, disabled, manufacturer_id, count(*) FROM new_rows
+      GROUP BY product_id, license_type, disabled, manufacturer_id ORDER BY product_id, license_type, disabled
+      ON CONFLICT (product_id, license_type, disabled) DO UPDATE SET total = c.total + excluded.total;
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION dashboard_license_counts_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO dashboard_license_counts AS c (product_id, license_type, disabled, manufacturer_id, total)
+      SELECT product_id, license_type, disabled, manufacturer_id, -count(*) FROM old_rows
+      GROUP BY product_id, license_type, disabled, manufacturer_id ORDER BY product_id, license_type, disabled
+      ON CONFLICT (product_id, license_type, disabled) DO UPDATE SET total = c.total + excluded.total;
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION dashboard_license_counts_update() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO dashboard_license_counts AS c (product_id, license_type, disabled, manufacturer_id, total)
+      SELECT product_id, license_type, disabled, manufacturer_id, sum(delta) FROM (
+        SELECT product_id, license_type, disabled, manufacturer_id, 1 AS delta FROM new_rows
+        UNION ALL
+        SELECT product_id, license_type, disabled, manufacturer_id, -1 FROM old_rows
+      ) d
+      GROUP BY product_id, license_type, disabled, manufacturer_id HAVING sum(delta) <> 0
+      ORDER BY product_id, license_type, disabled
+      ON CONFLICT (product_id, license_type, disabled) DO UPDATE SET total = c.total + excluded.total;
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER licenses_dashboard_insert AFTER INSERT ON licenses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_license_counts_insert();
+    CREATE TRIGGER licenses_dashboard_delete AFTER DELETE ON licenses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_license_counts_delete();
+    CREATE TRIGGER licenses_dashboard_update AFTER UPDATE ON licenses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_license_counts_update();
+
+    CREATE FUNCTION dashboard_daily_activations() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO dashboard_daily AS d (product_id, day, manufacturer_id, activations)
+      SELECT l.product_id, (a.created_at AT TIME ZONE 'UTC')::date, l.manufacturer_id, count(*)
+      FROM new_rows a JOIN licenses l ON l.id = a.license_id
+      GROUP BY 1, 2, 3 ORDER BY 1, 2
+      ON CONFLICT (product_id, day) DO UPDATE SET activations = d.activations + excluded.activations;
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION dashboard_daily_activations_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE dashboard_daily d SET activations = d.activations - o.n
+      FROM (SELECT l.product_id, (a.created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n
+            FROM old_rows a JOIN licenses l ON l.id = a.license_id GROUP BY 1, 2) o
+      WHERE d.product_id = o.product_id AND d.day = o.day;
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION dashboard_daily_trials() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO dashboard_daily AS d (product_id, day, manufacturer_id, trials)
+      SELECT product_id, (created_at AT TIME ZONE 'UTC')::date, manufacturer_id, count(*)
+      FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2
+      ON CONFLICT (product_id, day) DO UPDATE SET trials = d.trials + excluded.trials;
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION dashboard_daily_trials_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE dashboard_daily d SET trials = d.trials - o.n
+      FROM (SELECT product_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM old_rows GROUP BY 1, 2) o
+      WHERE d.product_id = o.product_id AND d.day = o.day;
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER license_activations_dashboard_insert AFTER INSERT ON license_activations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_activations();
+    CREATE TRIGGER license_activations_dashboard_delete AFTER DELETE ON license_activations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_activations_delete();
+    CREATE TRIGGER trials_dashboard_insert AFTER INSERT ON trials REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_trials();
+    CREATE TRIGGER trials_dashboard_delete AFTER DELETE ON trials REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_trials_delete();
+
+    INSERT INTO dashboard_license_counts (product_id, license_type, disabled, manufacturer_id, total)
+    SELECT product_id, license_type, disabled, manufacturer_id, count(*) FROM licenses GROUP BY 1, 2, 3, 4;
+    INSERT INTO dashboard_daily (product_id, day, manufacturer_id, activations, trials)
+    SELECT product_id, day, manufacturer_id, sum(activations), sum(trials) FROM (
+      SELECT l.product_id, (a.created_at AT TIME ZONE 'UTC')::date AS day, l.manufacturer_id, count(*) AS activations, 0 AS trials
+      FROM license_activations a JOIN licenses l ON l.id = a.license_id GROUP BY 1, 2, 3
+      UNION ALL
+      SELECT product_id, (created_at AT TIME ZONE 'UTC')::date, manufacturer_id, 0, count(*) FROM trials GROUP BY 1, 2, 3
+    ) d GROUP BY 1, 2, 3;
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    DROP TRIGGER licenses_dashboard_insert ON licenses;
+    DROP TRIGGER licenses_dashboard_delete ON licenses;
+    DROP TRIGGER licenses_dashboard_update ON licenses;
+    DROP TRIGGER license_activations_dashboard_insert ON license_activations;
+    DROP TRIGGER license_activations_dashboard_delete ON license_activations;
+    DROP TRIGGER trials_dashboard_insert ON trials;
+    DROP TRIGGER trials_dashboard_delete ON trials;
+    DROP FUNCTION dashboard_license_counts_insert(), dashboard_license_counts_delete(), dashboard_license_counts_update(),
+      dashboard_daily_activations(), dashboard_daily_activations_delete(), dashboard_daily_trials(), dashboard_daily_trials_delete();
+    DROP INDEX license_machines_trial_conversion_idx;
+    DROP TABLE dashboard_daily, dashboard_license_counts;
+  `.execute(db);
+}
