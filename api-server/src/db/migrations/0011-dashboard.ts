@@ -10,6 +10,25 @@ import { sql, type Kysely } from 'kysely';
  * Deltas are netted per key and written in key order, so two writers never deadlock on them.
  * Trial → licence conversion is read live: a product's trials probe license_machines by (product, fingerprint).
  */
+const NEW_ROWS = { rows: 'new_rows', sign: 1 };
+const OLD_ROWS = { rows: 'old_rows', sign: -1 };
+const LICENSE_EVENTS = [
+  { event: 'insert', sources: [NEW_ROWS] },
+  { event: 'delete', sources: [OLD_ROWS] },
+  { event: 'update', sources: [NEW_ROWS, OLD_ROWS] },
+];
+
+/** +1 per new licence and -1 per old one in each (product, type, state), netted; only real changes written, in key order. */
+function licenseCountDeltas(sources: { rows: string; sign: number }[]) {
+  const parts = sources.map(({ rows, sign }) => `SELECT product_id, license_type, disabled, manufacturer_id, ${sign} AS delta FROM ${rows}`);
+  return `
+    INSERT INTO dashboard_license_counts AS c (product_id, license_type, disabled, manufacturer_id, total)
+    SELECT product_id, license_type, disabled, manufacturer_id, sum(delta) FROM (${parts.join(' UNION ALL ')}) d
+    GROUP BY product_id, license_type, disabled, manufacturer_id HAVING sum(delta) <> 0
+    ORDER BY product_id, license_type, disabled
+    ON CONFLICT (product_id, license_type, disabled) DO UPDATE SET total = c.total + excluded.total`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE dashboard_license_counts (
@@ -34,41 +53,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX dashboard_daily_day_idx ON dashboard_daily (day);
 
     CREATE INDEX license_machines_trial_conversion_idx ON license_machines (product_id, hardware_fingerprint, last_activated_at);
-
   `.execute(db);
 
   // Transition tables need one trigger per event, and a function may only name the transition tables its trigger
-  // declares: so each event gets its own small function.
+  // declares: so each event gets its own function.
+  for (const { event, sources } of LICENSE_EVENTS) {
+    await sql
+      .raw(
+        `CREATE FUNCTION dashboard_license_counts_${event}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          ${licenseCountDeltas(sources)};
+          RETURN NULL;
+        END $$;`,
+      )
+      .execute(db);
+  }
+
   await sql`
-    CREATE FUNCTION dashboard_license_counts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO dashboard_license_counts AS c (product_id, license_type, disabled, manufacturer_id, total)
-      SELECT product_id, license_type, disabled, manufacturer_id, count(*) FROM new_rows
-      GROUP BY product_id, license_type, disabled, manufacturer_id ORDER BY product_id, license_type, disabled
-      ON CONFLICT (product_id, license_type, disabled) DO UPDATE SET total = c.total + excluded.total;
-      RETURN NULL;
-    END $$;
-    CREATE FUNCTION dashboard_license_counts_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO dashboard_license_counts AS c (product_id, license_type, disabled, manufacturer_id, total)
-      SELECT product_id, license_type, disabled, manufacturer_id, -count(*) FROM old_rows
-      GROUP BY product_id, license_type, disabled, manufacturer_id ORDER BY product_id, license_type, disabled
-      ON CONFLICT (product_id, license_type, disabled) DO UPDATE SET total = c.total + excluded.total;
-      RETURN NULL;
-    END $$;
-    CREATE FUNCTION dashboard_license_counts_update() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO dashboard_license_counts AS c (product_id, license_type, disabled, manufacturer_id, total)
-      SELECT product_id, license_type, disabled, manufacturer_id, sum(delta) FROM (
-        SELECT product_id, license_type, disabled, manufacturer_id, 1 AS delta FROM new_rows
-        UNION ALL
-        SELECT product_id, license_type, disabled, manufacturer_id, -1 FROM old_rows
-      ) d
-      GROUP BY product_id, license_type, disabled, manufacturer_id HAVING sum(delta) <> 0
-      ORDER BY product_id, license_type, disabled
-      ON CONFLICT (product_id, license_type, disabled) DO UPDATE SET total = c.total + excluded.total;
-      RETURN NULL;
-    END $$;
     CREATE TRIGGER licenses_dashboard_insert AFTER INSERT ON licenses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_license_counts_insert();
     CREATE TRIGGER licenses_dashboard_delete AFTER DELETE ON licenses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_license_counts_delete();
     CREATE TRIGGER licenses_dashboard_update AFTER UPDATE ON licenses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_license_counts_update();
