@@ -28,7 +28,7 @@ async function perDay(db: Db, scope: DashboardScope, days: number) {
   const { rows } = await sql<{ day: string; activations: string; trials: string }>`
     SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(sum(d.activations), 0) AS activations, coalesce(sum(d.trials), 0) AS trials
     FROM generate_series(${firstDay(days)}, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS g(day)
-    LEFT JOIN dashboard_daily d ON d.day = g.day::date AND ${inScope(scope, 'd')}
+    LEFT JOIN dashboard_tenant_daily d ON d.day = g.day::date AND ${inScope(scope, 'd')}
     GROUP BY g.day ORDER BY g.day`.execute(db);
   return rows.map((row) => ({ day: row.day, activations: Number(row.activations), trials: Number(row.trials) }));
 }
@@ -37,18 +37,21 @@ async function totals(db: Db, scope: DashboardScope) {
   const { rows } = await sql<{ activations: string; trials: string; manufacturers: string | null }>`
     SELECT coalesce(sum(d.activations), 0) AS activations, coalesce(sum(d.trials), 0) AS trials,
       ${scope === null ? sql`(SELECT count(*) FROM manufacturers)` : sql`NULL`} AS manufacturers
-    FROM dashboard_daily d WHERE ${inScope(scope, 'd')}`.execute(db);
+    FROM dashboard_tenant_daily d WHERE ${inScope(scope, 'd')}`.execute(db);
   const row = rows[0];
   return { activations: Number(row.activations), trials: Number(row.trials), manufacturers: row.manufacturers === null ? null : Number(row.manufacturers) };
 }
 
 async function topProducts(db: Db, manufacturerId: number, days: number) {
   const { rows } = await sql<{ product_id: number; name: string; activations: string }>`
-    SELECT d.product_id, p.name, sum(d.activations) AS activations
-    FROM dashboard_daily d JOIN products p ON p.id = d.product_id
-    WHERE d.manufacturer_id = ${manufacturerId} AND d.day >= ${firstDay(days)}
-    GROUP BY d.product_id, p.name HAVING sum(d.activations) > 0
-    ORDER BY sum(d.activations) DESC, d.product_id LIMIT ${TOP_PRODUCTS}`.execute(db);
+    SELECT top.product_id, p.name, top.activations
+    FROM (
+      SELECT d.product_id, sum(d.activations) AS activations FROM dashboard_daily d
+      WHERE d.manufacturer_id = ${manufacturerId} AND d.day >= ${firstDay(days)}
+      GROUP BY d.product_id HAVING sum(d.activations) > 0
+      ORDER BY sum(d.activations) DESC, d.product_id LIMIT ${TOP_PRODUCTS}
+    ) top JOIN products p ON p.id = top.product_id
+    ORDER BY top.activations DESC, top.product_id`.execute(db);
   return rows.map((row) => ({ product_id: row.product_id, name: row.name, activations: Number(row.activations) }));
 }
 
@@ -58,14 +61,16 @@ async function topProducts(db: Db, manufacturerId: number, days: number) {
  */
 async function conversion(db: Db, manufacturerId: number) {
   const { rows } = await sql<{ product_id: number; name: string; trials: string; converted: string }>`
-    SELECT t.product_id, p.name, count(*) AS trials,
-      count(*) FILTER (WHERE EXISTS (
-        SELECT 1 FROM license_machines m
-        WHERE m.product_id = t.product_id AND m.hardware_fingerprint = t.hardware_fingerprint AND m.last_activated_at >= date_trunc('second', t.created_at)
-      )) AS converted
-    FROM trials t JOIN products p ON p.id = t.product_id
-    WHERE t.manufacturer_id = ${manufacturerId}
-    GROUP BY t.product_id, p.name ORDER BY count(*) DESC, t.product_id`.execute(db);
+    SELECT c.product_id, p.name, c.trials, c.converted
+    FROM (
+      SELECT t.product_id, count(*) AS trials,
+        count(*) FILTER (WHERE EXISTS (
+          SELECT 1 FROM license_machines m
+          WHERE m.product_id = t.product_id AND m.hardware_fingerprint = t.hardware_fingerprint AND m.last_activated_at >= date_trunc('second', t.created_at)
+        )) AS converted
+      FROM trials t WHERE t.manufacturer_id = ${manufacturerId} GROUP BY t.product_id
+    ) c JOIN products p ON p.id = c.product_id
+    ORDER BY c.trials DESC, c.product_id`.execute(db);
   return rows.map((row) => ({ product_id: row.product_id, name: row.name, trials: Number(row.trials), converted: Number(row.converted) }));
 }
 

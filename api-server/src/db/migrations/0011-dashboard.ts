@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * kept pre-aggregated, exact, by statement-level triggers (the pattern of 0002's list_totals):
  * - dashboard_license_counts: licences per product × licence type × disabled;
  * - dashboard_daily: activations (rows of license_activations: client activations and staff Downloads) and trials
- *   started per product per UTC day.
+ *   started per product per UTC day (top products);
+ * - dashboard_tenant_daily: the same per manufacturer per day (the series and totals: one row a day per tenant, so
+ *   the platform's figures read manufacturers × days rows, not products × days).
  * Deltas are netted per key and written in key order, so two writers never deadlock on them.
  * Trial → licence conversion is read live: a product's trials probe license_machines by (product, fingerprint).
  */
@@ -49,8 +51,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       trials bigint NOT NULL DEFAULT 0,
       PRIMARY KEY (product_id, day)
     );
-    CREATE INDEX dashboard_daily_tenant_day_idx ON dashboard_daily (manufacturer_id, day);
-    CREATE INDEX dashboard_daily_day_idx ON dashboard_daily (day);
+    CREATE INDEX dashboard_daily_tenant_day_idx ON dashboard_daily (manufacturer_id, day) INCLUDE (product_id, activations);
+
+    CREATE TABLE dashboard_tenant_daily (
+      manufacturer_id integer NOT NULL REFERENCES manufacturers(id),
+      day date NOT NULL,
+      activations bigint NOT NULL DEFAULT 0,
+      trials bigint NOT NULL DEFAULT 0,
+      PRIMARY KEY (manufacturer_id, day)
+    );
 
     CREATE INDEX license_machines_trial_conversion_idx ON license_machines (product_id, hardware_fingerprint, last_activated_at);
   `.execute(db);
@@ -81,6 +90,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FROM new_rows a JOIN licenses l ON l.id = a.license_id
       GROUP BY 1, 2, 3 ORDER BY 1, 2
       ON CONFLICT (product_id, day) DO UPDATE SET activations = d.activations + excluded.activations;
+      INSERT INTO dashboard_tenant_daily AS d (manufacturer_id, day, activations)
+      SELECT manufacturer_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (manufacturer_id, day) DO UPDATE SET activations = d.activations + excluded.activations;
       RETURN NULL;
     END $$;
     CREATE FUNCTION dashboard_daily_activations_delete() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -89,6 +101,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FROM (SELECT l.product_id, (a.created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n
             FROM old_rows a JOIN licenses l ON l.id = a.license_id GROUP BY 1, 2) o
       WHERE d.product_id = o.product_id AND d.day = o.day;
+      UPDATE dashboard_tenant_daily d SET activations = d.activations - o.n
+      FROM (SELECT manufacturer_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM old_rows GROUP BY 1, 2) o
+      WHERE d.manufacturer_id = o.manufacturer_id AND d.day = o.day;
       RETURN NULL;
     END $$;
     CREATE FUNCTION dashboard_daily_trials() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -97,6 +112,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT product_id, (created_at AT TIME ZONE 'UTC')::date, manufacturer_id, count(*)
       FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2
       ON CONFLICT (product_id, day) DO UPDATE SET trials = d.trials + excluded.trials;
+      INSERT INTO dashboard_tenant_daily AS d (manufacturer_id, day, trials)
+      SELECT manufacturer_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (manufacturer_id, day) DO UPDATE SET trials = d.trials + excluded.trials;
       RETURN NULL;
     END $$;
     CREATE FUNCTION dashboard_daily_trials_delete() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -104,6 +122,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       UPDATE dashboard_daily d SET trials = d.trials - o.n
       FROM (SELECT product_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM old_rows GROUP BY 1, 2) o
       WHERE d.product_id = o.product_id AND d.day = o.day;
+      UPDATE dashboard_tenant_daily d SET trials = d.trials - o.n
+      FROM (SELECT manufacturer_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM old_rows GROUP BY 1, 2) o
+      WHERE d.manufacturer_id = o.manufacturer_id AND d.day = o.day;
       RETURN NULL;
     END $$;
     CREATE TRIGGER license_activations_dashboard_insert AFTER INSERT ON license_activations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_activations();
@@ -120,6 +141,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       UNION ALL
       SELECT product_id, (created_at AT TIME ZONE 'UTC')::date, manufacturer_id, 0, count(*) FROM trials GROUP BY 1, 2, 3
     ) d GROUP BY 1, 2, 3;
+    INSERT INTO dashboard_tenant_daily (manufacturer_id, day, activations, trials)
+    SELECT manufacturer_id, day, sum(activations), sum(trials) FROM dashboard_daily GROUP BY 1, 2;
   `.execute(db);
 }
 
@@ -135,6 +158,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP FUNCTION dashboard_license_counts_insert(), dashboard_license_counts_delete(), dashboard_license_counts_update(),
       dashboard_daily_activations(), dashboard_daily_activations_delete(), dashboard_daily_trials(), dashboard_daily_trials_delete();
     DROP INDEX license_machines_trial_conversion_idx;
-    DROP TABLE dashboard_daily, dashboard_license_counts;
+    DROP TABLE dashboard_tenant_daily, dashboard_daily, dashboard_license_counts;
   `.execute(db);
 }
