@@ -31,6 +31,42 @@ function licenseCountDeltas(sources: { rows: string; sign: number }[]) {
     ON CONFLICT (product_id, license_type, disabled) DO UPDATE SET total = c.total + excluded.total`;
 }
 
+/**
+ * What the daily tables count: each source row adds one to its product's and its manufacturer's day (an
+ * activation's product is its licence's), each deleted row takes one away.
+ */
+const DAILY_COUNTS = [
+  { table: 'license_activations', column: 'activations', product: 'l.product_id', from: (rows: string) => `${rows} r JOIN licenses l ON l.id = r.license_id` },
+  { table: 'trials', column: 'trials', product: 'r.product_id', from: (rows: string) => `${rows} r` },
+];
+
+function dailyTriggers({ table, column, product, from }: (typeof DAILY_COUNTS)[number]) {
+  const day = `(r.created_at AT TIME ZONE 'UTC')::date`;
+  return `
+    CREATE FUNCTION dashboard_daily_${column}_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO dashboard_daily AS d (product_id, day, manufacturer_id, ${column})
+      SELECT ${product}, ${day}, r.manufacturer_id, count(*) FROM ${from('new_rows')} GROUP BY 1, 2, 3 ORDER BY 1, 2
+      ON CONFLICT (product_id, day) DO UPDATE SET ${column} = d.${column} + excluded.${column};
+      INSERT INTO dashboard_tenant_daily AS d (manufacturer_id, day, ${column})
+      SELECT r.manufacturer_id, ${day}, count(*) FROM new_rows r GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (manufacturer_id, day) DO UPDATE SET ${column} = d.${column} + excluded.${column};
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION dashboard_daily_${column}_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE dashboard_daily d SET ${column} = d.${column} - o.n
+      FROM (SELECT ${product} AS product_id, ${day} AS day, count(*) AS n FROM ${from('old_rows')} GROUP BY 1, 2) o
+      WHERE d.product_id = o.product_id AND d.day = o.day;
+      UPDATE dashboard_tenant_daily d SET ${column} = d.${column} - o.n
+      FROM (SELECT r.manufacturer_id, ${day} AS day, count(*) AS n FROM old_rows r GROUP BY 1, 2) o
+      WHERE d.manufacturer_id = o.manufacturer_id AND d.day = o.day;
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER ${table}_dashboard_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_${column}_insert();
+    CREATE TRIGGER ${table}_dashboard_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_${column}_delete();`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE dashboard_license_counts (
@@ -82,56 +118,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER licenses_dashboard_insert AFTER INSERT ON licenses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_license_counts_insert();
     CREATE TRIGGER licenses_dashboard_delete AFTER DELETE ON licenses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_license_counts_delete();
     CREATE TRIGGER licenses_dashboard_update AFTER UPDATE ON licenses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_license_counts_update();
+  `.execute(db);
 
-    CREATE FUNCTION dashboard_daily_activations() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO dashboard_daily AS d (product_id, day, manufacturer_id, activations)
-      SELECT l.product_id, (a.created_at AT TIME ZONE 'UTC')::date, l.manufacturer_id, count(*)
-      FROM new_rows a JOIN licenses l ON l.id = a.license_id
-      GROUP BY 1, 2, 3 ORDER BY 1, 2
-      ON CONFLICT (product_id, day) DO UPDATE SET activations = d.activations + excluded.activations;
-      INSERT INTO dashboard_tenant_daily AS d (manufacturer_id, day, activations)
-      SELECT manufacturer_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
-      ON CONFLICT (manufacturer_id, day) DO UPDATE SET activations = d.activations + excluded.activations;
-      RETURN NULL;
-    END $$;
-    CREATE FUNCTION dashboard_daily_activations_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      UPDATE dashboard_daily d SET activations = d.activations - o.n
-      FROM (SELECT l.product_id, (a.created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n
-            FROM old_rows a JOIN licenses l ON l.id = a.license_id GROUP BY 1, 2) o
-      WHERE d.product_id = o.product_id AND d.day = o.day;
-      UPDATE dashboard_tenant_daily d SET activations = d.activations - o.n
-      FROM (SELECT manufacturer_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM old_rows GROUP BY 1, 2) o
-      WHERE d.manufacturer_id = o.manufacturer_id AND d.day = o.day;
-      RETURN NULL;
-    END $$;
-    CREATE FUNCTION dashboard_daily_trials() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO dashboard_daily AS d (product_id, day, manufacturer_id, trials)
-      SELECT product_id, (created_at AT TIME ZONE 'UTC')::date, manufacturer_id, count(*)
-      FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2
-      ON CONFLICT (product_id, day) DO UPDATE SET trials = d.trials + excluded.trials;
-      INSERT INTO dashboard_tenant_daily AS d (manufacturer_id, day, trials)
-      SELECT manufacturer_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
-      ON CONFLICT (manufacturer_id, day) DO UPDATE SET trials = d.trials + excluded.trials;
-      RETURN NULL;
-    END $$;
-    CREATE FUNCTION dashboard_daily_trials_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      UPDATE dashboard_daily d SET trials = d.trials - o.n
-      FROM (SELECT product_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM old_rows GROUP BY 1, 2) o
-      WHERE d.product_id = o.product_id AND d.day = o.day;
-      UPDATE dashboard_tenant_daily d SET trials = d.trials - o.n
-      FROM (SELECT manufacturer_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM old_rows GROUP BY 1, 2) o
-      WHERE d.manufacturer_id = o.manufacturer_id AND d.day = o.day;
-      RETURN NULL;
-    END $$;
-    CREATE TRIGGER license_activations_dashboard_insert AFTER INSERT ON license_activations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_activations();
-    CREATE TRIGGER license_activations_dashboard_delete AFTER DELETE ON license_activations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_activations_delete();
-    CREATE TRIGGER trials_dashboard_insert AFTER INSERT ON trials REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_trials();
-    CREATE TRIGGER trials_dashboard_delete AFTER DELETE ON trials REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_daily_trials_delete();
+  for (const counted of DAILY_COUNTS) await sql.raw(dailyTriggers(counted)).execute(db);
 
+  await sql`
     INSERT INTO dashboard_license_counts (product_id, license_type, disabled, manufacturer_id, total)
     SELECT product_id, license_type, disabled, manufacturer_id, count(*) FROM licenses GROUP BY 1, 2, 3, 4;
     INSERT INTO dashboard_daily (product_id, day, manufacturer_id, activations, trials)
@@ -156,7 +147,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP TRIGGER trials_dashboard_insert ON trials;
     DROP TRIGGER trials_dashboard_delete ON trials;
     DROP FUNCTION dashboard_license_counts_insert(), dashboard_license_counts_delete(), dashboard_license_counts_update(),
-      dashboard_daily_activations(), dashboard_daily_activations_delete(), dashboard_daily_trials(), dashboard_daily_trials_delete();
+      dashboard_daily_activations_insert(), dashboard_daily_activations_delete(), dashboard_daily_trials_insert(), dashboard_daily_trials_delete();
     DROP INDEX license_machines_trial_conversion_idx;
     DROP TABLE dashboard_tenant_daily, dashboard_daily, dashboard_license_counts;
   `.execute(db);
