@@ -1,8 +1,44 @@
-import { screen, within } from '@testing-library/react';
-import type { AuditEvent, Dashboard } from 'shared-kit';
+import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
 import { SWRConfig } from 'swr';
-import { installFakeApi, manufacturerSession, renderShell, resetBrowserState, signedInServer, superuserSession, type FakeServer } from '../test-support/render-shell';
+import { ApiError, createListStateStore, ShellServicesProvider, theme, type AuditEvent, type AuthSession, type Dashboard } from 'shared-kit';
+import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
+import { AuthContext } from '../auth/auth-context';
 import { DashboardPage } from './DashboardPage';
+
+const manufacturerSession: AuthSession = { token: 'manufacturer-token', access_level: 'manufacturer', manufacturer: { id: 7, name: 'Aurora Audio' } };
+const superuserSession: AuthSession = { token: 'superuser-token', access_level: 'superuser', manufacturer: null };
+
+type FakeServer = (call: RecordedApiCall) => unknown;
+
+/** The page with a fake API client, a signed-in session and a cache of its own (every test's server answers afresh). */
+function renderDashboard(server: FakeServer, session: AuthSession = manufacturerSession) {
+  const { api, calls } = createFakeApiClient(server);
+  const services = {
+    api,
+    session,
+    logout: jest.fn(),
+    refreshSession: jest.fn(),
+    showError: jest.fn(),
+    listStates: createListStateStore(null),
+    loadRemoteModule: jest.fn(),
+  };
+  const auth = { session, checking: false, loggedOut: false, signIn: jest.fn(), logout: jest.fn() };
+  const Providers = ({ children }: { children: ReactNode }) => (
+    <ThemeProvider theme={theme}>
+      <ShellServicesProvider value={services}>
+        <AuthContext.Provider value={auth}>
+          <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, revalidateOnFocus: false }}>{children}</SWRConfig>
+        </AuthContext.Provider>
+      </ShellServicesProvider>
+    </ThemeProvider>
+  );
+  return { ...render(<DashboardPage />, { wrapper: Providers }), calls, user: userEvent.setup() };
+}
+
+const query = (call: RecordedApiCall) => `${call.path}?${new URLSearchParams(Object.entries(call.query ?? {}).map(([key, value]) => [key, String(value)])).toString()}`;
 
 const WELCOME = 'Use My Products for products, builds, releases, licences and trials, and Users for your end users.';
 
@@ -38,38 +74,22 @@ const activity: AuditEvent[] = [
   { id: 1, created_at: '2026-11-22T10:00:00.000Z', actor: { type: 'client' }, action: 'license.activate', object: { type: 'license', id: '12' }, changes: [] },
 ];
 
-const dashboardServer: FakeServer = (call) => {
-  if (call.path.startsWith('/dashboard?days=')) return { status: 200, body: figures(Number(call.path.split('=')[1])) };
-  if (call.path === '/audit-events?per_page=10') return { status: 200, body: { data: activity, pagination: { records: { total: 2, per_page: 10 }, pages: { current: 1, previous: null, next: null, last: 1 } } } };
-  return { status: 404, body: { message: ['Not found'] } };
-};
+const page = <T,>(data: T[]) => ({ data, pagination: { records: { total: data.length, per_page: 10 }, pages: { current: 1, previous: null, next: null, last: 1 } } });
 
-// A cache of its own per test: every test's fake server answers afresh.
-const render = (session = manufacturerSession) =>
-  renderShell({
-    routes: [
-      {
-        path: '/',
-        element: (
-          <SWRConfig value={{ provider: () => new Map() }}>
-            <DashboardPage />
-          </SWRConfig>
-        ),
-      },
-    ],
-    storedSession: session,
-  });
+const dashboardServer: FakeServer = (call) => {
+  if (call.path === '/dashboard') return figures(Number(call.query?.days));
+  if (query(call) === '/audit-events?per_page=10') return page(activity);
+  throw new ApiError(404, ['Not found']);
+};
 
 describe('DashboardPage', () => {
   beforeEach(() => {
-    resetBrowserState();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => jest.restoreAllMocks());
 
   it('shows the figures as cards and tables above the welcome text, and a chart labelled with its numbers', async () => {
-    installFakeApi(signedInServer(manufacturerSession, dashboardServer));
-    render();
+    renderDashboard(dashboardServer);
     const totals = await screen.findByRole('list', { name: 'Totals' });
     expect(within(totals).getAllByRole('listitem').map((card) => card.textContent)).toEqual(['Licences1,234', 'Activations56', 'Trials started9']);
     const byType = screen.getByRole('figure', { name: 'Licences by type and state' });
@@ -86,18 +106,16 @@ describe('DashboardPage', () => {
   });
 
   it('switches to 90 days', async () => {
-    const calls = installFakeApi(signedInServer(manufacturerSession, dashboardServer));
-    const { user } = render();
+    const { calls, user } = renderDashboard(dashboardServer);
     await screen.findByRole('figure', { name: /per day, last 30 days/ });
     await user.click(screen.getByRole('button', { name: 'Last 90 days' }));
     expect(await screen.findByRole('figure', { name: /per day, last 90 days: 8 activations/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
-    expect(calls.map((call) => call.path)).toContain('/dashboard?days=90');
+    expect(calls.map(query)).toContain('/dashboard?days=90');
   });
 
   it('tells recent activity in words: who, what, which record and each change', async () => {
-    installFakeApi(signedInServer(manufacturerSession, dashboardServer));
-    render();
+    renderDashboard(dashboardServer);
     const section = await screen.findByRole('region', { name: 'Recent activity' });
     const items = await within(section).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('staff@aurora.example deactivated licence 12');
@@ -107,8 +125,10 @@ describe('DashboardPage', () => {
 
   it('shows an error with Retry when the figures fail, and the figures after Retry', async () => {
     let fail = true;
-    installFakeApi(signedInServer(manufacturerSession, (call) => (fail && call.path.startsWith('/dashboard') ? { status: 500, body: { message: ['boom'] } } : dashboardServer(call))));
-    const { user } = render();
+    const { user } = renderDashboard((call) => {
+      if (fail && call.path === '/dashboard') throw new ApiError(500, ['boom']);
+      return dashboardServer(call);
+    });
     expect(await screen.findByText('The figures could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText(WELCOME)).toBeInTheDocument();
     fail = false;
@@ -118,8 +138,7 @@ describe('DashboardPage', () => {
 
   it('says so when there is nothing yet', async () => {
     const empty: Dashboard = { ...figures(30), totals: { manufacturers: null, licenses: 0, activations: 0, trials: 0 }, licenses_by_type: [], top_products: [], conversion: [] };
-    installFakeApi(signedInServer(manufacturerSession, (call) => (call.path.startsWith('/dashboard') ? { status: 200, body: empty } : call.path.startsWith('/audit-events') ? { status: 200, body: { data: [], pagination: { records: { total: 0, per_page: 10 }, pages: { current: 1, previous: null, next: null, last: 1 } } } } : dashboardServer(call))));
-    render();
+    renderDashboard((call) => (call.path === '/dashboard' ? empty : page([])));
     expect(await screen.findByText('No licences, trials or activations yet.')).toBeInTheDocument();
     expect(screen.getByText('No activations in this period.')).toBeInTheDocument();
     expect(screen.getByText('No trials yet.')).toBeInTheDocument();
@@ -128,8 +147,7 @@ describe('DashboardPage', () => {
 
   it('shows the superuser the platform: manufacturers first, no per-product figures or recent activity', async () => {
     const platform: Dashboard = { ...figures(30), scope: 'platform', totals: { manufacturers: 3, licenses: 10, activations: 2, trials: 1 }, top_products: [], conversion: [] };
-    installFakeApi(signedInServer(superuserSession, (call) => (call.path.startsWith('/dashboard') ? { status: 200, body: platform } : dashboardServer(call))));
-    render(superuserSession);
+    renderDashboard((call) => (call.path === '/dashboard' ? platform : dashboardServer(call)), superuserSession);
     const totals = await screen.findByRole('list', { name: 'Totals' });
     expect(within(totals).getAllByRole('listitem').map((card) => card.textContent)).toEqual(['Manufacturers3', 'Licences10', 'Activations2', 'Trials started1']);
     expect(screen.queryByRole('figure', { name: /Top products/ })).not.toBeInTheDocument();
