@@ -26,6 +26,7 @@ const repositories = {
   trials: require('../dist/repositories/trials.js'),
   manufacturers: require('../dist/repositories/manufacturers.js'),
   auditEvents: require('../dist/repositories/audit-events.js'),
+  dashboard: require('../dist/repositories/dashboard.js'),
 };
 const { pageRequest } = require('../dist/lib/paging.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
@@ -116,6 +117,9 @@ function scenarios(f) {
     list('audit events deep p1000', '/api/v1/audit-events', per(1000), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, {}, page(1000))),
     list('audit events of one licence', '/api/v1/audit-events', `${per(1)}&object_type=license&object_id=1`, (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, { objectType: 'license', objectId: '1' }, page(1))),
     list('audit events manufacturer-level', '/api/v1/audit-events', per(1), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerLevel: true }, {}, page(1)), { as: 'superuser' }),
+    list('dashboard 30 days', '/api/v1/dashboard', 'days=30', (db) => repositories.dashboard.readDashboard(db, m, 30)),
+    list('dashboard 90 days', '/api/v1/dashboard', 'days=90', (db) => repositories.dashboard.readDashboard(db, m, 90)),
+    list('dashboard platform 90 days', '/api/v1/dashboard', 'days=90', (db) => repositories.dashboard.readDashboard(db, null, 90), { as: 'superuser' }),
     list('trials p1', `/api/v1/products/${f.bigProduct}/trials`, per(1), (db) => repositories.trials.listTrials(db, m, f.bigProduct, undefined, page(1))),
     list('trials search fingerprint', `/api/v1/products/${f.bigProduct}/trials`, `${per(1)}&hardware_fingerprint=fp-a`, (db) => repositories.trials.listTrials(db, m, f.bigProduct, 'fp-a', page(1))),
     {

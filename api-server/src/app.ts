@@ -26,6 +26,7 @@ import { usersRoutes } from './routes/users';
 import { clientAppBuildFileRoutes } from './routes/clients/app-build-files';
 import { clientApiRoutes } from './routes/clients';
 import { auditEventsRoutes } from './routes/audit-events';
+import { dashboardRoutes } from './routes/dashboard';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -145,6 +146,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       await api.register(clientAppBuildFileRoutes, areaDependencies);
       await api.register(clientApiRoutes, areaDependencies);
       await api.register(auditEventsRoutes, areaDependencies);
+      await api.register(dashboardRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

@@ -152,6 +152,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 },
     staffBActsOnOwnTenant: true,
   },
+  'GET /api/v1/dashboard': { request: () => ({ url: '/api/v1/dashboard?days=90' }), expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 }, staffBActsOnOwnTenant: true },
 
   'GET /api/v1/products/export.csv': { request: () => ({ url: '/api/v1/products/export.csv' }), expect: staffCollection(200) },
   'GET /api/v1/products/:id/builds/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/export.csv` }), expect: staffOnly(200) },

@@ -19,3 +19,4 @@ export * from './webhooks';
 export * from './audit-events';
 export * from './exports';
 export * from './user-imports';
+export * from './dashboard';

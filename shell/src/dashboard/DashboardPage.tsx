@@ -1,5 +1,7 @@
 import { PageHeader } from 'shared-kit';
 import { useAuth } from '../auth/auth-context';
+import { DashboardFigures } from './DashboardFigures';
+import { RecentActivity } from './RecentActivity';
 
 export function DashboardPage() {
   const { session } = useAuth();
@@ -7,6 +9,8 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" />
+      {session && <DashboardFigures />}
+      {session?.access_level === 'manufacturer' && <RecentActivity />}
       <p>Welcome to ProductHub{who ? `, ${who}` : ''}.</p>
       <p>
         {session?.access_level === 'superuser'

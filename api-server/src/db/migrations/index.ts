@@ -8,6 +8,7 @@ import * as clientApi from './0006-client-api';
 import * as auditEventIndexes from './0008-audit-event-indexes';
 import * as webhooks from './0009-webhooks';
 import * as userImports from './0010-user-imports';
+import * as dashboard from './0011-dashboard';
 import * as clientActivationFunction from './0012-client-activation-function';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0008-audit-event-indexes': auditEventIndexes,
   '0009-webhooks': webhooks,
   '0010-user-imports': userImports,
+  '0011-dashboard': dashboard,
   '0012-client-activation-function': clientActivationFunction,
 };

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { SWRConfig } from 'swr';
+import { ApiError, createListStateStore, ShellServicesProvider, theme, type AuditEvent, type AuthSession, type Dashboard } from 'shared-kit';
+import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
+import { AuthContext } from '../auth/auth-context';
+import { DashboardPage } from './DashboardPage';
+
+const manufacturerSession: AuthSession = { token: 'manufacturer-token', access_level: 'manufacturer', manufacturer: { id: 7, name: 'Aurora Audio' } };
+const superuserSession: AuthSession = { token: 'superuser-token', access_level: 'superuser', manufacturer: null };
+
+type FakeServer = (call: RecordedApiCall) => unknown;
+
+/** The page with a fake API client, a signed-in session and a cache of its own (every test's server answers afresh). */
+function renderDashboard(server: FakeServer, session: AuthSession = manufacturerSession) {
+  const { api, calls } = createFakeApiClient(server);
+  const services = {
+    api,
+    session,
+    logout: jest.fn(),
+    refreshSession: jest.fn(),
+    showError: jest.fn(),
+    listStates: createListStateStore(null),
+    loadRemoteModule: jest.fn(),
+  };
+  const auth = { session, checking: false, loggedOut: false, signIn: jest.fn(), logout: jest.fn() };
+  const Providers = ({ children }: { children: ReactNode }) => (
+    <ThemeProvider theme={theme}>
+      <ShellServicesProvider value={services}>
+        <AuthContext.Provider value={auth}>
+          <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, revalidateOnFocus: false }}>{children}</SWRConfig>
+        </AuthContext.Provider>
+      </ShellServicesProvider>
+    </ThemeProvider>
+  );
+  return { ...render(<DashboardPage />, { wrapper: Providers }), calls, user: userEvent.setup() };
+}
+
+const query = (call: RecordedApiCall) => `${call.path}?${new URLSearchParams(Object.entries(call.query ?? {}).map(([key, value]) => [key, String(value)])).toString()}`;
+
+const WELCOME = 'Use My Products for products, builds, releases, licences and trials, and Users for your end users.';
+
+function days(count: number, activationsToday: number, trialsToday: number) {
+  return Array.from({ length: count }, (_, index) => ({ day: `2026-0${index < 30 ? 1 : 2}-${String((index % 28) + 1).padStart(2, '0')}`, activations: 0, trials: 0 })).map((day, index, all) =>
+    index === all.length - 1 ? { ...day, day: '2026-11-23', activations: activationsToday, trials: trialsToday } : day,
+  );
+}
+
+const figures = (period: number): Dashboard => ({
+  scope: 'manufacturer',
+  days: period,
+  totals: { manufacturers: null, licenses: 1234, activations: 56, trials: 9 },
+  licenses_by_type: [
+    { license_type: 'NFR', enabled: 4, disabled: 1 },
+    { license_type: 'Standard', enabled: 1200, disabled: 20 },
+    { license_type: 'Free', enabled: 9, disabled: 0 },
+  ],
+  per_day: days(period, period === 30 ? 7 : 8, 3),
+  top_products: [{ product_id: 1, name: 'Aurora Synth', activations: period === 30 ? 7 : 40 }],
+  conversion: [{ product_id: 1, name: 'Aurora Synth', trials: 8, converted: 2 }],
+});
+
+const activity: AuditEvent[] = [
+  {
+    id: 2,
+    created_at: '2026-11-23T10:00:00.000Z',
+    actor: { type: 'user', id: 3, email: 'staff@aurora.example' },
+    action: 'license.disable',
+    object: { type: 'license', id: '12' },
+    changes: [{ field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' }],
+  },
+  { id: 1, created_at: '2026-11-22T10:00:00.000Z', actor: { type: 'client' }, action: 'license.activate', object: { type: 'license', id: '12' }, changes: [] },
+];
+
+const page = <T,>(data: T[]) => ({ data, pagination: { records: { total: data.length, per_page: 10 }, pages: { current: 1, previous: null, next: null, last: 1 } } });
+
+const dashboardServer: FakeServer = (call) => {
+  if (call.path === '/dashboard') return figures(Number(call.query?.days));
+  if (query(call) === '/audit-events?per_page=10') return page(activity);
+  throw new ApiError(404, ['Not found']);
+};
+
+describe('DashboardPage', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the figures as cards and tables above the welcome text, and a chart labelled with its numbers', async () => {
+    renderDashboard(dashboardServer);
+    const totals = await screen.findByRole('list', { name: 'Totals' });
+    expect(within(totals).getAllByRole('listitem').map((card) => card.textContent)).toEqual(['Licences1,234', 'Activations56', 'Trials started9']);
+    const byType = screen.getByRole('figure', { name: 'Licences by type and state' });
+    expect(within(byType).getAllByRole('row').map((row) => row.textContent)).toEqual(['TypeEnabledDisabled', 'NFR41', 'Standard1,20020', 'Free90']);
+    const perDay = screen.getByRole('figure', { name: /per day, last 30 days: 7 activations, 3 trials started/ });
+    expect(within(perDay).getByRole('img')).toHaveAccessibleName(/last 30 days: 7 activations, 3 trials started/);
+    expect(within(perDay).getAllByRole('row')[1]).toHaveTextContent('2026-11-2373');
+    expect(within(screen.getByRole('figure', { name: /Top products/ })).getAllByRole('row')[1]).toHaveTextContent('Aurora Synth7');
+    expect(within(screen.getByRole('figure', { name: /conversion/ })).getAllByRole('row')[1]).toHaveTextContent('Aurora Synth8225%');
+
+    const welcome = screen.getByText(WELCOME);
+    expect(screen.getByText('Welcome to ProductHub, Aurora Audio.')).toBeInTheDocument();
+    expect(totals.compareDocumentPosition(welcome) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('switches to 90 days', async () => {
+    const { calls, user } = renderDashboard(dashboardServer);
+    await screen.findByRole('figure', { name: /per day, last 30 days/ });
+    await user.click(screen.getByRole('button', { name: 'Last 90 days' }));
+    expect(await screen.findByRole('figure', { name: /per day, last 90 days: 8 activations/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.map(query)).toContain('/dashboard?days=90');
+  });
+
+  it('tells recent activity in words: who, what, which record and each change', async () => {
+    renderDashboard(dashboardServer);
+    const section = await screen.findByRole('region', { name: 'Recent activity' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('staff@aurora.example deactivated licence 12');
+    expect(items[0]).toHaveTextContent('Deactivated: no → yes (reason CancelledOrder)');
+    expect(items[1]).toHaveTextContent('client activated licence 12');
+  });
+
+  it('shows an error with Retry when the figures fail, and the figures after Retry', async () => {
+    let fail = true;
+    const { user } = renderDashboard((call) => {
+      if (fail && call.path === '/dashboard') throw new ApiError(500, ['boom']);
+      return dashboardServer(call);
+    });
+    expect(await screen.findByText('The figures could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText(WELCOME)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Totals' })).toBeInTheDocument();
+  });
+
+  it('says so when there is nothing yet', async () => {
+    const empty: Dashboard = { ...figures(30), totals: { manufacturers: null, licenses: 0, activations: 0, trials: 0 }, licenses_by_type: [], top_products: [], conversion: [] };
+    renderDashboard((call) => (call.path === '/dashboard' ? empty : page([])));
+    expect(await screen.findByText('No licences, trials or activations yet.')).toBeInTheDocument();
+    expect(screen.getByText('No activations in this period.')).toBeInTheDocument();
+    expect(screen.getByText('No trials yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
+  });
+
+  it('shows the superuser the platform: manufacturers first, no per-product figures or recent activity', async () => {
+    const platform: Dashboard = { ...figures(30), scope: 'platform', totals: { manufacturers: 3, licenses: 10, activations: 2, trials: 1 }, top_products: [], conversion: [] };
+    renderDashboard((call) => (call.path === '/dashboard' ? platform : dashboardServer(call)), superuserSession);
+    const totals = await screen.findByRole('list', { name: 'Totals' });
+    expect(within(totals).getAllByRole('listitem').map((card) => card.textContent)).toEqual(['Manufacturers3', 'Licences10', 'Activations2', 'Trials started1']);
+    expect(screen.queryByRole('figure', { name: /Top products/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Recent activity' })).not.toBeInTheDocument();
+    expect(screen.getByText('Use Manufacturers to review and edit the manufacturers on the platform.')).toBeInTheDocument();
+  });
+});
