@@ -7,6 +7,7 @@ import { newLicenseSerial } from '../licensing/serial';
 import type { FileStorage } from '../storage/file-storage';
 import { DEMO_LOGINS } from './demo-logins';
 import { seedClientActivity } from './client-activity';
+import { seedWebhookDemo } from './webhook-demo';
 
 interface ManufacturerPlan {
   name: string;
@@ -69,6 +70,7 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   const superuser = DEMO_LOGINS[0];
   await db.insertInto('system_users').values({ email: superuser.email, password_hash: await hashPassword(superuser.password), access_level: 'superuser', manufacturer_id: null }).execute();
 
+  const seeded: { id: number; prefix: string }[] = [];
   for (const [index, plan] of PLANS.entries()) {
     const login = DEMO_LOGINS[index + 1];
     const files: { key: string; data: Buffer }[] = [];
@@ -79,6 +81,7 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
         .returning('id')
         .executeTakeFirstOrThrow();
       const manufacturerId = manufacturer.id;
+      seeded.push({ id: manufacturerId, prefix: plan.prefix });
       await trx.insertInto('system_users').values({ email: login.email, password_hash: await hashPassword(login.password), access_level: 'manufacturer', manufacturer_id: manufacturerId }).execute();
 
       const channels = await trx
@@ -213,4 +216,5 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
     for (const file of files) await storage.write(file.key, file.data);
   }
   await seedClientActivity(db, masterKey);
+  await seedWebhookDemo(db, masterKey, seeded);
 }
