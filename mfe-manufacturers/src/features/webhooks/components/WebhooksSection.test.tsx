@@ -136,11 +136,11 @@ describe('the Webhooks section of the manufacturer page', () => {
     expect(screen.queryByRole('dialog', { name: 'Endpoint Added' })).not.toBeInTheDocument();
   });
 
-  it("edits an endpoint's URL, events and state", async () => {
+  it("changes an endpoint's URL, events and state", async () => {
     const { user, calls } = open(webhookServer());
     await endpointsTable();
-    await user.click(screen.getByRole('button', { name: 'Edit endpoint https://hooks.aurora.example/licences' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Endpoint' });
+    await user.click(screen.getByRole('button', { name: 'Change endpoint https://hooks.aurora.example/licences' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Endpoint' });
     expect(within(dialog).getByRole('textbox', { name: /URL/ })).toHaveValue('https://hooks.aurora.example/licences');
     expect(within(dialog).getByRole('checkbox', { name: 'License created' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'License enabled' })).not.toBeChecked();

@@ -24,6 +24,7 @@ const Note = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
+// The row actions avoid the word "Edit": it belongs to the manufacturer form's Edit button on the same page.
 type Editing = { kind: 'add' } | { kind: 'edit'; endpoint: WebhookEndpoint };
 
 /** The manufacturer's webhook endpoints: add, edit, delete, and a way to each one's delivery log. */
@@ -42,8 +43,8 @@ export function WebhooksSection({ manufacturerId }: { manufacturerId: number }) 
           <ButtonLink size="small" to={webhookLinks.deliveries(manufacturerId, endpoint.id)} aria-label={`Delivery log of ${endpoint.url}`}>
             Delivery log
           </ButtonLink>
-          <Button size="small" onClick={() => setEditing({ kind: 'edit', endpoint })} aria-label={`Edit endpoint ${endpoint.url}`}>
-            Edit
+          <Button size="small" onClick={() => setEditing({ kind: 'edit', endpoint })} aria-label={`Change endpoint ${endpoint.url}`}>
+            Change
           </Button>
           <Button size="small" variant="danger" onClick={() => setDeleting(endpoint)} aria-label={`Delete endpoint ${endpoint.url}`}>
             Delete
@@ -85,7 +86,7 @@ export function WebhooksSection({ manufacturerId }: { manufacturerId: number }) 
       )}
       {editing && (
         <EndpointDialog
-          title={editing.kind === 'add' ? 'Add Endpoint' : 'Edit Endpoint'}
+          title={editing.kind === 'add' ? 'Add Endpoint' : 'Change Endpoint'}
           submitLabel={editing.kind === 'add' ? 'Add endpoint' : 'Save'}
           initialValues={editing.kind === 'add' ? NEW_ENDPOINT : endpointFormValues(editing.endpoint)}
           saving={create.isMutating || update.isMutating}
