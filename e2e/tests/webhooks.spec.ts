@@ -104,3 +104,46 @@ test('a URL the server refuses (its host resolves nowhere) is shown at the URL f
   await expect(field).toBeFocused();
   await expectAccessible(page, 'a refused URL');
 });
+
+test('by keyboard: add an endpoint, reach its delivery log, delete it', async ({ page }) => {
+  const url = receiver.url(`/keyboard-${Date.now()}`);
+  await signInAndWait(page, AURORA_STAFF);
+  await page.goto('/Home/MyDetails');
+  const add = page.getByRole('button', { name: 'Add endpoint' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add Endpoint' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  const urlField = dialog.getByRole('textbox', { name: 'URL' });
+  for (let tabs = 0; tabs < 5 && !(await urlField.evaluate((element) => element === document.activeElement)); tabs++) await page.keyboard.press('Tab');
+  await expect(urlField).toBeFocused();
+  await page.keyboard.type(url);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('checkbox', { name: 'All events' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('checkbox', { name: 'All events' })).toBeChecked();
+  await urlField.focus();
+  await page.keyboard.press('Enter');
+  const secretDialog = page.getByRole('dialog', { name: 'Endpoint Added' });
+  await expect(secretDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(secretDialog).toBeHidden();
+
+  const log = page.getByRole('link', { name: `Delivery log of ${url}` });
+  await log.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhook Deliveries' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: `Delete endpoint ${url}` }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Delete Endpoint' });
+  await confirm.getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('cell', { name: url, exact: true })).toHaveCount(0);
+});
