@@ -1,4 +1,7 @@
 // Two projects: `unit` (jsdom + node, no database) and `api` (the HTTP API against a real PostgreSQL).
+const { remoteAreas } = require('./tools/webpack/remote-areas');
+const remoteApps = Object.values(require('./shared-kit/src/remotes.json'));
+
 const sharedKitSource = {
   '^shared-kit$': '<rootDir>/shared-kit/src/index.ts',
   '^shared-kit/contract$': '<rootDir>/shared-kit/src/contract/index.ts',
@@ -16,7 +19,9 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shared-kit/src', '<rootDir>/shell/src', '<rootDir>/mfe-catalog/src', '<rootDir>/mfe-licensing/src', '<rootDir>/mfe-users/src', '<rootDir>/mfe-manufacturers/src', '<rootDir>/api-server/src'],
+      roots: ['<rootDir>/shared-kit/src', '<rootDir>/shell/src', ...remoteApps.map((app) => `<rootDir>/${app}/src`), '<rootDir>/api-server/src'],
+      // What the shell's build compiles in (tools/webpack/remote-areas.js).
+      globals: { PRODUCTHUB_REMOTE_AREAS: remoteAreas() },
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       moduleNameMapper: sharedKitSource,
       setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
@@ -38,6 +43,14 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/tools/bundle-budget'],
       testMatch: ['**/*.test.js'],
+    },
+    {
+      // The lint rules' own tests (tools/eslint): each import boundary and the cycle rule fire on a file that breaks them.
+      displayName: 'lint-rules',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tools/eslint'],
+      testMatch: ['**/*.test.ts'],
     },
     {
       displayName: 'api',

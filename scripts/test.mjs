@@ -1,4 +1,4 @@
-// npm test: every suite (type check, unit, API against a real PostgreSQL, reliability, e2e in Chromium over the built stack),
+// npm test: every suite (type check, lint, unit, API against a real PostgreSQL, reliability, e2e in Chromium over the built stack),
 // ending with one line "N passed, N failed" that counts every test run.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,8 +29,13 @@ log('Type check (tsc -b)');
 const typecheck = run('npx', ['tsc', '-b', 'tsconfig.json']);
 results.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
 
+// lint: ESLint (boundaries, cycles, hooks, typescript-eslint; any warning fails) and Prettier, on the sources.
+log('Lint (eslint + prettier --check)');
+const lint = run('npm', ['run', 'lint', '--silent']);
+results.push({ suite: 'lint', passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1 });
+
 // reliability: real server processes crashed (kill -9), cut off from their database and stopped under load.
-for (const project of ['unit', 'api', 'reliability', 'budget']) {
+for (const project of ['lint-rules', 'unit', 'api', 'reliability', 'budget']) {
   log(`Jest: ${project}`);
   const file = join(outputDir, `jest-${project}.json`);
   const serial = project === 'reliability' ? ['--runInBand'] : [];

@@ -1,6 +1,7 @@
 // The client API rows of `npm run bench` (issue 14): trial start, activation by serial and update check at 1 and
 // 10 connections, each beside its own SQL (captured from the server's own functions through Kysely) replayed
-// through `pg`, and a bare one-row insert-and-commit through `pg` at the same concurrency as the activation.
+// through `pg`, a bare one-row insert-and-commit through `pg` at the same concurrency as the activation, and
+// the constant-JSON floor answering the same client; `clientMarkdown` prints them side by side with PASS/MISS.
 //
 // The client API limits calls per network address (120/min) and per serial or machine (20/min), as it must in
 // production. The bench keeps those limits on and behaves like many customers instead: every connection comes
@@ -15,7 +16,7 @@ const { Kysely, PostgresDialect } = require('kysely');
 const { Pool } = require('pg');
 const { loadMasterKey } = require('../dist/crypto/master-key.js');
 const { createProductKeyCache } = require('../dist/crypto/product-key-cache.js');
-const { consumeRateLimit } = require('../dist/repositories/rate-limits.js');
+const { consumeRateLimits } = require('../dist/repositories/rate-limits.js');
 const { startTrial } = require('../dist/clients/start-trial.js');
 const { activateBySerial } = require('../dist/clients/activate.js');
 const { checkForUpdates } = require('../dist/clients/check-updates.js');
@@ -32,7 +33,7 @@ const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
  * Runs every client row; answers results in run.mjs's shape, each with its own `target` text.
  * `duration` bounds each row in seconds; nothing here runs unbounded.
  */
-export async function clientRows({ api, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
+export async function clientRows({ api, floorApi, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
   // Its own pool: the rows run at up to 10 connections whatever --connections the other rows use.
   const pool = new Pool({ ...shared.options, max: Math.max(...CONCURRENCIES) + 2 });
   const masterKey = loadMasterKey(undefined, dataDir);
@@ -52,11 +53,15 @@ export async function clientRows({ api, pool: shared, dataDir, duration, product
   let serialTurn = 0;
   try {
     for (const [round, connections] of CONCURRENCIES.entries()) {
+      // What the machine itself costs a request from this client: the same POSTs answered with a constant.
+      const constant = await measureClientHttp(floorApi, '/constant', connections, duration, () => ({}));
+      results.push(row(`floor: Fastify constant JSON, same client (${connections} conn)`, connections, constant));
+
       const trialBody = (n) => ({ product_id: productId, hardware_fingerprint: `bench-trial-${run}-${connections}-${n}` });
       const trial = await measureClientHttp(api, `${CLIENT}/trials`, connections, duration, trialBody);
       const trialSql = await replaySql(pool, connections, duration, [
         ...(await rateLimitSql(pool, [call.address, machineSubject(productId, `bench-trial-${run}-sql`)])),
-        { transaction: true, statements: await capture(pool, (db) => startTrial(db, productKeyOf, call, trialBody('sql'))) },
+        { transaction: false, statements: await capture(pool, (db) => startTrial(db, productKeyOf, call, trialBody('sql'))) },
       ]);
       results.push(row(`client trial start (${connections} conn)`, connections, trial, trialSql));
 
@@ -73,7 +78,7 @@ export async function clientRows({ api, pool: shared, dataDir, duration, product
       const sqlBody = activationBody('sql', sqlSerials[round]);
       const activationSql = await replaySql(pool, connections, duration, [
         ...(await rateLimitSql(pool, [call.address, serialSubject(productId, sqlBody.serial)])),
-        { transaction: true, statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, call, sqlBody)) },
+        { transaction: false, statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, call, sqlBody)) },
       ]);
       const insertFloor = await bareInsert(pool, connections, duration);
       results.push(row(`client activation by serial (${connections} conn)`, connections, activation, activationSql, { insertFloor }));
@@ -90,7 +95,7 @@ export async function clientRows({ api, pool: shared, dataDir, duration, product
         { transaction: false, statements: await capture(pool, (db) => checkForUpdates(db, productKeyOf, context, first, undefined)) },
       ]);
       results.push(row(`client update check (${connections} conn)`, connections, update, updateSql));
-      for (const result of results.slice(-4)) log(`${result.name}: p95 ${result.http.p95} ms, ${result.http.rps} req/s${result.sql ? `; SQL ${result.sql.rps} req/s` : ''}`);
+      for (const result of results.slice(-5)) log(`${result.name}: p95 ${result.http.p95} ms, ${result.http.rps} req/s${result.sql ? `; SQL ${result.sql.rps} req/s` : ''}`);
     }
   } finally {
     await pool.query('DROP TABLE IF EXISTS bench_insert_floor');
@@ -101,16 +106,48 @@ export async function clientRows({ api, pool: shared, dataDir, duration, product
 
 const row = (name, connections, http, sql, extra = {}) => ({ name, kind: 'client', connections, http, sql, ...extra });
 
-/** The issue's targets for these rows. */
-function target(result, all) {
+/** The issue's targets for these rows, each with the floor it is measured against. */
+export function clientChecks(result, all) {
+  const floorOf = (name) => all.find((other) => other.name === `${name} (${result.connections} conn)`);
   const checks = [];
-  if (result.name.startsWith('client update check (1 conn')) checks.push(['p95 <= 5 ms', result.http.p95 !== null && result.http.p95 <= 5]);
-  if (result.name.startsWith('client update check (10 conn')) checks.push([`>= 60% of its SQL replay's req/s (${percent(result.http.rps, result.sql.rps)})`, result.http.rps >= 0.6 * result.sql.rps]);
-  if (result.name.startsWith('client activation')) {
-    const floor = all.find((other) => other.name === `floor: pg one-row insert + commit (${result.connections} conn)`);
-    checks.push([`>= 50% of the bare insert's req/s (${percent(result.http.rps, floor.http.rps)})`, result.http.rps >= 0.5 * floor.http.rps]);
+  if (result.name.startsWith('client update check (1 conn')) checks.push({ label: 'p95 <= 5 ms', pass: result.http.p95 !== null && result.http.p95 <= 5 });
+  if (result.name.startsWith('client update check (10 conn')) {
+    checks.push({ label: `>= 60% of its SQL replay's req/s (${percent(result.http.rps, result.sql.rps)})`, pass: result.http.rps >= 0.6 * result.sql.rps });
   }
-  return checks.map(([label, met]) => `${met ? 'met' : 'MISSED'}: ${label}`).join('; ');
+  if (result.name.startsWith('client activation')) {
+    const floor = floorOf('floor: pg one-row insert + commit');
+    checks.push({ label: `>= 50% of the bare insert's req/s (${percent(result.http.rps, floor.http.rps)})`, pass: result.http.rps >= 0.5 * floor.http.rps });
+  }
+  return checks;
+}
+
+function target(result, all) {
+  return clientChecks(result, all).map(({ label, pass }) => `${pass ? 'met' : 'MISSED'}: ${label}`).join('; ');
+}
+
+/**
+ * The client rows beside their floors: the constant-JSON answer to the same client (what any request costs on
+ * this machine at this moment), their own SQL replayed through `pg`, and for activations the bare insert.
+ */
+export function clientMarkdown(results) {
+  const client = results.filter((result) => result.kind === 'client');
+  if (client.length === 0) return '';
+  const lines = [
+    '| Client row | p50 ms | p95 ms | req/s | constant JSON p95 ms / req/s | SQL replay p95 ms / req/s | bare insert req/s | vs SQL | vs insert | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const result of client.filter((other) => other.name.startsWith('client '))) {
+    const of = (name) => client.find((other) => other.name === `${name} (${result.connections} conn)`);
+    const constant = of('floor: Fastify constant JSON, same client');
+    const insert = result.name.startsWith('client activation') ? of('floor: pg one-row insert + commit') : undefined;
+    const checks = clientChecks(result, client);
+    lines.push(
+      `| ${result.name} | ${result.http.p50} | ${result.http.p95} | ${result.http.rps} | ${constant ? `${constant.http.p95} / ${constant.http.rps}` : ''} | ` +
+        `${result.sql ? `${result.sql.p95} / ${result.sql.rps}` : ''} | ${insert?.http.rps ?? ''} | ${result.sql ? percent(result.http.rps, result.sql.rps) : ''} | ` +
+        `${insert ? percent(result.http.rps, insert.http.rps) : ''} | ${checks.map(({ label, pass }) => `${pass ? 'PASS' : 'MISS'}: ${label}`).join('; ')} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 const percent = (part, whole) => `${whole ? Math.round((part / whole) * 100) : 0}%`;
@@ -134,17 +171,16 @@ async function capture(pool, run) {
   return statements;
 }
 
-/** The guard's rate-limit statements: one autocommitted upsert per bucket, as the route runs them. */
+/** The guard's rate-limit statement: one upsert of all the call's buckets, autocommitted, as the route runs it. */
 async function rateLimitSql(pool, subjects) {
-  const groups = [];
-  for (const subject of subjects) {
-    const bucket = subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`;
-    groups.push({ transaction: false, statements: await capture(pool, (db) => consumeRateLimit(db, { bucket, limit: 1_000_000, windowSeconds: 60 })) });
-  }
-  return groups;
+  const limits = subjects.map((subject) => ({ bucket: subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`, limit: 1_000_000, windowSeconds: 60 }));
+  return [{ transaction: false, statements: await capture(pool, (db) => consumeRateLimits(db, limits)) }];
 }
 
-/** Replays the captured groups in order on one connection per worker (transactions committed), bounded in time. */
+/**
+ * Replays the captured groups in order on one connection per worker, bounded in time: a group the server runs as a
+ * transaction is replayed as one (BEGIN … COMMIT), an autocommitted one statement by statement, as the server does.
+ */
 async function replaySql(pool, connections, duration, groups) {
   const latencies = [];
   let errors = 0;

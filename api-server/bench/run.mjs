@@ -9,9 +9,9 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { clientRows } from './client-rows.mjs';
+import { clientMarkdown, clientRows } from './client-rows.mjs';
 import { summarise } from './stats.mjs';
 import { benchSettings, BENCH_PASSWORD, benchStaffEmail, BENCH_SUPERUSER_EMAIL } from './settings.mjs';
 
@@ -46,6 +46,7 @@ const stopChildren = () => children.forEach((child) => child.exitCode === null &
 process.on('exit', stopChildren);
 
 const api = `http://127.0.0.1:${settings.apiPort}`;
+const loadAtStart = loadavg();
 const pool = new Pool({ connectionString: embeddedConnectionString(settings.pgPort), max: connections });
 try {
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
@@ -76,9 +77,10 @@ try {
     results.push({ name: scenario.name, kind: scenario.kind, http, sql: sqlFloor });
     console.error(`${scenario.name}: p95 ${http.p95} ms, ${http.rps} req/s${sqlFloor ? `; SQL p50 ${sqlFloor.p50} ms` : ''}`);
   }
-  if (!args.only || args.only.split(',').includes('client')) results.push(...(await clientRows({ api, pool, dataDir: settings.dataDir, duration })));
+  if (!args.only || args.only.split(',').includes('client')) results.push(...(await clientRows({ api, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })));
 
-  const report = { at: new Date().toISOString(), cpus: cpus().length, duration, connections, scale: settings.scale, floor, results };
+  const load = { start: loadAtStart.map(round2), end: loadavg().map(round2) };
+  const report = { at: new Date().toISOString(), cpus: cpus().length, load, duration, connections, scale: settings.scale, floor, results };
   mkdirSync(new URL('results', import.meta.url), { recursive: true });
   const file = new URL(`results/api-${report.at.replace(/[:.]/g, '-')}.json`, import.meta.url).pathname;
   writeFileSync(file, JSON.stringify(report, null, 2));
@@ -237,7 +239,7 @@ async function measureSql(statements) {
 
 function markdown(report) {
   const lines = [
-    `API figures: ${report.cpus} cores, scale ${report.scale}, ${report.connections} connections, ${report.duration} s per row (floor: Fastify constant JSON ${report.floor.rps} req/s, p50 ${report.floor.p50} ms)`,
+    `API figures: ${report.cpus} cores, load average (1/5/15 min) ${report.load.start.join('/')} at the start and ${report.load.end.join('/')} at the end, scale ${report.scale}, ${report.connections} connections, ${report.duration} s per row (floor: Fastify constant JSON ${report.floor.rps} req/s, p50 ${report.floor.p50} ms)`,
     '',
     '| Scenario | p50 ms | p95 ms | p99 ms | req/s | SQL p50 ms | SQL p95 ms | SQL req/s | overhead p50 ms | vs constant floor | non-2xx | target |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -249,7 +251,12 @@ function markdown(report) {
       `| ${name} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.rps} | ${sql?.p50 ?? ''} | ${sql?.p95 ?? ''} | ${sql?.rps ?? ''} | ${overhead} | ${Math.round(ratio * 100)}% | ${http.errors} | ${target ?? verdict(name, kind, http, ratio, overhead)} |`,
     );
   }
-  return lines.join('\n');
+  const client = clientMarkdown(report.results);
+  return client ? [...lines, '', client].join('\n') : lines.join('\n');
+}
+
+function round2(value) {
+  return Math.round(value * 100) / 100;
 }
 
 /** The issue's targets: list/search p95 <= 15 ms, GET by id >= 60% of the floor's req/s, activations >= 1,500/s, overhead <= 2 ms at p50. */

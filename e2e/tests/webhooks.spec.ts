@@ -75,7 +75,10 @@ test('a console action reaches a loopback receiver as a signed event; the delive
   // The log follows the pending delivery until it succeeded, without a reload.
   await expect(deliveryRows(page).nth(1)).toContainText(/Succeeded\s*Test event\s*200/, { timeout: 15_000 });
 
-  await page.getByRole('button', { name: /^Redeliver delivery / }).last().click();
+  await page
+    .getByRole('button', { name: /^Redeliver delivery / })
+    .last()
+    .click();
   await expect(page.getByText(/^Redelivery queued as delivery \d+\.$/)).toBeVisible();
   await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
   expect(receiver.received[2].headers['webhook-id']).toBe(event.headers['webhook-id']);

@@ -10,6 +10,7 @@ export * from './services/list-state-store';
 export * from './hooks/use-list-state';
 export * from './hooks/use-api-data';
 export * from './hooks/use-id-param';
+export * from './hooks/use-remote-module';
 export * from './ui';
 export * from './format';
 export * from './federation';

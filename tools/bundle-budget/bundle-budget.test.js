@@ -97,7 +97,6 @@ describe('bundle budgets (gzip, from the build output)', () => {
     ...REMOTES.map((app) => [app, sizeOf(remoteFirstRoute(app, shell.consumed)), budgetOf(app, TARGET.remote)]),
   ];
   const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
-  // eslint-disable-next-line no-console -- the figures are the point of this suite
   console.log(cases.map(([app, bytes, { target, knownMiss }]) => `${app}: ${kb(bytes)} gzip (target ${kb(target)}${knownMiss ? ', known miss' : ''})`).join('\n'));
 
   it.each(cases)('%s stays within its budget', (app, bytes, { target, limit, knownMiss }) => {

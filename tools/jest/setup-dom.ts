@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// findBy/waitFor wait 5 s, not 1 s: on a loaded 2-core machine a save then navigate takes 1.5-3 s (as testTimeout,
+// generous; the tests assert behaviour, not time).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs: react-router encodes with TextEncoder, Radix measures with ResizeObserver.
 Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -3,6 +3,7 @@ const path = require('node:path');
 const { constants: zlib } = require('node:zlib');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { remoteAreas } = require('./remote-areas');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ChunkGraphPlugin } = require('./chunk-graph-plugin');
@@ -78,7 +79,8 @@ module.exports = function createAppConfig(app) {
         // Workspace packages are compiled from their TypeScript source.
         conditionNames: ['source', '...'],
         // The package itself, for react-router-browser.js only: the name `react-router` is the shared singleton.
-        alias: { 'react-router-unshared$': 'react-router' },
+        // compute-scroll-into-view (Downshift's) also exports its TypeScript as `source`: take its built file.
+        alias: { 'react-router-unshared$': 'react-router', 'compute-scroll-into-view$': require.resolve('compute-scroll-into-view') },
       },
       module: {
         rules: [
@@ -110,6 +112,8 @@ module.exports = function createAppConfig(app) {
           ...(app.host ? { runtimePlugins: [FEDERATION_RUNTIME] } : {}),
         }),
         new ChunkGraphPlugin(),
+        // The remotes' own declarations of their areas (tools/webpack/remote-areas.js), for the shell's routing.
+        ...(app.host ? [new DefinePlugin({ PRODUCTHUB_REMOTE_AREAS: JSON.stringify(remoteAreas()) })] : []),
         ...(app.host ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'public/index.html'), favicon: path.join(app.dir, 'public/favicon.svg') })] : []),
         ...(production ? precompressed() : []),
       ],

@@ -6,11 +6,8 @@ import { deactivatedLicenseMessage } from '../licensing/activate-license';
 import { hardwareFingerprintOf } from '../licensing/license-rules';
 import { UPDATE_DOCUMENT } from '../licensing/client-documents';
 import { signDocument } from '../licensing/signed-document';
-import { findClientLicense, findClientProduct } from '../repositories/client-licenses';
-import { hasTrial } from '../repositories/client-trials';
-import { candidateReleaseBuilds, uploadedFilesOfBuild, type CandidateBuild, type UpdateAudience } from '../repositories/client-updates';
-import { findLicenseMachine } from '../repositories/license-machines';
-import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, documentTime, recordClientAudit, secondsNow, serialOf, type ClientCall } from './client-values';
+import { readUpdateCheck, type CandidateBuild } from '../repositories/client-updates';
+import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, documentTime, secondsNow, serialOf, type ClientCall } from './client-values';
 import { NOT_ACTIVATED_HERE } from './deactivate';
 import { signDownloadUrl } from './download-url';
 import { contentTag } from './revocations';
@@ -28,19 +25,14 @@ function newest(builds: CandidateBuild[]): CandidateBuild | undefined {
   )[0];
 }
 
-/** Who asks: a licence holder (their channels), a trial user (Release only), or nobody (releases that unlock without a licence). */
-async function audienceOf(db: Db, body: UpdateCheckBody, hardwareFingerprint: string): Promise<UpdateAudience & { kind: string; licenseId?: number }> {
-  const base = { productId: body.product_id, os: body.os };
-  if (body.serial !== undefined) {
-    const license = await findClientLicense(db, body.product_id, serialOf(body.serial));
-    if (!license) throw notFound(LICENSE_NOT_FOUND);
-    if (license.disabled) throw conflict(deactivatedLicenseMessage(license.disabled_reason));
-    const machine = await findLicenseMachine(db, license.id, hardwareFingerprint);
-    if (!machine || machine.deactivated_at !== null) throw conflict(NOT_ACTIVATED_HERE);
-    return { ...base, memberUserId: license.user_id, onlyUnlockedWithoutLicense: false, kind: 'license', licenseId: license.id };
-  }
-  const trial = await hasTrial(db, body.product_id, hardwareFingerprint);
-  return { ...base, memberUserId: null, onlyUnlockedWithoutLicense: !trial, kind: trial ? 'trial' : 'unlicensed' };
+type UpdateRead = NonNullable<Awaited<ReturnType<typeof readUpdateCheck>>>;
+
+/** A licence holder may ask only with an enabled licence activated on this machine; an unknown serial is a 404. */
+function checkCaller(body: UpdateCheckBody, read: UpdateRead) {
+  if (body.serial === undefined) return;
+  if (read.license_id === null) throw notFound(LICENSE_NOT_FOUND);
+  if (read.disabled) throw conflict(deactivatedLicenseMessage(read.disabled_reason));
+  if (read.holds_slot !== true) throw conflict(NOT_ACTIVATED_HERE);
 }
 
 export interface UpdateContext extends ClientCall {
@@ -48,14 +40,17 @@ export interface UpdateContext extends ClientCall {
   downloadKey: Buffer;
 }
 
-/** The newest release this caller may have, signed and bound to their fingerprint, with signed download links. */
+/**
+ * The newest release this caller may have, signed and bound to their fingerprint, with signed download links.
+ * One read and no write: a check changes nothing, so it is not audited (docs/client-api.md).
+ */
 export async function checkForUpdates(db: Db, productKeyOf: ProductKeyOf, call: UpdateContext, body: UpdateCheckBody, ifNoneMatch: string | undefined) {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
-  const product = await findClientProduct(db, body.product_id);
-  if (!product) throw notFound(PRODUCT_NOT_FOUND);
-  const audience = await audienceOf(db, body, hardwareFingerprint);
-  const build = newest((await candidateReleaseBuilds(db, audience)).filter((candidate) => inRange(candidate, body.current_version)));
-  const files = build ? await uploadedFilesOfBuild(db, build.build_id) : [];
+  const read = await readUpdateCheck(db, body.product_id, body.serial === undefined ? undefined : serialOf(body.serial), hardwareFingerprint, body.os);
+  if (!read) throw notFound(PRODUCT_NOT_FOUND);
+  checkCaller(body, read);
+  const build = newest(read.candidates.filter((candidate) => inRange(candidate, body.current_version)));
+  const files = build?.files ?? [];
   const version = build ? versionOf(build) : '';
   const answer = {
     product_id: body.product_id,
@@ -68,19 +63,12 @@ export async function checkForUpdates(db: Db, productKeyOf: ProductKeyOf, call: 
     unlocks_without_license: build?.unlocks_wo_license ?? false,
   };
   const etag = contentTag({ ...answer, files: files.map((file) => [file.id, file.sha256]) });
-  await recordClientAudit(db, call, {
-    manufacturerId: product.manufacturer_id,
-    action: 'client.updates.check',
-    entityType: 'product',
-    entityId: product.id,
-    after: { hardware_fingerprint: hardwareFingerprint, audience: audience.kind, license_id: audience.licenseId ?? null, release_id: answer.release_id, version },
-  });
   if (ifNoneMatch === etag) return { etag, document: undefined };
   const now = secondsNow();
   const signedFiles = files.map((file) => {
     const link = signDownloadUrl(call.downloadKey, call.prefix, file, now.getTime() / 1000);
     return { name: file.name, size: Number(file.size), sha256: file.sha256, url: link.url, url_expires_at: documentTime(new Date(link.expires * 1000)) };
   });
-  const document = signDocument(UPDATE_DOCUMENT, { ...answer, issued_at: documentTime(now), files: signedFiles }, productKeyOf(product.private_key_encrypted)) as UpdateDocument;
+  const document = signDocument(UPDATE_DOCUMENT, { ...answer, issued_at: documentTime(now), files: signedFiles }, productKeyOf(read.private_key_encrypted)) as UpdateDocument;
   return { etag, document };
 }

@@ -8,7 +8,7 @@ import { REVOCATIONS_DOCUMENT } from '../licensing/client-documents';
 import { signDocument } from '../licensing/signed-document';
 import { findClientProduct } from '../repositories/client-licenses';
 import { deactivatedMachinesSince, disabledLicensesSince } from '../repositories/revocations';
-import { PRODUCT_NOT_FOUND, documentTime, recordClientAudit, secondsNow, type ClientCall } from './client-values';
+import { PRODUCT_NOT_FOUND, documentTime, secondsNow } from './client-values';
 
 /** The most entries one answer lists; more than that in the two lists: `complete` is false. */
 export const REVOCATIONS_MAX_ENTRIES = 5000;
@@ -25,9 +25,10 @@ export const contentTag = (content: unknown) => `"${createHash('sha256').update(
 /**
  * The product's revocations since a time, signed and bound to the asking machine's fingerprint: disabled licences
  * and deactivated machines, each list in time order. When both together exceed the maximum, both are cut before
- * the first time that did not fit (`complete` false; ask again from the last listed time).
+ * the first time that did not fit (`complete` false; ask again from the last listed time). Reads only: not
+ * audited (docs/client-api.md).
  */
-export async function revocationsOf(db: Db, productKeyOf: ProductKeyOf, call: ClientCall, productId: number, query: RevocationsQuery, ifNoneMatch: string | undefined) {
+export async function revocationsOf(db: Db, productKeyOf: ProductKeyOf, productId: number, query: RevocationsQuery, ifNoneMatch: string | undefined) {
   const hardwareFingerprint = hardwareFingerprintOf(query.hardware_fingerprint);
   const product = await findClientProduct(db, productId);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
@@ -48,13 +49,6 @@ export async function revocationsOf(db: Db, productKeyOf: ProductKeyOf, call: Cl
   }
   const content = { product_id: productId, hardware_fingerprint: hardwareFingerprint, since: query.since ?? '', complete, licenses, machines };
   const etag = contentTag(content);
-  await recordClientAudit(db, call, {
-    manufacturerId: product.manufacturer_id,
-    action: 'client.revocations.read',
-    entityType: 'product',
-    entityId: productId,
-    after: { hardware_fingerprint: hardwareFingerprint, since: content.since, licenses: licenses.length, machines: machines.length },
-  });
   if (ifNoneMatch === etag) return { etag, document: undefined };
   const document = signDocument(REVOCATIONS_DOCUMENT, { ...content, issued_at: documentTime(secondsNow()) }, productKeyOf(product.private_key_encrypted)) as RevocationsDocument;
   return { etag, document };

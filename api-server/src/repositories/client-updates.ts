@@ -2,52 +2,79 @@ import { sql } from 'kysely';
 import { RELEASE_CHANNEL_TYPE } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 
-export interface UpdateAudience {
-  productId: number;
-  os: 'macOS' | 'Windows';
-  /** The licence owner, whose channel memberships count; null: the Release channel only. */
-  memberUserId: number | null;
-  /** Only releases that unlock without a licence. */
-  onlyUnlockedWithoutLicense: boolean;
+export interface CandidateFile {
+  id: number;
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+/** A confirmed build of a release the caller may have, with its uploaded files in id order. */
+export interface CandidateBuild {
+  release_id: number;
+  unlocks_wo_license: boolean;
+  app_version_min: string | null;
+  app_version_max: string | null;
+  build_id: number;
+  os: 'macOS' | 'Windows' | 'any';
+  major: number;
+  minor: number;
+  revision: number;
+  build_number: number;
+  files: CandidateFile[];
 }
 
 /**
- * Every confirmed build for this OS (or any OS) of the product's releases that this audience may have: the
- * release is distributed to the Release channel or to a channel the user belongs to.
+ * An update check's reads in one statement: the product (undefined: no such product); the licence of this
+ * product by serial (another product's serial is answered like an unknown one) with whether this machine holds a
+ * slot (null: never activated here), or without a serial whether the machine has a trial; and every confirmed
+ * build for this OS (or any OS) of the product's releases this caller may have, with its uploaded files. A
+ * release counts when it is distributed to the Release channel, or to a channel the licence owner belongs to; a
+ * trial user gets the Release channel only, and a machine with neither licence nor trial only releases that
+ * unlock without a licence. The caller checks the licence (unknown, disabled, not activated here) before it uses
+ * the candidates.
  */
-export async function candidateReleaseBuilds(db: Db, audience: UpdateAudience) {
-  let query = db
-    .selectFrom('releases as r')
-    .innerJoin('release_builds as rb', 'rb.release_id', 'r.id')
-    .innerJoin('builds as b', 'b.id', 'rb.build_id')
-    .select(['r.id as release_id', 'r.unlocks_wo_license', 'r.app_version_min', 'r.app_version_max', 'b.id as build_id', 'b.os', 'b.major', 'b.minor', 'b.revision', 'b.build_number'])
-    .where('r.product_id', '=', audience.productId)
-    .where('b.upload_confirmed', '=', true)
-    .where('b.os', 'in', [audience.os, 'any'])
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('release_distributions as d')
-          .innerJoin('distribution_channels as c', 'c.id', 'd.channel_id')
-          .select(sql`1`.as('one'))
-          .whereRef('d.release_id', '=', 'r.id')
-          .where((eb) =>
-            audience.memberUserId === null
-              ? eb('c.type', '=', RELEASE_CHANNEL_TYPE)
-              : eb.or([
-                  eb('c.type', '=', RELEASE_CHANNEL_TYPE),
-                  eb.exists(eb.selectFrom('channel_memberships as cm').select(sql`1`.as('one')).whereRef('cm.channel_id', '=', 'c.id').where('cm.user_id', '=', audience.memberUserId)),
-                ]),
-          ),
-      ),
-    );
-  if (audience.onlyUnlockedWithoutLicense) query = query.where('r.unlocks_wo_license', '=', true);
-  return query.execute();
-}
-
-export type CandidateBuild = Awaited<ReturnType<typeof candidateReleaseBuilds>>[number];
-
-export async function uploadedFilesOfBuild(db: Db, buildId: number) {
-  return db.selectFrom('build_files').select(['id', 'name', 'size', 'sha256']).where('build_id', '=', buildId).where('uploaded_at', 'is not', null).orderBy('id').execute();
+export async function readUpdateCheck(db: Db, productId: number, serial: string | undefined, hardwareFingerprint: string, os: 'macOS' | 'Windows') {
+  const { rows } = await sql<{
+    manufacturer_id: number;
+    private_key_encrypted: string;
+    license_id: number | null;
+    disabled: boolean | null;
+    disabled_reason: string | null;
+    holds_slot: boolean | null;
+    has_trial: boolean;
+    candidates: CandidateBuild[];
+  }>`
+    WITH caller AS (
+      SELECT p.id AS product_id, p.manufacturer_id, p.private_key_encrypted, l.id AS license_id, l.disabled, l.disabled_reason, l.user_id,
+        (SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint}) AS holds_slot,
+        CASE WHEN ${serial ?? null}::text IS NULL
+          THEN EXISTS (SELECT 1 FROM trials t WHERE t.product_id = p.id AND t.hardware_fingerprint = ${hardwareFingerprint})
+          ELSE false END AS has_trial
+      FROM products p
+      LEFT JOIN licenses l ON l.product_id = p.id AND l.serial = ${serial ?? null}::text
+      WHERE p.id = ${productId}
+    )
+    SELECT c.manufacturer_id, c.private_key_encrypted, c.license_id, c.disabled, c.disabled_reason, c.holds_slot, c.has_trial,
+      coalesce((
+        SELECT json_agg(json_build_object(
+          'release_id', r.id, 'unlocks_wo_license', r.unlocks_wo_license, 'app_version_min', r.app_version_min, 'app_version_max', r.app_version_max,
+          'build_id', b.id, 'os', b.os, 'major', b.major, 'minor', b.minor, 'revision', b.revision, 'build_number', b.build_number,
+          'files', coalesce((
+            SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size, 'sha256', f.sha256) ORDER BY f.id)
+            FROM build_files f WHERE f.build_id = b.id AND f.uploaded_at IS NOT NULL), '[]'::json)))
+        FROM releases r
+        JOIN release_builds rb ON rb.release_id = r.id
+        JOIN builds b ON b.id = rb.build_id
+        WHERE r.product_id = c.product_id AND b.upload_confirmed AND b.os IN (${os}, 'any')
+          AND (c.license_id IS NOT NULL OR c.has_trial OR r.unlocks_wo_license)
+          AND EXISTS (
+            SELECT 1 FROM release_distributions d JOIN distribution_channels ch ON ch.id = d.channel_id
+            WHERE d.release_id = r.id AND (ch.type = ${RELEASE_CHANNEL_TYPE}
+              OR (c.license_id IS NOT NULL AND EXISTS (SELECT 1 FROM channel_memberships cm WHERE cm.channel_id = ch.id AND cm.user_id = c.user_id))))
+      ), '[]'::json) AS candidates
+    FROM caller c`.execute(db);
+  return rows[0];
 }
 
 /** A build file a signed download link names, with its storage key: undefined unless uploaded and confirmed. */

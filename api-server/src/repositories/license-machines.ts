@@ -18,17 +18,6 @@ export async function findLicenseMachine(db: Db, licenseId: number, hardwareFing
     .executeTakeFirst();
 }
 
-/** How many machines hold the licence now (not deactivated). */
-export async function countActiveMachines(db: Db, licenseId: number): Promise<number> {
-  const row = await db
-    .selectFrom('license_machines')
-    .select(sql<string>`count(*)`.as('total'))
-    .where('license_id', '=', licenseId)
-    .where('deactivated_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 /** The customer's own deactivations of the licence in the last `days` days. */
 export async function countClientDeactivations(db: Db, licenseId: number, days: number): Promise<number> {
   const row = await db
@@ -54,31 +43,6 @@ export async function deactivateMachine(db: Db, manufacturerId: number, licenseI
     await db.insertInto('license_machine_deactivations').values({ manufacturer_id: manufacturerId, license_id: licenseId, machine_id: machineId, deactivated_by: by }).execute();
   }
   return machine;
-}
-
-/** Records a client activation: the activation row (its trigger records the machine) and the owner's fingerprint. */
-export async function recordClientActivation(
-  db: Db,
-  activation: { manufacturerId: number; licenseId: number; userId: number; hardwareFingerprint: string; hardwareFingerprintVersion: number; signatureSeedVersion: number; issuedAt: Date },
-) {
-  const row = await db
-    .insertInto('license_activations')
-    .values({
-      manufacturer_id: activation.manufacturerId,
-      license_id: activation.licenseId,
-      hardware_fingerprint: activation.hardwareFingerprint,
-      hardware_fingerprint_version: activation.hardwareFingerprintVersion,
-      signature_seed_version: activation.signatureSeedVersion,
-      created_at: activation.issuedAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('fingerprints')
-    .values({ manufacturer_id: activation.manufacturerId, user_id: activation.userId, hardware_fingerprint: activation.hardwareFingerprint })
-    .onConflict((conflict) => conflict.columns(['user_id', 'hardware_fingerprint']).doNothing())
-    .execute();
-  return row.id;
 }
 
 /** The licence of manufacturer staff, locked: undefined when it is not theirs. */

@@ -2,6 +2,10 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 
+/** A select over any tables, its rows typed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- kysely's database and table parameters take no wider type (not `unknown`)
+type AnySelect<Row> = SelectQueryBuilder<any, any, Row>;
+
 /** Rows aggregated into one JSON array, in `order` (an empty page is `[]`). */
 export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) => sql<T[]>`coalesce(json_agg(${value} ORDER BY ${order}), '[]')`;
 
@@ -9,7 +13,7 @@ export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) =>
  * A page query's rows (flat records with an `id`) as one JSON array in id order. Flat records aggregate as
  * fast as plain rows travel; nesting them with json_build_object per row costs PostgreSQL twice as much.
  */
-export function pageAsJson<Row extends { id: number }>(db: Db, page: SelectQueryBuilder<any, any, Row>) {
+export function pageAsJson<Row extends { id: number }>(db: Db, page: AnySelect<Row>) {
   // `page.*`, not `page`: a column of that name (products have one) would take precedence over the row.
   return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page.* ORDER BY page.id), '[]')`.as('rows'));
 }
@@ -20,7 +24,7 @@ export function pageAsJson<Row extends { id: number }>(db: Db, page: SelectQuery
  * more than half the list (the last page of 100,000 skips none). `ids` selects the list's ids, unordered.
  * Only one branch runs: each is guarded by a condition PostgreSQL evaluates once, before it.
  */
-export function pageIdsFromNearerEnd(ids: SelectQueryBuilder<any, any, { id: number }>, total: Expression<unknown>, page: PageRequest) {
+export function pageIdsFromNearerEnd(ids: AnySelect<{ id: number }>, total: Expression<unknown>, page: PageRequest) {
   const count = sql<number>`coalesce((${total}), 0)`;
   const nearerEnd = sql<SqlBool>`${page.offset} * 2 > ${count}`;
   const fromStart = ids.orderBy('id').limit(page.perPage).offset(page.offset);

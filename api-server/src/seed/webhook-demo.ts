@@ -65,12 +65,22 @@ export async function seedWebhookDemo(db: Db, masterKey: Buffer, manufacturers: 
   const now = Date.now();
   for (const { id: manufacturerId, prefix } of manufacturers) {
     for (const plan of DEMO_ENDPOINTS[prefix] ?? []) {
-      const endpoint = await insertEndpoint(db, masterKey, { manufacturer_id: manufacturerId, url: plan.path, secret: generateSecret(), event_types: plan.eventTypes, enabled: plan.enabled });
+      const endpoint = await insertEndpoint(db, masterKey, {
+        manufacturer_id: manufacturerId,
+        url: plan.path,
+        secret: generateSecret(),
+        event_types: plan.eventTypes,
+        enabled: plan.enabled,
+      });
       // In time order: the log shows the newest (highest id) first.
       for (const [n, delivery] of plan.deliveries.entries()) {
         const at = new Date(now - delivery.hoursAgo * HOUR_MS);
         const objectId = delivery.object === 'webhook_endpoint' ? endpoint.id : 1000 + n;
-        const payload = { type: delivery.type, timestamp: at.toISOString(), data: { object: delivery.object, id: String(objectId), manufacturer_id: manufacturerId, actor_system_user_id: null, before: null, after: null } };
+        const payload = {
+          type: delivery.type,
+          timestamp: at.toISOString(),
+          data: { object: delivery.object, id: String(objectId), manufacturer_id: manufacturerId, actor_system_user_id: null, before: null, after: null },
+        };
         const eventId = await insertEvent(db, manufacturerId, delivery.type, payload);
         const { outcome } = delivery;
         const attempts = outcome.attempts ?? 1;

@@ -158,6 +158,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v1/products/:id/releases/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/export.csv` }), expect: staffOnly(200) },
   'GET /api/v1/products/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/licenses/export.csv` }), expect: staffOnly(200) },
   'GET /api/v1/products/:id/trials/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/trials/export.csv` }), expect: staffOnly(200) },
+  'POST /api/v1/users/imports': {
+    request: () => ({ url: '/api/v1/users/imports', payload: Buffer.from('email,external_id\nmatrix.imported@example.com,M-1\n'), headers: { 'content-type': 'text/csv' } }),
+    expect: staffCollection(201),
+    staffBActsOnOwnTenant: true,
+  },
+  'POST /api/v1/users/imports/:id/apply': { request: (w) => ({ url: `/api/v1/users/imports/${w.userImportA}/apply` }), expect: staffOnly(200) },
   'GET /api/v1/users/export.csv': { request: () => ({ url: '/api/v1/users/export.csv' }), expect: staffCollection(200) },
   'GET /api/v1/users/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses/export.csv` }), expect: staffOnly(200) },
   'GET /api/v1/manufacturers/export.csv': { request: () => ({ url: '/api/v1/manufacturers/export.csv' }), expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403 } },

@@ -61,7 +61,7 @@ function hostileBody(fields: string[]): fc.Arbitrary<{ payload?: string | Buffer
     aimed.map((body) => ({ payload: JSON.stringify(body), contentType: 'application/json' })),
     fc.jsonValue().map((body) => ({ payload: JSON.stringify(body), contentType: 'application/json' })),
     fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"a":1}}', '\u0000').map((payload) => ({ payload, contentType: 'application/json' })),
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x').map((contentType) => ({ payload: 'email=a&password=b', contentType })),
+    fc.constantFrom('text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x').map((contentType) => ({ payload: 'email=a&password=b', contentType })),
     fc.constant({ payload: Buffer.alloc(2 * 1024 * 1024, 'a'), contentType: 'application/json' }),
     fc.constant({}),
   );

@@ -7,6 +7,7 @@ import { DEMO_LOGINS } from '../../src/seed/demo-logins';
 import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url';
 import { enqueueDelivery, insertEndpoint, insertEvent } from '../../src/webhooks/endpoints';
 import { generateSecret } from '../../src/webhooks/signature';
+import { previewUserImport } from '../../src/imports/preview';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB'];
@@ -44,6 +45,8 @@ export interface World {
   /** One endpoint of A per role: each role's DELETE aims at an endpoint that still exists. */
   webhookEndpointsToDeleteA: number[];
   webhookDeliveryA: number;
+  /** A previewed CSV import of A, ready to apply. */
+  userImportA: number;
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
 }
 
@@ -114,6 +117,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     trialA: trial.id,
     ...client,
     ...(await webhookObjects(db, t.masterKey, manufacturerA)),
+    userImportA: (await previewUserImport(db, manufacturerA, null, 'email\nmatrix.import@example.com\n')).id,
     tokens: await signInEveryone(t),
   };
 }

@@ -9,6 +9,7 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 export const userLinks = {
   list: '../Users',
   create: '../CreateUser',
+  importUsers: '../Users/Import',
   edit: (user: Pick<EndUser, 'id' | 'email' | 'external_id'>) =>
     `../EditUser/${segment(user.id)}/${segment(user.email)}${user.external_id ? `/${segment(user.external_id)}` : ''}`,
   details: (userId: number) => `../UserDetails/${segment(userId)}`,

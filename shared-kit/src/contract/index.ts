@@ -17,3 +17,4 @@ export * from './clients';
 export * from './webhooks';
 export * from './audit-events';
 export * from './exports';
+export * from './user-imports';

@@ -1,8 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
-import { ApiError, ShellServicesProvider, createListStateStore, useApiResource, usePagedList } from 'shared-kit';
-import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
+import { ApiError, useApiResource, usePagedList } from 'shared-kit';
+import { TestProviders, createTestServices, type RecordedApiCall } from 'shared-kit/testing';
 import { productKeys, releaseKeys } from './keys';
 import { useApiMutation, type ApiMutation } from './use-api-mutation';
 
@@ -15,13 +14,8 @@ const renameProduct: ApiMutation<{ productId: number; name: string }, { id: numb
 };
 
 function setUp(server: (call: RecordedApiCall) => unknown) {
-  const { api, calls } = createFakeApiClient(server);
-  const services = { api, session: null, logout: jest.fn(), refreshSession: jest.fn(), showError: jest.fn(), listStates: createListStateStore(null), loadRemoteModule: jest.fn() };
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <ShellServicesProvider value={services}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>{children}</SWRConfig>
-    </ShellServicesProvider>
-  );
+  const { services, calls } = createTestServices({ server, session: null });
+  const wrapper = ({ children }: { children: ReactNode }) => <TestProviders services={services}>{children}</TestProviders>;
   const view = renderHook(
     () => ({
       list: usePagedList(productKeys.list({ page: 1 })),

@@ -3,7 +3,7 @@ import { Id } from '../contract/common';
 import { parseId, parseIdList } from './use-id-param';
 
 describe('parseId', () => {
-  it.each(['1', '42', '2147483647', '0002'])('reads %s as the contract reads it', (text) => {
+  it.each(['1', '42', '2147483647', '0002', '07'])('reads %s as the contract reads it', (text) => {
     expect(parseId(text)).toBe(Number(text));
     expect(Value.Check(Id, parseId(text))).toBe(true);
   });

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/api-client';
+import { ApiError } from '../api/api-error';
 import type { Query } from '../api/query-string';
 
 /** One call a screen made through the API client. */
@@ -11,6 +12,12 @@ export interface RecordedApiCall {
 
 /** Answers one call with a value (or a promise of one), or throws — an ApiError stands for an error answer. */
 export type FakeApiServer = (call: RecordedApiCall) => unknown;
+
+/** The error answer the real client throws for `status` with these messages. */
+export const apiError = (status: number, ...messages: string[]) => new ApiError(status, messages);
+
+/** The 404 of a call the fake server has no answer for. */
+export const notFound = (call: RecordedApiCall) => apiError(404, `No fake answer for ${call.method} ${call.path}`);
 
 /** An ApiClient for tests: no network; its answers come from `server` and every call is recorded in order. */
 export function createFakeApiClient(server: FakeApiServer): { api: ApiClient; calls: RecordedApiCall[] } {

@@ -1,2 +1,6 @@
-// Test helpers for the apps' unit tests: imported as `shared-kit/testing`, never from the runtime index.
+// The one test harness of the apps' unit tests: imported as `shared-kit/testing`, never from the runtime index.
 export * from './fake-api-client';
+export * from './fake-fetch';
+export * from './fixtures';
+export * from './render-page';
+export * from './test-services';

@@ -18,3 +18,5 @@ export * from './Field';
 export * from './ErrorText';
 export * from './PageHeader';
 export * from './Card';
+export * from './Tabs';
+export * from './ComboBox';

@@ -1,23 +1,24 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, screen, waitFor } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { useApiClient, useShellServices, type AuthSession } from 'shared-kit';
 import { registerRemoteUrls } from '../remotes/load-remote-routes';
 import {
   CurrentLocation,
-  installFakeApi,
+  installFakeFetch,
   manufacturerSession,
-  renderShell,
+  renderPage,
   resetBrowserState,
   signedInServer,
+  storeLogin,
   storedLogin,
   superuserSession,
-  type FakeServer,
-} from '../test-support/render-shell';
+  type FakeFetchServer,
+} from 'shared-kit/testing';
+import { shellProviders } from '../test-support/shell-providers';
 import { ShellRoutes } from './router';
 
-/** The shell's routes in a memory data router, so a test can read and change the location. */
+/** The shell's routes, as the console's router renders them. */
 const routes = [{ path: '*', element: <ShellRoutes /> }];
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -30,9 +31,10 @@ function remoteModule(remoteSpecifier: string) {
   return { default: () => <CurrentLocation label={`${remote} remote at`} /> };
 }
 
-function openAt(path: string, session?: AuthSession, server?: FakeServer) {
-  installFakeApi(server ?? signedInServer(session ?? manufacturerSession));
-  return renderShell({ routes, initialEntries: [path], storedSession: session });
+function openAt(path: string, session?: AuthSession, server?: FakeFetchServer) {
+  installFakeFetch(server ?? signedInServer(session ?? manufacturerSession));
+  if (session) storeLogin(session);
+  return renderPage(routes, { url: path, wrapper: shellProviders() });
 }
 
 describe('shell routes', () => {
@@ -55,11 +57,11 @@ describe('shell routes', () => {
   });
 
   it('redirects /Home to /Home/Dashboard, which welcomes a manufacturer user by name', async () => {
-    const { router } = openAt('/Home', manufacturerSession);
+    const { location } = openAt('/Home', manufacturerSession);
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome to ProductHub, Aurora Audio.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Home/Dashboard');
+    expect(location().pathname).toBe('/Home/Dashboard');
   });
 
   it('welcomes a superuser on the dashboard', async () => {
@@ -99,33 +101,33 @@ describe('shell routes', () => {
   });
 
   it('keeps a remote loaded while moving between its pages', async () => {
-    const { router } = openAt('/Home/MyProducts', manufacturerSession);
+    const { navigate } = openAt('/Home/MyProducts', manufacturerSession);
     await screen.findByText('catalog remote at /Home/MyProducts');
 
-    await act(() => router.navigate('/Home/ProductBuilds/4'));
+    await act(() => navigate('/Home/ProductBuilds/4'));
 
     expect(await screen.findByText('catalog remote at /Home/ProductBuilds/4')).toBeInTheDocument();
     expect(loadRemoteMock).toHaveBeenCalledTimes(1);
   });
 
   it('sends an unknown top-level address to the sign-in page', async () => {
-    const { router } = openAt('/Nowhere');
+    const { location } = openAt('/Nowhere');
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
   });
 
   it('asks an anonymous visitor to sign in, then brings them to the page they asked for', async () => {
-    const server: FakeServer = (call) =>
+    const server: FakeFetchServer = (call) =>
       call.path === '/systemusers/login' ? { status: 200, body: manufacturerSession } : signedInServer(manufacturerSession)(call);
-    const { router, user } = openAt('/Home/Users?page=2', undefined, server);
+    const { location, user } = openAt('/Home/Users?page=2', undefined, server);
 
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'anna@aurora.example');
     await user.type(screen.getByLabelText('Password'), 's3cret!');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('users remote at /Home/Users?page=2')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Home/Users');
+    expect(location().pathname).toBe('/Home/Users');
   });
 
   it('sends the user to the sign-in page when a call from a page answers 401', async () => {
@@ -138,10 +140,10 @@ describe('shell routes', () => {
     }
     loadRemoteMock.mockResolvedValue({ default: ProductsPage });
     const server = signedInServer(manufacturerSession, () => ({ status: 401, body: { message: ['Session expired'] } }));
-    const { router } = openAt('/Home/MyProducts', manufacturerSession, server);
+    const { location } = openAt('/Home/MyProducts', manufacturerSession, server);
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
     expect(storedLogin()).toBeNull();
   });
 
@@ -167,7 +169,7 @@ describe('shell routes', () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     // Without ShellProviders every page throws: the root route's error element must catch it.
-    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
+    renderPage(routes, { url: '/' });
 
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('useAuth must be used inside ShellProviders')).toBeInTheDocument();

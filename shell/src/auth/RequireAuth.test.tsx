@@ -1,8 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, useLocation, type Location } from 'react-router';
-import { ThemeProvider } from 'styled-components';
-import { theme } from 'shared-kit';
-import { manufacturerSession } from '../test-support/render-shell';
+import type { ReactNode } from 'react';
+import { screen } from '@testing-library/react';
+import { useLocation, type Location } from 'react-router';
+import { manufacturerSession, renderPage } from 'shared-kit/testing';
 import { AuthContext, type AuthState } from './auth-context';
 import { RequireAuth } from './RequireAuth';
 
@@ -14,7 +13,8 @@ function RootProbe() {
 
 function renderGuarded(auth: Partial<AuthState>, initialEntry = '/Home/Users?page=3') {
   const value: AuthState = { session: null, checking: false, loggedOut: false, signIn: jest.fn(), logout: jest.fn(), ...auth };
-  const router = createMemoryRouter(
+  const withAuth = ({ children }: { children: ReactNode }) => <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return renderPage(
     [
       { path: '/', element: <RootProbe /> },
       {
@@ -26,31 +26,23 @@ function renderGuarded(auth: Partial<AuthState>, initialEntry = '/Home/Users?pag
         ),
       },
     ],
-    { initialEntries: [initialEntry] },
+    { url: initialEntry, wrapper: withAuth },
   );
-  render(
-    <ThemeProvider theme={theme}>
-      <AuthContext.Provider value={value}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>
-    </ThemeProvider>,
-  );
-  return router;
 }
 
 describe('RequireAuth', () => {
   it("shows 'Checking authentication...' and not the page while the stored login is checked", async () => {
-    const router = renderGuarded({ checking: true, session: manufacturerSession });
+    const { location } = renderGuarded({ checking: true, session: manufacturerSession });
     expect(await screen.findByRole('status')).toHaveTextContent('Checking authentication...');
     expect(screen.queryByText('Protected page')).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Home/Users');
+    expect(location().pathname).toBe('/Home/Users');
   });
 
   it('sends an anonymous visitor to the root, remembering where they came from', async () => {
-    const router = renderGuarded({ session: null });
+    const { location } = renderGuarded({ session: null });
     expect(await screen.findByText('Sign in, coming from /Home/Users?page=3')).toBeInTheDocument();
     expect(screen.queryByText('Protected page')).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
   });
 
   it('shows the page to a signed-in user', async () => {

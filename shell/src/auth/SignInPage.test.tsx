@@ -4,14 +4,16 @@ import type { AuthSession } from 'shared-kit';
 import {
   CurrentLocation,
   deferred,
-  installFakeApi,
+  installFakeFetch,
   manufacturerSession,
-  renderShell,
+  renderPage,
   resetBrowserState,
   signedInServer,
+  storeLogin,
   storedLogin,
-  type FakeAnswer,
-} from '../test-support/render-shell';
+  type FetchAnswer,
+} from 'shared-kit/testing';
+import { shellProviders } from '../test-support/shell-providers';
 import { SignInPage } from './SignInPage';
 
 const routes: RouteObject[] = [
@@ -20,7 +22,8 @@ const routes: RouteObject[] = [
 ];
 
 function renderSignIn(initialEntries: InitialEntry[] = ['/'], storedSession?: AuthSession, environment?: string) {
-  return renderShell({ routes, initialEntries, storedSession, config: environment === undefined ? undefined : { version: '2.4.0', environment } });
+  if (storedSession) storeLogin(storedSession);
+  return renderPage(routes, { url: initialEntries, wrapper: shellProviders(environment === undefined ? undefined : { version: '2.4.0', environment }) });
 }
 
 async function fillAndSubmit(user: ReturnType<typeof renderSignIn>['user']) {
@@ -33,7 +36,7 @@ describe('SignInPage', () => {
   beforeEach(resetBrowserState);
 
   it('asks for an email and a password', async () => {
-    installFakeApi(() => ({ status: 404 }));
+    installFakeFetch(() => ({ status: 404 }));
     renderSignIn();
     expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
@@ -41,7 +44,7 @@ describe('SignInPage', () => {
   });
 
   it('shows the version and the environment in the footer, production marked in red (SPEC §1)', async () => {
-    installFakeApi(() => ({ status: 404 }));
+    installFakeFetch(() => ({ status: 404 }));
     renderSignIn(['/'], undefined, 'production');
 
     const footer = await screen.findByRole('contentinfo');
@@ -50,8 +53,8 @@ describe('SignInPage', () => {
   });
 
   it("reads 'Signing In...' while the login call is pending, then stores the login and goes to /Home", async () => {
-    const login = deferred<FakeAnswer>();
-    const calls = installFakeApi((call) => (call.path === '/systemusers/login' ? login.promise : { status: 404 }));
+    const login = deferred<FetchAnswer>();
+    const calls = installFakeFetch((call) => (call.path === '/systemusers/login' ? login.promise : { status: 404 }));
     const { user } = renderSignIn();
 
     await fillAndSubmit(user);
@@ -70,7 +73,7 @@ describe('SignInPage', () => {
   });
 
   it('returns the user to the /Home page they came from, with its query', async () => {
-    installFakeApi(() => ({ status: 200, body: manufacturerSession }));
+    installFakeFetch(() => ({ status: 200, body: manufacturerSession }));
     const from = { pathname: '/Home/Users', search: '?page=2', hash: '' };
     const { user } = renderSignIn([{ pathname: '/', state: { from } }]);
 
@@ -80,7 +83,7 @@ describe('SignInPage', () => {
   });
 
   it('goes to /Home when the remembered origin is not a /Home page', async () => {
-    installFakeApi(() => ({ status: 200, body: manufacturerSession }));
+    installFakeFetch(() => ({ status: 200, body: manufacturerSession }));
     const { user } = renderSignIn([{ pathname: '/', state: { from: { pathname: '/elsewhere', search: '', hash: '' } } }]);
 
     await fillAndSubmit(user);
@@ -89,7 +92,7 @@ describe('SignInPage', () => {
   });
 
   it("shows the server's first message in the error modal when the login fails", async () => {
-    installFakeApi(() => ({ status: 401, body: { message: ['Invalid email or password', 'second'] } }));
+    installFakeFetch(() => ({ status: 401, body: { message: ['Invalid email or password', 'second'] } }));
     const { user } = renderSignIn();
 
     await fillAndSubmit(user);
@@ -108,8 +111,8 @@ describe('SignInPage', () => {
   it.each([
     ['no body', { status: 500 }],
     ['an empty message list', { status: 401, body: { message: [] } }],
-  ])("shows 'Login failed. Please try again.' when the failed answer has %s", async (_, answer: FakeAnswer) => {
-    installFakeApi(() => answer);
+  ])("shows 'Login failed. Please try again.' when the failed answer has %s", async (_, answer: FetchAnswer) => {
+    installFakeFetch(() => answer);
     const { user } = renderSignIn();
 
     await fillAndSubmit(user);
@@ -119,7 +122,7 @@ describe('SignInPage', () => {
   });
 
   it("shows 'Login failed. Please try again.' when the server cannot be reached", async () => {
-    installFakeApi(() => {
+    installFakeFetch(() => {
       throw new TypeError('Failed to fetch');
     });
     const { user } = renderSignIn();
@@ -132,7 +135,7 @@ describe('SignInPage', () => {
   });
 
   it('sends an already signed-in visitor on to /Home', async () => {
-    const calls = installFakeApi(signedInServer(manufacturerSession));
+    const calls = installFakeFetch(signedInServer(manufacturerSession));
     renderSignIn(['/'], manufacturerSession);
 
     expect(await screen.findByText('Signed in at /Home')).toBeInTheDocument();

@@ -1,20 +1,20 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor } from '@testing-library/react';
 import { AUTH_STORAGE_KEY, useShellServices, type AuthSession } from 'shared-kit';
-import { ShellProviders } from '../app/ShellProviders';
 import {
   currentUserOf,
   deferred,
-  installFakeApi,
+  installFakeFetch,
   manufacturerSession,
   resetBrowserState,
   signedInServer,
+  renderPage,
+  storeLogin,
   storedLogin,
   superuserSession,
-  testConfig,
-  type FakeAnswer,
-  type FakeServer,
-} from '../test-support/render-shell';
+  type FetchAnswer,
+  type FakeFetchServer,
+} from 'shared-kit/testing';
+import { shellProviders } from '../test-support/shell-providers';
 import { useAuth } from './auth-context';
 
 /** Shows the session as the shell and the remotes see it, with the two actions a page can take. */
@@ -36,15 +36,11 @@ function SessionProbe() {
   );
 }
 
-function start(server: FakeServer, storedSession?: AuthSession) {
-  if (storedSession) localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedSession));
-  const calls = installFakeApi(server);
-  render(
-    <ShellProviders config={testConfig}>
-      <SessionProbe />
-    </ShellProviders>,
-  );
-  return { calls, user: userEvent.setup() };
+function start(server: FakeFetchServer, storedSession?: AuthSession) {
+  if (storedSession) storeLogin(storedSession);
+  const calls = installFakeFetch(server);
+  const { user } = renderPage(<SessionProbe />, { wrapper: shellProviders() });
+  return { calls, user };
 }
 
 /** What another browser tab does: change storage, and this tab receives a `storage` event. */
@@ -69,7 +65,7 @@ describe('useAuthSession (through ShellProviders)', () => {
   });
 
   it('checks a stored login at start-up with GET /systemusers/me and keeps it when valid', async () => {
-    const me = deferred<FakeAnswer>();
+    const me = deferred<FetchAnswer>();
     const { calls } = start(() => me.promise, manufacturerSession);
 
     expect(screen.getByText('Checking')).toBeInTheDocument();
@@ -103,7 +99,7 @@ describe('useAuthSession (through ShellProviders)', () => {
   it.each([
     ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
     ['the server fails', () => ({ status: 503 })],
-  ])('keeps the stored login when %s during the check', async (_, server: FakeServer) => {
+  ])('keeps the stored login when %s during the check', async (_, server: FakeFetchServer) => {
     start(server, superuserSession);
 
     expect(await screen.findByText('Signed in as Super User')).toBeInTheDocument();
@@ -166,7 +162,7 @@ describe('useAuthSession (through ShellProviders)', () => {
   it('still signs out locally when the logout call fails', async () => {
     const { user } = start(signedInServer(manufacturerSession), manufacturerSession);
     await screen.findByText('Signed in as Aurora Audio');
-    installFakeApi(() => Promise.reject(new TypeError('Failed to fetch')));
+    installFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
 
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
-import { renderWithTheme } from '../test-support/render-shell';
+import { renderPage } from 'shared-kit/testing';
 import { ErrorModal } from './ErrorModal';
 
 /** A page behind the modal, to show it stays usable and to reopen the modal. */
@@ -18,7 +18,7 @@ function Harness({ initialMessage }: { initialMessage: string | null }) {
 
 describe('ErrorModal', () => {
   it("shows 'An Error Occurred:' with the message", () => {
-    renderWithTheme(<Harness initialMessage="Identifier already in use" />);
+    renderPage(<Harness initialMessage="Identifier already in use" />);
 
     const dialog = screen.getByRole('dialog', { name: 'An Error Occurred:' });
     expect(dialog).toHaveAccessibleDescription('Identifier already in use');
@@ -26,12 +26,12 @@ describe('ErrorModal', () => {
   });
 
   it('shows nothing without a message', () => {
-    renderWithTheme(<Harness initialMessage={null} />);
+    renderPage(<Harness initialMessage={null} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('closes with OK', async () => {
-    const { user } = renderWithTheme(<Harness initialMessage="Identifier already in use" />);
+    const { user } = renderPage(<Harness initialMessage="Identifier already in use" />);
 
     await user.click(screen.getByRole('button', { name: 'OK' }));
 
@@ -39,7 +39,7 @@ describe('ErrorModal', () => {
   });
 
   it('closes with Escape', async () => {
-    const { user } = renderWithTheme(<Harness initialMessage="Identifier already in use" />);
+    const { user } = renderPage(<Harness initialMessage="Identifier already in use" />);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
@@ -48,7 +48,7 @@ describe('ErrorModal', () => {
   });
 
   it('is not modal: the page behind it stays usable', async () => {
-    const { user } = renderWithTheme(<Harness initialMessage={null} />);
+    const { user } = renderPage(<Harness initialMessage={null} />);
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = screen.getByRole('dialog', { name: 'An Error Occurred:' });

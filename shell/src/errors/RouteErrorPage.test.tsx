@@ -1,16 +1,17 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { screen } from '@testing-library/react';
+import { useNavigate } from 'react-router';
 import userEvent from '@testing-library/user-event';
-import '../test-support/render-shell';
+import { renderPage } from 'shared-kit/testing';
 import { ShellRoutes } from '../app/router';
 
 // ShellProviders is left out on purpose: without it every shell page throws (useAuth outside its provider).
 function renderAt(path: string, extra?: React.ReactNode) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
+  renderPage(
+    <>
       <ShellRoutes />
       {extra}
-    </MemoryRouter>,
+    </>,
+    { url: path },
   );
 }
 

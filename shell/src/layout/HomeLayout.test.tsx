@@ -4,14 +4,16 @@ import type { AuthSession } from 'shared-kit';
 import { RequireAuth } from '../auth/RequireAuth';
 import {
   CurrentLocation,
-  installFakeApi,
+  installFakeFetch,
   manufacturerSession,
-  renderShell,
+  renderPage,
   resetBrowserState,
   signedInServer,
+  storeLogin,
   storedLogin,
   superuserSession,
-} from '../test-support/render-shell';
+} from 'shared-kit/testing';
+import { shellProviders } from '../test-support/shell-providers';
 import { HomeLayout } from './HomeLayout';
 
 function SignedOutPage() {
@@ -38,8 +40,9 @@ const routes: RouteObject[] = [
 ];
 
 function renderHome(session: AuthSession, environment = 'staging', path = '/Home/Dashboard') {
-  const calls = installFakeApi(signedInServer(session));
-  return { calls, ...renderShell({ routes, initialEntries: [path], storedSession: session, config: { environment } }) };
+  const calls = installFakeFetch(signedInServer(session));
+  storeLogin(session);
+  return { ...renderPage(routes, { url: path, wrapper: shellProviders({ environment }) }), calls };
 }
 
 function navigationLinks() {

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { deferred, renderWithTheme } from '../test-support/render-shell';
+import { deferred, renderPage } from 'shared-kit/testing';
 import { CONSOLE_SHARED_KIT_VERSION } from './remote-compatibility';
 import { registerRemoteUrls } from './load-remote-routes';
 import { REMOTE_AREAS } from './remote-areas';
 import useSWR, { SWRConfig } from 'swr';
-import { RemoteAreaView, STILL_LOADING_AFTER_MS } from './RemoteAreaView';
+import { REMOTE_STILL_LOADING_AFTER_MS as STILL_LOADING_AFTER_MS } from 'shared-kit';
+import { RemoteAreaView } from './RemoteAreaView';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -37,7 +38,7 @@ describe('RemoteAreaView', () => {
   it("shows 'Loading {title}...' while the remote loads, then renders its routes", async () => {
     const pending = deferred<unknown>();
     loadRemoteMock.mockReturnValue(pending.promise);
-    renderWithTheme(<RemoteAreaView area={productsArea} />);
+    renderPage(<RemoteAreaView area={productsArea} />);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading Products...');
     await waitFor(() => expect(loadRemoteMock).toHaveBeenCalledWith('catalog/routes'));
@@ -54,7 +55,7 @@ describe('RemoteAreaView', () => {
     try {
       const never = deferred<unknown>();
       loadRemoteMock.mockReturnValueOnce(never.promise).mockResolvedValueOnce(workingRemote);
-      renderWithTheme(<RemoteAreaView area={productsArea} />);
+      renderPage(<RemoteAreaView area={productsArea} />);
 
       expect(screen.getByRole('status')).toHaveTextContent('Loading Products...');
       expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
@@ -73,7 +74,7 @@ describe('RemoteAreaView', () => {
 
   it('offers Retry when the remote cannot be loaded, and Retry fetches it afresh', async () => {
     loadRemoteMock.mockRejectedValueOnce(new Error('Failed to fetch mf-manifest.json')).mockResolvedValueOnce(workingRemote);
-    const { user } = renderWithTheme(<RemoteAreaView area={productsArea} />);
+    const { user } = renderPage(<RemoteAreaView area={productsArea} />);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Products could not be loaded.');
@@ -89,7 +90,7 @@ describe('RemoteAreaView', () => {
 
   it('treats a remote without routes as not loaded', async () => {
     loadRemoteMock.mockResolvedValue({});
-    renderWithTheme(<RemoteAreaView area={productsArea} />);
+    renderPage(<RemoteAreaView area={productsArea} />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Products could not be loaded.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -97,7 +98,7 @@ describe('RemoteAreaView', () => {
 
   it('keeps showing the failure while the retry is still failing', async () => {
     loadRemoteMock.mockRejectedValue(new Error('offline'));
-    const { user } = renderWithTheme(<RemoteAreaView area={productsArea} />);
+    const { user } = renderPage(<RemoteAreaView area={productsArea} />);
     await screen.findByText('Products could not be loaded.');
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -113,7 +114,7 @@ describe('RemoteAreaView', () => {
       return <p>Catalog pages</p>;
     }
     loadRemoteMock.mockResolvedValue({ default: FragileRoutes });
-    const { user } = renderWithTheme(<RemoteAreaView area={productsArea} />);
+    const { user } = renderPage(<RemoteAreaView area={productsArea} />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Products stopped working.');
     expect(screen.queryByText('Catalog pages')).not.toBeInTheDocument();
@@ -141,7 +142,7 @@ describe('RemoteAreaView', () => {
       return <p>{data.map((item) => item!.name).join(', ')}</p>;
     }
     loadRemoteMock.mockResolvedValue({ default: DataRoutes });
-    const { user } = renderWithTheme(
+    const { user } = renderPage(
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
         <RemoteAreaView area={productsArea} />
       </SWRConfig>,
@@ -159,7 +160,7 @@ describe('RemoteAreaView', () => {
     const originalFetch = globalThis.fetch;
     globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => ({ shared: [{ name: 'shared-kit', requiredVersion: '^2.0.0' }] }) })) as unknown as typeof fetch;
     try {
-      renderWithTheme(<RemoteAreaView area={productsArea} />);
+      renderPage(<RemoteAreaView area={productsArea} />);
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Products cannot run in this version of ProductHub.');
       expect(alert).toHaveTextContent(`It was built for shared-kit ^2.0.0; this console provides ${CONSOLE_SHARED_KIT_VERSION}.`);

@@ -1,49 +1,35 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import styled from 'styled-components';
 import { SWRConfig } from 'swr';
-import { Button, Spinner, type RemoteRoutesModule } from 'shared-kit';
+import { Button, Spinner, useRemoteModule } from 'shared-kit';
 import { UNEXPECTED_ERROR_TITLE, messageOf } from '../errors/RouteErrorPage';
 import { loadRemoteRoutes } from './load-remote-routes';
 import { CONSOLE_SHARED_KIT_VERSION, RemoteIncompatibleError } from './remote-compatibility';
 import type { RemoteArea } from './remote-areas';
 
-/** After this long a load that has not finished says so and offers Retry (it keeps loading meanwhile). */
-export const STILL_LOADING_AFTER_MS = 6_000;
-
-type LoadState = { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed'; error: unknown };
-
 /** Loads one remote at run time and renders it; if it cannot load or throws, an in-place error with Retry. */
 export function RemoteAreaView({ area }: { area: RemoteArea }) {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [slow, setSlow] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    setState({ status: 'loading' });
-    setSlow(false);
-    const slowTimer = setTimeout(() => active && setSlow(true), STILL_LOADING_AFTER_MS);
-    loadRemoteRoutes(area.remote, attempt > 0).then(
-      (module) => active && setState({ status: 'ready', module }),
-      (error: unknown) => {
-        console.error(`The ${area.remote} remote failed to load:`, error);
-        if (active) setState({ status: 'failed', error });
-      },
-    );
-    return () => {
-      active = false;
-      clearTimeout(slowTimer);
-    };
-  }, [area.remote, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const remote = useRemoteModule(`The ${area.remote} remote`, (isRetry) => loadRemoteRoutes(area.remote, isRetry));
+  const { attempt, retry } = remote;
   // A page that crashed on the data it had would crash again on the same cached answer: after a crash the
   // area gets a data cache of its own, so Retry fetches afresh.
   const [crashes, setCrashes] = useState(0);
 
-  if (state.status === 'loading') {
-    if (!slow) return <Spinner label={`Loading ${area.title}...`} />;
+  if (remote.failed) {
+    if (remote.error instanceof RemoteIncompatibleError) {
+      return (
+        <AreaError
+          title={`${area.title} cannot run in this version of ProductHub.`}
+          detail={`It was built for shared-kit ${remote.error.requiredSharedKit}; this console provides ${CONSOLE_SHARED_KIT_VERSION}. Deploy a build of ${area.title} made for this version (or roll it back). The rest of the console still works.`}
+          onRetry={retry}
+        />
+      );
+    }
+    return <AreaError title={`${area.title} could not be loaded.`} detail="This part of ProductHub is unavailable right now. The rest of the console still works." onRetry={retry} />;
+  }
+  if (!remote.module) {
+    if (!remote.slow) return <Spinner label={`Loading ${area.title}...`} />;
     return (
       <Box role="status">
         <strong>{`${area.title} is still loading.`}</strong>
@@ -54,19 +40,7 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
       </Box>
     );
   }
-  if (state.status === 'failed') {
-    if (state.error instanceof RemoteIncompatibleError) {
-      return (
-        <AreaError
-          title={`${area.title} cannot run in this version of ProductHub.`}
-          detail={`It was built for shared-kit ${state.error.requiredSharedKit}; this console provides ${CONSOLE_SHARED_KIT_VERSION}. Deploy a build of ${area.title} made for this version (or roll it back). The rest of the console still works.`}
-          onRetry={retry}
-        />
-      );
-    }
-    return <AreaError title={`${area.title} could not be loaded.`} detail="This part of ProductHub is unavailable right now. The rest of the console still works." onRetry={retry} />;
-  }
-  const Routes = state.module.default;
+  const Routes = remote.module.default;
   return (
     <ErrorBoundary
       resetKeys={[attempt]}

@@ -1,3 +1,4 @@
+import { REMOTE_NAMES } from 'shared-kit';
 import { areaOfPath, REMOTE_AREAS } from './remote-areas';
 
 describe('areaOfPath', () => {
@@ -13,5 +14,13 @@ describe('areaOfPath', () => {
   it('gives every segment to exactly one remote', () => {
     const segments = REMOTE_AREAS.flatMap((area) => area.segments);
     expect(new Set(segments).size).toBe(segments.length);
+  });
+
+  it('has every remote’s own declaration, with a title and roles the console knows', () => {
+    expect(REMOTE_AREAS.map((area) => area.remote)).toEqual(REMOTE_NAMES);
+    for (const area of REMOTE_AREAS) {
+      expect(area.title).not.toBe('');
+      expect(area.roles.every((role) => role === 'superuser' || role === 'manufacturer')).toBe(true);
+    }
   });
 });

@@ -9,17 +9,10 @@ export interface RemoteArea {
   title: string;
 }
 
-export const REMOTE_AREAS: RemoteArea[] = [
-  {
-    remote: 'catalog',
-    title: 'Products',
-    segments: ['MyProducts', 'CreateProduct', 'UpdateProduct', 'ProductBuilds', 'BuildDetails', 'ProductReleases', 'CreateRelease', 'UpdateRelease'],
-    roles: ['manufacturer'],
-  },
-  { remote: 'licensing', title: 'Licenses', segments: ['ProductLicenses', 'ProductTrials'], roles: ['manufacturer'] },
-  { remote: 'users', title: 'Users', segments: ['Users', 'CreateUser', 'EditUser', 'UserDetails', 'CreateUserLicense'], roles: ['manufacturer'] },
-  { remote: 'manufacturers', title: 'Manufacturers', segments: ['Manufacturers', 'CreateManufacturer', 'MyDetails'], roles: ['superuser', 'manufacturer'] },
-];
+/** Each remote's own declaration (its package.json "producthubArea"), compiled in by the build (tools/webpack/remote-areas.js). */
+declare const PRODUCTHUB_REMOTE_AREAS: RemoteArea[];
+
+export const REMOTE_AREAS: RemoteArea[] = PRODUCTHUB_REMOTE_AREAS;
 
 export function areaOfPath(pathAfterHome: string): RemoteArea | undefined {
   const segment = pathAfterHome.split('/')[0];

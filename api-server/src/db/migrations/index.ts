@@ -7,6 +7,8 @@ import * as sessionIdleAndRateLimits from './0005-session-idle-and-rate-limits';
 import * as clientApi from './0006-client-api';
 import * as auditEventIndexes from './0008-audit-event-indexes';
 import * as webhooks from './0009-webhooks';
+import * as userImports from './0010-user-imports';
+import * as clientActivationFunction from './0012-client-activation-function';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006-client-api': clientApi,
   '0008-audit-event-indexes': auditEventIndexes,
   '0009-webhooks': webhooks,
+  '0010-user-imports': userImports,
+  '0012-client-activation-function': clientActivationFunction,
 };

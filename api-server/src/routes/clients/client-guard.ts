@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { consumeRateLimit } from '../../repositories/rate-limits';
+import { consumeRateLimits } from '../../repositories/rate-limits';
 
 /** Client calls per network address per minute, and per serial or machine per minute. */
 export const CLIENT_CALLS_PER_ADDRESS = 120;
@@ -12,20 +12,17 @@ const WINDOW_SECONDS = 60;
 export const tooManyCalls = (seconds: number) => `Too many requests. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
 
 /**
- * Counts the call against its address and each of its subjects (`serial:...`, `fingerprint:...`); over a limit
- * it answers 429 with Retry-After before the call reads or changes anything.
+ * Counts the call against its address and each of its subjects (`serial:...`, `fingerprint:...`) in one statement;
+ * over a limit it answers 429 with Retry-After before the call reads or changes anything.
  */
 export async function guardClientCall(db: Db, request: FastifyRequest, reply: FastifyReply, subjects: string[] = []) {
-  const limits = [
-    { bucket: `client:address:${request.ip}`, limit: CLIENT_CALLS_PER_ADDRESS },
-    ...subjects.map((subject) => ({ bucket: `client:${subject}`, limit: CLIENT_CALLS_PER_SUBJECT })),
-  ];
-  for (const { bucket, limit } of limits) {
-    const result = await consumeRateLimit(db, { bucket, limit, windowSeconds: WINDOW_SECONDS });
-    if (!result.allowed) {
-      reply.header('Retry-After', String(result.retryAfterSeconds));
-      throw new HttpError(429, tooManyCalls(result.retryAfterSeconds));
-    }
+  const decision = await consumeRateLimits(db, [
+    { bucket: `client:address:${request.ip}`, limit: CLIENT_CALLS_PER_ADDRESS, windowSeconds: WINDOW_SECONDS },
+    ...subjects.map((subject) => ({ bucket: `client:${subject}`, limit: CLIENT_CALLS_PER_SUBJECT, windowSeconds: WINDOW_SECONDS })),
+  ]);
+  if (!decision.allowed) {
+    reply.header('Retry-After', String(decision.retryAfterSeconds));
+    throw new HttpError(429, tooManyCalls(decision.retryAfterSeconds));
   }
   return { address: request.ip };
 }

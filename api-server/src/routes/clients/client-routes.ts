@@ -80,8 +80,8 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
     '/clients/app/validations',
     { config: PUBLIC, schema: { tags, body: ValidateBody, response: { 200: StateDocument, ...errors } } },
     async (request, reply) => {
-      const call = await guardClientCall(db, request, reply, [serialSubject(request.body.product_id, request.body.serial)]);
-      return validateLicense(db, productKeyOf, call, request.body);
+      await guardClientCall(db, request, reply, [serialSubject(request.body.product_id, request.body.serial)]);
+      return validateLicense(db, productKeyOf, request.body);
     },
   );
 
@@ -89,8 +89,8 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
     '/clients/app/products/:id/revocations',
     { config: PUBLIC, schema: { tags, params: IdParams, querystring: RevocationsQuery, response: { 200: RevocationsDocument, 304: Type.Null(), ...errors } } },
     async (request, reply) => {
-      const call = await guardClientCall(db, request, reply, [machineSubject(request.params.id, request.query.hardware_fingerprint)]);
-      const { etag, document } = await revocationsOf(db, productKeyOf, call, request.params.id, request.query, ifNoneMatchOf(request.headers['if-none-match']));
+      await guardClientCall(db, request, reply, [machineSubject(request.params.id, request.query.hardware_fingerprint)]);
+      const { etag, document } = await revocationsOf(db, productKeyOf, request.params.id, request.query, ifNoneMatchOf(request.headers['if-none-match']));
       reply.header('ETag', etag).header('Cache-Control', 'private, max-age=300');
       return document ? document : reply.code(304).send(null);
     },

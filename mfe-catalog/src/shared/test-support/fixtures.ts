@@ -1,4 +1,8 @@
-import type { Build, BuildFile, DistributionChannel, Paged, Product, Release } from 'shared-kit';
+import { manufacturerSession } from 'shared-kit/testing';
+import type { Build, BuildFile, DistributionChannel, Product, Release } from 'shared-kit';
+
+/** The signed-in manufacturer's id (the harness's default session). */
+export const MANUFACTURER_ID = manufacturerSession.manufacturer!.id;
 
 const STAMP = '2026-03-05T14:07:00.000Z';
 
@@ -73,12 +77,3 @@ export function makeRelease(overrides: Partial<Release> = {}): Release {
 }
 
 export const distributionTo = (channel: DistributionChannel, releaseId = 30) => ({ id: 100 + channel.id, release_id: releaseId, channel, created_at: STAMP });
-
-/** One page holding `data`, in the paged shape of SPEC §3. */
-export function page<T>(data: T[], { total = data.length, perPage = 25, current = 1 } = {}): Paged<T> {
-  const last = Math.max(1, Math.ceil(total / perPage));
-  return {
-    data,
-    pagination: { records: { total, per_page: perPage }, pages: { current, previous: current > 1 ? current - 1 : null, next: current < last ? current + 1 : null, last } },
-  };
-}

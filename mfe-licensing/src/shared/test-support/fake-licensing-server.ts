@@ -1,5 +1,5 @@
-import type { BulkUpdateLicensesBody, EndUser, License, LicenseFile, LicenseMachine, Paged, Trial, UpdateLicenseBody, ActivateLicenseBody } from 'shared-kit';
-import { apiError, type FakeCall, type FakeHandler } from './render-remote';
+import type { BulkUpdateLicensesBody, EndUser, License, LicenseFile, LicenseMachine, Trial, UpdateLicenseBody, ActivateLicenseBody } from 'shared-kit';
+import { apiError, page, type FakeApiServer, type RecordedApiCall } from 'shared-kit/testing';
 
 // An in-memory stand-in for the licensing API, following the server's rules closely enough for screen tests.
 
@@ -29,14 +29,11 @@ export function license(id: number, owner: EndUser, productId: 1 | 2 = 1, extra:
   };
 }
 
-function page<T>(rows: T[], query: FakeCall['query']): Paged<T> {
+/** The page the server answers for `query` (1-based, `per_page` rows). */
+function pageOf<T>(rows: T[], query: RecordedApiCall['query']) {
   const perPage = Number(query?.per_page ?? 25);
   const current = Number(query?.page ?? 1);
-  const last = Math.max(1, Math.ceil(rows.length / perPage));
-  return {
-    data: rows.slice((current - 1) * perPage, current * perPage),
-    pagination: { records: { total: rows.length, per_page: perPage }, pages: { current, previous: current > 1 ? current - 1 : null, next: current < last ? current + 1 : null, last } },
-  };
+  return page(rows.slice((current - 1) * perPage, current * perPage), { total: rows.length, perPage, current });
 }
 
 export function machine(id: number, fingerprint: string, extra: Partial<LicenseMachine> = {}): LicenseMachine {
@@ -60,10 +57,10 @@ export interface FakeLicensingState {
   /** The machines of each licence, by licence id. */
   machines?: Record<number, LicenseMachine[]>;
   /** Answers that replace the normal one for a call, e.g. a failure. */
-  override?: (call: FakeCall) => unknown | undefined;
+  override?: (call: RecordedApiCall) => unknown | undefined;
 }
 
-export function fakeLicensingServer(state: FakeLicensingState): FakeHandler {
+export function fakeLicensingServer(state: FakeLicensingState): FakeApiServer {
   return (call) => {
     const overridden = state.override?.(call);
     if (overridden !== undefined) return overridden;
@@ -71,12 +68,12 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeHandler {
     let match: RegExpMatchArray | null;
 
     if (method === 'GET' && (match = path.match(/^\/products\/(\d+)\/licenses$/))) {
-      return page(state.licenses.filter((l) => l.product_id === Number(match![1]) && contains(l.user.email, query?.email)), query);
+      return pageOf(state.licenses.filter((l) => l.product_id === Number(match![1]) && contains(l.user.email, query?.email)), query);
     }
     if (method === 'GET' && (match = path.match(/^\/users\/(\d+)\/licenses$/))) {
-      return page(state.licenses.filter((l) => l.user_id === Number(match![1])), query);
+      return pageOf(state.licenses.filter((l) => l.user_id === Number(match![1])), query);
     }
-    if (method === 'GET' && path === '/users') return page(state.users.filter((u) => contains(u.email, query?.email)), query);
+    if (method === 'GET' && path === '/users') return pageOf(state.users.filter((u) => contains(u.email, query?.email)), query);
     if (method === 'PATCH' && path === '/licenses/bulk-update') {
       const body = call.body as BulkUpdateLicensesBody;
       const missing = body.license_ids.filter((id) => !state.licenses.some((l) => l.id === id));
@@ -115,7 +112,7 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeHandler {
       return file;
     }
     if (method === 'GET' && (match = path.match(/^\/products\/(\d+)\/trials$/))) {
-      return page((state.trials ?? []).filter((t) => contains(t.hardware_fingerprint, query?.hardware_fingerprint)), query);
+      return pageOf((state.trials ?? []).filter((t) => contains(t.hardware_fingerprint, query?.hardware_fingerprint)), query);
     }
     if (method === 'DELETE' && (match = path.match(/^\/products\/(\d+)\/trials\/(\d+)$/))) {
       const id = Number(match[2]);

@@ -1,5 +1,5 @@
 import type { AuthSession } from 'shared-kit';
-import { mayListManufacturers, mayOpenManufacturer, parseManufacturerId } from './access';
+import { mayListManufacturers, mayOpenManufacturer } from './access';
 
 const superuser: AuthSession = { token: 't', access_level: 'superuser', manufacturer: null };
 const aurora: AuthSession = { token: 't', access_level: 'manufacturer', manufacturer: { id: 7, name: 'Aurora Audio' } };
@@ -21,18 +21,5 @@ describe('access rules (SPEC §6)', () => {
   it('leaves the decision to the server when the embedding page gave no session', () => {
     expect(mayListManufacturers(null)).toBe(true);
     expect(mayOpenManufacturer(null, 7)).toBe(true);
-  });
-});
-
-describe('parseManufacturerId', () => {
-  it.each([
-    ['7', 7],
-    ['2147483647', 2147483647],
-  ])('reads %s', (param, id) => {
-    expect(parseManufacturerId(param)).toBe(id);
-  });
-
-  it.each([undefined, '', 'abc', '0', '-1', '1.5', '07', '1e3', '2147483648', '99999999999'])('refuses %p', (param) => {
-    expect(parseManufacturerId(param)).toBeNull();
   });
 });

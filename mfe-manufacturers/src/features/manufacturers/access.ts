@@ -10,12 +10,3 @@ export function mayOpenManufacturer(session: AuthSession | null, id: number): bo
   if (!session || session.access_level === 'superuser') return true;
   return session.manufacturer?.id === id;
 }
-
-const MAX_ID = 2_147_483_647;
-
-/** The manufacturer id of an address, or null when it cannot be one (`abc`, `0`, `1.5`, too large). */
-export function parseManufacturerId(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= MAX_ID ? id : null;
-}

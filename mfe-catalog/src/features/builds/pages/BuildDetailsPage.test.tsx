@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { renderCatalog, notFound, type ApiCall } from '../../../shared/test-support/render-catalog';
+import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import CatalogRoutes from '../../../routes';
 import { makeBuild, makeBuildFile, makeProduct } from '../../../shared/test-support/fixtures';
 import { absoluteApiUrl } from './BuildDetailsPage';
+
+/** The catalog's routes under /Home, as the shell mounts them. */
+const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const files = [
   makeBuildFile({ name: 'Reverb.pkg', size: 2.5 * 1024 ** 2, sha256: 'a'.repeat(64), url: '/api/v1/products/1/builds/11/files/Reverb.pkg' }),

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from 'shared-kit';
-import { renderCatalog, notFound, type ApiCall } from '../../../shared/test-support/render-catalog';
-import { makeBuild, makeProduct, page } from '../../../shared/test-support/fixtures';
+import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
+import CatalogRoutes from '../../../routes';
+import { makeBuild, makeProduct } from '../../../shared/test-support/fixtures';
+
+/** The catalog's routes under /Home, as the shell mounts them. */
+const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const builds = [
   makeBuild({ id: 12, os: 'Windows', major: 1, minor: 1, revision: 0, build_number: 104, upload_confirmed: false }),

@@ -1,6 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { renderCatalog, apiError, notFound, type ApiCall } from '../../../shared/test-support/render-catalog';
-import { makeProduct, page } from '../../../shared/test-support/fixtures';
+import { renderPage, type FakeApiServer, apiError, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
+import CatalogRoutes from '../../../routes';
+import { makeProduct } from '../../../shared/test-support/fixtures';
+
+/** The catalog's routes under /Home, as the shell mounts them. */
+const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const engine = makeProduct({ id: 4, name: 'Synth Engine', type: 'PluginOnly', identifier: 'com.aurora.engine' });
 const drums = makeProduct({ id: 6, name: 'Drum Engine', type: 'PluginOnly', identifier: null });

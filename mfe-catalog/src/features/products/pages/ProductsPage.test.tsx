@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderCatalog, apiError, notFound, type ApiCall } from '../../../shared/test-support/render-catalog';
-import { makeProduct, page } from '../../../shared/test-support/fixtures';
+import { renderPage, type FakeApiServer, apiError, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
+import CatalogRoutes from '../../../routes';
+import { makeProduct } from '../../../shared/test-support/fixtures';
+
+/** The catalog's routes under /Home, as the shell mounts them. */
+const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const reverb = makeProduct({ id: 1, name: 'Aurora Reverb', identifier: 'com.aurora.reverb', series: 'Studio', type: 'Full' });
 const keys = makeProduct({ id: 3, name: 'Vintage Keys & Co', identifier: null, series: null, type: 'ContentOnly' });

@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { formatDateTime } from 'shared-kit';
-import { renderCatalog, notFound, type ApiCall } from '../../../shared/test-support/render-catalog';
-import { BETA_CHANNEL, RELEASE_CHANNEL, distributionTo, makeProduct, makeRelease, page } from '../../../shared/test-support/fixtures';
+import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
+import CatalogRoutes from '../../../routes';
+import { BETA_CHANNEL, RELEASE_CHANNEL, distributionTo, makeProduct, makeRelease } from '../../../shared/test-support/fixtures';
+
+/** The catalog's routes under /Home, as the shell mounts them. */
+const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const releases = [
   makeRelease({ id: 31, description: 'Beta 2', unlocks_wo_license: true, app_version_min: '1.0', app_version_max: '2.0', distributions: [distributionTo(RELEASE_CHANNEL, 31), distributionTo(BETA_CHANNEL, 31)] }),

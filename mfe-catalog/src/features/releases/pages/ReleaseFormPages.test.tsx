@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderCatalog, apiError, notFound, MANUFACTURER_ID, type ApiCall } from '../../../shared/test-support/render-catalog';
-import { BETA_CHANNEL, RELEASE_CHANNEL, distributionTo, makeBuild, makeProduct, makeRelease, page } from '../../../shared/test-support/fixtures';
+import { renderPage, type FakeApiServer, apiError, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
+import CatalogRoutes from '../../../routes';
+import { BETA_CHANNEL, MANUFACTURER_ID, RELEASE_CHANNEL, distributionTo, makeBuild, makeProduct, makeRelease } from '../../../shared/test-support/fixtures';
+
+/** The catalog's routes under /Home, as the shell mounts them. */
+const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const mac = makeBuild({ id: 11, os: 'macOS', build_number: 101 });
 const win = makeBuild({ id: 12, os: 'Windows', build_number: 102 });

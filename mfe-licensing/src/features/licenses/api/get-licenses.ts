@@ -1,14 +1,6 @@
-import { usePagedList, type License } from 'shared-kit';
+import type { ListState } from 'shared-kit';
 import { licenseKeys, type LicenseSource } from 'shared-kit/data';
 
-export interface LicenseListQuery {
-  page: number;
-  perPage: number;
-  /** Part of the owner's email (product lists only). */
-  email?: string;
-}
-
-/** GET /products/{id}/licenses or GET /users/{id}/licenses: one page of licences. */
-export function useLicenses(source: LicenseSource, { page, perPage, email }: LicenseListQuery): ReturnType<typeof usePagedList<License>> {
-  return usePagedList<License>(licenseKeys.list(source, { page, per_page: perPage, email: 'productId' in source ? email : undefined }));
-}
+/** GET /products/{id}/licenses or GET /users/{id}/licenses: the page of licences a list state asks for (owner email search on product lists only). */
+export const licensesKey = (source: LicenseSource, { page, perPage, search }: ListState) =>
+  licenseKeys.list(source, { page, per_page: perPage, email: 'productId' in source ? search : undefined });

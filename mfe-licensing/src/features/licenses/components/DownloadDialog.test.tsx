@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import LicenseTable from './LicenseTable';
-import { renderRemote, deferred } from '../../../shared/test-support/render-remote';
+import { renderPage, deferred } from 'shared-kit/testing';
 import { endUser, fakeLicensingServer, license, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
 
 const ann = endUser(11, 'ann@listener.example');
@@ -31,7 +31,7 @@ describe('Download (activation) dialog', () => {
   afterEach(() => jest.restoreAllMocks());
 
   function renderTable(state: FakeLicensingState = { users: [ann], licenses: [license(1, ann), license(2, ann, 1, { disabled: true, disabled_reason: 'CancelledOrder' })] }) {
-    return renderRemote(<LicenseTable source={{ productId: 1 }} />, { handler: fakeLicensingServer(state) });
+    return renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer(state) });
   }
 
   async function openDownload(user: ReturnType<typeof renderTable>['user'], serial: string) {

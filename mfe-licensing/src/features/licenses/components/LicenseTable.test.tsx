@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import LicenseTable from './LicenseTable';
-import { renderRemote, apiError, deferred } from '../../../shared/test-support/render-remote';
+import { renderPage, apiError, deferred } from 'shared-kit/testing';
 import { endUser, fakeLicensingServer, license, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
 
 // Every date cell sits in a <Profiler> (its onRender runs for each commit in which it rendered), so a test can
@@ -32,7 +32,7 @@ function world(): FakeLicensingState {
 }
 
 function renderProductTable(state = world()) {
-  const view = renderRemote(<LicenseTable source={{ productId: 1 }} />, { handler: fakeLicensingServer(state), path: '/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb' });
+  const view = renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer(state), url: '/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb' });
   return { ...view, state };
 }
 
@@ -243,7 +243,7 @@ describe('LicenseTable, product view', () => {
 
 describe('LicenseTable, user view', () => {
   function renderUserTable(state = world()) {
-    return renderRemote(<LicenseTable source={{ userId: ann.id }} />, { handler: fakeLicensingServer(state), path: '/UserDetails/11' });
+    return renderPage(<LicenseTable source={{ userId: ann.id }} />, { server: fakeLicensingServer(state), url: '/UserDetails/11' });
   }
 
   it('adds Product Series, Product Identifier and Product Name and has no email search', async () => {

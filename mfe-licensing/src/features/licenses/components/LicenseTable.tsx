@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   PaginationControls,
@@ -6,16 +6,15 @@ import {
   Table,
   errorMessage,
   useErrorModal,
-  useListState,
   type DisableReason,
   type License,
   type LicenseTableProps,
 } from 'shared-kit';
-import { useLicenses } from '../api/get-licenses';
+import { useListController } from 'shared-kit/data';
+import { licensesKey } from '../api/get-licenses';
 import { useBulkUpdateLicenses } from '../api/bulk-update-licenses';
 import { useUpdateLicenseState } from '../api/update-license-state';
 import { licenseColumns, type LicenseRowActions } from './license-columns';
-import { useRowSelection } from './use-row-selection';
 import { BulkActions } from './BulkActions';
 import { DeactivateDialog } from './DeactivateDialog';
 import { TransferDialog } from './TransferDialog';
@@ -24,6 +23,9 @@ import { MachinesDialog } from './MachinesDialog';
 
 /** SPEC §8: a failed bulk update shows the error message, or this. */
 export const BULK_UPDATE_FAILED = 'An error occurred';
+
+const licenseId = (license: License) => license.id;
+const licenseSerial = (license: License) => license.serial;
 
 type OpenDialog = { kind: 'deactivate'; licenseIds: number[]; bulk: boolean } | { kind: 'transfer'; license: License } | { kind: 'download'; license: License } | { kind: 'machines'; license: License };
 
@@ -39,18 +41,14 @@ const Layout = styled.div`
  */
 export default function LicenseTable({ source }: LicenseTableProps) {
   const view = 'productId' in source ? 'product' : 'user';
-  const sourceId = 'productId' in source ? source.productId : source.userId;
-  const list = useListState();
-  const licenses = useLicenses(source, { page: list.page, perPage: list.perPage, email: list.search });
-  const rowIds = useMemo(() => licenses.rows.map((license) => license.id), [licenses.rows]);
-  const selection = useRowSelection(rowIds);
+  // A tick belongs to the page shown, so a bulk action changes only licences the user sees (SPEC §4 bulk actions).
+  const list = useListController<License>({ listKey: (state) => licensesKey(source, state), getRowId: licenseId, selectRowsBy: licenseSerial, selectionAcrossPages: false });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const showError = useErrorModal();
   const updateState = useUpdateLicenseState();
   const bulkUpdate = useBulkUpdateLicenses();
 
-  const { clear: clearSelection } = selection;
-  useEffect(clearSelection, [clearSelection, view, sourceId, list.page, list.perPage, list.search]);
+  const { clearSelection } = list;
 
   const runBulkUpdate = async (licenseIds: number[], disabled: boolean, reason: DisableReason | null) => {
     if (licenseIds.length === 0) return;
@@ -73,7 +71,7 @@ export default function LicenseTable({ source }: LicenseTableProps) {
   // The columns stay the same object across renders (rows are memoized); they call the latest handlers.
   const latest = useRef({ changeState, setDialog });
   useLayoutEffect(() => {
-    latest.current = { changeState, setDialog };
+    latest.current.changeState = changeState; // setDialog, a state setter, never changes
   });
   const columns = useMemo(() => {
     const actions: LicenseRowActions = {
@@ -93,12 +91,12 @@ export default function LicenseTable({ source }: LicenseTableProps) {
     setDialog(null);
   };
 
-  const selectedIds = [...selection.selectedIds];
+  const selectedIds = [...list.selectedIds].map(Number);
   const closeDialog = useCallback(() => setDialog(null), []);
 
   return (
     <Layout>
-      {view === 'product' && <SearchBox placeholder="Search User by Email" value={list.search} onSearch={list.setSearch} />}
+      {view === 'product' && <SearchBox placeholder="Search User by Email" value={list.state.search} onSearch={list.state.setSearch} />}
       {selectedIds.length > 0 && (
         <BulkActions
           count={selectedIds.length}
@@ -110,13 +108,10 @@ export default function LicenseTable({ source }: LicenseTableProps) {
       <Table
         caption={view === 'product' ? 'Licenses of the product' : 'Licenses of the user'}
         columns={columns}
-        rows={licenses.rows}
-        getRowId={(license) => license.id}
-        isLoading={licenses.isLoading}
-        emptyText={licenses.error ? 'The licenses could not be loaded.' : 'No licenses found.'}
-        selection={{ selectedIds: selection.selectedIds, onToggleRow: selection.toggleRow, onToggleAll: selection.toggleAll, rowLabel: (license) => license.serial }}
+        {...list.tableProps}
+        emptyText={list.error ? 'The licenses could not be loaded.' : 'No licenses found.'}
       />
-      <PaginationControls pagination={licenses.pagination} perPage={list.perPage} onPageChange={list.setPage} onPerPageChange={list.setPerPage} />
+      <PaginationControls {...list.paginationProps} />
       {dialog?.kind === 'deactivate' && <DeactivateDialog count={dialog.licenseIds.length} onConfirm={confirmDeactivation} onCancel={closeDialog} />}
       {dialog?.kind === 'transfer' && <TransferDialog license={dialog.license} onClose={closeDialog} />}
       {dialog?.kind === 'download' && <DownloadDialog license={dialog.license} onClose={closeDialog} />}

@@ -3,14 +3,14 @@ import { formatDate } from 'shared-kit';
 import LicenseTable from './LicenseTable';
 import { NO_MACHINES, MACHINES_NOT_LOADED } from './MachinesDialog';
 import { machineState } from './machine-state';
-import { apiError, deferred, renderRemote } from '../../../shared/test-support/render-remote';
+import { apiError, deferred, renderPage } from 'shared-kit/testing';
 import { endUser, fakeLicensingServer, license, machine, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
 
 const ann = endUser(11, 'ann@listener.example');
 const SERIAL = 'SER1A-BCDEF-GHJKM-NPQRS';
 
 function renderTable(state: Partial<FakeLicensingState> = {}) {
-  return renderRemote(<LicenseTable source={{ productId: 1 }} />, { handler: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)], ...state }) });
+  return renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)], ...state }) });
 }
 
 async function openMachines(user: ReturnType<typeof renderTable>['user']) {
@@ -68,7 +68,7 @@ describe('Machines dialog', () => {
 
   it("shows the server's message when the machine was already deactivated, and the fresh state", async () => {
     const state: FakeLicensingState = { users: [ann], licenses: [license(1, ann)], machines: { 1: [machine(1, 'HWFP2-AAAA')] } };
-    const { user, showError } = renderRemote(<LicenseTable source={{ productId: 1 }} />, { handler: fakeLicensingServer(state) });
+    const { user, showError } = renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer(state) });
     const dialog = await openMachines(user);
     await within(dialog).findByText('Active');
     // Deactivated by the customer meanwhile.

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Trial } from 'shared-kit';
 import LicensingRoutes from '../../../routes';
-import { apiError, deferred, renderRemote } from '../../../shared/test-support/render-remote';
+import { apiError, deferred, renderPage } from 'shared-kit/testing';
 import { fakeLicensingServer, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
 
 const trial = (id: number, fingerprint: string): Trial => ({ id, hardware_fingerprint: fingerprint, created_at: '2026-02-03T08:00:00Z' });
 
 function renderTrials(state: FakeLicensingState = { users: [], licenses: [], trials: [trial(1, 'MAC-0001'), trial(2, 'MAC-0002'), trial(3, 'WIN-0001')] }) {
-  return renderRemote(<LicensingRoutes />, { handler: fakeLicensingServer(state), path: '/ProductTrials/4/Aurora%20Reverb' });
+  return renderPage(<LicensingRoutes />, { server: fakeLicensingServer(state), url: '/ProductTrials/4/Aurora%20Reverb' });
 }
 
 describe('/Home/ProductTrials/{productID}/{productName}', () => {
@@ -64,7 +64,7 @@ describe('/Home/ProductTrials/{productID}/{productName}', () => {
   });
 
   it('says a bad product ID is not valid', () => {
-    renderRemote(<LicensingRoutes />, { handler: fakeLicensingServer({ users: [], licenses: [] }), path: '/ProductTrials/x/Aurora' });
+    renderPage(<LicensingRoutes />, { server: fakeLicensingServer({ users: [], licenses: [] }), url: '/ProductTrials/x/Aurora' });
     expect(screen.getByRole('alert')).toHaveTextContent('The product ID in the address is not valid.');
   });
 });

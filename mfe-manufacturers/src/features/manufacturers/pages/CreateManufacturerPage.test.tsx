@@ -1,5 +1,11 @@
 import { screen } from '@testing-library/react';
-import { auroraSession, renderArea, superuserSession } from '../../../shared/test-support/render-area';
+import type { InitialEntry } from 'react-router';
+import { renderPage, type RenderPageOptions, manufacturerSession as auroraSession, superuserSession } from 'shared-kit/testing';
+import ManufacturersRoutes from '../../../routes';
+
+/** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
+const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
+  renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 
 const emptyList = { data: [], pagination: { records: { total: 0, per_page: 100 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
 const noServer = () => {
@@ -13,7 +19,7 @@ describe('Create Manufacturer', () => {
     expect(screen.getByText(/created by a ProductHub operator/)).toBeInTheDocument();
     expect(calls).toEqual([]);
     await user.click(screen.getByRole('link', { name: 'Back to Manufacturers' }));
-    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(/^\/Home\/Manufacturers$/);
+    expect(screen.getByLabelText('Current location')).toHaveTextContent(/^\/Home\/Manufacturers$/);
     expect(await screen.findByText('No manufacturers found.')).toBeInTheDocument();
   });
 

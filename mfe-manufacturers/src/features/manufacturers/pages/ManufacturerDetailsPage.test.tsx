@@ -1,14 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { EMPTY_PAGINATION, type Manufacturer } from 'shared-kit';
-import {
-  apiError,
-  auroraSession,
-  manufacturerFixture,
-  renderArea,
-  superuserSession,
-  type ApiCall,
-  type FakeServer,
-} from '../../../shared/test-support/render-area';
+import type { InitialEntry } from 'react-router';
+import { renderPage, type RenderPageOptions, apiError, manufacturerSession as auroraSession, superuserSession, type RecordedApiCall as ApiCall, type FakeApiServer as FakeServer } from 'shared-kit/testing';
+import ManufacturersRoutes from '../../../routes';
+import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
+
+/** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
+const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
+  renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 
 const AURORA = manufacturerFixture();
 const LIST_WITH_PAGE = '/Home/Manufacturers?page=2';
@@ -36,7 +35,7 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
 /** The calls about the manufacturer itself, not the sections below its details. */
 const manufacturerCalls = (calls: ApiCall[]) => calls.filter((call) => !call.path.includes('/webhook-endpoints'));
 
-const location = () => screen.getByRole('status', { name: 'Current location' });
+const location = () => screen.getByLabelText('Current location');
 const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
 
 async function openAsSuperuser(entries = [withReturnTo('/Home/Manufacturers/7')], server = manufacturerServer()) {
@@ -227,6 +226,12 @@ describe('manufacturer details page', () => {
       const { calls } = renderArea({ entries: [`/Home/Manufacturers/${id}`], session: superuserSession, server: manufacturerServer() });
       expect(screen.getByRole('alert')).toHaveTextContent('Manufacturer not found');
       expect(calls).toEqual([]);
+    });
+
+    it('reads the id 07 as 7, as every remote reads ids (shared-kit useIdParam, the contract Id)', async () => {
+      const { calls } = renderArea({ entries: ['/Home/Manufacturers/07'], session: superuserSession, server: manufacturerServer() });
+      expect(await screen.findByDisplayValue('Aurora Audio')).toBeInTheDocument();
+      expect(manufacturerCalls(calls)).toEqual([{ method: 'GET', path: '/manufacturers/7', query: undefined }]);
     });
 
     it('shows why a load failed and loads again on Retry', async () => {

@@ -1,19 +1,17 @@
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { CannotShowPage, ApiError, Button, PageHeader, Spinner, errorMessage, useSession } from 'shared-kit';
+import { CannotShowPage, ApiError, Button, PageHeader, Spinner, errorMessage, useIdParam, useSession } from 'shared-kit';
 import { useManufacturer } from '../api/get-manufacturer';
-import { mayOpenManufacturer, parseManufacturerId } from '../access';
+import { mayOpenManufacturer } from '../access';
 import { useLeaveManufacturerPage } from '../components/use-leave-manufacturer-page';
 import { ACCESS_DENIED, LOAD_FAILED, MANUFACTURER_NOT_FOUND } from '../texts';
 import { ManufacturerForm } from '../components/ManufacturerForm';
 
 /** /Home/Manufacturers/{manufacturerID}: for a superuser, or a manufacturer user viewing their own manufacturer. */
 export function ManufacturerDetailsPage({ sections }: { sections?: (manufacturerId: number) => ReactNode }) {
-  const { manufacturerID } = useParams();
   const session = useSession();
   const leave = useLeaveManufacturerPage();
-  const id = parseManufacturerId(manufacturerID);
+  const id = useIdParam('manufacturerID');
 
   return (
     <>

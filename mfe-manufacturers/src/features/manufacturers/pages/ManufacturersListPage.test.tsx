@@ -1,6 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import type { Manufacturer, Pagination } from 'shared-kit';
-import { apiError, auroraSession, manufacturerFixture, renderArea, superuserSession, type ApiCall } from '../../../shared/test-support/render-area';
+import type { InitialEntry } from 'react-router';
+import { renderPage, type RenderPageOptions, apiError, manufacturerSession as auroraSession, superuserSession, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import ManufacturersRoutes from '../../../routes';
+import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
+
+/** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
+const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
+  renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 
 const MANUFACTURERS: Manufacturer[] = Array.from({ length: 3 }, (_, index) =>
   manufacturerFixture({ id: index + 1, name: `Maker ${index + 1}`, email: `maker${index + 1}@example.com`, country_code: index === 2 ? null : 'DE' }),
@@ -52,7 +59,7 @@ describe('manufacturers list', () => {
   it('View Details opens the manufacturer, remembering the list to return to', async () => {
     const { user } = renderArea({ entries: ['/Home/Manufacturers'], session: superuserSession, server: listServer });
     await user.click(await screen.findByRole('link', { name: 'View Details of Maker 3' }));
-    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('/Home/Manufacturers/3?returnTo=%2FHome%2FManufacturers');
+    expect(screen.getByLabelText('Current location')).toHaveTextContent('/Home/Manufacturers/3?returnTo=%2FHome%2FManufacturers');
     expect(screen.getByRole('heading', { name: 'Manufacturer Details' })).toBeInTheDocument();
     expect(await screen.findByDisplayValue('Maker 3')).toBeInTheDocument();
   });

@@ -1,11 +1,18 @@
 import { screen } from '@testing-library/react';
-import { apiError, auroraSession, manufacturerFixture, renderArea, superuserSession, type FakeServer } from '../../../shared/test-support/render-area';
+import type { InitialEntry } from 'react-router';
+import { renderPage, type RenderPageOptions, apiError, manufacturerSession as auroraSession, superuserSession, type FakeApiServer as FakeServer } from 'shared-kit/testing';
+import ManufacturersRoutes from '../../../routes';
+import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
+
+/** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
+const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
+  renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 
 const server: FakeServer = (call) => {
   if (call.method === 'GET' && call.path === '/manufacturers/7') return manufacturerFixture();
   throw apiError(404, 'Manufacturer not found');
 };
-const location = () => screen.getByRole('status', { name: 'Current location' });
+const location = () => screen.getByLabelText('Current location');
 
 describe('My Details', () => {
   it("takes a manufacturer user to their own manufacturer's page", async () => {

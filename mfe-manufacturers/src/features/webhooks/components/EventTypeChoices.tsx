@@ -35,8 +35,7 @@ export interface EventTypeChoicesProps {
 /** One checkbox per event type of the contract, in the contract's order, plus one for all of them. */
 export function EventTypeChoices({ value, onChange, error, errorId, disabled }: EventTypeChoicesProps) {
   const chosen = new Set(value);
-  const toggle = (type: WebhookEventType, checked: boolean) =>
-    onChange(WEBHOOK_EVENT_TYPES.filter((candidate) => (candidate === type ? checked : chosen.has(candidate))));
+  const toggle = (type: WebhookEventType, checked: boolean) => onChange(WEBHOOK_EVENT_TYPES.filter((candidate) => (candidate === type ? checked : chosen.has(candidate))));
   const all = chosen.size === WEBHOOK_EVENT_TYPES.length;
   return (
     <Group aria-describedby={error ? errorId : undefined}>

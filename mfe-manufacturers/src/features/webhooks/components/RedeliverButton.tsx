@@ -7,7 +7,12 @@ export function RedeliverButton({ target, onOutcome }: { target: DeliveryRef; on
   const { trigger, isMutating } = useRedeliverWebhook();
   const redeliver = async () => {
     onOutcome({});
-    onOutcome(await queued(() => trigger(target), (delivery) => `Redelivery queued as delivery ${delivery.id}.`));
+    onOutcome(
+      await queued(
+        () => trigger(target),
+        (delivery) => `Redelivery queued as delivery ${delivery.id}.`,
+      ),
+    );
   };
   return (
     <Button size="small" disabled={isMutating} aria-busy={isMutating || undefined} aria-label={`Redeliver delivery ${target.deliveryId}`} onClick={() => void redeliver()}>

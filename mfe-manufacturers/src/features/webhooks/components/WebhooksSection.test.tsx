@@ -1,6 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from 'shared-kit';
-import { apiError, auroraSession, manufacturerFixture, renderArea, superuserSession, type ApiCall, type FakeServer } from '../../../shared/test-support/render-area';
+import type { InitialEntry } from 'react-router';
+import {
+  apiError,
+  manufacturerSession as auroraSession,
+  renderPage,
+  superuserSession,
+  type FakeApiServer as FakeServer,
+  type RecordedApiCall as ApiCall,
+  type RenderPageOptions,
+} from 'shared-kit/testing';
+import ManufacturersRoutes from '../../../routes';
+import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
+
+/** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
+const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
+  renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 import { NO_ENDPOINTS } from './WebhooksSection';
 import { EVENTS_REQUIRED, URL_NOT_HTTP, URL_REQUIRED } from './endpoint-form';
 import { SECRET_SHOWN_ONCE } from './SecretDialog';
@@ -61,14 +76,18 @@ describe('the Webhooks section of the manufacturer page', () => {
     const { user } = open(webhookServer([endpointFixture(), endpointFixture({ id: 4, url: 'https://crm.aurora.example/in', enabled: false, event_types: ['end_user.created'] })]));
     const table = await endpointsTable();
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['URL', 'Events', 'Enabled', 'Created', 'Actions']);
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['URL', 'Events', 'Enabled', 'Created', 'Actions']);
     expect(rows[1]).toHaveTextContent('https://hooks.aurora.example/licences');
     expect(rows[1]).toHaveTextContent('License created, License disabled');
     expect(rows[1]).toHaveTextContent('Yes');
     expect(rows[2]).toHaveTextContent('User created');
     expect(rows[2]).toHaveTextContent('No');
     await user.click(screen.getByRole('link', { name: 'Delivery log of https://crm.aurora.example/in' }));
-    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('/Home/Manufacturers/7/Webhooks/4');
+    expect(screen.getByLabelText('Current location')).toHaveTextContent('/Home/Manufacturers/7/Webhooks/4');
   });
 
   it('says so when there is no endpoint yet; staff see the section on their own manufacturer', async () => {
@@ -148,7 +167,9 @@ describe('the Webhooks section of the manufacturer page', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Enabled' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(changes(calls)).toEqual([{ method: 'PATCH', path: `${BASE}/3`, body: { url: 'https://hooks.aurora.example/licences', event_types: ['license.disabled'], enabled: false } }]);
+    expect(changes(calls)).toEqual([
+      { method: 'PATCH', path: `${BASE}/3`, body: { url: 'https://hooks.aurora.example/licences', event_types: ['license.disabled'], enabled: false } },
+    ]);
     const row = within(await endpointsTable()).getAllByRole('row')[1];
     await waitFor(() => expect(row).toHaveTextContent('No'));
   });

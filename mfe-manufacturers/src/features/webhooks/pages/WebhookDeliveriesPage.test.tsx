@@ -1,6 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint } from 'shared-kit';
-import { apiError, auroraSession, renderArea, superuserSession, type ApiCall, type FakeServer } from '../../../shared/test-support/render-area';
+import type { InitialEntry } from 'react-router';
+import {
+  apiError,
+  manufacturerSession as auroraSession,
+  renderPage,
+  superuserSession,
+  type FakeApiServer as FakeServer,
+  type RecordedApiCall as ApiCall,
+  type RenderPageOptions,
+} from 'shared-kit/testing';
+import ManufacturersRoutes from '../../../routes';
+
+/** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
+const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
+  renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 import { DELIVERY_LOG_POLL_MS } from '../components/use-poll-while';
 import { QUEUE_FAILED } from '../components/queue-outcome';
 import { NO_DELIVERIES, NO_SUCH_ENDPOINT } from './WebhookDeliveriesPage';
@@ -44,13 +58,24 @@ function logServer(initial: WebhookDelivery[] = [FAILED, delivery({})], refuse?:
   let log = [...initial];
   let nextId = 100;
   const enqueue = (eventType: string, messageId: string) => {
-    const queued = delivery({ id: nextId++, message_id: messageId, event_type: eventType, status: 'pending', attempts: 0, response_code: null, duration_ms: null, last_attempt_at: null, next_attempt_at: '2026-11-21T11:00:00.000Z' });
+    const queued = delivery({
+      id: nextId++,
+      message_id: messageId,
+      event_type: eventType,
+      status: 'pending',
+      attempts: 0,
+      response_code: null,
+      duration_ms: null,
+      last_attempt_at: null,
+      next_attempt_at: '2026-11-21T11:00:00.000Z',
+    });
     log = [queued, ...log];
     return queued;
   };
   const server: FakeServer = (call) => {
     if (call.method === 'GET' && call.path === ENDPOINT) return endpoint;
-    if (call.method === 'GET' && call.path === `${ENDPOINT}/deliveries`) return { data: log, pagination: { records: { total: log.length, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+    if (call.method === 'GET' && call.path === `${ENDPOINT}/deliveries`)
+      return { data: log, pagination: { records: { total: log.length, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
     refuse?.(call);
     if (call.method === 'POST' && call.path === `${ENDPOINT}/test`) return enqueue('webhook.test', 'msg_900');
     const redeliver = /^\/manufacturers\/7\/webhook-endpoints\/3\/deliveries\/(\d+)\/redeliver$/.exec(call.path);
@@ -76,12 +101,21 @@ describe('the delivery log of a webhook endpoint', () => {
     const { calls } = renderArea({ entries: [PAGE], session: superuserSession, server: logServer().server });
     expect(screen.getByRole('heading', { level: 1, name: 'Webhook Deliveries' })).toBeInTheDocument();
     const rows = within(await deliveriesTable()).getAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Status', 'Event', 'Response', 'Duration', 'Attempts', 'Last Error', 'Created', 'Last Attempt', 'Next Attempt', 'Actions',
-    ]);
-    const failed = within(rows[1]).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Status', 'Event', 'Response', 'Duration', 'Attempts', 'Last Error', 'Created', 'Last Attempt', 'Next Attempt', 'Actions']);
+    const failed = within(rows[1])
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(failed.slice(0, 6)).toEqual(['Failed', 'License disabled', '500', '112 ms', '15', 'HTTP 500']);
-    expect(within(rows[2]).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 6)).toEqual(['Succeeded', 'License disabled', '204', '38 ms', '1', '—']);
+    expect(
+      within(rows[2])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 6),
+    ).toEqual(['Succeeded', 'License disabled', '204', '38 ms', '1', '—']);
     expect(await screen.findByRole('heading', { level: 2, name: endpoint.url })).toBeInTheDocument();
     expect(calls.find((call) => call.path === `${ENDPOINT}/deliveries`)?.query).toEqual({ page: 1, per_page: 25 });
     expect(screen.getByRole('navigation', { name: /pagination/i })).toBeInTheDocument();
@@ -92,7 +126,7 @@ describe('the delivery log of a webhook endpoint', () => {
     expect(await screen.findByText(NO_DELIVERIES)).toBeInTheDocument();
   });
 
-  it("sends a test event, says it was queued and follows it until it is delivered", async () => {
+  it('sends a test event, says it was queued and follows it until it is delivered', async () => {
     jest.useFakeTimers();
     try {
       const { server, deliverPending } = logServer();
@@ -128,7 +162,7 @@ describe('the delivery log of a webhook endpoint', () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Deliveries' })).getAllByRole('row')).toHaveLength(4));
   });
 
-  it("says why a delivery could not be queued", async () => {
+  it('says why a delivery could not be queued', async () => {
     const refuse = () => {
       throw new Error('network down');
     };

@@ -1,18 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import {
-  ApiError,
-  Button,
-  ButtonLink,
-  CannotShowPage,
-  ErrorText,
-  PageHeader,
-  PaginationControls,
-  SpinnerIcon,
-  Table,
-  useIdParam,
-  type WebhookDelivery,
-} from 'shared-kit';
+import { ApiError, Button, ButtonLink, CannotShowPage, ErrorText, PageHeader, PaginationControls, SpinnerIcon, Table, useIdParam, type WebhookDelivery } from 'shared-kit';
 import { useListController } from 'shared-kit/data';
 import { webhookDeliveriesKey } from '../api/get-webhook-deliveries';
 import { useWebhookEndpoint } from '../api/get-webhook-endpoint';
@@ -66,7 +54,10 @@ function DeliveryLog({ manufacturerId, endpointId }: { manufacturerId: number; e
   const sendTest = useSendTestEvent();
   const [notice, setNotice] = useState('');
   const [queueError, setQueueError] = useState<string | null>(null);
-  usePollWhile(listKey(list.state), list.rows.some((delivery) => delivery.status === 'pending'));
+  usePollWhile(
+    listKey(list.state),
+    list.rows.some((delivery) => delivery.status === 'pending'),
+  );
 
   const report = useCallback((outcome: QueueOutcome) => {
     setNotice(outcome.notice ?? '');
@@ -78,7 +69,12 @@ function DeliveryLog({ manufacturerId, endpointId }: { manufacturerId: number; e
   );
   const sendTestEvent = async () => {
     report({});
-    report(await queued(() => sendTest.trigger({ manufacturerId, endpointId }), (delivery) => `Test event queued as delivery ${delivery.id}.`));
+    report(
+      await queued(
+        () => sendTest.trigger({ manufacturerId, endpointId }),
+        (delivery) => `Test event queued as delivery ${delivery.id}.`,
+      ),
+    );
   };
 
   const back = <ButtonLink to={webhookLinks.manufacturer(manufacturerId)}>Back</ButtonLink>;
@@ -98,12 +94,7 @@ function DeliveryLog({ manufacturerId, endpointId }: { manufacturerId: number; e
         actions={
           <>
             {back}
-            <Button
-              variant="primary"
-              disabled={sendTest.isMutating}
-              aria-busy={sendTest.isMutating || undefined}
-              onClick={() => void sendTestEvent()}
-            >
+            <Button variant="primary" disabled={sendTest.isMutating} aria-busy={sendTest.isMutating || undefined} onClick={() => void sendTestEvent()}>
               {sendTest.isMutating && <SpinnerIcon />}
               Send test event
             </Button>

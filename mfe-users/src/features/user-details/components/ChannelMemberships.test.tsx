@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type DistributionChannel, type EndUserDetails } from 'shared-kit';
-import { createFakeApi, deferredAnswer, renderInArea, type RecordedCall } from '../../../shared/test-support/render-users';
+import { deferred as deferredAnswer, renderPage, type RecordedApiCall as RecordedCall, type FakeApiServer } from 'shared-kit/testing';
 import { BETA, RELEASE, userDetails } from '../test-data';
 import { UserDetailsPage } from '../pages/UserDetailsPage';
 import { Route, Routes } from 'react-router';
@@ -14,7 +14,7 @@ interface Setup {
 
 function renderMemberships({ user = userDetails(), channels = () => [RELEASE, BETA], onPost = () => ({}), onDelete = () => undefined }: Setup = {}) {
   let current = user;
-  const { api, calls } = createFakeApi((call) => {
+  const server: FakeApiServer = (call) => {
     if (call.method === 'GET' && call.path === '/users/1') return current;
     if (call.method === 'GET' && call.path === '/manufacturers/7/channels') return channels();
     if (call.method === 'POST' && call.path === '/manufacturers/7/channels/12/users') {
@@ -28,14 +28,13 @@ function renderMemberships({ user = userDetails(), channels = () => [RELEASE, BE
       return answer;
     }
     throw new ApiError(404, ['Not found']);
-  });
-  const view = renderInArea(
+  };
+  return renderPage(
     <Routes>
       <Route path="UserDetails/:userID" element={<UserDetailsPage />} />
     </Routes>,
-    { api, path: '/Home/UserDetails/1', loadRemoteModule: () => new Promise(() => undefined) },
+    { server, url: '/Home/UserDetails/1', route: '/Home/*', services: { loadRemoteModule: () => new Promise(() => undefined) } },
   );
-  return { ...view, calls };
 }
 
 const withBeta = () => userDetails({ channel_memberships: [{ created_at: '2026-01-02T09:00:00Z', channel: RELEASE }, { created_at: '2026-01-03T09:00:00Z', channel: BETA }] });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, Table, formatDateTime, type ReceivedLicenseTransfer, type SentLicenseTransfer, type TableColumn } from 'shared-kit';
-import { Tabs } from '../../../shared/components/Tabs';
+import { Button, Dialog, Table, Tabs, formatDateTime, type ReceivedLicenseTransfer, type SentLicenseTransfer, type TableColumn } from 'shared-kit';
 
 const Serial = styled.code`
   font-family: ${({ theme }) => theme.font.monospace};

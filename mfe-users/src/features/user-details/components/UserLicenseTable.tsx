@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import styled from 'styled-components';
-import { Button, Spinner, useShellServices, type LicenseTableModule, type LicenseTableProps, type ShellServices } from 'shared-kit';
-
-type LoadState = { status: 'loading' } | { status: 'ready'; LicenseTable: ComponentType<LicenseTableProps> } | { status: 'failed' };
+import { Button, Spinner, useRemoteModule, useShellServices, type LicenseTableModule, type LicenseTableProps, type ShellServices } from 'shared-kit';
 
 const Problem = styled.div`
   display: flex;
@@ -32,29 +30,10 @@ export const LICENSE_TABLE_UNAVAILABLE = 'The licenses could not be loaded.';
  */
 export function UserLicenseTable({ userId }: { userId: number }) {
   const { loadRemoteModule } = useShellServices();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const { module: LicenseTable, failed, attempt, retry } = useRemoteModule('The licence table of the licensing remote', () => loadLicenseTable(loadRemoteModule));
 
-  useEffect(() => {
-    let active = true;
-    setState({ status: 'loading' });
-    loadLicenseTable(loadRemoteModule).then(
-      (LicenseTable) => active && setState({ status: 'ready', LicenseTable }),
-      (error: unknown) => {
-        console.error('The licence table of the licensing remote failed to load:', error);
-        if (active) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [loadRemoteModule, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  if (state.status === 'loading') return <Spinner label="Loading licenses..." />;
-  if (state.status === 'failed') return <LicenseTableProblem onRetry={retry} />;
-  const { LicenseTable } = state;
+  if (failed) return <LicenseTableProblem onRetry={retry} />;
+  if (!LicenseTable) return <Spinner label="Loading licenses..." />;
   return (
     <ErrorBoundary
       resetKeys={[attempt]}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type EndUserDetails } from 'shared-kit';
 import UsersRoutes from '../../../routes';
-import { createFakeApi, renderInArea, type FakeRoutes, type RecordedCall } from '../../../shared/test-support/render-users';
+import { renderPage, type FakeApiServer as FakeRoutes, type RecordedApiCall as RecordedCall } from 'shared-kit/testing';
 import { BETA, RELEASE, userDetails } from '../test-data';
 
 function LicenseTableStub({ source }: { source: { userId: number } | { productId: number } }) {
@@ -10,13 +10,13 @@ function LicenseTableStub({ source }: { source: { userId: number } | { productId
 const licensingRemote = () => jest.fn().mockResolvedValue({ default: LicenseTableStub });
 
 function renderDetails({ user = userDetails(), more, loadRemoteModule = licensingRemote(), path = '/Home/UserDetails/1' }: { user?: EndUserDetails; more?: FakeRoutes; loadRemoteModule?: jest.Mock; path?: string } = {}) {
-  const { api, calls } = createFakeApi((call: RecordedCall) => {
+  const server = (call: RecordedCall) => {
     if (call.method === 'GET' && call.path === `/users/${user.id}`) return user;
     if (call.method === 'GET' && call.path === '/manufacturers/7/channels') return [RELEASE, BETA];
     if (more) return more(call);
     throw new ApiError(404, ['Not found']);
-  });
-  return { ...renderInArea(<UsersRoutes />, { api, path, loadRemoteModule }), calls, loadRemoteModule };
+  };
+  return { ...renderPage(<UsersRoutes />, { server, url: path, route: '/Home/*', services: { loadRemoteModule } }), loadRemoteModule };
 }
 
 describe('UserDetailsPage', () => {
@@ -39,15 +39,15 @@ describe('UserDetailsPage', () => {
   it('offers Retry when the user could not be loaded', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
-    const { api } = createFakeApi((call) => {
+    const server: FakeRoutes = (call) => {
       if (call.path === '/users/1') {
         if (fail) throw new ApiError(0, ['The server could not be reached.']);
         return userDetails();
       }
       if (call.path === '/manufacturers/7/channels') return [RELEASE, BETA];
       throw new Error('unexpected');
-    });
-    const { user } = renderInArea(<UsersRoutes />, { api, path: '/Home/UserDetails/1', loadRemoteModule: licensingRemote() });
+    };
+    const { user } = renderPage(<UsersRoutes />, { server, url: '/Home/UserDetails/1', route: '/Home/*', services: { loadRemoteModule: licensingRemote() } });
     expect(await screen.findByRole('alert')).toHaveTextContent('The user could not be loaded.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));

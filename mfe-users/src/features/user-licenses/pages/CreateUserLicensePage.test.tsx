@@ -1,20 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type Product } from 'shared-kit';
 import UsersRoutes from '../../../routes';
-import { createFakeApi, currentLocation, deferredAnswer, renderInArea, type RecordedCall } from '../../../shared/test-support/render-users';
+import { currentPath as currentLocation, deferred as deferredAnswer, renderPage, type RecordedApiCall as RecordedCall } from 'shared-kit/testing';
 
 const product = (id: number, name: string, identifier: string | null) => ({ id, name, identifier }) as Product;
 const PRODUCTS = [product(3, 'Aurora Reverb', 'com.aurora.reverb'), product(4, 'Aurora Legacy', null)];
 const paged = (rows: Product[]) => ({ data: rows, pagination: { records: { total: rows.length, per_page: 250 }, pages: { current: 1, previous: null, next: null, last: 1 } } });
 
 function renderAddLicense({ onCreate = () => ({ id: 1 }), products = () => paged(PRODUCTS), path = '/Home/CreateUserLicense/12/ada%40listener.example' }: { onCreate?: (call: RecordedCall) => unknown; products?: () => unknown; path?: string } = {}) {
-  const { api, calls } = createFakeApi((call) => {
+  const server = (call: RecordedCall) => {
     if (call.method === 'GET' && call.path === '/products') return products();
     if (call.method === 'POST' && call.path === '/users/12/licenses') return onCreate(call);
     if (call.method === 'GET' && call.path === '/users/12') return new Promise(() => undefined);
     throw new ApiError(404, ['Not found']);
-  });
-  return { ...renderInArea(<UsersRoutes />, { api, path, loadRemoteModule: () => new Promise(() => undefined) }), calls };
+  };
+  return renderPage(<UsersRoutes />, { server, url: path, route: '/Home/*', services: { loadRemoteModule: () => new Promise(() => undefined) } });
 }
 
 describe('Add License', () => {

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import {
   Button,
+  ComboBox,
   DEFAULT_LICENSE_TYPE,
   ErrorText,
   Field,
@@ -15,7 +16,6 @@ import {
   useIdParam,
   type LicenseType,
 } from 'shared-kit';
-import { ComboBox } from '../../../shared/components/ComboBox';
 import { DescriptionList } from '../../../shared/components/DescriptionList';
 import { FormButtons, FormCard } from '../../../shared/components/FormLayout';
 import { PageUnavailable } from '../../../shared/components/PageUnavailable';

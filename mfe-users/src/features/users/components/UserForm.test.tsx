@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ApiError } from 'shared-kit';
 import UsersRoutes from '../../../routes';
-import { createFakeApi, currentLocation, deferredAnswer, renderInArea, type FakeRoutes } from '../../../shared/test-support/render-users';
+import { currentPath as currentLocation, deferred as deferredAnswer, renderPage, type FakeApiServer as FakeRoutes } from 'shared-kit/testing';
 
 const EMPTY_LIST = { data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
 
 function renderAt(path: string, routes: FakeRoutes) {
-  const { api, calls } = createFakeApi((call) => (call.method === 'GET' && call.path === '/users' ? EMPTY_LIST : routes(call)));
-  return { ...renderInArea(<UsersRoutes />, { api, path }), calls };
+  const server: FakeRoutes = (call) => (call.method === 'GET' && call.path === '/users' ? EMPTY_LIST : routes(call));
+  return renderPage(<UsersRoutes />, { server, url: path, route: '/Home/*' });
 }
 
 const saved = (call: { body?: unknown }) => ({ id: 5, manufacturer_id: 7, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...(call.body as object) });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EndUser, Query } from 'shared-kit';
 import { UsersPage } from './UsersPage';
-import { createFakeApi, currentLocation, renderInArea } from '../../../shared/test-support/render-users';
+import { currentPath as currentLocation, renderPage, type FakeApiServer } from 'shared-kit/testing';
 import { Route, Routes } from 'react-router';
 
 const endUser = (id: number, email: string, externalId: string | null = null): EndUser => ({
@@ -21,18 +21,17 @@ function pageOf(rows: EndUser[], query: Query = {}) {
 }
 
 function renderUsersPage(routes: (query: Query) => unknown = (query) => pageOf(USERS, query)) {
-  const { api, calls } = createFakeApi((call) => {
+  const server: FakeApiServer = (call) => {
     if (call.method === 'GET' && call.path === '/users') return routes(call.query ?? {});
     throw new Error(`unexpected ${call.method} ${call.path}`);
-  });
-  const view = renderInArea(
+  };
+  return renderPage(
     <Routes>
       <Route path="Users" element={<UsersPage />} />
       <Route path="*" element={null} />
     </Routes>,
-    { api, path: '/Home/Users' },
+    { server, url: '/Home/Users', route: '/Home/*' },
   );
-  return { ...view, calls };
 }
 
 describe('UsersPage', () => {
@@ -45,6 +44,11 @@ describe('UsersPage', () => {
     const row = (await screen.findByRole('cell', { name: 'ada@listener.example' })).closest('tr')!;
     expect(within(row).getByRole('cell', { name: '1' })).toBeInTheDocument();
     expect(within(row).getByText(/2026/)).toBeInTheDocument();
+  });
+
+  it('leads to the CSV import with the Import button', () => {
+    renderUsersPage();
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/Home/Users/Import');
   });
 
   it('loads the first page with 25 rows and shows a loading state first', async () => {

@@ -45,9 +45,12 @@ export function UsersPage() {
       <PageHeader
         title="Users"
         actions={
-          <ButtonLink variant="primary" to={userLinks.create}>
-            New User
-          </ButtonLink>
+          <>
+            <ButtonLink to={userLinks.importUsers}>Import</ButtonLink>
+            <ButtonLink variant="primary" to={userLinks.create}>
+              New User
+            </ButtonLink>
+          </>
         }
       />
       <Toolbar>

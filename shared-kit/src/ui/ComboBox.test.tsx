@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
-import { theme } from 'shared-kit';
+import { theme } from './theme';
 import { ComboBox, type ComboBoxOption } from './ComboBox';
 
 const OPTIONS: ComboBoxOption[] = [

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
-import { theme } from 'shared-kit';
+import { theme } from './theme';
 import { Tabs } from './Tabs';
 
 const TABS = [

@@ -1,0 +1,85 @@
+// One lint for every workspace (issue 17): typescript-eslint, the hooks rules and the import boundaries of
+// docs/architecture.md ("One remote layout"). It reads sources only, so it needs no build.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const remotes = Object.values(JSON.parse(readFileSync(join(root, 'shared-kit/src/remotes.json'), 'utf8')));
+const apps = ['shell', ...remotes, 'api-server'];
+const featuresOf = (remote) =>
+  readdirSync(join(root, remote, 'src/features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+
+/** The import boundaries, as import-x/no-restricted-paths zones on resolved files (relative to the root). */
+export const boundaryZones = [
+  ...remotes.flatMap((remote) => [
+    zone(`${remote}/src`, ['shell', ...remotes.filter((other) => other !== remote), 'api-server'], 'A remote never imports the shell, another remote or the server.'),
+    zone(`${remote}/src/shared`, `${remote}/src/features`, "A remote's src/shared serves its features; it never imports one."),
+    ...featuresOf(remote).map((feature) =>
+      zone(`${remote}/src/features/${feature}`, `${remote}/src/features`, 'A feature never imports another feature: what two features need lives in src/shared.', [`./${feature}`]),
+    ),
+  ]),
+  zone('shell', remotes, "The shell never imports a remote's source: it loads remotes through Module Federation."),
+  zone('shared-kit', [...apps, 'e2e', 'client-js'], 'shared-kit imports no app.'),
+  // The server may read the contract and the list of remotes (which it serves); the kit's UI, hooks and API
+  // client are the browser's.
+  zone('api-server', 'shared-kit', 'api-server imports only shared-kit/contract (and shared-kit/remotes).', ['./src/contract', './src/remotes.ts', './src/remotes.json']),
+  zone('api-server', ['shell', ...remotes]),
+];
+
+const typescriptFiles = ['**/*.ts', '**/*.tsx'];
+const scriptFiles = ['**/*.js', '**/*.mjs', '**/*.cjs'];
+// `_name` marks a value left unused on purpose (a rest sibling left out, a callback's unused parameter).
+const unusedVars = { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true };
+const browserScripts = ['e2e/bench/page-probe.js', 'e2e/embed/embed.js'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/', '**/node_modules/', 'client-cpp/', 'coverage/', '.test-output/', '**/test-results/', '**/playwright-report/'] },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  { files: typescriptFiles, extends: [tseslint.configs.recommended] },
+  { files: typescriptFiles, rules: { '@typescript-eslint/no-unused-vars': ['error', unusedVars] } },
+  { files: scriptFiles, rules: { 'no-unused-vars': ['error', unusedVars] } },
+  {
+    rules: {
+      // Refusing control characters is what our validators are for (licence fields, the canonical encoding,
+      // PostgreSQL text keys): a control character in a pattern here is meant, never a typo.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: [...typescriptFiles, ...scriptFiles],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      // The kit's package exports name its sources under the `source` condition: resolving them (not dist/) lets
+      // the boundaries and cycles be checked without a build.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ conditionNames: ['source', 'types', 'import', 'require', 'node', 'default'] })],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  { files: ['shell/src/**', 'mfe-*/src/**', 'shared-kit/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  // The browser-side scripts, and the bench's functions that Playwright runs in the page.
+  { files: [...browserScripts, 'e2e/bench/*.mjs'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['**/*.cjs', 'babel.config.js', 'jest.config.js', '*/jest.config.js', '*/webpack.config.js', 'tools/webpack/create-app-config.js', 'tools/bundle-budget/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+  { files: ['**/*.test.js', 'tools/**/*.test.js'], languageOptions: { globals: { ...globals.jest } } },
+);

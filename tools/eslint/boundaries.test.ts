@@ -1,0 +1,73 @@
+// Each import boundary of eslint.config.mjs fires on a file that crosses it (and stays quiet on one that does not).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(__dirname, '../..');
+const BOUNDARY = 'import-x/no-restricted-paths';
+
+const lintTexts = (texts: { filePath: string; code: string }[]): string[][] =>
+  JSON.parse(execFileSync(process.execPath, [join(__dirname, 'lint-texts.mjs')], { cwd: root, input: JSON.stringify(texts), encoding: 'utf8' }));
+
+const importing = (from: string) => `import * as imported from '${from}';\nexport const used = imported;\n`;
+
+const moduleOf = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((file) => /(?<!\.test)\.tsx?$/.test(file))?.replace(/\.tsx?$/, '');
+
+/** Two features of one remote and a module of each (found, so the test follows the code's moves). */
+function twoFeatures() {
+  for (const remote of ['mfe-catalog', 'mfe-users', 'mfe-licensing', 'mfe-manufacturers']) {
+    const featuresDir = join(root, remote, 'src/features');
+    const [a, b] = readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const moduleOfA = a && moduleOf(join(featuresDir, a));
+    const moduleOfB = b && moduleOf(join(featuresDir, b));
+    if (moduleOfA && moduleOfB) return { remote, a, b, moduleOfA, moduleOfB };
+  }
+  throw new Error('no remote with two features');
+}
+
+const cases: { name: string; filePath: string; code: string; fires: boolean }[] = (() => {
+  const { remote, a, b, moduleOfA, moduleOfB } = twoFeatures();
+  return [
+    { name: `a feature importing another feature (${a} → ${b})`, filePath: `${remote}/src/features/${a}/pages/Fixture.tsx`, code: importing(`../../${b}/${moduleOfB}`), fires: true },
+    { name: 'a feature importing its own modules', filePath: `${remote}/src/features/${a}/pages/Fixture.tsx`, code: importing(`../${moduleOfA}`), fires: false },
+    { name: "a remote's src/shared importing a feature", filePath: `${remote}/src/shared/Fixture.tsx`, code: importing(`../features/${b}/${moduleOfB}`), fires: true },
+    { name: 'a remote importing the shell', filePath: 'mfe-users/src/Fixture.tsx', code: importing('../../shell/src/index'), fires: true },
+    { name: 'a remote importing another remote', filePath: 'mfe-users/src/Fixture.tsx', code: importing('../../mfe-catalog/src/routes'), fires: true },
+    { name: "the shell importing a remote's source", filePath: 'shell/src/Fixture.tsx', code: importing('../../mfe-users/src/routes'), fires: true },
+    { name: 'shared-kit importing an app', filePath: 'shared-kit/src/Fixture.ts', code: importing('../../shell/src/index'), fires: true },
+    { name: 'api-server importing the kit (not its contract)', filePath: 'api-server/src/Fixture.ts', code: importing('shared-kit'), fires: true },
+    { name: 'api-server importing the kit’s data layer', filePath: 'api-server/src/Fixture.ts', code: importing('shared-kit/data'), fires: true },
+    { name: 'api-server importing the contract', filePath: 'api-server/src/Fixture.ts', code: importing('shared-kit/contract'), fires: false },
+  ];
+})();
+
+describe('import boundaries', () => {
+  let fired: string[][];
+  beforeAll(() => {
+    fired = lintTexts(cases);
+  });
+
+  it.each(cases.map((testCase, index) => [testCase.name, testCase.fires, index] as const))('%s: fires %s', (_name, fires, index) => {
+    if (fires) expect(fired[index]).toContain(BOUNDARY);
+    else expect(fired[index]).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('fires on two modules importing each other', () => {
+    const dir = mkdtempSync(join(__dirname, 'cycle-'));
+    try {
+      const a = importing('./b');
+      writeFileSync(join(dir, 'a.ts'), a);
+      writeFileSync(join(dir, 'b.ts'), importing('./a'));
+      const [cycle, noCycle] = lintTexts([
+        { filePath: relative(root, join(dir, 'a.ts')), code: a },
+        { filePath: relative(root, join(dir, 'c.ts')), code: a },
+      ]);
+      expect(cycle).toContain('import-x/no-cycle');
+      expect(noCycle).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
