@@ -1,4 +1,5 @@
 import { seedDemoData } from '../src/seed/demo-data';
+import { DEMO_LOGINS } from '../src/seed/demo-logins';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants } from './support/fixtures';
 
@@ -40,5 +41,21 @@ describe('client API: the product machine limit and the demo data', () => {
     expect(machines.filter((machine) => machine.deactivated_by === 'client').map((machine) => machine.hardware_fingerprint)).toEqual(['HWFP2-DEMO-1-1']);
     const actions = await t.db.selectFrom('audit_log').select('action').where('action', 'like', 'client.%').execute();
     expect(actions.map((row) => row.action).sort()).toEqual(['client.license.activate', 'client.license.activate', 'client.license.activate', 'client.license.activate', 'client.machine.deactivate', 'client.trial.start', 'client.trial.start']);
+  });
+
+  it("gives the demo some history: a staff edit of Aurora Compressor and a cancelled licence, in words", async () => {
+    const staff = DEMO_LOGINS.find((login) => login.email === 'staff@aurora-audio.example')!;
+    const login = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: staff.email, password: staff.password } });
+    const headers = auth(login.json().token);
+    const product = await t.db.selectFrom('products').select('id').where('identifier', '=', 'com.aurora.compressor').executeTakeFirstOrThrow();
+    const productHistory = (await t.app.inject({ method: 'GET', url: `/api/v1/audit-events?object_type=product&object_id=${product.id}`, headers })).json();
+    expect(productHistory.data).toHaveLength(1);
+    expect(productHistory.data[0]).toMatchObject({ action: 'product.update', actor: { type: 'user', email: staff.email } });
+    expect(productHistory.data[0].changes.map((change: { summary: string }) => change.summary)).toEqual([
+      'Tagline: Aurora Compressor: made by Aurora Audio → Glue for your mix: the compressor of Aurora Audio',
+    ]);
+    const cancelled = (await t.app.inject({ method: 'GET', url: '/api/v1/audit-events?object_type=license&action=license.disable', headers })).json();
+    expect(cancelled.data).toHaveLength(1);
+    expect(cancelled.data[0].changes.map((change: { summary: string }) => change.summary)).toContain('Deactivated: no → yes (reason CancelledOrder)');
   });
 });

@@ -18,6 +18,9 @@ export const COUNTRY_CODE_MAX_LENGTH = 2;
 export const MANUFACTURER_SAVED_LEAVE_DELAY_MS = 2000;
 export const COPY_CONFIRMATION_MS = 1000;
 
+/** CSV export of a list: `GET <list path>/export.csv` with the list's search (docs/history-and-export.md). */
+export const EXPORT_PATH_SUFFIX = '/export.csv';
+
 export const AUTH_STORAGE_KEY = 'producthub_auth';
 export const LIST_STATE_STORAGE_KEY = 'producthub_list_state';
 export const AUTH_COOKIE_NAME = 'authorization';

@@ -2,6 +2,7 @@
 // factories, mutations, list controller) is `shared-kit/data`: the remotes use it, the shell's sign-in does not load it.
 export * from './constants';
 export type * from './contract';
+export { isEmail } from './contract/email-rule';
 export * from './api/api-client';
 export * from './api/api-error';
 export * from './api/query-string';

@@ -7,6 +7,7 @@ import { newLicenseSerial } from '../licensing/serial';
 import type { FileStorage } from '../storage/file-storage';
 import { DEMO_LOGINS } from './demo-logins';
 import { seedClientActivity } from './client-activity';
+import { seedDemoHistory } from './demo-history';
 import { seedWebhookDemo } from './webhook-demo';
 
 interface ManufacturerPlan {
@@ -216,5 +217,6 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
     for (const file of files) await storage.write(file.key, file.data);
   }
   await seedClientActivity(db, masterKey);
+  await seedDemoHistory(db);
   await seedWebhookDemo(db, masterKey, seeded);
 }

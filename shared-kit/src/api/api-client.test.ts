@@ -80,4 +80,38 @@ describe('createApiClient', () => {
     expect(error.messages).toEqual([]);
     expect(errorMessage(error, 'An error occurred')).toBe('An error occurred');
   });
+
+  describe('stream (CSV exports)', () => {
+    it('answers the Response unread, with the session, the caller\'s signal and no timeout of its own', async () => {
+      const answer = new Response('ID\r\n1\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+      fetchMock.mockResolvedValue(answer);
+      const client = createApiClient({ baseUrl: '/api/v1', getToken: () => 'abc' });
+      const controller = new AbortController();
+      const response = await client.stream('/users/export.csv', { email: 'a', page: undefined }, controller.signal);
+      expect(response).toBe(answer);
+      expect(response.bodyUsed).toBe(false);
+      const [url, init] = fetchMock.mock.calls[0];
+      expect(url).toBe('/api/v1/users/export.csv?email=a');
+      expect(init.headers.Authorization).toBe('MSession abc');
+      expect(init.signal).toBe(controller.signal);
+    });
+
+    it('lets the caller\'s abort through as itself, not as a network error', async () => {
+      const controller = new AbortController();
+      controller.abort();
+      fetchMock.mockImplementation(async (_url: string, init: RequestInit) => Promise.reject(init.signal!.reason));
+      const client = createApiClient({ baseUrl: '/api/v1', getToken: () => 't' });
+      const error = await client.stream('/users/export.csv', {}, controller.signal).catch((e: unknown) => e);
+      expect(error).not.toBeInstanceOf(ApiError);
+      expect((error as Error).name).toBe('AbortError');
+    });
+
+    it('turns a 401 before the first byte into an ApiError and ends the session', async () => {
+      fetchMock.mockResolvedValue(jsonResponse(401, { message: ['Session expired'] }));
+      const onUnauthorized = jest.fn();
+      const client = createApiClient({ baseUrl: '/api/v1', getToken: () => 't', onUnauthorized });
+      await expect(client.stream('/users/export.csv', {}, new AbortController().signal)).rejects.toBeInstanceOf(ApiError);
+      expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    });
+  });
 });

@@ -19,6 +19,11 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
   delete<T = void>(path: string): Promise<T>;
+  /**
+   * A GET whose answer is read as it arrives (CSV exports): the Response once the status is OK, else an ApiError as
+   * from any call. No timeout, since a long download is still working: `signal` ends it.
+   */
+  stream(path: string, query: Query | undefined, signal: AbortSignal): Promise<Response>;
   /** Absolute URL of an API path, for links the browser opens itself (downloads). */
   url(path: string, query?: Query): string;
 }
@@ -30,31 +35,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
   const url = (path: string, query?: Query) => `${baseUrl}${path}${toQueryString(query)}`;
 
-  async function request<T>(method: Method, path: string, query?: Query, body?: unknown): Promise<T> {
+  async function send(method: Method, path: string, query: Query | undefined, body: unknown, signal: AbortSignal, accept: string) {
     const token = await options.getToken();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: accept };
     if (token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 
     let response: Response;
     try {
-      response = await fetch(url(path, query), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await fetch(url(path, query), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     } catch (cause) {
       const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+      // Cancelled by the caller: not a failure to report, so the caller sees its own abort.
+      if (signal.aborted && !timedOut) throw cause;
       throw new ApiError(0, [], timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE);
     }
-
-    const payload = await readJson(response);
     if (!response.ok) {
+      const payload = await readJson(response);
       if (response.status === 401 && token) options.onUnauthorized?.();
       throw new ApiError(response.status, messagesOf(payload));
     }
-    return payload as T;
+    return response;
+  }
+
+  async function request<T>(method: Method, path: string, query?: Query, body?: unknown): Promise<T> {
+    const response = await send(method, path, query, body, AbortSignal.timeout(timeoutMs), 'application/json');
+    return (await readJson(response)) as T;
   }
 
   return {
@@ -64,6 +70,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body) => request('POST', path, undefined, body),
     patch: (path, body) => request('PATCH', path, undefined, body),
     delete: (path) => request('DELETE', path),
+    stream: (path, query, signal) => send('GET', path, query, undefined, signal, 'text/csv, application/json'),
   };
 }
 

@@ -5,11 +5,9 @@ import { ProductListQuery } from './products';
 import { TrialListQuery } from './trials';
 import { EndUserListQuery } from './users';
 
-/**
- * CSV export: `GET <list path>/export.csv` with the list's own search and filter parameters (paging ones are
- * ignored: an export is the whole filtered list). Answers `text/csv; charset=utf-8` as an attachment.
- */
-export const EXPORT_PATH_SUFFIX = '/export.csv';
+// CSV export: `GET <list path>` + EXPORT_PATH_SUFFIX (constants.ts, which the console reads too) with the list's own
+// search and filter parameters (paging ones are ignored: an export is the whole filtered list). Answers
+// `text/csv; charset=utf-8` as an attachment.
 
 const withoutPaging = <T extends Parameters<typeof Type.Omit>[0]>(query: T) => Type.Omit(query, ['page', 'per_page']);
 

@@ -4,6 +4,7 @@ export * from '../constants';
 export * from './common';
 export * from './error-responses';
 export * from './http-url';
+export * from './email-rule';
 export * from './auth';
 export * from './manufacturers';
 export * from './products';

@@ -1,4 +1,5 @@
 import { COUNTRY_CODE_MAX_LENGTH } from '../constants';
+import { isEmail } from './email-rule';
 
 // No TypeBox here: the console uses these rules too, and should not have to ship the schema library for them.
 
@@ -10,9 +11,6 @@ export const MANUFACTURER_NAME_REQUIRED = 'Name is required.';
 export const MANUFACTURER_EMAIL_INVALID = 'Email must be a valid email address, e.g. info@example.com.';
 export const MANUFACTURER_COUNTRY_CODE_INVALID = `Country Code must be ${COUNTRY_CODE_MAX_LENGTH} letters, e.g. US, DE, UK.`;
 
-// The "email" format of Ajv (and of most mail software): local part, @, dotted host name.
-const EMAIL_PATTERN =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const COUNTRY_CODE_PATTERN = new RegExp(`^[A-Za-z]{${COUNTRY_CODE_MAX_LENGTH}}$`);
 
 export type ManufacturerRuleField = 'name' | 'email' | 'country_code';
@@ -23,7 +21,7 @@ export function manufacturerFieldProblems(fields: Partial<Record<ManufacturerRul
   const problems: ManufacturerFieldProblems = {};
   if (fields.name !== undefined && !fields.name?.trim()) problems.name = MANUFACTURER_NAME_REQUIRED;
   const email = fields.email?.trim();
-  if (email && !EMAIL_PATTERN.test(email)) problems.email = MANUFACTURER_EMAIL_INVALID;
+  if (email && !isEmail(email)) problems.email = MANUFACTURER_EMAIL_INVALID;
   const countryCode = fields.country_code?.trim();
   if (countryCode && !COUNTRY_CODE_PATTERN.test(countryCode)) problems.country_code = MANUFACTURER_COUNTRY_CODE_INVALID;
   return problems;

@@ -5,3 +5,5 @@ export * from './keys';
 export * from './use-api-mutation';
 export * from './use-row-selection';
 export * from './use-list-controller';
+export * from './history';
+export * from './export';

@@ -95,3 +95,9 @@ export const webhookKeys = {
   /** The endpoint list and each endpoint of a manufacturer. */
   endpointsOf: (manufacturerId: number) => [scope('manufacturers', manufacturerId, 'webhook-endpoints'), scope('manufacturers', manufacturerId, 'webhook-endpoints', ANY_ID)],
 };
+
+/** History: audit events of one record (object type and id), newest first. */
+export const auditEventKeys = {
+  list: (query: Query) => listKey(['audit-events'], query),
+  lists: () => scope('audit-events'),
+};

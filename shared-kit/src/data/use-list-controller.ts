@@ -34,6 +34,8 @@ export function useListController<Row>({ listKey, getRowId, selectRowsBy, select
   const paginationProps: PaginationControlsProps = { pagination, perPage: state.perPage, onPageChange: state.setPage, onPerPageChange: state.setPerPage };
   return {
     state,
+    /** The key of the page shown: its path and current search (e.g. for the kit's ExportButton). */
+    key,
     rows,
     error,
     isLoading,

@@ -1,26 +1,30 @@
-import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { Field, Select } from 'shared-kit';
-import { fieldControlProps } from './field-control';
+import { useBoundField } from './use-bound-field';
 
-export interface SelectFieldProps extends Omit<ComponentPropsWithoutRef<'select'>, 'onChange' | 'value' | 'id'> {
+export interface SelectFieldProps extends Omit<ComponentPropsWithoutRef<'select'>, 'name' | 'onChange' | 'value' | 'defaultValue' | 'id'> {
+  /** The form value it edits. */
+  name: string;
   label: string;
-  value: string;
-  onValueChange: (value: string) => void;
   info?: ReactNode;
-  error?: string;
+  /** Told after each change, for fields that depend on this one. */
+  onValueChange?: (value: string) => void;
   /** The <option>s. */
   children: ReactNode;
 }
 
-/** A labelled choice with its help popup and its error, wired for assistive technology. */
-export function SelectField({ label, value, onValueChange, info, error, required, children, ...selectProps }: SelectFieldProps) {
-  const id = useId();
+/** A labelled choice of a `Form`, with its help popup and its error, wired for assistive technology. */
+export function SelectField({ name, label, info, required, onValueChange, children, ...selectProps }: SelectFieldProps) {
+  const { field, error, controlProps } = useBoundField(name);
   return (
-    <Field label={label} htmlFor={id} info={info} error={error} required={required}>
+    <Field label={label} htmlFor={controlProps.id} info={info} error={error} required={required}>
       <Select
-        {...fieldControlProps(id, error)}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
+        {...controlProps}
+        value={(field.value as string | undefined) ?? ''}
+        onChange={(event) => {
+          field.onChange(event.target.value);
+          onValueChange?.(event.target.value);
+        }}
         required={required}
         {...selectProps}
       >

@@ -10,7 +10,10 @@ export interface RecordedApiCall {
   body?: unknown;
 }
 
-/** Answers one call with a value (or a promise of one), or throws — an ApiError stands for an error answer. */
+/**
+ * Answers one call with a value (or a promise of one), or throws — an ApiError stands for an error answer. A
+ * streamed GET (`stream`) is answered with a Response.
+ */
 export type FakeApiServer = (call: RecordedApiCall) => unknown;
 
 /** The error answer the real client throws for `status` with these messages. */
@@ -33,6 +36,7 @@ export function createFakeApiClient(server: FakeApiServer): { api: ApiClient; ca
     post: (path, body) => handle({ method: 'POST', path, body }),
     patch: (path, body) => handle({ method: 'PATCH', path, body }),
     delete: (path) => handle({ method: 'DELETE', path }),
+    stream: (path, query) => handle({ method: 'GET', path, query }),
   };
   return { api, calls };
 }

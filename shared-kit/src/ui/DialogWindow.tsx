@@ -5,14 +5,17 @@ import { IconButton } from './Button';
 import { Icon } from './Icon';
 import type { DialogProps } from './Dialog';
 
+// Above a table's pinned actions column (z-index 1), below popups (10), which may open from inside a dialog.
 const Overlay = styled(RadixDialog.Overlay)`
   position: fixed;
   inset: 0;
+  z-index: 5;
   background: ${({ theme }) => theme.colors.overlay};
 `;
 
 const Content = styled(RadixDialog.Content)<{ $width: string }>`
   position: fixed;
+  z-index: 5;
   top: 50%;
   left: 50%;
   transform: translate(-50%, -50%);

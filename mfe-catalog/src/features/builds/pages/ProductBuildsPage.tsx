@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink, CannotShowPage, PageHeader, PaginationControls, Table, useIdParam, type Build, type TableColumn } from 'shared-kit';
-import { useListController } from 'shared-kit/data';
+import { ExportButton, useListController } from 'shared-kit/data';
 import { productBuildsKey } from '../../../shared/api/get-builds';
 import { Toolbar } from '../../../shared/components/layout';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
@@ -60,6 +60,7 @@ export function ProductBuildsPage() {
       <ProductSubtitle productId={productId} />
       <Toolbar>
         <span role="status">{selected.size === 0 ? 'Select builds to make a release of them.' : `${selected.size} build(s) selected`}</span>
+        <ExportButton list={list.key} />
       </Toolbar>
       <Table caption="Builds" columns={columns} emptyText={list.error ? 'Builds could not be loaded. Please try again.' : 'No builds yet.'} {...list.tableProps} />
       <PaginationControls {...list.paginationProps} />

@@ -1,27 +1,25 @@
 import styled from 'styled-components';
-import { SelectField } from 'shared-kit/forms';
+import { SelectField, useWatch } from 'shared-kit/forms';
 import { usePluginOnlyProducts } from '../api/get-products';
 import { productFieldHelp } from './product-field-help';
 
 export interface DependencyFieldProps {
-  value: string;
-  onChange: (value: string) => void;
   /** Enabled and required only for ContentOnly products (SPEC §5). */
   enabled: boolean;
-  error?: string;
   /** The product being edited, which cannot be its own dependency. */
   excludeProductId?: number;
 }
 
 /** The Dependency choice: the first 100 PluginOnly products of the manufacturer. */
-export function DependencyField({ value, onChange, enabled, error, excludeProductId }: DependencyFieldProps) {
+export function DependencyField({ enabled, excludeProductId }: DependencyFieldProps) {
   const { rows, isLoading } = usePluginOnlyProducts();
+  const value: string = useWatch({ name: 'dependency_id' });
   const choices = rows.filter((product) => product.id !== excludeProductId);
   // A dependency outside the first 100 PluginOnly products still shows as chosen rather than as none.
   const unlisted = value !== '' && !isLoading && !choices.some((product) => String(product.id) === value);
   return (
     <Wide>
-      <SelectField label="Dependency" value={value} onValueChange={onChange} info={productFieldHelp.dependency_id} error={error} required={enabled} disabled={!enabled}>
+      <SelectField name="dependency_id" label="Dependency" info={productFieldHelp.dependency_id} required={enabled} disabled={!enabled}>
         <option value="">{isLoading ? 'Loading products...' : enabled ? 'Choose a PluginOnly product' : 'None'}</option>
         {unlisted && <option value={value}>{`Product ${value}`}</option>}
         {choices.map((product) => (

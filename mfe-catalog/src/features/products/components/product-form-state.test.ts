@@ -15,21 +15,21 @@ describe('product form rules', () => {
     expect(withType(values, 'PluginOnly')).toMatchObject({ dependency_id: '', content_base_directory: 'Engine/Content' });
   });
 
-  it('requires Name, Plugin Name, and a Dependency for ContentOnly', () => {
-    expect(validateProductForm(filled())).toEqual({});
-    expect(validateProductForm(filled({ name: '  ', plugin_name: '' }))).toEqual({ name: 'Name is required.', plugin_name: 'Plugin Name is required.' });
-    expect(validateProductForm(filled({ type: 'ContentOnly' }))).toEqual({ dependency_id: 'Dependency is required for a ContentOnly product.' });
-    expect(validateProductForm(filled({ type: 'ContentOnly', dependency_id: '4' }))).toEqual({});
+  it('requires Name, Plugin Name, and a Dependency for ContentOnly', async () => {
+    expect(await validateProductForm(filled())).toEqual({});
+    expect(await validateProductForm(filled({ name: '  ', plugin_name: '' }))).toEqual({ name: 'Name is required.', plugin_name: 'Plugin Name is required.' });
+    expect(await validateProductForm(filled({ type: 'ContentOnly' }))).toEqual({ dependency_id: 'Dependency is required for a ContentOnly product.' });
+    expect(await validateProductForm(filled({ type: 'ContentOnly', dependency_id: '4' }))).toEqual({});
   });
 
-  it('accepts as numbers whatever converts to a whole number, and names the field otherwise', () => {
-    expect(validateProductForm(filled({ trial_days: ' 30 ', app_sort_order: '-2', app_sort_order_featured: '' }))).toEqual({});
-    expect(validateProductForm(filled({ trial_days: 'ten', app_sort_order: '1.5', app_sort_order_featured: '1e9' }))).toEqual({
+  it('accepts as numbers whatever converts to a whole number, and names the field otherwise', async () => {
+    expect(await validateProductForm(filled({ trial_days: ' 30 ', app_sort_order: '-2', app_sort_order_featured: '' }))).toEqual({});
+    expect(await validateProductForm(filled({ trial_days: 'ten', app_sort_order: '1.5', app_sort_order_featured: '1e9' }))).toEqual({
       trial_days: 'Trial Days must be a whole number from 0 to 3650.',
       app_sort_order: 'App Sort Order must be a whole number.',
       app_sort_order_featured: 'App Sort Order Featured must be a whole number.',
     });
-    expect(validateProductForm(filled({ trial_days: '-1' })).trial_days).toBeDefined();
+    expect((await validateProductForm(filled({ trial_days: '-1' }))).trial_days).toBeDefined();
   });
 
   it('omits empty text from the create body and converts the numbers', () => {
@@ -73,11 +73,11 @@ describe('product form rules', () => {
     });
   });
 
-  it('takes a Machine Limit from 1 to 1000 and sends it as a number', () => {
+  it('takes a Machine Limit from 1 to 1000 and sends it as a number', async () => {
     expect(NEW_PRODUCT_FORM.machine_limit).toBe('3');
-    expect(validateProductForm(filled({ machine_limit: ' 1000 ' }))).toEqual({});
+    expect(await validateProductForm(filled({ machine_limit: ' 1000 ' }))).toEqual({});
     for (const machine_limit of ['0', '1001', '1.5', '', 'many']) {
-      expect(validateProductForm(filled({ machine_limit }))).toEqual({ machine_limit: 'Machine Limit must be a whole number from 1 to 1000.' });
+      expect(await validateProductForm(filled({ machine_limit }))).toEqual({ machine_limit: 'Machine Limit must be a whole number from 1 to 1000.' });
     }
     expect(toCreateBody(filled({ machine_limit: '5' }))).toMatchObject({ machine_limit: 5 });
     expect(toPatchBody(filled({ machine_limit: '12' }), makeProduct({ machine_limit: 3 }))).toMatchObject({ machine_limit: 12 });

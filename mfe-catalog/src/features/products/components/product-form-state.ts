@@ -1,5 +1,6 @@
 import { PRODUCT_DEFAULTS, type Product, type ProductCreateBody, type ProductPatchBody, type ProductType } from 'shared-kit';
-import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_SORT_ORDER_MAX, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
+import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
+import { contractErrors, type ContractRules } from 'shared-kit/forms';
 
 /** The form as typed: numbers stay text until saved (SPEC §5: saved as the numeric conversion of the text). */
 export interface ProductFormValues {
@@ -87,28 +88,35 @@ export function withType(values: ProductFormValues, type: ProductType): ProductF
 }
 
 const toNumber = (text: string) => Number(text.trim());
-const isWholeNumberWithin = (text: string, minimum: number, maximum: number) => {
-  const value = toNumber(text);
-  return Number.isInteger(value) && value >= minimum && value <= maximum;
+
+/** SPEC §5's texts for what the contract's product schema refuses. */
+const PRODUCT_MESSAGES: ContractRules<ProductFormValues, unknown>['messages'] = {
+  type: 'Type is required.',
+  name: 'Name is required.',
+  plugin_name: 'Plugin Name is required.',
+  trial_days: `Trial Days must be a whole number from 0 to ${PRODUCT_TRIAL_DAYS_MAX}.`,
+  app_sort_order: 'App Sort Order must be a whole number.',
+  app_sort_order_featured: 'App Sort Order Featured must be a whole number.',
+  machine_limit: `Machine Limit must be a whole number from 1 to ${PRODUCT_MACHINE_LIMIT_MAX}.`,
 };
 
-/** SPEC §5: Type, Name and Plugin Name required; Dependency required for ContentOnly; numbers must be numbers. */
-export function validateProductForm(values: ProductFormValues): ProductFormErrors {
-  const errors: ProductFormErrors = {};
-  if (!values.type) errors.type = 'Type is required.';
-  if (!values.name.trim()) errors.name = 'Name is required.';
-  if (!values.plugin_name.trim()) errors.plugin_name = 'Plugin Name is required.';
-  if (values.type === 'ContentOnly' && !values.dependency_id) errors.dependency_id = 'Dependency is required for a ContentOnly product.';
-  if (!isWholeNumberWithin(values.trial_days, 0, PRODUCT_TRIAL_DAYS_MAX)) errors.trial_days = `Trial Days must be a whole number from 0 to ${PRODUCT_TRIAL_DAYS_MAX}.`;
-  if (!isWholeNumberWithin(values.app_sort_order, -PRODUCT_SORT_ORDER_MAX, PRODUCT_SORT_ORDER_MAX)) errors.app_sort_order = 'App Sort Order must be a whole number.';
-  if (!isWholeNumberWithin(values.app_sort_order_featured, -PRODUCT_SORT_ORDER_MAX, PRODUCT_SORT_ORDER_MAX)) {
-    errors.app_sort_order_featured = 'App Sort Order Featured must be a whole number.';
-  }
-  if (!isWholeNumberWithin(values.machine_limit, 1, PRODUCT_MACHINE_LIMIT_MAX)) {
-    errors.machine_limit = `Machine Limit must be a whole number from 1 to ${PRODUCT_MACHINE_LIMIT_MAX}.`;
-  }
-  return errors;
+/** SPEC §5: Dependency required for ContentOnly (a rule across two fields, which the server checks too). */
+const dependencyRule = (values: ProductFormValues): ProductFormErrors =>
+  values.type === 'ContentOnly' && !values.dependency_id ? { dependency_id: 'Dependency is required for a ContentOnly product.' } : {};
+
+/** The form checked as the server checks the body it sends: POST's schema when creating, PATCH's on `product`. */
+export function productContract(product?: Product): ContractRules<ProductFormValues, ProductCreateBody | ProductPatchBody> {
+  return {
+    // Loaded with the first check: the schema library stays out of the remote's first load.
+    schema: () => import('shared-kit/contract').then((contract) => (product ? contract.ProductPatchBody : contract.ProductCreateBody)),
+    toBody: (values) => (product ? toPatchBody(values, product) : toCreateBody(values)),
+    messages: PRODUCT_MESSAGES,
+    rules: dependencyRule,
+  };
 }
+
+/** SPEC §5: Type, Name and Plugin Name required; Dependency required for ContentOnly; numbers must be numbers. */
+export const validateProductForm = (values: ProductFormValues): Promise<ProductFormErrors> => contractErrors(productContract(), values);
 
 /** SPEC §4/§5: the content base directory is blanked unless PluginOnly, the dependency unless ContentOnly. */
 function savedFields(values: ProductFormValues) {

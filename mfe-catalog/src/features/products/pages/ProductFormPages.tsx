@@ -1,4 +1,5 @@
 import { CannotShowPage, PageHeader, Spinner, useIdParam } from 'shared-kit';
+import { HistorySection } from 'shared-kit/data';
 import { useProduct } from '../../../shared/api/get-product';
 import { useSaveThenLeave } from '../../../shared/use-save-then-leave';
 import { useCreateProduct } from '../api/create-product';
@@ -51,6 +52,7 @@ export function UpdateProductPage() {
     <>
       <PageHeader title={productId === null ? 'Update Product' : `Update Product ${productId}`} />
       {body()}
+      {product && <HistorySection objectType="product" objectId={product.id} caption={`History of product ${product.id}`} />}
     </>
   );
 }

@@ -51,6 +51,27 @@ describe('My Products', () => {
     expect(listStates.get('/Home/MyProducts')).toEqual({ page: 1, perPage: 25, search: 'reverb' });
   });
 
+  it('exports the searched list: Export CSV asks for the whole list with the current search', async () => {
+    URL.createObjectURL = jest.fn(() => 'blob:products');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const csv = new TextEncoder().encode('ID,Identifier\r\n1,com.aurora.reverb\r\n');
+    const exportAnswer = () => {
+      let sent = false;
+      const reader = { read: async () => (sent ? { done: true, value: undefined } : ((sent = true), { done: false, value: csv })) };
+      return { ok: true, status: 200, headers: { get: () => 'attachment; filename="products-2026-11-23.csv"' }, body: { getReader: () => reader } };
+    };
+    const { user, calls } = renderCatalog('/Home/MyProducts', (call) => (call.path === '/products/export.csv' ? exportAnswer() : productsServer()(call)));
+    await screen.findByRole('link', { name: 'Edit Aurora Reverb' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search Product by Identifier' }), 'reverb');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exported 1 row.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/products/export.csv')).toEqual([{ method: 'GET', path: '/products/export.csv', query: { identifier: 'reverb' } }]);
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
   it('pages through the products', async () => {
     const { user, calls } = renderCatalog('/Home/MyProducts', productsServer((call) => page([reverb], { total: 60, current: Number(call.query?.page) })));
     await user.click(await screen.findByRole('button', { name: 'Page 3' }));

@@ -1,5 +1,5 @@
 import { ButtonLink, PageHeader, PaginationControls, SearchBox, Table, type Product, type TableColumn } from 'shared-kit';
-import { useListController } from 'shared-kit/data';
+import { ExportButton, useListController } from 'shared-kit/data';
 import { RowActions, Toolbar } from '../../../shared/components/layout';
 import { productsKey } from '../api/get-products';
 import { productLinks } from '../links';
@@ -53,6 +53,7 @@ export function ProductsPage() {
       />
       <Toolbar>
         <SearchBox placeholder="Search Product by Identifier" value={search} onSearch={setSearch} />
+        <ExportButton list={list.key} />
       </Toolbar>
       <Table
         caption="Products"

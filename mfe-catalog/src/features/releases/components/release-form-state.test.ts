@@ -28,15 +28,15 @@ describe('release form rules', () => {
     expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set([1]) }, { builds: [mac], channelIds: new Set([1]) })).toBe(false);
   });
 
-  it('checks the manual address and the versions, comparing versions by number', () => {
+  it('checks the manual address and the versions, comparing versions by number', async () => {
     const values = newReleaseForm([]);
-    expect(validateReleaseForm({ ...values, manual: 'https://x.example/m.pdf', app_version_min: '1.9', app_version_max: '1.10' })).toEqual({});
-    expect(validateReleaseForm({ ...values, manual: 'manual.pdf', app_version_min: 'v1', app_version_max: '2.x' })).toEqual({
+    expect(await validateReleaseForm({ ...values, manual: 'https://x.example/m.pdf', app_version_min: '1.9', app_version_max: '1.10' })).toEqual({});
+    expect(await validateReleaseForm({ ...values, manual: 'manual.pdf', app_version_min: 'v1', app_version_max: '2.x' })).toEqual({
       manual: 'Manual URL must be an http:// or https:// address.',
       app_version_min: 'App Version Min must be a version such as 1.2.3.',
       app_version_max: 'App Version Max must be a version such as 1.2.3.',
     });
-    expect(validateReleaseForm({ ...values, app_version_min: '2.0.0', app_version_max: '1.10' })).toEqual({ app_version_max: 'App Version Min must not be greater than App Version Max.' });
+    expect(await validateReleaseForm({ ...values, app_version_min: '2.0.0', app_version_max: '1.10' })).toEqual({ app_version_max: 'App Version Min must not be greater than App Version Max.' });
   });
 
   it('omits empty text from the create body and sends the build ids', () => {

@@ -1,5 +1,6 @@
 import type { Build, Release, ReleaseCreateBody, ReleasePatchBody } from 'shared-kit';
 import { APP_VERSION_PATTERN, buildsAllowDistribution, compareAppVersions, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
+import { contractErrors, type ContractRules } from 'shared-kit/forms';
 
 export interface ReleaseFormValues {
   description: string;
@@ -48,20 +49,35 @@ export function channelsNeedSavedBuilds(values: Pick<ReleaseFormValues, 'builds'
   return adds && !buildsAllowDistribution(saved.builds) && !distributionBlocked(values);
 }
 
-/** What the server would refuse, said before the round trip. */
-export function validateReleaseForm(values: ReleaseFormValues): ReleaseFormErrors {
+const VERSION_TEXT = (label: string) => `${label} must be a version such as 1.2.3.`;
+
+/** Rules beyond the schema's: the manual is a web address, and the versions are in order (compared by number). */
+function releaseRules(values: ReleaseFormValues): ReleaseFormErrors {
   const errors: ReleaseFormErrors = {};
   const manual = values.manual.trim();
   const min = values.app_version_min.trim();
   const max = values.app_version_max.trim();
   if (manual && !isHttpUrl(manual)) errors.manual = notAnHttpUrl('Manual URL');
-  if (min && !VERSION.test(min)) errors.app_version_min = 'App Version Min must be a version such as 1.2.3.';
-  if (max && !VERSION.test(max)) errors.app_version_max = 'App Version Max must be a version such as 1.2.3.';
-  if (!errors.app_version_min && !errors.app_version_max && min && max && compareAppVersions(min, max) > 0) {
+  if (VERSION.test(min) && VERSION.test(max) && compareAppVersions(min, max) > 0) {
     errors.app_version_max = 'App Version Min must not be greater than App Version Max.';
   }
   return errors;
 }
+
+/** The form checked as the server checks the body it sends: POST's schema when creating, PATCH's on `release`. */
+export function releaseContract(release?: Release): ContractRules<ReleaseFormValues, ReleaseCreateBody | ReleasePatchBody> {
+  return {
+    // Loaded with the first check: the schema library stays out of the remote's first load.
+    schema: () => import('shared-kit/contract').then((contract) => (release ? contract.ReleasePatchBody : contract.ReleaseCreateBody)),
+    toBody: (values) => (release ? toPatchBody(values, release) : toCreateBody(values)),
+    fieldOf: { unlocks_wo_license: 'unlocksWithoutLicense' },
+    messages: { app_version_min: VERSION_TEXT('App Version Min'), app_version_max: VERSION_TEXT('App Version Max') },
+    rules: releaseRules,
+  };
+}
+
+/** What the server would refuse, said before the round trip. */
+export const validateReleaseForm = (values: ReleaseFormValues): Promise<ReleaseFormErrors> => contractErrors(releaseContract(), values);
 
 const fieldsOf = (values: ReleaseFormValues) => ({
   description: values.description.trim(),

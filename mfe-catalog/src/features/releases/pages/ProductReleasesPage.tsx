@@ -1,6 +1,7 @@
 import { Button, ButtonLink, CannotShowPage, formatDateTime, PageHeader, PaginationControls, Table, useIdParam, type Release, type TableColumn } from 'shared-kit';
-import { useListController } from 'shared-kit/data';
+import { ExportButton, useListController } from 'shared-kit/data';
 import { useProduct } from '../../../shared/api/get-product';
+import { Toolbar } from '../../../shared/components/layout';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { yesNo } from '../../../shared/components/build-format';
 import { productReleasesKey } from '../api/get-releases';
@@ -59,6 +60,9 @@ export function ProductReleasesPage() {
         }
       />
       <ProductSubtitle productId={productId} />
+      <Toolbar>
+        <ExportButton list={list.key} />
+      </Toolbar>
       <Table
         caption="Releases"
         columns={columns}

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { CannotShowPage, PageHeader, Spinner, parseIdList, useIdParam, useSession } from 'shared-kit';
+import { HistorySection } from 'shared-kit/data';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { useSaveThenLeave } from '../../../shared/use-save-then-leave';
 import { useBuildsByIds } from '../api/get-builds-by-ids';
@@ -71,6 +72,7 @@ export function UpdateReleasePage() {
         key={`${release.id}-${release.updated_at}`}
         productId={productId}
         initialValues={formOfRelease(release)}
+        release={release}
         distribution={{ channels: channels.data, isLoading: channels.isLoading }}
         onSave={save}
         saving={saveEditedRelease.isMutating}
@@ -83,6 +85,7 @@ export function UpdateReleasePage() {
       <PageHeader title={releaseId === null ? 'Update Release' : `Update Release ${releaseId}`} />
       {productId !== null && <ProductSubtitle productId={productId} />}
       {body()}
+      {release && <HistorySection objectType="release" objectId={release.id} caption={`History of release ${release.id}`} />}
     </>
   );
 }

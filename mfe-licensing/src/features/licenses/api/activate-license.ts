@@ -1,5 +1,5 @@
 import { HARDWARE_FINGERPRINT_VERSION, type LicenseFile, type SignatureSeedVersion } from 'shared-kit';
-import { licenseKeys, userKeys, useApiMutation, type ApiMutation, type ApiMutationState } from 'shared-kit/data';
+import { licenseKeys, saveFile, userKeys, useApiMutation, type ApiMutation, type ApiMutationState } from 'shared-kit/data';
 
 export interface LicenseActivation {
   licenseId: number;
@@ -26,15 +26,6 @@ export const useActivateLicense = (): ApiMutationState<LicenseActivation, Licens
 /** Saves the answer as `{product identifier}.ops`, as the browser's download. */
 export function saveLicenseFile(file: LicenseFile): string {
   const name = `${file.product_identifier}.ops`;
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' }), name);
   return name;
 }

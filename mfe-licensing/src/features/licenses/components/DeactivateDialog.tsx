@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { Button, DEFAULT_DISABLE_REASON, DISABLE_REASONS, Dialog, Field, Select, SpinnerIcon, fieldErrorId, type DisableReason } from 'shared-kit';
+import { useId } from 'react';
+import { Button, DEFAULT_DISABLE_REASON, DISABLE_REASONS, Dialog, SpinnerIcon, type DisableReason, type UpdateLicenseBody } from 'shared-kit';
+import { Form, SelectField, useContractForm, type ContractRules } from 'shared-kit/forms';
 
 export const REASON_REQUIRED = 'Please select a reason for deactivation';
 
@@ -10,25 +11,24 @@ export interface DeactivateDialogProps {
   onCancel: () => void;
 }
 
+interface ReasonValues {
+  reason: DisableReason | '';
+}
+
+/** The reason checked as the server checks a deactivation (PATCH /licenses/{id}). */
+const reasonContract: ContractRules<ReasonValues, UpdateLicenseBody> = {
+  // Loaded with the first check: the schema library stays out of the remote's first load.
+  schema: () => import('shared-kit/contract').then((contract) => contract.UpdateLicenseBody),
+  toBody: ({ reason }) => ({ disabled: true, disabled_reason: reason as DisableReason }),
+  fieldOf: { disabled_reason: 'reason' },
+  messages: { reason: REASON_REQUIRED },
+};
+
 /** Asks why licences are deactivated (SPEC §4/§5): a reason is required, DuplicateOrder by default. */
 export function DeactivateDialog({ count, onConfirm, onCancel }: DeactivateDialogProps) {
-  const selectId = useId();
-  const [reason, setReason] = useState<DisableReason | ''>(DEFAULT_DISABLE_REASON);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    if (!reason) {
-      setError(REASON_REQUIRED);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onConfirm(reason);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const formId = useId();
+  const form = useContractForm({ ...reasonContract, defaultValues: { reason: DEFAULT_DISABLE_REASON }, onSubmit: (body) => onConfirm(body.disabled_reason as DisableReason) });
+  const busy = form.pending;
 
   return (
     <Dialog
@@ -41,33 +41,23 @@ export function DeactivateDialog({ count, onConfirm, onCancel }: DeactivateDialo
           <Button onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={confirm} disabled={busy} aria-busy={busy || undefined}>
+          <Button type="submit" form={formId} variant="danger" disabled={busy} aria-busy={busy || undefined}>
             {busy && <SpinnerIcon />}
             Deactivate
           </Button>
         </>
       }
     >
-      <Field label="Reason for deactivation" htmlFor={selectId} error={error ?? undefined} required>
-        <Select
-          id={selectId}
-          value={reason}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? fieldErrorId(selectId) : undefined}
-          onChange={(event) => {
-            setReason(event.target.value as DisableReason | '');
-            setError(null);
-          }}
-        >
+      <Form form={form} id={formId}>
+        <SelectField name="reason" label="Reason for deactivation" required>
           <option value="">Select a reason</option>
           {DISABLE_REASONS.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>
           ))}
-        </Select>
-      </Field>
+        </SelectField>
+      </Form>
     </Dialog>
   );
 }

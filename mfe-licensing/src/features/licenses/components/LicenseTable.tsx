@@ -10,7 +10,8 @@ import {
   type License,
   type LicenseTableProps,
 } from 'shared-kit';
-import { useListController } from 'shared-kit/data';
+import { ExportButton, HistoryDialog, useListController } from 'shared-kit/data';
+import { Toolbar } from '../../../shared/components/Toolbar';
 import { licensesKey } from '../api/get-licenses';
 import { useBulkUpdateLicenses } from '../api/bulk-update-licenses';
 import { useUpdateLicenseState } from '../api/update-license-state';
@@ -27,7 +28,12 @@ export const BULK_UPDATE_FAILED = 'An error occurred';
 const licenseId = (license: License) => license.id;
 const licenseSerial = (license: License) => license.serial;
 
-type OpenDialog = { kind: 'deactivate'; licenseIds: number[]; bulk: boolean } | { kind: 'transfer'; license: License } | { kind: 'download'; license: License } | { kind: 'machines'; license: License };
+type OpenDialog =
+  | { kind: 'deactivate'; licenseIds: number[]; bulk: boolean }
+  | { kind: 'transfer'; license: License }
+  | { kind: 'download'; license: License }
+  | { kind: 'machines'; license: License }
+  | { kind: 'history'; license: License };
 
 const Layout = styled.div`
   display: flex;
@@ -80,6 +86,7 @@ export default function LicenseTable({ source }: LicenseTableProps) {
       onTransfer: (license) => latest.current.setDialog({ kind: 'transfer', license }),
       onDownload: (license) => latest.current.setDialog({ kind: 'download', license }),
       onMachines: (license) => latest.current.setDialog({ kind: 'machines', license }),
+      onHistory: (license) => latest.current.setDialog({ kind: 'history', license }),
     };
     return licenseColumns(view, actions);
   }, [view]);
@@ -96,7 +103,10 @@ export default function LicenseTable({ source }: LicenseTableProps) {
 
   return (
     <Layout>
-      {view === 'product' && <SearchBox placeholder="Search User by Email" value={list.state.search} onSearch={list.state.setSearch} />}
+      <Toolbar>
+        {view === 'product' && <SearchBox placeholder="Search User by Email" value={list.state.search} onSearch={list.state.setSearch} />}
+        <ExportButton list={list.key} />
+      </Toolbar>
       {selectedIds.length > 0 && (
         <BulkActions
           count={selectedIds.length}
@@ -116,6 +126,15 @@ export default function LicenseTable({ source }: LicenseTableProps) {
       {dialog?.kind === 'transfer' && <TransferDialog license={dialog.license} onClose={closeDialog} />}
       {dialog?.kind === 'download' && <DownloadDialog license={dialog.license} onClose={closeDialog} />}
       {dialog?.kind === 'machines' && <MachinesDialog license={dialog.license} onClose={closeDialog} />}
+      {dialog?.kind === 'history' && (
+        <HistoryDialog
+          objectType="license"
+          objectId={dialog.license.id}
+          title={`History of License ${dialog.license.serial}`}
+          caption={`History of license ${dialog.license.serial}`}
+          onClose={closeDialog}
+        />
+      )}
     </Layout>
   );
 }

@@ -7,6 +7,7 @@ export interface LicenseRowActions {
   onTransfer: (license: License) => void;
   onDownload: (license: License) => void;
   onMachines: (license: License) => void;
+  onHistory: (license: License) => void;
 }
 
 /** Which list the table shows: a product's licences, or one user's (then with the product columns). */
@@ -77,6 +78,9 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
           </Button>
           <Button size="small" onClick={() => actions.onMachines(license)} aria-label={`Machines of license ${license.serial}`}>
             Machines
+          </Button>
+          <Button size="small" onClick={() => actions.onHistory(license)} aria-label={`History of license ${license.serial}`}>
+            History
           </Button>
         </Actions>
       ),

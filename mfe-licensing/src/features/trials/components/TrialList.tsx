@@ -1,7 +1,8 @@
 import { useMemo, useRef, useLayoutEffect } from 'react';
 import styled from 'styled-components';
 import { Icon, IconButton, PaginationControls, SearchBox, Table, errorMessage, formatDateTime, useErrorModal, type TableColumn, type Trial } from 'shared-kit';
-import { useListController } from 'shared-kit/data';
+import { ExportButton, useListController } from 'shared-kit/data';
+import { Toolbar } from '../../../shared/components/Toolbar';
 import { productTrialsKey } from '../api/get-trials';
 import { useDeleteTrial } from '../api/delete-trial';
 
@@ -56,7 +57,10 @@ export function TrialList({ productId }: { productId: number }) {
 
   return (
     <Layout>
-      <SearchBox placeholder="Search Trial by Fingerprint" value={list.search} onSearch={list.setSearch} />
+      <Toolbar>
+        <SearchBox placeholder="Search Trial by Fingerprint" value={list.search} onSearch={list.setSearch} />
+        <ExportButton list={trials.key} />
+      </Toolbar>
       <Table
         caption="Trials of the product"
         columns={columns}

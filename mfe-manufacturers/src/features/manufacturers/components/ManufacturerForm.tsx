@@ -1,11 +1,13 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, COUNTRY_CODE_MAX_LENGTH, formatDateTime, type Manufacturer } from 'shared-kit';
-import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH, type ManufacturerFieldProblems } from 'shared-kit/contract';
-import { UPDATE_SUCCEEDED } from '../texts';
-import type { EditableField } from './form-values';
-import { FormField, ReadOnlyField } from './FormField';
-import { useManufacturerForm } from './use-manufacturer-form';
+import { ApiError, Button, Card, COUNTRY_CODE_MAX_LENGTH, errorMessage, formatDateTime, type Manufacturer } from 'shared-kit';
+import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH, manufacturerFieldProblems } from 'shared-kit/contract';
+import { Form, TextField, useContractForm } from 'shared-kit/forms';
+import { useUpdateManufacturer } from '../api/update-manufacturer';
+import { MANUFACTURER_NOT_FOUND, UPDATE_FAILED, UPDATE_SUCCEEDED } from '../texts';
+import { formValuesOf, hasChanges, type ManufacturerFormValues } from './form-values';
+import { ReadOnlyField } from './ReadOnlyField';
+import { useLeaveAfterSave } from './use-leave-after-save';
 
 export interface ManufacturerFormProps {
   manufacturer: Manufacturer;
@@ -13,37 +15,65 @@ export interface ManufacturerFormProps {
   onLeave: () => void;
 }
 
-/** The details form of SPEC §2: read-only until Edit; Save Changes and Cancel while editing. */
+const failureText = (error: unknown) => (error instanceof ApiError && error.status === 404 ? MANUFACTURER_NOT_FOUND : errorMessage(error, UPDATE_FAILED));
+
+/**
+ * The details form of SPEC §2 and §4: read-only until Edit; Save Changes (saved, then leave after 2 s) or Cancel
+ * back to view mode with the stored values. Checked as the server checks PATCH /manufacturers/{id}.
+ */
 export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProps) {
   const ids = useId();
-  const { values, editing, saving, saved, saveError, problems, canSave, nameInput, startEditing, cancel, change, save } = useManufacturerForm(
-    manufacturer,
-    onLeave,
-  );
-  const readOnly = !editing || saving;
-  const field = (name: EditableField) => ({
-    id: `${ids}-${name}`,
-    value: values[name],
-    readOnly,
-    onChange: change(name),
-    error: problems[name as keyof ManufacturerFieldProblems],
+  const { update, saving } = useUpdateManufacturer();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const stored = formValuesOf(manufacturer);
+  const form = useContractForm({
+    // Loaded with the first check: the schema library stays out of the remote's first load.
+    schema: () => import('shared-kit/contract').then((contract) => contract.ManufacturerPatch),
+    toBody: (values: ManufacturerFormValues) => ({ ...manufacturer, ...values }),
+    rules: manufacturerFieldProblems,
+    defaultValues: stored,
+    onSubmit: async (body) => {
+      const updated = await update(manufacturer.id, body);
+      form.methods.reset(formValuesOf(updated));
+      setEditing(false);
+      setSaved(true);
+    },
+    pending: saving,
+    failedText: failureText,
+    // SPEC §2: only when something changed and nothing is loading.
+    canSubmit: (values) => editing && hasChanges(values, stored),
   });
+  const { reset, setFocus, watch } = form.methods;
+  const canSave = editing && hasChanges(watch(), stored) && !form.pending;
+  const readOnly = !editing || form.pending;
+
+  useLeaveAfterSave(saved, onLeave);
+  useEffect(() => {
+    if (editing) setFocus('name');
+  }, [editing, setFocus]);
+
+  const startEditing = () => {
+    reset(stored);
+    form.dismissFailure();
+    setEditing(true);
+  };
+  const cancel = () => {
+    reset(stored);
+    form.dismissFailure();
+    setEditing(false);
+  };
+  const field = (name: keyof ManufacturerFormValues, label: string, maxLength: number) => ({ name, label, readOnly, maxLength });
 
   return (
-    <Card as="form" noValidate onSubmit={save} aria-label="Manufacturer details">
+    <Form form={form} as={FormCard} aria-label="Manufacturer details">
       <Grid>
-        <FormField label="Name" required {...field('name')} inputRef={nameInput} maxLength={MANUFACTURER_NAME_MAX_LENGTH} />
-        <FormField label="Email" type="email" {...field('email')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.email} />
-        <FormField label="Address" multiline {...field('address')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.address} />
-        <FormField label="Phone" type="tel" {...field('phone')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.phone} />
-        <FormField label="VAT ID" {...field('vat_id')} maxLength={MANUFACTURER_FIELD_MAX_LENGTHS.vat_id} />
-        <FormField
-          label="Country Code"
-          {...field('country_code')}
-          maxLength={COUNTRY_CODE_MAX_LENGTH}
-          placeholder="e.g. US, DE, UK"
-         
-        />
+        <TextField {...field('name', 'Name', MANUFACTURER_NAME_MAX_LENGTH)} required />
+        <TextField {...field('email', 'Email', MANUFACTURER_FIELD_MAX_LENGTHS.email)} type="email" />
+        <TextField {...field('address', 'Address', MANUFACTURER_FIELD_MAX_LENGTHS.address)} multiline />
+        <TextField {...field('phone', 'Phone', MANUFACTURER_FIELD_MAX_LENGTHS.phone)} type="tel" />
+        <TextField {...field('vat_id', 'VAT ID', MANUFACTURER_FIELD_MAX_LENGTHS.vat_id)} />
+        <TextField {...field('country_code', 'Country Code', COUNTRY_CODE_MAX_LENGTH)} transform={(text) => text.toUpperCase()} placeholder="e.g. US, DE, UK" />
         <ReadOnlyField id={`${ids}-pool`} label="Manufacturer Pool ID" value={manufacturer.manufacturer_pool_id ?? ''} />
         <ReadOnlyField id={`${ids}-created`} label="Created At" value={formatDateTime(manufacturer.created_at)} />
         <ReadOnlyField id={`${ids}-updated`} label="Updated At" value={formatDateTime(manufacturer.updated_at)} />
@@ -55,20 +85,20 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
               {UPDATE_SUCCEEDED}
             </OutcomeText>
           )}
-          {saveError && (
+          {form.failure && (
             <OutcomeText role="alert" $tone="danger">
-              {saveError}
+              {form.failure}
             </OutcomeText>
           )}
         </Outcome>
         <Buttons>
           {editing ? (
             <>
-              <Button onClick={cancel} disabled={saving}>
+              <Button onClick={cancel} disabled={form.pending}>
                 Cancel
               </Button>
               <Button type="submit" variant="primary" disabled={!canSave}>
-                {saving ? 'Saving...' : 'Save Changes'}
+                {form.pending ? 'Saving...' : 'Save Changes'}
               </Button>
             </>
           ) : (
@@ -78,9 +108,11 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
           )}
         </Buttons>
       </Footer>
-    </Card>
+    </Form>
   );
 }
+
+const FormCard = styled(Card).attrs({ as: 'form' })``;
 
 const Grid = styled.div`
   display: grid;

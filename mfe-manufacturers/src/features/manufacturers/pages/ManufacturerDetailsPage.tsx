@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CannotShowPage, ApiError, Button, PageHeader, Spinner, errorMessage, useIdParam, useSession } from 'shared-kit';
+import { HistorySection } from 'shared-kit/data';
 import { useManufacturer } from '../api/get-manufacturer';
 import { mayOpenManufacturer } from '../access';
 import { useLeaveManufacturerPage } from '../components/use-leave-manufacturer-page';
@@ -40,6 +41,7 @@ function ManufacturerDetails({ id, onLeave, sections }: { id: number; onLeave: (
       <Name>{manufacturer.name}</Name>
       <ManufacturerForm manufacturer={manufacturer} onLeave={onLeave} />
       {sections?.(manufacturer.id)}
+      <HistorySection objectType="manufacturer" objectId={manufacturer.id} caption={`History of manufacturer ${manufacturer.name}`} />
     </>
   );
 }

@@ -13,13 +13,19 @@ import {
   type Manufacturer,
   type TableColumn,
 } from 'shared-kit';
-import { useListController } from 'shared-kit/data';
+import { ExportButton, useListController } from 'shared-kit/data';
 import { manufacturersKey } from '../api/get-manufacturers';
 import { mayListManufacturers } from '../access';
 import { detailsLink } from '../components/leave-rule';
 import { ACCESS_DENIED } from '../texts';
 
 const TITLE = 'Manufacturers';
+
+const ListActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-bottom: ${({ theme }) => theme.spacing.md};
+`;
 
 /** /Home/Manufacturers (superuser only): paged, no search box, New Manufacturer disabled (SPEC §2). */
 export function ManufacturersListPage() {
@@ -55,6 +61,9 @@ function ManufacturersList() {
         <CannotShowPage>{ACCESS_DENIED}</CannotShowPage>
       ) : (
         <>
+          <ListActions>
+            <ExportButton list={list.key} />
+          </ListActions>
           <Table columns={columns} {...list.tableProps} emptyText="No manufacturers found." caption={TITLE} />
           <PaginationControls {...list.paginationProps} />
         </>

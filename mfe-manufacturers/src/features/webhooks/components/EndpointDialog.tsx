@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, Dialog, ErrorText, SpinnerIcon, errorMessage } from 'shared-kit';
-import { CheckboxField, TextField, useCheckedSubmit } from 'shared-kit/forms';
+import { ApiError, Button, Dialog, ErrorText, SpinnerIcon } from 'shared-kit';
+import { CheckboxField, Form, TextField, useContractForm } from 'shared-kit/forms';
 import { EventTypeChoices } from './EventTypeChoices';
-import { isEventTypesMessage, validateEndpointForm, type EndpointFormErrors, type EndpointFormValues } from './endpoint-form';
+import { EVENTS_REQUIRED, URL_NOT_HTTP, URL_REQUIRED, endpointBody, isEventTypesMessage, validateEndpointForm, type EndpointFormValues } from './endpoint-form';
 
 export const SAVE_FAILED = 'The endpoint could not be saved. Please try again.';
 
@@ -17,7 +17,7 @@ export interface EndpointDialogProps {
   onClose: () => void;
 }
 
-const Form = styled.form`
+const FormLayout = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.md};
@@ -26,34 +26,26 @@ const Form = styled.form`
 /** Add or edit an endpoint: URL, the events it receives, enabled. */
 export function EndpointDialog({ title, submitLabel, initialValues, saving, onSave, onClose }: EndpointDialogProps) {
   const formId = useId();
-  const eventsErrorId = useId();
-  const [values, setValues] = useState(initialValues);
-  const [serverErrors, setServerErrors] = useState<EndpointFormErrors & { other?: string }>({});
-
-  const { errors, formProps } = useCheckedSubmit({
-    values,
-    validate: validateEndpointForm,
-    onSave: async (checked: EndpointFormValues) => {
-      setServerErrors({});
+  const form = useContractForm({
+    defaultValues: initialValues,
+    schema: () => import('shared-kit/contract').then((contract) => contract.CreateWebhookEndpointBody),
+    toBody: endpointBody,
+    fieldOf: { event_types: 'eventTypes' },
+    messages: { url: { empty: URL_REQUIRED, invalid: URL_NOT_HTTP }, eventTypes: EVENTS_REQUIRED },
+    rules: validateEndpointForm,
+    pending: saving,
+    failedText: SAVE_FAILED,
+    onSubmit: async (_body, values) => {
       try {
-        await onSave(checked);
+        await onSave(values);
       } catch (error) {
-        setServerErrors(serverErrorsOf(error));
-        throw error;
+        // A refusal from the server (an SSRF check, a bad URL) is shown and focused at its field, like a local one.
+        if (!(error instanceof ApiError && error.status === 400)) throw error;
+        const message = error.messages[0] ?? SAVE_FAILED;
+        form.methods.setError(isEventTypesMessage(message) ? 'eventTypes' : 'url', { message }, { shouldFocus: true });
       }
     },
   });
-  const form = formProps.ref;
-  // A refusal from the server (an SSRF check, a bad URL) moves focus to the field it is about, like a local one.
-  useEffect(() => {
-    const field = serverErrors.url ? 'input[aria-invalid="true"]' : serverErrors.eventTypes ? 'fieldset button' : null;
-    if (field) form.current?.querySelector<HTMLElement>(field)?.focus();
-  }, [serverErrors, form]);
-
-  const change = (next: Partial<EndpointFormValues>) => {
-    setValues((current) => ({ ...current, ...next }));
-    setServerErrors({});
-  };
 
   return (
     <Dialog
@@ -66,41 +58,19 @@ export function EndpointDialog({ title, submitLabel, initialValues, saving, onSa
           <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving && <SpinnerIcon />}
+          <Button type="submit" form={formId} variant="primary" disabled={form.pending} aria-busy={form.pending || undefined}>
+            {form.pending && <SpinnerIcon />}
             {submitLabel}
           </Button>
         </>
       }
     >
-      <Form id={formId} aria-label={title} {...formProps}>
-        <TextField
-          label="URL"
-          type="url"
-          required
-          autoComplete="off"
-          placeholder="https://hooks.example.com/producthub"
-          value={values.url}
-          onValueChange={(url) => change({ url })}
-          error={errors.url ?? serverErrors.url}
-        />
-        <EventTypeChoices
-          value={values.eventTypes}
-          onChange={(eventTypes) => change({ eventTypes })}
-          error={errors.eventTypes ?? serverErrors.eventTypes}
-          errorId={eventsErrorId}
-        />
-        <CheckboxField label="Enabled" checked={values.enabled} onCheckedChange={(enabled) => change({ enabled })} />
-        {serverErrors.other && <ErrorText>{serverErrors.other}</ErrorText>}
+      <Form form={form} as={FormLayout} id={formId} aria-label={title}>
+        <TextField name="url" label="URL" type="url" required autoComplete="off" placeholder="https://hooks.example.com/producthub" />
+        <EventTypeChoices name="eventTypes" />
+        <CheckboxField name="enabled" label="Enabled" />
+        {form.failure && <ErrorText>{form.failure}</ErrorText>}
       </Form>
     </Dialog>
   );
-}
-
-function serverErrorsOf(error: unknown): EndpointFormErrors & { other?: string } {
-  const message = errorMessage(error, SAVE_FAILED);
-  if (error instanceof ApiError && error.status === 400) {
-    return isEventTypesMessage(message) ? { eventTypes: message } : { url: message };
-  }
-  return { other: message };
 }

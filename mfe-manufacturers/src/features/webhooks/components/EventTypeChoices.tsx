@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Checkbox, ErrorText } from 'shared-kit';
+import { Checkbox, ErrorText, fieldErrorId } from 'shared-kit';
+import { useBoundField } from 'shared-kit/forms';
 import type { WebhookEventType } from 'shared-kit/contract';
 import { EVENT_LABELS, WEBHOOK_EVENT_TYPES } from './event-labels';
 
@@ -24,16 +25,12 @@ const Choices = styled.ul`
   list-style: none;
 `;
 
-export interface EventTypeChoicesProps {
-  value: WebhookEventType[];
-  onChange: (value: WebhookEventType[]) => void;
-  error?: string;
-  errorId: string;
-  disabled?: boolean;
-}
-
-/** One checkbox per event type of the contract, in the contract's order, plus one for all of them. */
-export function EventTypeChoices({ value, onChange, error, errorId, disabled }: EventTypeChoicesProps) {
+/** One checkbox per event type of the contract, in the contract's order, plus one for all of them; bound to a `Form` by name. */
+export function EventTypeChoices({ name }: { name: string }) {
+  const { field, error, controlProps } = useBoundField(name);
+  const value = (field.value as WebhookEventType[] | undefined) ?? [];
+  const onChange = (next: WebhookEventType[]) => field.onChange(next);
+  const errorId = fieldErrorId(controlProps.id);
   const chosen = new Set(value);
   const toggle = (type: WebhookEventType, checked: boolean) => onChange(WEBHOOK_EVENT_TYPES.filter((candidate) => (candidate === type ? checked : chosen.has(candidate))));
   const all = chosen.size === WEBHOOK_EVENT_TYPES.length;
@@ -42,11 +39,11 @@ export function EventTypeChoices({ value, onChange, error, errorId, disabled }: 
       <Legend>Events</Legend>
       <Choices>
         <li>
-          <Checkbox label="All events" checked={all} disabled={disabled} onCheckedChange={(checked) => onChange(checked ? [...WEBHOOK_EVENT_TYPES] : [])} />
+          <Checkbox id={controlProps.id} label="All events" checked={all} onCheckedChange={(checked) => onChange(checked ? [...WEBHOOK_EVENT_TYPES] : [])} />
         </li>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <li key={type}>
-            <Checkbox label={EVENT_LABELS[type]} checked={chosen.has(type)} disabled={disabled} onCheckedChange={(checked) => toggle(type, checked)} />
+            <Checkbox label={EVENT_LABELS[type]} checked={chosen.has(type)} onCheckedChange={(checked) => toggle(type, checked)} />
           </li>
         ))}
       </Choices>

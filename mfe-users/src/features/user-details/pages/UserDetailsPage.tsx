@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { ApiError, ButtonLink, PageHeader, Section, Spinner, useIdParam, type EndUserDetails } from 'shared-kit';
+import { HistorySection } from 'shared-kit/data';
 import { DescriptionList } from '../../../shared/components/DescriptionList';
 import { PageUnavailable } from '../../../shared/components/PageUnavailable';
 import { NOT_A_USER_ADDRESS, userLinks } from '../../../shared/links';
@@ -73,6 +74,7 @@ function UserDetails({ user }: { user: EndUserDetails }) {
           <UserLicenseTable userId={user.id} />
         </Section>
       </Sections>
+      <HistorySection objectType="end_user" objectId={user.id} caption={`History of user ${user.email}`} />
     </>
   );
 }

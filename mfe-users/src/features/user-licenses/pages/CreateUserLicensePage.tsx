@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import {
@@ -9,13 +9,12 @@ import {
   Field,
   LICENSE_TYPES,
   PageHeader,
-  Select,
   SpinnerIcon,
-  errorMessage,
-  fieldErrorId,
   useIdParam,
+  type CreateUserLicenseBody,
   type LicenseType,
 } from 'shared-kit';
+import { Form, SelectField, useBoundField, useContractForm, type ContractRules } from 'shared-kit/forms';
 import { DescriptionList } from '../../../shared/components/DescriptionList';
 import { FormButtons, FormCard } from '../../../shared/components/FormLayout';
 import { PageUnavailable } from '../../../shared/components/PageUnavailable';
@@ -41,66 +40,47 @@ export function CreateUserLicensePage() {
   return <CreateUserLicenseForm key={userId} userId={userId} userEmail={userEmail} />;
 }
 
+interface LicenseFormValues {
+  productId: number | null;
+  licenseType: LicenseType;
+}
+
+/** The form checked as the server checks POST /users/{id}/licenses. */
+const licenseFormContract: ContractRules<LicenseFormValues, CreateUserLicenseBody> = {
+  // Loaded with the first check: the schema library stays out of the remote's first load.
+  schema: () => import('shared-kit/contract').then((contract) => contract.CreateUserLicenseBody),
+  toBody: (values) => ({ product_id: values.productId as number, license_type: values.licenseType }),
+  fieldOf: { product_id: 'productId', license_type: 'licenseType' },
+  messages: { productId: PRODUCT_REQUIRED },
+};
+
 function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmail: string }) {
   const navigate = useNavigate();
-  const productFieldId = useId();
-  const typeFieldId = useId();
   const products = usePickerProducts();
-  const { trigger: createUserLicense } = useCreateUserLicense();
-  const [productId, setProductId] = useState<number | null>(null);
-  const [licenseType, setLicenseType] = useState<LicenseType>(DEFAULT_LICENSE_TYPE);
-  const [productError, setProductError] = useState<string | undefined>();
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
-  const options = useMemo(() => products.rows.map((product) => ({ id: product.id, label: productLabel(product) })), [products.rows]);
+  const { trigger: createUserLicense, isMutating } = useCreateUserLicense();
   const backToUser = () => navigate(userLinks.details(userId));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (creating) return;
-    setSaveError(null);
-    if (productId === null) {
-      setProductError(PRODUCT_REQUIRED);
-      return;
-    }
-    setProductError(undefined);
-    setCreating(true);
-    try {
-      await createUserLicense({ userId, body: { product_id: productId, license_type: licenseType } });
+  const form = useContractForm({
+    ...licenseFormContract,
+    defaultValues: { productId: null, licenseType: DEFAULT_LICENSE_TYPE },
+    onSubmit: async (body) => {
+      await createUserLicense({ userId, body });
       backToUser();
-    } catch (error) {
-      console.error(`Creating a licence for user ${userId} failed:`, error);
-      setSaveError(errorMessage(error, CREATE_FAILED));
-      setCreating(false);
-    }
-  };
+    },
+    pending: isMutating,
+    failedText: CREATE_FAILED,
+  });
 
   return (
     <>
       <PageHeader title="Add License" />
-      <FormCard onSubmit={submit} noValidate aria-label="Add License">
+      <Form form={form} as={FormCard} aria-label="Add License">
         <DescriptionList>
           <dt>User</dt>
           <dd>{userEmail}</dd>
           <dt>User ID</dt>
           <dd>{userId}</dd>
         </DescriptionList>
-        <Field label="Product" htmlFor={productFieldId} required error={productError}>
-          <ComboBox
-            id={productFieldId}
-            options={options}
-            selectedId={productId}
-            onSelect={(id) => {
-              setProductId(id);
-              if (id !== null) setProductError(undefined);
-            }}
-            placeholder={products.isLoading ? 'Loading products...' : 'Type to search products'}
-            disabled={products.isLoading}
-            invalid={productError !== undefined}
-            describedBy={productError ? fieldErrorId(productFieldId) : undefined}
-            emptyText="No products match."
-          />
-        </Field>
+        <ProductField products={products} />
         {products.error && (
           <ProductsProblem>
             <ErrorText>The products could not be loaded.</ErrorText>
@@ -109,24 +89,43 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
             </Button>
           </ProductsProblem>
         )}
-        <Field label="License Type" htmlFor={typeFieldId}>
-          <Select id={typeFieldId} value={licenseType} onChange={(event) => setLicenseType(event.target.value as LicenseType)}>
-            {LICENSE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        {saveError && <ErrorText>{saveError}</ErrorText>}
+        <SelectField name="licenseType" label="License Type">
+          {LICENSE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
+        {form.failure && <ErrorText>{form.failure}</ErrorText>}
         <FormButtons>
-          <Button type="submit" variant="primary" disabled={creating} aria-busy={creating || undefined}>
-            {creating && <SpinnerIcon />}
+          <Button type="submit" variant="primary" disabled={form.pending} aria-busy={form.pending || undefined}>
+            {form.pending && <SpinnerIcon />}
             Create
           </Button>
           <Button onClick={backToUser}>Cancel</Button>
         </FormButtons>
-      </FormCard>
+      </Form>
     </>
+  );
+}
+
+/** The product to license, picked by typing part of its name. */
+function ProductField({ products }: { products: ReturnType<typeof usePickerProducts> }) {
+  const { field, error, controlProps } = useBoundField('productId');
+  const options = useMemo(() => products.rows.map((product) => ({ id: product.id, label: productLabel(product) })), [products.rows]);
+  return (
+    <Field label="Product" htmlFor={controlProps.id} required error={error}>
+      <ComboBox
+        id={controlProps.id}
+        options={options}
+        selectedId={field.value as number | null}
+        onSelect={field.onChange}
+        placeholder={products.isLoading ? 'Loading products...' : 'Type to search products'}
+        disabled={products.isLoading}
+        invalid={error !== undefined}
+        describedBy={controlProps['aria-describedby']}
+        emptyText="No products match."
+      />
+    </Field>
   );
 }

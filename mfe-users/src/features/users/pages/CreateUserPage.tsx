@@ -5,6 +5,6 @@ const EMPTY_USER = { email: '', externalId: '' };
 
 /** /Home/CreateUser */
 export function CreateUserPage() {
-  const { trigger: createUser } = useCreateUser();
-  return <UserForm title="Create New User" submitLabel="Create User" initialValues={EMPTY_USER} onSubmit={createUser} />;
+  const { trigger: createUser, isMutating } = useCreateUser();
+  return <UserForm title="Create New User" submitLabel="Create User" initialValues={EMPTY_USER} onSubmit={createUser} saving={isMutating} />;
 }

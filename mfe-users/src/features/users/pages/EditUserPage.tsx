@@ -15,6 +15,6 @@ export function EditUserPage() {
 }
 
 function EditUserForm({ userId, initialValues }: { userId: number; initialValues: UserFormValues }) {
-  const { trigger } = useUpdateUser();
-  return <UserForm title="Edit User" submitLabel="Update User" initialValues={initialValues} onSubmit={(values) => trigger({ userId, values })} />;
+  const { trigger, isMutating } = useUpdateUser();
+  return <UserForm title="Edit User" submitLabel="Update User" initialValues={initialValues} onSubmit={(values) => trigger({ userId, values })} saving={isMutating} />;
 }

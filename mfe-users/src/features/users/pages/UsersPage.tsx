@@ -1,11 +1,16 @@
 import styled from 'styled-components';
 import { ButtonLink, PageHeader, PaginationControls, SearchBox, Table, formatDateTime, type EndUser, type TableColumn } from 'shared-kit';
-import { useListController } from 'shared-kit/data';
+import { ExportButton, useListController } from 'shared-kit/data';
 import { RowActions } from '../../../shared/components/RowActions';
 import { userLinks } from '../../../shared/links';
 import { usersKey } from '../api/get-users';
 
 const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing.md};
   margin-bottom: ${({ theme }) => theme.spacing.md};
 `;
 
@@ -55,6 +60,7 @@ export function UsersPage() {
       />
       <Toolbar>
         <SearchBox placeholder="Search User by Email" value={search} onSearch={setSearch} />
+        <ExportButton list={list.key} />
       </Toolbar>
       <Table columns={USER_COLUMNS} emptyText="No users found." caption="Users" {...list.tableProps} />
       <PaginationControls {...list.paginationProps} />

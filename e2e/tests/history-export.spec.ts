@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { expect, test, type Page } from '@playwright/test';
+import { AURORA_STAFF } from '../support/stack';
+import { signInAndWait, storedToken } from '../support/sign-in';
+
+/** A GET of the API as the signed-in user (the demo data is seeded per run, so ids are looked up, not assumed). */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`/api/v1${path}`, { headers: { Authorization: `MSession ${await storedToken(page)}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function productByIdentifier(page: Page, identifier: string) {
+  const products = await apiGet<{ data: { id: number; name: string; identifier: string; tagline: string | null }[] }>(page, `/products?identifier=${identifier}&per_page=250`);
+  return products.data.find((product) => product.identifier === identifier)!;
+}
+
+async function search(page: Page, placeholder: string, text: string) {
+  await page.getByRole('searchbox', { name: placeholder }).fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/** Clicks Export CSV, waits for the browser's download and answers the file's records (BOM skipped) as objects by header. */
+async function exportedRecords(page: Page): Promise<Record<string, string>[]> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  await expect(page.getByText(/^Exported [\d,]+ rows?\.$/)).toBeVisible();
+  return parse(readFileSync(await file.path()), { bom: true, columns: true }) as Record<string, string>[];
+}
+
+test.describe('History (issue 15)', () => {
+  test("an edited product's History shows the change in words, newest first", async ({ page }) => {
+    await signInAndWait(page, AURORA_STAFF);
+    const drums = await productByIdentifier(page, 'com.aurora.drum-engine');
+    await page.goto(`/Home/UpdateProduct/${drums.id}`);
+    await page.getByRole('textbox', { name: 'Tagline', exact: true }).fill('History end to end');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/Home\/MyProducts$/);
+
+    await page.getByRole('link', { name: `Edit ${drums.name}` }).click();
+    await page.getByRole('button', { name: 'Show History' }).click();
+    const history = page.getByRole('table', { name: `History of product ${drums.id}` });
+    const newest = history.getByRole('row').nth(1);
+    await expect(newest).toContainText(`Tagline: ${drums.tagline} → History end to end`);
+    await expect(newest).toContainText('Product updated');
+    await expect(newest).toContainText(AURORA_STAFF.email);
+  });
+
+  test("the demo shows history: the seeded edit of Aurora Compressor and its cancelled licence's row action", async ({ page }) => {
+    await signInAndWait(page, AURORA_STAFF);
+    const compressor = await productByIdentifier(page, 'com.aurora.compressor');
+    await page.goto(`/Home/UpdateProduct/${compressor.id}`);
+    await page.getByRole('button', { name: 'Show History' }).click();
+    await expect(page.getByRole('table', { name: `History of product ${compressor.id}` })).toContainText(
+      'Tagline: Aurora Compressor: made by Aurora Audio → Glue for your mix: the compressor of Aurora Audio',
+    );
+
+    const [cancelled] = (await apiGet<{ data: { object: { id: string } }[] }>(page, '/audit-events?object_type=license&action=license.disable&per_page=1')).data;
+    const licenses = (await apiGet<{ data: { id: number; serial: string; user: { email: string } }[] }>(page, `/products/${compressor.id}/licenses?per_page=250`)).data;
+    const license = licenses.find((candidate) => String(candidate.id) === cancelled.object.id)!;
+    await page.goto(`/Home/ProductLicenses/${compressor.id}/Aurora%20Compressor/com.aurora.compressor`);
+    await search(page, 'Search User by Email', license.user.email);
+    await page.getByRole('button', { name: `History of license ${license.serial}` }).click();
+    const dialog = page.getByRole('dialog', { name: `History of License ${license.serial}` });
+    await expect(dialog).toContainText('Deactivated: no → yes (reason CancelledOrder)');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('CSV export (issue 15)', () => {
+  test('a searched users list exports exactly its rows', async ({ page }) => {
+    await signInAndWait(page, AURORA_STAFF);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await search(page, 'Search User by Email', 'user1');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.locator('tbody tr').filter({ hasNotText: 'user1' })).toHaveCount(0);
+    await expect(table.locator('tbody tr').first()).toContainText('user1');
+    // The Email column (ID, Email, Created At, Actions): every searched user fits the first page.
+    const shown = await table.locator('tbody tr td:nth-child(2)').allInnerTexts();
+
+    const records = await exportedRecords(page);
+    expect(records.map((record) => record.Email).sort()).toEqual([...shown].sort());
+    expect(records.length).toBeGreaterThan(0);
+  });
+
+  test("a product's licences searched by email export only that owner's licences", async ({ page }) => {
+    await signInAndWait(page, AURORA_STAFF);
+    const reverb = await productByIdentifier(page, 'com.aurora.reverb');
+    await page.goto(`/Home/ProductLicenses/${reverb.id}/Aurora%20Reverb/com.aurora.reverb`);
+    await search(page, 'Search User by Email', 'user03@');
+    const table = page.getByRole('table', { name: 'Licenses of the product' });
+    await expect(table.locator('tbody tr').filter({ hasNotText: 'user03@' })).toHaveCount(0);
+    await expect(table.locator('tbody tr').first()).toContainText('user03@');
+    const serials = await table.locator('tbody code').allInnerTexts();
+
+    const records = await exportedRecords(page);
+    expect(records.map((record) => record.Serial).sort()).toEqual([...serials].sort());
+    expect(new Set(records.map((record) => record.Email))).toEqual(new Set(['user03@aurora.listener.example']));
+  });
+});

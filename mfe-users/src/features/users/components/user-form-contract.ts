@@ -1,0 +1,15 @@
+import type { EndUserBody } from 'shared-kit';
+import type { ContractRules } from 'shared-kit/forms';
+import { toEndUserBody, type UserFormValues } from '../api/user-form-values';
+
+export const EMAIL_REQUIRED = 'Email is required.';
+export const EMAIL_INVALID = 'Enter a valid email address, e.g. name@example.com.';
+
+/** The user form checked as the server checks POST/PATCH /users: the contract's email format, in SPEC's words. */
+export const userFormContract: ContractRules<UserFormValues, EndUserBody> = {
+  // Loaded with the first check: the schema library stays out of the remote's first load.
+  schema: () => import('shared-kit/contract').then((contract) => contract.EndUserBody),
+  toBody: toEndUserBody,
+  fieldOf: { external_id: 'externalId' },
+  messages: { email: { empty: EMAIL_REQUIRED, invalid: EMAIL_INVALID } },
+};

@@ -1,0 +1,123 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { ReadableStream } from 'node:stream/web';
+import { ShellServicesProvider, createApiClient, createListStateStore } from 'shared-kit';
+import { renderWithTheme } from '../../ui/test-utils';
+import { productKeys, userKeys } from '../keys';
+import { ExportButton } from './ExportButton';
+
+const encoder = new TextEncoder();
+
+/** A streamed CSV answer whose chunks the test pushes one by one; an abort of the fetch errors it, as a browser does. */
+function controllableAnswer(signal: AbortSignal) {
+  let push!: (text: string) => void;
+  let end!: () => void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (text) => controller.enqueue(encoder.encode(text));
+      end = () => controller.close();
+      signal.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')));
+    },
+  });
+  const response = { ok: true, status: 200, headers: { get: (name: string) => (name === 'Content-Disposition' ? 'attachment; filename="users-2026-11-23.csv"' : null) }, body };
+  return { response: response as unknown as Response, push: (text: string) => push(text), end: () => end() };
+}
+
+function setUp() {
+  const fetchMock = jest.fn();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  const showError = jest.fn();
+  const api = createApiClient({ baseUrl: '/api/v1', getToken: () => 'token' });
+  const services = { api, session: null, logout: jest.fn(), refreshSession: jest.fn(), showError, listStates: createListStateStore(null), loadRemoteModule: jest.fn() };
+  const wrap = (ui: ReactNode) => renderWithTheme(<ShellServicesProvider value={services}>{ui}</ShellServicesProvider>);
+  return { fetchMock, showError, wrap };
+}
+
+/** The live region the progress is announced in. */
+const exportStatus = () => {
+  const region = document.querySelector<HTMLElement>('[data-export-status]');
+  expect(region).toHaveAttribute('aria-live', 'polite');
+  return region!;
+};
+
+describe('ExportButton', () => {
+  const clicked: string[] = [];
+  beforeEach(() => {
+    clicked.length = 0;
+    URL.createObjectURL = jest.fn(() => 'blob:export');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('exports the list with its current search, shows rows so far in a live region, then saves the named file', async () => {
+    const { fetchMock, wrap } = setUp();
+    let answer!: ReturnType<typeof controllableAnswer>;
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => (answer = controllableAnswer(init.signal!)).response);
+    wrap(<ExportButton list={userKeys.list({ email: 'aurora', page: 2, per_page: 25 })} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/users/export.csv?email=aurora');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    const status = exportStatus();
+    await waitFor(() => expect(status).toHaveTextContent('0 rows so far'));
+
+    await act(async () => {
+      answer.push('ID,Email\r\n' + Array.from({ length: 12345 }, (_, index) => `${index},u${index}@example.com\r\n`).join(''));
+    });
+    await waitFor(() => expect(status).toHaveTextContent('12,345 rows so far'));
+
+    await act(async () => answer.end());
+    await waitFor(() => expect(status).toHaveTextContent('Exported 12,345 rows.'));
+    expect(clicked).toEqual(['users-2026-11-23.csv']);
+    expect(screen.queryByRole('button', { name: 'Cancel export' })).not.toBeInTheDocument();
+  });
+
+  it('Cancel aborts the download and saves nothing', async () => {
+    const { fetchMock, showError, wrap } = setUp();
+    let signal!: AbortSignal;
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
+      signal = init.signal!;
+      return controllableAnswer(signal).response;
+    });
+    wrap(<ExportButton list={productKeys.list({ identifier: '' })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel export' }));
+
+    expect(signal.aborted).toBe(true);
+    await waitFor(() => expect(exportStatus()).toHaveTextContent('Export cancelled.'));
+    expect(clicked).toEqual([]);
+    expect(showError).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it("shows the server's message through the kit's error display", async () => {
+    const { fetchMock, showError, wrap } = setUp();
+    fetchMock.mockResolvedValue({ ok: false, status: 429, text: async () => JSON.stringify({ message: ['Too many exports are running. Please try again in a moment.'] }) });
+    wrap(<ExportButton list={productKeys.list({})} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Too many exports are running. Please try again in a moment.'));
+    expect(exportStatus()).toHaveTextContent('Export failed.');
+    expect(clicked).toEqual([]);
+  });
+
+  it('a download cut short is a failed export, not a file', async () => {
+    const { fetchMock, showError, wrap } = setUp();
+    fetchMock.mockImplementation(async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('ID\r\n1\r\n'));
+          controller.error(new TypeError('network error'));
+        },
+      });
+      return { ok: true, status: 200, headers: { get: () => null }, body } as unknown as Response;
+    });
+    wrap(<ExportButton list={productKeys.list({})} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('The export did not finish. Please try again.'));
+    expect(clicked).toEqual([]);
+  });
+});

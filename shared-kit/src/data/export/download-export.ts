@@ -1,0 +1,45 @@
+import { EXPORT_PATH_SUFFIX, type ApiClient, type Query } from 'shared-kit';
+import { attachmentFileName } from './attachment-file-name';
+import { createCsvRecordCounter } from './csv-record-counter';
+
+export interface ExportedFile {
+  blob: Blob;
+  fileName: string;
+  rows: number;
+}
+
+export interface ExportOptions {
+  signal: AbortSignal;
+  /** Called as rows arrive, with the number of data rows so far. */
+  onRows: (rows: number) => void;
+}
+
+/** An export is the whole filtered list: the list's paging is left out, its search and filters kept. */
+const PAGING = new Set(['page', 'per_page']);
+
+export function exportQuery(query: Query): Query {
+  return Object.fromEntries(Object.entries(query).filter(([name]) => !PAGING.has(name)));
+}
+
+const fallbackName = (path: string) => `${path.split('/').filter(Boolean).join('-') || 'export'}.csv`;
+
+/**
+ * GET `<list path>/export.csv` with the list's search, read as a stream through the API client (its base URL and
+ * session), counting rows as they arrive. Aborting `signal` stops the download (and the server's query).
+ */
+export async function downloadExport(api: ApiClient, listPath: string, query: Query, { signal, onRows }: ExportOptions): Promise<ExportedFile> {
+  const response = await api.stream(`${listPath}${EXPORT_PATH_SUFFIX}`, exportQuery(query), signal);
+  if (!response.body) throw new Error('The export answer has no body.');
+  const reader = response.body.getReader();
+  const counter = createCsvRecordCounter();
+  const chunks: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    counter.add(value);
+    onRows(counter.rows);
+  }
+  const fileName = attachmentFileName(response.headers.get('Content-Disposition'), fallbackName(listPath));
+  return { blob: new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }), fileName, rows: counter.rows };
+}

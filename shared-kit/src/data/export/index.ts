@@ -1,0 +1,4 @@
+export * from './ExportButton';
+export * from './use-csv-export';
+export * from './download-export';
+export * from './save-file';

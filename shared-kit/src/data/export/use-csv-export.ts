@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage, useApiClient, useErrorModal } from 'shared-kit';
+import type { ListKey } from '../api-key';
+import { downloadExport } from './download-export';
+import { saveFile } from './save-file';
+
+export const EXPORT_FAILED = 'The export did not finish. Please try again.';
+
+/** Progress reaches React at most this often: a fast download brings hundreds of chunks a second. */
+const PROGRESS_INTERVAL_MS = 200;
+
+export type CsvExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; rows: number }
+  | { phase: 'done'; rows: number }
+  | { phase: 'cancelled' }
+  | { phase: 'failed' };
+
+/** Exports the list `list` (its key: path and current search) as CSV; `cancel` aborts the download. */
+export function useCsvExport(list: ListKey | null) {
+  const api = useApiClient();
+  const showError = useErrorModal();
+  const [state, setState] = useState<CsvExportState>({ phase: 'idle' });
+  const running = useRef<AbortController | null>(null);
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  const start = useCallback(async () => {
+    if (!list || running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ phase: 'running', rows: 0 });
+    let shownAt = 0;
+    const onRows = (rows: number) => {
+      const now = Date.now();
+      if (now - shownAt < PROGRESS_INTERVAL_MS) return;
+      shownAt = now;
+      setState({ phase: 'running', rows });
+    };
+    try {
+      const file = await downloadExport(api, list[0], list[1] ?? {}, { signal: controller.signal, onRows });
+      saveFile(file.blob, file.fileName);
+      setState({ phase: 'done', rows: file.rows });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        setState({ phase: 'cancelled' });
+      } else {
+        setState({ phase: 'failed' });
+        showError(errorMessage(error, EXPORT_FAILED));
+      }
+    } finally {
+      running.current = null;
+    }
+  }, [api, list, showError]);
+
+  const cancel = useCallback(() => running.current?.abort(), []);
+  return { state, start, cancel };
+}

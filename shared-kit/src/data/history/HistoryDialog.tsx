@@ -1,0 +1,16 @@
+import { Button, Dialog } from 'shared-kit';
+import { RecordHistory, type RecordHistoryProps } from './RecordHistory';
+
+export interface HistoryDialogProps extends RecordHistoryProps {
+  title: string;
+  onClose: () => void;
+}
+
+/** A record's history in the kit's Dialog (a licence's row action). */
+export function HistoryDialog({ title, onClose, ...history }: HistoryDialogProps) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} width="900px" footer={<Button onClick={onClose}>Close</Button>}>
+      <RecordHistory {...history} />
+    </Dialog>
+  );
+}

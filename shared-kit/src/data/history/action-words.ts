@@ -1,0 +1,28 @@
+const PAST_TENSE: Record<string, string> = {
+  create: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  disable: 'deactivated',
+  enable: 'activated',
+  activate: 'activated',
+  deactivate: 'deactivated',
+  transfer: 'transferred',
+  distribute: 'distributed',
+  undistribute: 'withdrawn',
+  add: 'added',
+  remove: 'removed',
+  confirm: 'confirmed',
+  upload: 'uploaded',
+  validate: 'validated',
+  download: 'downloaded',
+  check: 'checked',
+};
+
+/** An audit action in words: `license.transfer` → "License transferred", `channel_membership.add` → "Channel membership added". */
+export function actionInWords(action: string): string {
+  const parts = action.split('.');
+  const verb = parts.length > 1 ? parts.pop()! : '';
+  const subject = parts.join(' ').replace(/_/g, ' ');
+  const words = [subject, PAST_TENSE[verb] ?? verb].filter(Boolean).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,42 @@
+import styled from 'styled-components';
+import { formatDateTime, type AuditEvent, type TableColumn } from 'shared-kit';
+import { actionInWords } from './action-words';
+
+/** Plugin calls and operator commands have no console user. */
+export const CLIENT_ACTOR = 'client';
+
+const Changes = styled.ul`
+  margin: ${({ theme }) => `${theme.spacing.xs} 0 0`};
+  padding-left: ${({ theme }) => theme.spacing.lg};
+`;
+
+const Action = styled.span`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const When = styled.span`
+  white-space: nowrap;
+`;
+
+export const whoOf = (event: AuditEvent) => (event.actor.type === 'user' ? event.actor.email : CLIENT_ACTOR);
+
+function What({ event }: { event: AuditEvent }) {
+  return (
+    <>
+      <Action>{actionInWords(event.action)}</Action>
+      {event.changes.length > 0 && (
+        <Changes>
+          {event.changes.map((change) => (
+            <li key={change.field}>{change.summary}</li>
+          ))}
+        </Changes>
+      )}
+    </>
+  );
+}
+
+export const historyColumns: TableColumn<AuditEvent>[] = [
+  { id: 'when', header: 'When', cell: (event) => <When>{formatDateTime(event.created_at)}</When>, width: '180px' },
+  { id: 'who', header: 'Who', cell: whoOf, width: '240px' },
+  { id: 'what', header: 'What', cell: (event) => <What event={event} /> },
+];

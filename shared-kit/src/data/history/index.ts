@@ -1,0 +1,5 @@
+export * from './get-record-history';
+export * from './RecordHistory';
+export * from './HistorySection';
+export * from './HistoryDialog';
+export { actionInWords } from './action-words';
