@@ -1,21 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from 'shared-kit';
-import type { InitialEntry } from 'react-router';
-import {
-  apiError,
-  manufacturerSession as auroraSession,
-  renderPage,
-  superuserSession,
-  type FakeApiServer as FakeServer,
-  type RecordedApiCall as ApiCall,
-  type RenderPageOptions,
-} from 'shared-kit/testing';
-import ManufacturersRoutes from '../../../routes';
+import { apiError, manufacturerSession as auroraSession, superuserSession, type FakeApiServer as FakeServer, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import { renderArea } from '../../../shared/test-support/render-area';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
-
-/** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
-const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
-  renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 import { NO_ENDPOINTS } from './WebhooksSection';
 import { EVENTS_REQUIRED, URL_NOT_HTTP, URL_REQUIRED } from './endpoint-form';
 import { SECRET_SHOWN_ONCE } from './SecretDialog';

@@ -1,20 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint } from 'shared-kit';
-import type { InitialEntry } from 'react-router';
-import {
-  apiError,
-  manufacturerSession as auroraSession,
-  renderPage,
-  superuserSession,
-  type FakeApiServer as FakeServer,
-  type RecordedApiCall as ApiCall,
-  type RenderPageOptions,
-} from 'shared-kit/testing';
-import ManufacturersRoutes from '../../../routes';
+import { apiError, manufacturerSession as auroraSession, superuserSession, type FakeApiServer as FakeServer, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import { renderArea } from '../../../shared/test-support/render-area';
 
-/** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
-const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
-  renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 import { DELIVERY_LOG_POLL_MS } from '../components/use-poll-while';
 import { QUEUE_FAILED } from '../components/queue-outcome';
 import { NO_DELIVERIES, NO_SUCH_ENDPOINT } from './WebhookDeliveriesPage';
