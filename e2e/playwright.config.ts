@@ -43,6 +43,8 @@ export default defineConfig({
       PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT: '1000',
       PRODUCTHUB_PASSWORD_CHECK_CONCURRENCY: '16',
       LOG_LEVEL: 'warn',
+      // tests/webhooks.spec.ts delivers to a receiver on 127.0.0.1 (docs/webhooks.md, SSRF protection).
+      PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AURORA_STAFF, SUPERUSER } from '../support/stack';
+import { seriousViolations } from '../support/axe';
 import { signInAndWait, storedToken } from '../support/sign-in';
 
 const REVERB = 'com.aurora.reverb';
-
-/** Serious and critical axe violations on the page as it is now, as readable lines (empty when clean). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(`/api/v1${path}`, { headers: { Authorization: `MSession ${await storedToken(page)}` } });

@@ -8,6 +8,7 @@ import type { FileStorage } from '../storage/file-storage';
 import { DEMO_LOGINS } from './demo-logins';
 import { seedClientActivity } from './client-activity';
 import { seedDemoHistory } from './demo-history';
+import { seedWebhookDemo } from './webhook-demo';
 
 interface ManufacturerPlan {
   name: string;
@@ -70,6 +71,7 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   const superuser = DEMO_LOGINS[0];
   await db.insertInto('system_users').values({ email: superuser.email, password_hash: await hashPassword(superuser.password), access_level: 'superuser', manufacturer_id: null }).execute();
 
+  const seeded: { id: number; prefix: string }[] = [];
   for (const [index, plan] of PLANS.entries()) {
     const login = DEMO_LOGINS[index + 1];
     const files: { key: string; data: Buffer }[] = [];
@@ -80,6 +82,7 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
         .returning('id')
         .executeTakeFirstOrThrow();
       const manufacturerId = manufacturer.id;
+      seeded.push({ id: manufacturerId, prefix: plan.prefix });
       await trx.insertInto('system_users').values({ email: login.email, password_hash: await hashPassword(login.password), access_level: 'manufacturer', manufacturer_id: manufacturerId }).execute();
 
       const channels = await trx
@@ -215,4 +218,5 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   }
   await seedClientActivity(db, masterKey);
   await seedDemoHistory(db);
+  await seedWebhookDemo(db, masterKey, seeded);
 }

@@ -82,6 +82,20 @@ export const manufacturerKeys = {
   details: (manufacturerId: number | typeof ANY_ID = ANY_ID) => scope('manufacturers', manufacturerId),
 };
 
+export const webhookKeys = {
+  /** A manufacturer's endpoints (one unpaged list); new endpoints are posted here too. */
+  endpoints: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'webhook-endpoints'),
+  endpoint: (manufacturerId: number, endpointId: number) => resourceKey('manufacturers', manufacturerId, 'webhook-endpoints', endpointId),
+  deliveries: (manufacturerId: number, endpointId: number, query: Query) => listKey(['manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'deliveries'], query),
+  redeliver: (manufacturerId: number, endpointId: number, deliveryId: number) =>
+    resourceKey('manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'deliveries', deliveryId, 'redeliver'),
+  test: (manufacturerId: number, endpointId: number) => resourceKey('manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'test'),
+  /** Every page of one endpoint's delivery log. */
+  deliveryLists: (manufacturerId: number, endpointId: number) => scope('manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'deliveries'),
+  /** The endpoint list and each endpoint of a manufacturer. */
+  endpointsOf: (manufacturerId: number) => [scope('manufacturers', manufacturerId, 'webhook-endpoints'), scope('manufacturers', manufacturerId, 'webhook-endpoints', ANY_ID)],
+};
+
 /** History: audit events of one record (object type and id), newest first. */
 export const auditEventKeys = {
   list: (query: Query) => listKey(['audit-events'], query),

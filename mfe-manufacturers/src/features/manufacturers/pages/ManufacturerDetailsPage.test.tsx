@@ -19,6 +19,8 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
   return (call) => {
     // The list a Back may lead to.
     if (call.method === 'GET' && call.path === '/manufacturers') return { data: [stored], pagination: EMPTY_PAGINATION };
+    // The Webhooks section below the details (its own tests are in features/webhooks).
+    if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/webhook-endpoints`) return { data: [] };
     if (call.path !== `/manufacturers/${stored.id}`) throw apiError(404, 'Manufacturer not found');
     if (call.method === 'GET') return stored;
     if (call.method === 'PATCH') {
@@ -29,6 +31,9 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
     throw new Error(`unexpected ${call.method} ${call.path}`);
   };
 }
+
+/** The calls about the manufacturer itself, not the sections below its details. */
+const manufacturerCalls = (calls: ApiCall[]) => calls.filter((call) => !call.path.includes('/webhook-endpoints'));
 
 const location = () => screen.getByLabelText('Current location');
 const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
@@ -45,7 +50,7 @@ describe('manufacturer details page', () => {
     expect(screen.getByRole('heading', { name: 'Manufacturer Details' })).toBeInTheDocument();
     expect(screen.getByText('Loading manufacturer...')).toBeInTheDocument();
     await screen.findByDisplayValue('Aurora Audio');
-    expect(calls).toEqual([{ method: 'GET', path: '/manufacturers/7', query: undefined }]);
+    expect(manufacturerCalls(calls)).toEqual([{ method: 'GET', path: '/manufacturers/7', query: undefined }]);
     expect(screen.getByRole('heading', { name: 'Aurora Audio' })).toBeInTheDocument();
 
     expect(field('Name')).toHaveValue('Aurora Audio');
@@ -226,7 +231,7 @@ describe('manufacturer details page', () => {
     it('reads the id 07 as 7, as every remote reads ids (shared-kit useIdParam, the contract Id)', async () => {
       const { calls } = renderArea({ entries: ['/Home/Manufacturers/07'], session: superuserSession, server: manufacturerServer() });
       expect(await screen.findByDisplayValue('Aurora Audio')).toBeInTheDocument();
-      expect(calls).toEqual([{ method: 'GET', path: '/manufacturers/7', query: undefined }]);
+      expect(manufacturerCalls(calls)).toEqual([{ method: 'GET', path: '/manufacturers/7', query: undefined }]);
     });
 
     it('shows why a load failed and loads again on Retry', async () => {
@@ -251,7 +256,7 @@ describe('manufacturer details page', () => {
       await user.type(field('Email'), 'x');
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       expect(await screen.findByText('Manufacturer updated successfully!')).toBeInTheDocument();
-      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /manufacturers/7', 'PATCH /manufacturers/7']);
+      expect(manufacturerCalls(calls).map((call) => `${call.method} ${call.path}`)).toEqual(['GET /manufacturers/7', 'PATCH /manufacturers/7']);
       // Their own manufacturer: the shell re-reads the session so the top bar shows the saved name at once.
       expect(services.refreshSession).toHaveBeenCalledTimes(1);
     });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CannotShowPage, ApiError, Button, PageHeader, Spinner, errorMessage, useIdParam, useSession } from 'shared-kit';
 import { HistorySection } from 'shared-kit/data';
@@ -8,7 +9,7 @@ import { ACCESS_DENIED, LOAD_FAILED, MANUFACTURER_NOT_FOUND } from '../texts';
 import { ManufacturerForm } from '../components/ManufacturerForm';
 
 /** /Home/Manufacturers/{manufacturerID}: for a superuser, or a manufacturer user viewing their own manufacturer. */
-export function ManufacturerDetailsPage() {
+export function ManufacturerDetailsPage({ sections }: { sections?: (manufacturerId: number) => ReactNode }) {
   const session = useSession();
   const leave = useLeaveManufacturerPage();
   const id = useIdParam('manufacturerID');
@@ -21,13 +22,13 @@ export function ManufacturerDetailsPage() {
       ) : !mayOpenManufacturer(session, id) ? (
         <CannotShowPage>{ACCESS_DENIED}</CannotShowPage>
       ) : (
-        <ManufacturerDetails key={id} id={id} onLeave={leave} />
+        <ManufacturerDetails key={id} id={id} onLeave={leave} sections={sections} />
       )}
     </>
   );
 }
 
-function ManufacturerDetails({ id, onLeave }: { id: number; onLeave: () => void }) {
+function ManufacturerDetails({ id, onLeave, sections }: { id: number; onLeave: () => void; sections?: (manufacturerId: number) => ReactNode }) {
   const { data: manufacturer, error, isLoading, mutate } = useManufacturer(id);
   if (isLoading) return <Spinner label="Loading manufacturer..." />;
   if (error instanceof ApiError && error.status === 404) return <CannotShowPage>{MANUFACTURER_NOT_FOUND}</CannotShowPage>;
@@ -39,6 +40,7 @@ function ManufacturerDetails({ id, onLeave }: { id: number; onLeave: () => void 
     <>
       <Name>{manufacturer.name}</Name>
       <ManufacturerForm manufacturer={manufacturer} onLeave={onLeave} />
+      {sections?.(manufacturer.id)}
       <HistorySection objectType="manufacturer" objectId={manufacturer.id} caption={`History of manufacturer ${manufacturer.name}`} />
     </>
   );

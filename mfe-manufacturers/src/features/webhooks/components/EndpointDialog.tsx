@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { ApiError, Button, Dialog, ErrorText, SpinnerIcon } from 'shared-kit';
+import { CheckboxField, Form, TextField, useContractForm } from 'shared-kit/forms';
+import { EventTypeChoices } from './EventTypeChoices';
+import { EVENTS_REQUIRED, URL_NOT_HTTP, URL_REQUIRED, endpointBody, isEventTypesMessage, validateEndpointForm, type EndpointFormValues } from './endpoint-form';
+
+export const SAVE_FAILED = 'The endpoint could not be saved. Please try again.';
+
+export interface EndpointDialogProps {
+  title: string;
+  submitLabel: string;
+  initialValues: EndpointFormValues;
+  saving: boolean;
+  /** Rejects with the API's error: a 400 is shown at its field, the dialog stays open. */
+  onSave: (values: EndpointFormValues) => Promise<void>;
+  onClose: () => void;
+}
+
+const FormLayout = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+/** Add or edit an endpoint: URL, the events it receives, enabled. */
+export function EndpointDialog({ title, submitLabel, initialValues, saving, onSave, onClose }: EndpointDialogProps) {
+  const formId = useId();
+  const form = useContractForm({
+    defaultValues: initialValues,
+    schema: () => import('shared-kit/contract').then((contract) => contract.CreateWebhookEndpointBody),
+    toBody: endpointBody,
+    fieldOf: { event_types: 'eventTypes' },
+    messages: { url: { empty: URL_REQUIRED, invalid: URL_NOT_HTTP }, eventTypes: EVENTS_REQUIRED },
+    rules: validateEndpointForm,
+    pending: saving,
+    failedText: SAVE_FAILED,
+    onSubmit: async (_body, values) => {
+      try {
+        await onSave(values);
+      } catch (error) {
+        // A refusal from the server (an SSRF check, a bad URL) is shown and focused at its field, like a local one.
+        if (!(error instanceof ApiError && error.status === 400)) throw error;
+        const message = error.messages[0] ?? SAVE_FAILED;
+        form.methods.setError(isEventTypesMessage(message) ? 'eventTypes' : 'url', { message }, { shouldFocus: true });
+      }
+    },
+  });
+
+  return (
+    <Dialog
+      open
+      width="640px"
+      onOpenChange={(open) => !open && !saving && onClose()}
+      title={title}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="primary" disabled={form.pending} aria-busy={form.pending || undefined}>
+            {form.pending && <SpinnerIcon />}
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <Form form={form} as={FormLayout} id={formId} aria-label={title}>
+        <TextField name="url" label="URL" type="url" required autoComplete="off" placeholder="https://hooks.example.com/producthub" />
+        <EventTypeChoices name="eventTypes" />
+        <CheckboxField name="enabled" label="Enabled" />
+        {form.failure && <ErrorText>{form.failure}</ErrorText>}
+      </Form>
+    </Dialog>
+  );
+}

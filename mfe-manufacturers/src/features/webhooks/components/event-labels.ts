@@ -1,0 +1,27 @@
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, type WebhookEventType } from 'shared-kit/contract';
+
+/** What each event type of the contract is called on screen. */
+export const EVENT_LABELS: Record<WebhookEventType, string> = {
+  'license.created': 'License created',
+  'license.disabled': 'License disabled',
+  'license.enabled': 'License enabled',
+  'license.transferred': 'License transferred',
+  'license.activated': 'License activated',
+  'machine.deactivated': 'Machine deactivated',
+  'trial.started': 'Trial started',
+  'end_user.created': 'User created',
+  'end_user.updated': 'User updated',
+  'release.distributed': 'Release distributed',
+  'release.withdrawn': 'Release withdrawn',
+  'import.applied': 'Import applied',
+};
+
+export { WEBHOOK_EVENT_TYPES };
+
+const isKnownEventType = (type: string): type is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
+
+/** An event type as a person reads it; a type this console does not know yet shows as the server wrote it. */
+export function eventLabel(type: string): string {
+  if (type === WEBHOOK_TEST_EVENT_TYPE) return 'Test event';
+  return isKnownEventType(type) ? EVENT_LABELS[type] : type;
+}
