@@ -8,7 +8,7 @@ import { newLicenseSerial } from '../licensing/serial';
 import { listTotalQuery } from './list-totals';
 import { toLicense } from '../api-shapes/licenses';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPage, pageAsJson, pageIdsFromNearerEnd } from './one-query-page';
+import { oneQueryPageText, pageAsJson, pageIdsFromNearerEnd } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
 
@@ -42,21 +42,32 @@ const LICENSE_VIEW_COLUMNS = [
 function licenseViews(db: Db, manufacturerId: number) {
   return licensesWithOwnerAndProduct(db, manufacturerId).select(LICENSE_VIEW_COLUMNS);
 }
-type LicenseViewRow = Awaited<ReturnType<ReturnType<typeof licenseViews>['execute']>>[number];
 
-/** The flat row of a licence page, timestamps already in the contract's format (no Date round trip). */
+/**
+ * A licence page's row in the API's shape (`License`), timestamps already in the contract's format: the page
+ * goes out as PostgreSQL writes it, so its columns are exactly the schema's fields, in its order.
+ */
 function licensePageColumns(eb: ExpressionBuilder<LicenseJoin, 'l' | 'u' | 'p'>) {
   return [
-    ...LICENSE_VIEW_COLUMNS.filter((column) => column !== 'l.created_at' && column !== 'l.updated_at'),
+    'l.id',
+    'l.serial',
+    'l.license_type',
+    'l.disabled',
+    'l.disabled_reason',
     apiTimestampSql(eb.ref('l.created_at')).as('created_at'),
     apiTimestampSql(eb.ref('l.updated_at')).as('updated_at'),
-  ];
+    'l.user_id',
+    sql<{ email: string }>`json_build_object('email', u.email)`.as('user'),
+    'l.product_id',
+    sql<License['product']>`json_build_object('id', p.id, 'name', p.name, 'identifier', p.identifier, 'series', p.series)`.as('product'),
+  ] as const;
 }
 type LicenseJoin = Database & { l: Database['licenses']; u: Database['end_users']; p: Database['products'] };
 
 /**
  * A page of a product's licences (optionally only owners whose email contains `email`) or of a user's, with
  * its total, in one statement that also checks the product or user is the manufacturer's: undefined if not.
+ * The page comes as the JSON text of its `License` rows.
  */
 export async function listLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string | undefined, page: PageRequest) {
   const parent =
@@ -64,8 +75,7 @@ export async function listLicenses(db: Db, manufacturerId: number, scope: Licens
       ? db.selectFrom('products').select('id').where('id', '=', scope.productId).where('manufacturer_id', '=', manufacturerId)
       : db.selectFrom('end_users').select('id').where('id', '=', scope.userId).where('manufacturer_id', '=', manufacturerId);
   const parts = email ? searchedLicenses(db, manufacturerId, scope, email, page) : allLicenses(db, manufacturerId, scope, page);
-  const found = await oneQueryPage<LicensePageRow>(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
-  return found && { rows: found.rows.map(toLicense), total: found.total };
+  return oneQueryPageText(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
 }
 
 function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string, page: PageRequest) {
@@ -92,7 +102,12 @@ function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: 
   const pageIds = pageIdsFromNearerEnd(ids, total, page);
   return {
     total,
-    rows: pageAsJson(db, licensesWithOwnerAndProduct(db, manufacturerId).where(sql<SqlBool>`l.id IN (${pageIds})`).select(licensePageColumns)),
+    rows: pageAsJson(
+      db,
+      licensesWithOwnerAndProduct(db, manufacturerId)
+        .where(sql<SqlBool>`l.id IN (${pageIds})`)
+        .select(licensePageColumns),
+    ),
   };
 }
 
@@ -127,12 +142,7 @@ export async function setLicenseState(trx: Db, ids: number[], state: LicenseStat
 
 /** Moves a licence to another end user and records the transfer. */
 export async function transferLicense(trx: Db, license: { id: number; manufacturer_id: number; user_id: number }, toUserId: number) {
-  const after = await trx
-    .updateTable('licenses')
-    .set({ user_id: toUserId, updated_at: databaseNow() })
-    .where('id', '=', license.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const after = await trx.updateTable('licenses').set({ user_id: toUserId, updated_at: databaseNow() }).where('id', '=', license.id).returningAll().executeTakeFirstOrThrow();
   const transfer = await trx
     .insertInto('license_transfers')
     .values({ manufacturer_id: license.manufacturer_id, license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId })
@@ -148,5 +158,3 @@ export async function insertLicense(trx: Db, values: { manufacturerId: number; p
     .returningAll()
     .executeTakeFirstOrThrow();
 }
-
-type LicensePageRow = Omit<LicenseViewRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };

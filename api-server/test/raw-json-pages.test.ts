@@ -1,0 +1,104 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { TSchema } from '@sinclair/typebox';
+import { LicenseList, TEXT_KEYWORD } from 'shared-kit/contract';
+import { findLicenses } from '../src/repositories/licenses';
+import { createTestApp, type TestApp } from './support/test-app';
+import { auth } from './support/fixtures';
+import { createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+
+jest.setTimeout(60_000);
+
+/** The schema with every object closed (additionalProperties: false), so a field the schema lacks fails. */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
+  return copy.type === 'object' ? { ...copy, additionalProperties: false } : copy;
+}
+
+function strictValidator(schema: TSchema): ValidateFunction {
+  const ajv = new Ajv({ strict: true, allErrors: true });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: TEXT_KEYWORD, type: 'string', schemaType: 'boolean' });
+  return ajv.compile(closed(schema) as object);
+}
+
+const CONTRACT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+// Licence pages go out as PostgreSQL writes them, past the response serializer: the serializer no longer drops
+// unknown fields or shapes values, so these tests hold the raw bytes to the route's response schema, closed.
+describe('licence pages sent as PostgreSQL writes them', () => {
+  let t: TestApp;
+  let w: LicensingWorld;
+  const validateLicenseList = strictValidator(LicenseList);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await createLicensingWorld(t);
+  });
+  afterAll(() => t.close());
+
+  const rawPage = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: auth(w.staffAToken) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    return JSON.parse(response.rawPayload.toString('utf8')) as LicenseList;
+  };
+
+  const pages = (): [string, string][] => [
+    ['a product with identifier and series, three owners, one disabled', `/api/v1/products/${w.synth.id}/licenses`],
+    ['a product without identifier and series', `/api/v1/products/${w.drums.id}/licenses`],
+    ['an email search', `/api/v1/products/${w.synth.id}/licenses?email=ANN`],
+    ['an empty search', `/api/v1/products/${w.synth.id}/licenses?email=nobody`],
+    ['a page past the end', `/api/v1/products/${w.synth.id}/licenses?page=9&per_page=2`],
+    ['a deep page (walked from the end)', `/api/v1/products/${w.synth.id}/licenses?page=2&per_page=2`],
+    ['an end user with two products', `/api/v1/users/${w.ann.id}/licenses`],
+  ];
+
+  it('every page is exactly a LicenseList: no field the schema lacks, none missing, contract timestamps', async () => {
+    for (const [what, url] of pages()) {
+      const body = await rawPage(url);
+      expect({ what, valid: validateLicenseList(body), errors: validateLicenseList.errors ?? null }).toEqual({ what, valid: true, errors: null });
+      for (const license of body.data)
+        expect([license.created_at, license.updated_at]).toEqual([expect.stringMatching(CONTRACT_TIMESTAMP), expect.stringMatching(CONTRACT_TIMESTAMP)]);
+    }
+  });
+
+  it('every row equals the licence as the API shapes it from the table (values, nulls, timestamps)', async () => {
+    for (const [what, url] of pages()) {
+      const body = await rawPage(url);
+      const expected = await findLicenses(
+        t.db,
+        w.manufacturerA.id,
+        body.data.map((license) => license.id),
+      );
+      expect({ what, data: body.data }).toEqual({ what, data: expected });
+    }
+    const all = await rawPage(`/api/v1/products/${w.synth.id}/licenses`);
+    expect(all.data.map((license) => license.id)).toEqual([w.annSynth.id, w.bobSynth.id, w.cySynthDisabled.id]);
+    expect(all.data[2]).toMatchObject({ disabled: true, disabled_reason: 'FraudulentUse', license_type: 'Free' });
+    expect((await rawPage(`/api/v1/products/${w.drums.id}/licenses`)).data[0].product).toEqual({ id: w.drums.id, name: 'Alpha Drums', identifier: null, series: null });
+    expect(await rawPage(`/api/v1/products/${w.synth.id}/licenses?email=nobody`)).toEqual({
+      data: [],
+      pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+    });
+  });
+
+  it('the closed schema refuses a row with one field more, one field less or a nested field more', async () => {
+    const body = await rawPage(`/api/v1/products/${w.synth.id}/licenses`);
+    const [first] = body.data;
+    const { serial: _serial, ...withoutSerial } = first;
+    for (const row of [{ ...first, manufacturer_id: 1 }, withoutSerial, { ...first, product: { ...first.product, public_key: 'k' } }, { ...first, created_at: 'yesterday' }]) {
+      expect(validateLicenseList({ ...body, data: [row] })).toBe(false);
+    }
+  });
+
+  it('another tenant’s product or user is still a 404 with a message', async () => {
+    for (const url of [`/api/v1/products/${w.betaProduct.id}/licenses`, `/api/v1/users/${w.betaUser.id}/licenses`]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: auth(w.staffAToken) });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: [expect.any(String)] });
+    }
+  });
+});
