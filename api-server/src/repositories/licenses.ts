@@ -102,12 +102,7 @@ function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: 
   const pageIds = pageIdsFromNearerEnd(ids, total, page);
   return {
     total,
-    rows: pageAsJson(
-      db,
-      licensesWithOwnerAndProduct(db, manufacturerId)
-        .where(sql<SqlBool>`l.id IN (${pageIds})`)
-        .select(licensePageColumns),
-    ),
+    rows: pageAsJson(db, licensesWithOwnerAndProduct(db, manufacturerId).where(sql<SqlBool>`l.id IN (${pageIds})`).select(licensePageColumns)),
   };
 }
 
@@ -142,7 +137,12 @@ export async function setLicenseState(trx: Db, ids: number[], state: LicenseStat
 
 /** Moves a licence to another end user and records the transfer. */
 export async function transferLicense(trx: Db, license: { id: number; manufacturer_id: number; user_id: number }, toUserId: number) {
-  const after = await trx.updateTable('licenses').set({ user_id: toUserId, updated_at: databaseNow() }).where('id', '=', license.id).returningAll().executeTakeFirstOrThrow();
+  const after = await trx
+    .updateTable('licenses')
+    .set({ user_id: toUserId, updated_at: databaseNow() })
+    .where('id', '=', license.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const transfer = await trx
     .insertInto('license_transfers')
     .values({ manufacturer_id: license.manufacturer_id, license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId })

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
+import { rawPage } from '../../lib/raw-json';
 import { listLicenses, type LicenseScope } from '../../repositories/licenses';
 
 /**
@@ -11,5 +12,5 @@ export async function licenseList(db: Db, manufacturerId: number, scope: License
   const page = pageRequest(query);
   const found = await listLicenses(db, manufacturerId, scope, query.email?.trim() || undefined, page);
   if (!found) throw notFound('productId' in scope ? 'Product' : 'User');
-  return `{"data":${found.rowsJson},"pagination":${JSON.stringify(pagination(found.total, page))}}`;
+  return rawPage(found.rowsJson, pagination(found.total, page));
 }

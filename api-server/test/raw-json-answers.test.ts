@@ -1,11 +1,12 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
-import { LicenseList, TEXT_KEYWORD } from 'shared-kit/contract';
+import { EndUserDetails, LicenseList, TEXT_KEYWORD, TrialList } from 'shared-kit/contract';
 import { findLicenses } from '../src/repositories/licenses';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
-import { createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
+import { createChannels, transferLicense } from './support/users-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -26,9 +27,9 @@ function strictValidator(schema: TSchema): ValidateFunction {
 
 const CONTRACT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-// Licence pages go out as PostgreSQL writes them, past the response serializer: the serializer no longer drops
+// Licence and trial pages and a user's details go out as PostgreSQL writes them, past the response serializer: the serializer no longer drops
 // unknown fields or shapes values, so these tests hold the raw bytes to the route's response schema, closed.
-describe('licence pages sent as PostgreSQL writes them', () => {
+describe('answers sent as PostgreSQL writes them', () => {
   let t: TestApp;
   let w: LicensingWorld;
   const validateLicenseList = strictValidator(LicenseList);
@@ -94,8 +95,43 @@ describe('licence pages sent as PostgreSQL writes them', () => {
     }
   });
 
+  it('trial pages are exactly a TrialList', async () => {
+    await createTrial(t.db, w.manufacturerA.id, w.synth.id, 'MAC-0001');
+    await createTrial(t.db, w.manufacturerA.id, w.synth.id, 'WIN-0001');
+    const validate = strictValidator(TrialList);
+    for (const query of ['', '?hardware_fingerprint=mac', '?hardware_fingerprint=none', '?page=2&per_page=1']) {
+      const body = await rawPage(`/api/v1/products/${w.synth.id}/trials${query}`);
+      expect({ query, valid: validate(body), errors: validate.errors ?? null }).toEqual({ query, valid: true, errors: null });
+    }
+    expect((await rawPage(`/api/v1/products/${w.synth.id}/trials?hardware_fingerprint=mac`)).data).toEqual([
+      { id: expect.any(Number), hardware_fingerprint: 'MAC-0001', created_at: expect.stringMatching(CONTRACT_TIMESTAMP) },
+    ]);
+  });
+
+  it('a user’s details are exactly an EndUserDetails, with every nested list filled and empty', async () => {
+    const alpha = w.manufacturerA.id;
+    const channels = await createChannels(t.db, alpha);
+    await t.db.insertInto('fingerprints').values({ manufacturer_id: alpha, user_id: w.bob.id, hardware_fingerprint: 'HW-ONE' }).execute();
+    await t.db.insertInto('channel_memberships').values({ manufacturer_id: alpha, user_id: w.bob.id, channel_id: channels.beta.id }).execute();
+    await transferLicense(t.db, alpha, w.synth.id, w.bob.id, w.cy.id);
+    await transferLicense(t.db, alpha, w.drums.id, w.cy.id, w.bob.id);
+    const validate = strictValidator(EndUserDetails);
+    for (const user of [w.bob, w.cy, w.ann]) {
+      const body = await rawPage(`/api/v1/users/${user.id}`);
+      expect({ user: user.email, valid: validate(body), errors: validate.errors ?? null }).toEqual({ user: user.email, valid: true, errors: null });
+    }
+    const bob = (await rawPage(`/api/v1/users/${w.bob.id}`)) as unknown as EndUserDetails;
+    expect([bob.fingerprints.length, bob.channel_memberships.length, bob.license_transfers_sent.length, bob.license_transfers_received.length]).toEqual([1, 1, 1, 1]);
+    expect([bob.created_at, bob.updated_at]).toEqual([w.bob.created_at.toISOString(), w.bob.updated_at.toISOString()]);
+  });
+
   it('another tenant’s product or user is still a 404 with a message', async () => {
-    for (const url of [`/api/v1/products/${w.betaProduct.id}/licenses`, `/api/v1/users/${w.betaUser.id}/licenses`]) {
+    for (const url of [
+      `/api/v1/products/${w.betaProduct.id}/licenses`,
+      `/api/v1/users/${w.betaUser.id}/licenses`,
+      `/api/v1/products/${w.betaProduct.id}/trials`,
+      `/api/v1/users/${w.betaUser.id}`,
+    ]) {
       const response = await t.app.inject({ method: 'GET', url, headers: auth(w.staffAToken) });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: [expect.any(String)] });
