@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
-import { EndUserDetails, LicenseList, TEXT_KEYWORD, TrialList } from 'shared-kit/contract';
+import { BulkUpdateLicensesResult, EndUserDetails, LicenseList, TEXT_KEYWORD, TrialList } from 'shared-kit/contract';
 import { findLicenses } from '../src/repositories/licenses';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
@@ -93,6 +93,23 @@ describe('answers sent as PostgreSQL writes them', () => {
     for (const row of [{ ...first, manufacturer_id: 1 }, withoutSerial, { ...first, product: { ...first.product, public_key: 'k' } }, { ...first, created_at: 'yesterday' }]) {
       expect(validateLicenseList({ ...body, data: [row] })).toBe(false);
     }
+  });
+
+  it('a bulk update answers exactly a BulkUpdateLicensesResult, its licences as the API shapes them, in the order asked', async () => {
+    const ids = [w.cySynthDisabled.id, w.annDrums.id, w.annSynth.id];
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/licenses/bulk-update',
+      headers: auth(w.staffAToken),
+      payload: { license_ids: ids, disabled: true, disabled_reason: 'DuplicateOrder' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(response.rawPayload.toString('utf8')) as BulkUpdateLicensesResult;
+    const validate = strictValidator(BulkUpdateLicensesResult);
+    expect({ valid: validate(body), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
+    expect(body.data).toEqual(await findLicenses(t.db, w.manufacturerA.id, ids));
+    expect(body.data.map((license) => license.id)).toEqual(ids);
   });
 
   it('trial pages are exactly a TrialList', async () => {

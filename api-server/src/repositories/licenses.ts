@@ -2,7 +2,6 @@ import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { License, LicenseType } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import type { LicenseState } from '../licensing/license-rules';
 import type { PageRequest } from '../lib/paging';
 import { newLicenseSerial } from '../licensing/serial';
 import { listTotalQuery } from './list-totals';
@@ -119,20 +118,27 @@ export async function findLicense(db: Db, manufacturerId: number, id: number): P
   return license;
 }
 
+/** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */
+export async function findLicensesJson(db: Db, manufacturerId: number, ids: number[]): Promise<string> {
+  const rows = licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', sql<number>`any(${ids}::int[])`).select(licensePageColumns);
+  const { json } = await db
+    .selectFrom(rows.as('page'))
+    .select(sql<string>`coalesce(json_agg(page.* ORDER BY array_position(${ids}::int[], page.id)), '[]')::text`.as('json'))
+    .executeTakeFirstOrThrow();
+  return json;
+}
+
+/** The ids of the manufacturer's licences of `ids`, locked for a change in this transaction; missing or foreign ids are left out. */
+export async function lockLicenseIds(trx: Db, manufacturerId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx.selectFrom('licenses').select('id').where('manufacturer_id', '=', manufacturerId).where('id', '=', sql<number>`any(${ids}::int[])`).orderBy('id').forUpdate().execute();
+  return rows.map((row) => row.id);
+}
+
 /** Locks the manufacturer's licences of `ids` for a change in this transaction; missing or foreign ids are left out. */
 export async function lockLicenses(trx: Db, manufacturerId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return trx.selectFrom('licenses').selectAll().where('manufacturer_id', '=', manufacturerId).where('id', 'in', ids).orderBy('id').forUpdate().execute();
-}
-
-export async function setLicenseState(trx: Db, ids: number[], state: LicenseState) {
-  if (ids.length === 0) return [];
-  return trx
-    .updateTable('licenses')
-    .set({ ...state, updated_at: databaseNow() })
-    .where('id', 'in', ids)
-    .returningAll()
-    .execute();
 }
 
 /** Moves a licence to another end user and records the transfer. */
