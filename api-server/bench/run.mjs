@@ -133,30 +133,9 @@ function scenarios(f) {
         body: JSON.stringify({ hardware_fingerprint: `bench-machine-${Date.now()}-${n}`, hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION, signature_seed_version: SIGNATURE_SEED_VERSIONS[0] }),
       })),
     },
-    {
-      name: 'bulk update of 250 licences',
-      kind: 'write',
-      path: '/api/v1/licenses/bulk-update',
-      method: 'PATCH',
-      connections: 1,
-      amount: 40,
-      // Alternately disables and enables the same 250 licences, so every request really changes (and audits) 250 rows.
-      setupRequest: rotating((n) => ({
-        body: JSON.stringify({ license_ids: f.enabledLicenses.slice(1000, 1250), disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'CancelledOrder' : null }),
-      })),
-    },
-    {
-      name: 'bulk update of 1,000 licences',
-      kind: 'write',
-      path: '/api/v1/licenses/bulk-update',
-      method: 'PATCH',
-      connections: 1,
-      amount: 40,
-      // The API's maximum, alternately disabled and enabled as above (issue 16: p50 <= 50 ms).
-      setupRequest: rotating((n) => ({
-        body: JSON.stringify({ license_ids: f.enabledLicenses.slice(1250, 2250), disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'CancelledOrder' : null }),
-      })),
-    },
+    bulkUpdate('bulk update of 250 licences', f.enabledLicenses.slice(1000, 1250)),
+    // The API's maximum (issue 16: p50 <= 50 ms).
+    bulkUpdate('bulk update of 1,000 licences', f.enabledLicenses.slice(1250, 2250)),
     {
       name: 'release save',
       kind: 'write',
@@ -166,6 +145,21 @@ function scenarios(f) {
       setupRequest: rotating((n) => ({ body: JSON.stringify({ description: `Bench release save ${n}` }) })),
     },
   ];
+}
+
+/** A bulk update alternately disabling and enabling the same licences, so every request really changes (and audits) all of them. */
+function bulkUpdate(name, licenseIds) {
+  return {
+    name,
+    kind: 'write',
+    path: '/api/v1/licenses/bulk-update',
+    method: 'PATCH',
+    connections: 1,
+    amount: 40,
+    setupRequest: rotating((n) => ({
+      body: JSON.stringify({ license_ids: licenseIds, disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'CancelledOrder' : null }),
+    })),
+  };
 }
 
 function rotating(make) {

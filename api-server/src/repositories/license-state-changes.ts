@@ -21,11 +21,11 @@ export async function changeLicenseStates(trx: Db, actor: Principal, manufacture
       UPDATE licenses AS l
       SET disabled = ${state.disabled}::boolean, disabled_reason = ${state.disabled_reason}::text, updated_at = now()
       FROM licenses AS prior
-      WHERE prior.id = l.id AND l.manufacturer_id = ${manufacturerId} AND l.id = any(${ids}::int[])
+      WHERE prior.id = l.id AND prior.id = any(${ids}::int[]) AND l.manufacturer_id = ${manufacturerId} AND l.id = any(${ids}::int[])
         AND (l.disabled, l.disabled_reason) IS DISTINCT FROM (${state.disabled}::boolean, ${state.disabled_reason}::text)
       RETURNING l.id, ${auditedRow('prior')} AS before, ${auditedRow('l')} AS after
     )
     INSERT INTO audit_log (manufacturer_id, actor_system_user_id, action, entity_type, entity_id, before, after)
     SELECT ${manufacturerId}::int, ${actor.systemUserId}::int, ${state.disabled ? 'license.disable' : 'license.enable'}::text, 'license', id::text, before, after
-    FROM changed ORDER BY id`.execute(trx);
+    FROM changed ORDER BY changed.id`.execute(trx);
 }

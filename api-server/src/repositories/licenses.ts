@@ -121,11 +121,9 @@ export async function findLicense(db: Db, manufacturerId: number, id: number): P
 /** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */
 export async function findLicensesJson(db: Db, manufacturerId: number, ids: number[]): Promise<string> {
   const rows = licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', sql<number>`any(${ids}::int[])`).select(licensePageColumns);
-  const { json } = await db
-    .selectFrom(rows.as('page'))
-    .select(sql<string>`coalesce(json_agg(page.* ORDER BY array_position(${ids}::int[], page.id)), '[]')::text`.as('json'))
-    .executeTakeFirstOrThrow();
-  return json;
+  const { rows: found } = await sql<{ json: string }>`SELECT coalesce(json_agg(page.* ORDER BY wanted.n), '[]')::text AS json
+    FROM (${rows}) AS page JOIN unnest(${ids}::int[]) WITH ORDINALITY AS wanted (id, n) ON wanted.id = page.id`.execute(db);
+  return found[0].json;
 }
 
 /** The ids of the manufacturer's licences of `ids`, locked for a change in this transaction; missing or foreign ids are left out. */
