@@ -126,7 +126,7 @@ function scenarios(f) {
       name: 'user details (GET by id)',
       kind: 'get',
       path: `/api/v1/users/${f.user}`,
-      sql: (db) => repositories.endUsers.findEndUserDetails(db, m, f.user),
+      sql: (db) => repositories.endUsers.findEndUserDetailsJson(db, m, f.user),
     },
     {
       name: 'licence activation',
@@ -139,18 +139,9 @@ function scenarios(f) {
         body: JSON.stringify({ hardware_fingerprint: `bench-machine-${Date.now()}-${n}`, hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION, signature_seed_version: SIGNATURE_SEED_VERSIONS[0] }),
       })),
     },
-    {
-      name: 'bulk update of 250 licences',
-      kind: 'write',
-      path: '/api/v1/licenses/bulk-update',
-      method: 'PATCH',
-      connections: 1,
-      amount: 40,
-      // Alternately disables and enables the same 250 licences, so every request really changes (and audits) 250 rows.
-      setupRequest: rotating((n) => ({
-        body: JSON.stringify({ license_ids: f.enabledLicenses.slice(1000, 1250), disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'CancelledOrder' : null }),
-      })),
-    },
+    bulkUpdate('bulk update of 250 licences', f.enabledLicenses.slice(1000, 1250)),
+    // The API's maximum (issue 16: p50 <= 50 ms).
+    bulkUpdate('bulk update of 1,000 licences', f.enabledLicenses.slice(1250, 2250)),
     {
       name: 'release save',
       kind: 'write',
@@ -160,6 +151,21 @@ function scenarios(f) {
       setupRequest: rotating((n) => ({ body: JSON.stringify({ description: `Bench release save ${n}` }) })),
     },
   ];
+}
+
+/** A bulk update alternately disabling and enabling the same licences, so every request really changes (and audits) all of them. */
+function bulkUpdate(name, licenseIds) {
+  return {
+    name,
+    kind: 'write',
+    path: '/api/v1/licenses/bulk-update',
+    method: 'PATCH',
+    connections: 1,
+    amount: 40,
+    setupRequest: rotating((n) => ({
+      body: JSON.stringify({ license_ids: licenseIds, disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'CancelledOrder' : null }),
+    })),
+  };
 }
 
 function rotating(make) {
@@ -252,7 +258,7 @@ function markdown(report) {
     const overhead = sql ? Math.round((http.p50 - sql.p50) * 100) / 100 : '';
     const ratio = http.rps / report.floor.rps;
     lines.push(
-      `| ${name} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.rps} | ${sql?.p50 ?? ''} | ${sql?.p95 ?? ''} | ${sql?.rps ?? ''} | ${overhead} | ${Math.round(ratio * 100)}% | ${http.errors} | ${target ?? verdict(name, kind, http, ratio, overhead)} |`,
+      `| ${name} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.rps} | ${sql?.p50 ?? ''} | ${sql?.p95 ?? ''} | ${sql?.rps ?? ''} | ${overhead} | ${Math.round(ratio * 100)}% | ${http.errors} | ${target ?? verdict(name, kind, http, ratio, overhead, sql)} |`,
     );
   }
   const client = clientMarkdown(report.results);
@@ -263,13 +269,18 @@ function round2(value) {
   return Math.round(value * 100) / 100;
 }
 
-/** The issue's targets: list/search p95 <= 15 ms, GET by id >= 60% of the floor's req/s, activations >= 1,500/s, overhead <= 2 ms at p50. */
-function verdict(name, kind, http, ratio, overhead) {
+/**
+ * The issues' targets: list/search p95 <= 15 ms, GET by id >= 60% of the floor's req/s, activations >= 1,500/s, overhead <= 2 ms
+ * at p50; the server at most 20 % over its own SQL at p50 and a bulk update of 1,000 licences in 50 ms at p50 (issue 16).
+ */
+function verdict(name, kind, http, ratio, overhead, sql) {
   const checks = [];
   if (kind === 'list') checks.push([`p95 <= 15 ms`, http.p95 <= 15]);
   if (kind === 'get') checks.push([`>= 60% of floor req/s`, ratio >= 0.6]);
   if (name.startsWith('licence activation')) checks.push([`>= 1500 req/s`, http.rps >= 1500]);
   if (overhead !== '') checks.push([`overhead <= 2 ms`, overhead <= 2]);
+  if (sql?.p50) checks.push([`p50 <= 1.2 × SQL p50`, http.p50 <= 1.2 * sql.p50]);
+  if (name === 'bulk update of 1,000 licences') checks.push([`p50 <= 50 ms`, http.p50 <= 50]);
   return checks.map(([label, met]) => `${met ? 'met' : 'MISSED'}: ${label}`).join('; ');
 }
 

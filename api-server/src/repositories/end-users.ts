@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import type { EndUserDetails } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { listTotal, totalOf } from './list-totals';
@@ -76,9 +75,10 @@ export async function lockEndUser(db: Db, manufacturerId: number, id: number) {
 
 /**
  * A user's details page (the user, fingerprints, channel memberships, transfers sent and received) as the API
- * shows it, in one statement built as JSON by PostgreSQL; undefined if the user is not the manufacturer's.
+ * shows it, in one statement built as JSON by PostgreSQL and answered as its text (sent on unparsed); undefined
+ * if the user is not the manufacturer's.
  */
-export async function findEndUserDetails(db: Db, manufacturerId: number, userId: number): Promise<EndUserDetails | undefined> {
+export async function findEndUserDetailsJson(db: Db, manufacturerId: number, userId: number): Promise<string | undefined> {
   const fingerprints = db
     .selectFrom('fingerprints as f')
     .where('f.manufacturer_id', '=', manufacturerId)
@@ -108,7 +108,7 @@ export async function findEndUserDetails(db: Db, manufacturerId: number, userId:
     .where('u.manufacturer_id', '=', manufacturerId)
     .where('u.id', '=', userId)
     .select((eb) =>
-      jsonBuildObject({
+      sql<string>`${jsonBuildObject({
         id: eb.ref('u.id'),
         manufacturer_id: eb.ref('u.manufacturer_id'),
         email: eb.ref('u.email'),
@@ -120,10 +120,10 @@ export async function findEndUserDetails(db: Db, manufacturerId: number, userId:
         channel_memberships: sql`(${memberships})`,
         license_transfers_sent: sql`(${licenseTransfers(db, manufacturerId, userId, 'sent')})`,
         license_transfers_received: sql`(${licenseTransfers(db, manufacturerId, userId, 'received')})`,
-      }).as('details'),
+      })}::text`.as('details'),
     )
     .executeTakeFirst();
-  return row?.details as EndUserDetails | undefined;
+  return row?.details;
 }
 
 /** Licence transfers the user sent (`direction` 'sent') or received, oldest first, with the other party, as a JSON array. */

@@ -2,13 +2,12 @@ import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { License, LicenseType } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import type { LicenseState } from '../licensing/license-rules';
 import type { PageRequest } from '../lib/paging';
 import { newLicenseSerial } from '../licensing/serial';
 import { listTotalQuery } from './list-totals';
 import { toLicense } from '../api-shapes/licenses';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPage, pageAsJson, pageIdsFromNearerEnd } from './one-query-page';
+import { oneQueryPageText, pageAsJson, pageIdsFromNearerEnd } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
 
@@ -42,21 +41,32 @@ const LICENSE_VIEW_COLUMNS = [
 function licenseViews(db: Db, manufacturerId: number) {
   return licensesWithOwnerAndProduct(db, manufacturerId).select(LICENSE_VIEW_COLUMNS);
 }
-type LicenseViewRow = Awaited<ReturnType<ReturnType<typeof licenseViews>['execute']>>[number];
 
-/** The flat row of a licence page, timestamps already in the contract's format (no Date round trip). */
+/**
+ * A licence page's row in the API's shape (`License`), timestamps already in the contract's format: the page
+ * goes out as PostgreSQL writes it, so its columns are exactly the schema's fields, in its order.
+ */
 function licensePageColumns(eb: ExpressionBuilder<LicenseJoin, 'l' | 'u' | 'p'>) {
   return [
-    ...LICENSE_VIEW_COLUMNS.filter((column) => column !== 'l.created_at' && column !== 'l.updated_at'),
+    'l.id',
+    'l.serial',
+    'l.license_type',
+    'l.disabled',
+    'l.disabled_reason',
     apiTimestampSql(eb.ref('l.created_at')).as('created_at'),
     apiTimestampSql(eb.ref('l.updated_at')).as('updated_at'),
-  ];
+    'l.user_id',
+    sql<{ email: string }>`json_build_object('email', u.email)`.as('user'),
+    'l.product_id',
+    sql<License['product']>`json_build_object('id', p.id, 'name', p.name, 'identifier', p.identifier, 'series', p.series)`.as('product'),
+  ] as const;
 }
 type LicenseJoin = Database & { l: Database['licenses']; u: Database['end_users']; p: Database['products'] };
 
 /**
  * A page of a product's licences (optionally only owners whose email contains `email`) or of a user's, with
  * its total, in one statement that also checks the product or user is the manufacturer's: undefined if not.
+ * The page comes as the JSON text of its `License` rows.
  */
 export async function listLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string | undefined, page: PageRequest) {
   const parent =
@@ -64,8 +74,7 @@ export async function listLicenses(db: Db, manufacturerId: number, scope: Licens
       ? db.selectFrom('products').select('id').where('id', '=', scope.productId).where('manufacturer_id', '=', manufacturerId)
       : db.selectFrom('end_users').select('id').where('id', '=', scope.userId).where('manufacturer_id', '=', manufacturerId);
   const parts = email ? searchedLicenses(db, manufacturerId, scope, email, page) : allLicenses(db, manufacturerId, scope, page);
-  const found = await oneQueryPage<LicensePageRow>(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
-  return found && { rows: found.rows.map(toLicense), total: found.total };
+  return oneQueryPageText(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
 }
 
 function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string, page: PageRequest) {
@@ -109,20 +118,25 @@ export async function findLicense(db: Db, manufacturerId: number, id: number): P
   return license;
 }
 
+/** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */
+export async function findLicensesJson(db: Db, manufacturerId: number, ids: number[]): Promise<string> {
+  const rows = licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', sql<number>`any(${ids}::int[])`).select(licensePageColumns);
+  const { rows: found } = await sql<{ json: string }>`SELECT coalesce(json_agg(page.* ORDER BY wanted.n), '[]')::text AS json
+    FROM (${rows}) AS page JOIN unnest(${ids}::int[]) WITH ORDINALITY AS wanted (id, n) ON wanted.id = page.id`.execute(db);
+  return found[0].json;
+}
+
+/** The ids of the manufacturer's licences of `ids`, locked for a change in this transaction; missing or foreign ids are left out. */
+export async function lockLicenseIds(trx: Db, manufacturerId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx.selectFrom('licenses').select('id').where('manufacturer_id', '=', manufacturerId).where('id', '=', sql<number>`any(${ids}::int[])`).orderBy('id').forUpdate().execute();
+  return rows.map((row) => row.id);
+}
+
 /** Locks the manufacturer's licences of `ids` for a change in this transaction; missing or foreign ids are left out. */
 export async function lockLicenses(trx: Db, manufacturerId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return trx.selectFrom('licenses').selectAll().where('manufacturer_id', '=', manufacturerId).where('id', 'in', ids).orderBy('id').forUpdate().execute();
-}
-
-export async function setLicenseState(trx: Db, ids: number[], state: LicenseState) {
-  if (ids.length === 0) return [];
-  return trx
-    .updateTable('licenses')
-    .set({ ...state, updated_at: databaseNow() })
-    .where('id', 'in', ids)
-    .returningAll()
-    .execute();
 }
 
 /** Moves a licence to another end user and records the transfer. */
@@ -148,5 +162,3 @@ export async function insertLicense(trx: Db, values: { manufacturerId: number; p
     .returningAll()
     .executeTakeFirstOrThrow();
 }
-
-type LicensePageRow = Omit<LicenseViewRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 
@@ -50,13 +50,19 @@ export interface OneQueryPage {
  * page itself is always filtered by the tenant, so a foreign parent's page is empty before it is refused.
  */
 export async function oneQueryPage<Row>(db: Db, parts: OneQueryPage): Promise<{ rows: Row[]; total: number } | undefined> {
-  const result = await db
-    .selectNoFrom([
-      sql<SqlBool>`${parts.found ?? sql`true`}`.as('found'),
-      sql<string | null>`(${parts.total})`.as('total'),
-      sql<Row[]>`(${parts.rows})`.as('rows'),
-    ])
-    .executeTakeFirstOrThrow();
-  if (!result.found) return undefined;
-  return { rows: result.rows as Row[], total: Number(result.total ?? 0) };
+  const result = await onePageStatement(db, parts, sql<Row[]>`(${parts.rows})`);
+  return result.found ? { rows: result.rows as Row[], total: Number(result.total ?? 0) } : undefined;
+}
+
+/**
+ * `oneQueryPage` with the page as PostgreSQL wrote it (JSON text): for pages whose rows are already the API's
+ * shape, so the server sends them on without parsing and serialising them again.
+ */
+export async function oneQueryPageText(db: Db, parts: OneQueryPage): Promise<{ rowsJson: string; total: number } | undefined> {
+  const result = await onePageStatement(db, parts, sql<string>`(${parts.rows})::text`);
+  return result.found ? { rowsJson: result.rows, total: Number(result.total ?? 0) } : undefined;
+}
+
+function onePageStatement<Rows>(db: Db, parts: OneQueryPage, rows: RawBuilder<Rows>) {
+  return db.selectNoFrom([sql<SqlBool>`${parts.found ?? sql`true`}`.as('found'), sql<string | null>`(${parts.total})`.as('total'), rows.as('rows')]).executeTakeFirstOrThrow();
 }

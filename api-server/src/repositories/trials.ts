@@ -1,15 +1,15 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Trial } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { listTotalQuery } from './list-totals';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPage, pageAsJson } from './one-query-page';
+import { oneQueryPageText, pageAsJson } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 
 /**
  * A page of a product's trials, optionally only fingerprints containing `fingerprint`, with its total, in one
- * statement that also checks the product is the manufacturer's: undefined if not.
+ * statement that also checks the product is the manufacturer's: undefined if not. The page comes as the JSON
+ * text of its `Trial` rows.
  */
 export async function listTrials(db: Db, manufacturerId: number, productId: number, fingerprint: string | undefined, page: PageRequest) {
   let query = db.selectFrom('trials').where('manufacturer_id', '=', manufacturerId).where('product_id', '=', productId);
@@ -19,7 +19,7 @@ export async function listTrials(db: Db, manufacturerId: number, productId: numb
     .orderBy('id')
     .limit(page.perPage)
     .offset(page.offset);
-  return oneQueryPage<Trial>(db, {
+  return oneQueryPageText(db, {
     found: sql<SqlBool>`exists (${db.selectFrom('products').select('id').where('id', '=', productId).where('manufacturer_id', '=', manufacturerId)})`,
     total: fingerprint ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'product_trials', productId),
     rows: pageAsJson(db, pageRows),

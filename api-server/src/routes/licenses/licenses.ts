@@ -2,20 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ActivateLicenseBody, BulkUpdateLicensesBody, BulkUpdateLicensesResult, ErrorResponses, IdParams, License, LicenseFile, UpdateLicenseBody } from 'shared-kit/contract';
 import type { RouteDependencies } from '../route-dependencies';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff, type Principal } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { findLicense, findLicenses, lockLicenses, setLicenseState, transferLicense } from '../../repositories/licenses';
+import { findLicense, findLicensesJson, lockLicenseIds, lockLicenses, transferLicense } from '../../repositories/licenses';
+import { changeLicenseStates } from '../../repositories/license-state-changes';
+import { sendRawJson } from '../../lib/raw-json';
 import { findEndUser } from '../../repositories/end-users';
 import { LICENSE_NOT_FOUND, activateLicense } from '../../licensing/activate-license';
 import { createProductKeyCache } from '../../crypto/product-key-cache';
-import { licenseChangeOf, licenseStateOf, sameState, type LicenseState } from '../../licensing/license-rules';
-import type { Db } from '../../db/database';
+import { licenseChangeOf, licenseStateOf } from '../../licensing/license-rules';
 
 export const TRANSFER_TO_OWNER = 'The license already belongs to this user: choose another user to transfer it to.';
 export const TRANSFER_EMAIL_MISMATCH = 'The email does not belong to the chosen user.';
 export const licensesNotFound = (ids: number[]) => new HttpError(404, `${ids.length === 1 ? 'License' : 'Licenses'} not found: ${ids.join(', ')}`);
-
-type Staff = Principal & { manufacturerId: number };
 
 export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
   const productKeyOf = createProductKeyCache(masterKey);
@@ -23,19 +22,19 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
   app.patch(
     '/licenses/bulk-update',
     { schema: { tags: ['licenses'], body: BulkUpdateLicensesBody, response: { 200: BulkUpdateLicensesResult, ...ErrorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const state = licenseStateOf(request.body.disabled, request.body.disabled_reason);
       const ids = [...new Set(request.body.license_ids)];
       await db.transaction().execute(async (trx) => {
-        const locked = await lockLicenses(trx, principal.manufacturerId, ids);
+        const locked = await lockLicenseIds(trx, principal.manufacturerId, ids);
         if (locked.length !== ids.length) {
-          const found = new Set(locked.map((license) => license.id));
+          const found = new Set(locked);
           throw licensesNotFound(ids.filter((id) => !found.has(id)));
         }
-        await changeStates(trx, principal, locked, state);
+        await changeLicenseStates(trx, principal, principal.manufacturerId, ids, state);
       });
-      return { data: await findLicenses(db, principal.manufacturerId, ids) };
+      return sendRawJson(reply, `{"data":${await findLicensesJson(db, principal.manufacturerId, ids)}}`);
     },
   );
 
@@ -49,7 +48,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       await db.transaction().execute(async (trx) => {
         const [license] = await lockLicenses(trx, principal.manufacturerId, [id]);
         if (!license) throw notFound(LICENSE_NOT_FOUND);
-        if (change.kind === 'state') return changeStates(trx, principal, [license], change.state);
+        if (change.kind === 'state') return changeLicenseStates(trx, principal, principal.manufacturerId, [id], change.state);
 
         const target = await findEndUser(trx, principal.manufacturerId, change.userId);
         if (!target) throw notFound('User');
@@ -81,24 +80,3 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     },
   );
 };
-
-/** Sets the state of locked licences, auditing each one that really changes (the others stay untouched). */
-async function changeStates(trx: Db, principal: Staff, licenses: Awaited<ReturnType<typeof lockLicenses>>, state: LicenseState): Promise<void> {
-  const changing = licenses.filter((license) => !sameState(license, state));
-  const updated = await setLicenseState(
-    trx,
-    changing.map((license) => license.id),
-    state,
-  );
-  const before = new Map(changing.map((license) => [license.id, license]));
-  for (const after of updated) {
-    await recordAudit(trx, principal, {
-      manufacturerId: principal.manufacturerId,
-      action: state.disabled ? 'license.disable' : 'license.enable',
-      entityType: 'license',
-      entityId: after.id,
-      before: before.get(after.id),
-      after,
-    });
-  }
-}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, LicenseList, LicenseListQuery } from 'shared-kit/contract';
 import { requireManufacturerStaff } from '../../plugins/auth';
+import { sendRawJson } from '../../lib/raw-json';
 import { licenseList } from '../licenses/license-list';
 import type { RouteDependencies } from '../route-dependencies';
 
@@ -9,8 +10,8 @@ export const productLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> 
   app.get(
     '/products/:id/licenses',
     { schema: { tags: ['licenses'], params: IdParams, querystring: LicenseListQuery, response: { 200: LicenseList, ...ErrorResponses } } },
-    async (request) => {
-      return licenseList(db, requireManufacturerStaff(request).manufacturerId, { productId: request.params.id }, request.query);
+    async (request, reply) => {
+      return sendRawJson(reply, await licenseList(db, requireManufacturerStaff(request).manufacturerId, { productId: request.params.id }, request.query));
     },
   );
 };

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { RouteDependencies } from '../route-dependencies';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
+import { rawPage, sendRawJson } from '../../lib/raw-json';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
 import { deleteTrial, listTrials } from '../../repositories/trials';
@@ -12,12 +13,12 @@ export const trialRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
   app.get(
     '/products/:id/trials',
     { schema: { tags: ['trials'], params: IdParams, querystring: TrialListQuery, response: { 200: TrialList, ...ErrorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const page = pageRequest(request.query);
       const found = await listTrials(db, principal.manufacturerId, request.params.id, request.query.hardware_fingerprint?.trim() || undefined, page);
       if (!found) throw notFound('Product');
-      return { data: found.rows, pagination: pagination(found.total, page) };
+      return sendRawJson(reply, rawPage(found.rowsJson, pagination(found.total, page)));
     },
   );
 

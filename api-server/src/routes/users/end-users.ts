@@ -3,11 +3,12 @@ import { EndUser, EndUserBody, EndUserDetails, EndUserList, EndUserListQuery, Er
 import { toEndUser } from '../../api-shapes/end-users';
 import { pageRequest, pagination } from '../../lib/paging';
 import { conflict, notFound } from '../../lib/http-error';
+import { sendRawJson } from '../../lib/raw-json';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
 import { joinReleaseChannel } from '../../repositories/channel-memberships';
 import {
-  findEndUserDetails,
+  findEndUserDetailsJson,
   insertEndUser,
   isEmailTaken,
   listEndUsers,
@@ -44,11 +45,11 @@ export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
   app.get(
     '/users/:id',
     { schema: { tags: ['users'], params: IdParams, response: { 200: EndUserDetails, ...ErrorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const { manufacturerId } = requireManufacturerStaff(request);
-      const details = await findEndUserDetails(db, manufacturerId, request.params.id);
+      const details = await findEndUserDetailsJson(db, manufacturerId, request.params.id);
       if (!details) throw notFound(USER_NOT_FOUND);
-      return details;
+      return sendRawJson(reply, details);
     },
   );
 

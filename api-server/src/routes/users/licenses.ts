@@ -6,6 +6,7 @@ import { recordAudit } from '../../repositories/audit-log';
 import { findEndUser } from '../../repositories/end-users';
 import { findLicense, insertLicense } from '../../repositories/licenses';
 import { findProduct } from '../../repositories/products';
+import { sendRawJson } from '../../lib/raw-json';
 import { licenseList } from '../licenses/license-list';
 import type { RouteDependencies } from '../route-dependencies';
 
@@ -14,8 +15,8 @@ export const userLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
   app.get(
     '/users/:id/licenses',
     { schema: { tags: ['licenses'], params: IdParams, querystring: PageQuery, response: { 200: LicenseList, ...ErrorResponses } } },
-    async (request) => {
-      return licenseList(db, requireManufacturerStaff(request).manufacturerId, { userId: request.params.id }, request.query);
+    async (request, reply) => {
+      return sendRawJson(reply, await licenseList(db, requireManufacturerStaff(request).manufacturerId, { userId: request.params.id }, request.query));
     },
   );
 
