@@ -1,7 +1,8 @@
 import type { Db } from '../db/database';
 import type { Principal } from '../plugins/auth';
 import { recordAudit } from '../repositories/audit-log';
-import { lockLicenses, setLicenseState } from '../repositories/licenses';
+import { lockLicenses } from '../repositories/licenses';
+import { changeLicenseStates } from '../repositories/license-state-changes';
 import { lockProduct, updateProduct } from '../repositories/products';
 
 /** Not a product or licence the console's end-to-end tests count on (as in client-activity.ts). */
@@ -29,8 +30,7 @@ export async function seedDemoHistory(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const oldest = await trx.selectFrom('licenses').select('id').where('product_id', '=', product.id).where('disabled', '=', false).orderBy('id').limit(1).executeTakeFirst();
     if (!oldest) return;
-    const [before] = await lockLicenses(trx, manufacturerId, [oldest.id]);
-    const [after] = await setLicenseState(trx, [oldest.id], { disabled: true, disabled_reason: 'CancelledOrder' });
-    await recordAudit(trx, principal, { manufacturerId, action: 'license.disable', entityType: 'license', entityId: oldest.id, before, after });
+    await lockLicenses(trx, manufacturerId, [oldest.id]);
+    await changeLicenseStates(trx, principal, manufacturerId, [oldest.id], { disabled: true, disabled_reason: 'CancelledOrder' });
   });
 }
