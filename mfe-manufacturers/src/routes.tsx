@@ -1,8 +1,11 @@
 import { Route, Routes } from 'react-router';
-import { CreateManufacturerPage } from './features/manufacturers/pages/CreateManufacturerPage';
-import { ManufacturerDetailsPage } from './features/manufacturers/pages/ManufacturerDetailsPage';
+import { lazyPage } from 'shared-kit';
 import { ManufacturersListPage } from './features/manufacturers/pages/ManufacturersListPage';
-import { MyDetailsPage } from './features/manufacturers/pages/MyDetailsPage';
+
+// The list comes with the routes; every other page is fetched when first visited.
+const CreateManufacturerPage = lazyPage(() => import('./features/manufacturers/pages/CreateManufacturerPage').then((page) => page.CreateManufacturerPage));
+const ManufacturerDetailsPage = lazyPage(() => import('./features/manufacturers/pages/ManufacturerDetailsPage').then((page) => page.ManufacturerDetailsPage));
+const MyDetailsPage = lazyPage(() => import('./features/manufacturers/pages/MyDetailsPage').then((page) => page.MyDetailsPage));
 
 /** The manufacturers area, relative to /Home (SPEC §2 Manufacturers). */
 export default function ManufacturersRoutes() {
