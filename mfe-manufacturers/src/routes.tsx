@@ -1,10 +1,13 @@
 import { Route, Routes } from 'react-router';
-import { CreateManufacturerPage } from './features/manufacturers/pages/CreateManufacturerPage';
-import { ManufacturerDetailsPage } from './features/manufacturers/pages/ManufacturerDetailsPage';
+import { lazyPage } from 'shared-kit';
 import { ManufacturersListPage } from './features/manufacturers/pages/ManufacturersListPage';
-import { MyDetailsPage } from './features/manufacturers/pages/MyDetailsPage';
-import { WebhooksSection } from './features/webhooks/components/WebhooksSection';
-import { WebhookDeliveriesPage } from './features/webhooks/pages/WebhookDeliveriesPage';
+
+// The list comes with the routes; every other page is fetched when first visited.
+const CreateManufacturerPage = lazyPage(() => import('./features/manufacturers/pages/CreateManufacturerPage').then((page) => page.CreateManufacturerPage));
+const ManufacturerDetailsPage = lazyPage(() => import('./features/manufacturers/pages/ManufacturerDetailsPage').then((page) => page.ManufacturerDetailsPage));
+const MyDetailsPage = lazyPage(() => import('./features/manufacturers/pages/MyDetailsPage').then((page) => page.MyDetailsPage));
+const WebhooksSection = lazyPage(() => import('./features/webhooks/components/WebhooksSection').then((section) => section.WebhooksSection));
+const WebhookDeliveriesPage = lazyPage(() => import('./features/webhooks/pages/WebhookDeliveriesPage').then((page) => page.WebhookDeliveriesPage));
 
 // The sections other features add below a manufacturer's details (a feature never imports another feature).
 const manufacturerSections = (manufacturerId: number) => <WebhooksSection manufacturerId={manufacturerId} />;

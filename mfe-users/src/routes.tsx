@@ -1,10 +1,13 @@
 import { Route, Routes } from 'react-router';
+import { lazyPage } from 'shared-kit';
 import { UsersPage } from './features/users/pages/UsersPage';
-import { CreateUserPage } from './features/users/pages/CreateUserPage';
-import { EditUserPage } from './features/users/pages/EditUserPage';
-import { UserDetailsPage } from './features/user-details/pages/UserDetailsPage';
-import { CreateUserLicensePage } from './features/user-licenses/pages/CreateUserLicensePage';
-import { ImportUsersPage } from './features/user-import/pages/ImportUsersPage';
+
+// The users list comes with the routes; every other page is fetched when first visited.
+const ImportUsersPage = lazyPage(() => import('./features/user-import/pages/ImportUsersPage').then((page) => page.ImportUsersPage));
+const CreateUserPage = lazyPage(() => import('./features/users/pages/CreateUserPage').then((page) => page.CreateUserPage));
+const EditUserPage = lazyPage(() => import('./features/users/pages/EditUserPage').then((page) => page.EditUserPage));
+const UserDetailsPage = lazyPage(() => import('./features/user-details/pages/UserDetailsPage').then((page) => page.UserDetailsPage));
+const CreateUserLicensePage = lazyPage(() => import('./features/user-licenses/pages/CreateUserLicensePage').then((page) => page.CreateUserLicensePage));
 
 /** The users area's pages, relative to /Home. */
 export default function UsersRoutes() {

@@ -16,7 +16,8 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 
-// Dialogs and popups load their code on demand (shared-kit/src/ui/lazy-part.ts): have it before each file's tests.
+// Dialogs, popups and a remote's later pages load their code on demand (shared-kit/src/ui/lazy-part.ts,
+// lazy-page.tsx): have it before each file's tests, so a preloaded lazy page renders in the first render.
 beforeAll(async () => {
   const { preloadLazyParts } = await import('../../shared-kit/src/ui/lazy-part');
   await import('../../shared-kit/src/ui/index');

@@ -20,3 +20,4 @@ export * from './PageHeader';
 export * from './Card';
 export * from './Tabs';
 export * from './ComboBox';
+export * from './lazy-page';

@@ -2,6 +2,11 @@ import { useEffect, useState, type ComponentType } from 'react';
 
 const everyPart: (() => Promise<unknown>)[] = [];
 
+/** Adds a lazily loaded part's fetch to those preloadLazyParts starts. */
+export function registerLazyPart(start: () => Promise<unknown>) {
+  everyPart.push(start);
+}
+
 /** Fetches every lazy part now (unit tests do, so a dialog opens in the same render as in a warm browser). */
 export function preloadLazyParts(): Promise<unknown> {
   return Promise.all(everyPart.map((start) => start()));
@@ -24,7 +29,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
         throw error;
       },
     ));
-  everyPart.push(start);
+  registerLazyPart(start);
 
   return function useLazyPart(): ComponentType<P> | undefined {
     const [component, setComponent] = useState(() => loaded);

@@ -5,6 +5,7 @@ import {
   SearchBox,
   Table,
   errorMessage,
+  lazyComponent,
   useErrorModal,
   type DisableReason,
   type License,
@@ -17,13 +18,15 @@ import { useBulkUpdateLicenses } from '../api/bulk-update-licenses';
 import { useUpdateLicenseState } from '../api/update-license-state';
 import { licenseColumns, type LicenseRowActions } from './license-columns';
 import { BulkActions } from './BulkActions';
-import { DeactivateDialog } from './DeactivateDialog';
 import { TransferDialog } from './TransferDialog';
 import { DownloadDialog } from './DownloadDialog';
 import { MachinesDialog } from './MachinesDialog';
 
 /** SPEC §8: a failed bulk update shows the error message, or this. */
 export const BULK_UPDATE_FAILED = 'An error occurred';
+
+// Its form (shared-kit/forms, react-hook-form) is fetched when it is first opened, not with the licences page.
+const DeactivateDialog = lazyComponent(() => import('./DeactivateDialog').then((dialog) => dialog.DeactivateDialog), null);
 
 const licenseId = (license: License) => license.id;
 const licenseSerial = (license: License) => license.serial;
