@@ -58,9 +58,11 @@ test.describe('History (issue 15)', () => {
       'Tagline: Aurora Compressor: made by Aurora Audio → Glue for your mix: the compressor of Aurora Audio',
     );
 
-    const [cancelled] = (await apiGet<{ data: { object: { id: string } }[] }>(page, '/audit-events?object_type=license&action=license.disable&per_page=1')).data;
+    // The seed's cancellation, not a later one of another spec (client-plugin deactivates a Compressor licence too).
+    const disabled = (await apiGet<{ data: { object: { id: string }; changes: { summary: string }[] }[] }>(page, '/audit-events?object_type=license&action=license.disable&per_page=250')).data;
     const licenses = (await apiGet<{ data: { id: number; serial: string; user: { email: string } }[] }>(page, `/products/${compressor.id}/licenses?per_page=250`)).data;
-    const license = licenses.find((candidate) => String(candidate.id) === cancelled.object.id)!;
+    const cancelled = disabled.filter((event) => event.changes.some((change) => change.summary.includes('CancelledOrder'))).map((event) => event.object.id);
+    const license = licenses.find((candidate) => cancelled.includes(String(candidate.id)))!;
     await page.goto(`/Home/ProductLicenses/${compressor.id}/Aurora%20Compressor/com.aurora.compressor`);
     await search(page, 'Search User by Email', license.user.email);
     await page.getByRole('button', { name: `History of license ${license.serial}` }).click();
