@@ -122,7 +122,9 @@ export function clientChecks(result, all) {
 }
 
 function target(result, all) {
-  return clientChecks(result, all).map(({ label, pass }) => `${pass ? 'met' : 'MISSED'}: ${label}`).join('; ');
+  return clientChecks(result, all)
+    .map(({ label, pass }) => `${pass ? 'met' : 'MISSED'}: ${label}`)
+    .join('; ');
 }
 
 /**
@@ -166,7 +168,10 @@ async function distributeFirstRelease(pool, productId) {
 /** The SQL a server function issues, captured once through Kysely's query log (the call really runs). */
 async function capture(pool, run) {
   const statements = [];
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: (event) => event.level === 'query' && statements.push({ text: event.query.sql, values: event.query.parameters }) });
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => event.level === 'query' && statements.push({ text: event.query.sql, values: event.query.parameters }),
+  });
   await run(db);
   return statements;
 }

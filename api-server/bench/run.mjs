@@ -32,7 +32,14 @@ const { pageRequest } = require('../dist/lib/paging.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' }, 'data-dir': { type: 'string' }, 'pg-port': { type: 'string' }, 'cpu-prof': { type: 'string' } },
+  options: {
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    only: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'pg-port': { type: 'string' },
+    'cpu-prof': { type: 'string' },
+  },
 });
 const settings = benchSettings(args);
 const duration = Math.min(30, Number(args.duration ?? 5));
@@ -78,7 +85,8 @@ try {
     results.push({ name: scenario.name, kind: scenario.kind, http, sql: sqlFloor });
     console.error(`${scenario.name}: p95 ${http.p95} ms, ${http.rps} req/s${sqlFloor ? `; SQL p50 ${sqlFloor.p50} ms` : ''}`);
   }
-  if (!args.only || args.only.split(',').includes('client')) results.push(...(await clientRows({ api, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })));
+  if (!args.only || args.only.split(',').includes('client'))
+    results.push(...(await clientRows({ api, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })));
 
   const load = { start: loadAtStart.map(round2), end: loadavg().map(round2) };
   const report = { at: new Date().toISOString(), cpus: cpus().length, load, duration, connections, scale: settings.scale, floor, results };
@@ -98,30 +106,57 @@ function scenarios(f) {
   const page = (p, perPage = 25) => pageRequest({ page: p, per_page: perPage });
   const m = 1;
   return [
-    { name: 'login (scrypt N=2^17)', kind: 'write', path: '/api/v1/systemusers/login', method: 'POST', amount: 20, connections: 2, body: JSON.stringify({ email: benchStaffEmail(2), password: BENCH_PASSWORD }), noAuth: true },
+    {
+      name: 'login (scrypt N=2^17)',
+      kind: 'write',
+      path: '/api/v1/systemusers/login',
+      method: 'POST',
+      amount: 20,
+      connections: 2,
+      body: JSON.stringify({ email: benchStaffEmail(2), password: BENCH_PASSWORD }),
+      noAuth: true,
+    },
     list('manufacturers p1', '/api/v1/manufacturers', per(1), (db) => repositories.manufacturers.listManufacturers(db, undefined, page(1)), { as: 'superuser' }),
-    list('manufacturers p1 search', '/api/v1/manufacturers', `${per(1)}&search=office5`, (db) => repositories.manufacturers.listManufacturers(db, 'office5', page(1)), { as: 'superuser' }),
+    list('manufacturers p1 search', '/api/v1/manufacturers', `${per(1)}&search=office5`, (db) => repositories.manufacturers.listManufacturers(db, 'office5', page(1)), {
+      as: 'superuser',
+    }),
     list('products p1', '/api/v1/products', per(1), (db) => repositories.products.listProducts(db, m, {}, page(1))),
     list(`products deep p${f.productsLast}`, '/api/v1/products', per(f.productsLast), (db) => repositories.products.listProducts(db, m, {}, page(f.productsLast))),
-    list('products search identifier', '/api/v1/products', `${per(1)}&identifier=plugin0050`, (db) => repositories.products.listProducts(db, m, { identifier: 'plugin0050' }, page(1))),
+    list('products search identifier', '/api/v1/products', `${per(1)}&identifier=plugin0050`, (db) =>
+      repositories.products.listProducts(db, m, { identifier: 'plugin0050' }, page(1)),
+    ),
     list('users p1', '/api/v1/users', per(1), (db) => repositories.endUsers.listEndUsers(db, m, undefined, page(1))),
     list(`users deep p${f.usersLast}`, '/api/v1/users', per(f.usersLast), (db) => repositories.endUsers.listEndUsers(db, m, undefined, page(f.usersLast))),
     list('users search email', '/api/v1/users', `${per(1)}&email=user00012`, (db) => repositories.endUsers.listEndUsers(db, m, 'user00012', page(1))),
-    list('product licences p1 (250/page)', `/api/v1/products/${f.bigProduct}/licenses`, per(1, 250), (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(1, 250))),
-    list(`product licences deep p${f.licensesLast} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(f.licensesLast, 250), (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(f.licensesLast, 250))),
+    list('product licences p1 (250/page)', `/api/v1/products/${f.bigProduct}/licenses`, per(1, 250), (db) =>
+      repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(1, 250)),
+    ),
+    list(`product licences deep p${f.licensesLast} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(f.licensesLast, 250), (db) =>
+      repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(f.licensesLast, 250)),
+    ),
     // The deepest walk: pages past the middle are walked back from the last licence, so the middle page skips most.
-    list(`product licences middle p${Math.ceil(f.licensesLast / 2)} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(Math.ceil(f.licensesLast / 2), 250), (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(Math.ceil(f.licensesLast / 2), 250))),
-    list('product licences search email', `/api/v1/products/${f.bigProduct}/licenses`, `${per(1, 250)}&email=user00012`, (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, 'user00012', page(1, 250))),
+    list(`product licences middle p${Math.ceil(f.licensesLast / 2)} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(Math.ceil(f.licensesLast / 2), 250), (db) =>
+      repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(Math.ceil(f.licensesLast / 2), 250)),
+    ),
+    list('product licences search email', `/api/v1/products/${f.bigProduct}/licenses`, `${per(1, 250)}&email=user00012`, (db) =>
+      repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, 'user00012', page(1, 250)),
+    ),
     list('user licences p1', `/api/v1/users/${f.user}/licenses`, per(1), (db) => repositories.licenses.listLicenses(db, m, { userId: f.user }, undefined, page(1))),
     list('audit events p1', '/api/v1/audit-events', per(1), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, {}, page(1))),
     list('audit events deep p1000', '/api/v1/audit-events', per(1000), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, {}, page(1000))),
-    list('audit events of one licence', '/api/v1/audit-events', `${per(1)}&object_type=license&object_id=1`, (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, { objectType: 'license', objectId: '1' }, page(1))),
-    list('audit events manufacturer-level', '/api/v1/audit-events', per(1), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerLevel: true }, {}, page(1)), { as: 'superuser' }),
+    list('audit events of one licence', '/api/v1/audit-events', `${per(1)}&object_type=license&object_id=1`, (db) =>
+      repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, { objectType: 'license', objectId: '1' }, page(1)),
+    ),
+    list('audit events manufacturer-level', '/api/v1/audit-events', per(1), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerLevel: true }, {}, page(1)), {
+      as: 'superuser',
+    }),
     list('dashboard 30 days', '/api/v1/dashboard', 'days=30', (db) => repositories.dashboard.readDashboard(db, m, 30)),
     list('dashboard 90 days', '/api/v1/dashboard', 'days=90', (db) => repositories.dashboard.readDashboard(db, m, 90)),
     list('dashboard platform 90 days', '/api/v1/dashboard', 'days=90', (db) => repositories.dashboard.readDashboard(db, null, 90), { as: 'superuser' }),
     list('trials p1', `/api/v1/products/${f.bigProduct}/trials`, per(1), (db) => repositories.trials.listTrials(db, m, f.bigProduct, undefined, page(1))),
-    list('trials search fingerprint', `/api/v1/products/${f.bigProduct}/trials`, `${per(1)}&hardware_fingerprint=fp-a`, (db) => repositories.trials.listTrials(db, m, f.bigProduct, 'fp-a', page(1))),
+    list('trials search fingerprint', `/api/v1/products/${f.bigProduct}/trials`, `${per(1)}&hardware_fingerprint=fp-a`, (db) =>
+      repositories.trials.listTrials(db, m, f.bigProduct, 'fp-a', page(1)),
+    ),
     {
       name: 'user details (GET by id)',
       kind: 'get',
@@ -136,7 +171,11 @@ function scenarios(f) {
       // Each request activates the next enabled licence of the tenant on a new machine.
       setupRequest: rotating((n) => ({
         path: `/api/v1/licenses/${f.enabledLicenses[n % f.enabledLicenses.length]}/activations`,
-        body: JSON.stringify({ hardware_fingerprint: `bench-machine-${Date.now()}-${n}`, hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION, signature_seed_version: SIGNATURE_SEED_VERSIONS[0] }),
+        body: JSON.stringify({
+          hardware_fingerprint: `bench-machine-${Date.now()}-${n}`,
+          hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION,
+          signature_seed_version: SIGNATURE_SEED_VERSIONS[0],
+        }),
       })),
     },
     bulkUpdate('bulk update of 250 licences', f.enabledLicenses.slice(1000, 1250)),
@@ -180,7 +219,9 @@ async function loadFixtures() {
   const products = Number((await one('SELECT count(*) AS n FROM products WHERE manufacturer_id = 1')).n);
   const users = Number((await one('SELECT count(*) AS n FROM end_users WHERE manufacturer_id = 1')).n);
   // A user with fingerprints, memberships and a received transfer: the fullest details page.
-  const user = (await one('SELECT to_user_id AS id FROM license_transfers WHERE manufacturer_id = 1 ORDER BY id LIMIT 1'))?.id ?? (await one('SELECT min(id) AS id FROM end_users WHERE manufacturer_id = 1')).id;
+  const user =
+    (await one('SELECT to_user_id AS id FROM license_transfers WHERE manufacturer_id = 1 ORDER BY id LIMIT 1'))?.id ??
+    (await one('SELECT min(id) AS id FROM end_users WHERE manufacturer_id = 1')).id;
   const enabledLicenses = (await pool.query('SELECT id FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [bigProduct])).rows.map((row) => row.id);
   const release = (await one('SELECT min(id) AS id FROM releases WHERE product_id = $1', [bigProduct])).id;
   return {
@@ -195,7 +236,11 @@ async function loadFixtures() {
 }
 
 async function login(email) {
-  const response = await fetch(`${api}/api/v1/systemusers/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
+  const response = await fetch(`${api}/api/v1/systemusers/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
   if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
   return (await response.json()).token;
 }
@@ -225,7 +270,10 @@ async function measureHttp({ url, method = 'GET', body, token, noAuth, setupRequ
 /** The SQL a repository call issues, captured once through Kysely's query log. */
 async function captureSql(run) {
   const captured = [];
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: (event) => event.level === 'query' && captured.push({ text: event.query.sql, values: event.query.parameters }) });
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => event.level === 'query' && captured.push({ text: event.query.sql, values: event.query.parameters }),
+  });
   await run(db);
   return captured;
 }

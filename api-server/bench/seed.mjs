@@ -57,10 +57,10 @@ try {
     INSERT INTO system_users (email, password_hash, access_level, manufacturer_id)
     SELECT replace(${benchStaffEmail(0)}, '0@', m || '@'), ${passwordHash}, 'manufacturer', m FROM generate_series(1, ${counts.manufacturers}::int) m
   `.execute(db);
-await sql`
+  await sql`
     INSERT INTO system_users (email, password_hash, access_level) VALUES (${BENCH_SUPERUSER_EMAIL}, ${passwordHash}, 'superuser')
   `.execute(db);
-await sql`
+  await sql`
     INSERT INTO distribution_channels (manufacturer_id, type, name)
     SELECT m, t.type, t.type FROM generate_series(1, ${counts.manufacturers}::int) m CROSS JOIN (VALUES ('Release'), ('Beta')) t(type)
   `.execute(db);
@@ -96,15 +96,15 @@ await sql`
     SELECT b, p.manufacturer_id, p.id, (ARRAY['macOS', 'Windows', 'any'])[b % 3 + 1], 1 + b % 3, b % 10, b % 5, b, true
     FROM generate_series(1, ${counts.builds}::int) b JOIN products p ON p.id = (b - 1) % ${counts.products}::int + 1
   `.execute(db);
-await sql`
+  await sql`
     INSERT INTO build_files (manufacturer_id, build_id, name, size, sha256, storage_key, uploaded_at)
     SELECT manufacturer_id, id, 'BenchPlugin-' || id || '.zip', 1000000 + id, encode(sha256(id::text::bytea), 'hex'), 'bench/' || id, now() FROM builds
   `.execute(db);
-await sql`
+  await sql`
     INSERT INTO releases (manufacturer_id, product_id, description)
     SELECT manufacturer_id, id, 'Release ' || r || ' of ' || name FROM products CROSS JOIN generate_series(1, 2) r
   `.execute(db);
-await sql`
+  await sql`
     INSERT INTO release_builds (manufacturer_id, release_id, build_id)
     SELECT r.manufacturer_id, r.id, b.id FROM releases r JOIN LATERAL (SELECT id FROM builds WHERE product_id = r.product_id ORDER BY id LIMIT 3) b ON true
   `.execute(db);
@@ -115,12 +115,12 @@ await sql`
     SELECT u, (u - 1) % ${counts.manufacturers}::int + 1, 'user' || lpad(u::text, 7, '0') || '@customer' || (u % 97) || '.example', 'ext-' || u
     FROM generate_series(1, ${counts.endUsers}::int) u
   `.execute(db);
-await sql`
+  await sql`
     INSERT INTO channel_memberships (manufacturer_id, channel_id, user_id)
     SELECT u.manufacturer_id, c.id, u.id FROM end_users u JOIN distribution_channels c
       ON c.manufacturer_id = u.manufacturer_id AND (c.type = 'Release' OR u.id % 10 = 0)
   `.execute(db);
-await sql`
+  await sql`
     INSERT INTO fingerprints (manufacturer_id, user_id, hardware_fingerprint)
     SELECT manufacturer_id, id, 'fp-' || md5(${seed}::text || '-user-' || id) FROM end_users WHERE id % 4 = 0
   `.execute(db);
@@ -140,7 +140,7 @@ await sql`
     CROSS JOIN LATERAL (SELECT md5(${seed}::text || '-licence-' || l) AS h) serial
     JOIN products p ON p.id = CASE WHEN l <= ${bigProductLicenses}::int THEN 1 ELSE (l - 1) % ${counts.products}::int + 1 END
   `.execute(db);
-await sql`
+  await sql`
     INSERT INTO license_transfers (manufacturer_id, license_id, from_user_id, to_user_id)
     SELECT l.manufacturer_id, l.id, u.id, l.user_id FROM licenses l
     JOIN end_users u ON u.id = CASE WHEN l.user_id + ${counts.manufacturers}::int <= ${counts.endUsers}::int THEN l.user_id + ${counts.manufacturers}::int ELSE l.manufacturer_id END

@@ -86,7 +86,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 }
 
 function list(raw: string | undefined): string[] {
-  return (raw || '').split(',').map((item) => item.trim()).filter(Boolean);
+  return (raw || '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function readTimeouts(env: NodeJS.ProcessEnv): RequestTimeouts {

@@ -70,9 +70,7 @@ describe('crash recovery: kill -9 of the server and its PostgreSQL under write l
 
     const client = new Client({ connectionString: embeddedConnectionString(pgPort) });
     await client.connect();
-    const audited = await client.query<{ phone: string }>(
-      "SELECT after->>'phone' AS phone FROM audit_log WHERE entity_type = 'manufacturer' AND entity_id = '1'",
-    );
+    const audited = await client.query<{ phone: string }>("SELECT after->>'phone' AS phone FROM audit_log WHERE entity_type = 'manufacturer' AND entity_id = '1'");
     await client.end();
     const durable = new Set(audited.rows.map((row) => row.phone));
     const lost = allAcknowledged.filter((phone) => !durable.has(phone));

@@ -10,7 +10,12 @@ describe('graceful shutdown', () => {
   it('finishes the requests in flight on SIGTERM, then exits 0', async () => {
     const { port, pgPort } = freePortPair();
     // Room for all twelve checks at once: this test is about draining, not the cap (login-limits.test.ts).
-    const server = await startServer({ PORT: String(port), PRODUCTHUB_DATA_DIR: dataDir, PRODUCTHUB_EMBEDDED_PG_PORT: String(pgPort), PRODUCTHUB_PASSWORD_CHECK_CONCURRENCY: '16' });
+    const server = await startServer({
+      PORT: String(port),
+      PRODUCTHUB_DATA_DIR: dataDir,
+      PRODUCTHUB_EMBEDDED_PG_PORT: String(pgPort),
+      PRODUCTHUB_PASSWORD_CHECK_CONCURRENCY: '16',
+    });
     let signalledAt = Number.POSITIVE_INFINITY;
     // Logins are slow on purpose (scrypt): a dozen queue up in the server and are still running at the signal.
     const inFlight = Array.from({ length: 12 }, () =>

@@ -45,8 +45,16 @@ describe('load: mixed reads and writes on loopback', () => {
       { kind: 'search users', weight: 3, run: () => get('/users?email=user0&per_page=25') },
       { kind: 'product licences', weight: 3, run: () => get(`/products/${productId}/licenses?page=1&per_page=25`) },
       { kind: 'user details', weight: 2, run: () => get('/users/1') },
-      { kind: 'activation', weight: 2, run: (n) => send('POST', `/licenses/${activationLicense}/activations`, { hardware_fingerprint: `LOAD-${n}`, hardware_fingerprint_version: 2, signature_seed_version: 5 }) },
-      { kind: 'bulk update', weight: 1, run: (n) => send('PATCH', '/licenses/bulk-update', { license_ids: bulkIds, disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'DuplicateOrder' : null }) },
+      {
+        kind: 'activation',
+        weight: 2,
+        run: (n) => send('POST', `/licenses/${activationLicense}/activations`, { hardware_fingerprint: `LOAD-${n}`, hardware_fingerprint_version: 2, signature_seed_version: 5 }),
+      },
+      {
+        kind: 'bulk update',
+        weight: 1,
+        run: (n) => send('PATCH', '/licenses/bulk-update', { license_ids: bulkIds, disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'DuplicateOrder' : null }),
+      },
     ];
     const wheel = mix.flatMap((entry) => Array(entry.weight).fill(entry) as typeof mix);
 
@@ -71,23 +79,32 @@ describe('load: mixed reads and writes on loopback', () => {
 
     const client = new Client({ connectionString: embeddedConnectionString(pgPort) });
     await client.connect();
-    const stored = await client.query<{ fingerprint: string }>(
-      "SELECT hardware_fingerprint AS fingerprint FROM license_activations WHERE hardware_fingerprint LIKE 'LOAD-%'",
-    );
+    const stored = await client.query<{ fingerprint: string }>("SELECT hardware_fingerprint AS fingerprint FROM license_activations WHERE hardware_fingerprint LIKE 'LOAD-%'");
     await client.end();
     server.child.kill('SIGTERM');
     await server.exited;
 
     const report = Object.fromEntries(
       mix.map(({ kind }) => {
-        const times = samples.filter((sample) => sample.kind === kind).map((sample) => sample.ms).sort((a, b) => a - b);
+        const times = samples
+          .filter((sample) => sample.kind === kind)
+          .map((sample) => sample.ms)
+          .sort((a, b) => a - b);
         return [kind, { requests: times.length, p50: +percentile(times, 50).toFixed(1), p95: +percentile(times, 95).toFixed(1), p99: +percentile(times, 99).toFixed(1) }];
       }),
     );
     const errors = samples.filter((sample) => sample.status === 0 || sample.status >= 400);
     const durable = new Set(stored.rows.map((row) => row.fingerprint));
     const lost = acknowledgedFingerprints.filter((fingerprint) => !durable.has(fingerprint));
-    const summary = { seconds: SECONDS, connections: CONNECTIONS, requests: samples.length, perSecond: Math.round(samples.length / SECONDS), errors: errors.length, lostWrites: lost.length, latencyMs: report };
+    const summary = {
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      requests: samples.length,
+      perSecond: Math.round(samples.length / SECONDS),
+      errors: errors.length,
+      lostWrites: lost.length,
+      latencyMs: report,
+    };
     console.log(`load run:\n${JSON.stringify(summary, null, 2)}`);
     mkdirSync(join(__dirname, '../../.test-output'), { recursive: true });
     writeFileSync(join(__dirname, '../../.test-output/load.json'), JSON.stringify(summary, null, 2));

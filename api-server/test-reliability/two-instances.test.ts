@@ -111,16 +111,29 @@ describe('two instances on one database behind a round-robin proxy', () => {
         body: new Uint8Array(data),
       }).then((response) => response.status);
 
-    const statuses = await Promise.all([upload(0, 'Shared Installer.pkg', installer), upload(1, 'Shared Installer.pkg', installer), upload(1, 'Shared Installer.pkg', corrupt), upload(0, 'Shared Installer.pkg', installer)]);
+    const statuses = await Promise.all([
+      upload(0, 'Shared Installer.pkg', installer),
+      upload(1, 'Shared Installer.pkg', installer),
+      upload(1, 'Shared Installer.pkg', corrupt),
+      upload(0, 'Shared Installer.pkg', installer),
+    ]);
     expect(statuses).toEqual([200, 200, 400, 200]);
     // Uploaded through one instance, confirmed and downloaded through the other: only a shared storage has it there.
     expect(await upload(0, 'README.txt', readme)).toBe(200);
     const confirmed = await fetch(`${directUrl(1)}${builds}/${buildId}/confirm`, { method: 'POST', headers: { Authorization: `MSession ${token}` } });
     expect(confirmed.status).toBe(200);
     for (const instance of [0, 1]) {
-      for (const [name, data] of [['Shared Installer.pkg', installer], ['README.txt', readme]] as const) {
+      for (const [name, data] of [
+        ['Shared Installer.pkg', installer],
+        ['README.txt', readme],
+      ] as const) {
         const download = await fetch(`${directUrl(instance)}${builds}/${buildId}/files/${encodeURIComponent(name)}`, { headers });
-        expect({ instance, name, status: download.status, sha256: sha256(Buffer.from(await download.arrayBuffer())) }).toEqual({ instance, name, status: 200, sha256: sha256(data) });
+        expect({ instance, name, status: download.status, sha256: sha256(Buffer.from(await download.arrayBuffer())) }).toEqual({
+          instance,
+          name,
+          status: 200,
+          sha256: sha256(data),
+        });
       }
     }
     expect(readdirSync(join(cluster.sharedEnv.PRODUCTHUB_STORAGE_DIR, 'builds', String(buildId))).sort()).toEqual(['README.txt', 'Shared Installer.pkg']);
@@ -142,7 +155,12 @@ describe('two instances on one database behind a round-robin proxy', () => {
       { kind: 'me', method: 'GET', run: () => get('/systemusers/me') },
       { kind: 'manufacturer phone', method: 'PATCH', run: (tag) => send('PATCH', '/manufacturers/1', { phone: tag }), acknowledged: 200 },
       { kind: 'new end user', method: 'POST', run: (tag) => send('POST', '/users', { email: `${tag}@two.example` }), acknowledged: 201 },
-      { kind: 'activation', method: 'POST', run: (tag) => send('POST', `/licenses/${activationLicense}/activations`, { hardware_fingerprint: tag, hardware_fingerprint_version: 2, signature_seed_version: 5 }), acknowledged: 201 },
+      {
+        kind: 'activation',
+        method: 'POST',
+        run: (tag) => send('POST', `/licenses/${activationLicense}/activations`, { hardware_fingerprint: tag, hardware_fingerprint_version: 2, signature_seed_version: 5 }),
+        acknowledged: 201,
+      },
     ];
     const outcomes: Outcome[] = [];
     const acknowledged = new Map<string, string[]>(mix.map((entry) => [entry.kind, []]));
@@ -203,7 +221,12 @@ describe('two instances on one database behind a round-robin proxy', () => {
       'new end user': new Set(emails.map((email) => email.replace('@two.example', ''))),
       activation: new Set(fingerprints),
     };
-    const lost = Object.entries(durable).flatMap(([kind, stored]) => acknowledged.get(kind)!.filter((tag) => !stored.has(tag)).map((tag) => `${kind} ${tag}`));
+    const lost = Object.entries(durable).flatMap(([kind, stored]) =>
+      acknowledged
+        .get(kind)!
+        .filter((tag) => !stored.has(tag))
+        .map((tag) => `${kind} ${tag}`),
+    );
 
     const summary = {
       requests: outcomes.length,

@@ -22,13 +22,24 @@ describe('GET /audit-events', () => {
     productA = created.json().id;
     await t.app.inject({ method: 'PATCH', url: `/api/v1/products/${productA}`, headers: staffA, payload: { type: 'Full', name: 'Echo Two', plugin_name: 'Echo' } });
     const user = await createEndUser(t.db, tenants.manufacturerA.id, 'buyer@alpha.example');
-    licenseA = (await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/licenses`, headers: staffA, payload: { product_id: productA, license_type: 'NFR' } })).json().id;
+    licenseA = (await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/licenses`, headers: staffA, payload: { product_id: productA, license_type: 'NFR' } })).json()
+      .id;
     const disabled = await t.app.inject({ method: 'PATCH', url: `/api/v1/licenses/${licenseA}`, headers: staffA, payload: { disabled: true, disabled_reason: 'CancelledOrder' } });
     expect(disabled.statusCode).toBe(200);
     await t.app.inject({ method: 'PATCH', url: `/api/v1/manufacturers/${tenants.manufacturerB.id}`, headers: auth(tenants.superToken), payload: { phone: '+1 555 0100' } });
     await t.app.inject({ method: 'POST', url: '/api/v1/products', headers: auth(tenants.staffBToken), payload: { type: 'Full', name: 'Beta Only', plugin_name: 'BetaOnly' } });
     // A plugin call: no console user.
-    await t.db.insertInto('audit_log').values({ manufacturer_id: tenants.manufacturerA.id, actor_system_user_id: null, action: 'license.activate', entity_type: 'license', entity_id: String(licenseA), after: JSON.stringify({ hardware_fingerprint: 'FP-1' }) }).execute();
+    await t.db
+      .insertInto('audit_log')
+      .values({
+        manufacturer_id: tenants.manufacturerA.id,
+        actor_system_user_id: null,
+        action: 'license.activate',
+        entity_type: 'license',
+        entity_id: String(licenseA),
+        after: JSON.stringify({ hardware_fingerprint: 'FP-1' }),
+      })
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -54,7 +65,12 @@ describe('GET /audit-events', () => {
     expect(await of('actor=client')).toEqual(['license.activate']);
     expect(await of(`actor=${staffAId}`)).toHaveLength(4);
     expect(await of('action=license.disable')).toEqual(['license.disable']);
-    await t.db.updateTable('audit_log').set({ created_at: sql`'2020-01-01T00:00:00Z'` }).where('action', '=', 'product.create').where('manufacturer_id', '=', tenants.manufacturerA.id).execute();
+    await t.db
+      .updateTable('audit_log')
+      .set({ created_at: sql`'2020-01-01T00:00:00Z'` })
+      .where('action', '=', 'product.create')
+      .where('manufacturer_id', '=', tenants.manufacturerA.id)
+      .execute();
     expect(await of('from=2019-12-31T00:00:00Z&to=2020-01-02T00:00:00Z')).toEqual(['product.create']);
     expect(await of('to=2020-01-01T00:00:00Z')).toEqual([]);
     expect(await of('from=2021-01-01T00:00:00Z')).toHaveLength(4);
@@ -96,14 +112,22 @@ describe('GET /audit-events', () => {
     expect(response.json()).toEqual({ message: [message] });
   });
 
-  it.each(['actor=someone', 'actor=0', 'object_type=Product', 'object_id=abc', 'action=DROP%20TABLE', 'from=yesterday', 'to=2026-13-01T00:00:00Z', 'per_page=0', 'page=0', 'per_page=251'])(
-    'refuses the malformed %s with a 400',
-    async (query) => {
-      const response = await get(`/api/v1/audit-events?${query}`, tenants.staffAToken);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toEqual([expect.any(String)]);
-    },
-  );
+  it.each([
+    'actor=someone',
+    'actor=0',
+    'object_type=Product',
+    'object_id=abc',
+    'action=DROP%20TABLE',
+    'from=yesterday',
+    'to=2026-13-01T00:00:00Z',
+    'per_page=0',
+    'page=0',
+    'per_page=251',
+  ])('refuses the malformed %s with a 400', async (query) => {
+    const response = await get(`/api/v1/audit-events?${query}`, tenants.staffAToken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual([expect.any(String)]);
+  });
 
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/audit-events' })).statusCode).toBe(401);

@@ -91,7 +91,11 @@ describe('catalog API: builds, build files, ingestion and downloads', () => {
     });
 
     it('stores each intact file, gives it a download url and audits the upload', async () => {
-      for (const [name, data] of [['Reverb.pkg', installer], ['README.txt', readme], [unicodeName, notes]] as const) {
+      for (const [name, data] of [
+        ['Reverb.pkg', installer],
+        ['README.txt', readme],
+        [unicodeName, notes],
+      ] as const) {
         const response = await upload(fileUrl(name), tenants.staffAToken, data);
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ name, size: data.length, sha256: sha256Hex(data), url: fileUrl(name) });
@@ -154,9 +158,7 @@ describe('catalog API: builds, build files, ingestion and downloads', () => {
       const byCookie = await get(fileUrl(unicodeName), { cookie: `authorization=MSession%20${tenants.staffAToken}` });
       expect(byCookie.statusCode).toBe(200);
       expect(byCookie.rawPayload.equals(notes)).toBe(true);
-      expect(byCookie.headers['content-disposition']).toBe(
-        `attachment; filename="Notes _ _ _final_.txt"; filename*=UTF-8''Notes%20%E2%80%93%20%C3%BC%20%22final%22.txt`,
-      );
+      expect(byCookie.headers['content-disposition']).toBe(`attachment; filename="Notes _ _ _final_.txt"; filename*=UTF-8''Notes%20%E2%80%93%20%C3%BC%20%22final%22.txt`);
     });
 
     it('does not serve files without a session, of another manufacturer, or not uploaded', async () => {

@@ -22,8 +22,7 @@ describe('catalog API: products', () => {
   afterAll(() => t.close());
 
   const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-  const send = (method: 'POST' | 'PATCH', url: string, token: string, payload: unknown) =>
-    t.app.inject({ method, url, headers: auth(token), payload: payload as object });
+  const send = (method: 'POST' | 'PATCH', url: string, token: string, payload: unknown) => t.app.inject({ method, url, headers: auth(token), payload: payload as object });
   const identifiers = (response: { json: () => { data: { identifier: string }[] } }) => response.json().data.map((p) => p.identifier);
 
   describe('GET /products', () => {
@@ -130,12 +129,31 @@ describe('catalog API: products', () => {
         app_sort_order_featured: 2,
       });
       expect(full.statusCode).toBe(201);
-      expect(full.json()).toMatchObject({ dependency_id: null, content_base_directory: null, trial_days: 30, series: 'Studio', app_featured: true, app_sort_order: 3, app_sort_order_featured: 2 });
+      expect(full.json()).toMatchObject({
+        dependency_id: null,
+        content_base_directory: null,
+        trial_days: 30,
+        series: 'Studio',
+        app_featured: true,
+        app_sort_order: 3,
+        app_sort_order_featured: 2,
+      });
 
-      const plugin = await send('POST', '/api/v1/products', tenants.staffAToken, { type: 'PluginOnly', name: 'Drums', plugin_name: 'Drums', content_base_directory: ' Drums/Content ' });
+      const plugin = await send('POST', '/api/v1/products', tenants.staffAToken, {
+        type: 'PluginOnly',
+        name: 'Drums',
+        plugin_name: 'Drums',
+        content_base_directory: ' Drums/Content ',
+      });
       expect(plugin.json()).toMatchObject({ content_base_directory: 'Drums/Content' });
 
-      const content = await send('POST', '/api/v1/products', tenants.staffAToken, { type: 'ContentOnly', name: 'Kit', plugin_name: 'Kit', dependency_id: plugin.json().id, series: '' });
+      const content = await send('POST', '/api/v1/products', tenants.staffAToken, {
+        type: 'ContentOnly',
+        name: 'Kit',
+        plugin_name: 'Kit',
+        dependency_id: plugin.json().id,
+        series: '',
+      });
       expect(content.statusCode).toBe(201);
       expect(content.json()).toMatchObject({ dependency_id: plugin.json().id, series: null });
     });
@@ -231,7 +249,16 @@ describe('catalog API: products', () => {
         trial_days: 7,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: product.id, name: 'Flanger II', deprecated: true, upgrade_id: 'flanger-2', tagline: null, trial_days: 7, public_key: product.public_key, manufacturer_id: tenants.manufacturerA.id });
+      expect(response.json()).toMatchObject({
+        id: product.id,
+        name: 'Flanger II',
+        deprecated: true,
+        upgrade_id: 'flanger-2',
+        tagline: null,
+        trial_days: 7,
+        public_key: product.public_key,
+        manufacturer_id: tenants.manufacturerA.id,
+      });
       const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'product.update').where('entity_id', '=', String(product.id)).executeTakeFirstOrThrow();
       expect(audit.manufacturer_id).toBe(tenants.manufacturerA.id);
       expect(audit.before).toMatchObject({ name: 'Flanger', deprecated: false });

@@ -32,7 +32,9 @@ describe('catalog API: releases and their distribution to channels', () => {
     channels.release = channelsOfA[0].id;
     channels.beta = channelsOfA[1].id;
     channels.otherTenant = (await insertTestChannels(t.db, b, ['Release']))[0].id;
-    otherTenantReleaseId = (await t.db.insertInto('releases').values({ manufacturer_id: b, product_id: otherTenantProductId, description: 'Theirs' }).returning('id').executeTakeFirstOrThrow()).id;
+    otherTenantReleaseId = (
+      await t.db.insertInto('releases').values({ manufacturer_id: b, product_id: otherTenantProductId, description: 'Theirs' }).returning('id').executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => t.close());
 
@@ -116,7 +118,12 @@ describe('catalog API: releases and their distribution to channels', () => {
       const release = (await createRelease({ builds: [builds.mac, builds.win] })).json();
       const response = await distribute(release.id, channels.beta);
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({ id: expect.any(Number), release_id: release.id, channel: { id: channels.beta, type: 'Beta', name: 'Beta channel' }, created_at: expect.any(String) });
+      expect(response.json()).toEqual({
+        id: expect.any(Number),
+        release_id: release.id,
+        channel: { id: channels.beta, type: 'Beta', name: 'Beta channel' },
+        created_at: expect.any(String),
+      });
       const shown = (await get(`/api/v1/products/${productId}/releases/${release.id}`)).json();
       expect(shown.distributions.map((d: { channel: { name: string } }) => d.channel.name)).toEqual(['Beta channel']);
       const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'release.distribute').executeTakeFirstOrThrow();

@@ -57,7 +57,13 @@ describe('admin upload-build: a release pipeline publishing a build through the 
     expect(log[log.length - 1]).toBe(`Build ${build.id}: upload confirmed.`);
     const download = await t.app.inject({ method: 'GET', url: build.files[0].url!, headers: auth(tenants.staffAToken) });
     expect(sha256Hex(download.rawPayload)).toBe(sha256Hex(installer));
-    const liveSessions = await t.db.selectFrom('sessions').innerJoin('system_users', 'system_users.id', 'sessions.system_user_id').select('sessions.id').where('system_users.email', '=', 'staff@alpha.example').where('revoked_at', 'is', null).execute();
+    const liveSessions = await t.db
+      .selectFrom('sessions')
+      .innerJoin('system_users', 'system_users.id', 'sessions.system_user_id')
+      .select('sessions.id')
+      .where('system_users.email', '=', 'staff@alpha.example')
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(liveSessions).toHaveLength(1); // only the fixture's own session: the CLI's was revoked
   });
 
@@ -77,7 +83,22 @@ describe('admin upload-build: a release pipeline publishing a build through the 
   });
 
   describe('parseUploadBuildArgs', () => {
-    const base = ['--url', 'http://hub.example:8080/', '--email', 'ci@alpha.example', '--product', '5', '--os', 'windows', '--version', '1.2.3', '--build-number', '42', 'a.exe', 'README.txt'];
+    const base = [
+      '--url',
+      'http://hub.example:8080/',
+      '--email',
+      'ci@alpha.example',
+      '--product',
+      '5',
+      '--os',
+      'windows',
+      '--version',
+      '1.2.3',
+      '--build-number',
+      '42',
+      'a.exe',
+      'README.txt',
+    ];
 
     it('reads every option, the files, and the password from the environment', () => {
       expect(parseUploadBuildArgs(base, { PRODUCTHUB_PASSWORD: 'secret' })).toEqual({

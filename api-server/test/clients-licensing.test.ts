@@ -27,7 +27,12 @@ describe('client API: trials, activation, deactivation, validation, machines', (
   afterAll(() => t.close());
   beforeEach(() => resetRateLimits(t));
 
-  const digestOf = async () => (await Promise.all(['trials', 'license_activations', 'license_machines', 'license_machine_deactivations', 'fingerprints', 'audit_log'].map((table) => tableDigest(t.db, table)))).join();
+  const digestOf = async () =>
+    (
+      await Promise.all(
+        ['trials', 'license_activations', 'license_machines', 'license_machine_deactivations', 'fingerprints', 'audit_log'].map((table) => tableDigest(t.db, table)),
+      )
+    ).join();
 
   describe('POST /clients/app/trials', () => {
     it('starts a signed trial of trial_days, and the same machine asking again gets the same trial', async () => {
@@ -61,7 +66,11 @@ describe('client API: trials, activation, deactivation, validation, machines', (
 
     it('gives a trial started before the client API its expiry from its start, once', async () => {
       const old = await createTrial(t.db, world.manufacturerA.id, world.synth.id, 'OLD-TRIAL-FP');
-      const answer = verifiedDocument(TRIAL_DOCUMENT, (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'OLD-TRIAL-FP' })).body, world.synth.public_key);
+      const answer = verifiedDocument(
+        TRIAL_DOCUMENT,
+        (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'OLD-TRIAL-FP' })).body,
+        world.synth.public_key,
+      );
       expect(Date.parse(answer.expires_at as string)).toBe(Math.floor((old.created_at.getTime() + 14 * 86_400_000) / 1000) * 1000);
     });
 
@@ -71,7 +80,13 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(drums.statusCode).toBe(409);
       expect(drums.json().message[0]).toMatch(/no trial/);
       expect((await clientPost(t, '/trials', { product_id: 999_999, hardware_fingerprint: 'FP' })).json()).toEqual({ message: ['Product not found'] });
-      for (const body of [{ product_id: world.synth.id, hardware_fingerprint: '   ' }, { product_id: world.synth.id, hardware_fingerprint: 'a\tb' }, { product_id: world.synth.id, hardware_fingerprint: 'x'.repeat(513) }, { product_id: 'x', hardware_fingerprint: 'FP' }, { product_id: world.synth.id }]) {
+      for (const body of [
+        { product_id: world.synth.id, hardware_fingerprint: '   ' },
+        { product_id: world.synth.id, hardware_fingerprint: 'a\tb' },
+        { product_id: world.synth.id, hardware_fingerprint: 'x'.repeat(513) },
+        { product_id: 'x', hardware_fingerprint: 'FP' },
+        { product_id: world.synth.id },
+      ]) {
         const response = await clientPost(t, '/trials', body);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ message: [expect.any(String)] });
@@ -86,7 +101,12 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(response.statusCode).toBe(200);
       const file = verifiedLicense(response.body, world.synth.public_key, 'MACHINE-1');
       expect(file).toMatchObject({ serial: world.annSynth.serial, product_identifier: 'com.alpha.synth', user_email: 'ann@listener.example', license_type: 'NFR' });
-      const staff = await t.app.inject({ method: 'POST', url: `/api/v1/licenses/${world.annSynth.id}/activations`, headers: auth(world.staffAToken), payload: { hardware_fingerprint: 'MACHINE-1', hardware_fingerprint_version: 2, signature_seed_version: 5 } });
+      const staff = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/licenses/${world.annSynth.id}/activations`,
+        headers: auth(world.staffAToken),
+        payload: { hardware_fingerprint: 'MACHINE-1', hardware_fingerprint_version: 2, signature_seed_version: 5 },
+      });
       const { issued_at: _a, signature: _b, ...staffClaims } = staff.json();
       const { issued_at: _c, signature: _d, ...clientClaims } = response.json();
       expect(clientClaims).toEqual(staffClaims);
@@ -146,7 +166,10 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(again.statusCode).toBe(409);
       expect(again.json().message[0]).toBe('This license is not activated on this machine.');
 
-      for (const [machine, left] of [['MACHINE-3', 1], ['MACHINE-1', 0]] as const) {
+      for (const [machine, left] of [
+        ['MACHINE-3', 1],
+        ['MACHINE-1', 0],
+      ] as const) {
         const response = await clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: machine });
         expect(response.json().deactivations_left).toBe(left);
         expect((await clientPost(t, '/activations', activation(world, world.annSynth.serial, machine))).statusCode).toBe(200);
@@ -162,8 +185,19 @@ describe('client API: trials, activation, deactivation, validation, machines', (
     it('lists the machines to staff and lets staff free one (not capped, audited); other tenants see nothing', async () => {
       const list = await t.app.inject({ url: `/api/v1/licenses/${world.annSynth.id}/machines`, headers: auth(world.staffAToken) });
       expect(list.statusCode).toBe(200);
-      const machines = list.json() as { id: number; hardware_fingerprint: string; deactivated_at: string | null; deactivated_by: string | null; first_activated_at: string; last_activated_at: string }[];
-      expect(machines.map((machine) => [machine.hardware_fingerprint, machine.deactivated_at === null])).toEqual([['MACHINE-1', true], ['MACHINE-2', false], ['MACHINE-3', true]]);
+      const machines = list.json() as {
+        id: number;
+        hardware_fingerprint: string;
+        deactivated_at: string | null;
+        deactivated_by: string | null;
+        first_activated_at: string;
+        last_activated_at: string;
+      }[];
+      expect(machines.map((machine) => [machine.hardware_fingerprint, machine.deactivated_at === null])).toEqual([
+        ['MACHINE-1', true],
+        ['MACHINE-2', false],
+        ['MACHINE-3', true],
+      ]);
       expect(machines[1].deactivated_by).toBe('client');
       expect(Date.parse(machines[0].last_activated_at)).toBeGreaterThan(Date.parse(machines[0].first_activated_at) - 1);
 
@@ -174,7 +208,9 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(done.statusCode).toBe(200);
       expect(done.json()).toMatchObject({ id: machines[0].id, deactivated_by: 'staff', deactivated_at: expect.any(String) });
       expect((await t.app.inject({ method: 'POST', url, headers: auth(world.staffAToken) })).json()).toEqual({ message: ['This machine is already deactivated.'] });
-      expect((await t.app.inject({ method: 'POST', url: `/api/v1/licenses/${world.bobSynth.id}/machines/${machines[2].id}/deactivate`, headers: auth(world.staffAToken) })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/v1/licenses/${world.bobSynth.id}/machines/${machines[2].id}/deactivate`, headers: auth(world.staffAToken) })).statusCode,
+      ).toBe(404);
       const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'license_machine.deactivate').execute();
       expect(audit).toHaveLength(1);
       expect(audit[0].actor_system_user_id).not.toBeNull();
@@ -182,12 +218,21 @@ describe('client API: trials, activation, deactivation, validation, machines', (
   });
 
   describe('POST /clients/app/validations', () => {
-    const validate = (serial: string, fingerprint: string, nonce = 'nonce-0123456789abcdef') => clientPost(t, '/validations', { product_id: world.synth.id, serial, hardware_fingerprint: fingerprint, nonce });
+    const validate = (serial: string, fingerprint: string, nonce = 'nonce-0123456789abcdef') =>
+      clientPost(t, '/validations', { product_id: world.synth.id, serial, hardware_fingerprint: fingerprint, nonce });
 
     it('signs the current state bound to the nonce and machine', async () => {
       const audited = await auditRowCount(t);
       const active = verifiedDocument(STATE_DOCUMENT, (await validate(world.annSynth.serial, 'MACHINE-3')).body, world.synth.public_key);
-      expect(active).toMatchObject({ format: 'producthub-state', serial: world.annSynth.serial, hardware_fingerprint: 'MACHINE-3', nonce: 'nonce-0123456789abcdef', license_enabled: true, disabled_reason: '', machine_activated: true });
+      expect(active).toMatchObject({
+        format: 'producthub-state',
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'MACHINE-3',
+        nonce: 'nonce-0123456789abcdef',
+        license_enabled: true,
+        disabled_reason: '',
+        machine_activated: true,
+      });
       const freed = verifiedDocument(STATE_DOCUMENT, (await validate(world.annSynth.serial, 'MACHINE-1')).body, world.synth.public_key);
       expect(freed).toMatchObject({ license_enabled: true, machine_activated: false });
       const disabled = verifiedDocument(STATE_DOCUMENT, (await validate(world.cySynthDisabled.serial, 'ANY')).body, world.synth.public_key);
@@ -196,7 +241,7 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(await auditRowCount(t)).toBe(audited);
     });
 
-    it('refuses a bad nonce, an unknown serial and another product\'s serial alike', async () => {
+    it("refuses a bad nonce, an unknown serial and another product's serial alike", async () => {
       for (const nonce of ['short', 'has space in it 0123', 'x'.repeat(65)]) expect((await validate(world.annSynth.serial, 'M', nonce)).statusCode).toBe(400);
       const unknown = await validate('ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ', 'M');
       const other = await validate(world.betaLicense.serial, 'M');
@@ -208,7 +253,10 @@ describe('client API: trials, activation, deactivation, validation, machines', (
   describe('rate limits', () => {
     it('refuses a serial asked too often with 429 and Retry-After, before it reads or changes anything', async () => {
       for (let i = 0; i < CLIENT_CALLS_PER_SUBJECT; i++) {
-        expect((await clientPost(t, '/validations', { product_id: world.synth.id, serial: world.bobSynth.serial, hardware_fingerprint: 'M', nonce: 'nonce-0123456789abcdef' })).statusCode).toBe(200);
+        expect(
+          (await clientPost(t, '/validations', { product_id: world.synth.id, serial: world.bobSynth.serial, hardware_fingerprint: 'M', nonce: 'nonce-0123456789abcdef' }))
+            .statusCode,
+        ).toBe(200);
       }
       const before = await digestOf();
       const limited = await clientPost(t, '/activations', activation(world, ` ${world.bobSynth.serial.toLowerCase()} `, 'M'));
@@ -244,10 +292,13 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(await consumeRateLimits(t.db, limits)).toEqual({ allowed: true, retryAfterSeconds: 60 });
       expect(await consumeRateLimits(t.db, limits)).toEqual({ allowed: false, retryAfterSeconds: 30 });
       const hits = await t.db.selectFrom('rate_limits').select(['bucket', 'hits']).where('bucket', 'like', 'test:call:%').orderBy('bucket').execute();
-      expect(hits).toEqual([{ bucket: 'test:call:address', hits: 2 }, { bucket: 'test:call:serial', hits: 2 }]);
+      expect(hits).toEqual([
+        { bucket: 'test:call:address', hits: 2 },
+        { bucket: 'test:call:serial', hits: 2 },
+      ]);
     });
 
-    it('commits counters asynchronously only on their own, never a caller\'s transaction', async () => {
+    it("commits counters asynchronously only on their own, never a caller's transaction", async () => {
       const setting = async (db: typeof t.db) => (await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(db)).rows[0]!.s;
       await t.db.transaction().execute(async (trx) => {
         await consumeRateLimits(trx, [{ bucket: 'test:in-transaction', limit: 5, windowSeconds: 60 }]);

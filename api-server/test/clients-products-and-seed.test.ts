@@ -34,16 +34,29 @@ describe('client API: the product machine limit and the demo data', () => {
   it('seeds trials and machines of Aurora Compressor through the client code paths', async () => {
     await seedDemoData(t.db, t.masterKey, t.storage);
     const product = await t.db.selectFrom('products').select('id').where('identifier', '=', 'com.aurora.compressor').executeTakeFirstOrThrow();
-    const trials = await t.db.selectFrom('trials').select(['hardware_fingerprint', 'expires_at']).where('product_id', '=', product.id).where('expires_at', 'is not', null).execute();
+    const trials = await t.db
+      .selectFrom('trials')
+      .select(['hardware_fingerprint', 'expires_at'])
+      .where('product_id', '=', product.id)
+      .where('expires_at', 'is not', null)
+      .execute();
     expect(trials.map((trial) => trial.hardware_fingerprint).sort()).toEqual(['HWFP2-DEMO-TRIAL-0001', 'HWFP2-DEMO-TRIAL-0002']);
     const machines = await t.db.selectFrom('license_machines').select(['hardware_fingerprint', 'deactivated_by']).where('product_id', '=', product.id).orderBy('id').execute();
     expect(machines).toHaveLength(4);
     expect(machines.filter((machine) => machine.deactivated_by === 'client').map((machine) => machine.hardware_fingerprint)).toEqual(['HWFP2-DEMO-1-1']);
     const actions = await t.db.selectFrom('audit_log').select('action').where('action', 'like', 'client.%').execute();
-    expect(actions.map((row) => row.action).sort()).toEqual(['client.license.activate', 'client.license.activate', 'client.license.activate', 'client.license.activate', 'client.machine.deactivate', 'client.trial.start', 'client.trial.start']);
+    expect(actions.map((row) => row.action).sort()).toEqual([
+      'client.license.activate',
+      'client.license.activate',
+      'client.license.activate',
+      'client.license.activate',
+      'client.machine.deactivate',
+      'client.trial.start',
+      'client.trial.start',
+    ]);
   });
 
-  it("gives the demo some history: a staff edit of Aurora Compressor and a cancelled licence, in words", async () => {
+  it('gives the demo some history: a staff edit of Aurora Compressor and a cancelled licence, in words', async () => {
     const staff = DEMO_LOGINS.find((login) => login.email === 'staff@aurora-audio.example')!;
     const login = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: staff.email, password: staff.password } });
     const headers = auth(login.json().token);

@@ -16,17 +16,51 @@ describe('client API: update checks, downloads, revocations', () => {
   const releases: Record<string, number> = {};
 
   /** A release of Alpha Synth with confirmed builds (one uploaded file each), distributed to the given channels. */
-  async function release(name: string, builds: { os: 'macOS' | 'Windows' | 'any'; version: [number, number, number]; build_number: number; confirmed?: boolean }[], channels: number[], fields: { unlocks_wo_license?: boolean; app_version_min?: string } = {}) {
-    const row = await t.db.insertInto('releases').values({ manufacturer_id: world.manufacturerA.id, product_id: world.synth.id, description: name, unlocks_wo_license: fields.unlocks_wo_license ?? false, manual: null, app_version_min: fields.app_version_min ?? null, app_version_max: null }).returning('id').executeTakeFirstOrThrow();
+  async function release(
+    name: string,
+    builds: { os: 'macOS' | 'Windows' | 'any'; version: [number, number, number]; build_number: number; confirmed?: boolean }[],
+    channels: number[],
+    fields: { unlocks_wo_license?: boolean; app_version_min?: string } = {},
+  ) {
+    const row = await t.db
+      .insertInto('releases')
+      .values({
+        manufacturer_id: world.manufacturerA.id,
+        product_id: world.synth.id,
+        description: name,
+        unlocks_wo_license: fields.unlocks_wo_license ?? false,
+        manual: null,
+        app_version_min: fields.app_version_min ?? null,
+        app_version_max: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const spec of builds) {
-      const build = await insertTestBuild(t.db, world.manufacturerA.id, world.synth.id, { os: spec.os, version: spec.version, build_number: spec.build_number, upload_confirmed: spec.confirmed ?? true });
+      const build = await insertTestBuild(t.db, world.manufacturerA.id, world.synth.id, {
+        os: spec.os,
+        version: spec.version,
+        build_number: spec.build_number,
+        upload_confirmed: spec.confirmed ?? true,
+      });
       const bytes = Buffer.from(`${name} for ${spec.os}\n`);
       const fileName = `${name}-${spec.os}.pkg`;
       await t.storage.write(`builds/${build.id}/${fileName}`, bytes);
-      await t.db.insertInto('build_files').values({ manufacturer_id: world.manufacturerA.id, build_id: build.id, name: fileName, size: bytes.length, sha256: sha256Hex(bytes), storage_key: `builds/${build.id}/${fileName}`, uploaded_at: new Date() }).execute();
+      await t.db
+        .insertInto('build_files')
+        .values({
+          manufacturer_id: world.manufacturerA.id,
+          build_id: build.id,
+          name: fileName,
+          size: bytes.length,
+          sha256: sha256Hex(bytes),
+          storage_key: `builds/${build.id}/${fileName}`,
+          uploaded_at: new Date(),
+        })
+        .execute();
       await t.db.insertInto('release_builds').values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, build_id: build.id }).execute();
     }
-    for (const channel of channels) await t.db.insertInto('release_distributions').values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, channel_id: channel }).execute();
+    for (const channel of channels)
+      await t.db.insertInto('release_distributions').values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, channel_id: channel }).execute();
     releases[name] = row.id;
   }
 
@@ -37,19 +71,37 @@ describe('client API: update checks, downloads, revocations', () => {
     const releaseChannel = channels.find((channel) => channel.type === 'Release')!.id;
     betaChannel = channels.find((channel) => channel.type === 'Beta')!.id;
     await release('free', [{ os: 'any', version: [1, 0, 0], build_number: 1 }], [releaseChannel], { unlocks_wo_license: true });
-    await release('stable', [{ os: 'macOS', version: [1, 1, 0], build_number: 5 }, { os: 'Windows', version: [1, 1, 0], build_number: 5 }], [releaseChannel]);
+    await release(
+      'stable',
+      [
+        { os: 'macOS', version: [1, 1, 0], build_number: 5 },
+        { os: 'Windows', version: [1, 1, 0], build_number: 5 },
+      ],
+      [releaseChannel],
+    );
     await release('beta', [{ os: 'any', version: [2, 0, 0], build_number: 1 }], [betaChannel]);
     await release('for-v5', [{ os: 'any', version: [3, 0, 0], build_number: 0 }], [releaseChannel], { app_version_min: '5.0' });
     await release('unconfirmed', [{ os: 'any', version: [9, 0, 0], build_number: 0, confirmed: false }], [releaseChannel]);
     await release('undistributed', [{ os: 'any', version: [8, 0, 0], build_number: 0 }], []);
-    await clientPost(t, '/activations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'ANN-MAC', hardware_fingerprint_version: 2, signature_seed_version: 5 });
+    await clientPost(t, '/activations', {
+      product_id: world.synth.id,
+      serial: world.annSynth.serial,
+      hardware_fingerprint: 'ANN-MAC',
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    });
     await createTrial(t.db, world.manufacturerA.id, world.synth.id, 'TRIAL-MAC');
   });
   afterAll(() => t.close());
   beforeEach(() => resetRateLimits(t));
 
   const check = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    clientPost(t, '/update-checks', { product_id: world.synth.id, hardware_fingerprint: 'ANN-MAC', serial: world.annSynth.serial, current_version: '1.0', os: 'macOS', ...body }, headers);
+    clientPost(
+      t,
+      '/update-checks',
+      { product_id: world.synth.id, hardware_fingerprint: 'ANN-MAC', serial: world.annSynth.serial, current_version: '1.0', os: 'macOS', ...body },
+      headers,
+    );
   const offered = async (body: Record<string, unknown>) => {
     const response = await check(body);
     expect(response.statusCode).toBe(200);
@@ -59,7 +111,17 @@ describe('client API: update checks, downloads, revocations', () => {
   describe('POST /clients/app/update-checks', () => {
     it('offers a licence holder the newest Release-channel release for the OS, signed, with signed download links', async () => {
       const update = await offered({});
-      expect(update).toMatchObject({ format: 'producthub-update', product_id: world.synth.id, hardware_fingerprint: 'ANN-MAC', current_version: '1.0', os: 'macOS', update_available: true, release_id: releases.stable, version: '1.1.0.5', unlocks_without_license: false });
+      expect(update).toMatchObject({
+        format: 'producthub-update',
+        product_id: world.synth.id,
+        hardware_fingerprint: 'ANN-MAC',
+        current_version: '1.0',
+        os: 'macOS',
+        update_available: true,
+        release_id: releases.stable,
+        version: '1.1.0.5',
+        unlocks_without_license: false,
+      });
       const files = update.files as { name: string; size: number; sha256: string; url: string; url_expires_at: string }[];
       expect(files.map((file) => file.name)).toEqual(['stable-macOS.pkg']);
       expect(files[0].url).toMatch(new RegExp(`^${CLIENT}/downloads/\\d+\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`));
@@ -74,7 +136,12 @@ describe('client API: update checks, downloads, revocations', () => {
     });
 
     it('adds the channels the licence owner belongs to, and honours the app version range', async () => {
-      const join = await t.app.inject({ method: 'POST', url: `/api/v1/manufacturers/${world.manufacturerA.id}/channels/${betaChannel}/users`, headers: auth(world.staffAToken), payload: { user_id: world.ann.id } });
+      const join = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/manufacturers/${world.manufacturerA.id}/channels/${betaChannel}/users`,
+        headers: auth(world.staffAToken),
+        payload: { user_id: world.ann.id },
+      });
       expect(join.statusCode).toBe(201);
       expect(await offered({})).toMatchObject({ release_id: releases.beta, version: '2.0.0.1', update_available: true });
       expect(await offered({ current_version: '5.0' })).toMatchObject({ release_id: releases['for-v5'], version: '3.0.0.0', update_available: false });
@@ -84,7 +151,12 @@ describe('client API: update checks, downloads, revocations', () => {
     it('gives a trial user the Release channel only, and a machine with neither only what unlocks without a licence', async () => {
       const audited = await auditRowCount(t);
       expect(await offered({ serial: undefined, hardware_fingerprint: 'TRIAL-MAC' })).toMatchObject({ release_id: releases.stable, version: '1.1.0.5' });
-      expect(await offered({ serial: undefined, hardware_fingerprint: 'NOBODY', os: 'Windows' })).toMatchObject({ release_id: releases.free, version: '1.0.0.1', unlocks_without_license: true, update_available: true });
+      expect(await offered({ serial: undefined, hardware_fingerprint: 'NOBODY', os: 'Windows' })).toMatchObject({
+        release_id: releases.free,
+        version: '1.0.0.1',
+        unlocks_without_license: true,
+        update_available: true,
+      });
       expect(await offered({ serial: undefined, hardware_fingerprint: 'NOBODY', current_version: '1.0.0.1' })).toMatchObject({ update_available: false });
       const none = await check({ product_id: world.drums.id, serial: undefined, hardware_fingerprint: 'NOBODY', current_version: '7' });
       expect(verifiedDocument(UPDATE_DOCUMENT, none.body, world.drums.public_key)).toMatchObject({ release_id: 0, version: '', update_available: false, files: [] });
@@ -102,7 +174,7 @@ describe('client API: update checks, downloads, revocations', () => {
       expect((await check({ current_version: '1.0.1' }, { 'if-none-match': etag })).statusCode).toBe(200);
     });
 
-    it('refuses a serial not activated here, a disabled one, and unknown or other products\' serials alike', async () => {
+    it("refuses a serial not activated here, a disabled one, and unknown or other products' serials alike", async () => {
       expect((await check({ hardware_fingerprint: 'ELSEWHERE' })).json()).toEqual({ message: ['This license is not activated on this machine.'] });
       expect((await check({ serial: world.cySynthDisabled.serial })).statusCode).toBe(409);
       const unknown = await check({ serial: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ' });
@@ -135,7 +207,8 @@ describe('client API: update checks, downloads, revocations', () => {
   });
 
   describe('GET /clients/app/products/:id/revocations', () => {
-    const revocations = (query = '', headers: Record<string, string> = {}) => t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=ANN-MAC${query}`, headers });
+    const revocations = (query = '', headers: Record<string, string> = {}) =>
+      t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=ANN-MAC${query}`, headers });
 
     it('lists disabled licences and deactivated machines as hashes, signed and bound to the machine', async () => {
       const before = verifiedDocument(REVOCATIONS_DOCUMENT, (await revocations()).body, world.synth.public_key);
@@ -145,9 +218,20 @@ describe('client API: update checks, downloads, revocations', () => {
       // `since` is inclusive to the second: start in a fresh second so the set-up's own changes lie before it.
       await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)));
       const start = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-      const disable = await t.app.inject({ method: 'PATCH', url: `/api/v1/licenses/${world.bobSynth.id}`, headers: auth(world.staffAToken), payload: { disabled: true, disabled_reason: 'CancelledOrder' } });
+      const disable = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/licenses/${world.bobSynth.id}`,
+        headers: auth(world.staffAToken),
+        payload: { disabled: true, disabled_reason: 'CancelledOrder' },
+      });
       expect(disable.statusCode).toBe(200);
-      await clientPost(t, '/activations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'ANN-OLD', hardware_fingerprint_version: 2, signature_seed_version: 5 });
+      await clientPost(t, '/activations', {
+        product_id: world.synth.id,
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'ANN-OLD',
+        hardware_fingerprint_version: 2,
+        signature_seed_version: 5,
+      });
       expect((await clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'ANN-OLD' })).statusCode).toBe(200);
 
       const audited = await auditRowCount(t);

@@ -24,7 +24,12 @@ describe('CSV export of every list', () => {
   /** The rows of an answer, read by an independent RFC 4180 parser (after checking the BOM and CRLFs). */
   const rowsOf = (body: string) => {
     expect(body.startsWith(BOM)).toBe(true);
-    expect(body.replace(/"[^"]*"/g, '').split('\n').every((line, i, all) => i === all.length - 1 || line.endsWith('\r'))).toBe(true);
+    expect(
+      body
+        .replace(/"[^"]*"/g, '')
+        .split('\n')
+        .every((line, i, all) => i === all.length - 1 || line.endsWith('\r')),
+    ).toBe(true);
     return parse(body.slice(1), { relax_column_count: false }) as string[][];
   };
 
@@ -35,7 +40,19 @@ describe('CSV export of every list', () => {
     const a = tenants.manufacturerA.id;
     product = await createProduct(t.db, a, 'Echo Verb');
     await createProduct(t.db, a, 'Delay Lama');
-    await t.db.insertInto('products').values({ manufacturer_id: a, name: '=HYPERLINK("http://evil.example","click")', type: 'Full', plugin_name: 'Evil', public_key: 'x', private_key_encrypted: 'y', identifier: 'com.test.evil', series: 'Zoë, "Quoted"\nSeries' }).execute();
+    await t.db
+      .insertInto('products')
+      .values({
+        manufacturer_id: a,
+        name: '=HYPERLINK("http://evil.example","click")',
+        type: 'Full',
+        plugin_name: 'Evil',
+        public_key: 'x',
+        private_key_encrypted: 'y',
+        identifier: 'com.test.evil',
+        series: 'Zoë, "Quoted"\nSeries',
+      })
+      .execute();
     await createProduct(t.db, tenants.manufacturerB.id, 'Echo Beta');
     user = await createEndUser(t.db, a, 'ann@alpha.example', '+49 ext');
     const bob = await createEndUser(t.db, a, 'bob@alpha.example');
@@ -46,8 +63,15 @@ describe('CSV export of every list', () => {
     await createTrial(t.db, a, product.id, 'FP-BBB-2');
     await insertTestBuild(t.db, a, product.id, { os: 'macOS', version: [1, 2, 3], build_number: 7 });
     const channels = await createChannels(t.db, a);
-    const release = await t.db.insertInto('releases').values({ manufacturer_id: a, product_id: product.id, description: '@risky note', unlocks_wo_license: true }).returning('id').executeTakeFirstOrThrow();
-    await t.db.insertInto('release_distributions').values([channels.release, channels.beta].map((channel) => ({ manufacturer_id: a, channel_id: channel.id, release_id: release.id }))).execute();
+    const release = await t.db
+      .insertInto('releases')
+      .values({ manufacturer_id: a, product_id: product.id, description: '@risky note', unlocks_wo_license: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('release_distributions')
+      .values([channels.release, channels.beta].map((channel) => ({ manufacturer_id: a, channel_id: channel.id, release_id: release.id })))
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -81,7 +105,10 @@ describe('CSV export of every list', () => {
     expect(rowsOf((await get(`/api/v1/products/${product.id}/licenses/export.csv`)).body)).toHaveLength(3);
 
     const builds = rowsOf((await get(`/api/v1/products/${product.id}/builds/export.csv`)).body);
-    expect(builds.map((row) => row.slice(1, 5))).toEqual([['OS', 'Version', 'Build number', 'Upload Confirmed'], ['macOS', '1.2.3', '7', 'Yes']]);
+    expect(builds.map((row) => row.slice(1, 5))).toEqual([
+      ['OS', 'Version', 'Build number', 'Upload Confirmed'],
+      ['macOS', '1.2.3', '7', 'Yes'],
+    ]);
 
     const releases = rowsOf((await get(`/api/v1/products/${product.id}/releases/export.csv`)).body);
     expect(releases[0]).toEqual(['ID', 'Description', 'Unlocks Without License', 'App Version Min', 'App Version Max', 'Distribution Channels', 'Created At', 'Updated At']);
@@ -101,7 +128,10 @@ describe('CSV export of every list', () => {
 
   it('exports manufacturers for the superuser only, with the name-or-email search', async () => {
     const rows = rowsOf((await get('/api/v1/manufacturers/export.csv?search=beta', auth(tenants.superToken))).body);
-    expect(rows).toEqual([['ID', 'Name', 'Email', 'Country Code'], [String(tenants.manufacturerB.id), 'Beta Sound', 'beta@example.com', 'US']]);
+    expect(rows).toEqual([
+      ['ID', 'Name', 'Email', 'Country Code'],
+      [String(tenants.manufacturerB.id), 'Beta Sound', 'beta@example.com', 'US'],
+    ]);
     expect((await get('/api/v1/manufacturers/export.csv')).statusCode).toBe(403);
   });
 
@@ -183,7 +213,9 @@ describe('a large CSV export', () => {
     await new Promise((resolve) => response.once('data', resolve));
     response.pause();
     const running = () =>
-      sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%from "end_users"%' AND pid <> pg_backend_pid() AND state <> 'idle'`
+      sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%from "end_users"%' AND pid <> pg_backend_pid() AND state <> 'idle'`
         .execute(t.db)
         .then((result) => Number(result.rows[0].n));
     expect(await running()).toBe(1);

@@ -22,10 +22,16 @@ describe('GET /dashboard', () => {
   /** What the base tables say, counted without the dashboard's aggregates. */
   async function truth(manufacturerId: number | null) {
     const tenant = (alias: string) => (manufacturerId === null ? sql`true` : sql`${sql.ref(`${alias}.manufacturer_id`)} = ${manufacturerId}`);
-    const licenses = await sql<{ license_type: string; disabled: boolean; n: string }>`SELECT license_type, disabled, count(*) AS n FROM licenses l WHERE ${tenant('l')} GROUP BY 1, 2`.execute(t.db);
+    const licenses = await sql<{
+      license_type: string;
+      disabled: boolean;
+      n: string;
+    }>`SELECT license_type, disabled, count(*) AS n FROM licenses l WHERE ${tenant('l')} GROUP BY 1, 2`.execute(t.db);
     const activations = await sql<{ n: string }>`SELECT count(*) AS n FROM license_activations a WHERE ${tenant('a')}`.execute(t.db);
     const trials = await sql<{ n: string }>`SELECT count(*) AS n FROM trials r WHERE ${tenant('r')}`.execute(t.db);
-    const activationsToday = await sql<{ n: string }>`SELECT count(*) AS n FROM license_activations a WHERE ${tenant('a')} AND (a.created_at AT TIME ZONE 'UTC')::date = (now() AT TIME ZONE 'UTC')::date`.execute(t.db);
+    const activationsToday = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM license_activations a WHERE ${tenant('a')} AND (a.created_at AT TIME ZONE 'UTC')::date = (now() AT TIME ZONE 'UTC')::date`.execute(t.db);
     const count = (type: string, disabled: boolean) => Number(licenses.rows.find((row) => row.license_type === type && row.disabled === disabled)?.n ?? 0);
     return {
       licenses_by_type: ['NFR', 'Standard', 'Free'].map((type) => ({ license_type: type, enabled: count(type, false), disabled: count(type, true) })),
@@ -45,19 +51,44 @@ describe('GET /dashboard', () => {
     // Through the API: a new licence, a disabled one, trials on two products and activations by the client and by staff.
     const created = await t.app.inject({ method: 'POST', url: `/api/v1/users/${w.bob.id}/licenses`, headers: staffA, payload: { product_id: w.drums.id, license_type: 'NFR' } });
     expect(created.statusCode).toBe(201);
-    const disabled = await t.app.inject({ method: 'PATCH', url: `/api/v1/licenses/${w.bobSynth.id}`, headers: staffA, payload: { disabled: true, disabled_reason: 'CancelledOrder' } });
+    const disabled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/licenses/${w.bobSynth.id}`,
+      headers: staffA,
+      payload: { disabled: true, disabled_reason: 'CancelledOrder' },
+    });
     expect(disabled.statusCode).toBe(200);
-    for (const [product, fingerprint] of [[w.synth.id, 'TRIAL-1'], [w.synth.id, 'TRIAL-2'], [w.synth.id, 'TRIAL-3'], [w.drums.id, 'TRIAL-4']] as const) {
+    for (const [product, fingerprint] of [
+      [w.synth.id, 'TRIAL-1'],
+      [w.synth.id, 'TRIAL-2'],
+      [w.synth.id, 'TRIAL-3'],
+      [w.drums.id, 'TRIAL-4'],
+    ] as const) {
       expect((await clientPost(t, '/trials', { product_id: product, hardware_fingerprint: fingerprint })).statusCode).toBe(201);
     }
     // TRIAL-1 converts on Synth (client activations); TRIAL-4 on Drums (a staff Download); TRIAL-2 is activated by a Drums licence only, so Synth's TRIAL-2 does not convert.
     expect((await activate(w.synth.id, w.annSynth.serial, 'TRIAL-1')).statusCode).toBe(200);
     expect((await activate(w.synth.id, w.annSynth.serial, 'TRIAL-1')).statusCode).toBe(200);
     expect((await activate(w.drums.id, w.annDrums.serial, 'TRIAL-2')).statusCode).toBe(200);
-    const download = await t.app.inject({ method: 'POST', url: `/api/v1/licenses/${w.annDrums.id}/activations`, headers: staffA, payload: { hardware_fingerprint: 'TRIAL-4', hardware_fingerprint_version: 2, signature_seed_version: 5 } });
+    const download = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/licenses/${w.annDrums.id}/activations`,
+      headers: staffA,
+      payload: { hardware_fingerprint: 'TRIAL-4', hardware_fingerprint_version: 2, signature_seed_version: 5 },
+    });
     expect(download.statusCode).toBe(201);
     // An activation 40 days ago: in the 90-day series, not the 30-day one.
-    await t.db.insertInto('license_activations').values({ manufacturer_id: w.manufacturerA.id, license_id: w.annSynth.id, hardware_fingerprint: 'OLD-MACHINE', hardware_fingerprint_version: 2, signature_seed_version: 5, created_at: sql`now() - interval '40 days'` }).execute();
+    await t.db
+      .insertInto('license_activations')
+      .values({
+        manufacturer_id: w.manufacturerA.id,
+        license_id: w.annSynth.id,
+        hardware_fingerprint: 'OLD-MACHINE',
+        hardware_fingerprint_version: 2,
+        signature_seed_version: 5,
+        created_at: sql`now() - interval '40 days'`,
+      })
+      .execute();
   });
   afterAll(() => t.close());
 

@@ -130,7 +130,13 @@ describe('POST /licenses/{id}/activations', () => {
         auditAfter: {},
       });
     const before = await digests();
-    for (const stale of [{ user_id: w.bob.id }, { user_email: 'bob@listener.example' }, { license_type: 'Standard' }, { product_identifier: 'com.alpha.old' }, { private_key_encrypted: 'v1.other' }]) {
+    for (const stale of [
+      { user_id: w.bob.id },
+      { user_email: 'bob@listener.example' },
+      { license_type: 'Standard' },
+      { product_identifier: 'com.alpha.old' },
+      { private_key_encrypted: 'v1.other' },
+    ]) {
       expect(await record({ ...signed, ...stale })).toBeUndefined();
     }
     await t.db.updateTable('licenses').set({ disabled: true, disabled_reason: 'CancelledOrder' }).where('id', '=', signed.id).execute();

@@ -10,7 +10,16 @@ export async function createProduct(t: TestApp, manufacturerId: number, name: st
   const keys = generateProductKeyPair(t.masterKey);
   return t.db
     .insertInto('products')
-    .values({ manufacturer_id: manufacturerId, name, type: 'Full', plugin_name: name.replace(/\s+/g, ''), identifier, series, public_key: keys.publicKey, private_key_encrypted: keys.privateKeyEncrypted })
+    .values({
+      manufacturer_id: manufacturerId,
+      name,
+      type: 'Full',
+      plugin_name: name.replace(/\s+/g, ''),
+      identifier,
+      series,
+      public_key: keys.publicKey,
+      private_key_encrypted: keys.privateKeyEncrypted,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -19,7 +28,10 @@ export async function createEndUser(db: Db, manufacturerId: number, email: strin
   return db.insertInto('end_users').values({ manufacturer_id: manufacturerId, email }).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function createLicense(db: Db, values: { manufacturerId: number; productId: number; userId: number; type?: LicenseType; disabledReason?: 'DuplicateOrder' | 'CancelledOrder' | 'FraudulentUse' }) {
+export async function createLicense(
+  db: Db,
+  values: { manufacturerId: number; productId: number; userId: number; type?: LicenseType; disabledReason?: 'DuplicateOrder' | 'CancelledOrder' | 'FraudulentUse' },
+) {
   return db
     .insertInto('licenses')
     .values({

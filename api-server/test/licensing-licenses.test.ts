@@ -107,11 +107,23 @@ describe('licences API', () => {
       const response = await call('POST', `/users/${user.id}/licenses`, w.staffAToken, { product_id: w.drums.id, license_type: 'Free', serial: 'AAAAA-AAAAA-AAAAA-AAAAA' });
       expect(response.statusCode).toBe(201);
       const license = response.json();
-      expect(license).toMatchObject({ license_type: 'Free', disabled: false, disabled_reason: null, user_id: user.id, user: { email: 'new-owner@listener.example' }, product: { id: w.drums.id, name: 'Alpha Drums' } });
+      expect(license).toMatchObject({
+        license_type: 'Free',
+        disabled: false,
+        disabled_reason: null,
+        user_id: user.id,
+        user: { email: 'new-owner@listener.example' },
+        product: { id: w.drums.id, name: 'Alpha Drums' },
+      });
       expect(license.serial).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
       expect(license.serial).not.toBe('AAAAA-AAAAA-AAAAA-AAAAA');
       const [audit] = await auditRows(t.db, 'license', license.id);
-      expect(audit).toMatchObject({ action: 'license.create', manufacturer_id: w.manufacturerA.id, before: null, after: expect.objectContaining({ serial: license.serial, user_id: user.id }) });
+      expect(audit).toMatchObject({
+        action: 'license.create',
+        manufacturer_id: w.manufacturerA.id,
+        before: null,
+        after: expect.objectContaining({ serial: license.serial, user_id: user.id }),
+      });
       expect(audit.actor_system_user_id).toEqual(expect.any(Number));
     });
 
@@ -146,7 +158,11 @@ describe('licences API', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ id: w.bobSynth.id, disabled: true, disabled_reason: 'CancelledOrder', user: { email: 'bob@listener.example' } });
       const audit = await auditRows(t.db, 'license', w.bobSynth.id);
-      expect(audit.at(-1)).toMatchObject({ action: 'license.disable', before: expect.objectContaining({ disabled: false, disabled_reason: null }), after: expect.objectContaining({ disabled: true, disabled_reason: 'CancelledOrder' }) });
+      expect(audit.at(-1)).toMatchObject({
+        action: 'license.disable',
+        before: expect.objectContaining({ disabled: false, disabled_reason: null }),
+        after: expect.objectContaining({ disabled: true, disabled_reason: 'CancelledOrder' }),
+      });
     });
 
     it('activates with a null reason', async () => {

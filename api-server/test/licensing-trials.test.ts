@@ -20,8 +20,7 @@ describe('trials API', () => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'DELETE', url: string, token: string | null = w.staffAToken) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: token ? auth(token) : {} });
+  const call = (method: 'GET' | 'DELETE', url: string, token: string | null = w.staffAToken) => t.app.inject({ method, url: `/api/v1${url}`, headers: token ? auth(token) : {} });
   const fingerprints = async (query = '') => (await call('GET', `/products/${w.synth.id}/trials${query}`)).json().data.map((trial: Trial) => trial.hardware_fingerprint);
 
   describe('GET /products/{id}/trials', () => {
@@ -64,7 +63,12 @@ describe('trials API', () => {
       expect(response.body).toBe('');
       expect(await fingerprints()).toEqual(['MAC-0001', 'WIN-0001', 'WIN_50%']);
       const [audit] = await auditRows(t.db, 'trial', trials[1].id);
-      expect(audit).toMatchObject({ action: 'trial.delete', manufacturer_id: w.manufacturerA.id, before: expect.objectContaining({ hardware_fingerprint: 'MAC-0002', product_id: w.synth.id }), after: null });
+      expect(audit).toMatchObject({
+        action: 'trial.delete',
+        manufacturer_id: w.manufacturerA.id,
+        before: expect.objectContaining({ hardware_fingerprint: 'MAC-0002', product_id: w.synth.id }),
+        after: null,
+      });
     });
 
     it.each([

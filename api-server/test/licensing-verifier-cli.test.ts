@@ -20,7 +20,15 @@ function verifyLicense(args: string[], cwd = REPO) {
 
 describe('npm run admin -- verify-license', () => {
   it.each(manifest.cases.map((c): [string, VectorCase] => [c.name, c]))('vector: %s', (_name, vector) => {
-    const result = verifyLicense([join(VECTORS, vector.file), '--public-key', vector.public_key, '--fingerprint', vector.hardware_fingerprint, '--product', vector.product_identifier]);
+    const result = verifyLicense([
+      join(VECTORS, vector.file),
+      '--public-key',
+      vector.public_key,
+      '--fingerprint',
+      vector.hardware_fingerprint,
+      '--product',
+      vector.product_identifier,
+    ]);
     if (vector.expect === 'valid') {
       expect(result.status).toBe(0);
       expect(result.stdout).toContain('VALID:');

@@ -48,7 +48,15 @@ describe('kept list totals (migration 0002)', () => {
       .execute();
     await t.db
       .insertInto('licenses')
-      .values(users.map((user, n) => ({ manufacturer_id: w.manufacturerA.id, product_id: w.synth.id, user_id: user.id, license_type: 'Standard', serial: `BULK${String(n).padStart(2, '0')}-AAAAA-BBBBB-CCCCC` })))
+      .values(
+        users.map((user, n) => ({
+          manufacturer_id: w.manufacturerA.id,
+          product_id: w.synth.id,
+          user_id: user.id,
+          license_type: 'Standard',
+          serial: `BULK${String(n).padStart(2, '0')}-AAAAA-BBBBB-CCCCC`,
+        })),
+      )
       .execute();
     await expectExact();
   });

@@ -35,7 +35,13 @@ describe('login limits: per address, kept in the database', () => {
     const config = { ...readConfig({ PRODUCTHUB_APPS_DIR: '', PRODUCTHUB_TRUST_PROXY: '192.0.2.10' }), ...LIMITS };
     const behindBalancer = await buildApp({ config, db: t.db, masterKey: t.masterKey, storage: t.storage });
     const viaBalancer = (client: string, remoteAddress = '192.0.2.10') =>
-      behindBalancer.inject({ method: 'POST', url: '/api/v1/systemusers/login', remoteAddress, headers: { 'x-forwarded-for': client }, payload: { email: 'sprayed@example.com', password: 'a-wrong-password' } });
+      behindBalancer.inject({
+        method: 'POST',
+        url: '/api/v1/systemusers/login',
+        remoteAddress,
+        headers: { 'x-forwarded-for': client },
+        payload: { email: 'sprayed@example.com', password: 'a-wrong-password' },
+      });
     try {
       const statuses: number[] = [];
       for (let i = 1; i <= 6; i++) statuses.push((await viaBalancer('203.0.113.201')).statusCode);

@@ -16,7 +16,9 @@ describe('admin create-manufacturer', () => {
     expect(row).toMatchObject({ name: 'Orbit Labs', email: 'hello@orbit.example', country_code: 'NL', phone: null, manufacturer_pool_id: 'pool-orbit-eu-1' });
     const audit = await t.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'manufacturer').executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: 'manufacturer.create', entity_id: String(id), manufacturer_id: id, actor_system_user_id: null, before: null });
-    await expect(createSystemUserCommand(t.db, { email: 'staff@orbit.example', password: 'Strong-Pass-7', role: 'manufacturer', manufacturerId: id })).resolves.toEqual(expect.any(Number));
+    await expect(createSystemUserCommand(t.db, { email: 'staff@orbit.example', password: 'Strong-Pass-7', role: 'manufacturer', manufacturerId: id })).resolves.toEqual(
+      expect.any(Number),
+    );
   });
 
   it.each([

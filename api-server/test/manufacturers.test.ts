@@ -115,7 +115,14 @@ describe('manufacturers API', () => {
       });
       expect(response.statusCode).toBe(200);
       const updated = response.json();
-      expect(updated).toMatchObject({ name: 'Alpha Audio GmbH', address: 'Hauptstraße 1\n10115 Berlin', phone: null, vat_id: 'DE123456789', country_code: 'AT', email: 'alpha@example.com' });
+      expect(updated).toMatchObject({
+        name: 'Alpha Audio GmbH',
+        address: 'Hauptstraße 1\n10115 Berlin',
+        phone: null,
+        vat_id: 'DE123456789',
+        country_code: 'AT',
+        email: 'alpha@example.com',
+      });
       expect(new Date(updated.updated_at).getTime()).toBeGreaterThan(new Date(current.updated_at).getTime());
       expect(updated.created_at).toBe(current.created_at);
       expect((await get(urlOf(tenants.manufacturerA.id), tenants.staffAToken)).json()).toEqual(updated);
@@ -167,7 +174,11 @@ describe('manufacturers API', () => {
     it('saving what is already stored changes nothing: same updated_at, no audit entry', async () => {
       const current = (await get(urlOf(tenants.manufacturerB.id), tenants.superToken)).json();
       const before = await stateDigest();
-      const response = await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, { ...current, name: ` ${current.name} `, country_code: current.country_code.toLowerCase() });
+      const response = await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, {
+        ...current,
+        name: ` ${current.name} `,
+        country_code: current.country_code.toLowerCase(),
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(current);
       expect(await stateDigest()).toBe(before);

@@ -50,7 +50,13 @@ describe('session cache: a cached session ends at once', () => {
     t = await createTestApp();
     // A second server instance on the same database, with its own cache.
     otherCache = createSessionCache<Principal>(t.databaseUrl);
-    other = await buildApp({ config: { ...readConfig({ PRODUCTHUB_APPS_DIR: '' }), loginRateLimitPerMinute: 1000 }, db: t.db, masterKey: t.masterKey, storage: t.storage, sessionCache: otherCache });
+    other = await buildApp({
+      config: { ...readConfig({ PRODUCTHUB_APPS_DIR: '' }), loginRateLimitPerMinute: 1000 },
+      db: t.db,
+      masterKey: t.masterKey,
+      storage: t.storage,
+      sessionCache: otherCache,
+    });
     await other.ready();
     manufacturerId = (await createManufacturer(t.db, 'Alpha Audio')).id;
     await untilListening(t.sessionCache);
@@ -115,7 +121,11 @@ describe('session cache: a cached session ends at once', () => {
   it('refuses a session once its expiry passes, though it was cached before', async () => {
     const { token } = await cachedStaff();
     await changeAndHear([t.sessionCache], () =>
-      t.db.updateTable('sessions').set({ expires_at: sql<Date>`now() + interval '1500 milliseconds'` }).where('token_hash', '=', hashOf(token)).execute(),
+      t.db
+        .updateTable('sessions')
+        .set({ expires_at: sql<Date>`now() + interval '1500 milliseconds'` })
+        .where('token_hash', '=', hashOf(token))
+        .execute(),
     );
     // Read again (the update evicted it) and cached with the new expiry.
     expect((await me(t.app, token)).statusCode).toBe(200);
@@ -129,7 +139,11 @@ describe('session cache: a cached session ends at once', () => {
     for (let i = 0; i < 100 && t.sessionCache.listening(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(t.sessionCache.listening()).toBe(false);
     // Revoked without a notification (nobody listens): the request must read the database.
-    await t.db.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('token_hash', '=', hashOf(token)).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('token_hash', '=', hashOf(token))
+      .execute();
     expect((await me(t.app, token)).statusCode).toBe(401);
     // It reconnects by itself and caches again.
     await untilListening(t.sessionCache);

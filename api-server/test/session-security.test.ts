@@ -56,7 +56,8 @@ describe('sessions: idle timeout, cookie scope and no-store answers', () => {
     });
 
     it('keeps a session in use alive, recording its use at most once a minute', async () => {
-      const token = (await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'super@example.com', password: 'Correct-Horse-42' } })).json().token as string;
+      const token = (await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'super@example.com', password: 'Correct-Horse-42' } })).json()
+        .token as string;
       await backdate(token, 29 * 60);
       t.sessionCache.evictSession((await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hashOf(token)).executeTakeFirstOrThrow()).id);
       expect((await me(token)).statusCode).toBe(200);
@@ -117,13 +118,20 @@ describe('sessions: the session cache keeps the idle timeout', () => {
   afterAll(() => t.close());
 
   it('stops serving a cached session once it has been idle too long', async () => {
-    const token = (await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'super@example.com', password: 'Correct-Horse-42' } })).json().token as string;
+    const token = (await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'super@example.com', password: 'Correct-Horse-42' } })).json()
+      .token as string;
     // Last used 55 s ago: not yet a minute old, so this read records nothing and the session idles out in ~5 s.
-    await t.db.updateTable('sessions').set({ last_used_at: sql<Date>`now() - interval '55 seconds'` }).where('token_hash', '=', hashOf(token)).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_used_at: sql<Date>`now() - interval '55 seconds'` })
+      .where('token_hash', '=', hashOf(token))
+      .execute();
     const headers = auth(token);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers })).statusCode).toBe(200);
     expect(t.sessionCache.get(hashOf(token))).toBeDefined();
-    const left = await sql<{ ms: number }>`SELECT (extract(epoch FROM last_used_at + interval '1 minute' - now()) * 1000)::integer AS ms FROM sessions WHERE token_hash = ${hashOf(token)}`.execute(t.db);
+    const left = await sql<{
+      ms: number;
+    }>`SELECT (extract(epoch FROM last_used_at + interval '1 minute' - now()) * 1000)::integer AS ms FROM sessions WHERE token_hash = ${hashOf(token)}`.execute(t.db);
     // Well inside the cache's own 10 s: only the idle expiry can end the cached entry.
     expect(left.rows[0]!.ms).toBeLessThan(6_000);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, left.rows[0]!.ms) + 500));

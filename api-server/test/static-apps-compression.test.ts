@@ -32,8 +32,7 @@ describe('static apps: precompressed assets', () => {
     rmSync(appsDir, { recursive: true, force: true });
   });
 
-  const get = (url: string, acceptEncoding?: string) =>
-    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('sends brotli when the browser accepts it, with the JS type', async () => {
     const response = await get('/main.js', 'gzip, deflate, br');

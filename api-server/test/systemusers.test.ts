@@ -75,7 +75,11 @@ describe('system user login and sessions', () => {
 
   it('refuses a session older than 24 hours', async () => {
     const token = await login(t.app, 'staff@alpha.example');
-    await t.db.updateTable('sessions').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('token_hash', '=', createHash('sha256').update(token).digest('hex')).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
+      .execute();
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers: auth(token) });
     expect(response.statusCode).toBe(401);
   });

@@ -22,7 +22,13 @@ describe('channel memberships API', () => {
   const remove = (manufacturerId: number, channelId: number, userId: number | string, token: string) =>
     t.app.inject({ method: 'DELETE', url: `${channelUrl(manufacturerId, channelId)}/${userId}`, headers: auth(token) });
   const membershipsOf = (userId: number) =>
-    t.db.selectFrom('channel_memberships').select('channel_id').where('user_id', '=', userId).orderBy('channel_id').execute().then((rows) => rows.map((row) => row.channel_id));
+    t.db
+      .selectFrom('channel_memberships')
+      .select('channel_id')
+      .where('user_id', '=', userId)
+      .orderBy('channel_id')
+      .execute()
+      .then((rows) => rows.map((row) => row.channel_id));
   const membershipAudit = (userId: number) =>
     t.db.selectFrom('audit_log').selectAll().where('action', 'like', 'channel_membership.%').where('entity_id', '=', String(userId)).orderBy('id').execute();
 
@@ -108,7 +114,9 @@ describe('channel memberships API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message[0]).toMatch(/^user_id/);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/manufacturers/x/channels/1/users', headers: auth(tenants.staffAToken), payload: { user_id: user.id } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/manufacturers/x/channels/1/users', headers: auth(tenants.staffAToken), payload: { user_id: user.id } })).statusCode,
+    ).toBe(400);
     expect((await remove(tenants.manufacturerA.id, channelsA.beta.id, 'abc', tenants.staffAToken)).statusCode).toBe(400);
     expect(await tableDigest(t.db, 'channel_memberships')).toBe(before);
   });

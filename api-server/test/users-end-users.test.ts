@@ -132,7 +132,14 @@ describe('end users API', () => {
 
     it('rejects bad input with 400 and changes nothing', async () => {
       const before = await tableDigest(t.db, 'end_users');
-      const bodies = [{}, { email: '' }, { email: 'not-an-email' }, { email: 42 }, { email: `${'a'.repeat(320)}@x.example` }, { email: 'ok@alpha.example', external_id: 'x'.repeat(201) }];
+      const bodies = [
+        {},
+        { email: '' },
+        { email: 'not-an-email' },
+        { email: 42 },
+        { email: `${'a'.repeat(320)}@x.example` },
+        { email: 'ok@alpha.example', external_id: 'x'.repeat(201) },
+      ];
       for (const payload of bodies) {
         const response = await request('POST', '/api/v1/users', tenants.staffAToken, payload);
         expect(response.statusCode).toBe(400);
@@ -163,14 +170,20 @@ describe('end users API', () => {
       const user = await createEndUser(t.db, manufacturerId, 'details@alpha.example', 'ext-1');
       const friend = await createEndUser(t.db, manufacturerId, 'friend@alpha.example');
       const product = await createProduct(t.db, manufacturerId, 'Alpha Reverb');
-      await t.db.insertInto('fingerprints').values([
-        { manufacturer_id: manufacturerId, user_id: user.id, hardware_fingerprint: 'HW-ONE', created_at: '2026-01-01T10:00:00Z' },
-        { manufacturer_id: manufacturerId, user_id: user.id, hardware_fingerprint: 'HW-TWO', created_at: '2026-02-01T10:00:00Z' },
-      ]).execute();
-      await t.db.insertInto('channel_memberships').values([
-        { manufacturer_id: manufacturerId, user_id: user.id, channel_id: channelsA.release.id },
-        { manufacturer_id: manufacturerId, user_id: user.id, channel_id: channelsA.beta.id },
-      ]).execute();
+      await t.db
+        .insertInto('fingerprints')
+        .values([
+          { manufacturer_id: manufacturerId, user_id: user.id, hardware_fingerprint: 'HW-ONE', created_at: '2026-01-01T10:00:00Z' },
+          { manufacturer_id: manufacturerId, user_id: user.id, hardware_fingerprint: 'HW-TWO', created_at: '2026-02-01T10:00:00Z' },
+        ])
+        .execute();
+      await t.db
+        .insertInto('channel_memberships')
+        .values([
+          { manufacturer_id: manufacturerId, user_id: user.id, channel_id: channelsA.release.id },
+          { manufacturer_id: manufacturerId, user_id: user.id, channel_id: channelsA.beta.id },
+        ])
+        .execute();
       const sent = await transferLicense(t.db, manufacturerId, product.id, user.id, friend.id);
       const received = await transferLicense(t.db, manufacturerId, product.id, friend.id, user.id);
 

@@ -53,7 +53,15 @@ describe('webhook delivery', () => {
   it('shows the secret once, never again, and lists, reads, changes and deletes endpoints', async () => {
     const { id, secret } = await createEndpoint('/crud');
     const read = (await call('GET', `${endpoints()}/${id}`)).json();
-    expect(read).toEqual({ id, manufacturer_id: tenants.manufacturerA.id, url: receiver.url('/crud'), event_types: ['license.created'], enabled: true, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(read).toEqual({
+      id,
+      manufacturer_id: tenants.manufacturerA.id,
+      url: receiver.url('/crud'),
+      event_types: ['license.created'],
+      enabled: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     expect(JSON.stringify((await call('GET', endpoints())).json())).not.toContain(secret);
     const patched = await call('PATCH', `${endpoints()}/${id}`, { event_types: ['license.created', 'trial.started'], enabled: false });
     expect(patched.json()).toMatchObject({ event_types: ['license.created', 'trial.started'], enabled: false });
@@ -114,7 +122,12 @@ describe('webhook delivery', () => {
     const other = createDatabase(t.databaseUrl, 4);
     try {
       for (let pass = 0; pass < 20 && receiver.received.length < sent.length; pass++) {
-        await Promise.all([deliverDue(t.db, t.masterKey, SETTINGS), deliverDue(other, t.masterKey, SETTINGS), deliverDue(t.db, t.masterKey, SETTINGS), deliverDue(other, t.masterKey, SETTINGS)]);
+        await Promise.all([
+          deliverDue(t.db, t.masterKey, SETTINGS),
+          deliverDue(other, t.masterKey, SETTINGS),
+          deliverDue(t.db, t.masterKey, SETTINGS),
+          deliverDue(other, t.masterKey, SETTINGS),
+        ]);
       }
     } finally {
       await other.destroy();

@@ -42,7 +42,10 @@ describe('webhook events', () => {
 
   it('delivers every mapped event type, signed, with the audit entry as data', async () => {
     // The demo seed's own audit entries (its plugin calls) came before any endpoint: only later changes count.
-    const { last } = await t.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('last')).executeTakeFirstOrThrow();
+    const { last } = await t.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.max('id').as('last'))
+      .executeTakeFirstOrThrow();
     const created = await call('POST', `/manufacturers/${w.manufacturerA}/webhook-endpoints`, { url: receiver.url('/all'), event_types: [...WEBHOOK_EVENT_TYPES] });
     expect(created.statusCode).toBe(201);
     const { secret } = created.json() as { secret: string };
@@ -89,12 +92,23 @@ describe('webhook events', () => {
     ]);
     expect(new Set(receiver.received.map((request) => JSON.parse(request.body).type))).toEqual(new Set(mapped));
 
-    const audits = await t.db.selectFrom('audit_log').selectAll().where('manufacturer_id', '=', w.manufacturerA).where('action', 'in', Object.keys(AUDIT_ACTION_EVENT_TYPES)).where('id', '>', String(last ?? 0)).orderBy('id').execute();
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('manufacturer_id', '=', w.manufacturerA)
+      .where('action', 'in', Object.keys(AUDIT_ACTION_EVENT_TYPES))
+      .where('id', '>', String(last ?? 0))
+      .orderBy('id')
+      .execute();
     expect(audits).toHaveLength(receiver.received.length);
     const ids = new Set<string>();
     receiver.received.forEach((request, index) => {
       const audit = audits[index];
-      const headers = { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) };
+      const headers = {
+        'webhook-id': String(request.headers['webhook-id']),
+        'webhook-timestamp': String(request.headers['webhook-timestamp']),
+        'webhook-signature': String(request.headers['webhook-signature']),
+      };
       expect(request.path).toBe('/all');
       expect(request.headers['content-type']).toBe('application/json');
       expect(headers['webhook-id']).toMatch(/^msg_\d+$/);

@@ -39,7 +39,10 @@ export function checkFreshness<T extends { issued_at: string }>(result: Verifica
   const issuedAt = signedTimeMs(result.document.issued_at);
   if (Number.isNaN(issuedAt)) return reject('malformed', 'The document is malformed: issued_at must be a time YYYY-MM-DDTHH:MM:SSZ.');
   if (Math.abs(now - issuedAt) > maxAgeSeconds * 1000) {
-    return reject('stale', `The answer was signed at ${result.document.issued_at}, more than ${maxAgeSeconds} seconds from this machine's clock: it is a replay, or the clock is wrong.`);
+    return reject(
+      'stale',
+      `The answer was signed at ${result.document.issued_at}, more than ${maxAgeSeconds} seconds from this machine's clock: it is a replay, or the clock is wrong.`,
+    );
   }
   return result;
 }

@@ -42,7 +42,18 @@ describe('canonical encoding (docs/client-api.md)', () => {
   });
 
   it('writes an empty list as a count of 0 and nothing more', () => {
-    const update = { product_id: 7, hardware_fingerprint: 'F', current_version: '1.2.3', os: 'macOS', issued_at: 'T', update_available: false, release_id: 0, version: '', unlocks_without_license: false, files: [] };
+    const update = {
+      product_id: 7,
+      hardware_fingerprint: 'F',
+      current_version: '1.2.3',
+      os: 'macOS',
+      issued_at: 'T',
+      update_available: false,
+      release_id: 0,
+      version: '',
+      unlocks_without_license: false,
+      files: [],
+    };
     expect(canonicalBytes(UPDATE_ANSWER_FORMAT.context, UPDATE_ANSWER_FORMAT.fields, update).toString('utf8')).toMatch(/\nunlocks_without_license=false\nfiles=0\n$/);
   });
 

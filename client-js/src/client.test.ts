@@ -86,17 +86,24 @@ describe('startTrial', () => {
   });
 });
 
-
 describe('activate and deactivate', () => {
   it('sends the normalised serial and answers the verified licence file', async () => {
     server.on('POST /api/v1/clients/app/activations', () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT), productKey.privateKey) }));
     const license = await client.activate({ serial: ` ${SERIAL.toLowerCase()} `, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 });
-    expect(server.requests[0].body).toEqual({ product_id: PRODUCT_ID, serial: SERIAL, hardware_fingerprint: FINGERPRINT, hardware_fingerprint_version: 2, signature_seed_version: 5 });
+    expect(server.requests[0].body).toEqual({
+      product_id: PRODUCT_ID,
+      serial: SERIAL,
+      hardware_fingerprint: FINGERPRINT,
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    });
     expect(license.document).toMatchObject({ serial: SERIAL, license_type: 'Standard' });
   });
 
   it("refuses a licence file of another product's identifier", async () => {
-    server.on('POST /api/v1/clients/app/activations', () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT, { product_identifier: 'com.aurora.delay' }), productKey.privateKey) }));
+    server.on('POST /api/v1/clients/app/activations', () => ({
+      json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT, { product_identifier: 'com.aurora.delay' }), productKey.privateKey),
+    }));
     await expect(client.activate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 })).rejects.toMatchObject({ reason: 'wrong-product' });
   });
 
@@ -112,7 +119,17 @@ describe('validate', () => {
   const stateFor = (nonce: string, overrides: Record<string, unknown> = {}) =>
     signDocument(
       STATE_DOCUMENT_FORMAT,
-      { product_id: PRODUCT_ID, serial: SERIAL, hardware_fingerprint: FINGERPRINT, nonce, license_enabled: false, disabled_reason: 'FraudulentUse', machine_activated: true, issued_at: now(), ...overrides },
+      {
+        product_id: PRODUCT_ID,
+        serial: SERIAL,
+        hardware_fingerprint: FINGERPRINT,
+        nonce,
+        license_enabled: false,
+        disabled_reason: 'FraudulentUse',
+        machine_activated: true,
+        issued_at: now(),
+        ...overrides,
+      },
       productKey.privateKey,
     );
 

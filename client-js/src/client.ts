@@ -119,11 +119,16 @@ export class ProductHubClient {
     const fingerprint = fingerprintOf(request.hardwareFingerprint);
     const query = new URLSearchParams({ hardware_fingerprint: fingerprint });
     if (request.since) query.set('since', request.since);
-    const answer = await callClientApi(this.options.serverUrl, `/products/${this.options.productId}/revocations?${query}`, { method: 'GET', etag: request.etag, timeoutMs: this.timeoutMs });
+    const answer = await callClientApi(this.options.serverUrl, `/products/${this.options.productId}/revocations?${query}`, {
+      method: 'GET',
+      etag: request.etag,
+      timeoutMs: this.timeoutMs,
+    });
     if (answer.status === 304) return { notModified: true, etag: answer.etag };
     const expected = { productId: this.options.productId, hardwareFingerprint: fingerprint };
     const list = trusted(checkFreshness(verifyRevocationList(answer.text, this.key, expected), this.maxAge), answer.text);
-    if (list.document.since !== (request.since ?? '')) throw new UntrustedAnswerError('wrong-request', `The revocation list is since "${list.document.since}", not "${request.since ?? ''}".`);
+    if (list.document.since !== (request.since ?? ''))
+      throw new UntrustedAnswerError('wrong-request', `The revocation list is since "${list.document.since}", not "${request.since ?? ''}".`);
     return { notModified: false, etag: answer.etag, ...list };
   }
 

@@ -29,12 +29,35 @@ describe('verifyTrialFile offline', () => {
 });
 
 describe('one kind of document never verifies as another', () => {
-  const state: StateDocument = { product_id: 7, serial: 'S', hardware_fingerprint: 'F', nonce: 'n', license_enabled: true, disabled_reason: '', machine_activated: true, issued_at: 'T' };
+  const state: StateDocument = {
+    product_id: 7,
+    serial: 'S',
+    hardware_fingerprint: 'F',
+    nonce: 'n',
+    license_enabled: true,
+    disabled_reason: '',
+    machine_activated: true,
+    issued_at: 'T',
+  };
   const samples: [DocumentFormat, Record<string, unknown>][] = [
     [TRIAL_FILE_FORMAT, trial],
     [STATE_DOCUMENT_FORMAT, { ...state }],
     [REVOCATION_LIST_FORMAT, { product_id: 7, hardware_fingerprint: 'F', since: '', issued_at: 'T', complete: true, licenses: [], machines: [] }],
-    [UPDATE_ANSWER_FORMAT, { product_id: 7, hardware_fingerprint: 'F', current_version: '1', os: 'macOS', issued_at: 'T', update_available: false, release_id: 0, version: '', unlocks_without_license: false, files: [] }],
+    [
+      UPDATE_ANSWER_FORMAT,
+      {
+        product_id: 7,
+        hardware_fingerprint: 'F',
+        current_version: '1',
+        os: 'macOS',
+        issued_at: 'T',
+        update_available: false,
+        release_id: 0,
+        version: '',
+        unlocks_without_license: false,
+        files: [],
+      },
+    ],
   ];
   const verifiers: [DocumentFormat, (document: object, key: PublicKeyInput) => Verification<unknown>][] = [
     [LICENSE_FILE_FORMAT, verifyLicenseFile],

@@ -5,7 +5,16 @@ import { LICENSE_FILE_FORMAT, verifyLicenseFile } from './license-file';
 
 const vectorsDir = join(__dirname, '..', '..', 'docs', 'licence-file-vectors');
 const vectors = JSON.parse(readFileSync(join(vectorsDir, 'vectors.json'), 'utf8')) as {
-  cases: { name: string; file: string; public_key: string; hardware_fingerprint: string; product_identifier: string; expect: 'valid' | 'invalid'; reason?: string; canonical?: string }[];
+  cases: {
+    name: string;
+    file: string;
+    public_key: string;
+    hardware_fingerprint: string;
+    product_identifier: string;
+    expect: 'valid' | 'invalid';
+    reason?: string;
+    canonical?: string;
+  }[];
 };
 const read = (file: string) => readFileSync(join(vectorsDir, file), 'utf8');
 const validCase = vectors.cases.find((c) => c.name === 'valid')!;

@@ -15,8 +15,25 @@ export const REVOCATION_LIST_FORMAT: DocumentFormat = {
     ['since', 'text'],
     ['issued_at', 'text'],
     ['complete', 'boolean'],
-    ['licenses', { items: [['serial_sha256', 'text'], ['disabled_reason', 'text'], ['changed_at', 'text']] }],
-    ['machines', { items: [['machine_sha256', 'text'], ['deactivated_at', 'text']] }],
+    [
+      'licenses',
+      {
+        items: [
+          ['serial_sha256', 'text'],
+          ['disabled_reason', 'text'],
+          ['changed_at', 'text'],
+        ],
+      },
+    ],
+    [
+      'machines',
+      {
+        items: [
+          ['machine_sha256', 'text'],
+          ['deactivated_at', 'text'],
+        ],
+      },
+    ],
   ] satisfies SignedFields,
 };
 

@@ -6,7 +6,8 @@ const ED25519_SIGNATURE_BYTES = 64;
 /** The one version of every format this verifier reads; a newer one may be encoded differently. */
 export const FORMAT_VERSION = 1;
 
-export type Rejection = 'malformed' | 'wrong-format' | 'unsupported-version' | 'bad-signature' | 'wrong-fingerprint' | 'wrong-product' | 'expired' | 'wrong-nonce' | 'wrong-request' | 'stale';
+export type Rejection =
+  'malformed' | 'wrong-format' | 'unsupported-version' | 'bad-signature' | 'wrong-fingerprint' | 'wrong-product' | 'expired' | 'wrong-nonce' | 'wrong-request' | 'stale';
 
 export type Verification<T> = { valid: true; document: T } | { valid: false; reason: Rejection; message: string };
 
@@ -52,7 +53,10 @@ export function verifySignedDocument<T>(input: string | object, publicKey: Publi
     return reject('wrong-format', `${notThis}: its format is ${JSON.stringify(document.format ?? null)}, not "${format.format}".`);
   }
   if (document.format_version !== FORMAT_VERSION) {
-    return reject('unsupported-version', `Unsupported ${format.label} format version ${JSON.stringify(document.format_version ?? null)}: this verifier reads version ${FORMAT_VERSION}.`);
+    return reject(
+      'unsupported-version',
+      `Unsupported ${format.label} format version ${JSON.stringify(document.format_version ?? null)}: this verifier reads version ${FORMAT_VERSION}.`,
+    );
   }
   for (const [name, kind] of format.fields) {
     const problem = fieldProblem(name, kind, document[name]);

@@ -19,7 +19,18 @@ export const UPDATE_ANSWER_FORMAT: DocumentFormat = {
     ['release_id', 'integer'],
     ['version', 'text'],
     ['unlocks_without_license', 'boolean'],
-    ['files', { items: [['name', 'text'], ['size', 'integer'], ['sha256', 'text'], ['url', 'text'], ['url_expires_at', 'text']] }],
+    [
+      'files',
+      {
+        items: [
+          ['name', 'text'],
+          ['size', 'integer'],
+          ['sha256', 'text'],
+          ['url', 'text'],
+          ['url_expires_at', 'text'],
+        ],
+      },
+    ],
   ] satisfies SignedFields,
 };
 

@@ -34,12 +34,19 @@ export async function coldLoad(browser, { url, login, productId, timeoutMs }) {
     const interactions = {};
     interactions.show250 = await interaction(page, 'rows250', () => page.getByLabel('Per page').selectOption('250'));
     figures.perPage250 = interactions.show250.ms;
-    const lastPage = await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: /^Page \d+$/ }).last().textContent();
+    const lastPage = await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('button', { name: /^Page \d+$/ })
+      .last()
+      .textContent();
 
     const selectAll = page.getByRole('checkbox', { name: 'Select All' });
     interactions.selectAll = await interaction(page, 'allChecked', () => selectAll.click());
     interactions.deselectAll = await interaction(page, 'noneChecked', () => selectAll.click());
-    const rowBox = page.locator('tbody').getByRole('checkbox', { name: /^Select row / }).nth(ROW_TO_TICK - 1);
+    const rowBox = page
+      .locator('tbody')
+      .getByRole('checkbox', { name: /^Select row / })
+      .nth(ROW_TO_TICK - 1);
     interactions.tickOneRow = await interaction(page, 'oneChecked', () => rowBox.click());
     figures.selectAll = interactions.selectAll.ms;
 
@@ -86,7 +93,12 @@ function trackScripts(page) {
     const type = response.headers()['content-type'] ?? '';
     if (response.request().resourceType() !== 'script' && !type.includes('javascript')) return;
     const phase = current;
-    pending.push(response.request().sizes().then((sizes) => ({ phase, url: new URL(response.url()).pathname, bytes: sizes.responseBodySize })));
+    pending.push(
+      response
+        .request()
+        .sizes()
+        .then((sizes) => ({ phase, url: new URL(response.url()).pathname, bytes: sizes.responseBodySize })),
+    );
   });
   return {
     phase: (name) => (current = name),

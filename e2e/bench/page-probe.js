@@ -64,7 +64,8 @@
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if (entry.interactionId) state.interactions.push({ name: entry.name, startTime: entry.startTime, duration: entry.duration, processing: entry.processingEnd - entry.processingStart });
+        if (entry.interactionId)
+          state.interactions.push({ name: entry.name, startTime: entry.startTime, duration: entry.duration, processing: entry.processingEnd - entry.processingStart });
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch {

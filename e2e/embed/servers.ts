@@ -18,7 +18,10 @@ export interface Running {
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
   for (let waited = 0; waited < 60_000; waited += 250) {
     if (child.exitCode !== null) throw new Error(`${url} exited: ${output()}`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((done) => setTimeout(done, 250));
   }
@@ -36,10 +39,13 @@ function start(command: string[], env: Record<string, string>, readyUrl: string,
       child.once('exit', () => done());
       child.kill('SIGTERM');
     });
-  return waitFor(readyUrl, child, () => output).then(() => ({ url, stop }), async (error: unknown) => {
-    await stop();
-    throw error;
-  });
+  return waitFor(readyUrl, child, () => output).then(
+    () => ({ url, stop }),
+    async (error: unknown) => {
+      await stop();
+      throw error;
+    },
+  );
 }
 
 /** One remote's built dist/ on its own origin, exactly as `npm run serve -w <remote>` serves it. */
@@ -86,8 +92,6 @@ export function serveEmbedPage(port: number, settings: { apiBaseUrl: string; rem
     response.writeHead(200, { 'Content-Type': TYPES[extname(file)], 'Cache-Control': 'no-cache' }).end(readFileSync(join(__dirname, file)));
   });
   return new Promise((done) =>
-    server.listen(port, '127.0.0.1', () =>
-      done({ url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((closed) => server.close(() => closed())) }),
-    ),
+    server.listen(port, '127.0.0.1', () => done({ url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((closed) => server.close(() => closed())) })),
   );
 }

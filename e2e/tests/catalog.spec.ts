@@ -36,7 +36,23 @@ async function productIdOf(request: APIRequestContext, identifier: string): Prom
 async function publishBuild(productId: number, version: string, buildNumber: number, files: string[]): Promise<number> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [CLI, 'upload-build', '--url', E2E_BASE_URL, '--email', AURORA_STAFF.email, '--product', String(productId), '--os', 'macOS', '--version', version, '--build-number', String(buildNumber), ...files],
+    [
+      CLI,
+      'upload-build',
+      '--url',
+      E2E_BASE_URL,
+      '--email',
+      AURORA_STAFF.email,
+      '--product',
+      String(productId),
+      '--os',
+      'macOS',
+      '--version',
+      version,
+      '--build-number',
+      String(buildNumber),
+      ...files,
+    ],
     { env: { ...process.env, PRODUCTHUB_PASSWORD: AURORA_STAFF.password } },
   );
   expect(stdout).toMatch(/^\d+\n$/);

@@ -47,7 +47,23 @@ function plugin(common: string[], command: string, ...options: string[]): Plugin
 function publishBuild(productId: number, file: string): number {
   const run = spawnSync(
     process.execPath,
-    [CLI, 'upload-build', '--url', E2E_BASE_URL, '--email', AURORA_STAFF.email, '--product', String(productId), '--os', 'any', '--version', '9.0.0', '--build-number', '9001', file],
+    [
+      CLI,
+      'upload-build',
+      '--url',
+      E2E_BASE_URL,
+      '--email',
+      AURORA_STAFF.email,
+      '--product',
+      String(productId),
+      '--os',
+      'any',
+      '--version',
+      '9.0.0',
+      '--build-number',
+      '9001',
+      file,
+    ],
     { encoding: 'utf8', env: { ...process.env, PRODUCTHUB_PASSWORD: AURORA_STAFF.password } },
   );
   expect(run.status, run.stderr).toBe(0);
@@ -78,7 +94,20 @@ test.describe('the C++ example plugin against the real server', () => {
     expect(product.trial_days).toBeGreaterThan(0);
     const fingerprint = `HWFP2-E2E-PLUGIN-${randomBytes(4).toString('hex').toUpperCase()}`;
     const state = mkdtempSync(join(tmpdir(), 'producthub-plugin-'));
-    const common = ['--server', E2E_BASE_URL, '--product-id', String(productId), '--public-key', product.public_key, '--fingerprint', fingerprint, '--state-dir', state, '--product-identifier', COMPRESSOR.identifier];
+    const common = [
+      '--server',
+      E2E_BASE_URL,
+      '--product-id',
+      String(productId),
+      '--public-key',
+      product.public_key,
+      '--fingerprint',
+      fingerprint,
+      '--state-dir',
+      state,
+      '--product-identifier',
+      COMPRESSOR.identifier,
+    ];
 
     // First run: a trial, signed by the product's key; asking again gives the same trial.
     const trial = plugin(common, 'trial');

@@ -59,7 +59,9 @@ test.describe('History (issue 15)', () => {
     );
 
     // The seed's cancellation, not a later one of another spec (client-plugin deactivates a Compressor licence too).
-    const disabled = (await apiGet<{ data: { object: { id: string }; changes: { summary: string }[] }[] }>(page, '/audit-events?object_type=license&action=license.disable&per_page=250')).data;
+    const disabled = (
+      await apiGet<{ data: { object: { id: string }; changes: { summary: string }[] }[] }>(page, '/audit-events?object_type=license&action=license.disable&per_page=250')
+    ).data;
     const licenses = (await apiGet<{ data: { id: number; serial: string; user: { email: string } }[] }>(page, `/products/${compressor.id}/licenses?per_page=250`)).data;
     const cancelled = disabled.filter((event) => event.changes.some((change) => change.summary.includes('CancelledOrder'))).map((event) => event.object.id);
     const license = licenses.find((candidate) => cancelled.includes(String(candidate.id)))!;

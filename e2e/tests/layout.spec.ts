@@ -19,7 +19,9 @@ async function api(page: Page, method: 'GET' | 'POST', path: string, data?: obje
 }
 
 async function productByIdentifier(page: Page, identifier: string): Promise<{ id: number; public_key: string } | undefined> {
-  const products = (await (await api(page, 'GET', `/products?identifier=${encodeURIComponent(identifier)}`)).json()) as { data: { id: number; identifier: string; public_key: string }[] };
+  const products = (await (await api(page, 'GET', `/products?identifier=${encodeURIComponent(identifier)}`)).json()) as {
+    data: { id: number; identifier: string; public_key: string }[];
+  };
   return products.data.find((product) => product.identifier === identifier);
 }
 
@@ -101,7 +103,9 @@ test.describe('layout at 1024, 1280 and 1440 px', () => {
       for (const name of ['Aurora Reverb', LONG_NAME]) {
         await expectActionsInViewOnOneLine(
           page,
-          ['Edit', 'Builds of', 'Releases of', 'Licenses of', 'Trials of'].map((action) => page.getByRole('link', { name: action === 'Edit' ? `Edit ${name}` : `${action} ${name}`, exact: true })),
+          ['Edit', 'Builds of', 'Releases of', 'Licenses of', 'Trials of'].map((action) =>
+            page.getByRole('link', { name: action === 'Edit' ? `Edit ${name}` : `${action} ${name}`, exact: true }),
+          ),
         );
       }
       await screenshot(page, 'my-products', width);

@@ -49,7 +49,10 @@ test.describe('product licences and trials', () => {
     expect(count).toBeGreaterThan(2);
     for (const row of await dataRows.all()) await expect(row).toContainText(/user1\d@aurora\.listener\.example/);
 
-    await page.getByRole('checkbox', { name: /^Select row / }).first().click();
+    await page
+      .getByRole('checkbox', { name: /^Select row / })
+      .first()
+      .click();
     await expect(page.getByText('1 license(s) selected')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Select All' })).toHaveAttribute('aria-checked', 'mixed');
     await page.getByRole('checkbox', { name: 'Select All' }).click();
@@ -142,7 +145,9 @@ test.describe('product licences and trials', () => {
   test('a deactivated licence cannot be downloaded: the dialog says why', async ({ page }) => {
     await openReverbLicenses(page);
     await search(page, 'Search User by Email', 'user23@');
-    await licenseRow(page, 'user23@aurora.listener.example').getByRole('button', { name: /^Download license / }).click();
+    await licenseRow(page, 'user23@aurora.listener.example')
+      .getByRole('button', { name: /^Download license / })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Download License File' });
     await dialog.getByRole('textbox', { name: 'Hardware Fingerprint' }).fill('E2E-HWFP2-0002');
     await dialog.getByRole('button', { name: 'Download' }).click();
@@ -202,7 +207,20 @@ test.describe('the licence table on user details (exposed to the users remote)',
     await page.goto(`/Home/UserDetails/${owner.id}`);
     await expect(page.getByRole('heading', { name: 'User: user15@aurora.listener.example' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Licenses of the user' });
-    await expect(table.getByRole('columnheader')).toHaveText(['', 'ID', 'Product Series', 'Product Identifier', 'Product Name', 'Email', 'Type', 'Serial', 'Deactivated', 'Created At', 'Updated At', 'Actions']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      '',
+      'ID',
+      'Product Series',
+      'Product Identifier',
+      'Product Name',
+      'Email',
+      'Type',
+      'Serial',
+      'Deactivated',
+      'Created At',
+      'Updated At',
+      'Actions',
+    ]);
     const compressor = table.getByRole('row').filter({ hasText: 'Aurora Compressor' });
     await expect(compressor).toContainText('com.aurora.compressor');
     await expect(compressor).toContainText('Studio');

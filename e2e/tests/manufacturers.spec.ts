@@ -68,9 +68,7 @@ test.describe('manufacturers as the superuser', () => {
 
       await expect(page).toHaveURL(/\/Home\/Manufacturers$/, { timeout: 5000 });
       expect(Date.now() - savedAt).toBeGreaterThanOrEqual(1500);
-      await expect(page.getByRole('table', { name: 'Manufacturers' }).getByRole('row').filter({ hasText: 'Nimbus Instruments' })).toContainText(
-        'sales@nimbus-instruments.example',
-      );
+      await expect(page.getByRole('table', { name: 'Manufacturers' }).getByRole('row').filter({ hasText: 'Nimbus Instruments' })).toContainText('sales@nimbus-instruments.example');
     } finally {
       await restore(request, nimbus.id, { email: nimbus.email });
     }

@@ -56,7 +56,10 @@ test.describe('server errors as SPEC §8 says, on one screen of each remote', ()
     await signInAndWait(page, AURORA_STAFF);
     const product = await auroraReverb(page);
     await page.goto(`/Home/ProductLicenses/${product.id}/Aurora%20Reverb/com.aurora.reverb`);
-    await page.getByRole('checkbox', { name: /^Select row / }).first().click();
+    await page
+      .getByRole('checkbox', { name: /^Select row / })
+      .first()
+      .click();
     for (const failure of FAILURES) {
       await failNext(page, '**/api/v1/licenses/bulk-update', 'PATCH', failure);
       await page.getByRole('button', { name: 'Activate Selected', exact: true }).click();
@@ -92,8 +95,7 @@ test.describe('server errors as SPEC §8 says, on one screen of each remote', ()
     for (const failure of FAILURES) {
       await failNext(page, /\/api\/v1\/manufacturers\/\d+$/, 'PATCH', failure);
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      const expected =
-        failure === 404 ? 'Manufacturer not found' : typeof failure === 'number' ? serverSays(failure) : 'Failed to update manufacturer. Please try again.';
+      const expected = failure === 404 ? 'Manufacturer not found' : typeof failure === 'number' ? serverSays(failure) : 'Failed to update manufacturer. Please try again.';
       await expect(page.getByText(expected), `failure ${failure}`).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('+1 415 555 0199');
     }

@@ -62,7 +62,11 @@ test('react, react-dom, react-router, styled-components and swr are each fetched
 
   const requested = jsRequests.map(appAndFile);
   // All four remotes really ran in this page.
-  for (const remote of APPS.slice(1)) expect(requested.some(({ app, file }) => app === remote && file === 'remoteEntry.js'), remote).toBe(true);
+  for (const remote of APPS.slice(1))
+    expect(
+      requested.some(({ app, file }) => app === remote && file === 'remoteEntry.js'),
+      remote,
+    ).toBe(true);
 
   const owners = Object.fromEntries(APPS.map((app) => [app, copyFiles(app)]));
   const fetched = new Map<string, string[]>([...SINGLETONS, ...SUBPATHS].map((name) => [name, []]));

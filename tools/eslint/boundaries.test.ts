@@ -11,13 +11,18 @@ const lintTexts = (texts: { filePath: string; code: string }[]): string[][] =>
 
 const importing = (from: string) => `import * as imported from '${from}';\nexport const used = imported;\n`;
 
-const moduleOf = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((file) => /(?<!\.test)\.tsx?$/.test(file))?.replace(/\.tsx?$/, '');
+const moduleOf = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .find((file) => /(?<!\.test)\.tsx?$/.test(file))
+    ?.replace(/\.tsx?$/, '');
 
 /** Two features of one remote and a module of each (found, so the test follows the code's moves). */
 function twoFeatures() {
   for (const remote of ['mfe-catalog', 'mfe-users', 'mfe-licensing', 'mfe-manufacturers']) {
     const featuresDir = join(root, remote, 'src/features');
-    const [a, b] = readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const [a, b] = readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     const moduleOfA = a && moduleOf(join(featuresDir, a));
     const moduleOfB = b && moduleOf(join(featuresDir, b));
     if (moduleOfA && moduleOfB) return { remote, a, b, moduleOfA, moduleOfB };
@@ -28,7 +33,12 @@ function twoFeatures() {
 const cases: { name: string; filePath: string; code: string; fires: boolean }[] = (() => {
   const { remote, a, b, moduleOfA, moduleOfB } = twoFeatures();
   return [
-    { name: `a feature importing another feature (${a} → ${b})`, filePath: `${remote}/src/features/${a}/pages/Fixture.tsx`, code: importing(`../../${b}/${moduleOfB}`), fires: true },
+    {
+      name: `a feature importing another feature (${a} → ${b})`,
+      filePath: `${remote}/src/features/${a}/pages/Fixture.tsx`,
+      code: importing(`../../${b}/${moduleOfB}`),
+      fires: true,
+    },
     { name: 'a feature importing its own modules', filePath: `${remote}/src/features/${a}/pages/Fixture.tsx`, code: importing(`../${moduleOfA}`), fires: false },
     { name: "a remote's src/shared importing a feature", filePath: `${remote}/src/shared/Fixture.tsx`, code: importing(`../features/${b}/${moduleOfB}`), fires: true },
     { name: 'a remote importing the shell', filePath: 'mfe-users/src/Fixture.tsx', code: importing('../../shell/src/index'), fires: true },

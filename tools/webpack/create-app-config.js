@@ -96,9 +96,7 @@ module.exports = function createAppConfig(app) {
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,
-          ...(app.host
-            ? { remotes: {}, shareStrategy: 'loaded-first' }
-            : { filename: 'remoteEntry.js', exposes: app.exposes }),
+          ...(app.host ? { remotes: {}, shareStrategy: 'loaded-first' } : { filename: 'remoteEntry.js', exposes: app.exposes }),
           shared: sharedSingletons(app.dir),
           manifest: true,
           dts: false,

@@ -173,7 +173,9 @@ function call(url: string, method: string, token: string | null, body?: { json: 
     });
     request.on('error', (error) => reject(new ApiCallError(`Could not reach ${target.origin}: ${error.message}`, true)));
     if (body && 'file' in body) {
-      createReadStream(body.file.path).on('error', (error) => request.destroy(error)).pipe(request);
+      createReadStream(body.file.path)
+        .on('error', (error) => request.destroy(error))
+        .pipe(request);
     } else {
       request.end(payload);
     }

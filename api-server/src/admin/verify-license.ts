@@ -5,8 +5,8 @@ import { PublicKeyFormatError, ed25519PublicKey, verifyLicenseFile } from '../li
 
 export const VERIFY_LICENSE_USAGE =
   'verify-license FILE.ops --public-key KEY [--fingerprint FP] [--product IDENTIFIER]\n' +
-  '      KEY: the product\'s public key as the console shows it (base64), or a file holding it.\n' +
-  '      --fingerprint and --product: also require the machine\'s hardware fingerprint and the product identifier.';
+  "      KEY: the product's public key as the console shows it (base64), or a file holding it.\n" +
+  "      --fingerprint and --product: also require the machine's hardware fingerprint and the product identifier.";
 
 /** Exit codes: 0 valid, 1 invalid licence file, 2 the command itself was used wrongly. */
 export const VERIFY_EXIT = { valid: 0, invalid: 1, usage: 2 } as const;

@@ -20,9 +20,7 @@ const inRange = (build: CandidateBuild, version: string) =>
 
 /** Newest build version first; then the newer release; then a build for this OS before one for any OS. */
 function newest(builds: CandidateBuild[]): CandidateBuild | undefined {
-  return [...builds].sort(
-    (a, b) => compareAppVersions(versionOf(b), versionOf(a)) || b.release_id - a.release_id || Number(a.os === 'any') - Number(b.os === 'any'),
-  )[0];
+  return [...builds].sort((a, b) => compareAppVersions(versionOf(b), versionOf(a)) || b.release_id - a.release_id || Number(a.os === 'any') - Number(b.os === 'any'))[0];
 }
 
 type UpdateRead = NonNullable<Awaited<ReturnType<typeof readUpdateCheck>>>;

@@ -38,7 +38,11 @@ export async function revocationsOf(db: Db, productKeyOf: ProductKeyOf, productI
     disabledLicensesSince(db, productId, since, REVOCATIONS_MAX_ENTRIES + 1),
     deactivatedMachinesSince(db, productId, since, REVOCATIONS_MAX_ENTRIES + 1),
   ]);
-  let licenses = licenseRows.map((row) => ({ serial_sha256: serialHash(row.serial), disabled_reason: row.disabled_reason ?? 'FraudulentUse', changed_at: documentTime(row.changed_at) }));
+  let licenses = licenseRows.map((row) => ({
+    serial_sha256: serialHash(row.serial),
+    disabled_reason: row.disabled_reason ?? 'FraudulentUse',
+    changed_at: documentTime(row.changed_at),
+  }));
   let machines = machineRows.map((row) => ({ machine_sha256: machineHash(row.serial, row.hardware_fingerprint), deactivated_at: documentTime(row.deactivated_at) }));
   const complete = licenses.length + machines.length <= REVOCATIONS_MAX_ENTRIES;
   if (!complete) {

@@ -2,8 +2,7 @@ import { ConfigError } from '../config';
 import type { Db } from '../db/database';
 import { decryptProductPrivateKey } from './product-keys';
 
-export const MASTER_KEY_MISMATCH =
-  'The master key does not open the product keys stored in this database. Every server on one database needs the same PRODUCTHUB_MASTER_KEY.';
+export const MASTER_KEY_MISMATCH = 'The master key does not open the product keys stored in this database. Every server on one database needs the same PRODUCTHUB_MASTER_KEY.';
 
 /**
  * An instance with another master key (one generated into its own data folder, say) would start, then answer

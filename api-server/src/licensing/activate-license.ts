@@ -65,7 +65,17 @@ export async function activateLicense(
       .selectFrom('licenses as l')
       .innerJoin('end_users as u', 'u.id', 'l.user_id')
       .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select(['l.id', 'l.serial', 'l.license_type', 'l.disabled', 'l.disabled_reason', 'l.user_id', 'u.email as user_email', 'p.identifier as product_identifier', 'p.private_key_encrypted'])
+      .select([
+        'l.id',
+        'l.serial',
+        'l.license_type',
+        'l.disabled',
+        'l.disabled_reason',
+        'l.user_id',
+        'u.email as user_email',
+        'p.identifier as product_identifier',
+        'p.private_key_encrypted',
+      ])
       .where('l.id', '=', licenseId)
       .where('l.manufacturer_id', '=', principal.manufacturerId)
       .executeTakeFirst();

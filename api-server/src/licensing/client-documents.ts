@@ -38,8 +38,25 @@ export const REVOCATIONS_DOCUMENT: DocumentFormat = {
     ['since', 'text'],
     ['issued_at', 'text'],
     ['complete', 'boolean'],
-    ['licenses', { list: [['serial_sha256', 'text'], ['disabled_reason', 'text'], ['changed_at', 'text']] }],
-    ['machines', { list: [['machine_sha256', 'text'], ['deactivated_at', 'text']] }],
+    [
+      'licenses',
+      {
+        list: [
+          ['serial_sha256', 'text'],
+          ['disabled_reason', 'text'],
+          ['changed_at', 'text'],
+        ],
+      },
+    ],
+    [
+      'machines',
+      {
+        list: [
+          ['machine_sha256', 'text'],
+          ['deactivated_at', 'text'],
+        ],
+      },
+    ],
   ],
 };
 
@@ -56,7 +73,18 @@ export const UPDATE_DOCUMENT: DocumentFormat = {
     ['release_id', 'integer'],
     ['version', 'text'],
     ['unlocks_without_license', 'boolean'],
-    ['files', { list: [['name', 'text'], ['size', 'integer'], ['sha256', 'text'], ['url', 'text'], ['url_expires_at', 'text']] }],
+    [
+      'files',
+      {
+        list: [
+          ['name', 'text'],
+          ['size', 'integer'],
+          ['sha256', 'text'],
+          ['url', 'text'],
+          ['url_expires_at', 'text'],
+        ],
+      },
+    ],
   ],
 };
 

@@ -55,7 +55,9 @@ describe('client API test vectors (docs/client-api-vectors)', () => {
         const document = JSON.parse(read(vector.file)) as { signature: string };
         writeFileSync(join(dir, 'sig.bin'), Buffer.from(document.signature, 'base64'));
         const verify = (data: string) =>
-          execFileSync('openssl', ['pkeyutl', '-verify', '-pubin', '-inkey', join(VECTORS_DIR, manifest.public_key_pem), '-rawin', '-in', data, '-sigfile', join(dir, 'sig.bin')], { encoding: 'utf8' });
+          execFileSync('openssl', ['pkeyutl', '-verify', '-pubin', '-inkey', join(VECTORS_DIR, manifest.public_key_pem), '-rawin', '-in', data, '-sigfile', join(dir, 'sig.bin')], {
+            encoding: 'utf8',
+          });
         expect(verify(join(VECTORS_DIR, vector.canonical!))).toMatch(/Signature Verified Successfully/);
         writeFileSync(join(dir, 'changed.txt'), `${read(vector.canonical!)}x`);
         expect(() => verify(join(dir, 'changed.txt'))).toThrow();

@@ -28,7 +28,16 @@ const ISSUED = '2026-03-05T14:07:00Z';
 
 const TRIAL = { product_id: 7, hardware_fingerprint: FINGERPRINT, started_at: '2026-03-01T09:30:00Z', expires_at: '2026-03-15T09:30:00Z', issued_at: ISSUED };
 const TRIAL_NON_ASCII = { ...TRIAL, hardware_fingerprint: 'Mac=Pro | ÄÖÜ | 機械 | 🎹' };
-const STATE = { product_id: 7, serial: '7QK2M-C9XWA-4H1PZ-T8NVE', hardware_fingerprint: FINGERPRINT, nonce: 'q8VxN3b0-KfT2_pLmZr6', license_enabled: true, disabled_reason: '', machine_activated: true, issued_at: ISSUED };
+const STATE = {
+  product_id: 7,
+  serial: '7QK2M-C9XWA-4H1PZ-T8NVE',
+  hardware_fingerprint: FINGERPRINT,
+  nonce: 'q8VxN3b0-KfT2_pLmZr6',
+  license_enabled: true,
+  disabled_reason: '',
+  machine_activated: true,
+  issued_at: ISSUED,
+};
 const STATE_DISABLED = { ...STATE, license_enabled: false, disabled_reason: 'FraudulentUse', machine_activated: false };
 const REVOCATIONS = {
   product_id: 7,
@@ -54,8 +63,20 @@ const UPDATE = {
   version: '1.1.0.45',
   unlocks_without_license: false,
   files: [
-    { name: 'Aurora Reverb.pkg', size: 48213377, sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', url: '/api/v1/clients/app/downloads/55?expires=1772723220&signature=3q2-7w', url_expires_at: '2026-03-05T15:07:00Z' },
-    { name: 'Handbuch – Überblick.pdf', size: 0, sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', url: '/api/v1/clients/app/downloads/56?expires=1772723220&signature=AAAA', url_expires_at: '2026-03-05T15:07:00Z' },
+    {
+      name: 'Aurora Reverb.pkg',
+      size: 48213377,
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      url: '/api/v1/clients/app/downloads/55?expires=1772723220&signature=3q2-7w',
+      url_expires_at: '2026-03-05T15:07:00Z',
+    },
+    {
+      name: 'Handbuch – Überblick.pdf',
+      size: 0,
+      sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      url: '/api/v1/clients/app/downloads/56?expires=1772723220&signature=AAAA',
+      url_expires_at: '2026-03-05T15:07:00Z',
+    },
   ],
 };
 const UPDATE_NONE = { ...UPDATE, update_available: false, release_id: 0, version: '', files: [] };
@@ -85,7 +106,7 @@ export function buildClientVectors(): ClientVectorSet {
   const signedTrial = signDocument(TRIAL_DOCUMENT, TRIAL, key.privateKey);
   files['trial-tampered.json'] = licenseFileText({ ...signedTrial, expires_at: '2027-03-15T09:30:00Z' });
   invalid('trial, expiry changed after signing', TRIAL_DOCUMENT, 'trial-tampered.json', 'bad-signature');
-  invalid('state, verified with another product\'s key', STATE_DOCUMENT, 'state.json', 'bad-signature', otherKey.publicKeyBase64);
+  invalid("state, verified with another product's key", STATE_DOCUMENT, 'state.json', 'bad-signature', otherKey.publicKeyBase64);
   invalid('a trial presented as a state answer', STATE_DOCUMENT, 'trial.json', 'wrong-format');
   const signedRevocations = signDocument(REVOCATIONS_DOCUMENT, REVOCATIONS, key.privateKey);
   files['revocations-entry-removed.json'] = licenseFileText({ ...signedRevocations, licenses: signedRevocations.licenses.slice(1) });

@@ -87,7 +87,10 @@ describe('signing and verifying', () => {
 
   it('signs every field with a 64-byte Ed25519 signature that verifies with the public key', () => {
     expect(Buffer.from(file.signature, 'base64')).toHaveLength(64);
-    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { hardwareFingerprint: 'FP-1234', productIdentifier: 'com.example.synth' })).toEqual({ valid: true, license: claims });
+    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { hardwareFingerprint: 'FP-1234', productIdentifier: 'com.example.synth' })).toEqual({
+      valid: true,
+      license: claims,
+    });
   });
 
   it('ignores whitespace and member order of the JSON', () => {

@@ -69,16 +69,14 @@ export function ed25519PublicKey(base64: string): KeyObject {
   const text = base64.trim();
   const raw = BASE64.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
   if (raw.length !== ED25519_PUBLIC_KEY_BYTES) {
-    throw new PublicKeyFormatError('The public key must be the product\'s Ed25519 public key: 32 bytes in base64, as the console shows it.');
+    throw new PublicKeyFormatError("The public key must be the product's Ed25519 public key: 32 bytes in base64, as the console shows it.");
   }
   return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
 }
 
 export type LicenseRejection = 'malformed' | 'unsupported-version' | 'bad-signature' | 'wrong-fingerprint' | 'wrong-product';
 
-export type LicenseVerification =
-  | { valid: true; license: LicenseFileClaims }
-  | { valid: false; reason: LicenseRejection; message: string };
+export type LicenseVerification = { valid: true; license: LicenseFileClaims } | { valid: false; reason: LicenseRejection; message: string };
 
 /** What the verifying machine expects besides a good signature. */
 export interface LicenseExpectations {
@@ -105,7 +103,10 @@ export function verifyLicenseFile(fileText: string, publicKey: KeyObject, expect
   const file = parsed as Record<string, unknown>;
 
   if (file.format_version !== LICENSE_FILE_FORMAT_VERSION) {
-    return reject('unsupported-version', `Unsupported license file format version ${JSON.stringify(file.format_version ?? null)}: this verifier reads version ${LICENSE_FILE_FORMAT_VERSION}.`);
+    return reject(
+      'unsupported-version',
+      `Unsupported license file format version ${JSON.stringify(file.format_version ?? null)}: this verifier reads version ${LICENSE_FILE_FORMAT_VERSION}.`,
+    );
   }
   for (const [name, kind] of SIGNED_FIELDS) {
     const value = file[name];

@@ -91,7 +91,8 @@ export function verifyDocument(format: DocumentFormat, text: string, publicKey: 
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return reject('malformed', 'The document is not a JSON object.');
   const document = parsed as Record<string, unknown>;
   if (document.format !== format.format) return reject('wrong-format', `The document is a ${JSON.stringify(document.format ?? null)}, not a ${format.format}.`);
-  if (document.format_version !== format.version) return reject('unsupported-version', `Unsupported format version ${JSON.stringify(document.format_version ?? null)} of ${format.format}.`);
+  if (document.format_version !== format.version)
+    return reject('unsupported-version', `Unsupported format version ${JSON.stringify(document.format_version ?? null)} of ${format.format}.`);
   for (const [name, kind] of format.fields) {
     const problem = misfit(name, kind, document[name]);
     if (problem) return reject('malformed', `The document is malformed: ${problem}.`);

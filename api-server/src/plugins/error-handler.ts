@@ -67,11 +67,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = timedOut ? 408 : tooLarge ? 431 : 400;
-  const message = timedOut
-    ? 'The request took too long to arrive.'
-    : tooLarge
-      ? 'The request headers are too large.'
-      : 'The request is not valid HTTP.';
+  const message = timedOut ? 'The request took too long to arrive.' : tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.';
   const body = JSON.stringify({ message: [message] });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
@@ -90,7 +86,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: [error.message] });
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).header('Retry-After', '5').send({ message: [DATABASE_UNAVAILABLE] });
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ message: [DATABASE_UNAVAILABLE] });
     }
     if (error.code === '23505') {
       return reply.status(409).send({ message: ['A record with these values already exists.'] });

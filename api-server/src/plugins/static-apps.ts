@@ -47,9 +47,7 @@ export async function registerStaticApps(app: FastifyInstance, config: ServerCon
   });
 
   const served = runtimeConfig(config);
-  app.get('/config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').send(served),
-  );
+  app.get('/config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(served));
   if (!config.appsDir) return;
 
   for (const remote of REMOTE_APPS) {

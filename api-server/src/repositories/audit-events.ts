@@ -61,7 +61,11 @@ export async function listAuditEvents(db: Db, scope: AuditScope, filter: AuditEv
       .limit(page.perPage)
       .offset(page.offset)
       .execute(),
-    db.selectFrom('audit_log').where(where).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('audit_log')
+      .where(where)
+      .select(sql<string>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

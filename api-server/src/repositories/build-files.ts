@@ -23,16 +23,21 @@ export async function findBuildFile(db: Db, manufacturerId: number, buildId: num
 export async function insertBuildFiles(db: Db, manufacturerId: number, buildId: number, files: { name: string; size: number; sha256: string }[]) {
   return db
     .insertInto('build_files')
-    .values(files.map((file) => ({ manufacturer_id: manufacturerId, build_id: buildId, name: file.name, size: file.size, sha256: file.sha256.toLowerCase(), storage_key: null, uploaded_at: null })))
+    .values(
+      files.map((file) => ({
+        manufacturer_id: manufacturerId,
+        build_id: buildId,
+        name: file.name,
+        size: file.size,
+        sha256: file.sha256.toLowerCase(),
+        storage_key: null,
+        uploaded_at: null,
+      })),
+    )
     .returning(FILE_COLUMNS)
     .execute();
 }
 
 export async function markBuildFileUploaded(db: Db, fileId: number, storageKey: string) {
-  return db
-    .updateTable('build_files')
-    .set({ storage_key: storageKey, uploaded_at: databaseNow() })
-    .where('id', '=', fileId)
-    .returning(FILE_COLUMNS)
-    .executeTakeFirstOrThrow();
+  return db.updateTable('build_files').set({ storage_key: storageKey, uploaded_at: databaseNow() }).where('id', '=', fileId).returning(FILE_COLUMNS).executeTakeFirstOrThrow();
 }

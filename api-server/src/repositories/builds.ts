@@ -92,12 +92,7 @@ export async function insertBuild(db: Db, build: NewBuild) {
 }
 
 export async function markBuildConfirmed(db: Db, buildId: number) {
-  return db
-    .updateTable('builds')
-    .set({ upload_confirmed: true, updated_at: databaseNow() })
-    .where('id', '=', buildId)
-    .returning(BUILD_COLUMNS)
-    .executeTakeFirstOrThrow();
+  return db.updateTable('builds').set({ upload_confirmed: true, updated_at: databaseNow() }).where('id', '=', buildId).returning(BUILD_COLUMNS).executeTakeFirstOrThrow();
 }
 
 export async function touchBuild(db: Db, buildId: number) {

@@ -22,7 +22,10 @@ export async function listEndUsers(db: Db, manufacturerId: number, emailSearch: 
   const [rows, total] = await Promise.all([
     query.select(COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
     emailSearch
-      ? query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow().then(totalOf)
+      ? query
+          .select(sql<string>`count(*)`.as('total'))
+          .executeTakeFirstOrThrow()
+          .then(totalOf)
       : listTotal(db, 'manufacturer_end_users', manufacturerId),
   ]);
   return { rows, total };
@@ -64,13 +67,7 @@ export async function updateEndUser(db: Db, manufacturerId: number, id: number, 
 
 /** The row as it stands, locked until the transaction ends (for before/after auditing). */
 export async function lockEndUser(db: Db, manufacturerId: number, id: number) {
-  return db
-    .selectFrom('end_users')
-    .select(COLUMNS)
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  return db.selectFrom('end_users').select(COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /**
@@ -128,8 +125,7 @@ export async function findEndUserDetailsJson(db: Db, manufacturerId: number, use
 
 /** Licence transfers the user sent (`direction` 'sent') or received, oldest first, with the other party, as a JSON array. */
 function licenseTransfers(db: Db, manufacturerId: number, userId: number, direction: 'sent' | 'received') {
-  const [ownSide, otherSide, otherKey] =
-    direction === 'sent' ? (['from_user_id', 'to_user_id', 'to_user'] as const) : (['to_user_id', 'from_user_id', 'from_user'] as const);
+  const [ownSide, otherSide, otherKey] = direction === 'sent' ? (['from_user_id', 'to_user_id', 'to_user'] as const) : (['to_user_id', 'from_user_id', 'from_user'] as const);
   return db
     .selectFrom('license_transfers as transfer')
     .innerJoin('end_users as other', 'other.id', `transfer.${otherSide}`)

@@ -10,12 +10,7 @@ export async function listLicenseMachines(db: Db, licenseId: number) {
 }
 
 export async function findLicenseMachine(db: Db, licenseId: number, hardwareFingerprint: string) {
-  return db
-    .selectFrom('license_machines')
-    .select(MACHINE_COLUMNS)
-    .where('license_id', '=', licenseId)
-    .where('hardware_fingerprint', '=', hardwareFingerprint)
-    .executeTakeFirst();
+  return db.selectFrom('license_machines').select(MACHINE_COLUMNS).where('license_id', '=', licenseId).where('hardware_fingerprint', '=', hardwareFingerprint).executeTakeFirst();
 }
 
 /** The customer's own deactivations of the licence in the last `days` days. */

@@ -101,7 +101,12 @@ function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: 
   const pageIds = pageIdsFromNearerEnd(ids, total, page);
   return {
     total,
-    rows: pageAsJson(db, licensesWithOwnerAndProduct(db, manufacturerId).where(sql<SqlBool>`l.id IN (${pageIds})`).select(licensePageColumns)),
+    rows: pageAsJson(
+      db,
+      licensesWithOwnerAndProduct(db, manufacturerId)
+        .where(sql<SqlBool>`l.id IN (${pageIds})`)
+        .select(licensePageColumns),
+    ),
   };
 }
 
@@ -120,7 +125,9 @@ export async function findLicense(db: Db, manufacturerId: number, id: number): P
 
 /** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */
 export async function findLicensesJson(db: Db, manufacturerId: number, ids: number[]): Promise<string> {
-  const rows = licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', sql<number>`any(${ids}::int[])`).select(licensePageColumns);
+  const rows = licensesWithOwnerAndProduct(db, manufacturerId)
+    .where('l.id', '=', sql<number>`any(${ids}::int[])`)
+    .select(licensePageColumns);
   const { rows: found } = await sql<{ json: string }>`SELECT coalesce(json_agg(page.* ORDER BY wanted.n), '[]')::text AS json
     FROM (${rows}) AS page JOIN unnest(${ids}::int[]) WITH ORDINALITY AS wanted (id, n) ON wanted.id = page.id`.execute(db);
   return found[0].json;
@@ -129,7 +136,14 @@ export async function findLicensesJson(db: Db, manufacturerId: number, ids: numb
 /** The ids of the manufacturer's licences of `ids`, locked for a change in this transaction; missing or foreign ids are left out. */
 export async function lockLicenseIds(trx: Db, manufacturerId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await trx.selectFrom('licenses').select('id').where('manufacturer_id', '=', manufacturerId).where('id', '=', sql<number>`any(${ids}::int[])`).orderBy('id').forUpdate().execute();
+  const rows = await trx
+    .selectFrom('licenses')
+    .select('id')
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', sql<number>`any(${ids}::int[])`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -141,12 +155,7 @@ export async function lockLicenses(trx: Db, manufacturerId: number, ids: number[
 
 /** Moves a licence to another end user and records the transfer. */
 export async function transferLicense(trx: Db, license: { id: number; manufacturer_id: number; user_id: number }, toUserId: number) {
-  const after = await trx
-    .updateTable('licenses')
-    .set({ user_id: toUserId, updated_at: databaseNow() })
-    .where('id', '=', license.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const after = await trx.updateTable('licenses').set({ user_id: toUserId, updated_at: databaseNow() }).where('id', '=', license.id).returningAll().executeTakeFirstOrThrow();
   const transfer = await trx
     .insertInto('license_transfers')
     .values({ manufacturer_id: license.manufacturer_id, license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId })

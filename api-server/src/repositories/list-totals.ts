@@ -12,6 +12,5 @@ export function listTotalQuery(db: Db, list: ListName, scopeId: number) {
   return db.selectFrom('list_totals').select('total').where('list', '=', list).where('scope_id', '=', scopeId);
 }
 
-
 /** A counted total (filtered lists: no kept count can know every search). */
 export const totalOf = (row: { total: string }): number => Number(row.total);

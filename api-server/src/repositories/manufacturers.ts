@@ -57,4 +57,3 @@ export async function updateManufacturer(db: Db, id: number, changes: Manufactur
     .returning(COLUMNS)
     .executeTakeFirst();
 }
-

@@ -51,13 +51,7 @@ export async function findProduct(db: Db, manufacturerId: number, id: number) {
 
 /** The product row locked for the rest of the transaction (serialises writes that depend on it). */
 export async function lockProduct(db: Db, manufacturerId: number, id: number) {
-  return db
-    .selectFrom('products')
-    .select(PRODUCT_COLUMNS)
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  return db.selectFrom('products').select(PRODUCT_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function listProducts(db: Db, manufacturerId: number, filter: ProductFilter, page: PageRequest) {
@@ -67,7 +61,10 @@ export async function listProducts(db: Db, manufacturerId: number, filter: Produ
   const [rows, total] = await Promise.all([
     query.select(PRODUCT_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
     filter.identifier || filter.type
-      ? query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow().then(totalOf)
+      ? query
+          .select(sql<string>`count(*)`.as('total'))
+          .executeTakeFirstOrThrow()
+          .then(totalOf)
       : listTotal(db, 'manufacturer_products', manufacturerId),
   ]);
   return { rows, total };

@@ -86,7 +86,11 @@ export async function buildsOfReleases(db: Db, releaseIds: number[]) {
     .where('release_builds.release_id', 'in', releaseIds)
     .orderBy('builds.id')
     .execute();
-  return groupBy(rows, (row) => row.release_id, ({ release_id: _releaseId, ...build }) => build);
+  return groupBy(
+    rows,
+    (row) => row.release_id,
+    ({ release_id: _releaseId, ...build }) => build,
+  );
 }
 
 /** The channels each release is distributed to, by release id. */
@@ -114,11 +118,20 @@ export async function distributionsOfReleases(db: Db, releaseIds: number[]) {
 }
 
 export async function findDistribution(db: Db, releaseId: number, channelId: number) {
-  return db.selectFrom('release_distributions').select(['id', 'release_id', 'channel_id', 'created_at']).where('release_id', '=', releaseId).where('channel_id', '=', channelId).executeTakeFirst();
+  return db
+    .selectFrom('release_distributions')
+    .select(['id', 'release_id', 'channel_id', 'created_at'])
+    .where('release_id', '=', releaseId)
+    .where('channel_id', '=', channelId)
+    .executeTakeFirst();
 }
 
 export async function countDistributions(db: Db, releaseId: number): Promise<number> {
-  const row = await db.selectFrom('release_distributions').select(sql<string>`count(*)`.as('total')).where('release_id', '=', releaseId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('release_distributions')
+    .select(sql<string>`count(*)`.as('total'))
+    .where('release_id', '=', releaseId)
+    .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 

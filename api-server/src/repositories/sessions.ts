@@ -61,7 +61,12 @@ export async function findActiveSession(db: Db, tokenHash: string, idleMinutes: 
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeSessionsOfUser(db: Db, systemUserId: number): Promise<void> {

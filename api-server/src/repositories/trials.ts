@@ -28,12 +28,5 @@ export async function listTrials(db: Db, manufacturerId: number, productId: numb
 
 /** Deletes the product's trial and answers the deleted row, or undefined when there is none (or another tenant's). */
 export async function deleteTrial(trx: Db, manufacturerId: number, productId: number, trialId: number) {
-  return trx
-    .deleteFrom('trials')
-    .where('id', '=', trialId)
-    .where('product_id', '=', productId)
-    .where('manufacturer_id', '=', manufacturerId)
-    .returningAll()
-    .executeTakeFirst();
+  return trx.deleteFrom('trials').where('id', '=', trialId).where('product_id', '=', productId).where('manufacturer_id', '=', manufacturerId).returningAll().executeTakeFirst();
 }
-

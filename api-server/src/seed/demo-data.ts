@@ -62,14 +62,20 @@ const DISABLE_REASONS = ['DuplicateOrder', 'CancelledOrder', 'FraudulentUse'] as
 const USERS_PER_MANUFACTURER = 40;
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('system_users').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('system_users')
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count) === 0;
 }
 
 /** Fills an empty database with a realistic small world: both roles, every entity, every state. */
 export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStorage): Promise<void> {
   const superuser = DEMO_LOGINS[0];
-  await db.insertInto('system_users').values({ email: superuser.email, password_hash: await hashPassword(superuser.password), access_level: 'superuser', manufacturer_id: null }).execute();
+  await db
+    .insertInto('system_users')
+    .values({ email: superuser.email, password_hash: await hashPassword(superuser.password), access_level: 'superuser', manufacturer_id: null })
+    .execute();
 
   const seeded: { id: number; prefix: string }[] = [];
   for (const [index, plan] of PLANS.entries()) {
@@ -78,12 +84,23 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
     await db.transaction().execute(async (trx) => {
       const manufacturer = await trx
         .insertInto('manufacturers')
-        .values({ name: plan.name, email: plan.email, country_code: plan.country, address: plan.address, phone: plan.phone, vat_id: plan.vat, manufacturer_pool_id: `pool-${plan.prefix}-eu-1` })
+        .values({
+          name: plan.name,
+          email: plan.email,
+          country_code: plan.country,
+          address: plan.address,
+          phone: plan.phone,
+          vat_id: plan.vat,
+          manufacturer_pool_id: `pool-${plan.prefix}-eu-1`,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const manufacturerId = manufacturer.id;
       seeded.push({ id: manufacturerId, prefix: plan.prefix });
-      await trx.insertInto('system_users').values({ email: login.email, password_hash: await hashPassword(login.password), access_level: 'manufacturer', manufacturer_id: manufacturerId }).execute();
+      await trx
+        .insertInto('system_users')
+        .values({ email: login.email, password_hash: await hashPassword(login.password), access_level: 'manufacturer', manufacturer_id: manufacturerId })
+        .execute();
 
       const channels = await trx
         .insertInto('distribution_channels')
@@ -141,7 +158,16 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
         for (const [b, os] of (['macOS', 'Windows', 'any', 'macOS', 'Windows'] as const).entries()) {
           const build = await trx
             .insertInto('builds')
-            .values({ manufacturer_id: manufacturerId, product_id: created.id, os, major: 1, minor: b < 3 ? 0 : 1, revision: b % 3, build_number: 100 + b, upload_confirmed: b !== 4 })
+            .values({
+              manufacturer_id: manufacturerId,
+              product_id: created.id,
+              os,
+              major: 1,
+              minor: b < 3 ? 0 : 1,
+              revision: b % 3,
+              build_number: 100 + b,
+              upload_confirmed: b !== 4,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           buildIds[os].push(build.id);
@@ -152,7 +178,15 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
             files.push({ key, data });
             await trx
               .insertInto('build_files')
-              .values({ manufacturer_id: manufacturerId, build_id: build.id, name, size: data.length, sha256: createHash('sha256').update(data).digest('hex'), storage_key: key, uploaded_at: b !== 4 ? new Date() : null })
+              .values({
+                manufacturer_id: manufacturerId,
+                build_id: build.id,
+                name,
+                size: data.length,
+                sha256: createHash('sha256').update(data).digest('hex'),
+                storage_key: key,
+                uploaded_at: b !== 4 ? new Date() : null,
+              })
               .execute();
           }
         }
@@ -160,16 +194,36 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
         for (const [r, builds] of [[buildIds.macOS[0], buildIds.Windows[0]], [buildIds.any[0]]].entries()) {
           const release = await trx
             .insertInto('releases')
-            .values({ manufacturer_id: manufacturerId, product_id: created.id, description: `${product.name} 1.${r}.0`, unlocks_wo_license: r === 1, manual: `https://${plan.prefix}.example/manuals/${created.id}.pdf`, app_version_min: '1.0.0', app_version_max: r === 0 ? '1.9.9' : null })
+            .values({
+              manufacturer_id: manufacturerId,
+              product_id: created.id,
+              description: `${product.name} 1.${r}.0`,
+              unlocks_wo_license: r === 1,
+              manual: `https://${plan.prefix}.example/manuals/${created.id}.pdf`,
+              app_version_min: '1.0.0',
+              app_version_max: r === 0 ? '1.9.9' : null,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await trx.insertInto('release_builds').values(builds.map((buildId) => ({ manufacturer_id: manufacturerId, release_id: release.id, build_id: buildId }))).execute();
-          await trx.insertInto('release_distributions').values({ manufacturer_id: manufacturerId, channel_id: r === 0 ? releaseChannel.id : betaChannel.id, release_id: release.id }).execute();
+          await trx
+            .insertInto('release_builds')
+            .values(builds.map((buildId) => ({ manufacturer_id: manufacturerId, release_id: release.id, build_id: buildId })))
+            .execute();
+          await trx
+            .insertInto('release_distributions')
+            .values({ manufacturer_id: manufacturerId, channel_id: r === 0 ? releaseChannel.id : betaChannel.id, release_id: release.id })
+            .execute();
         }
 
         await trx
           .insertInto('trials')
-          .values(Array.from({ length: 8 }, (_, t) => ({ manufacturer_id: manufacturerId, product_id: created.id, hardware_fingerprint: `HWFP-${plan.prefix.toUpperCase()}-${created.id}-${String(t + 1).padStart(4, '0')}` })))
+          .values(
+            Array.from({ length: 8 }, (_, t) => ({
+              manufacturer_id: manufacturerId,
+              product_id: created.id,
+              hardware_fingerprint: `HWFP-${plan.prefix.toUpperCase()}-${created.id}-${String(t + 1).padStart(4, '0')}`,
+            })),
+          )
           .execute();
       }
 
@@ -177,18 +231,20 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
         .insertInto('licenses')
         .values(
           users.flatMap((user, u) =>
-            productIds.filter((_, p) => (u + p) % 2 === 0).map((productId, k) => {
-              const disabled = (u + k) % 9 === 4;
-              return {
-                manufacturer_id: manufacturerId,
-                product_id: productId,
-                user_id: user.id,
-                serial: newLicenseSerial(),
-                license_type: LICENSE_TYPES[(u + k) % 3],
-                disabled,
-                disabled_reason: disabled ? DISABLE_REASONS[(u + k) % 3] : null,
-              };
-            }),
+            productIds
+              .filter((_, p) => (u + p) % 2 === 0)
+              .map((productId, k) => {
+                const disabled = (u + k) % 9 === 4;
+                return {
+                  manufacturer_id: manufacturerId,
+                  product_id: productId,
+                  user_id: user.id,
+                  serial: newLicenseSerial(),
+                  license_type: LICENSE_TYPES[(u + k) % 3],
+                  disabled,
+                  disabled_reason: disabled ? DISABLE_REASONS[(u + k) % 3] : null,
+                };
+              }),
           ),
         )
         .returning(['id', 'user_id'])
@@ -196,22 +252,35 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
 
       await trx
         .insertInto('fingerprints')
-        .values(users.slice(0, 10).flatMap((user, u) => Array.from({ length: (u % 3) + 1 }, (_, f) => ({ manufacturer_id: manufacturerId, user_id: user.id, hardware_fingerprint: `FP-${plan.prefix.toUpperCase()}-${user.id}-${f + 1}` }))))
+        .values(
+          users.slice(0, 10).flatMap((user, u) =>
+            Array.from({ length: (u % 3) + 1 }, (_, f) => ({
+              manufacturer_id: manufacturerId,
+              user_id: user.id,
+              hardware_fingerprint: `FP-${plan.prefix.toUpperCase()}-${user.id}-${f + 1}`,
+            })),
+          ),
+        )
         .execute();
 
       await trx
         .insertInto('channel_memberships')
-        .values(users.flatMap((user, u) => [
-          { manufacturer_id: manufacturerId, channel_id: releaseChannel.id, user_id: user.id },
-          ...(u % 4 === 0 ? [{ manufacturer_id: manufacturerId, channel_id: betaChannel.id, user_id: user.id }] : []),
-        ]))
+        .values(
+          users.flatMap((user, u) => [
+            { manufacturer_id: manufacturerId, channel_id: releaseChannel.id, user_id: user.id },
+            ...(u % 4 === 0 ? [{ manufacturer_id: manufacturerId, channel_id: betaChannel.id, user_id: user.id }] : []),
+          ]),
+        )
         .execute();
 
       // A few licences changed hands: the transfer rows and the new owner agree.
       for (const [t, license] of licenses.slice(0, 4).entries()) {
         const toUser = users[(users.findIndex((user) => user.id === license.user_id) + 7 + t) % users.length];
         await trx.updateTable('licenses').set({ user_id: toUser.id }).where('id', '=', license.id).execute();
-        await trx.insertInto('license_transfers').values({ manufacturer_id: manufacturerId, license_id: license.id, from_user_id: license.user_id, to_user_id: toUser.id }).execute();
+        await trx
+          .insertInto('license_transfers')
+          .values({ manufacturer_id: manufacturerId, license_id: license.id, from_user_id: license.user_id, to_user_id: toUser.id })
+          .execute();
       }
     });
     for (const file of files) await storage.write(file.key, file.data);

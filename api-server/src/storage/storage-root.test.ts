@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { readConfig } from '../config';
 
 describe('the storage root of build files', () => {
-  it('is the data folder\'s files/ by default, as before', () => {
+  it("is the data folder's files/ by default, as before", () => {
     expect(readConfig({ PRODUCTHUB_DATA_DIR: '/srv/producthub' }).storageDir).toBe(join(resolve('/srv/producthub'), 'files'));
   });
 

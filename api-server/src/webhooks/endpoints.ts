@@ -21,10 +21,16 @@ export async function findEndpoint(db: Db, manufacturerId: number, endpointId: n
   return webhookDb(db).selectFrom('webhook_endpoints').select(PUBLIC_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', endpointId).executeTakeFirst();
 }
 
-export async function insertEndpoint(db: Db, masterKey: Buffer, { secret, ...values }: { manufacturer_id: number; url: string; secret: string; event_types: string[]; enabled: boolean }) {
+export async function insertEndpoint(
+  db: Db,
+  masterKey: Buffer,
+  { secret, ...values }: { manufacturer_id: number; url: string; secret: string; event_types: string[]; enabled: boolean },
+) {
   return webhookDb(db)
     .insertInto('webhook_endpoints')
-    .values({ ...values, secret_encrypted: encrypt(Buffer.from(secret), masterKey) }).returning(PUBLIC_COLUMNS).executeTakeFirstOrThrow();
+    .values({ ...values, secret_encrypted: encrypt(Buffer.from(secret), masterKey) })
+    .returning(PUBLIC_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateEndpoint(db: Db, manufacturerId: number, endpointId: number, changes: { url?: string; event_types?: string[]; enabled?: boolean }) {
@@ -60,7 +66,20 @@ const deliveryColumns = (db: Db) =>
   webhookDb(db)
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-    .select(['d.id', 'd.endpoint_id', 'd.event_id', 'e.type as event_type', 'd.status', 'd.attempts', 'd.response_code', 'd.duration_ms', 'd.last_error', 'd.last_attempt_at', 'd.next_attempt_at', 'd.created_at']);
+    .select([
+      'd.id',
+      'd.endpoint_id',
+      'd.event_id',
+      'e.type as event_type',
+      'd.status',
+      'd.attempts',
+      'd.response_code',
+      'd.duration_ms',
+      'd.last_error',
+      'd.last_attempt_at',
+      'd.next_attempt_at',
+      'd.created_at',
+    ]);
 
 type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliveryColumns>['executeTakeFirstOrThrow']>>;
 
@@ -88,7 +107,11 @@ export async function findDelivery(db: Db, endpointId: number, deliveryId: numbe
 export async function listDeliveries(db: Db, endpointId: number, page: { perPage: number; offset: number }) {
   const [rows, total] = await Promise.all([
     deliveryColumns(db).where('d.endpoint_id', '=', endpointId).orderBy('d.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
-    webhookDb(db).selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('total')).where('endpoint_id', '=', endpointId).executeTakeFirstOrThrow(),
+    webhookDb(db)
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('endpoint_id', '=', endpointId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toWebhookDelivery), total: Number(total.total) };
 }

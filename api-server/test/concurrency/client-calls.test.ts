@@ -19,7 +19,13 @@ describe('client API under concurrency', () => {
   beforeEach(() => resetRateLimits(t));
 
   const activate = (fingerprint: string) =>
-    clientPost(t, '/activations', { product_id: world.synth.id, serial: world.bobSynth.serial, hardware_fingerprint: fingerprint, hardware_fingerprint_version: 2, signature_seed_version: 5 });
+    clientPost(t, '/activations', {
+      product_id: world.synth.id,
+      serial: world.bobSynth.serial,
+      hardware_fingerprint: fingerprint,
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    });
 
   it('lets exactly one of several machines racing for the last slot in', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => activate(`RACE-${i}`)));
@@ -31,7 +37,9 @@ describe('client API under concurrency', () => {
   it('lets at most 3 customer deactivations through when they arrive at once', async () => {
     await t.db.updateTable('products').set({ machine_limit: 10 }).where('id', '=', world.synth.id).execute();
     for (let i = 0; i < 5; i++) expect((await activate(`CAP-${i}`)).statusCode).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.bobSynth.serial, hardware_fingerprint: `CAP-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.bobSynth.serial, hardware_fingerprint: `CAP-${i}` })),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 409, 409]);
     const deactivations = await t.db.selectFrom('license_machine_deactivations').select('id').where('license_id', '=', world.bobSynth.id).execute();
     expect(deactivations).toHaveLength(3);

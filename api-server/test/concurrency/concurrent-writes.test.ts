@@ -27,10 +27,7 @@ describe('concurrent writes', () => {
       .execute();
     for (let round = 0; round < 5; round += 1) {
       const [first, second] = [targets[(round * 2) % targets.length], targets[(round * 2 + 1) % targets.length]];
-      const answers = await Promise.all([
-        patch(`/api/v1/licenses/${world.licenseA}`, { user_id: first.id }),
-        patch(`/api/v1/licenses/${world.licenseA}`, { user_id: second.id }),
-      ]);
+      const answers = await Promise.all([patch(`/api/v1/licenses/${world.licenseA}`, { user_id: first.id }), patch(`/api/v1/licenses/${world.licenseA}`, { user_id: second.id })]);
       for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
       expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
     }
@@ -44,9 +41,7 @@ describe('concurrent writes', () => {
   });
 
   it('a bulk update racing single updates on the same licences leaves every licence in one of the requested states', async () => {
-    const ids = (
-      await t.db.selectFrom('licenses').select('id').where('manufacturer_id', '=', world.manufacturerA).orderBy('id').limit(40).execute()
-    ).map((row) => row.id);
+    const ids = (await t.db.selectFrom('licenses').select('id').where('manufacturer_id', '=', world.manufacturerA).orderBy('id').limit(40).execute()).map((row) => row.id);
     const answers = await Promise.all([
       patch('/api/v1/licenses/bulk-update', { license_ids: ids, disabled: true, disabled_reason: 'FraudulentUse' }),
       ...ids.slice(0, 10).map((id) => patch(`/api/v1/licenses/${id}`, { disabled: false, disabled_reason: null })),

@@ -62,12 +62,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/docs/static/*': { request: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: PUBLIC },
   'GET /api/docs/static/index.html': { request: () => ({ url: '/api/docs/static/index.html' }), expect: { anonymous: 302, superuser: 302, staffA: 302, staffB: 302 } },
   'GET /api/docs/static/swagger-initializer.js': { request: () => ({ url: '/api/docs/static/swagger-initializer.js' }), expect: PUBLIC },
-  'OPTIONS *': { request: () => ({ url: '/api/v1/products', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } }), expect: { anonymous: 204, superuser: 204, staffA: 204, staffB: 204 } },
+  'OPTIONS *': {
+    request: () => ({ url: '/api/v1/products', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } }),
+    expect: { anonymous: 204, superuser: 204, staffA: 204, staffB: 204 },
+  },
   'POST /api/v1/systemusers/login': {
     request: () => ({ url: '/api/v1/systemusers/login', payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' } }),
     expect: PUBLIC,
   },
-  'POST /api/v1/systemusers/logout': { request: () => ({ url: '/api/v1/systemusers/logout' }), expect: { anonymous: 401, superuser: 204, staffA: 204, staffB: 204 }, endsSession: true },
+  'POST /api/v1/systemusers/logout': {
+    request: () => ({ url: '/api/v1/systemusers/logout' }),
+    expect: { anonymous: 401, superuser: 204, staffA: 204, staffB: 204 },
+    endsSession: true,
+  },
   'GET /api/v1/systemusers/me': { request: () => ({ url: '/api/v1/systemusers/me' }), expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 } },
 
   'GET /api/v1/manufacturers': { request: () => ({ url: '/api/v1/manufacturers' }), expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403 } },
@@ -128,9 +135,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/${w.confirmedBuildA}/files/${encodeURIComponent(w.confirmedBuildFileA)}` }),
     expect: staffOnly(200),
   },
-  'GET /api/v1/clients/app/products/:id/builds/:buildId/files': { request: (w) => ({ url: `/api/v1/clients/app/products/${w.productA}/builds/${w.confirmedBuildA}/files` }), expect: staffOnly(200) },
+  'GET /api/v1/clients/app/products/:id/builds/:buildId/files': {
+    request: (w) => ({ url: `/api/v1/clients/app/products/${w.productA}/builds/${w.confirmedBuildA}/files` }),
+    expect: staffOnly(200),
+  },
   'GET /api/v1/products/:id/releases': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases` }), expect: staffOnly(200) },
-  'POST /api/v1/products/:id/releases': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases`, payload: { description: 'Matrix release' } }), expect: staffOnly(201) },
+  'POST /api/v1/products/:id/releases': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/releases`, payload: { description: 'Matrix release' } }),
+    expect: staffOnly(201),
+  },
   'GET /api/v1/products/:id/releases/:releaseId': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/${w.releaseA}` }), expect: staffOnly(200) },
   'PATCH /api/v1/products/:id/releases/:releaseId': {
     request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/${w.releaseA}`, payload: { description: 'Edited by the matrix' } }),
@@ -141,18 +154,32 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /api/v1/products/:id/trials/:trialId': { request: (w) => ({ url: `/api/v1/products/${w.productA}/trials/${w.trialA}` }), expect: staffOnly(204) },
 
   'GET /api/v1/users': { request: () => ({ url: '/api/v1/users' }), expect: staffCollection(200), staffBActsOnOwnTenant: true },
-  'POST /api/v1/users': { request: () => ({ url: '/api/v1/users', payload: { email: 'matrix.user@example.com', external_id: null } }), expect: staffCollection(201), staffBActsOnOwnTenant: true },
+  'POST /api/v1/users': {
+    request: () => ({ url: '/api/v1/users', payload: { email: 'matrix.user@example.com', external_id: null } }),
+    expect: staffCollection(201),
+    staffBActsOnOwnTenant: true,
+  },
   'GET /api/v1/users/:id': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}` }), expect: staffOnly(200) },
-  'PATCH /api/v1/users/:id': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}`, payload: { email: 'renamed.by.matrix@example.com', external_id: 'matrix' } }), expect: staffOnly(200) },
+  'PATCH /api/v1/users/:id': {
+    request: (w) => ({ url: `/api/v1/users/${w.endUserA}`, payload: { email: 'renamed.by.matrix@example.com', external_id: 'matrix' } }),
+    expect: staffOnly(200),
+  },
   'GET /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses` }), expect: staffOnly(200) },
-  'POST /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses`, payload: { product_id: w.productA, license_type: 'NFR' } }), expect: staffOnly(201) },
+  'POST /api/v1/users/:id/licenses': {
+    request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses`, payload: { product_id: w.productA, license_type: 'NFR' } }),
+    expect: staffOnly(201),
+  },
 
   'GET /api/v1/audit-events': {
     request: (w) => ({ url: `/api/v1/audit-events?object_type=product&object_id=${w.productA}` }),
     expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 },
     staffBActsOnOwnTenant: true,
   },
-  'GET /api/v1/dashboard': { request: () => ({ url: '/api/v1/dashboard?days=90' }), expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 }, staffBActsOnOwnTenant: true },
+  'GET /api/v1/dashboard': {
+    request: () => ({ url: '/api/v1/dashboard?days=90' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 },
+    staffBActsOnOwnTenant: true,
+  },
 
   'GET /api/v1/products/export.csv': { request: () => ({ url: '/api/v1/products/export.csv' }), expect: staffCollection(200) },
   'GET /api/v1/products/:id/builds/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/export.csv` }), expect: staffOnly(200) },
@@ -175,7 +202,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   },
   'PATCH /api/v1/licenses/:id': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}`, payload: { disabled: false, disabled_reason: null } }), expect: staffOnly(200) },
   'POST /api/v1/licenses/:id/activations': {
-    request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/activations`, payload: { hardware_fingerprint: 'MATRIX-FP-1', hardware_fingerprint_version: 2, signature_seed_version: 5 } }),
+    request: (w) => ({
+      url: `/api/v1/licenses/${w.licenseA}/activations`,
+      payload: { hardware_fingerprint: 'MATRIX-FP-1', hardware_fingerprint_version: 2, signature_seed_version: 5 },
+    }),
     expect: staffOnly(201),
   },
 
@@ -185,16 +215,25 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: { anonymous: 201, superuser: 200, staffA: 200, staffB: 200 },
   },
   'POST /api/v1/clients/app/activations': {
-    request: (w) => ({ url: '/api/v1/clients/app/activations', payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: 'MATRIX-CLIENT-ACTIVATE', hardware_fingerprint_version: 2, signature_seed_version: 5 } }),
+    request: (w) => ({
+      url: '/api/v1/clients/app/activations',
+      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: 'MATRIX-CLIENT-ACTIVATE', hardware_fingerprint_version: 2, signature_seed_version: 5 },
+    }),
     expect: PUBLIC,
   },
   'POST /api/v1/clients/app/deactivations': {
-    request: (w) => ({ url: '/api/v1/clients/app/deactivations', payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.deactivate } }),
+    request: (w) => ({
+      url: '/api/v1/clients/app/deactivations',
+      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.deactivate },
+    }),
     // The first call frees the machine; after that it is no longer activated there.
     expect: { anonymous: 200, superuser: 409, staffA: 409, staffB: 409 },
   },
   'POST /api/v1/clients/app/validations': {
-    request: (w) => ({ url: '/api/v1/clients/app/validations', payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' } }),
+    request: (w) => ({
+      url: '/api/v1/clients/app/validations',
+      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' },
+    }),
     expect: PUBLIC,
   },
   'GET /api/v1/clients/app/products/:id/revocations': {
@@ -202,10 +241,16 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: PUBLIC,
   },
   'POST /api/v1/clients/app/update-checks': {
-    request: (w) => ({ url: '/api/v1/clients/app/update-checks', payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' } }),
+    request: (w) => ({
+      url: '/api/v1/clients/app/update-checks',
+      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' },
+    }),
     expect: PUBLIC,
   },
   'GET /api/v1/clients/app/downloads/:fileId': { request: (w) => ({ url: w.downloadUrlA }), expect: PUBLIC },
   'GET /api/v1/licenses/:id/machines': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines` }), expect: staffOnly(200) },
-  'POST /api/v1/licenses/:id/machines/:machineId/deactivate': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines/${w.machineA}/deactivate` }), expect: staffOnly(200) },
+  'POST /api/v1/licenses/:id/machines/:machineId/deactivate': {
+    request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines/${w.machineA}/deactivate` }),
+    expect: staffOnly(200),
+  },
 };

@@ -33,7 +33,11 @@ describe('security headers and CORS', () => {
 
   it('lets the page load scripts and manifests from the configured remote origins and nowhere else', async () => {
     const csp = (await t.app.inject({ url: '/config.json' })).headers['content-security-policy'] as string;
-    const directive = (name: string) => csp.split(';').find((part) => part.trim().startsWith(`${name} `))?.trim();
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .find((part) => part.trim().startsWith(`${name} `))
+        ?.trim();
     expect(directive('script-src')).toBe("script-src 'self' https://cdn.example.com");
     expect(directive('connect-src')).toBe("connect-src 'self' https://cdn.example.com");
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");

@@ -52,7 +52,13 @@ describe('hostile input classes (issue 13, items 1-6)', () => {
   const activation = (fingerprint: string) => ({ hardware_fingerprint: fingerprint, hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION, signature_seed_version: 5 });
 
   it('1: refuses NUL in any body, query or path string with a 400 naming the field', async () => {
-    await expectRefused({ who: 'anonymous', method: 'POST', url: '/api/v1/systemusers/login', body: { email: '\u0000', password: 'x' }, message: 'email must not contain a NUL character' });
+    await expectRefused({
+      who: 'anonymous',
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      body: { email: '\u0000', password: 'x' },
+      message: 'email must not contain a NUL character',
+    });
     const cases: Case[] = [
       { who: 'staffA', method: 'GET', url: '/api/v1/users?email=%00', message: 'email must not contain a NUL character' },
       { who: 'staffA', method: 'GET', url: `/api/v1/products/${world.productA}/licenses?email=a%00`, message: 'email must not contain a NUL character' },
@@ -62,7 +68,13 @@ describe('hostile input classes (issue 13, items 1-6)', () => {
       { who: 'staffA', method: 'POST', url: '/api/v1/products', body: { ...product(), name: 'a\u0000' }, message: 'name must not contain a NUL character' },
       { who: 'staffA', method: 'POST', url: '/api/v1/products', body: { ...product(), series: '\u0000' }, message: 'series must not contain a NUL character' },
       { who: 'staffA', method: 'PATCH', url: `/api/v1/products/${world.productA}`, body: { tagline: '\u0000' }, message: 'tagline must not contain a NUL character' },
-      { who: 'staffA', method: 'POST', url: `/api/v1/products/${world.productA}/releases`, body: { description: '\u0000' }, message: 'description must not contain a NUL character' },
+      {
+        who: 'staffA',
+        method: 'POST',
+        url: `/api/v1/products/${world.productA}/releases`,
+        body: { description: '\u0000' },
+        message: 'description must not contain a NUL character',
+      },
       { who: 'staffA', method: 'POST', url: '/api/v1/users', body: { email: 'nul@example.com', external_id: '\u0000' }, message: 'external_id must not contain a NUL character' },
       { who: 'superuser', method: 'PATCH', url: `/api/v1/manufacturers/${world.manufacturerA}`, body: { vat_id: '\u0000' }, message: 'vat_id must not contain a NUL character' },
       { who: 'staffA', method: 'PUT', url: `/api/v1/products/${world.productA}/builds/${world.pendingBuildA}/files/a%00b`, message: 'name must not contain a NUL character' },
@@ -98,22 +110,42 @@ describe('hostile input classes (issue 13, items 1-6)', () => {
     const productUrl = `/api/v1/products/${world.productA}`;
     const cases: { request: Parameters<TestApp['app']['inject']>[0] & object; status: number; message: string }[] = [
       { request: { method: 'GET', url: '/api/v1/products/%ED%A0%80' }, status: 400, message: 'The address is not valid: a part of it is not correctly percent-encoded UTF-8.' },
-      { request: { method: 'GET', url: `/api/v1/products/${'9'.repeat(5000)}` }, status: 414, message: 'The address is too long: a part of it exceeds the length this server accepts.' },
+      {
+        request: { method: 'GET', url: `/api/v1/products/${'9'.repeat(5000)}` },
+        status: 414,
+        message: 'The address is too long: a part of it exceeds the length this server accepts.',
+      },
       {
         request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/xml' }, payload: '<name>x</name>' },
         status: 415,
         message: 'The content type of the request body is not accepted here: send application/json.',
       },
-      { request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/json' }, payload: `{"name":"${'x'.repeat(2 * 1024 * 1024)}"}` }, status: 413, message: 'The request body is too large.' },
-      { request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/json' }, payload: '{"name":' }, status: 400, message: 'The request body is not valid JSON.' },
-      { request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/json' }, payload: '' }, status: 400, message: 'The request body is empty but its content type says JSON.' },
+      {
+        request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/json' }, payload: `{"name":"${'x'.repeat(2 * 1024 * 1024)}"}` },
+        status: 413,
+        message: 'The request body is too large.',
+      },
+      {
+        request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/json' }, payload: '{"name":' },
+        status: 400,
+        message: 'The request body is not valid JSON.',
+      },
+      {
+        request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/json' }, payload: '' },
+        status: 400,
+        message: 'The request body is empty but its content type says JSON.',
+      },
       { request: { method: 'GET', url: '/api/v1/no-such-route' }, status: 404, message: 'Not found' },
       { request: { method: 'DELETE', url: '/api/v1/products' }, status: 404, message: 'Not found' },
     ];
     for (const { request, status, message } of cases) {
       const before = await databaseDigest(t);
       const response = await t.app.inject({ ...request, headers: { ...tokenOf('staffA'), ...request.headers } });
-      expect({ url: request.url?.toString().slice(0, 60), status: response.statusCode, body: response.json() }).toEqual({ url: request.url?.toString().slice(0, 60), status, body: { message: [message] } });
+      expect({ url: request.url?.toString().slice(0, 60), status: response.statusCode, body: response.json() }).toEqual({
+        url: request.url?.toString().slice(0, 60),
+        status,
+        body: { message: [message] },
+      });
       expect(response.body).not.toMatch(FRAMEWORK_NAMES);
       expect(await databaseDigest(t)).toBe(before);
     }
@@ -129,7 +161,14 @@ describe('hostile input classes (issue 13, items 1-6)', () => {
         method: 'POST',
         url: `/api/v1/products/${world.productA}/builds`,
         headers: tokenOf('staffA'),
-        payload: { os: 'any', major: 7, minor: 0, revision: 0, build_number: (buildNumber += 1), files: files.map(({ name, bytes }) => ({ name, size: bytes.length, sha256: sha256(bytes) })) },
+        payload: {
+          os: 'any',
+          major: 7,
+          minor: 0,
+          revision: 0,
+          build_number: (buildNumber += 1),
+          files: files.map(({ name, bytes }) => ({ name, size: bytes.length, sha256: sha256(bytes) })),
+        },
       });
       return { declared, files };
     }
@@ -168,10 +207,28 @@ describe('hostile input classes (issue 13, items 1-6)', () => {
   it('5: accepts only absolute http(s) URLs in the product link fields', async () => {
     const productUrl = `/api/v1/products/${world.productA}`;
     const cases: Case[] = [
-      { who: 'staffA', method: 'POST', url: '/api/v1/products', body: { ...product(), page: 'javascript:alert(1)' }, message: 'Product Page must be an http:// or https:// address.' },
-      { who: 'staffA', method: 'POST', url: '/api/v1/products', body: { ...product(), app_image: 'data:image/png;base64,AAAA' }, message: 'App Image must be an http:// or https:// address.' },
+      {
+        who: 'staffA',
+        method: 'POST',
+        url: '/api/v1/products',
+        body: { ...product(), page: 'javascript:alert(1)' },
+        message: 'Product Page must be an http:// or https:// address.',
+      },
+      {
+        who: 'staffA',
+        method: 'POST',
+        url: '/api/v1/products',
+        body: { ...product(), app_image: 'data:image/png;base64,AAAA' },
+        message: 'App Image must be an http:// or https:// address.',
+      },
       { who: 'staffA', method: 'PATCH', url: productUrl, body: { plugin_browser_logo: 'logo.png' }, message: 'Plugin Browser Logo must be an http:// or https:// address.' },
-      { who: 'staffA', method: 'PATCH', url: productUrl, body: { plugin_browser_moodshot: 'https:/missing-host' }, message: 'Plugin Browser Moodshot must be an http:// or https:// address.' },
+      {
+        who: 'staffA',
+        method: 'PATCH',
+        url: productUrl,
+        body: { plugin_browser_moodshot: 'https:/missing-host' },
+        message: 'Plugin Browser Moodshot must be an http:// or https:// address.',
+      },
     ];
     for (const testCase of cases) await expectRefused(testCase);
     const links = { page: 'https://aurora.example/p', app_image: 'http://aurora.example/a.png', plugin_browser_logo: 'HTTPS://aurora.example/l.png', plugin_browser_moodshot: '' };

@@ -61,14 +61,25 @@ function hostileBody(fields: string[]): fc.Arbitrary<{ payload?: string | Buffer
     aimed.map((body) => ({ payload: JSON.stringify(body), contentType: 'application/json' })),
     fc.jsonValue().map((body) => ({ payload: JSON.stringify(body), contentType: 'application/json' })),
     fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"a":1}}', '\u0000').map((payload) => ({ payload, contentType: 'application/json' })),
-    fc.constantFrom('text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x').map((contentType) => ({ payload: 'email=a&password=b', contentType })),
+    fc
+      .constantFrom('text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x')
+      .map((contentType) => ({ payload: 'email=a&password=b', contentType })),
     fc.constant({ payload: Buffer.alloc(2 * 1024 * 1024, 'a'), contentType: 'application/json' }),
     fc.constant({}),
   );
 }
 
 const FRAMEWORK_NAMES = /FST_|fastify/i;
-const LEAKS = [FRAMEWORK_NAMES, /\bat .+:\d+:\d+\)?/, /node_modules/, /syntax error at or near/i, /\bSELECT\b.*\bFROM\b/i, /relation "/i, /duplicate key value/i, /violates .* constraint/i];
+const LEAKS = [
+  FRAMEWORK_NAMES,
+  /\bat .+:\d+:\d+\)?/,
+  /node_modules/,
+  /syntax error at or near/i,
+  /\bSELECT\b.*\bFROM\b/i,
+  /relation "/i,
+  /duplicate key value/i,
+  /violates .* constraint/i,
+];
 
 function isErrorShape(body: string): boolean {
   try {
@@ -150,7 +161,12 @@ type Part = 'params' | 'querystring' | 'body';
 const illFormedText = fc
   .tuple(
     fc.string({ maxLength: 6 }),
-    fc.constantFrom({ bad: '\u0000', problem: CONTAINS_NUL }, { bad: '\uD800', problem: ILL_FORMED_UNICODE }, { bad: '\uDFFF', problem: ILL_FORMED_UNICODE }, { bad: '\uDBFF', problem: ILL_FORMED_UNICODE }),
+    fc.constantFrom(
+      { bad: '\u0000', problem: CONTAINS_NUL },
+      { bad: '\uD800', problem: ILL_FORMED_UNICODE },
+      { bad: '\uDFFF', problem: ILL_FORMED_UNICODE },
+      { bad: '\uDBFF', problem: ILL_FORMED_UNICODE },
+    ),
     fc.string({ maxLength: 6 }),
   )
   .map(([before, { bad, problem }, after]) => ({ text: `${before}${bad}${after}`, problem }));
@@ -169,7 +185,24 @@ function percentEncode(text: string): string {
 }
 
 /** Bad escapes and over-long or hostile text for a path segment, sent as they are. */
-const BAD_PATH_SEGMENTS = ['%ED%A0%80', '%ED%BF%BF', '%FF', '%C0%AF', '%E0%80', '%', '%0', '%00', 'a%00b', '%2e%2e', '..', '%2F', '-1', '1e309', '9'.repeat(4000), 'x'.repeat(70_000)];
+const BAD_PATH_SEGMENTS = [
+  '%ED%A0%80',
+  '%ED%BF%BF',
+  '%FF',
+  '%C0%AF',
+  '%E0%80',
+  '%',
+  '%0',
+  '%00',
+  'a%00b',
+  '%2e%2e',
+  '..',
+  '%2F',
+  '-1',
+  '1e309',
+  '9'.repeat(4000),
+  'x'.repeat(70_000),
+];
 
 interface AimedRequest {
   route: RouteTableEntry;
@@ -190,7 +223,9 @@ function validRequest(route: RouteTableEntry): AimedRequest {
 
 /** The URL with each parameter and query value encoded, unless given as raw text to send as it is. */
 function urlOf(request: AimedRequest, raw: { param?: [string, string]; query?: [string, string] } = {}): string {
-  const path = request.route.url.replace(/:([A-Za-z]+)/g, (_match, name: string) => (raw.param?.[0] === name ? raw.param[1] : percentEncode(request.params[name]))).replace('*', 'x');
+  const path = request.route.url
+    .replace(/:([A-Za-z]+)/g, (_match, name: string) => (raw.param?.[0] === name ? raw.param[1] : percentEncode(request.params[name])))
+    .replace('*', 'x');
   const pairs = Object.entries(request.query).map(([key, value]) => `${encodeURIComponent(key)}=${raw.query?.[0] === key ? raw.query[1] : percentEncode(value)}`);
   return pairs.length ? `${path}?${pairs.join('&')}` : path;
 }
@@ -239,8 +274,10 @@ describe('hostile values aimed at every position of every route', () => {
     return { status: response.statusCode, message: response.statusCode >= 400 ? (JSON.parse(response.body).message as string[]) : [], where };
   }
 
-  it('finds string positions in the route table, and every one of them is the contract\'s Text()', () => {
-    const strings = routes.flatMap((route) => (['params', 'querystring', 'body'] as Part[]).flatMap((part) => stringPositions(schemaOf(route, part)).map((position) => ({ route, part, ...position }))));
+  it("finds string positions in the route table, and every one of them is the contract's Text()", () => {
+    const strings = routes.flatMap((route) =>
+      (['params', 'querystring', 'body'] as Part[]).flatMap((part) => stringPositions(schemaOf(route, part)).map((position) => ({ route, part, ...position }))),
+    );
     expect(strings.length).toBeGreaterThan(40);
     const untyped = strings.filter(({ schema }) => schema[TEXT_KEYWORD] !== true).map(({ route, part, path }) => `${route.method} ${route.url} ${part}.${path.join('.')}`);
     expect(untyped).toEqual([]);
@@ -301,14 +338,21 @@ describe('hostile values aimed at every position of every route', () => {
   it('answers wrong types, huge numbers and bad escapes at every position with a 4xx in our shape or a success, never a 5xx', async () => {
     for (const route of routes) {
       const base = validRequest(route);
-      const leaves = [...leafPositions(schemaOf(route, 'body')).map(({ path }) => ({ part: 'body' as Part, path })), ...Object.keys(base.query).map((key) => ({ part: 'querystring' as Part, path: [key] as Path }))];
+      const leaves = [
+        ...leafPositions(schemaOf(route, 'body')).map(({ path }) => ({ part: 'body' as Part, path })),
+        ...Object.keys(base.query).map((key) => ({ part: 'querystring' as Part, path: [key] as Path })),
+      ];
       const params = route.url.match(/:[A-Za-z]+/g)?.map((name) => name.slice(1)) ?? [];
       for (const role of AIMED_ROLES) {
         await fc.assert(
           fc.asyncProperty(
             fc.oneof(
               fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...(params.length ? params : ['none'])), segment: fc.constantFrom(...BAD_PATH_SEGMENTS) }),
-              fc.record({ kind: fc.constant('value' as const), leaf: fc.constantFrom(...(leaves.length ? leaves : [{ part: 'body' as Part, path: ['unknown'] as Path }])), value: hostileValue }),
+              fc.record({
+                kind: fc.constant('value' as const),
+                leaf: fc.constantFrom(...(leaves.length ? leaves : [{ part: 'body' as Part, path: ['unknown'] as Path }])),
+                value: hostileValue,
+              }),
             ),
             async (aimed) => {
               if (aimed.kind === 'param') {

@@ -57,22 +57,51 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const db = t.db;
   const manufacturerA = (await db.selectFrom('manufacturers').select('id').where('name', '=', 'Aurora Audio').executeTakeFirstOrThrow()).id;
   const manufacturerB = (await db.selectFrom('manufacturers').select('id').where('name', '=', 'Nimbus Instruments').executeTakeFirstOrThrow()).id;
-  const product = await db.selectFrom('products').select(['id', 'identifier']).where('manufacturer_id', '=', manufacturerA).where('type', '=', 'Full').orderBy('id').executeTakeFirstOrThrow();
-  const confirmedBuild = await db.selectFrom('builds').select('id').where('product_id', '=', product.id).where('upload_confirmed', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'identifier'])
+    .where('manufacturer_id', '=', manufacturerA)
+    .where('type', '=', 'Full')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const confirmedBuild = await db
+    .selectFrom('builds')
+    .select('id')
+    .where('product_id', '=', product.id)
+    .where('upload_confirmed', '=', true)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const confirmedFile = await db.selectFrom('build_files').select('name').where('build_id', '=', confirmedBuild.id).orderBy('id').executeTakeFirstOrThrow();
 
   const pendingFile = { name: 'matrix-upload.bin', bytes: Buffer.from('bytes uploaded by the authorization matrix\n') };
   const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
   const newBuild = async (buildNumber: number) =>
-    (await db.insertInto('builds').values({ manufacturer_id: manufacturerA, product_id: product.id, os: 'any', major: 9, minor: 9, revision: 9, build_number: buildNumber }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('builds')
+        .values({ manufacturer_id: manufacturerA, product_id: product.id, os: 'any', major: 9, minor: 9, revision: 9, build_number: buildNumber })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const pendingBuildA = await newBuild(9001);
-  await db.insertInto('build_files').values({ manufacturer_id: manufacturerA, build_id: pendingBuildA, name: pendingFile.name, size: pendingFile.bytes.length, sha256: sha256(pendingFile.bytes) }).execute();
+  await db
+    .insertInto('build_files')
+    .values({ manufacturer_id: manufacturerA, build_id: pendingBuildA, name: pendingFile.name, size: pendingFile.bytes.length, sha256: sha256(pendingFile.bytes) })
+    .execute();
   const completeBuildA = await newBuild(9002);
   const completeBytes = Buffer.from('already uploaded\n');
   await t.storage.write(`builds/${completeBuildA}/complete.bin`, completeBytes);
   await db
     .insertInto('build_files')
-    .values({ manufacturer_id: manufacturerA, build_id: completeBuildA, name: 'complete.bin', size: completeBytes.length, sha256: sha256(completeBytes), storage_key: `builds/${completeBuildA}/complete.bin`, uploaded_at: new Date() })
+    .values({
+      manufacturer_id: manufacturerA,
+      build_id: completeBuildA,
+      name: 'complete.bin',
+      size: completeBytes.length,
+      sha256: sha256(completeBytes),
+      storage_key: `builds/${completeBuildA}/complete.bin`,
+      uploaded_at: new Date(),
+    })
     .execute();
 
   const channels = await db.selectFrom('distribution_channels').select(['id', 'type']).where('manufacturer_id', '=', manufacturerA).execute();
@@ -91,7 +120,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const members = await db.selectFrom('channel_memberships').select('user_id').where('channel_id', '=', betaChannelA).execute();
   const memberIds = new Set(members.map((member) => member.user_id));
   const users = await db.selectFrom('end_users').select('id').where('manufacturer_id', '=', manufacturerA).orderBy('id').execute();
-  const license = await db.selectFrom('licenses').select(['id', 'user_id']).where('manufacturer_id', '=', manufacturerA).where('product_id', '=', product.id).where('disabled', '=', false).orderBy('id').executeTakeFirstOrThrow();
+  const license = await db
+    .selectFrom('licenses')
+    .select(['id', 'user_id'])
+    .where('manufacturer_id', '=', manufacturerA)
+    .where('product_id', '=', product.id)
+    .where('disabled', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const trial = await db.selectFrom('trials').select('id').where('product_id', '=', product.id).orderBy('id').executeTakeFirstOrThrow();
   const client = await clientApiWorld(t, manufacturerA, product.id, license.id, confirmedBuild.id);
 
@@ -128,9 +164,17 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
   await db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', productId).execute();
   const clientFingerprints = { deactivate: 'MATRIX-CLIENT-DEACTIVATE', update: 'MATRIX-CLIENT-UPDATE' };
   for (const fingerprint of [clientFingerprints.deactivate, clientFingerprints.update, 'MATRIX-STAFF-DEACTIVATE']) {
-    await db.insertInto('license_activations').values({ manufacturer_id: manufacturerId, license_id: licenseId, hardware_fingerprint: fingerprint, hardware_fingerprint_version: 2, signature_seed_version: 5 }).execute();
+    await db
+      .insertInto('license_activations')
+      .values({ manufacturer_id: manufacturerId, license_id: licenseId, hardware_fingerprint: fingerprint, hardware_fingerprint_version: 2, signature_seed_version: 5 })
+      .execute();
   }
-  const machine = await db.selectFrom('license_machines').select('id').where('license_id', '=', licenseId).where('hardware_fingerprint', '=', 'MATRIX-STAFF-DEACTIVATE').executeTakeFirstOrThrow();
+  const machine = await db
+    .selectFrom('license_machines')
+    .select('id')
+    .where('license_id', '=', licenseId)
+    .where('hardware_fingerprint', '=', 'MATRIX-STAFF-DEACTIVATE')
+    .executeTakeFirstOrThrow();
   const license = await db.selectFrom('licenses').select('serial').where('id', '=', licenseId).executeTakeFirstOrThrow();
   const file = await db.selectFrom('build_files').select(['id', 'sha256']).where('build_id', '=', buildId).orderBy('id').executeTakeFirstOrThrow();
   const link = signDownloadUrl(downloadUrlKey(t.masterKey), '/api/v1', file, Math.floor(Date.now() / 1000));
@@ -138,7 +182,14 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
 }
 
 async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {
-  const endpoint = () => insertEndpoint(db, masterKey, { manufacturer_id: manufacturerId, url: 'https://93.184.215.14/hook', secret: generateSecret(), event_types: ['license.created'], enabled: true });
+  const endpoint = () =>
+    insertEndpoint(db, masterKey, {
+      manufacturer_id: manufacturerId,
+      url: 'https://93.184.215.14/hook',
+      secret: generateSecret(),
+      event_types: ['license.created'],
+      enabled: true,
+    });
   const webhookEndpointA = (await endpoint()).id;
   const webhookEndpointsToDeleteA = [];
   for (let n = 0; n < 4; n++) webhookEndpointsToDeleteA.push((await endpoint()).id);
@@ -157,7 +208,11 @@ export async function signInEveryone(t: TestApp): Promise<World['tokens']> {
 
 /** One digest over every table but the ones a read or a refused login legitimately writes (sessions, rate_limits). */
 export async function databaseDigest(t: TestApp): Promise<string> {
-  const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(t.db);
+  const tables = await sql<{
+    name: string;
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
+    t.db,
+  );
   const parts: string[] = [];
   for (const { name } of tables.rows) {
     const row = await sql<{ digest: string | null }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(name)} t`.execute(t.db);

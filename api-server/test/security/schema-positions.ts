@@ -55,7 +55,8 @@ const STRING_SAMPLES = ['probe', '1.0', 'probe@example.com', 'a'.repeat(64), '20
 function sampleString(schema: JsonSchema): string {
   if (schema.format === 'email') return 'probe@example.com';
   if (schema.format === 'date-time') return '2026-01-01T00:00:00.000Z';
-  const fits = (text: string) => (!schema.pattern || new RegExp(schema.pattern, 'u').test(text)) && text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity);
+  const fits = (text: string) =>
+    (!schema.pattern || new RegExp(schema.pattern, 'u').test(text)) && text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity);
   return STRING_SAMPLES.find(fits) ?? 'probe';
 }
 
@@ -90,7 +91,13 @@ export function validSample(schema: JsonSchema | undefined): unknown {
 export function placeAt(base: unknown, path: Path, value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const container: Record<string | number, unknown> = Array.isArray(base) ? [...base] : typeof base === 'object' && base !== null ? { ...base } : typeof head === 'number' ? [] : {};
+  const container: Record<string | number, unknown> = Array.isArray(base)
+    ? [...base]
+    : typeof base === 'object' && base !== null
+      ? { ...base }
+      : typeof head === 'number'
+        ? []
+        : {};
   container[head] = placeAt(container[head], rest, value);
   return container;
 }

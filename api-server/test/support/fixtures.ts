@@ -7,7 +7,11 @@ export const PASSWORD = 'Correct-Horse-42';
 let passwordHash: Promise<string> | undefined;
 
 export async function createManufacturer(db: Db, name: string, extra: { email?: string; country_code?: string } = {}) {
-  return db.insertInto('manufacturers').values({ name, ...extra }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('manufacturers')
+    .values({ name, ...extra })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function createSystemUser(db: Db, email: string, manufacturerId: number | null) {

@@ -21,7 +21,15 @@ export async function createEndUser(db: Db, manufacturerId: number, email: strin
 export async function createProduct(db: Db, manufacturerId: number, name: string) {
   return db
     .insertInto('products')
-    .values({ manufacturer_id: manufacturerId, name, type: 'Full', plugin_name: name.replace(/\s+/g, ''), public_key: 'cHVibGlj', private_key_encrypted: 'v1.x.y.z', identifier: `com.test.${name.toLowerCase().replace(/\s+/g, '-')}` })
+    .values({
+      manufacturer_id: manufacturerId,
+      name,
+      type: 'Full',
+      plugin_name: name.replace(/\s+/g, ''),
+      public_key: 'cHVibGlj',
+      private_key_encrypted: 'v1.x.y.z',
+      identifier: `com.test.${name.toLowerCase().replace(/\s+/g, '-')}`,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

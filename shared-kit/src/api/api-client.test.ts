@@ -82,7 +82,7 @@ describe('createApiClient', () => {
   });
 
   describe('stream (CSV exports)', () => {
-    it('answers the Response unread, with the session, the caller\'s signal and no timeout of its own', async () => {
+    it("answers the Response unread, with the session, the caller's signal and no timeout of its own", async () => {
       const answer = new Response('ID\r\n1\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
       fetchMock.mockResolvedValue(answer);
       const client = createApiClient({ baseUrl: '/api/v1', getToken: () => 'abc' });
@@ -96,7 +96,7 @@ describe('createApiClient', () => {
       expect(init.signal).toBe(controller.signal);
     });
 
-    it('lets the caller\'s abort through as itself, not as a network error', async () => {
+    it("lets the caller's abort through as itself, not as a network error", async () => {
       const controller = new AbortController();
       controller.abort();
       fetchMock.mockImplementation(async (_url: string, init: RequestInit) => Promise.reject(init.signal!.reason));

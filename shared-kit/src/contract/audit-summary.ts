@@ -49,8 +49,7 @@ export function valueInWords(value: unknown): string {
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const asRecord = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -64,9 +63,11 @@ export function auditFieldChanges(before: unknown, after: unknown): AuditFieldCh
   const fields = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((field) => !HIDDEN_FIELDS.has(field));
   const changed = fields.filter((field) => !same(old[field], now[field]));
   const reasonFolded = changed.includes('disabled') && now.disabled === true && now.disabled_reason;
-  return changed.map((field) => {
-    let summary = `${fieldLabel(field)}: ${valueInWords(old[field])} → ${valueInWords(now[field])}`;
-    if (field === 'disabled' && reasonFolded) summary += ` (reason ${valueInWords(now.disabled_reason)})`;
-    return { field, before: old[field] ?? null, after: now[field] ?? null, summary };
-  }).filter((change) => !(reasonFolded && change.field === 'disabled_reason'));
+  return changed
+    .map((field) => {
+      let summary = `${fieldLabel(field)}: ${valueInWords(old[field])} → ${valueInWords(now[field])}`;
+      if (field === 'disabled' && reasonFolded) summary += ` (reason ${valueInWords(now.disabled_reason)})`;
+      return { field, before: old[field] ?? null, after: now[field] ?? null, summary };
+    })
+    .filter((change) => !(reasonFolded && change.field === 'disabled_reason'));
 }

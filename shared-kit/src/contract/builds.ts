@@ -71,13 +71,10 @@ export const BuildCreateBody = Type.Object(
     minor: VersionPart,
     revision: VersionPart,
     build_number: VersionPart,
-    files: Type.Array(
-      Type.Object(
-        { name: BuildFileName, size: Type.Integer({ minimum: 0, maximum: BUILD_FILE_MAX_BYTES }), sha256: Sha256Hex },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: BUILD_FILES_MAX_COUNT },
-    ),
+    files: Type.Array(Type.Object({ name: BuildFileName, size: Type.Integer({ minimum: 0, maximum: BUILD_FILE_MAX_BYTES }), sha256: Sha256Hex }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: BUILD_FILES_MAX_COUNT,
+    }),
   },
   { additionalProperties: false },
 );

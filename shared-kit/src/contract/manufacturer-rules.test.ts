@@ -1,9 +1,4 @@
-import {
-  MANUFACTURER_COUNTRY_CODE_INVALID,
-  MANUFACTURER_EMAIL_INVALID,
-  MANUFACTURER_NAME_REQUIRED,
-  manufacturerFieldProblems,
-} from './manufacturer-rules';
+import { MANUFACTURER_COUNTRY_CODE_INVALID, MANUFACTURER_EMAIL_INVALID, MANUFACTURER_NAME_REQUIRED, manufacturerFieldProblems } from './manufacturer-rules';
 
 describe('manufacturerFieldProblems', () => {
   it('accepts a complete, valid manufacturer and blank optional fields', () => {

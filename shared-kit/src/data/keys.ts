@@ -35,8 +35,7 @@ export const releaseKeys = {
 export const channelKeys = {
   list: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'channels'),
   releases: (manufacturerId: number, channelId: number) => resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'releases'),
-  release: (manufacturerId: number, channelId: number, releaseId: number) =>
-    resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'releases', releaseId),
+  release: (manufacturerId: number, channelId: number, releaseId: number) => resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'releases', releaseId),
   users: (manufacturerId: number, channelId: number, query: Query = {}) => listKey(['manufacturers', manufacturerId, 'channels', channelId, 'users'], query),
   user: (manufacturerId: number, channelId: number, userId: number) => resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'users', userId),
   lists: (manufacturerId: number | typeof ANY_ID = ANY_ID) => scope('manufacturers', manufacturerId, 'channels'),

@@ -5,9 +5,7 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 function parse(value: string): Date | null {
   // `new Date('2024-03-05')` is midnight UTC, which is the day before west of Greenwich: read it as a local date.
   const dateOnly = DATE_ONLY.exec(value);
-  const date = dateOnly
-    ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))
-    : new Date(value);
+  const date = dateOnly ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

@@ -25,7 +25,7 @@ export const notFound = (call: RecordedApiCall) => apiError(404, `No fake answer
 /** An ApiClient for tests: no network; its answers come from `server` and every call is recorded in order. */
 export function createFakeApiClient(server: FakeApiServer): { api: ApiClient; calls: RecordedApiCall[] } {
   const calls: RecordedApiCall[] = [];
-  const handle = async <T,>(call: RecordedApiCall): Promise<T> => {
+  const handle = async <T>(call: RecordedApiCall): Promise<T> => {
     calls.push(call);
     return (await server(call)) as T;
   };

@@ -64,13 +64,7 @@ export function Checkbox({ checked, onCheckedChange, label, 'aria-label': ariaLa
   const checkboxId = id ?? generatedId;
   return (
     <Wrapper>
-      <Box
-        id={checkboxId}
-        checked={checked}
-        onCheckedChange={(next) => onCheckedChange(next === true)}
-        aria-label={ariaLabel}
-        disabled={disabled}
-      >
+      <Box id={checkboxId} checked={checked} onCheckedChange={(next) => onCheckedChange(next === true)} aria-label={ariaLabel} disabled={disabled}>
         <Indicator aria-hidden="true">
           <Icon name={checked === 'indeterminate' ? 'indeterminate' : 'check'} size={14} />
         </Indicator>

@@ -10,13 +10,7 @@ function Harness(props: Partial<DialogProps>) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Open</Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Select Builds"
-        footer={<Button onClick={() => setOpen(false)}>Done</Button>}
-        {...props}
-      >
+      <Dialog open={open} onOpenChange={setOpen} title="Select Builds" footer={<Button onClick={() => setOpen(false)}>Done</Button>} {...props}>
         <input aria-label="Filter" />
       </Dialog>
     </>

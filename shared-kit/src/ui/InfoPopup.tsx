@@ -14,7 +14,9 @@ const useInfoPopupButton = lazyPart(() => import(/* webpackChunkName: "info-popu
 /** A help button (an info icon) opening a popup; until the popup code has arrived, the same button without the popup. */
 export function InfoPopup(props: InfoPopupProps) {
   const InfoPopupButton = useInfoPopupButton();
-  return InfoPopupButton ? <InfoPopupButton {...props} /> : (
+  return InfoPopupButton ? (
+    <InfoPopupButton {...props} />
+  ) : (
     <IconButton aria-label={`Help: ${props.label}`}>
       <Icon name="info" />
     </IconButton>

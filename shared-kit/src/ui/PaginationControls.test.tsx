@@ -13,14 +13,7 @@ const pagination = (current: number, last: number, total = last * 25): Paginatio
 function setup(page: Pagination, perPage = 25) {
   const onPageChange = jest.fn();
   const onPerPageChange = jest.fn();
-  renderWithTheme(
-    <PaginationControls
-      pagination={page}
-      perPage={perPage}
-      onPageChange={onPageChange}
-      onPerPageChange={onPerPageChange}
-    />,
-  );
+  renderWithTheme(<PaginationControls pagination={page} perPage={perPage} onPageChange={onPageChange} onPerPageChange={onPerPageChange} />);
   return { onPageChange, onPerPageChange, nav: screen.getByRole('navigation', { name: 'Pagination' }) };
 }
 
@@ -65,9 +58,7 @@ describe('PaginationControls', () => {
 
   it('disables every move on a single page', () => {
     setup(pagination(1, 1, 3));
-    ['First page', 'Previous page', 'Next page', 'Last page'].forEach((name) =>
-      expect(screen.getByRole('button', { name })).toBeDisabled(),
-    );
+    ['First page', 'Previous page', 'Next page', 'Last page'].forEach((name) => expect(screen.getByRole('button', { name })).toBeDisabled());
   });
 
   it('goes to a page number, but not to the page already shown', async () => {
@@ -83,7 +74,9 @@ describe('PaginationControls', () => {
     const { onPerPageChange } = setup(pagination(1, 4), 25);
     const select = screen.getByRole('combobox', { name: 'Per page' });
     expect(select).toHaveValue('25');
-    const options = within(select).getAllByRole('option').map((option) => Number(option.textContent));
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => Number(option.textContent));
     expect(options).toEqual([25, ...PAGE_SIZE_OPTIONS]);
     await userEvent.selectOptions(select, String(PAGE_SIZE_OPTIONS[1]));
     expect(onPerPageChange).toHaveBeenCalledWith(PAGE_SIZE_OPTIONS[1]);

@@ -88,7 +88,11 @@ describe('Table', () => {
     headers.forEach((header) => expect(header).toHaveAttribute('scope', 'col'));
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
-    expect(within(rows[2]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'Delay']);
+    expect(
+      within(rows[2])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', 'Delay']);
   });
 
   it('puts the table in a named scroll region that the keyboard can reach', async () => {
@@ -122,9 +126,7 @@ describe('Table', () => {
     expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
 
     await userEvent.click(selectAll);
-    products.forEach((product) =>
-      expect(screen.getByRole('checkbox', { name: `Select row ${product.name}` })).toBeChecked(),
-    );
+    products.forEach((product) => expect(screen.getByRole('checkbox', { name: `Select row ${product.name}` })).toBeChecked());
     expect(selectAll).toBeChecked();
 
     await userEvent.click(selectAll);
@@ -134,12 +136,7 @@ describe('Table', () => {
 
   it('labels row checkboxes by id when no rowLabel is given', () => {
     renderWithTheme(
-      <Table
-        columns={columns}
-        rows={products}
-        getRowId={(row) => row.id}
-        selection={{ selectedIds: new Set([3]), onToggleRow: jest.fn(), onToggleAll: jest.fn() }}
-      />,
+      <Table columns={columns} rows={products} getRowId={(row) => row.id} selection={{ selectedIds: new Set([3]), onToggleRow: jest.fn(), onToggleAll: jest.fn() }} />,
     );
     expect(screen.getByRole('checkbox', { name: 'Select row 3' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select row 1' })).not.toBeChecked();
@@ -151,10 +148,7 @@ describe('Table', () => {
   });
 
   it('pins the actions column to the right edge so a wide table keeps its actions in view', () => {
-    const withActions: TableColumn<Product>[] = [
-      ...columns,
-      { id: 'actions', header: 'Actions', cell: (product) => <button type="button">{`Edit ${product.name}`}</button> },
-    ];
+    const withActions: TableColumn<Product>[] = [...columns, { id: 'actions', header: 'Actions', cell: (product) => <button type="button">{`Edit ${product.name}`}</button> }];
     renderWithTheme(<Table columns={withActions} rows={products} getRowId={(product) => product.id} caption="Products" />);
 
     const pinned = [screen.getByRole('columnheader', { name: 'Actions' }), screen.getByRole('button', { name: 'Edit Delay' }).closest('td')!];
@@ -179,7 +173,7 @@ describe('Table', () => {
       expect(renderedSince(start, 'Cells of ')).toEqual([]);
     });
 
-    it('renders each row\'s checkbox but no row\'s cells when all are selected', async () => {
+    it("renders each row's checkbox but no row's cells when all are selected", async () => {
       renderWithTheme(<SelectableTable rows={rows} profiled />);
       const start = mockRendered.length;
       await userEvent.click(screen.getByLabelText('Select All'));

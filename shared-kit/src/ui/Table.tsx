@@ -23,7 +23,9 @@ const pinnedToEnd = css`
   right: 0;
   z-index: 1;
   white-space: nowrap;
-  box-shadow: inset 1px 0 0 ${({ theme }) => theme.colors.border}, -6px 0 8px -6px rgba(15, 23, 42, 0.18);
+  box-shadow:
+    inset 1px 0 0 ${({ theme }) => theme.colors.border},
+    -6px 0 8px -6px rgba(15, 23, 42, 0.18);
 `;
 
 export interface TableSelection<Row> {
@@ -155,15 +157,7 @@ function useStableCallback<Args extends unknown[]>(callback: ((...args: Args) =>
   return useCallback((...args: Args) => latest.current?.(...args), []);
 }
 
-export function Table<Row>({
-  columns,
-  rows,
-  getRowId,
-  isLoading = false,
-  emptyText = 'No records found.',
-  caption,
-  selection,
-}: TableProps<Row>) {
+export function Table<Row>({ columns, rows, getRowId, isLoading = false, emptyText = 'No records found.', caption, selection }: TableProps<Row>) {
   const onToggleRow = useStableCallback(selection?.onToggleRow);
   const columnCount = columns.length + (selection ? 1 : 0);
   const selectedCount = selection ? rows.filter((row) => selection.selectedIds.has(getRowId(row))).length : 0;

@@ -3,7 +3,6 @@ import styled from 'styled-components';
 import { focusRing } from './focus-ring';
 import type { TabsProps } from './Tabs';
 
-
 const TabList = styled(RadixTabs.List)`
   display: flex;
   gap: ${({ theme }) => theme.spacing.xs};

@@ -33,7 +33,7 @@ export const theme = {
   },
   font: {
     family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    monospace: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    monospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
     size: {
       small: '13px',
       normal: '14px',

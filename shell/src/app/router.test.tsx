@@ -118,8 +118,7 @@ describe('shell routes', () => {
   });
 
   it('asks an anonymous visitor to sign in, then brings them to the page they asked for', async () => {
-    const server: FakeFetchServer = (call) =>
-      call.path === '/systemusers/login' ? { status: 200, body: manufacturerSession } : signedInServer(manufacturerSession)(call);
+    const server: FakeFetchServer = (call) => (call.path === '/systemusers/login' ? { status: 200, body: manufacturerSession } : signedInServer(manufacturerSession)(call));
     const { location, user } = openAt('/Home/Users?page=2', undefined, server);
 
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'anna@aurora.example');

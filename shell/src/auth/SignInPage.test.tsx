@@ -61,9 +61,7 @@ describe('SignInPage', () => {
 
     expect(screen.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
-    expect(calls).toEqual([
-      { method: 'POST', path: '/systemusers/login', body: { email: 'anna@aurora.example', password: 's3cret!' }, authorization: null },
-    ]);
+    expect(calls).toEqual([{ method: 'POST', path: '/systemusers/login', body: { email: 'anna@aurora.example', password: 's3cret!' }, authorization: null }]);
     expect(storedLogin()).toBeNull();
 
     login.resolve({ status: 200, body: manufacturerSession });

@@ -6,8 +6,7 @@ export function parseStoredSession(raw: string | null): AuthSession | null {
   try {
     const value = JSON.parse(raw) as Partial<AuthSession>;
     const manufacturer = value.manufacturer;
-    const validManufacturer =
-      manufacturer === null || (!!manufacturer && typeof manufacturer.id === 'number' && typeof manufacturer.name === 'string');
+    const validManufacturer = manufacturer === null || (!!manufacturer && typeof manufacturer.id === 'number' && typeof manufacturer.name === 'string');
     if (typeof value.token !== 'string' || !value.token || !ACCESS_LEVELS.includes(value.access_level as never) || !validManufacturer) {
       return null;
     }

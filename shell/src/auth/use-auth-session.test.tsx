@@ -107,7 +107,10 @@ describe('useAuthSession (through ShellProviders)', () => {
   });
 
   it('drops the session when any later call answers 401', async () => {
-    const { user } = start(signedInServer(manufacturerSession, () => ({ status: 401 })), manufacturerSession);
+    const { user } = start(
+      signedInServer(manufacturerSession, () => ({ status: 401 })),
+      manufacturerSession,
+    );
     await screen.findByText('Signed in as Aurora Audio');
 
     await user.click(screen.getByRole('button', { name: 'Load products' }));
@@ -154,9 +157,7 @@ describe('useAuthSession (through ShellProviders)', () => {
     expect(screen.getByText('Signed out')).toBeInTheDocument();
     expect(storedLogin()).toBeNull();
     expect(document.cookie).not.toContain('authorization=manufacturer-token');
-    await waitFor(() =>
-      expect(calls).toContainEqual({ method: 'POST', path: '/systemusers/logout', body: undefined, authorization: 'MSession manufacturer-token' }),
-    );
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/systemusers/logout', body: undefined, authorization: 'MSession manufacturer-token' }));
   });
 
   it('still signs out locally when the logout call fails', async () => {

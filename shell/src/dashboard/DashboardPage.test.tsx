@@ -43,8 +43,8 @@ const query = (call: RecordedApiCall) => `${call.path}?${new URLSearchParams(Obj
 const WELCOME = 'Use My Products for products, builds, releases, licences and trials, and Users for your end users.';
 
 function days(count: number, activationsToday: number, trialsToday: number) {
-  return Array.from({ length: count }, (_, index) => ({ day: `2026-0${index < 30 ? 1 : 2}-${String((index % 28) + 1).padStart(2, '0')}`, activations: 0, trials: 0 })).map((day, index, all) =>
-    index === all.length - 1 ? { ...day, day: '2026-11-23', activations: activationsToday, trials: trialsToday } : day,
+  return Array.from({ length: count }, (_, index) => ({ day: `2026-0${index < 30 ? 1 : 2}-${String((index % 28) + 1).padStart(2, '0')}`, activations: 0, trials: 0 })).map(
+    (day, index, all) => (index === all.length - 1 ? { ...day, day: '2026-11-23', activations: activationsToday, trials: trialsToday } : day),
   );
 }
 
@@ -91,9 +91,17 @@ describe('DashboardPage', () => {
   it('shows the figures as cards and tables above the welcome text, and a chart labelled with its numbers', async () => {
     renderDashboard(dashboardServer);
     const totals = await screen.findByRole('list', { name: 'Totals' });
-    expect(within(totals).getAllByRole('listitem').map((card) => card.textContent)).toEqual(['Licences1,234', 'Activations56', 'Trials started9']);
+    expect(
+      within(totals)
+        .getAllByRole('listitem')
+        .map((card) => card.textContent),
+    ).toEqual(['Licences1,234', 'Activations56', 'Trials started9']);
     const byType = screen.getByRole('figure', { name: 'Licences by type and state' });
-    expect(within(byType).getAllByRole('row').map((row) => row.textContent)).toEqual(['TypeEnabledDisabled', 'NFR41', 'Standard1,20020', 'Free90']);
+    expect(
+      within(byType)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['TypeEnabledDisabled', 'NFR41', 'Standard1,20020', 'Free90']);
     const perDay = screen.getByRole('figure', { name: /per day, last 30 days: 7 activations, 3 trials started/ });
     expect(within(perDay).getByRole('img')).toHaveAccessibleName(/last 30 days: 7 activations, 3 trials started/);
     expect(within(perDay).getAllByRole('row')[1]).toHaveTextContent('2026-11-2373');
@@ -149,7 +157,11 @@ describe('DashboardPage', () => {
     const platform: Dashboard = { ...figures(30), scope: 'platform', totals: { manufacturers: 3, licenses: 10, activations: 2, trials: 1 }, top_products: [], conversion: [] };
     renderDashboard((call) => (call.path === '/dashboard' ? platform : dashboardServer(call)), superuserSession);
     const totals = await screen.findByRole('list', { name: 'Totals' });
-    expect(within(totals).getAllByRole('listitem').map((card) => card.textContent)).toEqual(['Manufacturers3', 'Licences10', 'Activations2', 'Trials started1']);
+    expect(
+      within(totals)
+        .getAllByRole('listitem')
+        .map((card) => card.textContent),
+    ).toEqual(['Manufacturers3', 'Licences10', 'Activations2', 'Trials started1']);
     expect(screen.queryByRole('figure', { name: /Top products/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Recent activity' })).not.toBeInTheDocument();
     expect(screen.getByText('Use Manufacturers to review and edit the manufacturers on the platform.')).toBeInTheDocument();

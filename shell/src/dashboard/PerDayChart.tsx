@@ -28,15 +28,15 @@ export function PerDayChart({ days, label }: PerDayChartProps) {
         if (!mounted || !canvas.current) return;
         try {
           chart = new Chart(canvas.current, {
-          type: 'bar',
-          data: {
-            labels: days.map((day) => day.day.slice(5)),
-            datasets: [
-              { label: 'Activations', data: days.map((day) => day.activations), backgroundColor: theme.colors.primary },
-              { label: 'Trials started', data: days.map((day) => day.trials), backgroundColor: theme.colors.success },
-            ],
-          },
-          options: { animation: false, maintainAspectRatio: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
+            type: 'bar',
+            data: {
+              labels: days.map((day) => day.day.slice(5)),
+              datasets: [
+                { label: 'Activations', data: days.map((day) => day.activations), backgroundColor: theme.colors.primary },
+                { label: 'Trials started', data: days.map((day) => day.trials), backgroundColor: theme.colors.success },
+              ],
+            },
+            options: { animation: false, maintainAspectRatio: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
           });
         } catch {
           // No canvas here: the figure's table still has every number.

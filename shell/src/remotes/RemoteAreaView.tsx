@@ -26,7 +26,9 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
         />
       );
     }
-    return <AreaError title={`${area.title} could not be loaded.`} detail="This part of ProductHub is unavailable right now. The rest of the console still works." onRetry={retry} />;
+    return (
+      <AreaError title={`${area.title} could not be loaded.`} detail="This part of ProductHub is unavailable right now. The rest of the console still works." onRetry={retry} />
+    );
   }
   if (!remote.module) {
     if (!remote.slow) return <Spinner label={`Loading ${area.title}...`} />;

@@ -25,7 +25,10 @@ describe('checkRemoteCompatibility', () => {
     serveManifest('^2.0.0');
     const failure = checkRemoteCompatibility(ENTRY);
     await expect(failure).rejects.toBeInstanceOf(RemoteIncompatibleError);
-    await expect(failure).rejects.toMatchObject({ requiredSharedKit: '^2.0.0', message: `The remote needs shared-kit ^2.0.0; this console provides ${CONSOLE_SHARED_KIT_VERSION}.` });
+    await expect(failure).rejects.toMatchObject({
+      requiredSharedKit: '^2.0.0',
+      message: `The remote needs shared-kit ^2.0.0; this console provides ${CONSOLE_SHARED_KIT_VERSION}.`,
+    });
   });
 
   it('leaves a manifest without shared-kit, an unreadable manifest or a remoteEntry.js to the loader', async () => {

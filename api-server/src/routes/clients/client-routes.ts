@@ -48,24 +48,16 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
   const productKeyOf = createProductKeyCache(masterKey);
   const downloadKey = downloadUrlKey(masterKey);
 
-  app.post(
-    '/clients/app/trials',
-    { config: PUBLIC, schema: { tags, body: StartTrialBody, response: { 200: TrialFile, 201: TrialFile, ...errors } } },
-    async (request, reply) => {
-      const call = await guardClientCall(db, request, reply, [machineSubject(request.body.product_id, request.body.hardware_fingerprint)]);
-      const { file, created } = await startTrial(db, productKeyOf, call, request.body);
-      return reply.code(created ? 201 : 200).send(file);
-    },
-  );
+  app.post('/clients/app/trials', { config: PUBLIC, schema: { tags, body: StartTrialBody, response: { 200: TrialFile, 201: TrialFile, ...errors } } }, async (request, reply) => {
+    const call = await guardClientCall(db, request, reply, [machineSubject(request.body.product_id, request.body.hardware_fingerprint)]);
+    const { file, created } = await startTrial(db, productKeyOf, call, request.body);
+    return reply.code(created ? 201 : 200).send(file);
+  });
 
-  app.post(
-    '/clients/app/activations',
-    { config: PUBLIC, schema: { tags, body: ClientActivateBody, response: { 200: LicenseFile, ...errors } } },
-    async (request, reply) => {
-      const call = await guardClientCall(db, request, reply, [serialSubject(request.body.product_id, request.body.serial)]);
-      return activateBySerial(db, productKeyOf, call, request.body);
-    },
-  );
+  app.post('/clients/app/activations', { config: PUBLIC, schema: { tags, body: ClientActivateBody, response: { 200: LicenseFile, ...errors } } }, async (request, reply) => {
+    const call = await guardClientCall(db, request, reply, [serialSubject(request.body.product_id, request.body.serial)]);
+    return activateBySerial(db, productKeyOf, call, request.body);
+  });
 
   app.post(
     '/clients/app/deactivations',
@@ -76,14 +68,10 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
     },
   );
 
-  app.post(
-    '/clients/app/validations',
-    { config: PUBLIC, schema: { tags, body: ValidateBody, response: { 200: StateDocument, ...errors } } },
-    async (request, reply) => {
-      await guardClientCall(db, request, reply, [serialSubject(request.body.product_id, request.body.serial)]);
-      return validateLicense(db, productKeyOf, request.body);
-    },
-  );
+  app.post('/clients/app/validations', { config: PUBLIC, schema: { tags, body: ValidateBody, response: { 200: StateDocument, ...errors } } }, async (request, reply) => {
+    await guardClientCall(db, request, reply, [serialSubject(request.body.product_id, request.body.serial)]);
+    return validateLicense(db, productKeyOf, request.body);
+  });
 
   app.get(
     '/clients/app/products/:id/revocations',
@@ -111,7 +99,10 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
 
   app.get(
     '/clients/app/downloads/:fileId',
-    { config: PUBLIC, schema: { tags, params: DownloadParams, querystring: DownloadQuery, response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...errors } } },
+    {
+      config: PUBLIC,
+      schema: { tags, params: DownloadParams, querystring: DownloadQuery, response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...errors } },
+    },
     async (request, reply) => {
       const call = await guardClientCall(db, request, reply);
       const file = await findDownloadableFile(db, request.params.fileId);
@@ -122,7 +113,13 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
         request.log.error({ fileId: file.id, key: file.storage_key }, 'build file recorded as uploaded is missing from storage');
         throw notFound(BUILD_FILE);
       }
-      await recordClientAudit(db, call, { manufacturerId: file.manufacturer_id, action: 'client.download', entityType: 'build_file', entityId: file.id, after: { name: file.name } });
+      await recordClientAudit(db, call, {
+        manufacturerId: file.manufacturer_id,
+        action: 'client.download',
+        entityType: 'build_file',
+        entityId: file.id,
+        after: { name: file.name },
+      });
       return reply
         .header('Content-Type', 'application/octet-stream')
         .header('Content-Length', size)

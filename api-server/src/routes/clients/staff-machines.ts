@@ -27,22 +27,25 @@ export const staffMachineRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = 
     return (await listLicenseMachines(db, license.id)).map(toMachine);
   });
 
-  app.post(
-    '/licenses/:id/machines/:machineId/deactivate',
-    { schema: { tags, params: LicenseMachineParams, response: { 200: LicenseMachine, ...errors } } },
-    async (request) => {
-      const principal = requireManufacturerStaff(request);
-      const { id: licenseId, machineId } = request.params;
-      return db.transaction().execute(async (trx) => {
-        if (!(await lockStaffLicense(trx, principal, licenseId))) throw notFound('License');
-        const before = await findMachineById(trx, licenseId, machineId);
-        if (!before) throw notFound('Machine');
-        if (before.deactivated_at !== null) throw conflict(MACHINE_ALREADY_DEACTIVATED);
-        const after = await deactivateMachine(trx, principal.manufacturerId, licenseId, machineId, 'staff');
-        if (!after) throw conflict(MACHINE_ALREADY_DEACTIVATED);
-        await recordAudit(trx, principal, { manufacturerId: principal.manufacturerId, action: 'license_machine.deactivate', entityType: 'license_machine', entityId: machineId, before, after: { ...after, license_id: licenseId } });
-        return toMachine(after);
+  app.post('/licenses/:id/machines/:machineId/deactivate', { schema: { tags, params: LicenseMachineParams, response: { 200: LicenseMachine, ...errors } } }, async (request) => {
+    const principal = requireManufacturerStaff(request);
+    const { id: licenseId, machineId } = request.params;
+    return db.transaction().execute(async (trx) => {
+      if (!(await lockStaffLicense(trx, principal, licenseId))) throw notFound('License');
+      const before = await findMachineById(trx, licenseId, machineId);
+      if (!before) throw notFound('Machine');
+      if (before.deactivated_at !== null) throw conflict(MACHINE_ALREADY_DEACTIVATED);
+      const after = await deactivateMachine(trx, principal.manufacturerId, licenseId, machineId, 'staff');
+      if (!after) throw conflict(MACHINE_ALREADY_DEACTIVATED);
+      await recordAudit(trx, principal, {
+        manufacturerId: principal.manufacturerId,
+        action: 'license_machine.deactivate',
+        entityType: 'license_machine',
+        entityId: machineId,
+        before,
+        after: { ...after, license_id: licenseId },
       });
-    },
-  );
+      return toMachine(after);
+    });
+  });
 };

@@ -38,36 +38,32 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     },
   );
 
-  app.patch(
-    '/licenses/:id',
-    { schema: { tags: ['licenses'], params: IdParams, body: UpdateLicenseBody, response: { 200: License, ...ErrorResponses } } },
-    async (request) => {
-      const principal = requireManufacturerStaff(request);
-      const change = licenseChangeOf(request.body);
-      const { id } = request.params;
-      await db.transaction().execute(async (trx) => {
-        const [license] = await lockLicenses(trx, principal.manufacturerId, [id]);
-        if (!license) throw notFound(LICENSE_NOT_FOUND);
-        if (change.kind === 'state') return changeLicenseStates(trx, principal, principal.manufacturerId, [id], change.state);
+  app.patch('/licenses/:id', { schema: { tags: ['licenses'], params: IdParams, body: UpdateLicenseBody, response: { 200: License, ...ErrorResponses } } }, async (request) => {
+    const principal = requireManufacturerStaff(request);
+    const change = licenseChangeOf(request.body);
+    const { id } = request.params;
+    await db.transaction().execute(async (trx) => {
+      const [license] = await lockLicenses(trx, principal.manufacturerId, [id]);
+      if (!license) throw notFound(LICENSE_NOT_FOUND);
+      if (change.kind === 'state') return changeLicenseStates(trx, principal, principal.manufacturerId, [id], change.state);
 
-        const target = await findEndUser(trx, principal.manufacturerId, change.userId);
-        if (!target) throw notFound('User');
-        if (change.email !== undefined && change.email.toLowerCase() !== target.email.toLowerCase()) throw badRequest(TRANSFER_EMAIL_MISMATCH);
-        if (target.id === license.user_id) throw conflict(TRANSFER_TO_OWNER);
-        const owner = await findEndUser(trx, principal.manufacturerId, license.user_id);
-        const { after, transfer } = await transferLicense(trx, license, target.id);
-        await recordAudit(trx, principal, {
-          manufacturerId: principal.manufacturerId,
-          action: 'license.transfer',
-          entityType: 'license',
-          entityId: id,
-          before: { ...license, user_email: owner?.email ?? null },
-          after: { ...after, user_email: target.email, transfer_id: transfer.id },
-        });
+      const target = await findEndUser(trx, principal.manufacturerId, change.userId);
+      if (!target) throw notFound('User');
+      if (change.email !== undefined && change.email.toLowerCase() !== target.email.toLowerCase()) throw badRequest(TRANSFER_EMAIL_MISMATCH);
+      if (target.id === license.user_id) throw conflict(TRANSFER_TO_OWNER);
+      const owner = await findEndUser(trx, principal.manufacturerId, license.user_id);
+      const { after, transfer } = await transferLicense(trx, license, target.id);
+      await recordAudit(trx, principal, {
+        manufacturerId: principal.manufacturerId,
+        action: 'license.transfer',
+        entityType: 'license',
+        entityId: id,
+        before: { ...license, user_email: owner?.email ?? null },
+        after: { ...after, user_email: target.email, transfer_id: transfer.id },
       });
-      return (await findLicense(db, principal.manufacturerId, id))!;
-    },
-  );
+    });
+    return (await findLicense(db, principal.manufacturerId, id))!;
+  });
 
   app.post(
     '/licenses/:id/activations',

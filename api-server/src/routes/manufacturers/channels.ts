@@ -43,15 +43,11 @@ async function requireLockedRelease(db: Db, manufacturerId: number, releaseId: n
 }
 
 export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  app.get(
-    '/manufacturers/:id/channels',
-    { schema: { tags: ['channels'], params: IdParams, response: { 200: DistributionChannelList, ...ErrorResponses } } },
-    async (request) => {
-      const principal = requireManufacturerStaff(request);
-      requireOwnManufacturer(principal, request.params.id);
-      return listChannels(db, principal.manufacturerId);
-    },
-  );
+  app.get('/manufacturers/:id/channels', { schema: { tags: ['channels'], params: IdParams, response: { 200: DistributionChannelList, ...ErrorResponses } } }, async (request) => {
+    const principal = requireManufacturerStaff(request);
+    requireOwnManufacturer(principal, request.params.id);
+    return listChannels(db, principal.manufacturerId);
+  });
 
   app.post(
     '/manufacturers/:id/channels/:channelId/releases',

@@ -1,22 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ErrorResponses,
-  IdParams,
-  Manufacturer,
-  ManufacturerList,
-  ManufacturerListQuery,
-  ManufacturerPatch,
-  manufacturerFieldProblems,
-} from 'shared-kit/contract';
+import { ErrorResponses, IdParams, Manufacturer, ManufacturerList, ManufacturerListQuery, ManufacturerPatch, manufacturerFieldProblems } from 'shared-kit/contract';
 import { toManufacturer } from '../../api-shapes/manufacturers';
 import type { ManufacturerRow, ManufacturerUpdate } from '../../db/schema';
-import {
-  findManufacturer,
-  findManufacturerForUpdate,
-  listManufacturers,
-  normalizeManufacturerFields,
-  updateManufacturer,
-} from '../../repositories/manufacturers';
+import { findManufacturer, findManufacturerForUpdate, listManufacturers, normalizeManufacturerFields, updateManufacturer } from '../../repositories/manufacturers';
 import { recordAudit } from '../../repositories/audit-log';
 import { pageRequest, pagination } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/http-error';

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponses, WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryList, WebhookDeliveryParams, WebhookDeliveryQuery, WebhookEndpointParams } from 'shared-kit/contract';
+import {
+  ErrorResponses,
+  WEBHOOK_TEST_EVENT_TYPE,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookDeliveryParams,
+  WebhookDeliveryQuery,
+  WebhookEndpointParams,
+} from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
@@ -20,7 +28,15 @@ export const webhookDeliveryRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
 
   app.get(
     `${base}/deliveries`,
-    { schema: { tags, summary: 'Deliveries to the endpoint, newest first, paged', params: WebhookEndpointParams, querystring: WebhookDeliveryQuery, response: { 200: WebhookDeliveryList, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Deliveries to the endpoint, newest first, paged',
+        params: WebhookEndpointParams,
+        querystring: WebhookDeliveryQuery,
+        response: { 200: WebhookDeliveryList, ...ErrorResponses },
+      },
+    },
     async (request) => {
       const { id: manufacturerId, endpointId } = request.params;
       await reachableManufacturer(db, request, manufacturerId);
@@ -53,7 +69,11 @@ export const webhookDeliveryRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
       await reachableManufacturer(db, request, manufacturerId);
       await requireEndpoint(db, manufacturerId, endpointId);
       const id = await db.transaction().execute(async (trx) => {
-        const payload = { type: WEBHOOK_TEST_EVENT_TYPE, timestamp: new Date().toISOString(), data: { object: 'webhook_endpoint', id: String(endpointId), manufacturer_id: manufacturerId } };
+        const payload = {
+          type: WEBHOOK_TEST_EVENT_TYPE,
+          timestamp: new Date().toISOString(),
+          data: { object: 'webhook_endpoint', id: String(endpointId), manufacturer_id: manufacturerId },
+        };
         const eventId = await insertEvent(trx, manufacturerId, WEBHOOK_TEST_EVENT_TYPE, payload);
         return enqueueDelivery(trx, eventId, endpointId);
       });

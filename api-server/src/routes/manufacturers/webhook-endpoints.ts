@@ -59,14 +59,28 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
 
   app.post(
     base,
-    { schema: { tags, summary: 'Creates an endpoint; the answer shows its signing secret, once', params: IdParams, body: CreateWebhookEndpointBody, response: { 201: CreatedWebhookEndpoint, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Creates an endpoint; the answer shows its signing secret, once',
+        params: IdParams,
+        body: CreateWebhookEndpointBody,
+        response: { 201: CreatedWebhookEndpoint, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
       const manufacturerId = request.params.id;
       const principal = await reachableManufacturer(db, request, manufacturerId);
       const url = await checkedUrl(request.body.url);
       const secret = generateSecret();
       const created = await db.transaction().execute(async (trx) => {
-        const row = await insertEndpoint(trx, masterKey, { manufacturer_id: manufacturerId, url, secret, event_types: request.body.event_types, enabled: request.body.enabled ?? true });
+        const row = await insertEndpoint(trx, masterKey, {
+          manufacturer_id: manufacturerId,
+          url,
+          secret,
+          event_types: request.body.event_types,
+          enabled: request.body.enabled ?? true,
+        });
         await recordAudit(trx, principal, { manufacturerId, action: 'webhook_endpoint.create', entityType: 'webhook_endpoint', entityId: row.id, after: toWebhookEndpoint(row) });
         return row;
       });
@@ -91,7 +105,14 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
         const before = await requireEndpoint(trx, manufacturerId, endpointId);
         const after = await updateEndpoint(trx, manufacturerId, endpointId, changes);
         if (!after) throw notFound(WEBHOOK_ENDPOINT);
-        await recordAudit(trx, principal, { manufacturerId, action: 'webhook_endpoint.update', entityType: 'webhook_endpoint', entityId: endpointId, before: toWebhookEndpoint(before), after: toWebhookEndpoint(after) });
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'webhook_endpoint.update',
+          entityType: 'webhook_endpoint',
+          entityId: endpointId,
+          before: toWebhookEndpoint(before),
+          after: toWebhookEndpoint(after),
+        });
         return toWebhookEndpoint(after);
       });
     },
@@ -103,7 +124,13 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
     await db.transaction().execute(async (trx) => {
       const deleted = await deleteEndpoint(trx, manufacturerId, endpointId);
       if (!deleted) throw notFound(WEBHOOK_ENDPOINT);
-      await recordAudit(trx, principal, { manufacturerId, action: 'webhook_endpoint.delete', entityType: 'webhook_endpoint', entityId: endpointId, before: toWebhookEndpoint(deleted) });
+      await recordAudit(trx, principal, {
+        manufacturerId,
+        action: 'webhook_endpoint.delete',
+        entityType: 'webhook_endpoint',
+        entityId: endpointId,
+        before: toWebhookEndpoint(deleted),
+      });
     });
     return reply.status(204).send(null);
   });

@@ -90,7 +90,10 @@ export const buildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
 
   app.get(
     '/products/:id/builds/:buildId/files/:name',
-    { config: { cookieAuth: true }, schema: { tags: ['builds'], params: BuildFileParams, response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...ErrorResponses } } },
+    {
+      config: { cookieAuth: true },
+      schema: { tags: ['builds'], params: BuildFileParams, response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...ErrorResponses } },
+    },
     async (request, reply) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       const { id: productId, buildId, name } = request.params;

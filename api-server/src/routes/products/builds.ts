@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BUILD_FILE_NAME_MAX_BYTES, Build, BuildCreateBody, BuildList, BuildWithFiles, ErrorResponses, IdParams, PageQuery, ProductBuildParams, buildVersion } from 'shared-kit/contract';
+import {
+  BUILD_FILE_NAME_MAX_BYTES,
+  Build,
+  BuildCreateBody,
+  BuildList,
+  BuildWithFiles,
+  ErrorResponses,
+  IdParams,
+  PageQuery,
+  ProductBuildParams,
+  buildVersion,
+} from 'shared-kit/contract';
 import { toBuild, toBuildFile } from '../../api-shapes/builds';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
@@ -12,34 +23,25 @@ import type { RouteDependencies } from '../route-dependencies';
 import { BUILD, PRODUCT, requireBuild, requireProduct } from '../lookups';
 
 export const duplicateFileNames = (names: string[]) => `Each file of a build needs its own name: ${names.map((name) => `'${name}'`).join(', ')} appears more than once.`;
-export const sameVersionExists = (os: string, version: string, buildNumber: number) =>
-  `A ${os} build ${version} (build number ${buildNumber}) already exists for this product.`;
+export const sameVersionExists = (os: string, version: string, buildNumber: number) => `A ${os} build ${version} (build number ${buildNumber}) already exists for this product.`;
 export const fileNamesTooLong = (names: string[]) =>
   `A file name may be at most ${BUILD_FILE_NAME_MAX_BYTES} bytes in UTF-8: ${names.map((name) => `'${name}'`).join(', ')} ${names.length === 1 ? 'is' : 'are'} longer.`;
 export const uploadIncomplete = (names: string[]) =>
   `The upload is incomplete: ${names.map((name) => `'${name}'`).join(', ')} ${names.length === 1 ? 'has' : 'have'} not arrived intact yet.`;
 
 export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, storage }) => {
-  app.get(
-    '/products/:id/builds',
-    { schema: { tags: ['builds'], params: IdParams, querystring: PageQuery, response: { 200: BuildList, ...ErrorResponses } } },
-    async (request) => {
-      const { manufacturerId } = requireManufacturerStaff(request);
-      await requireProduct(db, manufacturerId, request.params.id);
-      const page = pageRequest(request.query);
-      const { rows, total } = await listBuilds(db, manufacturerId, request.params.id, page);
-      return { data: rows.map(toBuild), pagination: pagination(total, page) };
-    },
-  );
+  app.get('/products/:id/builds', { schema: { tags: ['builds'], params: IdParams, querystring: PageQuery, response: { 200: BuildList, ...ErrorResponses } } }, async (request) => {
+    const { manufacturerId } = requireManufacturerStaff(request);
+    await requireProduct(db, manufacturerId, request.params.id);
+    const page = pageRequest(request.query);
+    const { rows, total } = await listBuilds(db, manufacturerId, request.params.id, page);
+    return { data: rows.map(toBuild), pagination: pagination(total, page) };
+  });
 
-  app.get(
-    '/products/:id/builds/:buildId',
-    { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: Build, ...ErrorResponses } } },
-    async (request) => {
-      const { manufacturerId } = requireManufacturerStaff(request);
-      return toBuild(await requireBuild(db, manufacturerId, request.params.id, request.params.buildId));
-    },
-  );
+  app.get('/products/:id/builds/:buildId', { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: Build, ...ErrorResponses } } }, async (request) => {
+    const { manufacturerId } = requireManufacturerStaff(request);
+    return toBuild(await requireBuild(db, manufacturerId, request.params.id, request.params.buildId));
+  });
 
   app.post(
     '/products/:id/builds',

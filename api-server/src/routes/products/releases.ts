@@ -42,18 +42,14 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     },
   );
 
-  app.get(
-    '/products/:id/releases/:releaseId',
-    { schema: { tags: ['releases'], params: ProductReleaseParams, response: { 200: Release, ...ErrorResponses } } },
-    async (request) => {
-      const { manufacturerId } = requireManufacturerStaff(request);
-      await requireProduct(db, manufacturerId, request.params.id);
-      const release = await findRelease(db, manufacturerId, request.params.id, request.params.releaseId);
-      if (!release) throw notFound(RELEASE);
-      const [answer] = await withBuildsAndDistributions(db, [release]);
-      return answer;
-    },
-  );
+  app.get('/products/:id/releases/:releaseId', { schema: { tags: ['releases'], params: ProductReleaseParams, response: { 200: Release, ...ErrorResponses } } }, async (request) => {
+    const { manufacturerId } = requireManufacturerStaff(request);
+    await requireProduct(db, manufacturerId, request.params.id);
+    const release = await findRelease(db, manufacturerId, request.params.id, request.params.releaseId);
+    if (!release) throw notFound(RELEASE);
+    const [answer] = await withBuildsAndDistributions(db, [release]);
+    return answer;
+  });
 
   app.post(
     '/products/:id/releases',
@@ -67,7 +63,12 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         await requireProduct(trx, manufacturerId, productId);
         const builds = await requireBuildsOfProduct(trx, manufacturerId, productId, request.body.builds ?? []);
         const release = await insertRelease(trx, manufacturerId, productId, fields);
-        await replaceReleaseBuilds(trx, manufacturerId, release.id, builds.map((build) => build.id));
+        await replaceReleaseBuilds(
+          trx,
+          manufacturerId,
+          release.id,
+          builds.map((build) => build.id),
+        );
         const [answer] = await withBuildsAndDistributions(trx, [release]);
         await recordAudit(trx, principal, { manufacturerId, action: 'release.create', entityType: 'release', entityId: release.id, after: auditView(answer) });
         return answer;
@@ -93,11 +94,23 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         if (request.body.builds !== undefined) {
           const builds = await requireBuildsOfProduct(trx, manufacturerId, productId, request.body.builds);
           if (!buildsAllowDistribution(builds) && (await countDistributions(trx, releaseId)) > 0) throw conflict(RELEASE_NOT_DISTRIBUTABLE);
-          await replaceReleaseBuilds(trx, manufacturerId, releaseId, builds.map((build) => build.id));
+          await replaceReleaseBuilds(
+            trx,
+            manufacturerId,
+            releaseId,
+            builds.map((build) => build.id),
+          );
         }
         const updated = await updateRelease(trx, releaseId, fields);
         const [after] = await withBuildsAndDistributions(trx, [updated]);
-        await recordAudit(trx, principal, { manufacturerId, action: 'release.update', entityType: 'release', entityId: releaseId, before: auditView(before), after: auditView(after) });
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'release.update',
+          entityType: 'release',
+          entityId: releaseId,
+          before: auditView(before),
+          after: auditView(after),
+        });
         return after;
       });
     },
@@ -109,4 +122,3 @@ export function auditView(release: Release) {
   const { builds, distributions, ...fields } = release;
   return { ...fields, builds: builds.map((build) => build.id), channels: distributions.map((distribution) => distribution.channel.id) };
 }
-

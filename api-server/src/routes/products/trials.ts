@@ -22,18 +22,14 @@ export const trialRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
     },
   );
 
-  app.delete(
-    '/products/:id/trials/:trialId',
-    { schema: { tags: ['trials'], params: TrialParams, response: { 204: Type.Null(), ...ErrorResponses } } },
-    async (request, reply) => {
-      const principal = requireManufacturerStaff(request);
-      const { id: productId, trialId } = request.params;
-      await db.transaction().execute(async (trx) => {
-        const deleted = await deleteTrial(trx, principal.manufacturerId, productId, trialId);
-        if (!deleted) throw notFound('Trial');
-        await recordAudit(trx, principal, { manufacturerId: principal.manufacturerId, action: 'trial.delete', entityType: 'trial', entityId: trialId, before: deleted });
-      });
-      return reply.code(204).send(null);
-    },
-  );
+  app.delete('/products/:id/trials/:trialId', { schema: { tags: ['trials'], params: TrialParams, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
+    const principal = requireManufacturerStaff(request);
+    const { id: productId, trialId } = request.params;
+    await db.transaction().execute(async (trx) => {
+      const deleted = await deleteTrial(trx, principal.manufacturerId, productId, trialId);
+      if (!deleted) throw notFound('Trial');
+      await recordAudit(trx, principal, { manufacturerId: principal.manufacturerId, action: 'trial.delete', entityType: 'trial', entityId: trialId, before: deleted });
+    });
+    return reply.code(204).send(null);
+  });
 };

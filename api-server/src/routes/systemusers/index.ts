@@ -12,8 +12,7 @@ import type { PasswordCheckGate } from '../../auth/password-check-gate';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 
-export const TOO_MANY_ATTEMPTS = (seconds: number) =>
-  `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+export const TOO_MANY_ATTEMPTS = (seconds: number) => `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
 export const SIGN_IN_BUSY = 'The server is busy with other sign-ins. Please try again in a moment.';
 
 export interface SystemUserRoutesOptions {
@@ -37,12 +36,18 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
     async (request, reply) => {
       const { email, password } = request.body;
       const retryAfter = await loginRetryAfter(db, loginLimits, request.ip, email);
-      if (retryAfter !== null) return reply.status(429).header('Retry-After', retryAfter).send({ message: [TOO_MANY_ATTEMPTS(retryAfter)] });
+      if (retryAfter !== null)
+        return reply
+          .status(429)
+          .header('Retry-After', retryAfter)
+          .send({ message: [TOO_MANY_ATTEMPTS(retryAfter)] });
       const user = await findSystemUserByEmail(db, email);
-      const valid = await passwordChecks.run(() =>
-        user && !user.disabled ? verifyPassword(password, user.password_hash) : verifyAgainstDummy(password),
-      );
-      if (valid === undefined) return reply.status(503).header('Retry-After', 1).send({ message: [SIGN_IN_BUSY] });
+      const valid = await passwordChecks.run(() => (user && !user.disabled ? verifyPassword(password, user.password_hash) : verifyAgainstDummy(password)));
+      if (valid === undefined)
+        return reply
+          .status(503)
+          .header('Retry-After', 1)
+          .send({ message: [SIGN_IN_BUSY] });
       if (!user || !valid) throw new HttpError(401, INVALID_LOGIN);
       const token = await createSession(db, user.id);
       return {
@@ -53,16 +58,12 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
     },
   );
 
-  app.post(
-    '/systemusers/logout',
-    { schema: { tags: ['auth'], response: { 204: Type.Null() } } },
-    async (request, reply) => {
-      const { sessionId } = principalOf(request);
-      await revokeSession(db, sessionId);
-      sessionCache?.evictSession(sessionId);
-      return reply.status(204).send(null);
-    },
-  );
+  app.post('/systemusers/logout', { schema: { tags: ['auth'], response: { 204: Type.Null() } } }, async (request, reply) => {
+    const { sessionId } = principalOf(request);
+    await revokeSession(db, sessionId);
+    sessionCache?.evictSession(sessionId);
+    return reply.status(204).send(null);
+  });
 
   app.get('/systemusers/me', { schema: { tags: ['auth'], response: { 200: CurrentUser } } }, async (request) => {
     const principal = principalOf(request);

@@ -68,12 +68,22 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeApiServer {
     let match: RegExpMatchArray | null;
 
     if (method === 'GET' && (match = path.match(/^\/products\/(\d+)\/licenses$/))) {
-      return pageOf(state.licenses.filter((l) => l.product_id === Number(match![1]) && contains(l.user.email, query?.email)), query);
+      return pageOf(
+        state.licenses.filter((l) => l.product_id === Number(match![1]) && contains(l.user.email, query?.email)),
+        query,
+      );
     }
     if (method === 'GET' && (match = path.match(/^\/users\/(\d+)\/licenses$/))) {
-      return pageOf(state.licenses.filter((l) => l.user_id === Number(match![1])), query);
+      return pageOf(
+        state.licenses.filter((l) => l.user_id === Number(match![1])),
+        query,
+      );
     }
-    if (method === 'GET' && path === '/users') return pageOf(state.users.filter((u) => contains(u.email, query?.email)), query);
+    if (method === 'GET' && path === '/users')
+      return pageOf(
+        state.users.filter((u) => contains(u.email, query?.email)),
+        query,
+      );
     if (method === 'PATCH' && path === '/licenses/bulk-update') {
       const body = call.body as BulkUpdateLicensesBody;
       const missing = body.license_ids.filter((id) => !state.licenses.some((l) => l.id === id));
@@ -112,7 +122,10 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeApiServer {
       return file;
     }
     if (method === 'GET' && (match = path.match(/^\/products\/(\d+)\/trials$/))) {
-      return pageOf((state.trials ?? []).filter((t) => contains(t.hardware_fingerprint, query?.hardware_fingerprint)), query);
+      return pageOf(
+        (state.trials ?? []).filter((t) => contains(t.hardware_fingerprint, query?.hardware_fingerprint)),
+        query,
+      );
     }
     if (method === 'DELETE' && (match = path.match(/^\/products\/(\d+)\/trials\/(\d+)$/))) {
       const id = Number(match[2]);

@@ -27,7 +27,12 @@ describe('downloadExport', () => {
   it('asks for the list with its search (never its paging) with the session, and counts rows as they arrive', async () => {
     fetchMock.mockImplementation(async () => csvResponse(['ID,Identifier\r\n1,', 'reverb\r\n2,"re\r\nverb"\r\n', '3,x\r\n']));
     const seen: number[] = [];
-    const file = await downloadExport(api(), '/products', { identifier: 'reverb', page: 3, per_page: 100 }, { signal: new AbortController().signal, onRows: (rows) => seen.push(rows) });
+    const file = await downloadExport(
+      api(),
+      '/products',
+      { identifier: 'reverb', page: 3, per_page: 100 },
+      { signal: new AbortController().signal, onRows: (rows) => seen.push(rows) },
+    );
 
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/products/export.csv?identifier=reverb');

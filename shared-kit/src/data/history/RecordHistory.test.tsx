@@ -21,7 +21,14 @@ const deactivation: AuditEvent = {
   object: { type: 'license', id: '7' },
   changes: [{ field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' }],
 };
-const activation: AuditEvent = { id: 40, created_at: '2026-11-19T08:00:00.000Z', actor: { type: 'client' }, action: 'client.license.activate', object: { type: 'license', id: '7' }, changes: [] };
+const activation: AuditEvent = {
+  id: 40,
+  created_at: '2026-11-19T08:00:00.000Z',
+  actor: { type: 'client' },
+  action: 'client.license.activate',
+  object: { type: 'license', id: '7' },
+  changes: [],
+};
 
 function setUp(server: (call: RecordedApiCall) => unknown, ui: ReactNode) {
   const { api, calls } = createFakeApiClient(server);
@@ -55,10 +62,13 @@ describe('RecordHistory', () => {
 
   it('shows a failure with Retry, which asks again', async () => {
     let fail = true;
-    const calls = setUp(() => {
-      if (fail) throw new ApiError(500, []);
-      return pageOf([deactivation]);
-    }, <RecordHistory objectType="license" objectId={7} caption="History" />);
+    const calls = setUp(
+      () => {
+        if (fail) throw new ApiError(500, []);
+        return pageOf([deactivation]);
+      },
+      <RecordHistory objectType="license" objectId={7} caption="History" />,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(HISTORY_NOT_LOADED);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -68,7 +78,10 @@ describe('RecordHistory', () => {
   });
 
   it('pages with the kit pagination', async () => {
-    const calls = setUp((call) => pageOf([(call.query?.page === 2 ? activation : deactivation)], Number(call.query?.page), 2), <RecordHistory objectType="license" objectId={7} caption="History" />);
+    const calls = setUp(
+      (call) => pageOf([call.query?.page === 2 ? activation : deactivation], Number(call.query?.page), 2),
+      <RecordHistory objectType="license" objectId={7} caption="History" />,
+    );
     await screen.findByText('Deactivated: no → yes (reason CancelledOrder)');
     await userEvent.click(screen.getByRole('button', { name: /next/i }));
     expect(await screen.findByText('Client license activated')).toBeInTheDocument();

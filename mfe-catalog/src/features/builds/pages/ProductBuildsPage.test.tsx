@@ -27,13 +27,18 @@ describe('Product Builds', () => {
   it('lists the builds with the SPEC columns, 25 first, and names the product', async () => {
     const { calls } = renderCatalog('/Home/ProductBuilds/1', server());
     const table = await screen.findByRole('table', { name: 'Builds' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      '', 'ID', 'OS', 'Version', 'Build number', 'Upload Confirmed', 'Created At', 'Updated At', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['', 'ID', 'OS', 'Version', 'Build number', 'Upload Confirmed', 'Created At', 'Updated At', 'Actions']);
     const firstRow = (await within(table).findAllByRole('row'))[1];
-    expect(within(firstRow).getAllByRole('cell').slice(1, 8).map((cell) => cell.textContent)).toEqual([
-      '12', 'Windows', '1.1.0', '104', 'No', formatDateTime(builds[0].created_at), formatDateTime(builds[0].updated_at),
-    ]);
+    expect(
+      within(firstRow)
+        .getAllByRole('cell')
+        .slice(1, 8)
+        .map((cell) => cell.textContent),
+    ).toEqual(['12', 'Windows', '1.1.0', '104', 'No', formatDateTime(builds[0].created_at), formatDateTime(builds[0].updated_at)]);
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Yes');
     expect(await screen.findByText('Aurora Reverb (com.aurora.reverb)')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/products/1/builds')?.query).toEqual({ page: 1, per_page: 25 });
@@ -57,7 +62,10 @@ describe('Product Builds', () => {
   });
 
   it('selects and clears every build of the page with Select All, keeping the selection across pages', async () => {
-    const { user } = renderCatalog('/Home/ProductBuilds/1', server((call) => (call.query?.page === 2 ? page([makeBuild({ id: 5 })], { total: 30, current: 2 }) : page(builds, { total: 30 }))));
+    const { user } = renderCatalog(
+      '/Home/ProductBuilds/1',
+      server((call) => (call.query?.page === 2 ? page([makeBuild({ id: 5 })], { total: 30, current: 2 }) : page(builds, { total: 30 }))),
+    );
     await screen.findByRole('checkbox', { name: 'Select row build 12' });
     await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
     expect(screen.getByText('3 build(s) selected')).toBeInTheDocument();
@@ -70,11 +78,17 @@ describe('Product Builds', () => {
   });
 
   it('says so when there are no builds, or they could not be loaded', async () => {
-    const empty = renderCatalog('/Home/ProductBuilds/1', server(() => page([])));
+    const empty = renderCatalog(
+      '/Home/ProductBuilds/1',
+      server(() => page([])),
+    );
     expect(await screen.findByText('No builds yet.')).toBeInTheDocument();
     empty.unmount();
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderCatalog('/Home/ProductBuilds/1', server(() => Promise.reject(new Error('down'))));
+    renderCatalog(
+      '/Home/ProductBuilds/1',
+      server(() => Promise.reject(new Error('down'))),
+    );
     await waitFor(() => expect(screen.getByText('Builds could not be loaded. Please try again.')).toBeInTheDocument());
     consoleError.mockRestore();
   });

@@ -5,5 +5,4 @@ import { productKeys } from 'shared-kit/data';
 export const productsKey = ({ search, page, perPage }: ListState) => productKeys.list({ identifier: search, page, per_page: perPage });
 
 /** The dependency choices of SPEC §2: the first 100 PluginOnly products. */
-export const usePluginOnlyProducts = (): PagedListResult<Product> =>
-  usePagedList<Product>(productKeys.list({ type: 'PluginOnly', page: 1, per_page: DEPENDENCY_PICKER_SIZE }));
+export const usePluginOnlyProducts = (): PagedListResult<Product> => usePagedList<Product>(productKeys.list({ type: 'PluginOnly', page: 1, per_page: DEPENDENCY_PICKER_SIZE }));

@@ -13,7 +13,7 @@ export const productFieldHelp: Record<keyof ProductFormValues | 'public_key', st
   tagline: 'A short line shown with the product in the app.',
   page: "The address of the product's web page.",
   app_image: 'The image shown for the product in the app.',
-  plugin_browser_logo: "The logo shown for the product in the plugin browser.",
+  plugin_browser_logo: 'The logo shown for the product in the plugin browser.',
   plugin_browser_moodshot: 'The mood image shown behind the product in the plugin browser.',
   app_featured: "Shows the product in the app's featured list.",
   app_sort_order: "The product's position in the app's product list; lower numbers come first.",

@@ -24,8 +24,22 @@ describe('Create Product', () => {
     const { calls } = renderCatalog('/Home/CreateProduct', server());
     expect(screen.getByRole('heading', { name: 'Create Product' })).toBeInTheDocument();
     const labels = [
-      'Type', 'Name', 'Plugin Name', 'Dependency', 'Identifier', 'Trial Days', 'Series', 'Content Base Directory', 'Tagline',
-      'Product Page', 'App Image', 'Plugin Browser Logo', 'Plugin Browser Moodshot', 'App Featured', 'App Sort Order', 'App Sort Order Featured',
+      'Type',
+      'Name',
+      'Plugin Name',
+      'Dependency',
+      'Identifier',
+      'Trial Days',
+      'Series',
+      'Content Base Directory',
+      'Tagline',
+      'Product Page',
+      'App Image',
+      'Plugin Browser Logo',
+      'Plugin Browser Moodshot',
+      'App Featured',
+      'App Sort Order',
+      'App Sort Order Featured',
     ];
     for (const label of labels) {
       expect(screen.getByLabelText(new RegExp(`^${label}\\*?$`))).toBeInTheDocument();
@@ -79,7 +93,10 @@ describe('Create Product', () => {
   });
 
   it('creates the product with empty fields omitted and numbers converted, then returns to My Products', async () => {
-    const { user, calls, currentPath } = renderCatalog('/Home/CreateProduct', server((call) => (call.method === 'POST' ? makeProduct({ id: 9 }) : page([]))));
+    const { user, calls, currentPath } = renderCatalog(
+      '/Home/CreateProduct',
+      server((call) => (call.method === 'POST' ? makeProduct({ id: 9 }) : page([]))),
+    );
     await user.selectOptions(screen.getByLabelText(/^Type/), 'ContentOnly');
     await user.type(screen.getByLabelText(/^Name/), 'Vintage Keys');
     await user.type(screen.getByLabelText(/^Plugin Name/), 'VintageKeys');
@@ -93,7 +110,17 @@ describe('Create Product', () => {
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/products',
-      body: { type: 'ContentOnly', name: 'Vintage Keys', plugin_name: 'VintageKeys', dependency_id: 4, trial_days: 30, app_featured: true, app_sort_order: 1, app_sort_order_featured: 1, machine_limit: 3 },
+      body: {
+        type: 'ContentOnly',
+        name: 'Vintage Keys',
+        plugin_name: 'VintageKeys',
+        dependency_id: 4,
+        trial_days: 30,
+        app_featured: true,
+        app_sort_order: 1,
+        app_sort_order_featured: 1,
+        machine_limit: 3,
+      },
     });
   });
 
@@ -114,7 +141,10 @@ describe('Create Product', () => {
 
   it('only logs a failure without a message', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user, showError } = renderCatalog('/Home/CreateProduct', server(() => Promise.reject(new Error('boom'))));
+    const { user, showError } = renderCatalog(
+      '/Home/CreateProduct',
+      server(() => Promise.reject(new Error('boom'))),
+    );
     await user.type(screen.getByLabelText(/^Name/), 'Reverb');
     await user.type(screen.getByLabelText(/^Plugin Name/), 'Reverb');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -156,7 +186,10 @@ describe('Update Product', () => {
   });
 
   it('sends every field and returns to My Products', async () => {
-    const { user, calls, currentPath } = renderCatalog('/Home/UpdateProduct/1', server((call) => (call.method === 'PATCH' ? reverb : page([]))));
+    const { user, calls, currentPath } = renderCatalog(
+      '/Home/UpdateProduct/1',
+      server((call) => (call.method === 'PATCH' ? reverb : page([]))),
+    );
     const name = await screen.findByLabelText(/^Name/);
     await user.clear(name);
     await user.type(name, 'Aurora Reverb 2');
@@ -215,7 +248,10 @@ describe('Machine Limit', () => {
   });
 
   it('sends the typed limit on create', async () => {
-    const { user, calls, currentPath } = renderCatalog('/Home/CreateProduct', server((call) => (call.method === 'POST' ? makeProduct({ id: 9 }) : page([]))));
+    const { user, calls, currentPath } = renderCatalog(
+      '/Home/CreateProduct',
+      server((call) => (call.method === 'POST' ? makeProduct({ id: 9 }) : page([]))),
+    );
     await user.type(screen.getByLabelText(/^Name/), 'Vintage Keys');
     await user.type(screen.getByLabelText(/^Plugin Name/), 'VintageKeys');
     await user.clear(screen.getByLabelText(/^Machine Limit/));

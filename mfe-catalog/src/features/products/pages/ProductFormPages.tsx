@@ -33,8 +33,7 @@ export function UpdateProductPage() {
       return <CannotShowPage back={{ to: productLinks.list, label: 'Back to My Products' }}>This product could not be loaded.</CannotShowPage>;
     }
     if (!product) return <Spinner label="Loading product..." />;
-    const save = (values: ProductFormValues) =>
-      saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, productLinks.list);
+    const save = (values: ProductFormValues) => saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, productLinks.list);
     // Keyed by the product so a product loaded afresh starts the form from its saved values.
     return (
       <ProductForm

@@ -18,9 +18,18 @@ describe('My Products', () => {
     const { calls } = renderCatalog('/Home/MyProducts', productsServer());
     expect(screen.getByRole('heading', { name: 'My Products' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Products' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['ID', 'Identifier', 'Name', 'Series', 'Type', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['ID', 'Identifier', 'Name', 'Series', 'Type', 'Actions']);
     const rows = await within(table).findAllByRole('row');
-    expect(within(rows[1]).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent)).toEqual(['1', 'com.aurora.reverb', 'Aurora Reverb', 'Studio', 'Full']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .slice(0, 5)
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', 'com.aurora.reverb', 'Aurora Reverb', 'Studio', 'Full']);
     expect(calls[0]).toEqual({ method: 'GET', path: '/products', query: { identifier: '', page: 1, per_page: 25 } });
   });
 
@@ -73,7 +82,10 @@ describe('My Products', () => {
   });
 
   it('pages through the products', async () => {
-    const { user, calls } = renderCatalog('/Home/MyProducts', productsServer((call) => page([reverb], { total: 60, current: Number(call.query?.page) })));
+    const { user, calls } = renderCatalog(
+      '/Home/MyProducts',
+      productsServer((call) => page([reverb], { total: 60, current: Number(call.query?.page) })),
+    );
     await user.click(await screen.findByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(calls[calls.length - 1].query).toMatchObject({ page: 3, per_page: 25 }));
     await user.selectOptions(screen.getByLabelText('Per page'), '100');
@@ -81,11 +93,17 @@ describe('My Products', () => {
   });
 
   it('says so when there are no products, and when they could not be loaded', async () => {
-    const empty = renderCatalog('/Home/MyProducts', productsServer(() => page([])));
+    const empty = renderCatalog(
+      '/Home/MyProducts',
+      productsServer(() => page([])),
+    );
     expect(await screen.findByText('No products yet.')).toBeInTheDocument();
     empty.unmount();
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderCatalog('/Home/MyProducts', productsServer(() => Promise.reject(apiError(500, 'Internal server error. Please try again.'))));
+    renderCatalog(
+      '/Home/MyProducts',
+      productsServer(() => Promise.reject(apiError(500, 'Internal server error. Please try again.'))),
+    );
     expect(await screen.findByText('Products could not be loaded. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('0 records')).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalled();

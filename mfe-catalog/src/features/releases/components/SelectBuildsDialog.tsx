@@ -22,7 +22,12 @@ export function SelectBuildsDialog({ productId, selected, onSave, onClose }: Sel
   const save = () => {
     // Builds chosen earlier that are not among the first 250 stay chosen.
     const known = new Map([...selected, ...rows].map((build) => [build.id, build]));
-    onSave([...chosen].map((id) => known.get(Number(id))).filter((build): build is Build => build !== undefined).sort((a, b) => a.id - b.id));
+    onSave(
+      [...chosen]
+        .map((id) => known.get(Number(id)))
+        .filter((build): build is Build => build !== undefined)
+        .sort((a, b) => a.id - b.id),
+    );
   };
 
   return (

@@ -36,7 +36,9 @@ describe('release form rules', () => {
       app_version_min: 'App Version Min must be a version such as 1.2.3.',
       app_version_max: 'App Version Max must be a version such as 1.2.3.',
     });
-    expect(await validateReleaseForm({ ...values, app_version_min: '2.0.0', app_version_max: '1.10' })).toEqual({ app_version_max: 'App Version Min must not be greater than App Version Max.' });
+    expect(await validateReleaseForm({ ...values, app_version_min: '2.0.0', app_version_max: '1.10' })).toEqual({
+      app_version_max: 'App Version Min must not be greater than App Version Max.',
+    });
   });
 
   it('omits empty text from the create body and sends the build ids', () => {

@@ -34,8 +34,7 @@ export function formOfRelease(release: Release): ReleaseFormValues {
 }
 
 /** SPEC §5: with any channel chosen, the builds need a macOS and a Windows build, or one for any OS. */
-export const distributionBlocked = (values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>) =>
-  values.channelIds.size > 0 && !buildsAllowDistribution(values.builds);
+export const distributionBlocked = (values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>) => values.channelIds.size > 0 && !buildsAllowDistribution(values.builds);
 
 export const SAVE_BUILDS_FIRST = 'Save the new build choices first, then add the release to a channel.';
 

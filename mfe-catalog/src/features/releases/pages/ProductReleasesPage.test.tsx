@@ -8,7 +8,14 @@ import { BETA_CHANNEL, RELEASE_CHANNEL, distributionTo, makeProduct, makeRelease
 const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const releases = [
-  makeRelease({ id: 31, description: 'Beta 2', unlocks_wo_license: true, app_version_min: '1.0', app_version_max: '2.0', distributions: [distributionTo(RELEASE_CHANNEL, 31), distributionTo(BETA_CHANNEL, 31)] }),
+  makeRelease({
+    id: 31,
+    description: 'Beta 2',
+    unlocks_wo_license: true,
+    app_version_min: '1.0',
+    app_version_max: '2.0',
+    distributions: [distributionTo(RELEASE_CHANNEL, 31), distributionTo(BETA_CHANNEL, 31)],
+  }),
   makeRelease({ id: 30, description: null, app_version_min: null }),
 ];
 
@@ -23,14 +30,24 @@ describe('Product Releases', () => {
     const { calls } = renderCatalog('/Home/ProductReleases/1', server);
     expect(await screen.findByText('Aurora Reverb (com.aurora.reverb)')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Releases' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'ID', 'Description', 'Unlocks Without License', 'App Version Min', 'App Version Max', 'Distribution Channels', 'Created At', 'Updated At', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['ID', 'Description', 'Unlocks Without License', 'App Version Min', 'App Version Max', 'Distribution Channels', 'Created At', 'Updated At', 'Actions']);
     const rows = await within(table).findAllByRole('row');
-    expect(within(rows[1]).getAllByRole('cell').slice(0, 8).map((cell) => cell.textContent)).toEqual([
-      '31', 'Beta 2', 'Yes', '1.0', '2.0', 'Release, Beta', formatDateTime(releases[0].created_at), formatDateTime(releases[0].updated_at),
-    ]);
-    expect(within(rows[2]).getAllByRole('cell').slice(0, 6).map((cell) => cell.textContent)).toEqual(['30', '', 'No', '', '', '']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .slice(0, 8)
+        .map((cell) => cell.textContent),
+    ).toEqual(['31', 'Beta 2', 'Yes', '1.0', '2.0', 'Release, Beta', formatDateTime(releases[0].created_at), formatDateTime(releases[0].updated_at)]);
+    expect(
+      within(rows[2])
+        .getAllByRole('cell')
+        .slice(0, 6)
+        .map((cell) => cell.textContent),
+    ).toEqual(['30', '', 'No', '', '', '']);
     expect(calls.find((call) => call.path === '/products/1/releases')?.query).toEqual({ page: 1, per_page: 25 });
   });
 

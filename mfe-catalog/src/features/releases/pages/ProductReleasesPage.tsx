@@ -63,12 +63,7 @@ export function ProductReleasesPage() {
       <Toolbar>
         <ExportButton list={list.key} />
       </Toolbar>
-      <Table
-        caption="Releases"
-        columns={columns}
-        emptyText={list.error ? 'Releases could not be loaded. Please try again.' : 'No releases yet.'}
-        {...list.tableProps}
-      />
+      <Table caption="Releases" columns={columns} emptyText={list.error ? 'Releases could not be loaded. Please try again.' : 'No releases yet.'} {...list.tableProps} />
       <PaginationControls {...list.paginationProps} />
     </>
   );

@@ -25,7 +25,11 @@ function catalogServer(extra: (call: ApiCall) => unknown = (call) => Promise.rej
   };
 }
 
-const buildRows = () => within(screen.getByRole('table', { name: 'Builds of the release' })).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+const buildRows = () =>
+  within(screen.getByRole('table', { name: 'Builds of the release' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0].textContent);
 
 describe('Create Release', () => {
   it('starts from the builds in the address, skipping those that fail to load, with no Distribution section', async () => {
@@ -46,7 +50,10 @@ describe('Create Release', () => {
   });
 
   it('creates the release with empty fields omitted and the build ids, then shows the releases', async () => {
-    const { user, calls, currentPath } = renderCatalog('/Home/CreateRelease/1/11,12', catalogServer(() => makeRelease()));
+    const { user, calls, currentPath } = renderCatalog(
+      '/Home/CreateRelease/1/11,12',
+      catalogServer(() => makeRelease()),
+    );
     await user.type(await screen.findByLabelText('Description'), 'Spring release');
     await user.type(screen.getByLabelText('App Version Min'), '1.0.0');
     await user.click(screen.getByLabelText('Unlocks Without License'));
@@ -93,7 +100,10 @@ describe('Create Release', () => {
   });
 
   it("shows the server's message in the error modal", async () => {
-    const { user, showError, currentPath } = renderCatalog('/Home/CreateRelease/1/11', catalogServer(() => Promise.reject(apiError(400, 'Build 11 is not a build of this product.'))));
+    const { user, showError, currentPath } = renderCatalog(
+      '/Home/CreateRelease/1/11',
+      catalogServer(() => Promise.reject(apiError(400, 'Build 11 is not a build of this product.'))),
+    );
     await screen.findByRole('table', { name: 'Builds of the release' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Build 11 is not a build of this product.'));
@@ -158,15 +168,16 @@ describe('Update Release', () => {
     expect(about.querySelector('svg[data-icon="info"]')).not.toBeNull(); // drawn: no ⓘ glyph a font could lack
     await user.click(about);
     const dialog = await screen.findByRole('dialog', { name: 'Distributing a Release' });
-    expect(dialog).toHaveTextContent(
-      'A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.',
-    );
+    expect(dialog).toHaveTextContent('A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('sends channel removals, then additions, then the release with every field, and shows the releases', async () => {
-    const { user, calls, currentPath } = renderCatalog('/Home/UpdateRelease/1/30', editServer((call) => (call.method === 'PATCH' ? release : undefined)));
+    const { user, calls, currentPath } = renderCatalog(
+      '/Home/UpdateRelease/1/30',
+      editServer((call) => (call.method === 'PATCH' ? release : undefined)),
+    );
     await screen.findByRole('group', { name: 'Distribution channels' });
     await user.click(screen.getByRole('checkbox', { name: 'Release' }));
     await user.click(screen.getByRole('checkbox', { name: 'Beta' }));
@@ -180,7 +191,14 @@ describe('Update Release', () => {
       {
         method: 'PATCH',
         path: '/products/1/releases/30',
-        body: expect.objectContaining({ id: 30, description: 'Beta only', manual: 'https://aurora.example/manual.pdf', app_version_max: '', unlocks_wo_license: false, builds: [11, 12] }),
+        body: expect.objectContaining({
+          id: 30,
+          description: 'Beta only',
+          manual: 'https://aurora.example/manual.pdf',
+          app_version_max: '',
+          unlocks_wo_license: false,
+          builds: [11, 12],
+        }),
       },
     ]);
   });

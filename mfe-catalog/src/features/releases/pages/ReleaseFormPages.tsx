@@ -26,15 +26,7 @@ export function CreateReleasePage() {
     if (productId === null) return noProduct;
     if (isLoading) return <Spinner label="Loading builds..." />;
     const save = (values: ReleaseFormValues) => saveThenLeave({ productId, body: toCreateBody(values) }, releaseLinks.list(productId));
-    return (
-      <ReleaseForm
-        productId={productId}
-        initialValues={newReleaseForm(builds)}
-        onSave={save}
-        saving={createRelease.isMutating}
-        cancelTo={releaseLinks.list(productId)}
-      />
-    );
+    return <ReleaseForm productId={productId} initialValues={newReleaseForm(builds)} onSave={save} saving={createRelease.isMutating} cancelTo={releaseLinks.list(productId)} />;
   };
   return (
     <>

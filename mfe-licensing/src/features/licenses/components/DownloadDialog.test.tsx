@@ -44,7 +44,11 @@ describe('Download (activation) dialog', () => {
     const dialog = await openDownload(user, 'SER1A-BCDEF-GHJKM-NPQRS');
     const seed = within(dialog).getByRole('combobox', { name: 'Signature Seed Version' });
     expect(seed).toHaveValue('5');
-    expect(within(seed).getAllByRole('option').map((option) => option.textContent)).toEqual(['4', '5']);
+    expect(
+      within(seed)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['4', '5']);
     await user.type(within(dialog).getByRole('textbox', { name: 'Hardware Fingerprint' }), 'HWFP2-1234');
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
 
@@ -54,7 +58,12 @@ describe('Download (activation) dialog', () => {
     ]);
     await waitFor(() => expect(saved[0]?.text).not.toBe(''));
     expect(saved[0].name).toBe('com.aurora.reverb.ops');
-    expect(JSON.parse(saved[0].text)).toMatchObject({ serial: 'SER1A-BCDEF-GHJKM-NPQRS', hardware_fingerprint: 'HWFP2-1234', signature_seed_version: 5, signature: 'c2lnbmF0dXJl' });
+    expect(JSON.parse(saved[0].text)).toMatchObject({
+      serial: 'SER1A-BCDEF-GHJKM-NPQRS',
+      hardware_fingerprint: 'HWFP2-1234',
+      signature_seed_version: 5,
+      signature: 'c2lnbmF0dXJl',
+    });
   });
 
   it('sends seed version 4 when chosen, and submits with Enter', async () => {

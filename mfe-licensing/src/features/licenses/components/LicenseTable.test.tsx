@@ -88,7 +88,11 @@ describe('LicenseTable, product view', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 Licenses' });
     const reason = within(dialog).getByRole('combobox', { name: 'Reason for deactivation' });
     expect(reason).toHaveValue('DuplicateOrder');
-    expect(within(reason).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select a reason', 'DuplicateOrder', 'CancelledOrder', 'FraudulentUse']);
+    expect(
+      within(reason)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a reason', 'DuplicateOrder', 'CancelledOrder', 'FraudulentUse']);
     await user.selectOptions(reason, 'CancelledOrder');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
 
@@ -215,7 +219,8 @@ describe('LicenseTable, product view', () => {
 
   it('keeps the transfer dialog open with the reason when the transfer fails', async () => {
     const state = world();
-    state.override = (call) => (call.method === 'PATCH' ? Promise.reject(apiError(409, 'The license already belongs to this user: choose another user to transfer it to.')) : undefined);
+    state.override = (call) =>
+      call.method === 'PATCH' ? Promise.reject(apiError(409, 'The license already belongs to this user: choose another user to transfer it to.')) : undefined;
     const { user } = renderProductTable(state);
     await screen.findByText('ann@listener.example');
     await user.click(screen.getByRole('button', { name: 'Transfer license SER1A-BCDEF-GHJKM-NPQRS' }));
@@ -293,14 +298,14 @@ describe('LicenseTable selection and re-renders', () => {
     return view;
   }
 
-  it('renders no row\'s cells again when one row is ticked', async () => {
+  it("renders no row's cells again when one row is ticked", async () => {
     const { user } = await showFullPage();
     await user.click(screen.getByLabelText('Select row SER12A-BCDEF-GHJKM-NPQRS'));
     expect(screen.getByText('1 license(s) selected')).toBeInTheDocument();
     expect(mockCellRenders).toEqual([]);
   });
 
-  it('renders no row\'s cells again when all are selected, and checks every row', async () => {
+  it("renders no row's cells again when all are selected, and checks every row", async () => {
     const { user } = await showFullPage();
     await user.click(screen.getByLabelText('Select All'));
     expect(screen.getByText('25 license(s) selected')).toBeInTheDocument();

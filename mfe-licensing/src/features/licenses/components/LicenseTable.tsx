@@ -1,16 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import {
-  PaginationControls,
-  SearchBox,
-  Table,
-  errorMessage,
-  lazyComponent,
-  useErrorModal,
-  type DisableReason,
-  type License,
-  type LicenseTableProps,
-} from 'shared-kit';
+import { PaginationControls, SearchBox, Table, errorMessage, lazyComponent, useErrorModal, type DisableReason, type License, type LicenseTableProps } from 'shared-kit';
 import { ExportButton, HistoryDialog, useListController } from 'shared-kit/data';
 import { Toolbar } from '../../../shared/components/Toolbar';
 import { licensesKey } from '../api/get-licenses';

@@ -110,7 +110,11 @@ describe('Machines dialog', () => {
 describe('machine state', () => {
   it('names who deactivated the machine and when', () => {
     expect(machineState(machine(1, 'x'))).toBe('Active');
-    expect(machineState(machine(1, 'x', { deactivated_at: '2026-02-25T10:00:00Z', deactivated_by: 'staff' }))).toBe(`Deactivated (by staff) on ${formatDate('2026-02-25T10:00:00Z')}`);
-    expect(machineState(machine(1, 'x', { deactivated_at: '2026-02-25T10:00:00Z', deactivated_by: 'client' }))).toBe(`Deactivated (by customer) on ${formatDate('2026-02-25T10:00:00Z')}`);
+    expect(machineState(machine(1, 'x', { deactivated_at: '2026-02-25T10:00:00Z', deactivated_by: 'staff' }))).toBe(
+      `Deactivated (by staff) on ${formatDate('2026-02-25T10:00:00Z')}`,
+    );
+    expect(machineState(machine(1, 'x', { deactivated_at: '2026-02-25T10:00:00Z', deactivated_by: 'client' }))).toBe(
+      `Deactivated (by customer) on ${formatDate('2026-02-25T10:00:00Z')}`,
+    );
   });
 });

@@ -1,18 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  Button,
-  Dialog,
-  ErrorText,
-  PaginationControls,
-  SearchBox,
-  Spinner,
-  SpinnerIcon,
-  TRANSFER_USER_PICKER_SIZE,
-  errorMessage,
-  type EndUser,
-  type License,
-} from 'shared-kit';
+import { Button, Dialog, ErrorText, PaginationControls, SearchBox, Spinner, SpinnerIcon, TRANSFER_USER_PICKER_SIZE, errorMessage, type EndUser, type License } from 'shared-kit';
 import { useTransferCandidates } from '../api/get-transfer-candidates';
 import { useTransferLicense } from '../api/transfer-license';
 

@@ -54,11 +54,7 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
       header: 'Deactivated',
       cell: (license) => (
         <>
-          <Checkbox
-            checked={license.disabled}
-            onCheckedChange={(checked) => actions.onDeactivatedChange(license, checked)}
-            aria-label={`Deactivated ${license.serial}`}
-          />
+          <Checkbox checked={license.disabled} onCheckedChange={(checked) => actions.onDeactivatedChange(license, checked)} aria-label={`Deactivated ${license.serial}`} />
           {license.disabled_reason && <Reason>{license.disabled_reason}</Reason>}
         </>
       ),

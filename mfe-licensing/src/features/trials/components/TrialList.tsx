@@ -61,12 +61,7 @@ export function TrialList({ productId }: { productId: number }) {
         <SearchBox placeholder="Search Trial by Fingerprint" value={list.search} onSearch={list.setSearch} />
         <ExportButton list={trials.key} />
       </Toolbar>
-      <Table
-        caption="Trials of the product"
-        columns={columns}
-        {...trials.tableProps}
-        emptyText={trials.error ? 'The trials could not be loaded.' : 'No trials found.'}
-      />
+      <Table caption="Trials of the product" columns={columns} {...trials.tableProps} emptyText={trials.error ? 'The trials could not be loaded.' : 'No trials found.'} />
       <PaginationControls {...trials.paginationProps} />
     </Layout>
   );

@@ -17,5 +17,4 @@ export function formValuesOf(manufacturer: Manufacturer): ManufacturerFormValues
   };
 }
 
-export const hasChanges = (values: ManufacturerFormValues, stored: ManufacturerFormValues): boolean =>
-  EDITABLE_FIELDS.some((field) => values[field] !== stored[field]);
+export const hasChanges = (values: ManufacturerFormValues, stored: ManufacturerFormValues): boolean => EDITABLE_FIELDS.some((field) => values[field] !== stored[field]);

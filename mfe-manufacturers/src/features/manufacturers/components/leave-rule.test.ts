@@ -32,12 +32,9 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo(path)).toBe(path);
   });
 
-  it.each([null, undefined, '', 'Home/Manufacturers', 'https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
-    'ignores %p',
-    (value) => {
-      expect(safeReturnTo(value)).toBeNull();
-    },
-  );
+  it.each([null, undefined, '', 'Home/Manufacturers', 'https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])('ignores %p', (value) => {
+    expect(safeReturnTo(value)).toBeNull();
+  });
 });
 
 describe('detailsLink', () => {

@@ -1,7 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { EMPTY_PAGINATION, type Manufacturer } from 'shared-kit';
 import type { InitialEntry } from 'react-router';
-import { renderPage, type RenderPageOptions, apiError, manufacturerSession as auroraSession, superuserSession, type RecordedApiCall as ApiCall, type FakeApiServer as FakeServer } from 'shared-kit/testing';
+import {
+  renderPage,
+  type RenderPageOptions,
+  apiError,
+  manufacturerSession as auroraSession,
+  superuserSession,
+  type RecordedApiCall as ApiCall,
+  type FakeApiServer as FakeServer,
+} from 'shared-kit/testing';
 import ManufacturersRoutes from '../../../routes';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 

@@ -38,9 +38,20 @@ describe('manufacturers list', () => {
     const table = await screen.findByRole('table', { name: 'Manufacturers' });
     expect(calls).toEqual([{ method: 'GET', path: '/manufacturers', query: { page: 1, per_page: 100 } }]);
 
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Name', 'Email', 'Country Code', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ID', 'Name', 'Email', 'Country Code', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['1', 'Maker 1', 'maker1@example.com', 'DE'],
       ['2', 'Maker 2', 'maker2@example.com', 'DE'],
       ['3', 'Maker 3', 'maker3@example.com', ''],

@@ -1,18 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
-import {
-  ApiError,
-  CannotShowPage,
-  Button,
-  DEFAULT_PAGE_SIZE,
-  PageHeader,
-  PaginationControls,
-  Table,
-  useSession,
-  type Manufacturer,
-  type TableColumn,
-} from 'shared-kit';
+import { ApiError, CannotShowPage, Button, DEFAULT_PAGE_SIZE, PageHeader, PaginationControls, Table, useSession, type Manufacturer, type TableColumn } from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { manufacturersKey } from '../api/get-manufacturers';
 import { mayListManufacturers } from '../access';

@@ -37,7 +37,13 @@ function renderMemberships({ user = userDetails(), channels = () => [RELEASE, BE
   );
 }
 
-const withBeta = () => userDetails({ channel_memberships: [{ created_at: '2026-01-02T09:00:00Z', channel: RELEASE }, { created_at: '2026-01-03T09:00:00Z', channel: BETA }] });
+const withBeta = () =>
+  userDetails({
+    channel_memberships: [
+      { created_at: '2026-01-02T09:00:00Z', channel: RELEASE },
+      { created_at: '2026-01-03T09:00:00Z', channel: BETA },
+    ],
+  });
 
 describe('Channel Memberships', () => {
   it('has one checkbox per channel labelled by type; Release always checked and disabled', async () => {

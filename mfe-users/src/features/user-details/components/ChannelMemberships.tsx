@@ -112,12 +112,7 @@ function ChannelChoices({ state, isMember, onChange }: ChannelChoicesProps) {
       <Choices aria-label="Distribution channels">
         {state.data.map((channel) => (
           <li key={channel.id}>
-            <Checkbox
-              label={channel.type}
-              checked={isMember(channel)}
-              disabled={isRelease(channel)}
-              onCheckedChange={(checked) => onChange(channel, checked)}
-            />
+            <Checkbox label={channel.type} checked={isMember(channel)} disabled={isRelease(channel)} onCheckedChange={(checked) => onChange(channel, checked)} />
           </li>
         ))}
       </Choices>

@@ -32,13 +32,7 @@ export function LicenseTransfers({ sent, received }: LicenseTransfersProps) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>View License Transfers</Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title="License Transfers"
-        width="820px"
-        footer={<Button onClick={() => setOpen(false)}>Close</Button>}
-      >
+      <Dialog open={open} onOpenChange={setOpen} title="License Transfers" width="820px" footer={<Button onClick={() => setOpen(false)}>Close</Button>}>
         <Tabs
           label="License transfers"
           tabs={[
@@ -51,7 +45,13 @@ export function LicenseTransfers({ sent, received }: LicenseTransfersProps) {
               id: 'received',
               label: 'Received Transfers',
               content: (
-                <Table columns={RECEIVED_COLUMNS} rows={received} getRowId={(transfer) => transfer.id} emptyText="No received license transfers found." caption="Received Transfers" />
+                <Table
+                  columns={RECEIVED_COLUMNS}
+                  rows={received}
+                  getRowId={(transfer) => transfer.id}
+                  emptyText="No received license transfers found."
+                  caption="Received Transfers"
+                />
               ),
             },
           ]}

@@ -9,7 +9,12 @@ function LicenseTableStub({ source }: { source: { userId: number } | { productId
 }
 const licensingRemote = () => jest.fn().mockResolvedValue({ default: LicenseTableStub });
 
-function renderDetails({ user = userDetails(), more, loadRemoteModule = licensingRemote(), path = '/Home/UserDetails/1' }: { user?: EndUserDetails; more?: FakeRoutes; loadRemoteModule?: jest.Mock; path?: string } = {}) {
+function renderDetails({
+  user = userDetails(),
+  more,
+  loadRemoteModule = licensingRemote(),
+  path = '/Home/UserDetails/1',
+}: { user?: EndUserDetails; more?: FakeRoutes; loadRemoteModule?: jest.Mock; path?: string } = {}) {
   const server = (call: RecordedCall) => {
     if (call.method === 'GET' && call.path === `/users/${user.id}`) return user;
     if (call.method === 'GET' && call.path === '/manufacturers/7/channels') return [RELEASE, BETA];
@@ -93,14 +98,22 @@ describe('UserDetailsPage', () => {
       await user.click(await screen.findByRole('button', { name: 'View License Transfers' }));
       const dialog = screen.getByRole('dialog', { name: 'License Transfers' });
       expect(within(dialog).getByRole('tab', { name: 'Sent Transfers' })).toHaveAttribute('aria-selected', 'true');
-      expect(within(dialog).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['To User', 'Product', 'Serial', 'Transfer Date']);
+      expect(
+        within(dialog)
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent),
+      ).toEqual(['To User', 'Product', 'Serial', 'Transfer Date']);
       const row = within(dialog).getByRole('cell', { name: 'grace@listener.example' }).closest('tr')!;
       expect(row).toHaveTextContent('Aurora Reverb');
       expect(row).toHaveTextContent('AAAAA-BBBBB-CCCCC-DDDDD');
       expect(row).toHaveTextContent('2026');
 
       await user.click(within(dialog).getByRole('tab', { name: 'Received Transfers' }));
-      expect(within(dialog).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['From User', 'Product', 'Serial', 'Transfer Date']);
+      expect(
+        within(dialog)
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent),
+      ).toEqual(['From User', 'Product', 'Serial', 'Transfer Date']);
       expect(within(dialog).getByText('No received license transfers found.')).toBeInTheDocument();
 
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -45,10 +45,7 @@ function LoadedUserDetails({ userId }: { userId: number }) {
 function UserDetails({ user }: { user: EndUserDetails }) {
   return (
     <>
-      <PageHeader
-        title={`User: ${user.email}`}
-        actions={<ButtonLink to={userLinks.edit(user)}>Edit User</ButtonLink>}
-      />
+      <PageHeader title={`User: ${user.email}`} actions={<ButtonLink to={userLinks.edit(user)}>Edit User</ButtonLink>} />
       <Sections>
         <Section title="Details">
           <DescriptionList>

@@ -94,7 +94,11 @@ describe('ImportUsersPage', () => {
     const { user } = renderImport();
     await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile('email\na@b.co\n'));
     const request = ScriptedRequest.last!;
-    expect(request).toMatchObject({ method: 'POST', url: '/api/v1/users/imports', headers: { 'Content-Type': 'text/csv', Authorization: `MSession ${manufacturerSession.token}` } });
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/users/imports',
+      headers: { 'Content-Type': 'text/csv', Authorization: `MSession ${manufacturerSession.token}` },
+    });
     expect((request.body as File).name).toBe('users.csv');
 
     act(() => request.upload.onprogress?.({ loaded: 450, total: 1000, lengthComputable: true }));

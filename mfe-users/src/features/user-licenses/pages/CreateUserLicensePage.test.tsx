@@ -7,7 +7,11 @@ const product = (id: number, name: string, identifier: string | null) => ({ id, 
 const PRODUCTS = [product(3, 'Aurora Reverb', 'com.aurora.reverb'), product(4, 'Aurora Legacy', null)];
 const paged = (rows: Product[]) => ({ data: rows, pagination: { records: { total: rows.length, per_page: 250 }, pages: { current: 1, previous: null, next: null, last: 1 } } });
 
-function renderAddLicense({ onCreate = () => ({ id: 1 }), products = () => paged(PRODUCTS), path = '/Home/CreateUserLicense/12/ada%40listener.example' }: { onCreate?: (call: RecordedCall) => unknown; products?: () => unknown; path?: string } = {}) {
+function renderAddLicense({
+  onCreate = () => ({ id: 1 }),
+  products = () => paged(PRODUCTS),
+  path = '/Home/CreateUserLicense/12/ada%40listener.example',
+}: { onCreate?: (call: RecordedCall) => unknown; products?: () => unknown; path?: string } = {}) {
   const server = (call: RecordedCall) => {
     if (call.method === 'GET' && call.path === '/products') return products();
     if (call.method === 'POST' && call.path === '/users/12/licenses') return onCreate(call);
@@ -26,7 +30,11 @@ describe('Add License', () => {
     expect(screen.getByRole('combobox', { name: 'Product' })).toBeInTheDocument();
     const type = screen.getByRole('combobox', { name: 'License Type' });
     expect(type).toHaveValue('NFR');
-    expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual(['NFR', 'Standard', 'Free']);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['NFR', 'Standard', 'Free']);
     await waitFor(() => expect(calls[0]).toEqual({ method: 'GET', path: '/products', query: { page: 1, per_page: 250 } }));
   });
 
@@ -35,7 +43,11 @@ describe('Add License', () => {
     const combo = screen.getByRole('combobox', { name: 'Product' });
     await waitFor(() => expect(combo).toBeEnabled());
     await user.click(combo);
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Aurora Reverb (com.aurora.reverb)', 'Aurora Legacy']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Aurora Reverb (com.aurora.reverb)', 'Aurora Legacy']);
   });
 
   it('creates the licence with the chosen product and type, then goes to the user’s details', async () => {
