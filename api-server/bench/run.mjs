@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { bulkState, measureBulkSql } from './bulk-floor.mjs';
 import { clientMarkdown, clientRows } from './client-rows.mjs';
 import { summarise } from './stats.mjs';
 import { benchSettings, BENCH_PASSWORD, benchStaffEmail, BENCH_SUPERUSER_EMAIL } from './settings.mjs';
@@ -81,7 +82,7 @@ try {
     if (args.only && !args.only.split(',').some((filter) => scenario.name.includes(filter))) continue;
     const token = scenario.as === 'superuser' ? superuser : staff;
     const http = await measureHttp({ ...scenario, url: api + scenario.path, token });
-    const sqlFloor = scenario.sql ? await measureSql(await captureSql(scenario.sql)) : undefined;
+    const sqlFloor = scenario.sql ? await measureSql(await captureSql(scenario.sql)) : scenario.sqlReplay ? await scenario.sqlReplay() : undefined;
     results.push({ name: scenario.name, kind: scenario.kind, http, sql: sqlFloor });
     console.error(`${scenario.name}: p95 ${http.p95} ms, ${http.rps} req/s${sqlFloor ? `; SQL p50 ${sqlFloor.p50} ms` : ''}`);
   }
@@ -178,9 +179,9 @@ function scenarios(f) {
         }),
       })),
     },
-    bulkUpdate('bulk update of 250 licences', f.enabledLicenses.slice(1000, 1250)),
-    // The API's maximum (issue 16: p50 <= 50 ms).
-    bulkUpdate('bulk update of 1,000 licences', f.enabledLicenses.slice(1250, 2250)),
+    bulkUpdate('bulk update of 250 licences', f, 1000, 250),
+    // The API's maximum, 1,000 licences of one product (issue 16: p50 <= 50 ms at 1 connection).
+    bulkUpdate('bulk update of 1,000 licences', f, 1250, 1000),
     {
       name: 'release save',
       kind: 'write',
@@ -192,18 +193,35 @@ function scenarios(f) {
   ];
 }
 
-/** A bulk update alternately disabling and enabling the same licences, so every request really changes (and audits) all of them. */
-function bulkUpdate(name, licenseIds) {
+/**
+ * A bulk update of enabled licences of the big product, alternately disabling and enabling them at 1 connection, so
+ * every request really changes (and audits) all of them (an even count leaves them enabled again); beside it the
+ * replay of its own SQL, which checks that each request audited every licence.
+ */
+function bulkUpdate(name, f, from, count) {
+  const amount = 40;
+  const licenseIds = f.enabledLicenses.slice(from, from + count);
+  const tooFew = () => new Error(`${name}: product ${f.bigProduct} has ${f.enabledLicenses.length} enabled licences, too few for the bench`);
   return {
     name,
     kind: 'write',
     path: '/api/v1/licenses/bulk-update',
     method: 'PATCH',
     connections: 1,
-    amount: 40,
-    setupRequest: rotating((n) => ({
-      body: JSON.stringify({ license_ids: licenseIds, disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'CancelledOrder' : null }),
-    })),
+    amount,
+    setupRequest: rotating((n) => {
+      if (licenseIds.length !== count) throw tooFew();
+      return { body: JSON.stringify({ license_ids: licenseIds, ...bulkState(n) }) };
+    }),
+    sqlReplay: () =>
+      measureBulkSql({
+        connectionString: embeddedConnectionString(settings.pgPort),
+        manufacturerId: 1,
+        systemUserId: f.staffUserId,
+        licenseIds,
+        amount,
+        seconds: Math.max(duration, 10),
+      }),
   };
 }
 
@@ -224,11 +242,13 @@ async function loadFixtures() {
     (await one('SELECT min(id) AS id FROM end_users WHERE manufacturer_id = 1')).id;
   const enabledLicenses = (await pool.query('SELECT id FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [bigProduct])).rows.map((row) => row.id);
   const release = (await one('SELECT min(id) AS id FROM releases WHERE product_id = $1', [bigProduct])).id;
+  const staffUserId = (await one('SELECT id FROM system_users WHERE email = $1', [benchStaffEmail(1)])).id;
   return {
     bigProduct,
     user,
     enabledLicenses,
     release,
+    staffUserId,
     productsLast: Math.max(1, Math.ceil(products / 25)),
     usersLast: Math.max(1, Math.ceil(users / 25)),
     licensesLast: Math.max(1, Math.ceil(licences / 250)),
@@ -326,8 +346,8 @@ function verdict(name, kind, http, ratio, overhead, sql) {
   if (kind === 'list') checks.push([`p95 <= 15 ms`, http.p95 <= 15]);
   if (kind === 'get') checks.push([`>= 60% of floor req/s`, ratio >= 0.6]);
   if (name.startsWith('licence activation')) checks.push([`>= 1500 req/s`, http.rps >= 1500]);
-  if (overhead !== '') checks.push([`overhead <= 2 ms`, overhead <= 2]);
-  if (sql?.p50) checks.push([`p50 <= 1.2 × SQL p50`, http.p50 <= 1.2 * sql.p50]);
+  if (overhead !== '' && kind !== 'write') checks.push([`overhead <= 2 ms`, overhead <= 2]);
+  if (sql?.p50 && kind !== 'write') checks.push([`p50 <= 1.2 × SQL p50`, http.p50 <= 1.2 * sql.p50]);
   if (name === 'bulk update of 1,000 licences') checks.push([`p50 <= 50 ms`, http.p50 <= 50]);
   return checks.map(([label, met]) => `${met ? 'met' : 'MISSED'}: ${label}`).join('; ');
 }
