@@ -116,7 +116,7 @@ async function streamExports(api, path, token, pid, rounds) {
   const counts = [];
   try {
     for (let round = 0; round < rounds; round++) {
-      const response = await fetch(api + path, { headers: { authorization: `MSession ${token}` } });
+      const response = await fetch(api + path, { headers: { authorization: `MSession ${token}` }, signal: AbortSignal.timeout(300_000) });
       if (!response.ok || !response.headers.get('content-type')?.startsWith('text/csv')) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       let records = 0;
       let quoted = false;
@@ -201,7 +201,7 @@ async function latencyRow(row, { api, pool, tokens, duration }) {
   const headers = { authorization: `MSession ${tokens[row.as]}` };
   const statuses = new Map();
   const http = await timed(duration, async () => {
-    const response = await fetch(api + row.path, { headers });
+    const response = await fetch(api + row.path, { headers, signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
   });
@@ -323,7 +323,7 @@ async function dashboardExact(pool, api, token, { as, days }) {
 const normalise = (value) => (Array.isArray(value) ? value.map(normalise) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort()) : value);
 
 async function getJson(api, path, token) {
-  const response = await fetch(api + path, { headers: { authorization: `MSession ${token}` } });
+  const response = await fetch(api + path, { headers: { authorization: `MSession ${token}` }, signal: AbortSignal.timeout(30_000) });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }
