@@ -166,7 +166,7 @@ async function distributeFirstRelease(pool, productId) {
 }
 
 /** The SQL a server function issues, captured once through Kysely's query log (the call really runs). */
-async function capture(pool, run) {
+export async function capture(pool, run) {
   const statements = [];
   const db = new Kysely({
     dialect: new PostgresDialect({ pool }),

@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measureBulkHttp, measureBulkSql } from './bulk-rows.mjs';
 import { clientMarkdown, clientRows } from './client-rows.mjs';
+import { operationsRows } from './operations-rows.mjs';
 import { summarise } from './stats.mjs';
 import { benchSettings, BENCH_PASSWORD, benchStaffEmail, BENCH_SUPERUSER_EMAIL } from './settings.mjs';
 
@@ -88,6 +89,7 @@ try {
   }
   if (!args.only || args.only.split(',').includes('client'))
     results.push(...(await clientRows({ api, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })));
+  results.push(...(await operationsRows({ api, pool, apiPid: children[0].pid, tokens: { staff, superuser }, only: args.only, duration })));
 
   const load = { start: loadAtStart.map(round2), end: loadavg().map(round2) };
   const report = { at: new Date().toISOString(), cpus: cpus().length, load, duration, connections, scale: settings.scale, floor, results };
@@ -309,7 +311,7 @@ function markdown(report) {
     '| Scenario | p50 ms | p95 ms | p99 ms | req/s | SQL p50 ms | SQL p95 ms | SQL req/s | overhead p50 ms | vs constant floor | non-2xx | target |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
-  for (const { name, kind, http, sql, target } of report.results) {
+  for (const { name, kind, http, sql, target } of report.results.filter((result) => !result.checks)) {
     const overhead = sql ? Math.round((http.p50 - sql.p50) * 100) / 100 : '';
     const ratio = http.rps / report.floor.rps;
     lines.push(

@@ -157,6 +157,7 @@ try {
 
   // History (issue 15): half of all events belong to the bench tenant (5 million at scale 1), the rest spread
   // over the others; a quarter are plugin calls (no actor). One licence of 1,000 collects a long history each.
+  // Inserted in time order, so ids grow with created_at as in production (History is newest first by id).
   // Without the webhook trigger (migration 0009): the bench has no endpoints, so it would add nothing, yet its ten
   // million queued row calls took longer than the insert itself.
   await db.transaction().execute(async (trx) => {
@@ -170,6 +171,7 @@ try {
         now() - (${counts.auditEvents}::int - e.a) * interval '1 second'
       FROM (SELECT a, CASE WHEN a % 2 = 0 THEN 1 ELSE a % ${counts.manufacturers}::int + 1 END AS m FROM generate_series(1, ${counts.auditEvents}::int) a) e
       JOIN system_users s ON s.manufacturer_id = e.m
+      ORDER BY e.a
     `.execute(trx);
   });
   step(`${counts.auditEvents} audit events`);

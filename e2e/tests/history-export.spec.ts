@@ -21,14 +21,37 @@ async function search(page: Page, placeholder: string, text: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
-/** Clicks Export CSV, waits for the browser's download and answers the file's records (BOM skipped) as objects by header. */
-async function exportedRecords(page: Page): Promise<Record<string, string>[]> {
-  const download = page.waitForEvent('download');
+/**
+ * Clicks Export CSV and answers the file's records (BOM skipped) as objects by header. `download`: a browser without a
+ * save dialog (Firefox, Safari), the file comes as a download. `save dialog`: Chromium's showSaveFilePicker, answered
+ * in the page (Playwright cannot drive the native dialog) by a file that keeps what the console streams into it.
+ */
+async function exportedRecords(page: Page, via: 'download' | 'save dialog'): Promise<Record<string, string>[]> {
+  if (via === 'download') {
+    await page.evaluate(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    await expect(page.getByText(/^Exported [\d,]+ rows?\.$/)).toBeVisible();
+    return parse(readFileSync(await file.path()), { bom: true, columns: true }) as Record<string, string>[];
+  }
+  await page.evaluate(() => {
+    const file = { name: '', chunks: [] as number[][], closed: false };
+    Object.assign(window, { exportedFile: file });
+    const writer = { write: async (chunk: Uint8Array) => void file.chunks.push(Array.from(chunk)), close: async () => void (file.closed = true), abort: async () => undefined };
+    const picker = async ({ suggestedName }: { suggestedName: string }) => ((file.name = suggestedName), { createWritable: async () => writer });
+    Object.defineProperty(window, 'showSaveFilePicker', { value: picker, configurable: true });
+  });
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/\.csv$/);
   await expect(page.getByText(/^Exported [\d,]+ rows?\.$/)).toBeVisible();
-  return parse(readFileSync(await file.path()), { bom: true, columns: true }) as Record<string, string>[];
+  const file = await page.evaluate(() => {
+    const { name, chunks, closed } = (window as unknown as { exportedFile: { name: string; chunks: number[][]; closed: boolean } }).exportedFile;
+    return { name, closed, text: new TextDecoder().decode(new Uint8Array(chunks.flat())), chunks: chunks.length };
+  });
+  expect(file).toMatchObject({ closed: true, name: expect.stringMatching(/\.csv$/) });
+  expect(file.chunks).toBeGreaterThan(0);
+  return parse(file.text, { bom: true, columns: true }) as Record<string, string>[];
 }
 
 test.describe('History (issue 15)', () => {
@@ -86,7 +109,7 @@ test.describe('CSV export (issue 15)', () => {
     // The Email column (ID, Email, Created At, Actions): every searched user fits the first page.
     const shown = await table.locator('tbody tr td:nth-child(2)').allInnerTexts();
 
-    const records = await exportedRecords(page);
+    const records = await exportedRecords(page, 'download');
     expect(records.map((record) => record.Email).sort()).toEqual([...shown].sort());
     expect(records.length).toBeGreaterThan(0);
   });
@@ -101,7 +124,7 @@ test.describe('CSV export (issue 15)', () => {
     await expect(table.locator('tbody tr').first()).toContainText('user03@');
     const serials = await table.locator('tbody code').allInnerTexts();
 
-    const records = await exportedRecords(page);
+    const records = await exportedRecords(page, 'save dialog');
     expect(records.map((record) => record.Serial).sort()).toEqual([...serials].sort());
     expect(new Set(records.map((record) => record.Email))).toEqual(new Set(['user03@aurora.listener.example']));
   });

@@ -38,32 +38,60 @@ function conditions(scope: AuditScope, filter: AuditEventFilter) {
   };
 }
 
-/** A page of events, newest first (id DESC: ids are unique and grow with time, so pages are stable). */
-export async function listAuditEvents(db: Db, scope: AuditScope, filter: AuditEventFilter, page: PageRequest) {
+const EVENT_COLUMNS = [
+  'audit_log.id',
+  'audit_log.created_at',
+  'audit_log.actor_system_user_id',
+  'system_users.email as actor_email',
+  'audit_log.action',
+  'audit_log.entity_type',
+  'audit_log.entity_id',
+  'audit_log.before',
+  'audit_log.after',
+] as const;
+
+/**
+ * The page's rows. With a time range, the range's ids are read first from the time index (migration 0015), the
+ * page's ids taken from them, and only then its rows: left to itself, the planner walks the newest ids hoping to
+ * meet the range soon, which for an hour ten days back reads ten days of events (measured: 1.3 s at 2 million).
+ */
+function pageRows(db: Db, scope: AuditScope, filter: AuditEventFilter, page: PageRequest) {
   const where = conditions(scope, filter);
-  const [rows, count] = await Promise.all([
-    db
+  if (filter.from === undefined && filter.to === undefined) {
+    return db
       .selectFrom('audit_log')
-      .leftJoin('system_users', 'system_users.id', 'audit_log.actor_system_user_id')
       .where(where)
-      .select([
-        'audit_log.id',
-        'audit_log.created_at',
-        'audit_log.actor_system_user_id',
-        'system_users.email as actor_email',
-        'audit_log.action',
-        'audit_log.entity_type',
-        'audit_log.entity_id',
-        'audit_log.before',
-        'audit_log.after',
-      ])
+      .leftJoin('system_users', 'system_users.id', 'audit_log.actor_system_user_id')
+      .select(EVENT_COLUMNS)
       .orderBy('audit_log.id', 'desc')
       .limit(page.perPage)
       .offset(page.offset)
-      .execute(),
+      .execute();
+  }
+  return db
+    .with(
+      (cte) => cte('in_range').materialized(),
+      (qb) => qb.selectFrom('audit_log').where(where).select('audit_log.id'),
+    )
+    .with(
+      (cte) => cte('page').materialized(),
+      (qb) => qb.selectFrom('in_range').select('in_range.id').orderBy('in_range.id', 'desc').limit(page.perPage).offset(page.offset),
+    )
+    .selectFrom('page')
+    .innerJoin('audit_log', 'audit_log.id', 'page.id')
+    .leftJoin('system_users', 'system_users.id', 'audit_log.actor_system_user_id')
+    .select(EVENT_COLUMNS)
+    .orderBy('audit_log.id', 'desc')
+    .execute();
+}
+
+/** A page of events, newest first (id DESC: ids are unique and grow with time, so pages are stable). */
+export async function listAuditEvents(db: Db, scope: AuditScope, filter: AuditEventFilter, page: PageRequest) {
+  const [rows, count] = await Promise.all([
+    pageRows(db, scope, filter, page),
     db
       .selectFrom('audit_log')
-      .where(where)
+      .where(conditions(scope, filter))
       .select(sql<string>`count(*)`.as('total'))
       .executeTakeFirstOrThrow(),
   ]);

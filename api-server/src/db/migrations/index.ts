@@ -11,6 +11,7 @@ import * as userImports from './0010-user-imports';
 import * as dashboard from './0011-dashboard';
 import * as clientActivationFunction from './0012-client-activation-function';
 import * as webhookOutboxPerStatement from './0013-webhook-outbox-per-statement';
+import * as auditEventFilterIndexes from './0015-audit-event-filter-indexes';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011-dashboard': dashboard,
   '0012-client-activation-function': clientActivationFunction,
   '0013-webhook-outbox-per-statement': webhookOutboxPerStatement,
+  '0015-audit-event-filter-indexes': auditEventFilterIndexes,
 };

@@ -76,6 +76,68 @@ describe('ExportButton', () => {
     expect(screen.queryByRole('button', { name: 'Cancel export' })).not.toBeInTheDocument();
   });
 
+  describe('where the browser has a save dialog (showSaveFilePicker)', () => {
+    /** A file the test can read back: what was written, and whether it was closed (kept) or aborted (discarded). */
+    function chosenFile() {
+      const decoder = new TextDecoder();
+      const file = { text: '', closed: false, aborted: false };
+      const writer = {
+        write: jest.fn(async (chunk: Uint8Array) => void (file.text += decoder.decode(chunk, { stream: true }))),
+        close: jest.fn(async () => void (file.closed = true)),
+        abort: jest.fn(async () => void (file.aborted = true)),
+      };
+      const picker = jest.fn(async () => ({ createWritable: async () => writer }));
+      Object.defineProperty(window, 'showSaveFilePicker', { value: picker, configurable: true });
+      return { file, writer, picker };
+    }
+    afterEach(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+
+    it('streams the export into the chosen file as it arrives, never holding it in the tab', async () => {
+      const { fetchMock, wrap } = setUp();
+      const { file, writer, picker } = chosenFile();
+      let answer!: ReturnType<typeof controllableAnswer>;
+      fetchMock.mockImplementation(async (_url: string, init: RequestInit) => (answer = controllableAnswer(init.signal!)).response);
+      wrap(<ExportButton list={userKeys.list({ email: 'aurora', page: 2, per_page: 25 })} />);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(picker).toHaveBeenCalledWith(expect.objectContaining({ suggestedName: expect.stringMatching(/^users-\d{4}-\d{2}-\d{2}\.csv$/) }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/users/export.csv?email=aurora');
+
+      await act(async () => answer.push('ID,Email\r\n1,a@example.com\r\n'));
+      await waitFor(() => expect(file.text).toBe('ID,Email\r\n1,a@example.com\r\n'));
+      expect(file.closed).toBe(false);
+      await act(async () => {
+        answer.push('2,"b\r\nc"@example.com\r\n');
+        answer.end();
+      });
+      await waitFor(() => expect(exportStatus()).toHaveTextContent('Exported 2 rows.'));
+      expect(file.text).toBe('ID,Email\r\n1,a@example.com\r\n2,"b\r\nc"@example.com\r\n');
+      expect(file.closed).toBe(true);
+      expect(writer.write.mock.calls.length).toBe(2);
+      expect(URL.createObjectURL).not.toHaveBeenCalled();
+      expect(clicked).toEqual([]);
+    });
+
+    it('Cancel discards the chosen file; dismissing the dialog asks the server nothing', async () => {
+      const { fetchMock, wrap } = setUp();
+      const { file, picker } = chosenFile();
+      fetchMock.mockImplementation(async (_url: string, init: RequestInit) => controllableAnswer(init.signal!).response);
+      wrap(<ExportButton list={productKeys.list({})} />);
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel export' }));
+      await waitFor(() => expect(exportStatus()).toHaveTextContent('Export cancelled.'));
+      expect(file).toMatchObject({ aborted: true, closed: false });
+
+      fetchMock.mockClear();
+      picker.mockRejectedValueOnce(new DOMException('The user aborted a request.', 'AbortError'));
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(exportStatus()).toHaveTextContent('Export cancelled.'));
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    });
+  });
+
   it('Cancel aborts the download and saves nothing', async () => {
     const { fetchMock, showError, wrap } = setUp();
     let signal!: AbortSignal;

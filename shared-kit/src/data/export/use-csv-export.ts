@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, useApiClient, useErrorModal } from 'shared-kit';
 import type { ListKey } from '../api-key';
-import { downloadExport } from './download-export';
+import { downloadExport, suggestedExportName } from './download-export';
 import { saveFile } from './save-file';
+import { chooseExportFile, type ExportFileWriter } from './save-file-picker';
 
 export const EXPORT_FAILED = 'The export did not finish. Please try again.';
 
@@ -24,6 +25,15 @@ export function useCsvExport(list: ListKey | null) {
     if (!list || running.current) return;
     const controller = new AbortController();
     running.current = controller;
+    let file: ExportFileWriter | null;
+    try {
+      file = await chooseExportFile(suggestedExportName(list[0]));
+    } catch {
+      // The save dialog was dismissed: nothing was asked of the server.
+      running.current = null;
+      setState({ phase: 'cancelled' });
+      return;
+    }
     setState({ phase: 'running', rows: 0 });
     let shownAt = 0;
     const onRows = (rows: number) => {
@@ -33,10 +43,14 @@ export function useCsvExport(list: ListKey | null) {
       setState({ phase: 'running', rows });
     };
     try {
-      const file = await downloadExport(api, list[0], list[1] ?? {}, { signal: controller.signal, onRows });
-      saveFile(file.blob, file.fileName);
-      setState({ phase: 'done', rows: file.rows });
+      const sink = file ? (chunk: Uint8Array) => file.write(chunk) : undefined;
+      const exported = await downloadExport(api, list[0], list[1] ?? {}, { signal: controller.signal, onRows, sink });
+      if (file) await file.close();
+      else if (exported.blob) saveFile(exported.blob, exported.fileName);
+      setState({ phase: 'done', rows: exported.rows });
     } catch (error) {
+      // A chosen file is discarded, not left half written.
+      await file?.abort().catch(() => undefined);
       if (controller.signal.aborted) {
         setState({ phase: 'cancelled' });
       } else {
