@@ -67,6 +67,7 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     const response = await t.app.inject({ method: 'GET', url, headers: auth(token) });
     expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect([response.headers['x-content-type-options'], response.headers['cache-control']]).toEqual(['nosniff', 'no-store']);
     return JSON.parse(response.rawPayload.toString('utf8')) as Answer;
   };
 
