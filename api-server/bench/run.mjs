@@ -180,6 +180,7 @@ function scenarios(f) {
     get('user details (GET by id)', `/api/v1/users/${f.user}`, (db) => repositories.endUsers.findEndUserDetailsJson(db, m, f.user)),
     get('product (GET by id)', `/api/v1/products/${f.bigProduct}`, (db) => repositories.products.findProductJson(db, m, f.bigProduct)),
     get('release (GET by id)', `/api/v1/products/${f.bigProduct}/releases/${f.release}`, (db) => repositories.releases.findReleaseJson(db, m, f.bigProduct, f.release)),
+    get('licence (GET by id)', `/api/v1/licenses/${f.enabledLicenses[0]}`, (db) => repositories.licenses.findLicenseJson(db, m, f.enabledLicenses[0])),
     get('manufacturer (GET by id)', `/api/v1/manufacturers/${m}`, (db) => repositories.manufacturers.findManufacturerJson(db, m)),
     {
       name: 'licence activation',

@@ -1,4 +1,4 @@
-import { BulkUpdateLicensesResult, EndUserDetails, LicenseList, TrialList } from 'shared-kit/contract';
+import { BulkUpdateLicensesResult, EndUserDetails, License, LicenseList, TrialList } from 'shared-kit/contract';
 import { findLicenses } from '../src/repositories/licenses';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
@@ -74,6 +74,17 @@ describe('answers sent as PostgreSQL writes them', () => {
     for (const row of [{ ...first, manufacturer_id: 1 }, withoutSerial, { ...first, product: { ...first.product, public_key: 'k' } }, { ...first, created_at: 'yesterday' }]) {
       expect(validateLicenseList({ ...body, data: [row] })).toBe(false);
     }
+  });
+
+  it('a licence by id is exactly a License, equal to the API shape of its row; another tenant’s is a 404', async () => {
+    const validate = strictValidator(License);
+    for (const license of [w.annSynth, w.cySynthDisabled, w.annDrums]) {
+      const body = await rawPage(`/api/v1/licenses/${license.id}`);
+      expect({ id: license.id, valid: validate(body), errors: validate.errors ?? null }).toEqual({ id: license.id, valid: true, errors: null });
+      expect(body).toEqual((await findLicenses(t.db, w.manufacturerA.id, [license.id]))[0]);
+    }
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/v1/licenses/${w.betaLicense.id}`, headers: auth(w.staffAToken) });
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, { message: [expect.stringContaining('License')] }]);
   });
 
   it('a bulk update answers exactly a BulkUpdateLicensesResult, its licences as the API shapes them, in the order asked', async () => {
