@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import { BUILD_FILE_NAME_MAX_URL_LENGTH } from 'shared-kit/contract';
 import type { ServerConfig } from './config';
@@ -12,6 +11,7 @@ import { answerClientError, frameworkErrors, registerErrorHandling } from './plu
 import { refuseNonFiniteNumbers } from './plugins/finite-numbers';
 import { textKeyword } from './plugins/text-keyword';
 import { refuseMalformedQueries } from './plugins/well-formed-query';
+import { applySecurityHeaders } from './plugins/security-headers';
 import { closeOnlyIdleClients } from './plugins/idle-connections';
 import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
@@ -104,7 +104,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
   const remoteOrigins = Object.values(runtimeConfig(config).remotes)
     .map((url) => (url.startsWith('http') ? new URL(url).origin : null))
     .filter((origin): origin is string => origin !== null);
-  await app.register(fastifyHelmet, {
+  applySecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,31 +1,12 @@
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import type { TSchema } from '@sinclair/typebox';
-import { BulkUpdateLicensesResult, EndUserDetails, LicenseList, TEXT_KEYWORD, TrialList } from 'shared-kit/contract';
+import { BulkUpdateLicensesResult, EndUserDetails, License, LicenseList, TrialList } from 'shared-kit/contract';
 import { findLicenses } from '../src/repositories/licenses';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
+import { CONTRACT_TIMESTAMP, strictValidator } from './support/strict-schema';
 import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
 import { createChannels, transferLicense } from './support/users-fixtures';
 
 jest.setTimeout(60_000);
-
-/** The schema with every object closed (additionalProperties: false), so a field the schema lacks fails. */
-function closed(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(closed);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
-  return copy.type === 'object' ? { ...copy, additionalProperties: false } : copy;
-}
-
-function strictValidator(schema: TSchema): ValidateFunction {
-  const ajv = new Ajv({ strict: true, allErrors: true });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: TEXT_KEYWORD, type: 'string', schemaType: 'boolean' });
-  return ajv.compile(closed(schema) as object);
-}
-
-const CONTRACT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 // Licence and trial pages and a user's details go out as PostgreSQL writes them, past the response serializer: the serializer no longer drops
 // unknown fields or shapes values, so these tests hold the raw bytes to the route's response schema, closed.
@@ -93,6 +74,17 @@ describe('answers sent as PostgreSQL writes them', () => {
     for (const row of [{ ...first, manufacturer_id: 1 }, withoutSerial, { ...first, product: { ...first.product, public_key: 'k' } }, { ...first, created_at: 'yesterday' }]) {
       expect(validateLicenseList({ ...body, data: [row] })).toBe(false);
     }
+  });
+
+  it('a licence by id is exactly a License, equal to the API shape of its row; another tenant’s is a 404', async () => {
+    const validate = strictValidator(License);
+    for (const license of [w.annSynth, w.cySynthDisabled, w.annDrums]) {
+      const body = await rawPage(`/api/v1/licenses/${license.id}`);
+      expect({ id: license.id, valid: validate(body), errors: validate.errors ?? null }).toEqual({ id: license.id, valid: true, errors: null });
+      expect(body).toEqual((await findLicenses(t.db, w.manufacturerA.id, [license.id]))[0]);
+    }
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/v1/licenses/${w.betaLicense.id}`, headers: auth(w.staffAToken) });
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, { message: [expect.stringContaining('License')] }]);
   });
 
   it('a bulk update answers exactly a BulkUpdateLicensesResult, its licences as the API shapes them, in the order asked', async () => {

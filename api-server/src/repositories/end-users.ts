@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
-import { listTotal, totalOf } from './list-totals';
+import { listTotalQuery } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { jsonRows } from './one-query-page';
+import { jsonRows, oneQueryPageText, pageAsJson } from './one-query-page';
 import { databaseNow } from '../db/now';
 
 const COLUMNS = ['id', 'manufacturer_id', 'email', 'external_id', 'created_at', 'updated_at'] as const;
@@ -15,20 +15,26 @@ export interface EndUserFields {
   external_id: string | null;
 }
 
-/** One page of a manufacturer's end users, optionally only those whose email contains `emailSearch`. */
+/** An end user as lists show it (`EndUser`), in the schema's field order, timestamps in the contract's format. */
+const END_USER_ANSWER_COLUMNS = [
+  'id',
+  'email',
+  'external_id',
+  'manufacturer_id',
+  apiTimestampSql(sql.ref<Date>('created_at')).as('created_at'),
+  apiTimestampSql(sql.ref<Date>('updated_at')).as('updated_at'),
+] as const;
+
+/**
+ * One page of a manufacturer's end users, optionally only those whose email contains `emailSearch`, with its
+ * total, in one statement; the page is the JSON text of its `EndUser` rows.
+ */
 export async function listEndUsers(db: Db, manufacturerId: number, emailSearch: string | undefined, page: PageRequest) {
   let query = db.selectFrom('end_users').where('manufacturer_id', '=', manufacturerId);
   if (emailSearch) query = query.where('email', 'ilike', `%${escapeLike(emailSearch)}%`);
-  const [rows, total] = await Promise.all([
-    query.select(COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-    emailSearch
-      ? query
-          .select(sql<string>`count(*)`.as('total'))
-          .executeTakeFirstOrThrow()
-          .then(totalOf)
-      : listTotal(db, 'manufacturer_end_users', manufacturerId),
-  ]);
-  return { rows, total };
+  const total = emailSearch ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_end_users', manufacturerId);
+  const rows = pageAsJson(db, query.select(END_USER_ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset));
+  return (await oneQueryPageText(db, { total, rows }))!;
 }
 
 /** The user, if it belongs to the manufacturer (another tenant's user is as missing as a deleted one). */

@@ -7,7 +7,7 @@ import { newLicenseSerial } from '../licensing/serial';
 import { listTotalQuery } from './list-totals';
 import { toLicense } from '../api-shapes/licenses';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageText, pageAsJson, pageIdsFromNearerEnd } from './one-query-page';
+import { oneQueryPageText, pageAsJson, pageIdsFromNearerEnd, rowAsJsonText } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
 
@@ -121,6 +121,11 @@ export async function findLicenses(db: Db, manufacturerId: number, ids: number[]
 export async function findLicense(db: Db, manufacturerId: number, id: number): Promise<License | undefined> {
   const [license] = await findLicenses(db, manufacturerId, [id]);
   return license;
+}
+
+/** The manufacturer's licence as the JSON text of a `License`, or undefined (another tenant's is as missing). */
+export async function findLicenseJson(db: Db, manufacturerId: number, id: number): Promise<string | undefined> {
+  return rowAsJsonText(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', id).select(licensePageColumns));
 }
 
 /** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */

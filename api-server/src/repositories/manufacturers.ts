@@ -4,6 +4,8 @@ import { escapeLike } from '../lib/like-pattern';
 import type { ManufacturerUpdate, NewManufacturer } from '../db/schema';
 import type { PageRequest } from '../lib/paging';
 import { databaseNow } from '../db/now';
+import { apiTimestampSql } from '../api-shapes/timestamps';
+import { oneQueryPageText, pageAsJson, rowAsJsonText } from './one-query-page';
 
 /** Empty text means "no value". */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value.trim() : null);
@@ -23,6 +25,23 @@ export function normalizeManufacturerFields(fields: Partial<Record<'name' | 'add
 
 const COLUMNS = ['id', 'name', 'manufacturer_pool_id', 'address', 'phone', 'email', 'vat_id', 'country_code', 'created_at', 'updated_at'] as const;
 
+/**
+ * A manufacturer as the API answers it (`Manufacturer`), in the schema's field order: timestamps in the contract's
+ * format, and country_code (char(2), which PostgreSQL pads) trimmed.
+ */
+const ANSWER_COLUMNS = [
+  'id',
+  'name',
+  'manufacturer_pool_id',
+  'address',
+  'phone',
+  'email',
+  'vat_id',
+  sql<string | null>`btrim(country_code)`.as('country_code'),
+  apiTimestampSql(sql.ref<Date>('created_at')).as('created_at'),
+  apiTimestampSql(sql.ref<Date>('updated_at')).as('updated_at'),
+] as const;
+
 export async function findManufacturer(db: Db, id: number) {
   return db.selectFrom('manufacturers').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
@@ -32,17 +51,21 @@ export async function findManufacturerForUpdate(trx: Db, id: number) {
   return trx.selectFrom('manufacturers').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** A page of manufacturers (optionally those whose name or email contains `search`) with its total, in one statement; the page is the JSON text of its `Manufacturer` rows. */
 export async function listManufacturers(db: Db, search: string | undefined, page: PageRequest) {
   let query = db.selectFrom('manufacturers');
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
     query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
   }
-  const [rows, count] = await Promise.all([
-    query.select(COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  const total = query.select(sql<string>`count(*)`.as('total'));
+  const rows = pageAsJson(db, query.select(ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset));
+  return (await oneQueryPageText(db, { total, rows }))!;
+}
+
+/** The manufacturer as the JSON text of a `Manufacturer`, or undefined. */
+export async function findManufacturerJson(db: Db, id: number) {
+  return rowAsJsonText(db, db.selectFrom('manufacturers').select(ANSWER_COLUMNS).where('id', '=', id));
 }
 
 export async function insertManufacturer(db: Db, values: NewManufacturer) {

@@ -10,12 +10,25 @@ type AnySelect<Row> = SelectQueryBuilder<any, any, Row>;
 export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) => sql<T[]>`coalesce(json_agg(${value} ORDER BY ${order}), '[]')`;
 
 /**
- * A page query's rows (flat records with an `id`) as one JSON array in id order. Flat records aggregate as
+ * A page query's rows (flat records with an `id`) as one JSON array in id order (ascending unless `direction` says). Flat records aggregate as
  * fast as plain rows travel; nesting them with json_build_object per row costs PostgreSQL twice as much.
  */
-export function pageAsJson<Row extends { id: number }>(db: Db, page: AnySelect<Row>) {
+export function pageAsJson<Row extends { id: number }>(db: Db, page: AnySelect<Row>, direction: 'asc' | 'desc' = 'asc') {
   // `page.*`, not `page`: a column of that name (products have one) would take precedence over the row.
-  return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page.* ORDER BY page.id), '[]')`.as('rows'));
+  const order = direction === 'asc' ? sql`page.id` : sql`page.id DESC`;
+  return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page.* ORDER BY ${order}), '[]')`.as('rows'));
+}
+
+/**
+ * One row of `query` as PostgreSQL writes it: the JSON text of an object of its columns, in select order, or
+ * undefined when there is none. For answers whose columns are exactly the API's shape, sent on unparsed.
+ */
+export async function rowAsJsonText(db: Db, query: AnySelect<unknown>): Promise<string | undefined> {
+  const found = await db
+    .selectFrom(query.as('answer'))
+    .select(sql<string>`to_json(answer.*)::text`.as('json'))
+    .executeTakeFirst();
+  return found?.json;
 }
 
 /**

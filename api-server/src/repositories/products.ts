@@ -4,9 +4,11 @@ import type { Db } from '../db/database';
 import type { ProductsTable } from '../db/schema';
 import type { Insertable, Updateable } from 'kysely';
 import type { PageRequest } from '../lib/paging';
-import { listTotal, totalOf } from './list-totals';
+import { listTotalQuery } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
+import { apiTimestampSql } from '../api-shapes/timestamps';
+import { oneQueryPageText, pageAsJson, rowAsJsonText } from './one-query-page';
 
 /** Every column but the encrypted private key, which never leaves the server. */
 export const PRODUCT_COLUMNS = [
@@ -36,6 +38,13 @@ export const PRODUCT_COLUMNS = [
   'updated_at',
 ] as const;
 
+/** A product as the API answers it (`Product`), in the schema's field order, timestamps in the contract's format. */
+const PRODUCT_ANSWER_COLUMNS = [
+  ...PRODUCT_COLUMNS.filter((column) => column !== 'created_at' && column !== 'updated_at'),
+  apiTimestampSql(sql.ref<Date>('created_at')).as('created_at'),
+  apiTimestampSql(sql.ref<Date>('updated_at')).as('updated_at'),
+] as const;
+
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductChanges = Updateable<ProductsTable>;
 
@@ -54,20 +63,19 @@ export async function lockProduct(db: Db, manufacturerId: number, id: number) {
   return db.selectFrom('products').select(PRODUCT_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** A page of the manufacturer's products with its total, in one statement; the page is the JSON text of its `Product` rows. */
 export async function listProducts(db: Db, manufacturerId: number, filter: ProductFilter, page: PageRequest) {
   let query = db.selectFrom('products').where('manufacturer_id', '=', manufacturerId);
   if (filter.identifier) query = query.where('identifier', 'ilike', `%${escapeLike(filter.identifier)}%`);
   if (filter.type) query = query.where('type', '=', filter.type);
-  const [rows, total] = await Promise.all([
-    query.select(PRODUCT_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-    filter.identifier || filter.type
-      ? query
-          .select(sql<string>`count(*)`.as('total'))
-          .executeTakeFirstOrThrow()
-          .then(totalOf)
-      : listTotal(db, 'manufacturer_products', manufacturerId),
-  ]);
-  return { rows, total };
+  const total = filter.identifier || filter.type ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_products', manufacturerId);
+  const rows = pageAsJson(db, query.select(PRODUCT_ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset));
+  return (await oneQueryPageText(db, { total, rows }))!;
+}
+
+/** The manufacturer's product as the JSON text of a `Product`, or undefined (another tenant's is as missing). */
+export async function findProductJson(db: Db, manufacturerId: number, id: number) {
+  return rowAsJsonText(db, db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id));
 }
 
 /** Another product of the manufacturer with this identifier (identifiers are unique case-insensitively). */

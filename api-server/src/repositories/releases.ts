@@ -1,7 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { databaseNow } from '../db/now';
+import { apiTimestampSql } from '../api-shapes/timestamps';
+import { jsonRows, oneQueryPageText, pageAsJson, rowAsJsonText } from './one-query-page';
 
 const RELEASE_COLUMNS = ['id', 'product_id', 'description', 'unlocks_wo_license', 'manual', 'app_version_min', 'app_version_max', 'created_at', 'updated_at'] as const;
 
@@ -13,24 +16,92 @@ export interface ReleaseFields {
   app_version_max: string | null;
 }
 
-/** A product's releases, newest first. */
-export async function listReleases(db: Db, manufacturerId: number, productId: number, page: PageRequest) {
-  const query = db.selectFrom('releases').where('manufacturer_id', '=', manufacturerId).where('product_id', '=', productId);
-  const [rows, count] = await Promise.all([
-    query.select(RELEASE_COLUMNS).orderBy('id', 'desc').limit(page.perPage).offset(page.offset).execute(),
-    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+/** The builds of the release `r.id` (the query's alias `r`) as a JSON array of `Build`, in build id order. */
+function buildsJson(db: Db) {
+  return db
+    .selectFrom('release_builds as rb')
+    .innerJoin('builds as b', 'b.id', 'rb.build_id')
+    .where('rb.release_id', '=', sql<number>`r.id`)
+    .select((eb) =>
+      jsonRows(
+        jsonBuildObject({
+          id: eb.ref('b.id'),
+          product_id: eb.ref('b.product_id'),
+          os: eb.ref('b.os'),
+          major: eb.ref('b.major'),
+          minor: eb.ref('b.minor'),
+          revision: eb.ref('b.revision'),
+          build_number: eb.ref('b.build_number'),
+          upload_confirmed: eb.ref('b.upload_confirmed'),
+          created_at: apiTimestampSql(eb.ref('b.created_at')),
+          updated_at: apiTimestampSql(eb.ref('b.updated_at')),
+        }),
+        eb.ref('b.id'),
+      ).as('builds'),
+    );
 }
 
-export async function findRelease(db: Db, manufacturerId: number, productId: number, releaseId: number) {
+/** The channels the release `r.id` is distributed to, as a JSON array of `ReleaseDistribution`, in distribution order. */
+function distributionsJson(db: Db) {
   return db
-    .selectFrom('releases')
-    .select(RELEASE_COLUMNS)
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('product_id', '=', productId)
-    .where('id', '=', releaseId)
-    .executeTakeFirst();
+    .selectFrom('release_distributions as d')
+    .innerJoin('distribution_channels as c', 'c.id', 'd.channel_id')
+    .where('d.release_id', '=', sql<number>`r.id`)
+    .select((eb) =>
+      jsonRows(
+        jsonBuildObject({
+          id: eb.ref('d.id'),
+          release_id: eb.ref('d.release_id'),
+          channel: jsonBuildObject({ id: eb.ref('c.id'), type: eb.ref('c.type'), name: eb.ref('c.name') }),
+          created_at: apiTimestampSql(eb.ref('d.created_at')),
+        }),
+        eb.ref('d.id'),
+      ).as('distributions'),
+    );
+}
+
+/**
+ * Releases (`releases`, already filtered and paged) as the API answers them (`Release`, the schema's field order):
+ * builds and distributions are read only for these rows, never for rows a page skips.
+ */
+function releaseAnswers(db: Db, releases: ReturnType<typeof releasesOf>) {
+  return db
+    .selectFrom(releases.select(RELEASE_COLUMNS).as('r'))
+    .select((eb) => [
+      'r.id',
+      'r.product_id',
+      'r.description',
+      'r.unlocks_wo_license',
+      'r.manual',
+      'r.app_version_min',
+      'r.app_version_max',
+      sql<unknown[]>`(${buildsJson(db)})`.as('builds'),
+      sql<unknown[]>`(${distributionsJson(db)})`.as('distributions'),
+      apiTimestampSql(eb.ref('r.created_at')).as('created_at'),
+      apiTimestampSql(eb.ref('r.updated_at')).as('updated_at'),
+    ]);
+}
+
+const releasesOf = (db: Db, manufacturerId: number, productId: number) =>
+  db.selectFrom('releases').where('manufacturer_id', '=', manufacturerId).where('product_id', '=', productId);
+
+/**
+ * A product's releases, newest first, with the total and the check that the product is the manufacturer's, in one
+ * statement (undefined if it is not); the page is the JSON text of its `Release` rows.
+ */
+export async function listReleases(db: Db, manufacturerId: number, productId: number, page: PageRequest) {
+  const releases = releasesOf(db, manufacturerId, productId);
+  const product = db.selectFrom('products').select('id').where('id', '=', productId).where('manufacturer_id', '=', manufacturerId);
+  return oneQueryPageText(db, {
+    found: sql<SqlBool>`exists (${product})`,
+    total: releases.select(sql<string>`count(*)`.as('total')),
+    rows: pageAsJson(db, releaseAnswers(db, releases.orderBy('id', 'desc').limit(page.perPage).offset(page.offset)), 'desc'),
+  });
+}
+
+/** The release of the manufacturer's product as the JSON text of a `Release`, or undefined. */
+export async function findReleaseJson(db: Db, manufacturerId: number, productId: number, releaseId: number) {
+  return rowAsJsonText(db, releaseAnswers(db, releasesOf(db, manufacturerId, productId).where('id', '=', releaseId)));
 }
 
 /** The release row locked for the transaction: its builds and its channels change one writer at a time. */

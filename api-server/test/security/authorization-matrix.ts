@@ -200,6 +200,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: (w) => ({ url: '/api/v1/licenses/bulk-update', payload: { license_ids: [w.licenseA], disabled: true, disabled_reason: 'DuplicateOrder' } }),
     expect: staffOnly(200),
   },
+  'GET /api/v1/licenses/:id': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}` }), expect: staffOnly(200) },
   'PATCH /api/v1/licenses/:id': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}`, payload: { disabled: false, disabled_reason: null } }), expect: staffOnly(200) },
   'POST /api/v1/licenses/:id/activations': {
     request: (w) => ({

@@ -4,7 +4,7 @@ import type { RouteDependencies } from '../route-dependencies';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { findLicense, findLicensesJson, lockLicenseIds, lockLicenses, transferLicense } from '../../repositories/licenses';
+import { findLicense, findLicenseJson, findLicensesJson, lockLicenseIds, lockLicenses, transferLicense } from '../../repositories/licenses';
 import { changeLicenseStates } from '../../repositories/license-state-changes';
 import { sendRawJson } from '../../lib/raw-json';
 import { findEndUser } from '../../repositories/end-users';
@@ -37,6 +37,12 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       return sendRawJson(reply, `{"data":${await findLicensesJson(db, principal.manufacturerId, ids)}}`);
     },
   );
+
+  app.get('/licenses/:id', { schema: { tags: ['licenses'], params: IdParams, response: { 200: License, ...ErrorResponses } } }, async (request, reply) => {
+    const license = await findLicenseJson(db, requireManufacturerStaff(request).manufacturerId, request.params.id);
+    if (!license) throw notFound(LICENSE_NOT_FOUND);
+    return sendRawJson(reply, license);
+  });
 
   app.patch('/licenses/:id', { schema: { tags: ['licenses'], params: IdParams, body: UpdateLicenseBody, response: { 200: License, ...ErrorResponses } } }, async (request) => {
     const principal = requireManufacturerStaff(request);

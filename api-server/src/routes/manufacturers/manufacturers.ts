@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, Manufacturer, ManufacturerList, ManufacturerListQuery, ManufacturerPatch, manufacturerFieldProblems } from 'shared-kit/contract';
 import { toManufacturer } from '../../api-shapes/manufacturers';
 import type { ManufacturerRow, ManufacturerUpdate } from '../../db/schema';
-import { findManufacturer, findManufacturerForUpdate, listManufacturers, normalizeManufacturerFields, updateManufacturer } from '../../repositories/manufacturers';
+import { findManufacturerForUpdate, findManufacturerJson, listManufacturers, normalizeManufacturerFields, updateManufacturer } from '../../repositories/manufacturers';
 import { recordAudit } from '../../repositories/audit-log';
 import { pageRequest, pagination } from '../../lib/paging';
+import { rawPage, sendRawJson } from '../../lib/raw-json';
 import { badRequest, notFound } from '../../lib/http-error';
 import { assertNotEditedSince } from '../../lib/edited-since';
 import { principalOf, requireSuperuser, type Principal } from '../../plugins/auth';
@@ -44,11 +45,11 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = 
         response: { 200: ManufacturerList, ...ErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireSuperuser(request);
       const page = pageRequest(request.query);
-      const { rows, total } = await listManufacturers(db, request.query.search?.trim() || undefined, page);
-      return { data: rows.map(toManufacturer), pagination: pagination(total, page) };
+      const { rowsJson, total } = await listManufacturers(db, request.query.search?.trim() || undefined, page);
+      return sendRawJson(reply, rawPage(rowsJson, pagination(total, page)));
     },
   );
 
@@ -62,11 +63,11 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = 
         response: { 200: Manufacturer, ...ErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertCanReach(principalOf(request), request.params.id);
-      const manufacturer = await findManufacturer(db, request.params.id);
+      const manufacturer = await findManufacturerJson(db, request.params.id);
       if (!manufacturer) throw notFound(MANUFACTURER_NOT_FOUND);
-      return toManufacturer(manufacturer);
+      return sendRawJson(reply, manufacturer);
     },
   );
 

@@ -8,22 +8,25 @@ import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
-import { insertProduct, listProducts, lockProduct, updateProduct } from '../../repositories/products';
+import { findProductJson, insertProduct, listProducts, lockProduct, updateProduct } from '../../repositories/products';
+import { rawPage, sendRawJson } from '../../lib/raw-json';
 import type { RouteDependencies } from '../route-dependencies';
-import { PRODUCT, requireProduct } from '../lookups';
+import { PRODUCT } from '../lookups';
 
 export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
-  app.get('/products', { schema: { tags: ['products'], querystring: ProductListQuery, response: { 200: ProductList, ...ErrorResponses } } }, async (request) => {
+  app.get('/products', { schema: { tags: ['products'], querystring: ProductListQuery, response: { 200: ProductList, ...ErrorResponses } } }, async (request, reply) => {
     const { manufacturerId } = requireManufacturerStaff(request);
     const page = pageRequest(request.query);
     const filter = { identifier: request.query.identifier?.trim() || undefined, type: request.query.type };
-    const { rows, total } = await listProducts(db, manufacturerId, filter, page);
-    return { data: rows.map(toProduct), pagination: pagination(total, page) };
+    const { rowsJson, total } = await listProducts(db, manufacturerId, filter, page);
+    return sendRawJson(reply, rawPage(rowsJson, pagination(total, page)));
   });
 
-  app.get('/products/:id', { schema: { tags: ['products'], params: IdParams, response: { 200: Product, ...ErrorResponses } } }, async (request) => {
+  app.get('/products/:id', { schema: { tags: ['products'], params: IdParams, response: { 200: Product, ...ErrorResponses } } }, async (request, reply) => {
     const { manufacturerId } = requireManufacturerStaff(request);
-    return toProduct(await requireProduct(db, manufacturerId, request.params.id));
+    const product = await findProductJson(db, manufacturerId, request.params.id);
+    if (!product) throw notFound(PRODUCT);
+    return sendRawJson(reply, product);
   });
 
   app.post('/products', { schema: { tags: ['products'], body: ProductCreateBody, response: { 201: Product, ...ErrorResponses } } }, async (request, reply) => {

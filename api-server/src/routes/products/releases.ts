@@ -12,7 +12,7 @@ import {
   buildsOfReleases,
   countDistributions,
   distributionsOfReleases,
-  findRelease,
+  findReleaseJson,
   insertRelease,
   listReleases,
   lockRelease,
@@ -20,7 +20,8 @@ import {
   updateRelease,
 } from '../../repositories/releases';
 import type { RouteDependencies } from '../route-dependencies';
-import { RELEASE, requireProduct } from '../lookups';
+import { PRODUCT, RELEASE, requireProduct } from '../lookups';
+import { rawPage, sendRawJson } from '../../lib/raw-json';
 
 /** Releases as the API answers them: each with its builds and the channels it is distributed to. */
 async function withBuildsAndDistributions(db: Db, rows: Parameters<typeof toRelease>[0][]): Promise<Release[]> {
@@ -33,23 +34,27 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
   app.get(
     '/products/:id/releases',
     { schema: { tags: ['releases'], params: IdParams, querystring: PageQuery, response: { 200: ReleaseList, ...ErrorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const { manufacturerId } = requireManufacturerStaff(request);
-      await requireProduct(db, manufacturerId, request.params.id);
       const page = pageRequest(request.query);
-      const { rows, total } = await listReleases(db, manufacturerId, request.params.id, page);
-      return { data: await withBuildsAndDistributions(db, rows), pagination: pagination(total, page) };
+      const found = await listReleases(db, manufacturerId, request.params.id, page);
+      if (!found) throw notFound(PRODUCT);
+      return sendRawJson(reply, rawPage(found.rowsJson, pagination(found.total, page)));
     },
   );
 
-  app.get('/products/:id/releases/:releaseId', { schema: { tags: ['releases'], params: ProductReleaseParams, response: { 200: Release, ...ErrorResponses } } }, async (request) => {
-    const { manufacturerId } = requireManufacturerStaff(request);
-    await requireProduct(db, manufacturerId, request.params.id);
-    const release = await findRelease(db, manufacturerId, request.params.id, request.params.releaseId);
-    if (!release) throw notFound(RELEASE);
-    const [answer] = await withBuildsAndDistributions(db, [release]);
-    return answer;
-  });
+  app.get(
+    '/products/:id/releases/:releaseId',
+    { schema: { tags: ['releases'], params: ProductReleaseParams, response: { 200: Release, ...ErrorResponses } } },
+    async (request, reply) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      const release = await findReleaseJson(db, manufacturerId, request.params.id, request.params.releaseId);
+      if (release) return sendRawJson(reply, release);
+      // Only on the way to a 404: which one is missing, the product or its release.
+      await requireProduct(db, manufacturerId, request.params.id);
+      throw notFound(RELEASE);
+    },
+  );
 
   app.post(
     '/products/:id/releases',

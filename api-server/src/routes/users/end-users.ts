@@ -3,7 +3,7 @@ import { EndUser, EndUserBody, EndUserDetails, EndUserList, EndUserListQuery, Er
 import { toEndUser } from '../../api-shapes/end-users';
 import { pageRequest, pagination } from '../../lib/paging';
 import { conflict, notFound } from '../../lib/http-error';
-import { sendRawJson } from '../../lib/raw-json';
+import { rawPage, sendRawJson } from '../../lib/raw-json';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
 import { joinReleaseChannel } from '../../repositories/channel-memberships';
@@ -23,11 +23,11 @@ export function endUserFields(body: EndUserBody): EndUserFields {
 
 /** GET/POST /users, GET/PATCH /users/{id}: a manufacturer's end users (another tenant's answer 404). */
 export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  app.get('/users', { schema: { tags: ['users'], querystring: EndUserListQuery, response: { 200: EndUserList, ...ErrorResponses } } }, async (request) => {
+  app.get('/users', { schema: { tags: ['users'], querystring: EndUserListQuery, response: { 200: EndUserList, ...ErrorResponses } } }, async (request, reply) => {
     const { manufacturerId } = requireManufacturerStaff(request);
     const page = pageRequest(request.query);
-    const { rows, total } = await listEndUsers(db, manufacturerId, request.query.email?.trim() || undefined, page);
-    return { data: rows.map(toEndUser), pagination: pagination(total, page) };
+    const { rowsJson, total } = await listEndUsers(db, manufacturerId, request.query.email?.trim() || undefined, page);
+    return sendRawJson(reply, rawPage(rowsJson, pagination(total, page)));
   });
 
   app.get('/users/:id', { schema: { tags: ['users'], params: IdParams, response: { 200: EndUserDetails, ...ErrorResponses } } }, async (request, reply) => {
