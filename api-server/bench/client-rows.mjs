@@ -9,6 +9,7 @@
 // before its address limit; every request names its own machine, and serials rotate.
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { cpuMeter, cpuTotal } from './process-cpu.mjs';
 import { summarise } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
@@ -33,11 +34,12 @@ const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
  * Runs every client row; answers results in run.mjs's shape, each with its own `target` text.
  * `duration` bounds each row in seconds; nothing here runs unbounded.
  */
-export async function clientRows({ api, floorApi, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
+export async function clientRows({ api, apiPid, floorApi, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
   // Its own pool: the rows run at up to 10 connections whatever --connections the other rows use.
   const pool = new Pool({ ...shared.options, max: Math.max(...CONCURRENCIES) + 2 });
   const masterKey = loadMasterKey(undefined, dataDir);
   const productKeyOf = createProductKeyCache(masterKey);
+  const cpu = cpuMeter({ apiPid, dataDir });
   const run = Date.now().toString(36);
   const serials = (await pool.query('SELECT serial FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [productId])).rows.map((row) => row.serial);
   if (serials.length <= CONCURRENCIES.length) throw new Error(`product ${productId} has too few enabled licences to activate`);
@@ -54,15 +56,16 @@ export async function clientRows({ api, floorApi, pool: shared, dataDir, duratio
   try {
     for (const [round, connections] of CONCURRENCIES.entries()) {
       // What the machine itself costs a request from this client: the same POSTs answered with a constant.
-      const constant = await measureClientHttp(floorApi, '/constant', connections, duration, () => ({}));
+      const constant = await cpu(() => measureClientHttp(floorApi, '/constant', connections, duration, () => ({})));
       results.push(row(`floor: Fastify constant JSON, same client (${connections} conn)`, connections, constant));
 
       const trialBody = (n) => ({ product_id: productId, hardware_fingerprint: `bench-trial-${run}-${connections}-${n}` });
-      const trial = await measureClientHttp(api, `${CLIENT}/trials`, connections, duration, trialBody);
-      const trialSql = await replaySql(pool, connections, duration, [
+      const trial = await cpu(() => measureClientHttp(api, `${CLIENT}/trials`, connections, duration, trialBody));
+      const trialGroups = [
         ...(await rateLimitSql(pool, [call.address, machineSubject(productId, `bench-trial-${run}-sql`)])),
         { transaction: false, statements: await capture(pool, (db) => startTrial(db, productKeyOf, call, trialBody('sql'))) },
-      ]);
+      ];
+      const trialSql = await cpu(() => replaySql(pool, connections, duration, trialGroups));
       results.push(row(`client trial start (${connections} conn)`, connections, trial, trialSql));
 
       const activationBody = (n, serial = serials[serialTurn++ % serials.length]) => ({
@@ -72,30 +75,38 @@ export async function clientRows({ api, floorApi, pool: shared, dataDir, duratio
         hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION,
         signature_seed_version: SIGNATURE_SEED_VERSIONS[0],
       });
-      const activation = await measureClientHttp(api, `${CLIENT}/activations`, connections, duration, activationBody, (body, status) => {
-        if (status === 200) activated.push({ serial: body.serial, hardware_fingerprint: body.hardware_fingerprint });
-      });
+      const activation = await cpu(() =>
+        measureClientHttp(api, `${CLIENT}/activations`, connections, duration, activationBody, (body, status) => {
+          if (status === 200) activated.push({ serial: body.serial, hardware_fingerprint: body.hardware_fingerprint });
+        }),
+      );
       const sqlBody = activationBody('sql', sqlSerials[round]);
-      const activationSql = await replaySql(pool, connections, duration, [
+      const activationGroups = [
         ...(await rateLimitSql(pool, [call.address, serialSubject(productId, sqlBody.serial)])),
         { transaction: false, statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, call, sqlBody)) },
-      ]);
-      const insertFloor = await bareInsert(pool, connections, duration);
+      ];
+      const activationSql = await cpu(() => replaySql(pool, connections, duration, activationGroups));
+      const insertFloor = await cpu(() => bareInsert(pool, connections, duration));
       results.push(row(`client activation by serial (${connections} conn)`, connections, activation, activationSql, { insertFloor }));
       results.push(row(`floor: pg one-row insert + commit (${connections} conn)`, connections, insertFloor));
 
       if (activated.length === 0) throw new Error('no activation succeeded: the update check needs an activated machine');
       const updateBody = (n) => ({ product_id: productId, ...activated[n % activated.length], current_version: '0.0.1', os: 'macOS' });
-      const update = await measureClientHttp(api, `${CLIENT}/update-checks`, connections, duration, updateBody);
+      const update = await cpu(() => measureClientHttp(api, `${CLIENT}/update-checks`, connections, duration, updateBody));
       // The machine the activation's capture activated: its own serial, its own counters.
       const first = { ...updateBody(0), serial: sqlBody.serial, hardware_fingerprint: sqlBody.hardware_fingerprint };
       const context = { ...call, prefix: '/api/v1', downloadKey: downloadUrlKey(masterKey) };
-      const updateSql = await replaySql(pool, connections, duration, [
+      const updateGroups = [
         ...(await rateLimitSql(pool, [call.address, machineSubject(productId, first.hardware_fingerprint), serialSubject(productId, first.serial)])),
         { transaction: false, statements: await capture(pool, (db) => checkForUpdates(db, productKeyOf, context, first, undefined)) },
-      ]);
+      ];
+      const updateSql = await cpu(() => replaySql(pool, connections, duration, updateGroups));
       results.push(row(`client update check (${connections} conn)`, connections, update, updateSql));
-      for (const result of results.slice(-5)) log(`${result.name}: p95 ${result.http.p95} ms, ${result.http.rps} req/s${result.sql ? `; SQL ${result.sql.rps} req/s` : ''}`);
+      for (const result of results.slice(-5)) {
+        log(
+          `${result.name}: p95 ${result.http.p95} ms, ${result.http.rps} req/s, CPU ${cpuText(result.http.cpu)} ms/req${result.sql ? `; SQL ${result.sql.rps} req/s, CPU ${cpuText(result.sql.cpu)}` : ''}`,
+        );
+      }
     }
   } finally {
     await pool.query('DROP TABLE IF EXISTS bench_insert_floor');
@@ -149,7 +160,32 @@ export function clientMarkdown(results) {
         `${insert ? percent(result.http.rps, insert.http.rps) : ''} | ${checks.map(({ label, pass }) => `${pass ? 'PASS' : 'MISS'}: ${label}`).join('; ')} |`,
     );
   }
-  return lines.join('\n');
+  return [...lines, '', ...cpuMarkdown(client)].join('\n');
+}
+
+const cpuText = (cpu) => (cpu ? `${cpu.api ?? '?'} / ${cpu.pg ?? '?'} / ${cpu.bench ?? '?'} / ${cpuTotal(cpu) ?? '?'}` : '');
+
+/**
+ * CPU milliseconds per request of each row (server / PostgreSQL / bench client / total), beside its SQL replay's
+ * and the bare insert's. On a quiet machine that is CPU-bound, throughput goes as the inverse of the total, so the
+ * ratio of totals estimates the throughput ratio the targets ask for, free of the load's wall-time noise.
+ */
+function cpuMarkdown(client) {
+  const lines = [
+    'CPU per request, ms (server / PostgreSQL / bench client / total), measured from /proc over each row:',
+    '',
+    '| Row | requests | CPU ms/req | its SQL replay CPU ms/req | bare insert CPU ms/req | CPU-bound estimate vs SQL | CPU-bound estimate vs insert |',
+    '|---|---:|---|---|---|---:|---:|',
+  ];
+  for (const result of client) {
+    const insert = result.insertFloor;
+    const total = cpuTotal(result.http.cpu);
+    const estimate = (floor) => (total && cpuTotal(floor?.cpu) ? percent(cpuTotal(floor.cpu), total) : '');
+    lines.push(
+      `| ${result.name} | ${result.http.requests} | ${cpuText(result.http.cpu)} | ${cpuText(result.sql?.cpu)} | ${cpuText(insert?.cpu)} | ${result.sql ? estimate(result.sql) : ''} | ${insert ? estimate(insert) : ''} |`,
+    );
+  }
+  return lines;
 }
 
 const percent = (part, whole) => `${whole ? Math.round((part / whole) * 100) : 0}%`;

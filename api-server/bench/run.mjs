@@ -58,7 +58,7 @@ const loadAtStart = loadavg();
 const pool = new Pool({ connectionString: embeddedConnectionString(settings.pgPort), max: connections });
 try {
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
-  await startChild('api', [...profile, 'api-server/dist/main.js'], /ProductHub is running/, {
+  const apiChild = await startChild('api', [...profile, 'api-server/dist/main.js'], /ProductHub is running/, {
     PORT: String(settings.apiPort),
     HOST: '127.0.0.1',
     PRODUCTHUB_DATA_DIR: settings.dataDir,
@@ -86,7 +86,7 @@ try {
     console.error(`${scenario.name}: p95 ${http.p95} ms, ${http.rps} req/s${sqlFloor ? `; SQL p50 ${sqlFloor.p50} ms` : ''}`);
   }
   if (!args.only || args.only.split(',').includes('client'))
-    results.push(...(await clientRows({ api, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })));
+    results.push(...(await clientRows({ api, apiPid: apiChild.pid, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })));
 
   const load = { start: loadAtStart.map(round2), end: loadavg().map(round2) };
   const report = { at: new Date().toISOString(), cpus: cpus().length, load, duration, connections, scale: settings.scale, floor, results };
