@@ -18,6 +18,7 @@ const { Pool } = require('pg');
 const { loadMasterKey } = require('../dist/crypto/master-key.js');
 const { createProductKeyCache } = require('../dist/crypto/product-key-cache.js');
 const { consumeRateLimits } = require('../dist/repositories/rate-limits.js');
+const { statementNameOf } = require('../dist/db/named-statements.js');
 const { startTrial } = require('../dist/clients/start-trial.js');
 const { activateBySerial } = require('../dist/clients/activate.js');
 const { checkForUpdates } = require('../dist/clients/check-updates.js');
@@ -81,10 +82,9 @@ export async function clientRows({ api, apiPid, floorApi, pool: shared, dataDir,
         }),
       );
       const sqlBody = activationBody('sql', sqlSerials[round]);
-      const activationGroups = [
-        ...(await rateLimitSql(pool, [call.address, serialSubject(productId, sqlBody.serial)])),
-        { transaction: false, statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, call, sqlBody)) },
-      ];
+      // The rate-limit counting rides in the activation's first read: the capture holds every statement.
+      const activationCall = guarded(call, [call.address, serialSubject(productId, sqlBody.serial)]);
+      const activationGroups = [{ transaction: false, statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, activationCall, sqlBody)) }];
       const activationSql = await cpu(() => replaySql(pool, connections, duration, activationGroups));
       const insertFloor = await cpu(() => bareInsert(pool, connections, duration));
       results.push(row(`client activation by serial (${connections} conn)`, connections, activation, activationSql, { insertFloor }));
@@ -95,11 +95,9 @@ export async function clientRows({ api, apiPid, floorApi, pool: shared, dataDir,
       const update = await cpu(() => measureClientHttp(api, `${CLIENT}/update-checks`, connections, duration, updateBody));
       // The machine the activation's capture activated: its own serial, its own counters.
       const first = { ...updateBody(0), serial: sqlBody.serial, hardware_fingerprint: sqlBody.hardware_fingerprint };
-      const context = { ...call, prefix: '/api/v1', downloadKey: downloadUrlKey(masterKey) };
-      const updateGroups = [
-        ...(await rateLimitSql(pool, [call.address, machineSubject(productId, first.hardware_fingerprint), serialSubject(productId, first.serial)])),
-        { transaction: false, statements: await capture(pool, (db) => checkForUpdates(db, productKeyOf, context, first, undefined)) },
-      ];
+      const updateCall = guarded(call, [call.address, machineSubject(productId, first.hardware_fingerprint), serialSubject(productId, first.serial)]);
+      const context = { ...updateCall, prefix: '/api/v1', downloadKey: downloadUrlKey(masterKey) };
+      const updateGroups = [{ transaction: false, statements: await capture(pool, (db) => checkForUpdates(db, productKeyOf, context, first, undefined)) }];
       const updateSql = await cpu(() => replaySql(pool, connections, duration, updateGroups));
       results.push(row(`client update check (${connections} conn)`, connections, update, updateSql));
       for (const result of results.slice(-5)) {
@@ -201,22 +199,34 @@ async function distributeFirstRelease(pool, productId) {
   );
 }
 
+/** A statement as the server's pool sends it: under its name when it is one of the named (prepared) ones. */
+function asServerSends(text, values) {
+  const name = statementNameOf(text);
+  return name ? { name, text, values } : { text, values };
+}
+
 /** The SQL a server function issues, captured once through Kysely's query log (the call really runs). */
 async function capture(pool, run) {
   const statements = [];
   const db = new Kysely({
     dialect: new PostgresDialect({ pool }),
-    log: (event) => event.level === 'query' && statements.push({ text: event.query.sql, values: event.query.parameters }),
+    log: (event) => event.level === 'query' && statements.push(asServerSends(event.query.sql, event.query.parameters)),
   });
   await run(db);
   return statements;
 }
 
+/** The buckets of a call as the guard names them, with limits the replay never reaches. */
+const benchLimits = (subjects) =>
+  subjects.map((subject) => ({ bucket: subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`, limit: 1_000_000, windowSeconds: 60 }));
+
 /** The guard's rate-limit statement: one upsert of all the call's buckets, autocommitted, as the route runs it. */
 async function rateLimitSql(pool, subjects) {
-  const limits = subjects.map((subject) => ({ bucket: subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`, limit: 1_000_000, windowSeconds: 60 }));
-  return [{ transaction: false, statements: await capture(pool, (db) => consumeRateLimits(db, limits)) }];
+  return [{ transaction: false, statements: await capture(pool, (db) => consumeRateLimits(db, benchLimits(subjects))) }];
 }
+
+/** A call that counts against its limits in its first read's statement, as the routes make it. */
+const guarded = (call, subjects) => ({ ...call, limits: benchLimits(subjects), admit: () => undefined });
 
 /**
  * Replays the captured groups in order on one connection per worker, bounded in time: a group the server runs as a
@@ -236,7 +246,7 @@ async function replaySql(pool, connections, duration, groups) {
           try {
             for (const group of groups) {
               if (group.transaction) await client.query('BEGIN');
-              for (const statement of group.statements) await client.query(statement.text, statement.values);
+              for (const statement of group.statements) await client.query(statement);
               if (group.transaction) await client.query('COMMIT');
             }
             latencies.push(performance.now() - start);
