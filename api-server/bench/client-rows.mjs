@@ -35,7 +35,7 @@ const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
  * Runs every client row; answers results in run.mjs's shape, each with its own `target` text.
  * `duration` bounds each row in seconds; nothing here runs unbounded.
  */
-export async function clientRows({ api, apiPid, floorApi, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
+export async function clientRows({ api, apiPid, floorPid, floorApi, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
   // Its own pool: the rows run at up to 10 connections whatever --connections the other rows use.
   const pool = new Pool({ ...shared.options, max: Math.max(...CONCURRENCIES) + 2 });
   const masterKey = loadMasterKey(undefined, dataDir);
@@ -57,7 +57,7 @@ export async function clientRows({ api, apiPid, floorApi, pool: shared, dataDir,
   try {
     for (const [round, connections] of CONCURRENCIES.entries()) {
       // What the machine itself costs a request from this client: the same POSTs answered with a constant.
-      const constant = await cpu(() => measureClientHttp(floorApi, '/constant', connections, duration, () => ({})));
+      const constant = await cpu(() => measureClientHttp(floorApi, '/constant', connections, duration, () => ({})), floorPid);
       results.push(row(`floor: Fastify constant JSON, same client (${connections} conn)`, connections, constant));
 
       const trialBody = (n) => ({ product_id: productId, hardware_fingerprint: `bench-trial-${run}-${connections}-${n}` });
@@ -170,7 +170,7 @@ const cpuText = (cpu) => (cpu ? `${cpu.api ?? '?'} / ${cpu.pg ?? '?'} / ${cpu.be
  */
 function cpuMarkdown(client) {
   const lines = [
-    'CPU per request, ms (server / PostgreSQL / bench client / total), measured from /proc over each row:',
+    'CPU per request, ms (server / PostgreSQL / bench client / total), measured from /proc over each row (server: the API, or the constant-JSON floor on its rows):',
     '',
     '| Row | requests | CPU ms/req | its SQL replay CPU ms/req | bare insert CPU ms/req | CPU-bound estimate vs SQL | CPU-bound estimate vs insert |',
     '|---|---:|---|---|---|---:|---:|',

@@ -52,15 +52,19 @@ function processMs(pid) {
   return fields ? (ownTicks(fields) * 1000) / ticksPerSecond : null;
 }
 
-/** Samples the CPU of the API server (`apiPid`), of the cluster in `dataDir` and of this bench process. */
+/**
+ * Samples the CPU of the server (the API's `apiPid`, or another server's pid given per row), of the cluster in
+ * `dataDir` and of this bench process.
+ */
 export function cpuMeter({ apiPid, dataDir }) {
   const postmaster = postmasterPid(dataDir);
-  const sample = () => {
+  const sampleOf = (serverPid) => {
     const own = process.cpuUsage();
-    return { api: processMs(apiPid), pg: postmaster ? clusterMs(postmaster) : null, bench: (own.user + own.system) / 1000 };
+    return { api: processMs(serverPid), pg: postmaster ? clusterMs(postmaster) : null, bench: (own.user + own.system) / 1000 };
   };
   /** Runs `measure` and adds to its figures the CPU milliseconds per request each process spent meanwhile. */
-  return async (measure) => {
+  return async (measure, serverPid = apiPid) => {
+    const sample = () => sampleOf(serverPid);
     const before = sample();
     const result = await measure();
     const after = sample();

@@ -68,7 +68,7 @@ try {
     PRODUCTHUB_LOGIN_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'error',
   });
-  await startChild('floor', ['api-server/bench/floor-server.mjs', String(settings.floorPort)], /floor listening/, {});
+  const floorChild = await startChild('floor', ['api-server/bench/floor-server.mjs', String(settings.floorPort)], /floor listening/, {});
 
   const staff = await login(benchStaffEmail(1));
   const superuser = await login(BENCH_SUPERUSER_EMAIL);
@@ -86,7 +86,9 @@ try {
     console.error(`${scenario.name}: p95 ${http.p95} ms, ${http.rps} req/s${sqlFloor ? `; SQL p50 ${sqlFloor.p50} ms` : ''}`);
   }
   if (!args.only || args.only.split(',').includes('client'))
-    results.push(...(await clientRows({ api, apiPid: apiChild.pid, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })));
+    results.push(
+      ...(await clientRows({ api, apiPid: apiChild.pid, floorPid: floorChild.pid, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })),
+    );
 
   const load = { start: loadAtStart.map(round2), end: loadavg().map(round2) };
   const report = { at: new Date().toISOString(), cpus: cpus().length, load, duration, connections, scale: settings.scale, floor, results };
