@@ -42,10 +42,26 @@ export async function clientRows({ api, apiPid, floorPid, floorApi, pool: shared
   const productKeyOf = createProductKeyCache(masterKey);
   const cpu = cpuMeter({ apiPid, dataDir });
   const run = Date.now().toString(36);
-  const serials = (await pool.query('SELECT serial FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [productId])).rows.map((row) => row.serial);
-  if (serials.length <= CONCURRENCIES.length) throw new Error(`product ${productId} has too few enabled licences to activate`);
+  // Every row activates licences with no machine yet: earlier runs fill slots, and the machine limit would refuse.
   // The SQL replays bump their serial's and machine's rate-limit counters: they get serials of their own.
-  const sqlSerials = serials.splice(-CONCURRENCIES.length);
+  const sqlSerials = (
+    await pool.query(
+      `SELECT serial FROM licenses l WHERE product_id = $1 AND NOT disabled
+         AND NOT EXISTS (SELECT 1 FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)
+       ORDER BY id DESC LIMIT $2`,
+      [productId, CONCURRENCIES.length],
+    )
+  ).rows.map((row) => row.serial);
+  if (sqlSerials.length < CONCURRENCIES.length) throw new Error(`product ${productId} has too few licences without machines for the SQL replays`);
+  const serials = (
+    await pool.query(
+      `SELECT serial FROM licenses l WHERE product_id = $1 AND NOT disabled AND serial <> ALL ($2)
+         AND NOT EXISTS (SELECT 1 FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)
+       ORDER BY id LIMIT 5000`,
+      [productId, sqlSerials],
+    )
+  ).rows.map((row) => row.serial);
+  if (serials.length <= CONCURRENCIES.length) throw new Error(`product ${productId} has too few enabled licences to activate`);
   await distributeFirstRelease(pool, productId);
   await pool.query('CREATE TABLE IF NOT EXISTS bench_insert_floor (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), note text NOT NULL)');
 
@@ -161,7 +177,7 @@ export function clientMarkdown(results) {
   return [...lines, '', ...cpuMarkdown(client)].join('\n');
 }
 
-const cpuText = (cpu) => (cpu ? `${cpu.api ?? '?'} / ${cpu.pg ?? '?'} / ${cpu.bench ?? '?'} / ${cpuTotal(cpu) ?? '?'}` : '');
+const cpuText = (cpu) => (cpu ? `${cpu.api ?? '?'} / ${cpu.pg ?? '?'} + ${cpu.pgBackground ?? '?'} / ${cpu.bench ?? '?'} / ${cpuTotal(cpu) ?? '?'}` : '');
 
 /**
  * CPU milliseconds per request of each row (server / PostgreSQL / bench client / total), beside its SQL replay's
@@ -170,7 +186,7 @@ const cpuText = (cpu) => (cpu ? `${cpu.api ?? '?'} / ${cpu.pg ?? '?'} / ${cpu.be
  */
 function cpuMarkdown(client) {
   const lines = [
-    'CPU per request, ms (server / PostgreSQL / bench client / total), measured from /proc over each row (server: the API, or the constant-JSON floor on its rows):',
+    'CPU per request, ms (server / PostgreSQL backends + background / bench client / total), from /proc over each row (server: the API, or the constant-JSON floor on its rows; background: autovacuum, WAL writer, checkpointer, which lag behind the rows that caused them):',
     '',
     '| Row | requests | CPU ms/req | its SQL replay CPU ms/req | bare insert CPU ms/req | CPU-bound estimate vs SQL | CPU-bound estimate vs insert |',
     '|---|---:|---|---|---|---:|---:|',

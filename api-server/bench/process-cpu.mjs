@@ -34,17 +34,47 @@ function postmasterPid(dataDir) {
   }
 }
 
-/** Milliseconds of CPU (user + system) of the postmaster, its live children and its reaped ones. */
-function clusterMs(postmaster) {
+/** A backend serving a connection ("postgres: user db host(port) ..."), not a background process. */
+function isClientBackend(pid) {
+  try {
+    return /\(\d+\)/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ticks of CPU (user + system) of the whole cluster (the postmaster, its live and its reaped children), and of each
+ * live connection backend by pid.
+ */
+function clusterTicks(postmaster) {
   const root = statOf(postmaster);
-  if (!root) return null;
-  let ticks = treeTicks(root);
+  if (!root) return undefined;
+  let all = treeTicks(root);
+  const backends = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === postmaster) continue;
     const fields = statOf(entry);
-    if (fields && Number(fields[1]) === postmaster) ticks += ownTicks(fields);
+    if (!fields || Number(fields[1]) !== postmaster) continue;
+    all += ownTicks(fields);
+    if (isClientBackend(entry)) backends.set(entry, ownTicks(fields));
   }
-  return (ticks * 1000) / ticksPerSecond;
+  return { all, backends };
+}
+
+/**
+ * Milliseconds of the connection backends between two samples (one that ended meanwhile counts with the rest:
+ * its time went to its postmaster's reaped children), and of the rest: background processes (autovacuum,
+ * WAL writer, checkpointer). Background work is split off because it lags: autovacuum after a row of writes
+ * lands in the next row's figures.
+ */
+function clusterDelta(before, after) {
+  if (!before || !after) return { pg: null, pgBackground: null };
+  let backends = 0;
+  // A backend started during the row counts all its time; one that ended counts with the rest.
+  for (const [pid, ticks] of after.backends) backends += ticks - (before.backends.get(pid) ?? 0);
+  const ms = (ticks) => (ticks * 1000) / ticksPerSecond;
+  return { pg: ms(backends), pgBackground: ms(after.all - before.all - backends) };
 }
 
 function processMs(pid) {
@@ -58,20 +88,21 @@ function processMs(pid) {
  */
 export function cpuMeter({ apiPid, dataDir }) {
   const postmaster = postmasterPid(dataDir);
-  const sampleOf = (serverPid) => {
+  const sample = (serverPid) => {
     const own = process.cpuUsage();
-    return { api: processMs(serverPid), pg: postmaster ? clusterMs(postmaster) : null, bench: (own.user + own.system) / 1000 };
+    return { api: processMs(serverPid), cluster: postmaster ? clusterTicks(postmaster) : undefined, bench: (own.user + own.system) / 1000 };
   };
   /** Runs `measure` and adds to its figures the CPU milliseconds per request each process spent meanwhile. */
   return async (measure, serverPid = apiPid) => {
-    const sample = () => sampleOf(serverPid);
-    const before = sample();
+    const before = sample(serverPid);
     const result = await measure();
-    const after = sample();
-    const per = (key) => (before[key] === null || after[key] === null || !result.requests ? null : Math.round(((after[key] - before[key]) / result.requests) * 1000) / 1000);
-    return { ...result, cpu: { api: per('api'), pg: per('pg'), bench: per('bench') } };
+    const after = sample(serverPid);
+    const per = (ms) => (ms === null || !result.requests ? null : Math.round((ms / result.requests) * 1000) / 1000);
+    const delta = (key) => (before[key] === null || after[key] === null ? null : after[key] - before[key]);
+    const { pg, pgBackground } = clusterDelta(before.cluster, after.cluster);
+    return { ...result, cpu: { api: per(delta('api')), pg: per(pg), pgBackground: per(pgBackground), bench: per(delta('bench')) } };
   };
 }
 
-/** Server + PostgreSQL + bench milliseconds of CPU per request: what the row costs the machine's cores. */
-export const cpuTotal = (cpu) => (cpu && cpu.pg !== null ? Math.round(((cpu.api ?? 0) + cpu.pg + cpu.bench) * 1000) / 1000 : null);
+/** Server + PostgreSQL (backends and background) + bench milliseconds of CPU per request: what the row costs the machine's cores. */
+export const cpuTotal = (cpu) => (cpu && cpu.pg !== null ? Math.round(((cpu.api ?? 0) + cpu.pg + (cpu.pgBackground ?? 0) + cpu.bench) * 1000) / 1000 : null);
