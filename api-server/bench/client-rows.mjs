@@ -9,6 +9,7 @@
 // before its address limit; every request names its own machine, and serials rotate.
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { cpuMeter, cpuTotal } from './process-cpu.mjs';
 import { summarise } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
@@ -17,6 +18,7 @@ const { Pool } = require('pg');
 const { loadMasterKey } = require('../dist/crypto/master-key.js');
 const { createProductKeyCache } = require('../dist/crypto/product-key-cache.js');
 const { consumeRateLimits } = require('../dist/repositories/rate-limits.js');
+const { statementNameOf } = require('../dist/db/named-statements.js');
 const { startTrial } = require('../dist/clients/start-trial.js');
 const { activateBySerial } = require('../dist/clients/activate.js');
 const { checkForUpdates } = require('../dist/clients/check-updates.js');
@@ -33,16 +35,33 @@ const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
  * Runs every client row; answers results in run.mjs's shape, each with its own `target` text.
  * `duration` bounds each row in seconds; nothing here runs unbounded.
  */
-export async function clientRows({ api, floorApi, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
+export async function clientRows({ api, apiPid, floorPid, floorApi, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
   // Its own pool: the rows run at up to 10 connections whatever --connections the other rows use.
   const pool = new Pool({ ...shared.options, max: Math.max(...CONCURRENCIES) + 2 });
   const masterKey = loadMasterKey(undefined, dataDir);
   const productKeyOf = createProductKeyCache(masterKey);
+  const cpu = cpuMeter({ apiPid, dataDir });
   const run = Date.now().toString(36);
-  const serials = (await pool.query('SELECT serial FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [productId])).rows.map((row) => row.serial);
-  if (serials.length <= CONCURRENCIES.length) throw new Error(`product ${productId} has too few enabled licences to activate`);
+  // Every row activates licences with no machine yet: earlier runs fill slots, and the machine limit would refuse.
   // The SQL replays bump their serial's and machine's rate-limit counters: they get serials of their own.
-  const sqlSerials = serials.splice(-CONCURRENCIES.length);
+  const sqlSerials = (
+    await pool.query(
+      `SELECT serial FROM licenses l WHERE product_id = $1 AND NOT disabled
+         AND NOT EXISTS (SELECT 1 FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)
+       ORDER BY id DESC LIMIT $2`,
+      [productId, CONCURRENCIES.length],
+    )
+  ).rows.map((row) => row.serial);
+  if (sqlSerials.length < CONCURRENCIES.length) throw new Error(`product ${productId} has too few licences without machines for the SQL replays`);
+  const serials = (
+    await pool.query(
+      `SELECT serial FROM licenses l WHERE product_id = $1 AND NOT disabled AND serial <> ALL ($2)
+         AND NOT EXISTS (SELECT 1 FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)
+       ORDER BY id LIMIT 5000`,
+      [productId, sqlSerials],
+    )
+  ).rows.map((row) => row.serial);
+  if (serials.length <= CONCURRENCIES.length) throw new Error(`product ${productId} has too few enabled licences to activate`);
   await distributeFirstRelease(pool, productId);
   await pool.query('CREATE TABLE IF NOT EXISTS bench_insert_floor (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), note text NOT NULL)');
 
@@ -54,15 +73,16 @@ export async function clientRows({ api, floorApi, pool: shared, dataDir, duratio
   try {
     for (const [round, connections] of CONCURRENCIES.entries()) {
       // What the machine itself costs a request from this client: the same POSTs answered with a constant.
-      const constant = await measureClientHttp(floorApi, '/constant', connections, duration, () => ({}));
+      const constant = await cpu(() => measureClientHttp(floorApi, '/constant', connections, duration, () => ({})), floorPid);
       results.push(row(`floor: Fastify constant JSON, same client (${connections} conn)`, connections, constant));
 
       const trialBody = (n) => ({ product_id: productId, hardware_fingerprint: `bench-trial-${run}-${connections}-${n}` });
-      const trial = await measureClientHttp(api, `${CLIENT}/trials`, connections, duration, trialBody);
-      const trialSql = await replaySql(pool, connections, duration, [
+      const trial = await cpu(() => measureClientHttp(api, `${CLIENT}/trials`, connections, duration, trialBody));
+      const trialGroups = [
         ...(await rateLimitSql(pool, [call.address, machineSubject(productId, `bench-trial-${run}-sql`)])),
         { transaction: false, statements: await capture(pool, (db) => startTrial(db, productKeyOf, call, trialBody('sql'))) },
-      ]);
+      ];
+      const trialSql = await cpu(() => replaySql(pool, connections, duration, trialGroups));
       results.push(row(`client trial start (${connections} conn)`, connections, trial, trialSql));
 
       const activationBody = (n, serial = serials[serialTurn++ % serials.length]) => ({
@@ -72,30 +92,35 @@ export async function clientRows({ api, floorApi, pool: shared, dataDir, duratio
         hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION,
         signature_seed_version: SIGNATURE_SEED_VERSIONS[0],
       });
-      const activation = await measureClientHttp(api, `${CLIENT}/activations`, connections, duration, activationBody, (body, status) => {
-        if (status === 200) activated.push({ serial: body.serial, hardware_fingerprint: body.hardware_fingerprint });
-      });
+      const activation = await cpu(() =>
+        measureClientHttp(api, `${CLIENT}/activations`, connections, duration, activationBody, (body, status) => {
+          if (status === 200) activated.push({ serial: body.serial, hardware_fingerprint: body.hardware_fingerprint });
+        }),
+      );
       const sqlBody = activationBody('sql', sqlSerials[round]);
-      const activationSql = await replaySql(pool, connections, duration, [
-        ...(await rateLimitSql(pool, [call.address, serialSubject(productId, sqlBody.serial)])),
-        { transaction: false, statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, call, sqlBody)) },
-      ]);
-      const insertFloor = await bareInsert(pool, connections, duration);
+      // The rate-limit counting rides in the activation's first read: the capture holds every statement.
+      const activationCall = guarded(call, [call.address, serialSubject(productId, sqlBody.serial)]);
+      const activationGroups = [{ transaction: false, statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, activationCall, sqlBody)) }];
+      const activationSql = await cpu(() => replaySql(pool, connections, duration, activationGroups));
+      const insertFloor = await cpu(() => bareInsert(pool, connections, duration));
       results.push(row(`client activation by serial (${connections} conn)`, connections, activation, activationSql, { insertFloor }));
       results.push(row(`floor: pg one-row insert + commit (${connections} conn)`, connections, insertFloor));
 
       if (activated.length === 0) throw new Error('no activation succeeded: the update check needs an activated machine');
       const updateBody = (n) => ({ product_id: productId, ...activated[n % activated.length], current_version: '0.0.1', os: 'macOS' });
-      const update = await measureClientHttp(api, `${CLIENT}/update-checks`, connections, duration, updateBody);
+      const update = await cpu(() => measureClientHttp(api, `${CLIENT}/update-checks`, connections, duration, updateBody));
       // The machine the activation's capture activated: its own serial, its own counters.
       const first = { ...updateBody(0), serial: sqlBody.serial, hardware_fingerprint: sqlBody.hardware_fingerprint };
-      const context = { ...call, prefix: '/api/v1', downloadKey: downloadUrlKey(masterKey) };
-      const updateSql = await replaySql(pool, connections, duration, [
-        ...(await rateLimitSql(pool, [call.address, machineSubject(productId, first.hardware_fingerprint), serialSubject(productId, first.serial)])),
-        { transaction: false, statements: await capture(pool, (db) => checkForUpdates(db, productKeyOf, context, first, undefined)) },
-      ]);
+      const updateCall = guarded(call, [call.address, machineSubject(productId, first.hardware_fingerprint), serialSubject(productId, first.serial)]);
+      const context = { ...updateCall, prefix: '/api/v1', downloadKey: downloadUrlKey(masterKey) };
+      const updateGroups = [{ transaction: false, statements: await capture(pool, (db) => checkForUpdates(db, productKeyOf, context, first, undefined)) }];
+      const updateSql = await cpu(() => replaySql(pool, connections, duration, updateGroups));
       results.push(row(`client update check (${connections} conn)`, connections, update, updateSql));
-      for (const result of results.slice(-5)) log(`${result.name}: p95 ${result.http.p95} ms, ${result.http.rps} req/s${result.sql ? `; SQL ${result.sql.rps} req/s` : ''}`);
+      for (const result of results.slice(-5)) {
+        log(
+          `${result.name}: p95 ${result.http.p95} ms, ${result.http.rps} req/s, CPU ${cpuText(result.http.cpu)} ms/req${result.sql ? `; SQL ${result.sql.rps} req/s, CPU ${cpuText(result.sql.cpu)}` : ''}`,
+        );
+      }
     }
   } finally {
     await pool.query('DROP TABLE IF EXISTS bench_insert_floor');
@@ -149,7 +174,32 @@ export function clientMarkdown(results) {
         `${insert ? percent(result.http.rps, insert.http.rps) : ''} | ${checks.map(({ label, pass }) => `${pass ? 'PASS' : 'MISS'}: ${label}`).join('; ')} |`,
     );
   }
-  return lines.join('\n');
+  return [...lines, '', ...cpuMarkdown(client)].join('\n');
+}
+
+const cpuText = (cpu) => (cpu ? `${cpu.api ?? '?'} / ${cpu.pg ?? '?'} + ${cpu.pgBackground ?? '?'} / ${cpu.bench ?? '?'} / ${cpuTotal(cpu) ?? '?'}` : '');
+
+/**
+ * CPU milliseconds per request of each row (server / PostgreSQL / bench client / total), beside its SQL replay's
+ * and the bare insert's. On a quiet machine that is CPU-bound, throughput goes as the inverse of the total, so the
+ * ratio of totals estimates the throughput ratio the targets ask for, free of the load's wall-time noise.
+ */
+function cpuMarkdown(client) {
+  const lines = [
+    'CPU per request, ms (server / PostgreSQL backends + background / bench client / total), from /proc over each row (server: the API, or the constant-JSON floor on its rows; background: autovacuum, WAL writer, checkpointer, which lag behind the rows that caused them):',
+    '',
+    '| Row | requests | CPU ms/req | its SQL replay CPU ms/req | bare insert CPU ms/req | CPU-bound estimate vs SQL | CPU-bound estimate vs insert |',
+    '|---|---:|---|---|---|---:|---:|',
+  ];
+  for (const result of client) {
+    const insert = result.insertFloor;
+    const total = cpuTotal(result.http.cpu);
+    const estimate = (floor) => (total && cpuTotal(floor?.cpu) ? percent(cpuTotal(floor.cpu), total) : '');
+    lines.push(
+      `| ${result.name} | ${result.http.requests} | ${cpuText(result.http.cpu)} | ${cpuText(result.sql?.cpu)} | ${cpuText(insert?.cpu)} | ${result.sql ? estimate(result.sql) : ''} | ${insert ? estimate(insert) : ''} |`,
+    );
+  }
+  return lines;
 }
 
 const percent = (part, whole) => `${whole ? Math.round((part / whole) * 100) : 0}%`;
@@ -165,22 +215,34 @@ async function distributeFirstRelease(pool, productId) {
   );
 }
 
+/** A statement as the server's pool sends it: under its name when it is one of the named (prepared) ones. */
+function asServerSends(text, values) {
+  const name = statementNameOf(text);
+  return name ? { name, text, values } : { text, values };
+}
+
 /** The SQL a server function issues, captured once through Kysely's query log (the call really runs). */
 export async function capture(pool, run) {
   const statements = [];
   const db = new Kysely({
     dialect: new PostgresDialect({ pool }),
-    log: (event) => event.level === 'query' && statements.push({ text: event.query.sql, values: event.query.parameters }),
+    log: (event) => event.level === 'query' && statements.push(asServerSends(event.query.sql, event.query.parameters)),
   });
   await run(db);
   return statements;
 }
 
+/** The buckets of a call as the guard names them, with limits the replay never reaches. */
+const benchLimits = (subjects) =>
+  subjects.map((subject) => ({ bucket: subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`, limit: 1_000_000, windowSeconds: 60 }));
+
 /** The guard's rate-limit statement: one upsert of all the call's buckets, autocommitted, as the route runs it. */
 async function rateLimitSql(pool, subjects) {
-  const limits = subjects.map((subject) => ({ bucket: subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`, limit: 1_000_000, windowSeconds: 60 }));
-  return [{ transaction: false, statements: await capture(pool, (db) => consumeRateLimits(db, limits)) }];
+  return [{ transaction: false, statements: await capture(pool, (db) => consumeRateLimits(db, benchLimits(subjects))) }];
 }
+
+/** A call that counts against its limits in its first read's statement, as the routes make it. */
+const guarded = (call, subjects) => ({ ...call, limits: benchLimits(subjects), admit: () => undefined });
 
 /**
  * Replays the captured groups in order on one connection per worker, bounded in time: a group the server runs as a
@@ -200,7 +262,7 @@ async function replaySql(pool, connections, duration, groups) {
           try {
             for (const group of groups) {
               if (group.transaction) await client.query('BEGIN');
-              for (const statement of group.statements) await client.query(statement.text, statement.values);
+              for (const statement of group.statements) await client.query(statement);
               if (group.transaction) await client.query('COMMIT');
             }
             latencies.push(performance.now() - start);

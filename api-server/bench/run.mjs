@@ -69,7 +69,7 @@ const loadAtStart = loadavg();
 const pool = new Pool({ connectionString: embeddedConnectionString(settings.pgPort), max: Math.max(connections, ...readConnections) });
 try {
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
-  await startChild('api', [...profile, 'api-server/dist/main.js'], /ProductHub is running/, {
+  const apiChild = await startChild('api', [...profile, 'api-server/dist/main.js'], /ProductHub is running/, {
     PORT: String(settings.apiPort),
     HOST: '127.0.0.1',
     PRODUCTHUB_DATA_DIR: settings.dataDir,
@@ -79,7 +79,7 @@ try {
     PRODUCTHUB_LOGIN_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'error',
   });
-  await startChild('floor', ['api-server/bench/floor-server.mjs', String(settings.floorPort)], /floor listening/, {});
+  const floorChild = await startChild('floor', ['api-server/bench/floor-server.mjs', String(settings.floorPort)], /floor listening/, {});
 
   const staff = await login(benchStaffEmail(1));
   const superuser = await login(BENCH_SUPERUSER_EMAIL);
@@ -107,8 +107,10 @@ try {
     }
   }
   if (!args.only || args.only.split(',').includes('client'))
-    results.push(...(await clientRows({ api, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })));
-  results.push(...(await operationsRows({ api, pool, apiPid: children[0].pid, tokens: { staff, superuser }, only: args.only, duration })));
+    results.push(
+      ...(await clientRows({ api, apiPid: apiChild.pid, floorPid: floorChild.pid, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })),
+    );
+  results.push(...(await operationsRows({ api, pool, apiPid: apiChild.pid, tokens: { staff, superuser }, only: args.only, duration })));
 
   const load = { start: loadAtStart.map(round2), end: loadavg().map(round2) };
   const report = { at: new Date().toISOString(), cpus: cpus().length, load, duration, connections, readConnections, scale: settings.scale, floor, results };

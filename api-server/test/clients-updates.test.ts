@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { REVOCATIONS_DOCUMENT, UPDATE_DOCUMENT } from '../src/licensing/client-documents';
 import { downloadUrlKey, signDownloadUrl } from '../src/clients/download-url';
+import { CLIENT_CALLS_PER_SUBJECT, machineSubject } from '../src/routes/clients/client-guard';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
 import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
@@ -182,6 +183,21 @@ describe('client API: update checks, downloads, revocations', () => {
       expect((await check({ serial: world.annDrums.serial })).body).toBe(unknown.body);
       expect((await check({ product_id: 999_999 })).json()).toEqual({ message: ['Product not found'] });
       for (const bad of [{ os: 'Linux' }, { current_version: '1.x' }, { current_version: '' }, { hardware_fingerprint: 'a\nb' }]) expect((await check(bad)).statusCode).toBe(400);
+    });
+
+    it('refuses a machine asking too often with 429 and Retry-After, counted in the statement of its read', async () => {
+      const bucket = `client:${machineSubject(world.synth.id, 'ANN-MAC')}`;
+      for (let i = 0; i < CLIENT_CALLS_PER_SUBJECT; i++) expect((await check({})).statusCode).toBe(200);
+      const limited = await check({});
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json().message[0]).toMatch(/^Too many requests\. Please wait \d+ seconds? and try again\.$/);
+      expect(limited.headers.etag).toBeUndefined();
+      const hits = async () => (await t.db.selectFrom('rate_limits').select('hits').where('bucket', '=', bucket).executeTakeFirstOrThrow()).hits;
+      expect(await hits()).toBe(CLIENT_CALLS_PER_SUBJECT + 1);
+      // A serial that cannot be one answers like an unknown serial, and still counts.
+      expect((await check({ serial: 'BAD\u0001SERIAL' })).statusCode).toBe(429);
+      expect(await hits()).toBe(CLIENT_CALLS_PER_SUBJECT + 2);
     });
   });
 

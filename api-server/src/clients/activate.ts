@@ -4,8 +4,8 @@ import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
 import { LICENSE_KEEPS_CHANGING, PRODUCT_WITHOUT_IDENTIFIER, deactivatedLicenseMessage, issueLicenseFile } from '../licensing/activate-license';
 import { hardwareFingerprintOf } from '../licensing/license-rules';
-import { readClientActivation, writeClientActivation } from '../repositories/client-activations';
-import { LICENSE_NOT_FOUND, secondsNow, serialOf, type ClientCall } from './client-values';
+import { countAndReadClientActivation, readClientActivation, writeClientActivation } from '../repositories/client-activations';
+import { LICENSE_NOT_FOUND, countedSerialOf, secondsNow, type GuardedClientCall } from './client-values';
 
 export const machineLimitReached = (limit: number) =>
   `This license is already activated on ${limit} ${limit === 1 ? 'machine' : 'machines'}, the limit of this product: deactivate one of them first.`;
@@ -13,18 +13,26 @@ export const machineLimitReached = (limit: number) =>
 /** Reads of a licence that changed between reading and writing before the activation gives up (each read is fresh). */
 const ATTEMPTS = 3;
 
+/** The first read also counts the call against its rate limits (same statement); a read again only reads. */
+async function readLicense(db: Db, call: GuardedClientCall, attempt: number, productId: number, serial: string, hardwareFingerprint: string) {
+  if (attempt > 0) return readClientActivation(db, productId, serial, hardwareFingerprint);
+  const { decision, row } = await countAndReadClientActivation(db, call.limits, productId, serial, hardwareFingerprint);
+  call.admit(decision);
+  return row;
+}
+
 /**
  * Activates a licence by its serial on this machine: the same signed `.ops` file as the staff Download
- * (docs/licence-file.md). Two round trips: one read of everything the file and the checks need, then, after
- * signing, one write that locks the licence, re-checks the signed values and the machine limit, and records the
+ * (docs/licence-file.md). Two round trips: one read of everything the file and the checks need (with the call's
+ * rate-limit counting in the same statement), then, after signing, one write that locks the licence, re-checks the signed values and the machine limit, and records the
  * activation and its audit entry (migration 0012): two machines activating at once cannot both take the last
  * slot, and the same machine again takes no new slot.
  */
-export async function activateBySerial(db: Db, productKeyOf: ProductKeyOf, call: ClientCall, body: ClientActivateBody): Promise<LicenseFile> {
+export async function activateBySerial(db: Db, productKeyOf: ProductKeyOf, call: GuardedClientCall, body: ClientActivateBody): Promise<LicenseFile> {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
-  const serial = serialOf(body.serial);
+  const serial = await countedSerialOf(db, call, body.serial);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const license = await readClientActivation(db, body.product_id, serial, hardwareFingerprint);
+    const license = await readLicense(db, call, attempt, body.product_id, serial, hardwareFingerprint);
     if (!license) throw notFound(LICENSE_NOT_FOUND);
     if (license.disabled) throw conflict(deactivatedLicenseMessage(license.disabled_reason));
     const productIdentifier = license.product_identifier?.trim() ? license.product_identifier : undefined;

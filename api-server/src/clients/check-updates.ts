@@ -7,7 +7,7 @@ import { hardwareFingerprintOf } from '../licensing/license-rules';
 import { UPDATE_DOCUMENT } from '../licensing/client-documents';
 import { signDocument } from '../licensing/signed-document';
 import { readUpdateCheck, type CandidateBuild } from '../repositories/client-updates';
-import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, documentTime, secondsNow, serialOf, type ClientCall } from './client-values';
+import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, countedSerialOf, documentTime, secondsNow, type GuardedClientCall } from './client-values';
 import { NOT_ACTIVATED_HERE } from './deactivate';
 import { signDownloadUrl } from './download-url';
 import { contentTag } from './revocations';
@@ -23,7 +23,7 @@ function newest(builds: CandidateBuild[]): CandidateBuild | undefined {
   return [...builds].sort((a, b) => compareAppVersions(versionOf(b), versionOf(a)) || b.release_id - a.release_id || Number(a.os === 'any') - Number(b.os === 'any'))[0];
 }
 
-type UpdateRead = NonNullable<Awaited<ReturnType<typeof readUpdateCheck>>>;
+type UpdateRead = NonNullable<Awaited<ReturnType<typeof readUpdateCheck>>['row']>;
 
 /** A licence holder may ask only with an enabled licence activated on this machine; an unknown serial is a 404. */
 function checkCaller(body: UpdateCheckBody, read: UpdateRead) {
@@ -33,18 +33,21 @@ function checkCaller(body: UpdateCheckBody, read: UpdateRead) {
   if (read.holds_slot !== true) throw conflict(NOT_ACTIVATED_HERE);
 }
 
-export interface UpdateContext extends ClientCall {
+export interface UpdateContext extends GuardedClientCall {
   prefix: string;
   downloadKey: Buffer;
 }
 
 /**
  * The newest release this caller may have, signed and bound to their fingerprint, with signed download links.
- * One read and no write: a check changes nothing, so it is not audited (docs/client-api.md).
+ * One round trip: the rate-limit counting and the read in one statement; a check changes nothing else, so it is
+ * not audited (docs/client-api.md).
  */
 export async function checkForUpdates(db: Db, productKeyOf: ProductKeyOf, call: UpdateContext, body: UpdateCheckBody, ifNoneMatch: string | undefined) {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
-  const read = await readUpdateCheck(db, body.product_id, body.serial === undefined ? undefined : serialOf(body.serial), hardwareFingerprint, body.os);
+  const serial = body.serial === undefined ? undefined : await countedSerialOf(db, call, body.serial);
+  const { decision, row: read } = await readUpdateCheck(db, call.limits, body.product_id, serial, hardwareFingerprint, body.os);
+  call.admit(decision);
   if (!read) throw notFound(PRODUCT_NOT_FOUND);
   checkCaller(body, read);
   const build = newest(read.candidates.filter((candidate) => inRange(candidate, body.current_version)));

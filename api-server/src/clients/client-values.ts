@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { notFound } from '../lib/http-error';
 import { formatIssuedAt, hasControlCharacter } from '../licensing/license-file';
 import { recordAudit } from '../repositories/audit-log';
+import { consumeRateLimits, type RateLimit, type RateLimitDecision } from '../repositories/rate-limits';
 
 // What every client call shares: how a serial is read, how times are written, how a call is audited.
 
@@ -23,6 +24,24 @@ export const secondsNow = () => new Date(Math.floor(Date.now() / 1000) * 1000);
 export interface ClientCall {
   /** The caller's network address. */
   address: string;
+}
+
+/** A call whose rate-limit counting rides in its first read's statement (one round trip fewer). */
+export interface GuardedClientCall extends ClientCall {
+  /** What the call counts against. */
+  limits: RateLimit[];
+  /** Refuses the call (429) when the counting says so. */
+  admit: (decision: RateLimitDecision) => void;
+}
+
+/** serialOf for a guarded call: a serial that cannot be one is still counted against the limits before its 404. */
+export async function countedSerialOf(db: Db, call: GuardedClientCall, text: string): Promise<string> {
+  try {
+    return serialOf(text);
+  } catch (error) {
+    call.admit(await consumeRateLimits(db, call.limits));
+    throw error;
+  }
 }
 
 /** Audits a client call: no staff actor, the caller's address and what it was told. */

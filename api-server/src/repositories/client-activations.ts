@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { executeNamed } from '../db/named-statements';
+import { consumeRateLimitsWithRead, type RateLimit } from './rate-limits';
 
 /**
  * Everything a client activation checks and signs, in one statement without locks: the licence of this
  * product by serial (another product's serial is answered like an unknown one), its owner, the product's key
  * and machine limit, whether this machine holds a slot (null: never activated here) and how many machines do.
  */
-export async function readClientActivation(db: Db, productId: number, serial: string, hardwareFingerprint: string) {
-  const { rows } = await sql<{
+function activationRead(productId: number, serial: string, hardwareFingerprint: string) {
+  return sql<{
     id: number;
     manufacturer_id: number;
     serial: string;
@@ -29,9 +31,17 @@ export async function readClientActivation(db: Db, productId: number, serial: st
     FROM licenses l
     JOIN end_users u ON u.id = l.user_id
     JOIN products p ON p.id = l.product_id
-    WHERE l.serial = ${serial} AND l.product_id = ${productId}`.execute(db);
-  return rows[0];
+    WHERE l.serial = ${serial} AND l.product_id = ${productId}`;
 }
+
+/** The read on its own (a read again after the licence changed). */
+export async function readClientActivation(db: Db, productId: number, serial: string, hardwareFingerprint: string) {
+  return (await executeNamed(db, 'client_activation_read', activationRead(productId, serial, hardwareFingerprint))).rows[0];
+}
+
+/** The read with the call's rate-limit counting, in one statement (one round trip). */
+export const countAndReadClientActivation = (db: Db, limits: RateLimit[], productId: number, serial: string, hardwareFingerprint: string) =>
+  consumeRateLimitsWithRead(db, 'client_activation_guarded_read', limits, activationRead(productId, serial, hardwareFingerprint));
 
 export type ClientActivationRead = NonNullable<Awaited<ReturnType<typeof readClientActivation>>>;
 
@@ -51,11 +61,15 @@ export interface ClientActivationWrite {
  * left. Nothing is written unless 'activated'.
  */
 export async function writeClientActivation(db: Db, { license, ...activation }: ClientActivationWrite) {
-  const { rows } = await sql<{ outcome: 'activated' | 'changed' | 'limit'; activation_id: number | null; new_machine: boolean | null }>`
+  const { rows } = await executeNamed(
+    db,
+    'client_activation_write',
+    sql<{ outcome: 'activated' | 'changed' | 'limit'; activation_id: number | null; new_machine: boolean | null }>`
     SELECT outcome, activation_id, new_machine FROM record_client_activation(
       ${license.id}::integer, ${license.manufacturer_id}::integer, ${license.serial}::text, ${license.license_type}::text, ${license.user_id}::integer,
       ${license.user_email}::text, ${license.product_identifier}::text, ${license.private_key_encrypted}::text, ${license.machine_limit}::integer,
       ${activation.hardwareFingerprint}::text, ${activation.hardwareFingerprintVersion}::integer, ${activation.signatureSeedVersion}::integer,
-      ${activation.issuedAt}::timestamptz, ${JSON.stringify(activation.auditAfter)}::jsonb)`.execute(db);
+      ${activation.issuedAt}::timestamptz, ${JSON.stringify(activation.auditAfter)}::jsonb)`,
+  );
   return rows[0]!;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { RELEASE_CHANNEL_TYPE } from 'shared-kit/contract';
 import type { Db } from '../db/database';
+import { consumeRateLimitsWithRead, type RateLimit } from './rate-limits';
 
 export interface CandidateFile {
   id: number;
@@ -25,7 +26,7 @@ export interface CandidateBuild {
 }
 
 /**
- * An update check's reads in one statement: the product (undefined: no such product); the licence of this
+ * An update check's reads in one statement, with its rate-limit counting (one round trip): the product (undefined: no such product); the licence of this
  * product by serial (another product's serial is answered like an unknown one) with whether this machine holds a
  * slot (null: never activated here), or without a serial whether the machine has a trial; and every confirmed
  * build for this OS (or any OS) of the product's releases this caller may have, with its uploaded files. A
@@ -34,8 +35,18 @@ export interface CandidateBuild {
  * unlock without a licence. The caller checks the licence (unknown, disabled, not activated here) before it uses
  * the candidates.
  */
-export async function readUpdateCheck(db: Db, productId: number, serial: string | undefined, hardwareFingerprint: string, os: 'macOS' | 'Windows') {
-  const { rows } = await sql<{
+export async function readUpdateCheck(db: Db, limits: RateLimit[], productId: number, serial: string | undefined, hardwareFingerprint: string, os: 'macOS' | 'Windows') {
+  const caller = sql`caller AS (
+      SELECT p.id AS product_id, p.manufacturer_id, p.private_key_encrypted, l.id AS license_id, l.disabled, l.disabled_reason, l.user_id,
+        (SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint}) AS holds_slot,
+        CASE WHEN ${serial ?? null}::text IS NULL
+          THEN EXISTS (SELECT 1 FROM trials t WHERE t.product_id = p.id AND t.hardware_fingerprint = ${hardwareFingerprint})
+          ELSE false END AS has_trial
+      FROM products p
+      LEFT JOIN licenses l ON l.product_id = p.id AND l.serial = ${serial ?? null}::text
+      WHERE p.id = ${productId}
+    )`;
+  const read = sql<{
     manufacturer_id: number;
     private_key_encrypted: string;
     license_id: number | null;
@@ -45,16 +56,6 @@ export async function readUpdateCheck(db: Db, productId: number, serial: string 
     has_trial: boolean;
     candidates: CandidateBuild[];
   }>`
-    WITH caller AS (
-      SELECT p.id AS product_id, p.manufacturer_id, p.private_key_encrypted, l.id AS license_id, l.disabled, l.disabled_reason, l.user_id,
-        (SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint}) AS holds_slot,
-        CASE WHEN ${serial ?? null}::text IS NULL
-          THEN EXISTS (SELECT 1 FROM trials t WHERE t.product_id = p.id AND t.hardware_fingerprint = ${hardwareFingerprint})
-          ELSE false END AS has_trial
-      FROM products p
-      LEFT JOIN licenses l ON l.product_id = p.id AND l.serial = ${serial ?? null}::text
-      WHERE p.id = ${productId}
-    )
     SELECT c.manufacturer_id, c.private_key_encrypted, c.license_id, c.disabled, c.disabled_reason, c.holds_slot, c.has_trial,
       coalesce((
         SELECT json_agg(json_build_object(
@@ -73,8 +74,8 @@ export async function readUpdateCheck(db: Db, productId: number, serial: string 
             WHERE d.release_id = r.id AND (ch.type = ${RELEASE_CHANNEL_TYPE}
               OR (c.license_id IS NOT NULL AND EXISTS (SELECT 1 FROM channel_memberships cm WHERE cm.channel_id = ch.id AND cm.user_id = c.user_id))))
       ), '[]'::json) AS candidates
-    FROM caller c`.execute(db);
-  return rows[0];
+    FROM caller c`;
+  return consumeRateLimitsWithRead(db, 'client_update_check', limits, read, caller);
 }
 
 /** A build file a signed download link names, with its storage key: undefined unless uploaded and confirmed. */

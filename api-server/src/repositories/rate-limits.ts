@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { executeNamed } from '../db/named-statements';
 
 export interface RateLimit {
   /** What is counted, e.g. `login:ip:<addr>`; every server instance sharing the database counts the same bucket. */
@@ -20,24 +21,33 @@ const storable = (bucket: string) => bucket.replace(/\u0000/g, '\uFFFD');
 /** Expired buckets removed per call: more than a call can add, so the table stays bounded. */
 const PRUNE_PER_CALL = 10;
 
-/**
- * Counts one hit in a fixed window of each bucket, all in one statement: the upsert starts a new window where the
- * old one ended, and the same statement deletes a few expired buckets of others (SKIP LOCKED: callers never wait
- * on each other). Rows are upserted in bucket order, so two calls sharing buckets cannot deadlock.
- *
- * Outside a transaction the counters commit asynchronously (`synchronous_commit` off for this statement only):
- * a counter is not worth a disk flush per call, and a crash can lose at most the last fraction of a second of
- * counts (docs/client-api.md). Inside a caller's transaction the caller's commit decides.
- */
-export async function consumeRateLimits(db: Db, limits: RateLimit[]): Promise<RateLimitDecision> {
+interface Buckets {
+  /** Storable bucket names in sorted order, and each one's limit. */
+  buckets: string[];
+  byBucket: Map<string, RateLimit>;
+}
+
+function bucketsOf(limits: RateLimit[]): Buckets {
   const byBucket = new Map<string, RateLimit>();
   for (const limit of limits) byBucket.set(storable(limit.bucket), limit);
-  const buckets = [...byBucket.keys()].sort();
-  if (buckets.length === 0) return { allowed: true, retryAfterSeconds: 1 };
+  return { buckets: [...byBucket.keys()].sort(), byBucket };
+}
+
+/**
+ * The counting, as CTEs `pruned` and `counted` (bucket, hits, retry_after) of a statement: the upsert starts a new
+ * window where the old one ended, and the same statement deletes a few expired buckets of others (SKIP LOCKED:
+ * callers never wait on each other). Rows are upserted in bucket order, so two calls sharing buckets cannot
+ * deadlock.
+ *
+ * Outside a transaction the statement commits asynchronously (`synchronous_commit` off for it only): a counter is
+ * not worth a disk flush per call, and a crash can lose at most the last fraction of a second of counts
+ * (docs/client-api.md). Inside a caller's transaction the caller's commit decides. A statement that adds these
+ * CTEs to a read keeps that: the read writes nothing that needs the flush.
+ */
+function countingCtes(db: Db, { buckets, byBucket }: Buckets) {
   const windows = buckets.map((bucket) => byBucket.get(bucket)!.windowSeconds);
   const asyncCommit = db.isTransaction ? sql`` : sql`, (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
-  const result = await sql<{ bucket: string; hits: number; retry_after: number }>`
-    WITH pruned AS (
+  return sql`pruned AS (
       DELETE FROM rate_limits WHERE bucket IN (
         SELECT bucket FROM rate_limits
         WHERE window_ends_at < now() AND bucket <> ALL (${buckets}::text[])
@@ -45,19 +55,66 @@ export async function consumeRateLimits(db: Db, limits: RateLimit[]): Promise<Ra
         LIMIT ${PRUNE_PER_CALL}
         FOR UPDATE SKIP LOCKED
       )
-    )
-    INSERT INTO rate_limits AS r (bucket, hits, window_ends_at)
-    SELECT k.bucket, 1, now() + make_interval(secs => k.seconds)
-    FROM unnest(${buckets}::text[], ${windows}::integer[]) WITH ORDINALITY AS k(bucket, seconds, n)${asyncCommit}
-    ORDER BY k.n
-    ON CONFLICT (bucket) DO UPDATE SET
-      hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE least(r.hits, 1000000000) + 1 END,
-      window_ends_at = CASE WHEN r.window_ends_at <= now() THEN excluded.window_ends_at ELSE r.window_ends_at END
-    RETURNING bucket, hits, greatest(1, ceil(extract(epoch FROM window_ends_at - now())))::integer AS retry_after
-  `.execute(db);
-  const refused = result.rows.filter((row) => row.hits > byBucket.get(row.bucket)!.limit);
-  const waits = (refused.length > 0 ? refused : result.rows).map((row) => row.retry_after);
+    ), counted AS (
+      INSERT INTO rate_limits AS r (bucket, hits, window_ends_at)
+      SELECT k.bucket, 1, now() + make_interval(secs => k.seconds)
+      FROM unnest(${buckets}::text[], ${windows}::integer[]) WITH ORDINALITY AS k(bucket, seconds, n)${asyncCommit}
+      ORDER BY k.n
+      ON CONFLICT (bucket) DO UPDATE SET
+        hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE least(r.hits, 1000000000) + 1 END,
+        window_ends_at = CASE WHEN r.window_ends_at <= now() THEN excluded.window_ends_at ELSE r.window_ends_at END
+      RETURNING bucket, hits, greatest(1, ceil(extract(epoch FROM window_ends_at - now())))::integer AS retry_after
+    )`;
+}
+
+interface Hit {
+  bucket: string;
+  hits: number;
+  retry_after: number;
+}
+
+function decide({ byBucket }: Buckets, rows: Hit[]): RateLimitDecision {
+  const refused = rows.filter((row) => row.hits > byBucket.get(row.bucket)!.limit);
+  const waits = (refused.length > 0 ? refused : rows).map((row) => row.retry_after);
   return { allowed: refused.length === 0, retryAfterSeconds: Math.max(...waits) };
+}
+
+/** Counts one hit in a fixed window of each bucket, all in one statement (see countingCtes). */
+export async function consumeRateLimits(db: Db, limits: RateLimit[]): Promise<RateLimitDecision> {
+  const buckets = bucketsOf(limits);
+  if (buckets.buckets.length === 0) return { allowed: true, retryAfterSeconds: 1 };
+  const result = await executeNamed(db, 'rate_limits', sql<Hit>`WITH ${countingCtes(db, buckets)} SELECT bucket, hits, retry_after FROM counted`);
+  return decide(buckets, result.rows);
+}
+
+/**
+ * Counts the hits and runs a read in the same statement: one round trip instead of two. `read` is a SELECT
+ * answering at most one row; `readCtes` are CTEs it may use. The read runs whatever the decision (it changes
+ * nothing); the caller must not use its row when the call is refused. `row` is undefined when the read found none.
+ */
+export async function consumeRateLimitsWithRead<Row extends object>(
+  db: Db,
+  label: string,
+  limits: RateLimit[],
+  read: RawBuilder<Row>,
+  readCtes?: RawBuilder<unknown>,
+): Promise<{ decision: RateLimitDecision; row: Row | undefined }> {
+  const buckets = bucketsOf(limits);
+  if (buckets.buckets.length === 0) {
+    const { rows } = await executeNamed(db, label, sql<Row>`${readCtes ? sql`WITH ${readCtes} ` : sql``}${read}`);
+    return { decision: { allowed: true, retryAfterSeconds: 1 }, row: rows[0] };
+  }
+  const result = await executeNamed(
+    db,
+    label,
+    sql<{ rate_limits: Hit[]; found: boolean | null } & Row>`
+      WITH ${countingCtes(db, buckets)}${readCtes ? sql`, ${readCtes}` : sql``}
+      SELECT h.rate_limits, r.*
+      FROM (SELECT json_agg(c) AS rate_limits FROM counted c) h
+      LEFT JOIN LATERAL (SELECT true AS found, q.* FROM (${read}) q) r ON true`,
+  );
+  const { rate_limits: hits, found, ...row } = result.rows[0]!;
+  return { decision: decide(buckets, hits), row: found ? (row as unknown as Row) : undefined };
 }
 
 /** Counts one hit of one bucket (see consumeRateLimits). */

@@ -7,7 +7,7 @@ import { startTrial } from '../clients/start-trial';
 
 /** The product whose trials and machines come from real client calls (not one the console's tests count on). */
 const PRODUCT_IDENTIFIER = 'com.aurora.compressor';
-const SEED_CALL = { address: 'demo seed' };
+const SEED_CALL = { address: 'demo seed', limits: [], admit: () => undefined };
 
 /**
  * What plugins would have done through the client API: two machines start trials, two licences are activated on

@@ -31,7 +31,7 @@ import { validateLicense } from '../../clients/validate';
 import { findDownloadableFile } from '../../repositories/client-updates';
 import { attachmentDisposition } from '../products/build-files';
 import type { RouteDependencies } from '../route-dependencies';
-import { guardClientCall, machineSubject, serialSubject } from './client-guard';
+import { guardClientCall, guardedCall, machineSubject, serialSubject } from './client-guard';
 
 export const DOWNLOAD_LINK_INVALID = 'This download link is not valid: it has expired or is for another file. Check for updates again to get a new link.';
 const BUILD_FILE = 'Build file';
@@ -55,8 +55,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
   });
 
   app.post('/clients/app/activations', { config: PUBLIC, schema: { tags, body: ClientActivateBody, response: { 200: LicenseFile, ...errors } } }, async (request, reply) => {
-    const call = await guardClientCall(db, request, reply, [serialSubject(request.body.product_id, request.body.serial)]);
-    return activateBySerial(db, productKeyOf, call, request.body);
+    return activateBySerial(db, productKeyOf, guardedCall(request, reply, [serialSubject(request.body.product_id, request.body.serial)]), request.body);
   });
 
   app.post(
@@ -90,8 +89,8 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
     async (request, reply) => {
       const { body } = request;
       const subjects = [machineSubject(body.product_id, body.hardware_fingerprint), ...(body.serial === undefined ? [] : [serialSubject(body.product_id, body.serial)])];
-      const call = await guardClientCall(db, request, reply, subjects);
-      const { etag, document } = await checkForUpdates(db, productKeyOf, { ...call, prefix: app.prefix, downloadKey }, body, ifNoneMatchOf(request.headers['if-none-match']));
+      const call = { ...guardedCall(request, reply, subjects), prefix: app.prefix, downloadKey };
+      const { etag, document } = await checkForUpdates(db, productKeyOf, call, body, ifNoneMatchOf(request.headers['if-none-match']));
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
       return document ? document : reply.code(304).send(null);
     },
