@@ -37,7 +37,7 @@ describe('audit → webhook outbox trigger (migration 0013, both directions)', (
   afterAll(() => t.close());
 
   const triggers = async () =>
-    (await sql<{ tgname: string }>`SELECT tgname FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass AND NOT tgisinternal ORDER BY tgname`.execute(t.db)).rows.map(
+    (await sql<{ tgname: string }>`SELECT tgname FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass AND NOT tgisinternal AND tgname LIKE 'audit_log_webhook%' ORDER BY tgname`.execute(t.db)).rows.map(
       (row) => row.tgname,
     );
 
