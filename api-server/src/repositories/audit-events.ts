@@ -86,10 +86,10 @@ function pageRows(db: Db, scope: AuditScope, filter: AuditEventFilter, page: Pag
 }
 
 /**
- * The counter a filter's total is kept in (migration 0018), or null when the filter is no kept scope: an object
- * (a record's own history, bounded by the object index), a time range (counted from the time index, proportional
- * to the range), action and actor together, or the superuser's actor filter all stay counted live, each bounded by
- * an index to a small share of the feed.
+ * The counter a filter's total is kept in (migration 0018), or null when the filter is no kept scope and is counted
+ * live: an object (a record's own history, bounded by the object index), a time range (from the time index,
+ * proportional to the range), the superuser's actor filter (the small manufacturer-level partial index), and action
+ * with actor (the action's index entries: as many as a common action has, a combination no counter keeps).
  */
 export function keptTotalKey(scope: AuditScope, filter: AuditEventFilter): { feed: string; manufacturerId: number; kind: string; value: string } | null {
   // Read as conditions() reads the filter: an empty text is no filter.
