@@ -15,6 +15,7 @@ const require = createRequire(import.meta.url);
 const { startEmbeddedPostgres } = require('../dist/db/embedded-postgres.js');
 const { createDatabase } = require('../dist/db/database.js');
 const { migrateToLatest } = require('../dist/db/migrate.js');
+const { REFILL: AUDIT_EVENT_TOTALS_REFILL } = require('../dist/db/migrations/0018-audit-event-totals.js');
 const { loadMasterKey } = require('../dist/crypto/master-key.js');
 const { hashPassword } = require('../dist/auth/password.js');
 const { sql } = require('kysely');
@@ -173,6 +174,8 @@ try {
       JOIN system_users s ON s.manufacturer_id = e.m
       ORDER BY e.a
     `.execute(trx);
+    // The kept History totals (migration 0018) were off with the triggers: counted once, set-based, in the same transaction.
+    await sql.raw(AUDIT_EVENT_TOTALS_REFILL).execute(trx);
   });
   step(`${counts.auditEvents} audit events`);
 

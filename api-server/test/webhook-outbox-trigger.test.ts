@@ -36,10 +36,11 @@ describe('audit → webhook outbox trigger (migration 0013, both directions)', (
   });
   afterAll(() => t.close());
 
+  // The outbox's triggers only: audit_log has others (the kept History totals, migration 0018).
   const triggers = async () =>
-    (await sql<{ tgname: string }>`SELECT tgname FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass AND NOT tgisinternal ORDER BY tgname`.execute(t.db)).rows.map(
-      (row) => row.tgname,
-    );
+    (await sql<{ tgname: string }>`SELECT tgname FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass AND NOT tgisinternal ORDER BY tgname`.execute(t.db)).rows
+      .map((row) => row.tgname)
+      .filter((name) => name.startsWith('audit_log_webhook'));
 
   /** One statement of mixed audit rows; the outbox rows it queued, event ids replaced by their position. */
   async function auditAndRead(): Promise<Outbox> {

@@ -85,16 +85,42 @@ function pageRows(db: Db, scope: AuditScope, filter: AuditEventFilter, page: Pag
     .execute();
 }
 
-/** A page of events, newest first (id DESC: ids are unique and grow with time, so pages are stable). */
-export async function listAuditEvents(db: Db, scope: AuditScope, filter: AuditEventFilter, page: PageRequest) {
-  const [rows, count] = await Promise.all([
-    pageRows(db, scope, filter, page),
-    db
+/**
+ * The counter a filter's total is kept in (migration 0018), or null when the filter is no kept scope and is counted
+ * live: an object (a record's own history, bounded by the object index), a time range (from the time index,
+ * proportional to the range), the superuser's actor filter (the small manufacturer-level partial index), and action
+ * with actor (the action's index entries: as many as a common action has, a combination no counter keeps).
+ */
+export function keptTotalKey(scope: AuditScope, filter: AuditEventFilter): { feed: string; manufacturerId: number; kind: string; value: string } | null {
+  // Read as conditions() reads the filter: an empty text is no filter.
+  const { actor } = filter;
+  const action = filter.action || undefined;
+  if ([filter.objectType, filter.objectId, filter.from, filter.to].some(Boolean) || (actor !== undefined && action !== undefined)) return null;
+  const [feed, manufacturerId] = 'manufacturerId' in scope ? ['tenant', scope.manufacturerId] : ['manufacturer_level', 0];
+  if (action !== undefined) return { feed, manufacturerId, kind: 'action', value: action };
+  if (actor === undefined) return { feed, manufacturerId, kind: 'all', value: '' };
+  return feed === 'tenant' ? { feed, manufacturerId, kind: 'actor', value: String(actor) } : null;
+}
+
+function total(db: Db, scope: AuditScope, filter: AuditEventFilter) {
+  const key = keptTotalKey(scope, filter);
+  if (key === null) {
+    return db
       .selectFrom('audit_log')
       .where(conditions(scope, filter))
       .select(sql<string>`count(*)`.as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
+      .executeTakeFirstOrThrow();
+  }
+  return sql<{ total: string }>`
+    SELECT coalesce(sum(total), 0) AS total FROM audit_event_totals
+    WHERE feed = ${key.feed} AND manufacturer_id = ${key.manufacturerId} AND kind = ${key.kind} AND value = ${key.value}`
+    .execute(db)
+    .then((result) => result.rows[0]);
+}
+
+/** A page of events, newest first (id DESC: ids are unique and grow with time, so pages are stable). */
+export async function listAuditEvents(db: Db, scope: AuditScope, filter: AuditEventFilter, page: PageRequest) {
+  const [rows, count] = await Promise.all([pageRows(db, scope, filter, page), total(db, scope, filter)]);
   return { rows, total: Number(count.total) };
 }
 
