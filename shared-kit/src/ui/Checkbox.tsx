@@ -1,8 +1,7 @@
-import { useId, type ReactNode } from 'react';
-import * as RadixCheckbox from '@radix-ui/react-checkbox';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { checkMark, indeterminateMark } from './Checkbox-marks';
 import { focusRing } from './focus-ring';
-import { Icon } from './Icon';
 
 export interface CheckboxProps {
   checked: boolean | 'indeterminate';
@@ -22,8 +21,11 @@ const Wrapper = styled.span`
   gap: ${({ theme }) => theme.spacing.sm};
 `;
 
-const Box = styled(RadixCheckbox.Root)`
+// One element, as Radix's checkbox is a button with role="checkbox" but without its ~17 components: tables
+// show two per row, 250 rows a page. The mark is drawn by CSS from aria-checked (see Checkbox-marks.ts).
+const Box = styled.button`
   display: inline-flex;
+  vertical-align: middle;
   align-items: center;
   justify-content: center;
   flex-shrink: 0;
@@ -34,24 +36,38 @@ const Box = styled(RadixCheckbox.Root)`
   border-radius: ${({ theme }) => theme.radius.small};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.onPrimary};
-  font-size: 12px;
-  line-height: 1;
   cursor: pointer;
 
-  &[data-state='checked'],
-  &[data-state='indeterminate'] {
+  &::after {
+    content: '';
+    width: 14px;
+    height: 14px;
+    background: currentColor;
+    mask: ${checkMark} center / contain no-repeat;
+    visibility: hidden;
+  }
+  &[aria-checked='true'],
+  &[aria-checked='mixed'] {
     background: ${({ theme }) => theme.colors.primary};
     border-color: ${({ theme }) => theme.colors.primary};
+  }
+  &[aria-checked='true']::after,
+  &[aria-checked='mixed']::after {
+    visibility: visible;
+  }
+  &[aria-checked='mixed']::after {
+    mask-image: ${indeterminateMark};
   }
   &:disabled {
     cursor: not-allowed;
     opacity: 0.5;
   }
+  @media (forced-colors: active) {
+    &::after {
+      background: ButtonText;
+    }
+  }
   ${focusRing}
-`;
-
-const Indicator = styled(RadixCheckbox.Indicator)`
-  display: inline-flex;
 `;
 
 const Label = styled.label<{ $disabled: boolean }>`
@@ -59,21 +75,32 @@ const Label = styled.label<{ $disabled: boolean }>`
   color: ${({ theme, $disabled }) => ($disabled ? theme.colors.muted : theme.colors.text)};
 `;
 
+// WAI-ARIA: a checkbox toggles with Space only (the button's own activation); Enter would submit or activate.
+const ignoreEnter = (event: KeyboardEvent) => event.key === 'Enter' && event.preventDefault();
+
+/** A tri-state checkbox: role="checkbox" with aria-checked true, false or "mixed"; a click on mixed checks it. */
 export function Checkbox({ checked, onCheckedChange, label, 'aria-label': ariaLabel, disabled = false, id }: CheckboxProps) {
   const generatedId = useId();
-  const checkboxId = id ?? generatedId;
+  const checkboxId = id ?? (label === undefined ? undefined : generatedId);
+  const box = (
+    <Box
+      type="button"
+      role="checkbox"
+      id={checkboxId}
+      aria-checked={checked === 'indeterminate' ? 'mixed' : checked}
+      aria-label={ariaLabel}
+      disabled={disabled}
+      onClick={() => onCheckedChange(checked === 'indeterminate' ? true : !checked)}
+      onKeyDown={ignoreEnter}
+    />
+  );
+  if (label === undefined) return box;
   return (
     <Wrapper>
-      <Box id={checkboxId} checked={checked} onCheckedChange={(next) => onCheckedChange(next === true)} aria-label={ariaLabel} disabled={disabled}>
-        <Indicator aria-hidden="true">
-          <Icon name={checked === 'indeterminate' ? 'indeterminate' : 'check'} size={14} />
-        </Indicator>
-      </Box>
-      {label !== undefined && (
-        <Label htmlFor={checkboxId} $disabled={disabled}>
-          {label}
-        </Label>
-      )}
+      {box}
+      <Label htmlFor={checkboxId} $disabled={disabled}>
+        {label}
+      </Label>
     </Wrapper>
   );
 }
