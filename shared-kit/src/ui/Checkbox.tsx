@@ -1,7 +1,7 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { checkMark, indeterminateMark } from './Checkbox-marks';
 import { focusRing } from './focus-ring';
+import { Icon } from './Icon';
 
 export interface CheckboxProps {
   checked: boolean | 'indeterminate';
@@ -21,8 +21,8 @@ const Wrapper = styled.span`
   gap: ${({ theme }) => theme.spacing.sm};
 `;
 
-// One element, as Radix's checkbox is a button with role="checkbox" but without its ~17 components: tables
-// show two per row, 250 rows a page. The mark is drawn by CSS from aria-checked (see Checkbox-marks.ts).
+// A button with role="checkbox", as Radix's checkbox is, but without its ~17 components (context, presence,
+// slot...): tables show two per row, 250 rows a page. The mark is drawn only while checked.
 const Box = styled.button`
   display: inline-flex;
   vertical-align: middle;
@@ -38,34 +38,14 @@ const Box = styled.button`
   color: ${({ theme }) => theme.colors.onPrimary};
   cursor: pointer;
 
-  &::after {
-    content: '';
-    width: 14px;
-    height: 14px;
-    background: currentColor;
-    mask: ${checkMark} center / contain no-repeat;
-    visibility: hidden;
-  }
   &[aria-checked='true'],
   &[aria-checked='mixed'] {
     background: ${({ theme }) => theme.colors.primary};
     border-color: ${({ theme }) => theme.colors.primary};
   }
-  &[aria-checked='true']::after,
-  &[aria-checked='mixed']::after {
-    visibility: visible;
-  }
-  &[aria-checked='mixed']::after {
-    mask-image: ${indeterminateMark};
-  }
   &:disabled {
     cursor: not-allowed;
     opacity: 0.5;
-  }
-  @media (forced-colors: active) {
-    &::after {
-      background: ButtonText;
-    }
   }
   ${focusRing}
 `;
@@ -92,7 +72,9 @@ export function Checkbox({ checked, onCheckedChange, label, 'aria-label': ariaLa
       disabled={disabled}
       onClick={() => onCheckedChange(checked === 'indeterminate' ? true : !checked)}
       onKeyDown={ignoreEnter}
-    />
+    >
+      {checked !== false && <Icon name={checked === 'indeterminate' ? 'indeterminate' : 'check'} size={14} />}
+    </Box>
   );
   if (label === undefined) return box;
   return (
