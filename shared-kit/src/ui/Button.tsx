@@ -49,7 +49,9 @@ const variantStyles: Record<ButtonVariant, (theme: DefaultTheme) => RuleSet> = {
   `,
 };
 
-const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize }>`
+// One styled component, no wrapper function: the licence table shows four per row, 250 rows a page.
+// `variant` and `size` style it and stay off the DOM; `type` defaults to "button" so it never submits by accident.
+export const Button = styled.button.withConfig({ shouldForwardProp: (prop) => prop !== 'variant' && prop !== 'size' }).attrs<ButtonProps>(({ type = 'button' }) => ({ type }))`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -60,9 +62,9 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize 
   line-height: 1.2;
   cursor: pointer;
   white-space: nowrap;
-  padding: ${({ $size }) => ($size === 'small' ? '4px 10px' : '8px 16px')};
-  font-size: ${({ theme, $size }) => ($size === 'small' ? theme.font.size.small : theme.font.size.normal)};
-  ${({ theme, $variant }) => variantStyles[$variant](theme)}
+  padding: ${({ size }) => (size === 'small' ? '4px 10px' : '8px 16px')};
+  font-size: ${({ theme, size }) => (size === 'small' ? theme.font.size.small : theme.font.size.normal)};
+  ${({ theme, variant = 'secondary' }) => variantStyles[variant](theme)}
   ${focusRing}
 
   &:disabled {
@@ -70,10 +72,6 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize 
     opacity: 0.55;
   }
 `;
-
-export function Button({ variant = 'secondary', size = 'normal', type = 'button', ...props }: ButtonProps) {
-  return <StyledButton $variant={variant} $size={size} type={type} {...props} />;
-}
 
 export interface IconButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'aria-label' | 'children'> {
   /** Icon-only buttons have no visible text, so the accessible name is required. */

@@ -38,6 +38,15 @@ describe('Checkbox', () => {
     expect(checkbox).not.toBeChecked();
   });
 
+  it('does not toggle with Enter (WAI-ARIA: Space toggles a checkbox)', async () => {
+    const onChange = jest.fn();
+    renderWithTheme(<Controlled onChange={onChange} />);
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('checkbox', { name: 'Featured' })).not.toBeChecked();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('takes an aria-label when there is no visible label', () => {
     renderWithTheme(<Checkbox aria-label="Select row 7" checked onCheckedChange={jest.fn()} />);
     expect(screen.getByRole('checkbox', { name: 'Select row 7' })).toBeChecked();
@@ -69,19 +78,6 @@ describe('Checkbox', () => {
 });
 
 describe('Checkbox in a form', () => {
-  // Radix measures the box inside forms; jsdom has no ResizeObserver.
-  const original = globalThis.ResizeObserver;
-  beforeAll(() => {
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  });
-  afterAll(() => {
-    globalThis.ResizeObserver = original;
-  });
-
   it('toggles inside a form without submitting it', async () => {
     const onSubmit = jest.fn((event: { preventDefault: () => void }) => event.preventDefault());
     renderWithTheme(

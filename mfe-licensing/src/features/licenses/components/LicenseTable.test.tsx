@@ -15,6 +15,22 @@ jest.mock('./DateTimeCell', () => {
   };
 });
 
+// Every kit checkbox (the rows' selection boxes and Deactivated boxes) sits in a <Profiler> named by its label: a
+// render of a row shows as a render of its selection box.
+const mockBoxRenders: string[] = [];
+jest.mock('../../../../../shared-kit/src/ui/Checkbox', () => {
+  const { createElement, Profiler } = jest.requireActual<typeof import('react')>('react');
+  const actual = jest.requireActual<typeof import('shared-kit')>('../../../../../shared-kit/src/ui/Checkbox');
+  return {
+    ...actual,
+    Checkbox: (props: import('shared-kit').CheckboxProps) =>
+      createElement(Profiler, { id: props['aria-label'] ?? 'checkbox', onRender: (id: string) => mockBoxRenders.push(id) }, createElement(actual.Checkbox, props)),
+  };
+});
+
+/** The rows' boxes (selection and Deactivated) that rendered, each once; Select All in the header is not a row's. */
+const rowBoxesRendered = () => [...new Set(mockBoxRenders.filter((id) => id !== 'Select All'))];
+
 const ann = endUser(11, 'ann@listener.example');
 const bob = endUser(12, 'bob@listener.example');
 const cy = endUser(13, 'cy@listener.example');
@@ -295,6 +311,7 @@ describe('LicenseTable selection and re-renders', () => {
     const view = renderProductTable({ users: [ann], licenses: Array.from({ length: 30 }, (_, index) => license(index + 1, ann, 1)) });
     expect(await screen.findAllByLabelText(/^Select row /)).toHaveLength(25);
     mockCellRenders.length = 0;
+    mockBoxRenders.length = 0;
     return view;
   }
 
@@ -305,11 +322,23 @@ describe('LicenseTable selection and re-renders', () => {
     expect(mockCellRenders).toEqual([]);
   });
 
+  it('renders only the ticked row, and when another row is ticked only that one', async () => {
+    const { user } = await showFullPage();
+    await user.click(screen.getByLabelText('Select row SER12A-BCDEF-GHJKM-NPQRS'));
+    expect(rowBoxesRendered()).toEqual(['Select row SER12A-BCDEF-GHJKM-NPQRS']);
+
+    mockBoxRenders.length = 0;
+    await user.click(screen.getByLabelText('Select row SER7A-BCDEF-GHJKM-NPQRS'));
+    expect(screen.getByText('2 license(s) selected')).toBeInTheDocument();
+    expect(rowBoxesRendered()).toEqual(['Select row SER7A-BCDEF-GHJKM-NPQRS']);
+  });
+
   it("renders no row's cells again when all are selected, and checks every row", async () => {
     const { user } = await showFullPage();
     await user.click(screen.getByLabelText('Select All'));
     expect(screen.getByText('25 license(s) selected')).toBeInTheDocument();
     screen.getAllByLabelText(/^Select row /).forEach((box) => expect(box).toBeChecked());
     expect(mockCellRenders).toEqual([]);
+    expect(mockBoxRenders.filter((id) => id.startsWith('Deactivated '))).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import styled from 'styled-components';
 import { Button, Checkbox, type License, type TableColumn } from 'shared-kit';
 import { DateTimeCell } from './DateTimeCell';
 
@@ -13,23 +12,8 @@ export interface LicenseRowActions {
 /** Which list the table shows: a product's licences, or one user's (then with the product columns). */
 export type LicenseView = 'product' | 'user';
 
-const Reason = styled.span`
-  margin-left: ${({ theme }) => theme.spacing.sm};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.font.size.small};
-`;
-
-// Stacked, so the many columns of the table fit a laptop screen.
-// Side by side: the actions column is pinned to the table's right edge, and one line keeps the rows short.
-const Actions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.spacing.xs};
-`;
-
-const Serial = styled.code`
-  white-space: nowrap;
-  font-size: ${({ theme }) => theme.font.size.small};
-`;
+// The cells are plain elements (the table shows up to 250 rows): LicenseTable's layout styles them by these classes.
+export const cellClass = { reason: 'license-reason', actions: 'license-actions', serial: 'license-serial' } as const;
 
 const text = (value: string | null) => value ?? '';
 
@@ -48,14 +32,14 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
     ...productColumns,
     { id: 'email', header: 'Email', cell: (license) => license.user.email },
     { id: 'type', header: 'Type', cell: (license) => license.license_type },
-    { id: 'serial', header: 'Serial', cell: (license) => <Serial>{license.serial}</Serial> },
+    { id: 'serial', header: 'Serial', cell: (license) => <code className={cellClass.serial}>{license.serial}</code> },
     {
       id: 'deactivated',
       header: 'Deactivated',
       cell: (license) => (
         <>
           <Checkbox checked={license.disabled} onCheckedChange={(checked) => actions.onDeactivatedChange(license, checked)} aria-label={`Deactivated ${license.serial}`} />
-          {license.disabled_reason && <Reason>{license.disabled_reason}</Reason>}
+          {license.disabled_reason && <span className={cellClass.reason}>{license.disabled_reason}</span>}
         </>
       ),
     },
@@ -65,7 +49,7 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
       id: 'actions',
       header: 'Actions',
       cell: (license) => (
-        <Actions>
+        <div className={cellClass.actions}>
           <Button size="small" onClick={() => actions.onDownload(license)} aria-label={`Download license ${license.serial}`}>
             Download
           </Button>
@@ -78,7 +62,7 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
           <Button size="small" onClick={() => actions.onHistory(license)} aria-label={`History of license ${license.serial}`}>
             History
           </Button>
-        </Actions>
+        </div>
       ),
     },
   ];
