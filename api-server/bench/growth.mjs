@@ -5,9 +5,10 @@
 // beside its target (≤ 1.3×). The JSON goes to api-server/bench/results/growth-<time>.json.
 //
 //   node api-server/bench/growth.mjs [--data-root /work/bench-data] [--sets 100k,1m,10m] [--duration 5] [--connections 1] [--only users]
+//   node api-server/bench/growth.mjs --from api-server/bench/results/growth-<time>.json   (prints a saved run's table again)
 // Each set is a folder of the data root seeded by seed.mjs: 100k = --scale 0.1, 1m = --scale 1, 10m = --scale 10.
 import { once } from 'node:events';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,10 +32,16 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string' },
     only: { type: 'string' },
+    from: { type: 'string' },
     'pg-port': { type: 'string' },
     'api-port': { type: 'string' },
   },
 });
+if (args.from) {
+  const saved = JSON.parse(readFileSync(args.from, 'utf8'));
+  console.log(markdown({ ...saved, rows: growthRows(saved.sets) }));
+  process.exit(0);
+}
 const dataRoot = resolve(args['data-root'] ?? process.env.BENCH_DATA_ROOT ?? new URL('.data-growth', import.meta.url).pathname);
 const sets = (args.sets ?? '100k,1m,10m').split(',');
 const duration = Math.min(30, Number(args.duration ?? 5));
@@ -79,9 +86,13 @@ async function measureSet(set) {
     const results = {};
     for (const scenario of scenarios(fixtures)) {
       if (args.only && !args.only.split(',').some((filter) => scenario.name.includes(filter))) continue;
-      const measured = scenario.client
-        ? await measureClientHttp(api, scenario.client, connections, duration, scenario.bodyOf)
-        : await measureHttp({ url: api + scenario.path, token: tokens[scenario.as ?? 'staff'], duration, connections });
+      // A freshly started server on a cold database: one second of the same requests first, not counted.
+      const measure = (seconds) =>
+        scenario.client
+          ? measureClientHttp(api, scenario.client, connections, seconds, scenario.bodyOf)
+          : measureHttp({ url: api + scenario.path, token: tokens[scenario.as ?? 'staff'], duration: seconds, connections });
+      await measure(1);
+      const measured = await measure(duration);
       results[scenario.name] = measured;
       console.error(`${set} ${scenario.name}: p50 ${measured.p50} ms, p95 ${measured.p95} ms, ${measured.requests} requests, ${measured.errors} errors`);
     }
@@ -146,9 +157,12 @@ async function loadFixtures(pool) {
 function growthRows(bySet) {
   const names = [...new Set(Object.values(bySet).flatMap((set) => Object.keys(set.results)))];
   return names.map((name) => {
-    const p95 = Object.fromEntries(Object.entries(bySet).map(([set, { results }]) => [set, results[name]?.p95 ?? null]));
-    const ratio = p95['1m'] && p95['10m'] !== null && p95['10m'] !== undefined ? Math.round((p95['10m'] / p95['1m']) * 100) / 100 : null;
-    return { name, p95, ratio, pass: ratio === null ? null : ratio <= GROWTH_TARGET };
+    const of = (percentile) => Object.fromEntries(Object.entries(bySet).map(([set, { results }]) => [set, results[name]?.[percentile] ?? null]));
+    const [p50, p95] = [of('p50'), of('p95')];
+    const growth = (figures) => (figures['1m'] && typeof figures['10m'] === 'number' ? Math.round((figures['10m'] / figures['1m']) * 100) / 100 : null);
+    const ratio = growth(p95);
+    // p50's ratio is printed beside the target's: on a loaded machine p95 is mostly other processes' noise.
+    return { name, p50, p95, ratio, p50Ratio: growth(p50), pass: ratio === null ? null : ratio <= GROWTH_TARGET };
   });
 }
 
@@ -158,14 +172,15 @@ function markdown(report) {
     `How cost grows: ${report.cpus} cores, load average (1/5/15 min) ${report.load.start.join('/')} at the start and ${report.load.end.join('/')} at the end, ` +
       `${report.connections} connection(s), ${report.duration} s per row, each set on its own freshly started server`,
     '',
-    `| Scenario | ${setNames.map((set) => `p95 ms ${set}`).join(' | ')} | 10M / 1M | target |`,
-    `|---|${setNames.map(() => '---:').join('|')}|---:|---|`,
+    `| Scenario | ${setNames.map((set) => `p95 ms ${set}`).join(' | ')} | p95 10M / 1M | target | p50 ms ${setNames.join(' / ')} | p50 10M / 1M |`,
+    `|---|${setNames.map(() => '---:').join('|')}|---:|---|---:|---:|`,
   ];
   for (const row of report.rows) {
     const errors = setNames.map((set) => report.sets[set].results[row.name]?.errors ?? 0).reduce((sum, count) => sum + count, 0);
     const verdict = row.pass === null ? 'n/a' : `${row.pass ? 'PASS' : 'MISS'}: ≤ ${GROWTH_TARGET}×`;
     lines.push(
-      `| ${row.name} | ${setNames.map((set) => row.p95[set] ?? '').join(' | ')} | ${row.ratio === null ? '' : `${row.ratio}×`} | ${verdict}${errors ? ` (${errors} errors)` : ''} |`,
+      `| ${row.name} | ${setNames.map((set) => row.p95[set] ?? '').join(' | ')} | ${row.ratio === null ? '' : `${row.ratio}×`} | ${verdict}${errors ? ` (${errors} errors)` : ''} | ` +
+        `${setNames.map((set) => row.p50[set] ?? '').join(' / ')} | ${row.p50Ratio === null ? '' : `${row.p50Ratio}×`} |`,
     );
   }
   return lines.join('\n');
