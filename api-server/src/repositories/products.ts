@@ -58,9 +58,14 @@ export async function listProducts(db: Db, manufacturerId: number, filter: Produ
   let query = db.selectFrom('products').where('manufacturer_id', '=', manufacturerId);
   if (filter.identifier) query = query.where('identifier', 'ilike', `%${escapeLike(filter.identifier)}%`);
   if (filter.type) query = query.where('type', '=', filter.type);
+  const filtered = Boolean(filter.identifier || filter.type);
+  const pageQuery = query.select(PRODUCT_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset);
+  // Filtered, the page's ids come from an index-only walk of the tenant's list index (it carries both filters), so
+  // only the page's rows are read: the planner would otherwise join the trigram index's every-tenant posting lists.
+  const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
   const [rows, total] = await Promise.all([
-    query.select(PRODUCT_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-    filter.identifier || filter.type
+    filtered ? db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', pageIds).orderBy('id').execute() : pageQuery.execute(),
+    filtered
       ? query
           .select(sql<string>`count(*)`.as('total'))
           .executeTakeFirstOrThrow()

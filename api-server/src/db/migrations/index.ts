@@ -10,6 +10,7 @@ import * as webhooks from './0009-webhooks';
 import * as userImports from './0010-user-imports';
 import * as dashboard from './0011-dashboard';
 import * as clientActivationFunction from './0012-client-activation-function';
+import * as productsCoveringListIndex from './0017-products-covering-list-index';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010-user-imports': userImports,
   '0011-dashboard': dashboard,
   '0012-client-activation-function': clientActivationFunction,
+  '0017-products-covering-list-index': productsCoveringListIndex,
 };
