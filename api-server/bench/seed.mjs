@@ -194,7 +194,7 @@ async function seedAll(db) {
       // over the others; a quarter are plugin calls (no actor). One licence of 1,000 collects a long history each.
       // Without the webhook trigger (migration 0009): the bench has no endpoints, so it would add nothing, yet its ten
       // million queued row calls took longer than the insert itself.
-      // Its foreign keys are checked when withoutSecondaryIndexes restores them.
+      // Its foreign keys are checked when withoutSecondaryIndexes restores them; in index order, so ids follow time.
       await sql`SET session_replication_role = replica`.execute(db);
       await sql`
         INSERT INTO audit_log (manufacturer_id, actor_system_user_id, action, entity_type, entity_id, before, after, created_at)
@@ -205,6 +205,7 @@ async function seedAll(db) {
           now() - (${counts.auditEvents}::int - e.a) * interval '1 second'
         FROM (SELECT a, CASE WHEN a % 2 = 0 THEN 1 ELSE a % ${counts.manufacturers}::int + 1 END AS m FROM generate_series(1, ${counts.auditEvents}::int) a) e
         JOIN system_users s ON s.manufacturer_id = e.m
+        ORDER BY e.a
       `.execute(db);
       await sql`RESET session_replication_role`.execute(db);
       step(`${counts.auditEvents} audit events`);
