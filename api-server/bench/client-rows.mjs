@@ -309,7 +309,7 @@ function freshAddress() {
 }
 
 /** POSTs `bodyOf(n)` on keep-alive connections, bounded in time; every latency is kept so p95 is exact. */
-async function measureClientHttp(api, path, connections, duration, bodyOf, onAnswer = () => {}) {
+export async function measureClientHttp(api, path, connections, duration, bodyOf, onAnswer = () => {}) {
   const { hostname, port } = new URL(api);
   const latencies = [];
   const statuses = new Map();

@@ -7,14 +7,13 @@
 //   node api-server/bench/run.mjs [--duration 5] [--connections 10] [--only licences,trials] [--cpu-prof DIR]
 // (--connections N: the write rows' concurrency, and the reads' only one instead of 1 and 10;
 //  --cpu-prof: the API server writes a V8 CPU profile into DIR when the bench stops it.)
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measureBulkHttp, measureBulkSql } from './bulk-rows.mjs';
 import { clientMarkdown, clientRows } from './client-rows.mjs';
+import { login as loginAt, measureHttp as measureHttpAt, startApiServer, startChild, stopChildren } from './measure.mjs';
 import { operationsRows } from './operations-rows.mjs';
 import { summarise } from './stats.mjs';
 import { benchSettings, BENCH_PASSWORD, benchStaffEmail, BENCH_SUPERUSER_EMAIL } from './settings.mjs';
@@ -60,25 +59,16 @@ if (!existsSync(`${settings.dataDir}/postgres/PG_VERSION`)) {
   process.exit(1);
 }
 
-const children = [];
-const stopChildren = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
 process.on('exit', stopChildren);
 
 const api = `http://127.0.0.1:${settings.apiPort}`;
+const login = (email) => loginAt(api, email, BENCH_PASSWORD);
+const measureHttp = (options) => measureHttpAt({ duration, connections, ...options });
 const loadAtStart = loadavg();
 const pool = new Pool({ connectionString: embeddedConnectionString(settings.pgPort), max: Math.max(connections, ...readConnections) });
 try {
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
-  const apiChild = await startChild('api', [...profile, 'api-server/dist/main.js'], /ProductHub is running/, {
-    PORT: String(settings.apiPort),
-    HOST: '127.0.0.1',
-    PRODUCTHUB_DATA_DIR: settings.dataDir,
-    PRODUCTHUB_EMBEDDED_PG_PORT: String(settings.pgPort),
-    PRODUCTHUB_SEED: 'false',
-    PRODUCTHUB_APPS_DIR: '',
-    PRODUCTHUB_LOGIN_RATE_LIMIT: '1000000',
-    LOG_LEVEL: 'error',
-  });
+  const apiChild = await startApiServer(settings, profile);
   const floorChild = await startChild('floor', ['api-server/bench/floor-server.mjs', String(settings.floorPort)], /floor listening/, {});
 
   const staff = await login(benchStaffEmail(1));
@@ -266,38 +256,6 @@ async function loadFixtures() {
   };
 }
 
-async function login(email) {
-  const response = await fetch(`${api}/api/v1/systemusers/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
-  return (await response.json()).token;
-}
-
-/** autocannon, bounded in time (or count); every response's latency is kept so p95 is exact. */
-async function measureHttp({ url, method = 'GET', body, token, noAuth, setupRequest, amount, connections: scenarioConnections }) {
-  const latencies = [];
-  const statuses = new Map();
-  const headers = { 'content-type': 'application/json', ...(token && !noAuth ? { authorization: `MSession ${token}` } : {}) };
-  const instance = autocannon({
-    url,
-    method,
-    body,
-    headers,
-    connections: scenarioConnections ?? connections,
-    ...(amount ? { amount } : { duration }),
-    ...(setupRequest ? { requests: [{ method, setupRequest }] } : {}),
-  });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    latencies.push(responseTime);
-    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-  });
-  const result = await instance;
-  return { ...summarise(latencies, result.duration * 1000), statuses: Object.fromEntries(statuses), errors: result.errors + result.timeouts + result.non2xx };
-}
-
 /** The SQL a repository call issues, captured once through Kysely's query log. */
 async function captureSql(run) {
   const captured = [];
@@ -393,21 +351,4 @@ function verdict(name, kind, http, floorRatio, overhead) {
   if (overhead !== '' && kind !== 'write') checks.push([`overhead <= 2 ms`, overhead <= 2]);
   if (name === 'bulk update of 1,000 licences') checks.push([`p50 <= 50 ms`, http.p50 <= 50]);
   return checks.map(([label, met]) => `${met ? 'met' : 'MISSED'}: ${label}`).join('; ');
-}
-
-function startChild(name, argv, ready, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
-    const watch = (chunk) => {
-      if (ready.test(String(chunk))) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout.on('data', watch);
-    child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
-    child.on('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
-  });
 }

@@ -8,7 +8,7 @@ export const benchStaffEmail = (n) => `bench-staff-${n}@bench.example`;
 
 export function benchSettings(args) {
   const scale = Number(args.scale ?? process.env.BENCH_SCALE ?? 1);
-  if (!(scale > 0 && scale <= 1)) throw new Error(`--scale must be in (0, 1], got ${args.scale}`);
+  if (!(scale > 0 && scale <= 10)) throw new Error(`--scale must be in (0, 10], got ${args.scale}`);
   return {
     scale,
     seed: String(args.seed ?? process.env.BENCH_SEED ?? 8),

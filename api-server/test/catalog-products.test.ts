@@ -49,6 +49,15 @@ describe('catalog API: products', () => {
       expect(identifiers(await get('/api/v1/products?type=Full&identifier=reverb', tenants.staffAToken))).toEqual(['com.alpha.reverb']);
     });
 
+    it('pages a filtered list in id order, each page only its own matches, the total counting them all', async () => {
+      const page = async (n: number) => (await get(`/api/v1/products?type=Full&page=${n}&per_page=1`, tenants.staffAToken)).json();
+      const [first, second] = [await page(1), await page(2)];
+      expect([...first.data, ...second.data].map((p: { identifier: string }) => p.identifier)).toEqual(['com.alpha.reverb', 'com.alpha.100%_sure']);
+      expect(second.pagination).toEqual({ records: { total: 2, per_page: 1 }, pages: { current: 2, previous: 1, next: null, last: 2 } });
+      expect((await page(3)).data).toEqual([]);
+      expect(identifiers(await get('/api/v1/products?identifier=alpha&page=2&per_page=3', tenants.staffAToken))).toEqual(['com.alpha.100%_sure']);
+    });
+
     it('rejects a bad query with 400', async () => {
       for (const query of ['type=Plugin', 'page=0', 'per_page=251', 'per_page=abc', `identifier=${'x'.repeat(201)}`]) {
         const response = await get(`/api/v1/products?${query}`, tenants.staffAToken);

@@ -68,8 +68,15 @@ export async function listProducts(db: Db, manufacturerId: number, filter: Produ
   let query = db.selectFrom('products').where('manufacturer_id', '=', manufacturerId);
   if (filter.identifier) query = query.where('identifier', 'ilike', `%${escapeLike(filter.identifier)}%`);
   if (filter.type) query = query.where('type', '=', filter.type);
-  const total = filter.identifier || filter.type ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_products', manufacturerId);
-  const rows = pageAsJson(db, query.select(PRODUCT_ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset));
+  const filtered = Boolean(filter.identifier || filter.type);
+  const total = filtered ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_products', manufacturerId);
+  // Filtered, the page's ids come from an index-only walk of the tenant's list index (it carries both filters), so
+  // only the page's rows are read: the planner would otherwise join the trigram index's every-tenant posting lists.
+  const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
+  const pageQuery = filtered
+    ? db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('id', 'in', pageIds).orderBy('id')
+    : query.select(PRODUCT_ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset);
+  const rows = pageAsJson(db, pageQuery);
   return (await oneQueryPageText(db, { total, rows }))!;
 }
 

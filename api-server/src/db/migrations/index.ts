@@ -12,6 +12,7 @@ import * as dashboard from './0011-dashboard';
 import * as clientActivationFunction from './0012-client-activation-function';
 import * as webhookOutboxPerStatement from './0013-webhook-outbox-per-statement';
 import * as auditEventFilterIndexes from './0015-audit-event-filter-indexes';
+import * as productsCoveringListIndex from './0017-products-covering-list-index';
 import * as auditEventTotals from './0018-audit-event-totals';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0012-client-activation-function': clientActivationFunction,
   '0013-webhook-outbox-per-statement': webhookOutboxPerStatement,
   '0015-audit-event-filter-indexes': auditEventFilterIndexes,
+  '0017-products-covering-list-index': productsCoveringListIndex,
   '0018-audit-event-totals': auditEventTotals,
 };
