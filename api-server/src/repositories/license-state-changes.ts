@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { LicenseState } from '../licensing/license-rules';
 import type { Principal } from '../plugins/auth';
 import { apiTimestampSql } from '../api-shapes/timestamps';
+import { tenantRowsById } from './tenant-rows-by-id';
 
 /**
  * Puts the manufacturer's licences of `ids` that are not in `state` yet into it and audits each change
@@ -20,7 +21,7 @@ export async function changeLicenseStates(trx: Db, actor: Principal, manufacture
       UPDATE licenses AS l
       SET disabled = ${state.disabled}::boolean, disabled_reason = ${state.disabled_reason}::text, updated_at = now()
       FROM licenses AS prior
-      WHERE prior.id = l.id AND prior.id = any(${ids}::int[]) AND l.manufacturer_id = ${manufacturerId} AND l.id = any(${ids}::int[])
+      WHERE prior.id = l.id AND prior.id = any(${ids}::int[]) AND ${tenantRowsById('l', ids, manufacturerId)}
         AND (l.disabled, l.disabled_reason) IS DISTINCT FROM (${state.disabled}::boolean, ${state.disabled_reason}::text)
       RETURNING l.id, to_jsonb(prior.*) || jsonb_build_object(
         'created_at', ${apiTimestampSql(sql.ref('prior.created_at'))}, 'updated_at', ${apiTimestampSql(sql.ref('prior.updated_at'))}) AS before

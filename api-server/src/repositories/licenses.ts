@@ -10,16 +10,17 @@ import { apiTimestampSql } from '../api-shapes/timestamps';
 import { oneQueryPageText, pageAsJson, pageIdsFromNearerEnd, rowAsJsonText } from './one-query-page';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
+import { tenantRowsById } from './tenant-rows-by-id';
 
 /** Whose licences a list shows: one product's or one end user's. */
 export type LicenseScope = { productId: number } | { userId: number };
 
 function licensesWithOwnerAndProduct(db: Db, manufacturerId: number) {
-  return db
-    .selectFrom('licenses as l')
-    .innerJoin('end_users as u', 'u.id', 'l.user_id')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .where('l.manufacturer_id', '=', manufacturerId);
+  return anyTenantsLicensesWithOwnerAndProduct(db).where('l.manufacturer_id', '=', manufacturerId);
+}
+
+function anyTenantsLicensesWithOwnerAndProduct(db: Db) {
+  return db.selectFrom('licenses as l').innerJoin('end_users as u', 'u.id', 'l.user_id').innerJoin('products as p', 'p.id', 'l.product_id');
 }
 
 const LICENSE_VIEW_COLUMNS = [
@@ -130,8 +131,8 @@ export async function findLicenseJson(db: Db, manufacturerId: number, id: number
 
 /** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */
 export async function findLicensesJson(db: Db, manufacturerId: number, ids: number[]): Promise<string> {
-  const rows = licensesWithOwnerAndProduct(db, manufacturerId)
-    .where('l.id', '=', sql<number>`any(${ids}::int[])`)
+  const rows = anyTenantsLicensesWithOwnerAndProduct(db)
+    .where(tenantRowsById('l', ids, manufacturerId))
     .select(licensePageColumns);
   const { rows: found } = await sql<{ json: string }>`SELECT coalesce(json_agg(page.* ORDER BY wanted.n), '[]')::text AS json
     FROM (${rows}) AS page JOIN unnest(${ids}::int[]) WITH ORDINALITY AS wanted (id, n) ON wanted.id = page.id`.execute(db);
@@ -142,11 +143,10 @@ export async function findLicensesJson(db: Db, manufacturerId: number, ids: numb
 export async function lockLicenseIds(trx: Db, manufacturerId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await trx
-    .selectFrom('licenses')
-    .select('id')
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('id', '=', sql<number>`any(${ids}::int[])`)
-    .orderBy('id')
+    .selectFrom('licenses as l')
+    .select('l.id')
+    .where(tenantRowsById('l', ids, manufacturerId))
+    .orderBy('l.id')
     .forUpdate()
     .execute();
   return rows.map((row) => row.id);

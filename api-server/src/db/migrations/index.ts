@@ -14,6 +14,7 @@ import * as webhookOutboxPerStatement from './0013-webhook-outbox-per-statement'
 import * as auditEventFilterIndexes from './0015-audit-event-filter-indexes';
 import * as productsCoveringListIndex from './0017-products-covering-list-index';
 import * as auditEventTotals from './0018-audit-event-totals';
+import * as licenceWriteCosts from './0019-licence-write-costs';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015-audit-event-filter-indexes': auditEventFilterIndexes,
   '0017-products-covering-list-index': productsCoveringListIndex,
   '0018-audit-event-totals': auditEventTotals,
+  '0019-licence-write-costs': licenceWriteCosts,
 };
