@@ -121,7 +121,8 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
-  await app.register(fastifyCookie);
+  // No cookie is parsed per request: only the routes that take the session from a cookie parse it (plugins/auth.ts).
+  await app.register(fastifyCookie, { hook: false });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'ProductHub API', version: config.version }, servers: [{ url: '/api/v1' }] },
   });
