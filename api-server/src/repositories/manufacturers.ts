@@ -5,7 +5,8 @@ import type { ManufacturerUpdate, NewManufacturer } from '../db/schema';
 import type { PageRequest } from '../lib/paging';
 import { databaseNow } from '../db/now';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageText, pageAsJson, rowAsJsonText } from './one-query-page';
+import { oneQueryPageText, pageAsJson, rowAsJsonTextQuery } from './one-query-page';
+import { compiledOncePerShape } from './compiled-once';
 
 /** Empty text means "no value". */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value.trim() : null);
@@ -64,9 +65,13 @@ export async function listManufacturers(db: Db, search: string | undefined, page
 }
 
 /** The manufacturer as the JSON text of a `Manufacturer`, or undefined. */
-export async function findManufacturerJson(db: Db, id: number) {
-  return rowAsJsonText(db, db.selectFrom('manufacturers').select(ANSWER_COLUMNS).where('id', '=', id));
+export async function findManufacturerJson(db: Db, id: number): Promise<string | undefined> {
+  return (await manufacturerJsonStatement(db, 'one', { id })).rows[0]?.json;
 }
+
+const manufacturerJsonStatement = compiledOncePerShape((db: Db, _shape: 'one', { id }: { id: number }) =>
+  rowAsJsonTextQuery(db, db.selectFrom('manufacturers').select(ANSWER_COLUMNS).where('id', '=', id)),
+);
 
 export async function insertManufacturer(db: Db, values: NewManufacturer) {
   return db.insertInto('manufacturers').values(values).returning(COLUMNS).executeTakeFirstOrThrow();

@@ -8,7 +8,8 @@ import { listTotalQuery } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageText, pageAsJson, rowAsJsonText } from './one-query-page';
+import { oneQueryPageText, pageAsJson, rowAsJsonTextQuery } from './one-query-page';
+import { compiledOncePerShape } from './compiled-once';
 
 /** Every column but the encrypted private key, which never leaves the server. */
 export const PRODUCT_COLUMNS = [
@@ -81,9 +82,13 @@ export async function listProducts(db: Db, manufacturerId: number, filter: Produ
 }
 
 /** The manufacturer's product as the JSON text of a `Product`, or undefined (another tenant's is as missing). */
-export async function findProductJson(db: Db, manufacturerId: number, id: number) {
-  return rowAsJsonText(db, db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id));
+export async function findProductJson(db: Db, manufacturerId: number, id: number): Promise<string | undefined> {
+  return (await productJsonStatement(db, 'one', { manufacturerId, id })).rows[0]?.json;
 }
+
+const productJsonStatement = compiledOncePerShape((db: Db, _shape: 'one', { manufacturerId, id }: { manufacturerId: number; id: number }) =>
+  rowAsJsonTextQuery(db, db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id)),
+);
 
 /** Another product of the manufacturer with this identifier (identifiers are unique case-insensitively). */
 export async function findProductByIdentifier(db: Db, manufacturerId: number, identifier: string, exceptId?: number) {
