@@ -10,8 +10,9 @@ import type { FastifyInstance } from 'fastify';
 export function securityHeadersOf(options: HelmetOptions): Record<string, string> {
   const headers = new Map<string, string>();
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
+    // Lower case, as Fastify keeps reply headers: reply.headers then has no name to convert per request.
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
