@@ -7,7 +7,7 @@ import { newLicenseSerial } from '../licensing/serial';
 import { listTotalQuery } from './list-totals';
 import { toLicense } from '../api-shapes/licenses';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageTextQuery, pageAsJson, pageIdsFromNearerEnd, pageTextOf, rowAsJsonText } from './one-query-page';
+import { oneQueryPageTextQuery, pageAsJson, pageIdsFromNearerEnd, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
 import { compiledOncePerShape } from './compiled-once';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
@@ -147,8 +147,12 @@ export async function findLicense(db: Db, manufacturerId: number, id: number): P
 
 /** The manufacturer's licence as the JSON text of a `License`, or undefined (another tenant's is as missing). */
 export async function findLicenseJson(db: Db, manufacturerId: number, id: number): Promise<string | undefined> {
-  return rowAsJsonText(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', id).select(licensePageColumns));
+  return (await licenseJsonStatement(db, 'one', { manufacturerId, id })).rows[0]?.json;
 }
+
+const licenseJsonStatement = compiledOncePerShape((db: Db, _shape: 'one', { manufacturerId, id }: { manufacturerId: number; id: number }) =>
+  rowAsJsonTextQuery(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', id).select(licensePageColumns)),
+);
 
 /** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */
 export async function findLicensesJson(db: Db, manufacturerId: number, ids: number[]): Promise<string> {

@@ -20,15 +20,9 @@ export function pageAsJson<Row extends { id: number }>(db: Db, page: AnySelect<R
 }
 
 /**
- * One row of `query` as PostgreSQL writes it: the JSON text of an object of its columns, in select order, or
- * undefined when there is none. For answers whose columns are exactly the API's shape, sent on unparsed.
+ * One row of `query` as PostgreSQL writes it: the JSON text of an object of its columns, in select order (column
+ * `json`; no row when there is none). For answers whose columns are exactly the API's shape, sent on unparsed.
  */
-export async function rowAsJsonText(db: Db, query: AnySelect<unknown>): Promise<string | undefined> {
-  const found = await rowAsJsonTextQuery(db, query).executeTakeFirst();
-  return found?.json;
-}
-
-/** The statement of `rowAsJsonText`: one row, its column `json` (none when `query` finds nothing). */
 export function rowAsJsonTextQuery(db: Db, query: AnySelect<unknown>) {
   return db.selectFrom(query.as('answer')).select(sql<string>`to_json(answer.*)::text`.as('json'));
 }
@@ -71,17 +65,14 @@ export async function oneQueryPage<Row>(db: Db, parts: OneQueryPage): Promise<{ 
 
 /**
  * `oneQueryPage` with the page as PostgreSQL wrote it (JSON text): for pages whose rows are already the API's
- * shape, so the server sends them on without parsing and serialising them again.
+ * shape, so the server sends them on without parsing and serialising them again. Callers compile it once per shape
+ * (`compiledOncePerShape`) and read its row with `pageTextOf`.
  */
-export async function oneQueryPageText(db: Db, parts: OneQueryPage): Promise<{ rowsJson: string; total: number } | undefined> {
-  return pageTextOf(await oneQueryPageTextQuery(db, parts).executeTakeFirstOrThrow());
-}
-
-/** The statement of `oneQueryPageText`, for callers that compile it once (`compiledOncePerShape`); `pageTextOf` reads its row. */
 export function oneQueryPageTextQuery(db: Db, parts: OneQueryPage) {
   return onePageStatement(db, parts, sql<string>`(${parts.rows})::text`);
 }
 
+/** The page and its total from the row of `oneQueryPageTextQuery`, or undefined when the list's parent was not found. */
 export function pageTextOf(row: { found: SqlBool; total: string | null; rows: string }): { rowsJson: string; total: number } | undefined {
   return row.found ? { rowsJson: row.rows, total: Number(row.total ?? 0) } : undefined;
 }
