@@ -120,8 +120,11 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
-  await app.register(fastifyCookie);
+  // With no origin allowed the plugin adds no header and its preflight route answers the not-found handler's 404:
+  // not registering it answers the same without its hook on every request.
+  if (config.corsOrigins.length) await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
+  // No cookie is parsed per request: only the routes that take the session from a cookie parse it (plugins/auth.ts).
+  await app.register(fastifyCookie, { hook: false });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'ProductHub API', version: config.version }, servers: [{ url: '/api/v1' }] },
   });

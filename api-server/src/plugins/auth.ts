@@ -45,7 +45,8 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   }
   if (!request.routeOptions.config.cookieAuth) return undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  const cookie = request.cookies?.[AUTH_COOKIE_NAME];
+  // Cookies are parsed here only, for the few routes that take one (@fastify/cookie's per-request hook is off).
+  const cookie = request.headers.cookie ? request.server.parseCookie(request.headers.cookie)[AUTH_COOKIE_NAME] : undefined;
   if (!cookie) return undefined;
   const value = cookie.startsWith(`${AUTH_SCHEME} `) ? cookie.slice(AUTH_SCHEME.length + 1) : cookie;
   return value.trim() || undefined;
@@ -53,11 +54,8 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 
 export type PrincipalCache = SessionCache<Principal>;
 
-/** The principal of a token: from the session cache when it holds it, else from the database (and then cached). */
-async function resolvePrincipal(db: Db, cache: PrincipalCache | undefined, token: string, idleMinutes: number): Promise<Principal | undefined> {
-  const tokenHash = hashSessionToken(token);
-  const cached = cache?.get(tokenHash);
-  if (cached) return cached;
+/** The principal of a token from the database (then cached), when the session cache does not hold it. */
+async function readPrincipal(db: Db, cache: PrincipalCache | undefined, tokenHash: string, idleMinutes: number): Promise<Principal | undefined> {
   const ticket = cache?.ticket() ?? 0;
   const session = await findActiveSession(db, tokenHash, idleMinutes);
   if (!session) return undefined;
@@ -91,17 +89,25 @@ export interface AuthenticationOptions {
  */
 export function registerAuthentication(scope: FastifyInstance, db: Db, { cache, idleMinutes }: AuthenticationOptions): void {
   scope.decorateRequest('principal', null);
-  scope.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.public) return;
+  // Callback-style hooks: an async hook costs a promise and a tick per request, and a cached session needs neither.
+  scope.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.config.public) return done();
     const token = tokenOf(request);
-    const principal = token ? await resolvePrincipal(db, cache, token, idleMinutes) : undefined;
-    if (!principal) throw new HttpError(401, AUTHENTICATION_REQUIRED);
-    request.principal = principal;
+    if (!token) return done(new HttpError(401, AUTHENTICATION_REQUIRED));
+    const tokenHash = hashSessionToken(token);
+    const signedIn = (principal: Principal | undefined) => {
+      if (!principal) return done(new HttpError(401, AUTHENTICATION_REQUIRED));
+      request.principal = principal;
+      done();
+    };
+    const cached = cache?.get(tokenHash);
+    if (cached) return signedIn(cached);
+    readPrincipal(db, cache, tokenHash, idleMinutes).then(signedIn, done);
   });
-  scope.addHook('onSend', async (request, reply, payload) => {
+  scope.addHook('onSend', (request, reply, payload, done) => {
     // A public route may say its own answer is cacheable (a plugin's revocation list); every other answer is not.
     if (!(request.routeOptions.config.public && reply.hasHeader('Cache-Control'))) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
 

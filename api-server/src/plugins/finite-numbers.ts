@@ -17,10 +17,8 @@ export function firstNonFiniteNumber(value: unknown, path = '', depth = 0): stri
  * maximum checks; no field of this API takes an infinite number, so such a value is refused after validation.
  */
 export function refuseNonFiniteNumbers(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const field = firstNonFiniteNumber(part);
-      if (field) throw badRequest(`${field} must be a finite number`);
-    }
+  app.addHook('preHandler', (request, _reply, done) => {
+    const field = firstNonFiniteNumber(request.params) ?? firstNonFiniteNumber(request.query) ?? firstNonFiniteNumber(request.body);
+    done(field ? badRequest(`${field} must be a finite number`) : undefined);
   });
 }

@@ -10,11 +10,13 @@ import type { FastifyInstance } from 'fastify';
  */
 export function closeOnlyIdleClients(app: FastifyInstance): void {
   const answering = new WeakMap<Socket, ServerResponse>();
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     answering.set(request.raw.socket, reply.raw);
+    done();
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     answering.delete(request.raw.socket);
+    done();
   });
   // With a listener here Node leaves the decision to us.
   app.server.on('timeout', (socket: Socket) => {

@@ -25,10 +25,9 @@ export function malformedQueryProblem(search: string): string | null {
 }
 
 export function refuseMalformedQueries(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const start = request.url.indexOf('?');
-    if (start === -1) return;
-    const problem = malformedQueryProblem(request.url.slice(start + 1));
-    if (problem) throw badRequest(problem);
+    const problem = start === -1 ? null : malformedQueryProblem(request.url.slice(start + 1));
+    done(problem ? badRequest(problem) : undefined);
   });
 }

@@ -5,7 +5,8 @@ import type { PageRequest } from '../lib/paging';
 import { listTotalQuery } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { jsonRows, oneQueryPageText, pageAsJson } from './one-query-page';
+import { jsonRows, oneQueryPageTextQuery, pageAsJson, pageTextOf } from './one-query-page';
+import { compiledOncePerShape } from './compiled-once';
 import { databaseNow } from '../db/now';
 
 const COLUMNS = ['id', 'manufacturer_id', 'email', 'external_id', 'created_at', 'updated_at'] as const;
@@ -30,12 +31,28 @@ const END_USER_ANSWER_COLUMNS = [
  * total, in one statement; the page is the JSON text of its `EndUser` rows.
  */
 export async function listEndUsers(db: Db, manufacturerId: number, emailSearch: string | undefined, page: PageRequest) {
-  let query = db.selectFrom('end_users').where('manufacturer_id', '=', manufacturerId);
-  if (emailSearch) query = query.where('email', 'ilike', `%${escapeLike(emailSearch)}%`);
-  const total = emailSearch ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_end_users', manufacturerId);
-  const rows = pageAsJson(db, query.select(END_USER_ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset));
-  return (await oneQueryPageText(db, { total, rows }))!;
+  const values = { manufacturerId, perPage: page.perPage, offset: page.offset };
+  const { rows } = emailSearch
+    ? await endUserPageStatement(db, 'email', { ...values, emailPattern: `%${escapeLike(emailSearch)}%` })
+    : await endUserPageStatement(db, 'all', values);
+  return pageTextOf(rows[0])!;
 }
+
+interface EndUserPageValues {
+  manufacturerId: number;
+  perPage: number;
+  offset: number;
+  /** An ILIKE pattern (`%text%`, the text's own wildcards escaped). */
+  emailPattern?: string;
+}
+
+const endUserPageStatement = compiledOncePerShape((db: Db, _shape: 'all' | 'email', { manufacturerId, perPage, offset, emailPattern }: EndUserPageValues) => {
+  let query = db.selectFrom('end_users').where('manufacturer_id', '=', manufacturerId);
+  if (emailPattern !== undefined) query = query.where('email', 'ilike', emailPattern);
+  const total = emailPattern !== undefined ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_end_users', manufacturerId);
+  const rows = pageAsJson(db, query.select(END_USER_ANSWER_COLUMNS).orderBy('id').limit(perPage).offset(offset));
+  return oneQueryPageTextQuery(db, { total, rows });
+});
 
 /** The user, if it belongs to the manufacturer (another tenant's user is as missing as a deleted one). */
 export async function findEndUser(db: Db, manufacturerId: number, id: number) {
@@ -82,6 +99,10 @@ export async function lockEndUser(db: Db, manufacturerId: number, id: number) {
  * if the user is not the manufacturer's.
  */
 export async function findEndUserDetailsJson(db: Db, manufacturerId: number, userId: number): Promise<string | undefined> {
+  return (await endUserDetailsStatement(db, 'one', { manufacturerId, userId })).rows[0]?.details;
+}
+
+const endUserDetailsStatement = compiledOncePerShape((db: Db, _shape: 'one', { manufacturerId, userId }: { manufacturerId: number; userId: number }) => {
   const fingerprints = db
     .selectFrom('fingerprints as f')
     .where('f.manufacturer_id', '=', manufacturerId)
@@ -106,7 +127,7 @@ export async function findEndUserDetailsJson(db: Db, manufacturerId: number, use
         eb.ref('channel.id'),
       ).as('rows'),
     );
-  const row = await db
+  return db
     .selectFrom('end_users as u')
     .where('u.manufacturer_id', '=', manufacturerId)
     .where('u.id', '=', userId)
@@ -124,10 +145,8 @@ export async function findEndUserDetailsJson(db: Db, manufacturerId: number, use
         license_transfers_sent: sql`(${licenseTransfers(db, manufacturerId, userId, 'sent')})`,
         license_transfers_received: sql`(${licenseTransfers(db, manufacturerId, userId, 'received')})`,
       })}::text`.as('details'),
-    )
-    .executeTakeFirst();
-  return row?.details;
-}
+    );
+});
 
 /** Licence transfers the user sent (`direction` 'sent') or received, oldest first, with the other party, as a JSON array. */
 function licenseTransfers(db: Db, manufacturerId: number, userId: number, direction: 'sent' | 'received') {

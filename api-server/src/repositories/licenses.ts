@@ -7,7 +7,8 @@ import { newLicenseSerial } from '../licensing/serial';
 import { listTotalQuery } from './list-totals';
 import { toLicense } from '../api-shapes/licenses';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageText, pageAsJson, pageIdsFromNearerEnd, rowAsJsonText } from './one-query-page';
+import { oneQueryPageTextQuery, pageAsJson, pageIdsFromNearerEnd, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
+import { compiledOncePerShape } from './compiled-once';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
 import { tenantRowsById } from './tenant-rows-by-id';
@@ -70,20 +71,41 @@ type LicenseJoin = Database & { l: Database['licenses']; u: Database['end_users'
  * The page comes as the JSON text of its `License` rows.
  */
 export async function listLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string | undefined, page: PageRequest) {
-  const parent =
-    'productId' in scope
-      ? db.selectFrom('products').select('id').where('id', '=', scope.productId).where('manufacturer_id', '=', manufacturerId)
-      : db.selectFrom('end_users').select('id').where('id', '=', scope.userId).where('manufacturer_id', '=', manufacturerId);
-  const parts = email ? searchedLicenses(db, manufacturerId, scope, email, page) : allLicenses(db, manufacturerId, scope, page);
-  return oneQueryPageText(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
+  const byProduct = 'productId' in scope;
+  const values = { manufacturerId, scopeId: byProduct ? scope.productId : scope.userId, perPage: page.perPage, offset: page.offset };
+  const { rows } = email
+    ? await licensePageStatement(db, byProduct ? 'product-email' : 'user-email', { ...values, emailPattern: `%${escapeLike(email)}%` })
+    : await licensePageStatement(db, byProduct ? 'product' : 'user', values);
+  return pageTextOf(rows[0]);
 }
 
-function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string, page: PageRequest) {
+type LicensePageShape = 'product' | 'user' | 'product-email' | 'user-email';
+interface LicensePageValues {
+  manufacturerId: number;
+  scopeId: number;
+  perPage: number;
+  offset: number;
+  emailPattern?: string;
+}
+
+const licensePageStatement = compiledOncePerShape((db: Db, shape: LicensePageShape, { manufacturerId, scopeId, perPage, offset, emailPattern }: LicensePageValues) => {
+  const byProduct = shape === 'product' || shape === 'product-email';
+  const scope: LicenseScope = byProduct ? { productId: scopeId } : { userId: scopeId };
+  const parent = byProduct
+    ? db.selectFrom('products').select('id').where('id', '=', scopeId).where('manufacturer_id', '=', manufacturerId)
+    : db.selectFrom('end_users').select('id').where('id', '=', scopeId).where('manufacturer_id', '=', manufacturerId);
+  const page = { perPage, offset };
+  const parts = emailPattern === undefined ? allLicenses(db, manufacturerId, scope, page) : searchedLicenses(db, manufacturerId, scope, emailPattern, page);
+  return oneQueryPageTextQuery(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
+});
+
+/** `emailPattern`: an ILIKE pattern (`%text%`, the text's own wildcards escaped). */
+function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, emailPattern: string, page: Pick<PageRequest, 'perPage' | 'offset'>) {
   let query = licensesWithOwnerAndProduct(db, manufacturerId);
   query = 'productId' in scope ? query.where('l.product_id', '=', scope.productId) : query.where('l.user_id', '=', scope.userId);
   // The owner's tenant, though implied by the licence's, lets the planner search the tenant's own users (the
   // list index carries their emails) instead of every tenant's trigram posting lists.
-  query = query.where('u.manufacturer_id', '=', manufacturerId).where('u.email', 'ilike', `%${escapeLike(email)}%`);
+  query = query.where('u.manufacturer_id', '=', manufacturerId).where('u.email', 'ilike', emailPattern);
   return {
     total: query.select(sql<string>`count(*)`.as('total')),
     rows: pageAsJson(db, query.select(licensePageColumns).orderBy('l.id').limit(page.perPage).offset(page.offset)),
@@ -95,7 +117,7 @@ function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, e
  * (a deep page skips index entries, not joined rows, and never more than half of them); only those rows are
  * joined, and the total is the trigger-kept count.
  */
-function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: PageRequest) {
+function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: Pick<PageRequest, 'perPage' | 'offset'>) {
   const [column, scopeId, list] = 'productId' in scope ? (['product_id', scope.productId, 'product_licenses'] as const) : (['user_id', scope.userId, 'user_licenses'] as const);
   const total = listTotalQuery(db, list, scopeId);
   const ids = db.selectFrom('licenses').select('id').where('manufacturer_id', '=', manufacturerId).where(column, '=', scopeId);
@@ -126,8 +148,12 @@ export async function findLicense(db: Db, manufacturerId: number, id: number): P
 
 /** The manufacturer's licence as the JSON text of a `License`, or undefined (another tenant's is as missing). */
 export async function findLicenseJson(db: Db, manufacturerId: number, id: number): Promise<string | undefined> {
-  return rowAsJsonText(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', id).select(licensePageColumns));
+  return (await licenseJsonStatement(db, 'one', { manufacturerId, id })).rows[0]?.json;
 }
+
+const licenseJsonStatement = compiledOncePerShape((db: Db, _shape: 'one', { manufacturerId, id }: { manufacturerId: number; id: number }) =>
+  rowAsJsonTextQuery(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', id).select(licensePageColumns)),
+);
 
 /** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */
 export async function findLicensesJson(db: Db, manufacturerId: number, ids: number[]): Promise<string> {

@@ -5,7 +5,8 @@ import type { ManufacturerUpdate, NewManufacturer } from '../db/schema';
 import type { PageRequest } from '../lib/paging';
 import { databaseNow } from '../db/now';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageText, pageAsJson, rowAsJsonText } from './one-query-page';
+import { oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
+import { compiledOncePerShape } from './compiled-once';
 
 /** Empty text means "no value". */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value.trim() : null);
@@ -53,20 +54,28 @@ export async function findManufacturerForUpdate(trx: Db, id: number) {
 
 /** A page of manufacturers (optionally those whose name or email contains `search`) with its total, in one statement; the page is the JSON text of its `Manufacturer` rows. */
 export async function listManufacturers(db: Db, search: string | undefined, page: PageRequest) {
-  let query = db.selectFrom('manufacturers');
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
-  }
-  const total = query.select(sql<string>`count(*)`.as('total'));
-  const rows = pageAsJson(db, query.select(ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset));
-  return (await oneQueryPageText(db, { total, rows }))!;
+  const values = { perPage: page.perPage, offset: page.offset };
+  const { rows } = search ? await manufacturerPageStatement(db, 'search', { ...values, pattern: `%${escapeLike(search)}%` }) : await manufacturerPageStatement(db, 'all', values);
+  return pageTextOf(rows[0])!;
 }
 
+/** `pattern`: an ILIKE pattern (`%text%`, the text's own wildcards escaped). */
+const manufacturerPageStatement = compiledOncePerShape((db: Db, _shape: 'all' | 'search', { perPage, offset, pattern }: { perPage: number; offset: number; pattern?: string }) => {
+  let query = db.selectFrom('manufacturers');
+  if (pattern !== undefined) query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+  const total = query.select(sql<string>`count(*)`.as('total'));
+  const rows = pageAsJson(db, query.select(ANSWER_COLUMNS).orderBy('id').limit(perPage).offset(offset));
+  return oneQueryPageTextQuery(db, { total, rows });
+});
+
 /** The manufacturer as the JSON text of a `Manufacturer`, or undefined. */
-export async function findManufacturerJson(db: Db, id: number) {
-  return rowAsJsonText(db, db.selectFrom('manufacturers').select(ANSWER_COLUMNS).where('id', '=', id));
+export async function findManufacturerJson(db: Db, id: number): Promise<string | undefined> {
+  return (await manufacturerJsonStatement(db, 'one', { id })).rows[0]?.json;
 }
+
+const manufacturerJsonStatement = compiledOncePerShape((db: Db, _shape: 'one', { id }: { id: number }) =>
+  rowAsJsonTextQuery(db, db.selectFrom('manufacturers').select(ANSWER_COLUMNS).where('id', '=', id)),
+);
 
 export async function insertManufacturer(db: Db, values: NewManufacturer) {
   return db.insertInto('manufacturers').values(values).returning(COLUMNS).executeTakeFirstOrThrow();

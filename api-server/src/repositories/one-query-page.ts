@@ -20,15 +20,11 @@ export function pageAsJson<Row extends { id: number }>(db: Db, page: AnySelect<R
 }
 
 /**
- * One row of `query` as PostgreSQL writes it: the JSON text of an object of its columns, in select order, or
- * undefined when there is none. For answers whose columns are exactly the API's shape, sent on unparsed.
+ * One row of `query` as PostgreSQL writes it: the JSON text of an object of its columns, in select order (column
+ * `json`; no row when there is none). For answers whose columns are exactly the API's shape, sent on unparsed.
  */
-export async function rowAsJsonText(db: Db, query: AnySelect<unknown>): Promise<string | undefined> {
-  const found = await db
-    .selectFrom(query.as('answer'))
-    .select(sql<string>`to_json(answer.*)::text`.as('json'))
-    .executeTakeFirst();
-  return found?.json;
+export function rowAsJsonTextQuery(db: Db, query: AnySelect<unknown>) {
+  return db.selectFrom(query.as('answer')).select(sql<string>`to_json(answer.*)::text`.as('json'));
 }
 
 /**
@@ -37,7 +33,7 @@ export async function rowAsJsonText(db: Db, query: AnySelect<unknown>): Promise<
  * more than half the list (the last page of 100,000 skips none). `ids` selects the list's ids, unordered.
  * Only one branch runs: each is guarded by a condition PostgreSQL evaluates once, before it.
  */
-export function pageIdsFromNearerEnd(ids: AnySelect<{ id: number }>, total: Expression<unknown>, page: PageRequest) {
+export function pageIdsFromNearerEnd(ids: AnySelect<{ id: number }>, total: Expression<unknown>, page: Pick<PageRequest, 'perPage' | 'offset'>) {
   const count = sql<number>`coalesce((${total}), 0)`;
   const nearerEnd = sql<SqlBool>`${page.offset} * 2 > ${count}`;
   const fromStart = ids.orderBy('id').limit(page.perPage).offset(page.offset);
@@ -63,19 +59,24 @@ export interface OneQueryPage {
  * page itself is always filtered by the tenant, so a foreign parent's page is empty before it is refused.
  */
 export async function oneQueryPage<Row>(db: Db, parts: OneQueryPage): Promise<{ rows: Row[]; total: number } | undefined> {
-  const result = await onePageStatement(db, parts, sql<Row[]>`(${parts.rows})`);
+  const result = await onePageStatement(db, parts, sql<Row[]>`(${parts.rows})`).executeTakeFirstOrThrow();
   return result.found ? { rows: result.rows as Row[], total: Number(result.total ?? 0) } : undefined;
 }
 
 /**
  * `oneQueryPage` with the page as PostgreSQL wrote it (JSON text): for pages whose rows are already the API's
- * shape, so the server sends them on without parsing and serialising them again.
+ * shape, so the server sends them on without parsing and serialising them again. Callers compile it once per shape
+ * (`compiledOncePerShape`) and read its row with `pageTextOf`.
  */
-export async function oneQueryPageText(db: Db, parts: OneQueryPage): Promise<{ rowsJson: string; total: number } | undefined> {
-  const result = await onePageStatement(db, parts, sql<string>`(${parts.rows})::text`);
-  return result.found ? { rowsJson: result.rows, total: Number(result.total ?? 0) } : undefined;
+export function oneQueryPageTextQuery(db: Db, parts: OneQueryPage) {
+  return onePageStatement(db, parts, sql<string>`(${parts.rows})::text`);
+}
+
+/** The page and its total from the row of `oneQueryPageTextQuery`, or undefined when the list's parent was not found. */
+export function pageTextOf(row: { found: SqlBool; total: string | null; rows: string }): { rowsJson: string; total: number } | undefined {
+  return row.found ? { rowsJson: row.rows, total: Number(row.total ?? 0) } : undefined;
 }
 
 function onePageStatement<Rows>(db: Db, parts: OneQueryPage, rows: RawBuilder<Rows>) {
-  return db.selectNoFrom([sql<SqlBool>`${parts.found ?? sql`true`}`.as('found'), sql<string | null>`(${parts.total})`.as('total'), rows.as('rows')]).executeTakeFirstOrThrow();
+  return db.selectNoFrom([sql<SqlBool>`${parts.found ?? sql`true`}`.as('found'), sql<string | null>`(${parts.total})`.as('total'), rows.as('rows')]);
 }

@@ -8,7 +8,8 @@ import { listTotalQuery } from './list-totals';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageText, pageAsJson, rowAsJsonText } from './one-query-page';
+import { oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
+import { compiledOncePerShape } from './compiled-once';
 
 /** Every column but the encrypted private key, which never leaves the server. */
 export const PRODUCT_COLUMNS = [
@@ -65,10 +66,29 @@ export async function lockProduct(db: Db, manufacturerId: number, id: number) {
 
 /** A page of the manufacturer's products with its total, in one statement; the page is the JSON text of its `Product` rows. */
 export async function listProducts(db: Db, manufacturerId: number, filter: ProductFilter, page: PageRequest) {
+  const values: ProductPageValues = { manufacturerId, perPage: page.perPage, offset: page.offset };
+  if (filter.identifier) values.identifierPattern = `%${escapeLike(filter.identifier)}%`;
+  if (filter.type) values.type = filter.type;
+  const shape = `${filter.identifier ? 'identifier' : ''}-${filter.type ? 'type' : ''}` as const;
+  return pageTextOf((await productPageStatement(db, shape, values)).rows[0])!;
+}
+
+interface ProductPageValues {
+  manufacturerId: number;
+  perPage: number;
+  offset: number;
+  /** An ILIKE pattern (`%text%`, the text's own wildcards escaped). */
+  identifierPattern?: string;
+  type?: ProductType;
+}
+
+const productPageStatement = compiledOncePerShape((db: Db, _shape: `${'identifier' | ''}-${'type' | ''}`, values: ProductPageValues) => {
+  const { manufacturerId, identifierPattern, type } = values;
+  const page = { perPage: values.perPage, offset: values.offset };
   let query = db.selectFrom('products').where('manufacturer_id', '=', manufacturerId);
-  if (filter.identifier) query = query.where('identifier', 'ilike', `%${escapeLike(filter.identifier)}%`);
-  if (filter.type) query = query.where('type', '=', filter.type);
-  const filtered = Boolean(filter.identifier || filter.type);
+  if (identifierPattern !== undefined) query = query.where('identifier', 'ilike', identifierPattern);
+  if (type !== undefined) query = query.where('type', '=', type);
+  const filtered = identifierPattern !== undefined || type !== undefined;
   const total = filtered ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_products', manufacturerId);
   // Filtered, the page's ids come from an index-only walk of the tenant's list index (it carries both filters), so
   // only the page's rows are read: the planner would otherwise join the trigram index's every-tenant posting lists.
@@ -77,13 +97,17 @@ export async function listProducts(db: Db, manufacturerId: number, filter: Produ
     ? db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('id', 'in', pageIds).orderBy('id')
     : query.select(PRODUCT_ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset);
   const rows = pageAsJson(db, pageQuery);
-  return (await oneQueryPageText(db, { total, rows }))!;
-}
+  return oneQueryPageTextQuery(db, { total, rows });
+});
 
 /** The manufacturer's product as the JSON text of a `Product`, or undefined (another tenant's is as missing). */
-export async function findProductJson(db: Db, manufacturerId: number, id: number) {
-  return rowAsJsonText(db, db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id));
+export async function findProductJson(db: Db, manufacturerId: number, id: number): Promise<string | undefined> {
+  return (await productJsonStatement(db, 'one', { manufacturerId, id })).rows[0]?.json;
 }
+
+const productJsonStatement = compiledOncePerShape((db: Db, _shape: 'one', { manufacturerId, id }: { manufacturerId: number; id: number }) =>
+  rowAsJsonTextQuery(db, db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id)),
+);
 
 /** Another product of the manufacturer with this identifier (identifiers are unique case-insensitively). */
 export async function findProductByIdentifier(db: Db, manufacturerId: number, identifier: string, exceptId?: number) {

@@ -4,7 +4,8 @@ import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { databaseNow } from '../db/now';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { jsonRows, oneQueryPageText, pageAsJson, rowAsJsonText } from './one-query-page';
+import { jsonRows, oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
+import { compiledOncePerShape } from './compiled-once';
 
 const RELEASE_COLUMNS = ['id', 'product_id', 'description', 'unlocks_wo_license', 'manual', 'app_version_min', 'app_version_max', 'created_at', 'updated_at'] as const;
 
@@ -90,19 +91,31 @@ const releasesOf = (db: Db, manufacturerId: number, productId: number) =>
  * statement (undefined if it is not); the page is the JSON text of its `Release` rows.
  */
 export async function listReleases(db: Db, manufacturerId: number, productId: number, page: PageRequest) {
-  const releases = releasesOf(db, manufacturerId, productId);
-  const product = db.selectFrom('products').select('id').where('id', '=', productId).where('manufacturer_id', '=', manufacturerId);
-  return oneQueryPageText(db, {
-    found: sql<SqlBool>`exists (${product})`,
-    total: releases.select(sql<string>`count(*)`.as('total')),
-    rows: pageAsJson(db, releaseAnswers(db, releases.orderBy('id', 'desc').limit(page.perPage).offset(page.offset)), 'desc'),
-  });
+  const { rows } = await releasePageStatement(db, 'page', { manufacturerId, productId, perPage: page.perPage, offset: page.offset });
+  return pageTextOf(rows[0]);
 }
 
+const releasePageStatement = compiledOncePerShape(
+  (db: Db, _shape: 'page', { manufacturerId, productId, perPage, offset }: { manufacturerId: number; productId: number; perPage: number; offset: number }) => {
+    const releases = releasesOf(db, manufacturerId, productId);
+    const product = db.selectFrom('products').select('id').where('id', '=', productId).where('manufacturer_id', '=', manufacturerId);
+    return oneQueryPageTextQuery(db, {
+      found: sql<SqlBool>`exists (${product})`,
+      total: releases.select(sql<string>`count(*)`.as('total')),
+      rows: pageAsJson(db, releaseAnswers(db, releases.orderBy('id', 'desc').limit(perPage).offset(offset)), 'desc'),
+    });
+  },
+);
+
 /** The release of the manufacturer's product as the JSON text of a `Release`, or undefined. */
-export async function findReleaseJson(db: Db, manufacturerId: number, productId: number, releaseId: number) {
-  return rowAsJsonText(db, releaseAnswers(db, releasesOf(db, manufacturerId, productId).where('id', '=', releaseId)));
+export async function findReleaseJson(db: Db, manufacturerId: number, productId: number, releaseId: number): Promise<string | undefined> {
+  return (await releaseJsonStatement(db, 'one', { manufacturerId, productId, releaseId })).rows[0]?.json;
 }
+
+const releaseJsonStatement = compiledOncePerShape(
+  (db: Db, _shape: 'one', { manufacturerId, productId, releaseId }: { manufacturerId: number; productId: number; releaseId: number }) =>
+    rowAsJsonTextQuery(db, releaseAnswers(db, releasesOf(db, manufacturerId, productId).where('id', '=', releaseId))),
+);
 
 /** The release row locked for the transaction: its builds and its channels change one writer at a time. */
 export async function lockRelease(db: Db, manufacturerId: number, releaseId: number) {

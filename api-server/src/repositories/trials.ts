@@ -3,7 +3,8 @@ import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { listTotalQuery } from './list-totals';
 import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageText, pageAsJson } from './one-query-page';
+import { oneQueryPageTextQuery, pageAsJson, pageTextOf } from './one-query-page';
+import { compiledOncePerShape } from './compiled-once';
 import { escapeLike } from '../lib/like-pattern';
 
 /**
@@ -12,19 +13,36 @@ import { escapeLike } from '../lib/like-pattern';
  * text of its `Trial` rows.
  */
 export async function listTrials(db: Db, manufacturerId: number, productId: number, fingerprint: string | undefined, page: PageRequest) {
+  const values = { manufacturerId, productId, perPage: page.perPage, offset: page.offset };
+  const { rows } = fingerprint
+    ? await trialPageStatement(db, 'fingerprint', { ...values, fingerprintPattern: `%${escapeLike(fingerprint)}%` })
+    : await trialPageStatement(db, 'all', values);
+  return pageTextOf(rows[0]);
+}
+
+interface TrialPageValues {
+  manufacturerId: number;
+  productId: number;
+  perPage: number;
+  offset: number;
+  /** An ILIKE pattern (`%text%`, the text's own wildcards escaped). */
+  fingerprintPattern?: string;
+}
+
+const trialPageStatement = compiledOncePerShape((db: Db, _shape: 'all' | 'fingerprint', { manufacturerId, productId, perPage, offset, fingerprintPattern }: TrialPageValues) => {
   let query = db.selectFrom('trials').where('manufacturer_id', '=', manufacturerId).where('product_id', '=', productId);
-  if (fingerprint) query = query.where('hardware_fingerprint', 'ilike', `%${escapeLike(fingerprint)}%`);
+  if (fingerprintPattern !== undefined) query = query.where('hardware_fingerprint', 'ilike', fingerprintPattern);
   const pageRows = query
     .select((eb) => ['id', 'hardware_fingerprint', apiTimestampSql(eb.ref('created_at')).as('created_at')])
     .orderBy('id')
-    .limit(page.perPage)
-    .offset(page.offset);
-  return oneQueryPageText(db, {
+    .limit(perPage)
+    .offset(offset);
+  return oneQueryPageTextQuery(db, {
     found: sql<SqlBool>`exists (${db.selectFrom('products').select('id').where('id', '=', productId).where('manufacturer_id', '=', manufacturerId)})`,
-    total: fingerprint ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'product_trials', productId),
+    total: fingerprintPattern !== undefined ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'product_trials', productId),
     rows: pageAsJson(db, pageRows),
   });
-}
+});
 
 /** Deletes the product's trial and answers the deleted row, or undefined when there is none (or another tenant's). */
 export async function deleteTrial(trx: Db, manufacturerId: number, productId: number, trialId: number) {

@@ -53,3 +53,23 @@ describe('security headers and CORS', () => {
     expect(simple.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('CORS with no origin configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ corsOrigins: [] });
+  });
+  afterAll(() => t.close());
+
+  it('answers a preflight 404 in the API shape and adds no CORS header anywhere', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/products',
+      headers: { origin: 'https://partner.example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.json()).toEqual({ message: ['Not found'] });
+    const simple = await t.app.inject({ url: '/healthz', headers: { origin: 'https://partner.example.com' } });
+    for (const answer of [preflight, simple]) expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-') || name === 'vary')).toEqual([]);
+  });
+});
