@@ -160,7 +160,16 @@ async function loadFixtures(pool) {
   // The local part of the tenant's 12th user's email: exactly one user matches at every scale (a fixed text would
   // match ten users at 100k and none at 10M, as the tenants' share of the ids changes).
   const email = (await one('SELECT split_part(email, $2, 1) AS local FROM end_users WHERE manufacturer_id = $1 ORDER BY id OFFSET 11 LIMIT 1', [1, '@'])).local;
-  const serials = (await pool.query('SELECT serial FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [bigProduct])).rows.map((row) => row.serial);
+  // Licences without an active machine, as the client rows of run.mjs pick them: earlier runs' activations fill the
+  // first licences up to the product's machine limit (a 409 each after that).
+  const serials = (
+    await pool.query(
+      `SELECT serial FROM licenses l WHERE product_id = $1 AND NOT disabled
+         AND NOT EXISTS (SELECT 1 FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)
+       ORDER BY id LIMIT 5000`,
+      [bigProduct],
+    )
+  ).rows.map((row) => row.serial);
   const licences = Number((await one("SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'licenses'::regclass")).n);
   // A product of the tenant other than the big one holds about 90 licences at every scale; the search looks for the
   // owner of its first.
