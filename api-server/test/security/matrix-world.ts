@@ -8,9 +8,16 @@ import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url'
 import { enqueueDelivery, insertEndpoint, insertEvent } from '../../src/webhooks/endpoints';
 import { generateSecret } from '../../src/webhooks/signature';
 import { previewUserImport } from '../../src/imports/preview';
+import { AUTH_SCHEME, PORTAL_AUTH_SCHEME } from 'shared-kit/contract';
+import { createCustomerSession } from '../../src/portal/customer-sessions';
+import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
 
-export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB';
-export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB'];
+export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
+export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
+/** Customers (portal sessions) of manufacturer A: A owns licence A, B is another customer of the same manufacturer. */
+export const CUSTOMER_ROLES = ['customerA', 'customerB'] as const;
+export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
+export const isCustomerRole = (role: Role): role is CustomerRole => (CUSTOMER_ROLES as readonly string[]).includes(role);
 
 /** The demo world (Aurora Audio = A, Nimbus Instruments = B) plus objects of A that each route acts on. */
 export interface World {
@@ -47,6 +54,13 @@ export interface World {
   webhookDeliveryA: number;
   /** A previewed CSV import of A, ready to apply. */
   userImportA: number;
+  /** A's portal slug, customer A's email, and unused magic-link tokens of end users of A (one per sign-in call). */
+  portalSlugA: string;
+  customerEmailA: string;
+  signInLinkTokensA: string[];
+  /** The end users behind the customer roles. */
+  portalCustomers: { manufacturerId: number; customerA: number; customerB: number };
+  /** Staff tokens (MSession) for staff roles, customer tokens (PortalSession) for customer roles. */
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
 }
 
@@ -130,6 +144,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .executeTakeFirstOrThrow();
   const trial = await db.selectFrom('trials').select('id').where('product_id', '=', product.id).orderBy('id').executeTakeFirstOrThrow();
   const client = await clientApiWorld(t, manufacturerA, product.id, license.id, confirmedBuild.id);
+  const portalCustomers = await findPortalCustomers(t, manufacturerA, license.user_id);
 
   return {
     manufacturerA,
@@ -154,63 +169,69 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ...client,
     ...(await webhookObjects(db, t.masterKey, manufacturerA)),
     userImportA: (await previewUserImport(db, manufacturerA, null, 'email\nmatrix.import@example.com\n')).id,
-    tokens: await signInEveryone(t),
+    ...(await portalObjects(t, manufacturerA, license.user_id)),
+    portalCustomers,
+    tokens: await signInEveryone(t, portalCustomers),
   };
 }
 
-/** Licence A activated on three machines (a limit that leaves room for the matrix's own) and a download link. */
-async function clientApiWorld(t: TestApp, manufacturerId: number, productId: number, licenseId: number, buildId: number) {
-  const db = t.db;
-  await db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', productId).execute();
-  const clientFingerprints = { deactivate: 'MATRIX-CLIENT-DEACTIVATE', update: 'MATRIX-CLIENT-UPDATE' };
-  for (const fingerprint of [clientFingerprints.deactivate, clientFingerprints.update, 'MATRIX-STAFF-DEACTIVATE']) {
-    await db
-      .insertInto('license_activations')
-      .values({ manufacturer_id: manufacturerId, license_id: licenseId, hardware_fingerprint: fingerprint, hardware_fingerprint_version: 2, signature_seed_version: 5 })
-      .execute();
+/**
+ * A's portal, customer A's address, and one sign-in link per role for the sign-in route, each of another end user
+ * of A (a newer code replaces an address's earlier ones, so each link has an address of its own).
+ */
+async function portalObjects(t: TestApp, manufacturerId: number, endUserId: number) {
+  const manufacturer = await t.db.selectFrom('manufacturers').select('portal_slug').where('id', '=', manufacturerId).executeTakeFirstOrThrow();
+  const user = await t.db.selectFrom('end_users').select('email').where('id', '=', endUserId).executeTakeFirstOrThrow();
+  const others = await t.db
+    .selectFrom('end_users')
+    .select(['id', 'email'])
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '<>', endUserId)
+    .orderBy('id', 'desc')
+    .limit(ROLES.length)
+    .execute();
+  const signInLinkTokensA: string[] = [];
+  for (const other of others) {
+    const issued = await issueSignInCode(t.db, signInCodeKey(t.masterKey), { manufacturerId, emailKey: emailKeyOf(other.email), endUserId: other.id, requestedBy: 'staff' });
+    signInLinkTokensA.push(issued.linkToken);
   }
-  const machine = await db
-    .selectFrom('license_machines')
+  return { portalSlugA: manufacturer.portal_slug, customerEmailA: user.email, signInLinkTokensA };
+}
+
+/** Customer A owns licence A; customer B is another end user of A's manufacturer. */
+async function findPortalCustomers(t: TestApp, manufacturerId: number, customerA: number): Promise<World['portalCustomers']> {
+  const other = await t.db
+    .selectFrom('end_users')
     .select('id')
-    .where('license_id', '=', licenseId)
-    .where('hardware_fingerprint', '=', 'MATRIX-STAFF-DEACTIVATE')
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '<>', customerA)
+    .orderBy('id')
     .executeTakeFirstOrThrow();
-  const license = await db.selectFrom('licenses').select('serial').where('id', '=', licenseId).executeTakeFirstOrThrow();
-  const file = await db.selectFrom('build_files').select(['id', 'sha256']).where('build_id', '=', buildId).orderBy('id').executeTakeFirstOrThrow();
-  const link = signDownloadUrl(downloadUrlKey(t.masterKey), '/api/v1', file, Math.floor(Date.now() / 1000));
-  return { licenseSerialA: license.serial, clientFingerprints, machineA: machine.id, downloadUrlA: link.url };
+  return { manufacturerId, customerA, customerB: other.id };
 }
 
-async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {
-  const endpoint = () =>
-    insertEndpoint(db, masterKey, {
-      manufacturer_id: manufacturerId,
-      url: 'https://93.184.215.14/hook',
-      secret: generateSecret(),
-      event_types: ['license.created'],
-      enabled: true,
-    });
-  const webhookEndpointA = (await endpoint()).id;
-  const webhookEndpointsToDeleteA = [];
-  for (let n = 0; n < 4; n++) webhookEndpointsToDeleteA.push((await endpoint()).id);
-  const event = await insertEvent(db, manufacturerId, 'webhook.test', { type: 'webhook.test', timestamp: new Date().toISOString(), data: {} });
-  return { webhookEndpointA, webhookEndpointsToDeleteA, webhookDeliveryA: Number(await enqueueDelivery(db, event, webhookEndpointA)) };
-}
-
-export async function signInEveryone(t: TestApp): Promise<World['tokens']> {
+export async function signInEveryone(t: TestApp, customers: World['portalCustomers']): Promise<World['tokens']> {
   const superuser = DEMO_LOGINS[0];
   return {
     superuser: await login(t.app, superuser.email, superuser.password),
     staffA: await login(t.app, staffOf('Aurora Audio').email, staffOf('Aurora Audio').password),
     staffB: await login(t.app, staffOf('Nimbus Instruments').email, staffOf('Nimbus Instruments').password),
+    customerA: (await createCustomerSession(t.db, customers.manufacturerId, customers.customerA)).token,
+    customerB: (await createCustomerSession(t.db, customers.manufacturerId, customers.customerB)).token,
   };
 }
 
-/** One digest over every table but the ones a read or a refused login legitimately writes (sessions, rate_limits). */
+/** The Authorization header of a role: staff sign in with MSession, customers with PortalSession. */
+export const authorizationOf = (role: Exclude<Role, 'anonymous'>, tokens: World['tokens']) => `${isCustomerRole(role) ? PORTAL_AUTH_SCHEME : AUTH_SCHEME} ${tokens[role]}`;
+
+/**
+ * One digest over every table but the ones a read or a refused sign-in legitimately writes (sessions and their use,
+ * rate_limits, and the tries of a portal sign-in code).
+ */
 export async function databaseDigest(t: TestApp): Promise<string> {
   const tables = await sql<{
     name: string;
-  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
     t.db,
   );
   const parts: string[] = [];

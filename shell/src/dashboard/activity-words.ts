@@ -16,9 +16,12 @@ const VERBS: Record<string, string> = {
 
 const objectWords = (type: string) => type.replace(/_/g, ' ').replace(/^license$/, 'licence');
 
-/** "staff@alpha.example deactivated licence 12", "client activated licence 3": who did what to which record. */
+/**
+ * "staff@alpha.example deactivated licence 12", "client activated licence 3", "buyer@example.com (customer) …": who
+ * did what to which record.
+ */
 export function activitySentence(event: AuditEvent): string {
-  const who = event.actor.type === 'user' ? event.actor.email : 'client';
+  const who = event.actor.type === 'client' ? 'client' : event.actor.type === 'customer' ? `${event.actor.email} (customer)` : event.actor.email;
   const verb = VERBS[event.action.split('.').at(-1) ?? ''] ?? event.action;
   return `${who} ${verb} ${objectWords(event.object.type)} ${event.object.id}`;
 }
