@@ -3,8 +3,15 @@ import { Id, PageQuery, Paged, Text, Timestamp } from './common';
 
 export * from './audit-summary';
 
-/** Who made a change: a signed-in staff user or superuser, or "client" (a plugin call or an operator command, no console user). */
-export const AuditActor = Type.Union([Type.Object({ type: Type.Literal('user'), id: Id, email: Text() }), Type.Object({ type: Type.Literal('client') })]);
+/**
+ * Who made a change: a signed-in staff user or superuser, a customer signed in to the portal (an end user), or
+ * "client" (a plugin call or an operator command, no console user).
+ */
+export const AuditActor = Type.Union([
+  Type.Object({ type: Type.Literal('user'), id: Id, email: Text() }),
+  Type.Object({ type: Type.Literal('customer'), id: Id, email: Text() }),
+  Type.Object({ type: Type.Literal('client') }),
+]);
 export type AuditActor = Static<typeof AuditActor>;
 
 export const AuditFieldChangeSchema = Type.Object({

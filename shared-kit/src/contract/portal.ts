@@ -1,0 +1,161 @@
+// Owned by the portal area: the customer portal's API (customer sign-in by emailed code or link, the signed-in
+// customer's licences and trials) and the staff side of it (portal settings, sending a sign-in link).
+// Customer routes live under /api/v1/portal and take only `Authorization: PortalSession <token>`.
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageQuery, Paged, Text, Timestamp } from './common';
+import { LicenseTypeSchema, DisableReasonSchema } from './licenses';
+
+/** The Authorization scheme of a customer session: `Authorization: PortalSession <token>`. Staff use `MSession`. */
+export const PORTAL_AUTH_SCHEME = 'PortalSession';
+
+/** Where the API's portal routes live, and where ProductHub serves a manufacturer's portal page. */
+export const PORTAL_API_PREFIX = '/api/v1/portal';
+export const PORTAL_PAGE_PREFIX = '/portal';
+
+/** The magic link of a sign-in mail: `<public URL>/portal/<slug>/sign-in?token=<token>`. */
+export const portalSignInPath = (slug: string): string => `${PORTAL_PAGE_PREFIX}/${slug}/sign-in`;
+export const PORTAL_SIGN_IN_TOKEN_QUERY = 'token';
+
+/** A sign-in code: 6 digits, valid 10 minutes, 5 tries; after that the customer asks for a new one. */
+export const PORTAL_SIGN_IN_CODE_LENGTH = 6;
+export const PORTAL_SIGN_IN_CODE_TTL_MINUTES = 10;
+export const PORTAL_SIGN_IN_CODE_MAX_TRIES = 5;
+
+/** A manufacturer's portal slug: lower-case letters, digits and inner hyphens, e.g. `aurora-audio`. */
+export const PORTAL_SLUG_MAX_LENGTH = 63;
+export const PORTAL_SLUG_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$';
+export const PortalSlug = Text({ minLength: 1, maxLength: PORTAL_SLUG_MAX_LENGTH, pattern: PORTAL_SLUG_PATTERN });
+
+export const PortalSlugParams = Type.Object({ slug: PortalSlug });
+export type PortalSlugParams = Static<typeof PortalSlugParams>;
+
+/** GET /portal/{slug} (public): what the portal page needs before anyone signs in. */
+export const PortalDescriptor = Type.Object({
+  slug: Text(),
+  manufacturer_name: Text(),
+  logo_url: Type.Union([Text(), Type.Null()]),
+  /** A CSS hex colour such as `#3355ff`, or null for the portal's default. */
+  brand_color: Type.Union([Text(), Type.Null()]),
+  /** False when the manufacturer switched the portal off: sign-in is then refused. */
+  enabled: Type.Boolean(),
+});
+export type PortalDescriptor = Static<typeof PortalDescriptor>;
+
+const Email = Text({ minLength: 1, maxLength: 320 });
+
+/** POST /portal/{slug}/sign-in/code: mail a code and a magic link to this address. */
+export const PortalCodeRequestBody = Type.Object({ email: Email }, { additionalProperties: false });
+export type PortalCodeRequestBody = Static<typeof PortalCodeRequestBody>;
+
+/**
+ * The answer to a code request (202), the same whether or not the address belongs to a customer: `notice` is
+ * the sentence to show, `expires_in_seconds` how long a code that was sent stays valid.
+ */
+export const PortalCodeRequestResult = Type.Object({ notice: Text(), expires_in_seconds: Type.Integer() });
+export type PortalCodeRequestResult = Static<typeof PortalCodeRequestResult>;
+
+/**
+ * POST /portal/{slug}/sign-in: either `{ email, code }` (the 6 digits of the mail) or `{ token }` (the magic
+ * link's token). One flat object rather than a union: the server says in plain words which part is missing.
+ */
+export const PortalSignInBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+    code: Type.Optional(Text({ minLength: 1, maxLength: 32 })),
+    token: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type PortalSignInBody = Static<typeof PortalSignInBody>;
+
+export const PortalManufacturerRef = Type.Object({ id: Id, name: Text(), slug: Text() });
+export type PortalManufacturerRef = Static<typeof PortalManufacturerRef>;
+
+/** GET /portal/me: the signed-in customer (an end user of one manufacturer). */
+export const PortalMe = Type.Object({ id: Id, email: Text(), manufacturer: PortalManufacturerRef });
+export type PortalMe = Static<typeof PortalMe>;
+
+/** The answer to a successful sign-in: the token for `Authorization: PortalSession <token>`. */
+export const PortalSession = Type.Object({
+  token: Text(),
+  /** The latest the session can last; it also ends after a spell of not being used (idle). */
+  expires_at: Timestamp,
+  idle_timeout_minutes: Type.Integer(),
+  user: PortalMe,
+});
+export type PortalSession = Static<typeof PortalSession>;
+
+/** A machine a customer's licence is activated on (and not freed). */
+export const PortalMachine = Type.Object({
+  id: Id,
+  /** The machine's name when the plugin reported one; null otherwise: show the fingerprint then. */
+  name: Type.Union([Text(), Type.Null()]),
+  hardware_fingerprint: Text(),
+  activated_at: Timestamp,
+  last_seen_at: Timestamp,
+});
+export type PortalMachine = Static<typeof PortalMachine>;
+
+export const PortalLicenseState = Type.Union([Type.Literal('active'), Type.Literal('disabled')]);
+export type PortalLicenseState = Static<typeof PortalLicenseState>;
+
+/** One of the signed-in customer's licences, with its machines. */
+export const PortalLicense = Type.Object({
+  id: Id,
+  serial: Text(),
+  license_type: LicenseTypeSchema,
+  state: PortalLicenseState,
+  disabled_reason: Type.Union([DisableReasonSchema, Type.Null()]),
+  product: Type.Object({ id: Id, name: Text(), identifier: Type.Union([Text(), Type.Null()]) }),
+  machines_in_use: Type.Integer(),
+  machine_limit: Type.Integer(),
+  machines: Type.Array(PortalMachine),
+  created_at: Timestamp,
+});
+export type PortalLicense = Static<typeof PortalLicense>;
+
+/** GET /portal/licenses: newest first. */
+export const PortalLicenseListQuery = PageQuery;
+export type PortalLicenseListQuery = Static<typeof PortalLicenseListQuery>;
+export const PortalLicenseList = Paged(PortalLicense);
+export type PortalLicenseList = Static<typeof PortalLicenseList>;
+
+/** A trial that runs (or ran) on one of the signed-in customer's machines. */
+export const PortalTrial = Type.Object({
+  id: Id,
+  product: Type.Object({ id: Id, name: Text() }),
+  machine: Type.Object({ name: Type.Union([Text(), Type.Null()]), hardware_fingerprint: Text() }),
+  started_at: Timestamp,
+  /** Null when the product's trial has no fixed end. */
+  ends_at: Type.Union([Timestamp, Type.Null()]),
+  running: Type.Boolean(),
+});
+export type PortalTrial = Static<typeof PortalTrial>;
+
+/** GET /portal/trials: newest first. */
+export const PortalTrialListQuery = PageQuery;
+export type PortalTrialListQuery = Static<typeof PortalTrialListQuery>;
+export const PortalTrialList = Paged(PortalTrial);
+export type PortalTrialList = Static<typeof PortalTrialList>;
+
+// The staff side.
+
+/** GET /manufacturers/{id}/portal-settings */
+export const PortalSettings = Type.Object({
+  slug: Text(),
+  enabled: Type.Boolean(),
+  /** Where the standalone portal is served: `<public URL>/portal/<slug>/`. */
+  portal_url: Text(),
+});
+export type PortalSettings = Static<typeof PortalSettings>;
+
+/** PATCH /manufacturers/{id}/portal-settings: a slug taken by another manufacturer is a 409. */
+export const UpdatePortalSettingsBody = Type.Object({ slug: Type.Optional(PortalSlug), enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export type UpdatePortalSettingsBody = Static<typeof UpdatePortalSettingsBody>;
+
+/** POST /users/{id}/portal-sign-in-link: mails the end user a code and a magic link (an empty body). */
+export const SendPortalSignInLinkBody = Type.Object({}, { additionalProperties: false });
+export type SendPortalSignInLinkBody = Static<typeof SendPortalSignInLinkBody>;
+
+export const SendPortalSignInLinkResult = Type.Object({ sent_to: Text(), expires_at: Timestamp });
+export type SendPortalSignInLinkResult = Static<typeof SendPortalSignInLinkResult>;
