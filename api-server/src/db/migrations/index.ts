@@ -15,6 +15,7 @@ import * as auditEventFilterIndexes from './0015-audit-event-filter-indexes';
 import * as productsCoveringListIndex from './0017-products-covering-list-index';
 import * as auditEventTotals from './0018-audit-event-totals';
 import * as licenceWriteCosts from './0019-licence-write-costs';
+import * as emailOutbox from './0020-email-outbox';
 import * as portalSignIn from './0021-portal-sign-in';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0017-products-covering-list-index': productsCoveringListIndex,
   '0018-audit-event-totals': auditEventTotals,
   '0019-licence-write-costs': licenceWriteCosts,
+  '0020-email-outbox': emailOutbox,
   '0021-portal-sign-in': portalSignIn,
 };

@@ -1,0 +1,51 @@
+import type React from 'react';
+import type { Db } from '../db/database';
+import { readMailBrand } from './brand';
+import { EmailFrame } from './email-frame';
+import { renderEmail } from './render-email';
+import { emailDb } from './tables';
+
+export interface TemplatedEmail {
+  manufacturerId: number;
+  to: string;
+  /** What sent it, dotted: 'portal.sign-in-code'; the Emails log filters by it. */
+  kind: string;
+  subject: string;
+  /** false: not a transactional mail, gets List-Unsubscribe. */
+  transactional: boolean;
+  /** Preview text mail clients show beside the subject. */
+  preview?: string;
+  /** The mail's own content (JSX); the branded frame (logo, colour, name, footer) is put around it. */
+  body: React.ReactElement;
+}
+
+/**
+ * Renders (HTML + plain text) and writes the mail to the outbox with the caller's db or transaction: the mail
+ * exists exactly when the caller's change commits. The outbox worker sends it (or keeps it, without SMTP).
+ */
+export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise<{ id: string }> {
+  const brand = await readMailBrand(db, email.manufacturerId);
+  if (!brand) throw new Error(`no manufacturer ${email.manufacturerId} to send a mail for`);
+  const framed = (
+    <EmailFrame brand={brand} preview={email.preview} transactional={email.transactional}>
+      {email.body}
+    </EmailFrame>
+  );
+  const { html, text } = renderEmail(framed);
+  const row = await emailDb(db)
+    .insertInto('email_outbox')
+    .values({
+      manufacturer_id: email.manufacturerId,
+      to_address: email.to.trim(),
+      kind: email.kind,
+      subject: email.subject,
+      sender_name: brand.senderName,
+      reply_to: brand.replyTo,
+      html,
+      text,
+      transactional: email.transactional,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: String(row.id) };
+}

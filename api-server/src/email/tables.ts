@@ -1,0 +1,39 @@
+import type { Generated } from 'kysely';
+import type { Db } from '../db/database';
+
+export type EmailStatus = 'pending' | 'sent' | 'failed' | 'kept';
+
+/** Migration 0020's tables, typed here so the shared schema file stays untouched by this area. */
+export type EmailTables = {
+  manufacturer_mail_settings: {
+    manufacturer_id: number;
+    sender_name: string | null;
+    reply_to: string | null;
+    logo_url: string | null;
+    /** `#rrggbb`, lower case. */
+    brand_color: string | null;
+    updated_at: Generated<Date>;
+  };
+  email_outbox: {
+    id: Generated<string>;
+    manufacturer_id: number;
+    to_address: string;
+    kind: string;
+    subject: string;
+    sender_name: string;
+    reply_to: string | null;
+    html: string;
+    text: string;
+    transactional: boolean;
+    status: Generated<EmailStatus>;
+    attempts: Generated<number>;
+    next_attempt_at: Generated<Date>;
+    last_attempt_at: Date | null;
+    last_error: string | null;
+    sent_at: Date | null;
+    created_at: Generated<Date>;
+  };
+};
+
+export const emailDb = (db: Db) => db.withTables<EmailTables>();
+export type EmailDb = ReturnType<typeof emailDb>;
