@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { PORTAL_SIGN_IN_CODE_MAX_TRIES } from 'shared-kit/contract';
 import { seedDemoData } from '../src/seed/demo-data';
+import { emailDb } from '../src/email/tables';
 import { createTestApp, type TestApp } from './support/test-app';
 import { customerAuth, mailsTo, requestCode, signInSecretsOf, signInWith } from './portal-fixtures';
 
@@ -36,7 +37,14 @@ describe('customer sign-in to the portal by emailed code or link', () => {
   it('serves the demo portal by its slug, and 404 for no such portal', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ slug: SLUG, manufacturer_name: 'Aurora Audio', logo_url: expect.anything(), brand_color: expect.anything(), enabled: true });
+    expect(response.json()).toEqual({ slug: SLUG, manufacturer_name: 'Aurora Audio', logo_url: null, brand_color: null, enabled: true });
+    const manufacturer = await t.db.selectFrom('manufacturers').select('id').where('portal_slug', '=', SLUG).executeTakeFirstOrThrow();
+    await emailDb(t.db)
+      .insertInto('manufacturer_mail_settings')
+      .values({ manufacturer_id: manufacturer.id, sender_name: null, reply_to: null, logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' })
+      .execute();
+    const branded = await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` });
+    expect(branded.json()).toMatchObject({ logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' });
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/portal/no-such-portal' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: ['Portal not found'] });
