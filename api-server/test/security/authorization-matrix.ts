@@ -262,7 +262,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/clients/app/validations': {
     request: (w) => ({
       url: '/api/v1/clients/app/validations',
-      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' },
+      payload: { product_id: w.productA, serial: w.checkedSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' },
     }),
     expect: PUBLIC,
   },
@@ -273,7 +273,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/clients/app/update-checks': {
     request: (w) => ({
       url: '/api/v1/clients/app/update-checks',
-      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' },
+      payload: { product_id: w.productA, serial: w.checkedSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' },
     }),
     expect: PUBLIC,
   },
