@@ -158,6 +158,8 @@ describe('the portal: customer sessions are their own scope, and a customer reac
       message: ['That portal address is reserved. Please choose another.'],
     });
     expect((await t.app.inject({ method: 'PATCH', url: settingsUrl, headers: auth(staffToken), payload: { slug: 'Aurora Audio' } })).statusCode).toBe(400);
+    const unchanged = await t.app.inject({ method: 'PATCH', url: settingsUrl, headers: auth(staffToken), payload: {} });
+    expect(unchanged.json()).toMatchObject({ slug: SLUG, enabled: true });
     const renamed = await t.app.inject({ method: 'PATCH', url: settingsUrl, headers: auth(superToken), payload: { slug: 'aurora' } });
     expect(renamed.json()).toMatchObject({ slug: 'aurora', enabled: true });
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` })).statusCode).toBe(404);
