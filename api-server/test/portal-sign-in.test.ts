@@ -64,7 +64,11 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const signedIn = await signInWith(t.app, SLUG, { email: ` ${customer.email} `, code: `${code.slice(0, 3)} ${code.slice(3)}` });
     expect(signedIn.statusCode).toBe(200);
     const session = signedIn.json();
-    expect(session).toMatchObject({ token: expect.any(String), idle_timeout_minutes: 30, user: { id: customer.id, email: customer.email, manufacturer: { name: 'Aurora Audio', slug: SLUG } } });
+    expect(session).toMatchObject({
+      token: expect.any(String),
+      idle_timeout_minutes: 30,
+      user: { id: customer.id, email: customer.email, manufacturer: { name: 'Aurora Audio', slug: SLUG } },
+    });
     expect(Date.parse(session.expires_at)).toBeGreaterThan(Date.now() + 23 * 3600_000);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(session.token) });

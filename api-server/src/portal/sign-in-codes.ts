@@ -69,14 +69,17 @@ export async function issueSignInCode(
 const CODE_COLUMNS = ['id', 'end_user_id', 'code_hash', 'link_token_hash', 'tries', 'used_at', 'replaced_at', sql<boolean>`expires_at <= now()`.as('expired')] as const;
 
 /** Why a code or link does not sign in; `triesLeft` after a wrong code. */
-export type SignInRefusal =
-  | { reason: 'wrong'; triesLeft: number }
-  | { reason: 'no-code' | 'expired' | 'used' | 'replaced' | 'too-many-tries' | 'unknown-link' };
+export type SignInRefusal = { reason: 'wrong'; triesLeft: number } | { reason: 'no-code' | 'expired' | 'used' | 'replaced' | 'too-many-tries' | 'unknown-link' };
 
 export type SignInOutcome = { ok: true; codeId: number; endUserId: number } | ({ ok: false } & SignInRefusal);
 
 /** Marks the code used; the caller's transaction holds its row locked. */
-const markUsed = (db: Db, id: number) => db.updateTable('portal_sign_in_codes').set({ used_at: sql<Date>`now()` }).where('id', '=', id).execute();
+const markUsed = (db: Db, id: number) =>
+  db
+    .updateTable('portal_sign_in_codes')
+    .set({ used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 
 /**
  * Tries a code for an address, within the caller's transaction: the address's newest code is locked, a wrong code

@@ -106,7 +106,9 @@ function refusalMessage(credentials: SignInCredentials, outcome: Refusal): strin
 export async function signIn(db: Db, codeKey: Buffer, idleMinutes: number, portal: PortalRef, credentials: SignInCredentials): Promise<PortalSession> {
   const result = await db.transaction().execute(async (trx): Promise<Refusal | { ok: true; answer: PortalSession }> => {
     const outcome =
-      credentials.kind === 'code' ? await redeemCode(trx, codeKey, portal.id, emailKeyOf(credentials.email), credentials.code) : await redeemLink(trx, portal.id, credentials.token);
+      credentials.kind === 'code'
+        ? await redeemCode(trx, codeKey, portal.id, emailKeyOf(credentials.email), credentials.code)
+        : await redeemLink(trx, portal.id, credentials.token);
     if (!outcome.ok) return outcome;
     const user = await findEndUser(trx, portal.id, outcome.endUserId);
     if (!user) return { ok: false, reason: credentials.kind === 'link' ? 'unknown-link' : 'no-code' };

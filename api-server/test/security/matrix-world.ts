@@ -202,13 +202,7 @@ async function portalObjects(t: TestApp, manufacturerId: number, endUserId: numb
 
 /** Customer A owns licence A; customer B is another end user of A's manufacturer. */
 async function findPortalCustomers(t: TestApp, manufacturerId: number, customerA: number): Promise<World['portalCustomers']> {
-  const other = await t.db
-    .selectFrom('end_users')
-    .select('id')
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('id', '<>', customerA)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const other = await t.db.selectFrom('end_users').select('id').where('manufacturer_id', '=', manufacturerId).where('id', '<>', customerA).orderBy('id').executeTakeFirstOrThrow();
   return { manufacturerId, customerA, customerB: other.id };
 }
 

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ErrorResponses,
-  IdParams,
-  PORTAL_RESERVED_SLUGS,
-  PortalSettings,
-  SendPortalSignInLinkResult,
-  UpdatePortalSettingsBody,
-} from 'shared-kit/contract';
+import { ErrorResponses, IdParams, PORTAL_RESERVED_SLUGS, PortalSettings, SendPortalSignInLinkResult, UpdatePortalSettingsBody } from 'shared-kit/contract';
 import { conflict, HttpError, badRequest, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
