@@ -12,6 +12,9 @@ const VERBS: Record<string, string> = {
   distribute: 'distributed',
   withdraw: 'withdrew',
   import: 'imported',
+  portal_sign_in: 'signed in to the portal as',
+  portal_sign_in_link_sent: 'sent a portal sign-in link to',
+  portal_settings_update: 'changed the portal settings of',
 };
 
 const objectWords = (type: string) => type.replace(/_/g, ' ').replace(/^license$/, 'licence');
