@@ -38,6 +38,7 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ slug: SLUG, manufacturer_name: 'Aurora Audio', logo_url: null, brand_color: null, enabled: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/nimbus-instruments' })).json()).toMatchObject({ manufacturer_name: 'Nimbus Instruments' });
     const manufacturer = await t.db.selectFrom('manufacturers').select('id').where('portal_slug', '=', SLUG).executeTakeFirstOrThrow();
     await emailDb(t.db)
       .insertInto('manufacturer_mail_settings')
@@ -139,6 +140,14 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     expect(byCode.json()).toEqual({ message: ['That code has expired. Ask for a new one.'] });
     const byLink = await signInWith(t.app, SLUG, { token });
     expect(byLink.json()).toEqual({ message: ['That sign-in link has expired. Ask for a new one.'] });
+  });
+
+  it('removes codes that expired more than a day ago as new ones are issued', async () => {
+    const customer = customers[4];
+    await sql`UPDATE portal_sign_in_codes SET expires_at = now() - interval '25 hours' WHERE email_key = ${customer.email.toLowerCase()}`.execute(t.db);
+    await requestCode(t.app, SLUG, 'someone.else@example.com');
+    const left = await sql<{ n: string }>`SELECT count(*) AS n FROM portal_sign_in_codes WHERE email_key = ${customer.email.toLowerCase()}`.execute(t.db);
+    expect(Number(left.rows[0].n)).toBe(0);
   });
 
   it('lets only the newest mail sign in', async () => {

@@ -48,6 +48,7 @@ export async function issueSignInCode(
     .where('replaced_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .execute();
+  await pruneOldCodes(db);
   const row = await db
     .insertInto('portal_sign_in_codes')
     .values({
@@ -64,6 +65,16 @@ export async function issueSignInCode(
     .returning(['id', 'expires_at'])
     .executeTakeFirstOrThrow();
   return { id: row.id, expiresAt: row.expires_at, code, linkToken };
+}
+
+/** Codes expired a day ago and more, removed a few per new code (more than a code adds), so the table stays bounded. */
+const PRUNE_PER_CODE = 10;
+
+async function pruneOldCodes(db: Db): Promise<void> {
+  await sql`
+    DELETE FROM portal_sign_in_codes WHERE id IN (
+      SELECT id FROM portal_sign_in_codes WHERE expires_at < now() - interval '1 day' ORDER BY expires_at LIMIT ${PRUNE_PER_CODE} FOR UPDATE SKIP LOCKED
+    )`.execute(db);
 }
 
 const CODE_COLUMNS = ['id', 'end_user_id', 'code_hash', 'link_token_hash', 'tries', 'used_at', 'replaced_at', sql<boolean>`expires_at <= now()`.as('expired')] as const;
