@@ -51,7 +51,7 @@ export function SignInPage() {
       <Page>
         <Form onSubmit={submit} aria-labelledby="sign-in-title">
           <Title id="sign-in-title">ProductHub</Title>
-          <Subtitle>Sign in to manage your products, licences and users.</Subtitle>
+          <Subtitle>Sign in to manage your products, licenses and users.</Subtitle>
           <Field label="Email" htmlFor="sign-in-email">
             <TextInput id="sign-in-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
           </Field>

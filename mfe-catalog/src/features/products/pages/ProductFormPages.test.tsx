@@ -229,7 +229,7 @@ describe('Machine Limit', () => {
     expect(machineLimit).toHaveValue('3');
     await user.click(screen.getByRole('button', { name: 'Help: Machine Limit' }));
     expect(
-      await screen.findByText('How many machines one licence of this product may be activated on at once. Activating the same machine again does not count twice.'),
+      await screen.findByText('How many machines one license of this product may be activated on at once. Activating the same machine again does not count twice.'),
     ).toBeInTheDocument();
   });
 
