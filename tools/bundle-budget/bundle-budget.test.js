@@ -1,4 +1,4 @@
-// Bundle budgets of issue 8, from the build output (run `npm run build` first; `npm test` builds before it runs).
+// Bundle budgets, from the build output (run `npm run build` first; `npm test` builds before it runs).
 // Sizes are gzip level 9 of the emitted files, so the figures are the same on every machine. Which files count is
 // read from each app's dist/chunk-graph.json (webpack's chunk graph, written by tools/webpack/chunk-graph-plugin.js):
 // - Shell: the JS the browser must load before the sign-in form renders: the entry's chunks (main.js: the
