@@ -18,7 +18,7 @@ const { gzipSync } = require('node:zlib');
 const root = join(__dirname, '../..');
 const KB = 1024;
 
-/** The targets. */
+/** The targets (docs/performance.md). */
 const TARGET = { shell: 150 * KB, remote: 40 * KB };
 /**
  * Known misses (docs/performance.md explains each), held at their present size plus a little room. This is a

@@ -39,7 +39,7 @@ export interface MachinesDialogProps {
   onClose: () => void;
 }
 
-/** The machines a licence is activated on; staff free a seat by deactivating one (issue 14). */
+/** The machines a licence is activated on; staff free a seat by deactivating one. */
 export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
   const machines = useLicenseMachines(license.id);
   const deactivate = useDeactivateMachine();
