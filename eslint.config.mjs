@@ -83,7 +83,7 @@ export default tseslint.config(
   },
   { files: ['shell/src/**', 'mfe-*/src/**', 'shared-kit/src/**'], languageOptions: { globals: { ...globals.browser } } },
   {
-    // One spelling in the console: its page titles say "License" (SPEC's texts), so every text it shows does.
+    // One spelling in the console: its page titles say "License" (docs/console.md), so every text it shows does.
     files: ['shell/src/**', 'mfe-*/src/**', 'shared-kit/src/**'],
     // The contract's descriptions are API documentation (prose), and tests may say what they like.
     ignores: ['shared-kit/src/contract/**', '**/*.test.ts', '**/*.test.tsx'],

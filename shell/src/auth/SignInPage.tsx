@@ -45,7 +45,7 @@ export function SignInPage() {
     });
   };
 
-  // SPEC §1: the footer is on every screen, here first: this is where a user must see they are entering production.
+  // docs/console.md, Layout and navigation: the footer is on every screen, here first: this is where a user must see they are entering production.
   return (
     <Screen>
       <Page>

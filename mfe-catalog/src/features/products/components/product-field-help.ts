@@ -1,6 +1,6 @@
 import type { ProductFormValues } from './product-form-state';
 
-/** The info popup text of every product field (SPEC §2: each field has an info popup with help text). */
+/** The info popup text of every product field (docs/console.md, Product form: each field has an info popup). */
 export const productFieldHelp: Record<keyof ProductFormValues | 'public_key', string> = {
   type: 'Full: a plugin that works on its own. PluginOnly: an engine other products build on. ContentOnly: a library or expansion that runs inside a PluginOnly product.',
   name: 'The product name your customers and your team see.',
