@@ -37,7 +37,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/api-server/test-reliability/support/setup.ts'],
     },
     {
-      // Bundle budgets (issue 8), read from the built apps' dist/.
+      // Bundle budgets, read from the built apps' dist/.
       displayName: 'budget',
       rootDir: __dirname,
       testEnvironment: 'node',
@@ -45,7 +45,7 @@ module.exports = {
       testMatch: ['**/*.test.js'],
     },
     {
-      // The lint rules' own tests (tools/eslint): each import boundary and the cycle rule fire on a file that breaks them.
+      // The lint rules' own tests (tools/eslint): each import boundary, the cycle rule and the console's spelling fire on a file that breaks them.
       displayName: 'lint-rules',
       rootDir: __dirname,
       testEnvironment: 'node',

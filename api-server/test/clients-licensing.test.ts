@@ -139,7 +139,7 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         expect(response.body).toBe(unknown.body);
       }
       expect(unknown.json()).toEqual({ message: ['License not found'] });
-      // A NUL is refused by the contract's text type before any lookup (issue 13), which says nothing of serials.
+      // A NUL is refused by the contract's text type before any lookup, which says nothing of serials.
       expect(withNul.statusCode).toBe(400);
       expect(withNul.json()).toEqual({ message: ['serial must not contain a NUL character'] });
       expect(await digestOf()).toBe(before);

@@ -14,9 +14,9 @@ const VERBS: Record<string, string> = {
   import: 'imported',
 };
 
-const objectWords = (type: string) => type.replace(/_/g, ' ').replace(/^license$/, 'licence');
+const objectWords = (type: string) => type.replace(/_/g, ' ');
 
-/** "staff@alpha.example deactivated licence 12", "client activated licence 3": who did what to which record. */
+/** "staff@alpha.example deactivated license 12", "client activated license 3": who did what to which record. */
 export function activitySentence(event: AuditEvent): string {
   const who = event.actor.type === 'user' ? event.actor.email : 'client';
   const verb = VERBS[event.action.split('.').at(-1) ?? ''] ?? event.action;
