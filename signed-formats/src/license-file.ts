@@ -1,10 +1,9 @@
 import { checkBindings } from './bindings';
-import type { SignedFields } from './canonical';
 import type { LicenseType, SignatureSeedVersion } from './documented-values';
 import { verifySignedDocument, type DocumentFormat, type FORMAT_VERSION, type PublicKeyInput, type Verification } from './signed-document';
 
 // The licence file (`.ops`) of docs/licence-file.md, format version 1.
-export const LICENSE_FILE_FORMAT: DocumentFormat = {
+export const LICENSE_FILE_FORMAT = {
   label: 'license file',
   context: 'producthub-license-v1',
   fields: [
@@ -18,8 +17,8 @@ export const LICENSE_FILE_FORMAT: DocumentFormat = {
     ['hardware_fingerprint_version', 'integer'],
     ['signature_seed_version', 'integer'],
     ['issued_at', 'text'],
-  ] satisfies SignedFields,
-};
+  ],
+} as const satisfies DocumentFormat;
 
 /** The signed part of a licence file. */
 export interface LicenseFileClaims {

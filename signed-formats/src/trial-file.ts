@@ -1,10 +1,9 @@
-import type { SignedFields } from './canonical';
 import { checkBindings } from './bindings';
 import { reject, verifySignedDocument, type ClientApiFormat, type PublicKeyInput, type Verification } from './signed-document';
 import { signedTimeMs } from './signed-time';
 
 // The trial file of docs/client-api.md: what `startTrial` answers, kept by the plugin and checked offline.
-export const TRIAL_FILE_FORMAT: ClientApiFormat = {
+export const TRIAL_FILE_FORMAT = {
   label: 'trial file',
   format: 'producthub-trial',
   context: 'producthub-trial-v1',
@@ -14,8 +13,8 @@ export const TRIAL_FILE_FORMAT: ClientApiFormat = {
     ['started_at', 'text'],
     ['expires_at', 'text'],
     ['issued_at', 'text'],
-  ] satisfies SignedFields,
-};
+  ],
+} as const satisfies ClientApiFormat;
 
 export interface TrialFile {
   product_id: number;
