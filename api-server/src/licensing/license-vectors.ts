@@ -62,7 +62,7 @@ const NON_ASCII: LicenseFileClaims = {
 export const licenseFileText = (file: unknown) => `${JSON.stringify(file, null, 2)}\n`;
 
 const signLicenseFile = (claims: LicenseFileClaims, privateKey: KeyObject): LicenseFile => signDocument(LICENSE_FILE_FORMAT, claims, privateKey);
-const canonicalLicenseBytes = (claims: LicenseFileClaims) => canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, { ...claims });
+const canonicalLicenseBytes = (claims: LicenseFileClaims) => canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, claims);
 
 export function buildLicenseVectors(): VectorSet {
   const key = testVectorKey('product');

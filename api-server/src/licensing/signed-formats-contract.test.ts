@@ -2,6 +2,7 @@
 import {
   BUILD_OSES,
   DISABLE_REASONS,
+  LICENSE_FILE_FORMAT_VERSION,
   LICENSE_TYPES,
   SIGNATURE_SEED_VERSIONS,
   LicenseFile,
@@ -15,6 +16,7 @@ import {
   DOCUMENTED_DISABLE_REASONS,
   DOCUMENTED_LICENSE_TYPES,
   DOCUMENTED_SIGNATURE_SEED_VERSIONS,
+  FORMAT_VERSION,
   LICENSE_FILE_FORMAT,
   REVOCATION_LIST_FORMAT,
   STATE_DOCUMENT_FORMAT,
@@ -67,6 +69,7 @@ describe('the contract answers the signed formats as signed-formats defines them
   });
 
   it('lists the values the formats document, as the server knows them', () => {
+    expect(LICENSE_FILE_FORMAT_VERSION).toBe(FORMAT_VERSION);
     expect(DOCUMENTED_LICENSE_TYPES).toEqual(LICENSE_TYPES);
     expect(DOCUMENTED_SIGNATURE_SEED_VERSIONS).toEqual(SIGNATURE_SEED_VERSIONS);
     expect(DOCUMENTED_DISABLE_REASONS).toEqual(DISABLE_REASONS);
