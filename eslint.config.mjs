@@ -35,6 +35,10 @@ export const boundaryZones = [
   // client are the browser's.
   zone('api-server', 'shared-kit', 'api-server imports only shared-kit/contract (and shared-kit/remotes).', ['./src/contract', './src/remotes.ts', './src/remotes.json']),
   zone('api-server', ['shell', ...remotes]),
+  // The signed formats are shared by the server and client-js, which carries them in its dist: they import no
+  // other workspace (nor any package: see the no-restricted-imports block below).
+  zone('signed-formats', [...apps, 'shared-kit', 'e2e', 'client-js'], 'signed-formats imports nothing but Node and its own files.'),
+  zone('client-js', [...apps, 'shared-kit', 'e2e'], 'client-js ships alone: the one workspace it imports is signed-formats, which its build carries in dist.'),
 ];
 
 /** The console's texts (JSX text, string and template literals) say License/Licenses, never Licence/Licences. */
@@ -79,6 +83,15 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['signed-formats/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!node:|\\.{1,2}/)', message: 'signed-formats depends on nothing: client-js carries it as it is, so it imports only Node and its own files.' }] },
+      ],
     },
   },
   { files: ['shell/src/**', 'mfe-*/src/**', 'shared-kit/src/**'], languageOptions: { globals: { ...globals.browser } } },
