@@ -254,7 +254,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: staffOnly(201),
   },
 
-  // The client API (issue 14): public, plugins prove a licence by its serial; the session does not matter.
+  // The client API: public, plugins prove a licence by its serial; the session does not matter.
   'POST /api/v1/clients/app/trials': {
     request: (w) => ({ url: '/api/v1/clients/app/trials', payload: { product_id: w.productA, hardware_fingerprint: 'MATRIX-CLIENT-TRIAL' } }),
     expect: { anonymous: 201, superuser: 200, staffA: 200, staffB: 200, customerA: 200, customerB: 200 },
