@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { Client } from 'pg';
 import { PORTAL_SIGN_IN_CODE_MAX_TRIES } from 'shared-kit/contract';
 import { seedDemoData } from '../src/seed/demo-data';
 import { emailDb } from '../src/email/tables';
@@ -187,6 +188,28 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const neverAskedStranger = await signInWith(t.app, SLUG, { email: 'never.asked@example.com', code: wrong });
     expect(neverAsked.json()).toEqual({ message: ['That code is not right. Ask for a new one.'] });
     expect(neverAskedStranger.body).toBe(neverAsked.body);
+  });
+
+  it('answers a code request before any work that depends on the address: the answer waits for no code or mail', async () => {
+    const customer = customers[7];
+    const before = (await mailsTo(t.db, customer.email)).length;
+    // While another transaction holds the codes table, no code can be written: the answers must come all the same.
+    const blocker = new Client({ connectionString: t.databaseUrl });
+    await blocker.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE portal_sign_in_codes IN EXCLUSIVE MODE');
+    try {
+      for (const email of [customer.email, 'nobody.at.all@example.com']) {
+        const answered = await t.app.inject({ method: 'POST', url: `/api/v1/portal/${SLUG}/sign-in/code`, payload: { email } });
+        expect(answered.statusCode).toBe(202);
+      }
+      expect((await mailsTo(t.db, customer.email)).length).toBe(before);
+    } finally {
+      await blocker.query('COMMIT');
+      await blocker.end();
+    }
+    await t.app.backgroundWork.settled();
+    expect((await mailsTo(t.db, customer.email)).length).toBe(before + 1);
   });
 
   it('refuses bodies that are neither a code nor a link, in plain words, and bad addresses', async () => {
