@@ -9,6 +9,7 @@ import { emailDb } from '../src/email/tables';
 import { createSmtpTransport, type MailTransport } from '../src/email/transport';
 import { claimDueEmails, keepDueEmails, messageIdOf, sendDueEmails } from '../src/email/worker';
 import { testEmail } from '../src/email/templates/test-email';
+import { recordAttempt } from '../src/outbox/record-attempt';
 import { startSmtpTestServer, type SmtpTestServer } from './email/smtp-test-server';
 
 jest.setTimeout(60_000);
@@ -149,6 +150,9 @@ describe('email delivery through SMTP', () => {
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smtp.arrived).toHaveLength(1);
     expect(smtp.arrived[0].parsed.messageId).toBe(messageIdOf(id, settings.fromAddress));
+    // The dead worker's late outcome is not the current claim's: it changes nothing.
+    await recordAttempt(t.db, 'email_outbox', shortLease, deadClaim, { error: 'a late failure' });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
   });
 
   it('sends to a UTF-8 local part with SMTPUTF8, and to an IDN domain with an ASCII local part as A-labels', async () => {

@@ -20,3 +20,4 @@ export * from './audit-events';
 export * from './exports';
 export * from './user-imports';
 export * from './dashboard';
+export * from './emails';
