@@ -27,6 +27,7 @@ import { clientAppBuildFileRoutes } from './routes/clients/app-build-files';
 import { clientApiRoutes } from './routes/clients';
 import { auditEventsRoutes } from './routes/audit-events';
 import { dashboardRoutes } from './routes/dashboard';
+import { emailRoutes } from './email/routes';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -150,6 +151,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       await api.register(clientApiRoutes, areaDependencies);
       await api.register(auditEventsRoutes, areaDependencies);
       await api.register(dashboardRoutes, areaDependencies);
+      await api.register(emailRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

@@ -8,6 +8,8 @@ import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url'
 import { enqueueDelivery, insertEndpoint, insertEvent } from '../../src/webhooks/endpoints';
 import { generateSecret } from '../../src/webhooks/signature';
 import { previewUserImport } from '../../src/imports/preview';
+import { sendTemplatedEmail } from '../../src/email/send-templated-email';
+import { testEmail } from '../../src/email/templates/test-email';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB'];
@@ -45,6 +47,8 @@ export interface World {
   /** One endpoint of A per role: each role's DELETE aims at an endpoint that still exists. */
   webhookEndpointsToDeleteA: number[];
   webhookDeliveryA: number;
+  /** A mail in A's Emails log. */
+  emailA: number;
   /** A previewed CSV import of A, ready to apply. */
   userImportA: number;
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
@@ -153,6 +157,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     trialA: trial.id,
     ...client,
     ...(await webhookObjects(db, t.masterKey, manufacturerA)),
+    emailA: Number((await sendTemplatedEmail(db, testEmail(manufacturerA, 'matrix.mail@example.com', 'Aurora Audio'))).id),
     userImportA: (await previewUserImport(db, manufacturerA, null, 'email\nmatrix.import@example.com\n')).id,
     tokens: await signInEveryone(t),
   };
