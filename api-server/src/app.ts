@@ -28,6 +28,7 @@ import { clientAppBuildFileRoutes } from './routes/clients/app-build-files';
 import { clientApiRoutes } from './routes/clients';
 import { auditEventsRoutes } from './routes/audit-events';
 import { dashboardRoutes } from './routes/dashboard';
+import { emailRoutes } from './email/routes';
 import { portalRoutes } from './portal/routes/customer-routes';
 import { portalStaffRoutes } from './portal/routes/staff-routes';
 
@@ -158,6 +159,7 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       await api.register(clientApiRoutes, areaDependencies);
       await api.register(auditEventsRoutes, areaDependencies);
       await api.register(dashboardRoutes, areaDependencies);
+      await api.register(emailRoutes, areaDependencies);
       await api.register(portalStaffRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },

@@ -13,10 +13,13 @@ import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 import { DEMO_LOGINS } from './seed/demo-logins';
 import { readWebhookSettings } from './webhooks/settings';
 import { startWebhookWorker } from './webhooks/worker';
+import { readEmailSettings } from './email/settings';
+import { startEmailWorker } from './email/worker';
 
 async function main(): Promise<void> {
   const config = readConfig();
   const webhookSettings = readWebhookSettings();
+  const emailSettings = readEmailSettings();
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {
@@ -39,10 +42,14 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, masterKey, storage, sessionCache, logger: { level: process.env.LOG_LEVEL || 'warn' } });
   await app.listen({ port: config.port, host: config.host });
   const webhookWorker = startWebhookWorker(db, masterKey, webhookSettings, (error) => app.log.error(error, 'webhook delivery'));
+  const emailWorker = startEmailWorker(db, emailSettings, (error) => app.log.error(error, 'email delivery'));
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
   console.log(`ProductHub is running at ${url}`);
   console.log(`  database: ${embedded ? `embedded PostgreSQL (data in ${config.dataDir})` : 'DATABASE_URL'}; environment: ${config.environment}`);
+  console.log(
+    `  email: ${emailSettings.smtpUrl ? `sent through PRODUCTHUB_SMTP_URL from ${emailSettings.fromAddress}` : 'kept and shown in the console (set PRODUCTHUB_SMTP_URL to send)'}`,
+  );
   console.log(seeded ? '  demo data seeded. Demo logins:' : '  demo logins (if the demo data is still there):');
   for (const login of DEMO_LOGINS) {
     const who = login.role === 'superuser' ? 'Super User' : login.manufacturer;
@@ -55,7 +62,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: finishing requests in flight and stopping...`);
     // Deliveries in flight finish (or time out) first; one cut short stays pending and is delivered later.
-    await webhookWorker.stop().catch((error: unknown) => console.error(error));
+    await Promise.all([webhookWorker.stop(), emailWorker.stop()]).catch((error: unknown) => console.error(error));
     // app.close() stops accepting connections and waits for in-flight requests.
     await app.close().catch((error: unknown) => console.error(error));
     await db.destroy().catch(() => undefined);

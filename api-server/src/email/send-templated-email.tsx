@@ -2,6 +2,7 @@ import type React from 'react';
 import type { Db } from '../db/database';
 import { readMailBrand } from './brand';
 import { EmailFrame } from './email-frame';
+import { normalizedMailAddress } from './mail-address';
 import { renderEmail } from './render-email';
 import { emailDb } from './tables';
 
@@ -22,8 +23,10 @@ export interface TemplatedEmail {
 /**
  * Renders (HTML + plain text) and writes the mail to the outbox with the caller's db or transaction: the mail
  * exists exactly when the caller's change commits. The outbox worker sends it (or keeps it, without SMTP).
+ * An address that cannot receive mail throws InvalidMailAddress (mail-address.ts: check it first to answer a 400).
  */
 export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise<{ id: string }> {
+  const to = normalizedMailAddress(email.to);
   const brand = await readMailBrand(db, email.manufacturerId);
   if (!brand) throw new Error(`no manufacturer ${email.manufacturerId} to send a mail for`);
   const framed = (
@@ -36,7 +39,7 @@ export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise
     .insertInto('email_outbox')
     .values({
       manufacturer_id: email.manufacturerId,
-      to_address: email.to.trim(),
+      to_address: to,
       kind: email.kind,
       subject: email.subject,
       sender_name: brand.senderName,

@@ -9,6 +9,7 @@ import { DEMO_LOGINS } from './demo-logins';
 import { seedClientActivity } from './client-activity';
 import { seedDemoHistory } from './demo-history';
 import { seedWebhookDemo } from './webhook-demo';
+import { seedEmailDemo } from './email-demo';
 
 interface ManufacturerPlan {
   name: string;
@@ -288,4 +289,5 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   await seedClientActivity(db, masterKey);
   await seedDemoHistory(db);
   await seedWebhookDemo(db, masterKey, seeded);
+  await seedEmailDemo(db, seeded);
 }

@@ -1,25 +1,10 @@
-import { ConfigError } from '../config';
+import { positiveSetting as positive, type OutboxSettings } from '../outbox/settings';
 
-/** Webhook delivery settings (README's configuration table; docs/webhooks.md). */
-export interface WebhookSettings {
+/** Webhook delivery settings (README's configuration table; docs/webhooks.md); the lease outlasts the timeout. */
+export interface WebhookSettings extends OutboxSettings {
   /** Allow loopback, private, link-local targets (tests, an operator's own network). */
   allowPrivateTargets: boolean;
   timeoutMs: number;
-  maxAttempts: number;
-  /** The first retry's delay; each later one doubles it (with jitter). */
-  retryBaseMs: number;
-  pollIntervalMs: number;
-  /** How long a claimed delivery stays invisible to other workers: longer than the timeout. */
-  leaseMs: number;
-  batchSize: number;
-}
-
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of at least 1, got '${raw}'`);
-  return value;
 }
 
 export function readWebhookSettings(env: NodeJS.ProcessEnv = process.env): WebhookSettings {

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { decrypt } from '../crypto/product-keys';
-import { retryDelayMs } from './backoff';
+import { claimDue, type OutboxTable } from '../outbox/claim';
+import { startPollLoop, type OutboxWorker } from '../outbox/poll-loop';
+import { recordAttempt } from '../outbox/record-attempt';
 import { sendWebhook, type SendResult } from './send';
 import type { WebhookSettings } from './settings';
 import { signatureHeader } from './signature';
@@ -17,45 +19,29 @@ interface ClaimedDelivery {
   secret_encrypted: string;
 }
 
-/**
- * Claims due deliveries: rows another worker holds are skipped (SKIP LOCKED), and a claimed row is pushed a
- * lease into the future and counted as an attempt in the same statement, so it stays invisible to every
- * worker while this one sends it. A worker dying mid-delivery leaves the row pending: it is due again when the
- * lease ends and another worker delivers it. A disabled endpoint's deliveries wait until it is enabled again.
- */
-export async function claimDueDeliveries(db: Db, settings: WebhookSettings): Promise<ClaimedDelivery[]> {
-  const result = await sql<ClaimedDelivery>`
-    WITH due AS (
-      SELECT d.id FROM webhook_deliveries d
-      JOIN webhook_endpoints ep ON ep.id = d.endpoint_id AND ep.enabled
-      WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-      ORDER BY d.next_attempt_at
-      LIMIT ${settings.batchSize}
-      FOR UPDATE OF d SKIP LOCKED
-    ), claimed AS (
-      UPDATE webhook_deliveries d
-      SET attempts = d.attempts + 1, next_attempt_at = now() + ${settings.leaseMs} * interval '1 millisecond', last_attempt_at = now()
-      FROM due WHERE d.id = due.id
-      RETURNING d.id, d.attempts, d.event_id, d.endpoint_id
-    )
+/** The deliveries outbox: a disabled endpoint's deliveries wait until it is enabled again. */
+const DELIVERIES: OutboxTable<ClaimedDelivery> = {
+  table: 'webhook_deliveries',
+  dueWhen: sql`EXISTS (SELECT 1 FROM webhook_endpoints ep WHERE ep.id = o.endpoint_id AND ep.enabled)`,
+  selectClaimed: sql<ClaimedDelivery>`
     SELECT claimed.id, claimed.attempts, claimed.event_id, e.payload, e.created_at, ep.url, ep.secret_encrypted
     FROM claimed
     JOIN webhook_events e ON e.id = claimed.event_id
-    JOIN webhook_endpoints ep ON ep.id = claimed.endpoint_id`.execute(db);
-  return result.rows;
+    JOIN webhook_endpoints ep ON ep.id = claimed.endpoint_id`,
+};
+
+/** Claims due deliveries with the outbox's lease (outbox/claim.ts). */
+export function claimDueDeliveries(db: Db, settings: WebhookSettings): Promise<ClaimedDelivery[]> {
+  return claimDue(db, DELIVERIES, settings);
 }
 
-/** Records one attempt's outcome, unless the lease ran out and another worker claimed the row meanwhile. */
-async function recordOutcome(db: Db, settings: WebhookSettings, delivery: ClaimedDelivery, result: SendResult): Promise<void> {
+function recordOutcome(db: Db, settings: WebhookSettings, delivery: ClaimedDelivery, result: SendResult): Promise<void> {
   const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  const status = succeeded ? 'succeeded' : delivery.attempts >= settings.maxAttempts ? 'failed' : 'pending';
-  const delay = status === 'pending' ? retryDelayMs(delivery.attempts, settings.retryBaseMs) : 0;
-  const error = succeeded ? null : (result.error ?? `HTTP ${result.statusCode}`);
-  await sql`
-    UPDATE webhook_deliveries
-    SET status = ${status}, response_code = ${result.statusCode}, duration_ms = ${result.durationMs}, last_error = ${error},
-      next_attempt_at = now() + ${delay} * interval '1 millisecond'
-    WHERE id = ${delivery.id} AND attempts = ${delivery.attempts} AND status = 'pending'`.execute(db);
+  return recordAttempt(db, DELIVERIES.table, settings, delivery, {
+    finalStatus: succeeded ? 'succeeded' : undefined,
+    error: succeeded ? null : (result.error ?? `HTTP ${result.statusCode}`),
+    set: sql`response_code = ${result.statusCode}, duration_ms = ${result.durationMs}`,
+  });
 }
 
 async function deliver(db: Db, masterKey: Buffer, settings: WebhookSettings, delivery: ClaimedDelivery): Promise<void> {
@@ -84,36 +70,8 @@ export async function deliverDue(db: Db, masterKey: Buffer, settings: WebhookSet
   return claimed.length;
 }
 
-export interface WebhookWorker {
-  /** Stops polling and waits for the deliveries in flight (each bounded by the time-out). */
-  stop: () => Promise<void>;
-}
+export type WebhookWorker = OutboxWorker;
 
 export function startWebhookWorker(db: Db, masterKey: Buffer, settings: WebhookSettings, onError: (error: unknown) => void = () => undefined): WebhookWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-
-  const runOnce = () => deliverDue(db, masterKey, settings, onError);
-
-  const tick = () => {
-    running = runOnce()
-      .catch((error: unknown) => {
-        onError(error);
-        return 0;
-      })
-      .then((count) => {
-        // A full batch means more may be due: go on at once.
-        if (!stopped) timer = setTimeout(tick, count >= settings.batchSize ? 0 : settings.pollIntervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPollLoop(() => deliverDue(db, masterKey, settings, onError), settings, onError);
 }

@@ -75,6 +75,20 @@ const PORTAL_ROUTES: Record<string, MatrixEntry> = {
   'POST /api/v1/users/:id/portal-sign-in-link': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/portal-sign-in-link` }), expect: staffOnly(202) },
 };
 
+const EMAIL_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/manufacturers/:id/emails': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/emails?status=kept` }), expect: ownOrSuperuser(200) },
+  'GET /api/v1/manufacturers/:id/emails/:emailId': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/emails/${w.emailA}` }), expect: ownOrSuperuser(200) },
+  'POST /api/v1/manufacturers/:id/emails/test': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/emails/test`, payload: {} }), expect: ownOrSuperuser(202) },
+  'GET /api/v1/manufacturers/:id/mail-settings': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/mail-settings` }), expect: ownOrSuperuser(200) },
+  'PUT /api/v1/manufacturers/:id/mail-settings': {
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/mail-settings`,
+      payload: { sender_name: 'Aurora Audio Support', reply_to: 'support@aurora-audio.example', logo_url: null, brand_color: '#2255aa' },
+    }),
+    expect: ownOrSuperuser(200),
+  },
+};
+
 /**
  * The authorization matrix: every route of the API × {anonymous, superuser, staff of A, staff of B} on an
  * object of A → the status it must answer. A route missing here fails the suite (authorization.test.ts).
@@ -141,6 +155,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: staffOnly(204),
   },
   ...WEBHOOK_ROUTES,
+  ...EMAIL_ROUTES,
   ...PORTAL_ROUTES,
 
   'GET /api/v1/products': { request: () => ({ url: '/api/v1/products' }), expect: staffCollection(200), staffBActsOnOwnTenant: true },

@@ -8,6 +8,8 @@ import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url'
 import { enqueueDelivery, insertEndpoint, insertEvent } from '../../src/webhooks/endpoints';
 import { generateSecret } from '../../src/webhooks/signature';
 import { previewUserImport } from '../../src/imports/preview';
+import { sendTemplatedEmail } from '../../src/email/send-templated-email';
+import { testEmail } from '../../src/email/templates/test-email';
 import { AUTH_SCHEME, PORTAL_AUTH_SCHEME } from 'shared-kit/contract';
 import { createCustomerSession } from '../../src/portal/customer-sessions';
 import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
@@ -54,6 +56,8 @@ export interface World {
   /** One endpoint of A per role: each role's DELETE aims at an endpoint that still exists. */
   webhookEndpointsToDeleteA: number[];
   webhookDeliveryA: number;
+  /** A mail in A's Emails log. */
+  emailA: number;
   /** A previewed CSV import of A, ready to apply. */
   userImportA: number;
   /** A's portal slug, customer A's email, and unused magic-link tokens of end users of A (one per sign-in call). */
@@ -170,6 +174,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     trialA: trial.id,
     ...client,
     ...(await webhookObjects(db, t.masterKey, manufacturerA)),
+    emailA: Number((await sendTemplatedEmail(db, testEmail(manufacturerA, 'matrix.mail@example.com', 'Aurora Audio'))).id),
     userImportA: (await previewUserImport(db, manufacturerA, null, 'email\nmatrix.import@example.com\n')).id,
     ...(await portalObjects(t, manufacturerA, license.user_id)),
     portalCustomers,

@@ -18,6 +18,7 @@ export interface ApiClient {
   get<T>(path: string, query?: Query): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
   delete<T = void>(path: string): Promise<T>;
   /**
    * A GET whose answer is read as it arrives (CSV exports): the Response once the status is OK, else an ApiError as
@@ -28,7 +29,7 @@ export interface ApiClient {
   url(path: string, query?: Query): string;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -69,6 +70,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, query) => request('GET', path, query),
     post: (path, body) => request('POST', path, undefined, body),
     patch: (path, body) => request('PATCH', path, undefined, body),
+    put: (path, body) => request('PUT', path, undefined, body),
     delete: (path) => request('DELETE', path),
     stream: (path, query, signal) => send('GET', path, query, undefined, signal, 'text/csv, application/json'),
   };

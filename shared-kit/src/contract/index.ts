@@ -21,3 +21,4 @@ export * from './exports';
 export * from './user-imports';
 export * from './dashboard';
 export * from './portal';
+export * from './emails';

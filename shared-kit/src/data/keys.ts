@@ -95,6 +95,16 @@ export const webhookKeys = {
   endpointsOf: (manufacturerId: number) => [scope('manufacturers', manufacturerId, 'webhook-endpoints'), scope('manufacturers', manufacturerId, 'webhook-endpoints', ANY_ID)],
 };
 
+/** A manufacturer's Emails log and mail settings (docs/email.md). */
+export const emailKeys = {
+  list: (manufacturerId: number, query: Query) => listKey(['manufacturers', manufacturerId, 'emails'], query),
+  detail: (manufacturerId: number, emailId: number) => resourceKey('manufacturers', manufacturerId, 'emails', emailId),
+  test: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'emails', 'test'),
+  /** Every page and filter of a manufacturer's log. */
+  lists: (manufacturerId: number) => scope('manufacturers', manufacturerId, 'emails'),
+  settings: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'mail-settings'),
+};
+
 /** History: audit events of one record (object type and id), newest first. */
 export const auditEventKeys = {
   list: (query: Query) => listKey(['audit-events'], query),

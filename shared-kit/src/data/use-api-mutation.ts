@@ -4,7 +4,7 @@ import useSWRMutation from 'swr/mutation';
 import { useApiClient, type ApiClient } from 'shared-kit';
 import { inScope, type ApiKey, type KeyScope, type ResourceKey } from './api-key';
 
-type Request<Arg> = { method: 'POST' | 'PATCH'; path: (arg: Arg) => ResourceKey; body: (arg: Arg) => unknown } | { method: 'DELETE'; path: (arg: Arg) => ResourceKey };
+type Request<Arg> = { method: 'POST' | 'PATCH' | 'PUT'; path: (arg: Arg) => ResourceKey; body: (arg: Arg) => unknown } | { method: 'DELETE'; path: (arg: Arg) => ResourceKey };
 
 export type ApiMutation<Arg, Result> = (
   | Request<Arg>
@@ -26,7 +26,9 @@ function send<Arg, Result>(api: ApiClient, mutation: ApiMutation<Arg, Result>, a
     ? api.delete<Result>(path)
     : mutation.method === 'POST'
       ? api.post<Result>(path, mutation.body(arg))
-      : api.patch<Result>(path, mutation.body(arg));
+      : mutation.method === 'PUT'
+        ? api.put<Result>(path, mutation.body(arg))
+        : api.patch<Result>(path, mutation.body(arg));
 }
 
 export interface ApiMutationState<Arg, Result> {

@@ -4,7 +4,7 @@ import type { Query } from '../api/query-string';
 
 /** One call a screen made through the API client. */
 export interface RecordedApiCall {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   query?: Query;
   body?: unknown;
@@ -35,6 +35,7 @@ export function createFakeApiClient(server: FakeApiServer): { api: ApiClient; ca
     get: (path, query) => handle({ method: 'GET', path, query }),
     post: (path, body) => handle({ method: 'POST', path, body }),
     patch: (path, body) => handle({ method: 'PATCH', path, body }),
+    put: (path, body) => handle({ method: 'PUT', path, body }),
     delete: (path) => handle({ method: 'DELETE', path }),
     stream: (path, query) => handle({ method: 'GET', path, query }),
   };

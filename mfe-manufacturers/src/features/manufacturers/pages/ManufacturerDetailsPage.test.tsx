@@ -27,8 +27,20 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
   return (call) => {
     // The list a Back may lead to.
     if (call.method === 'GET' && call.path === '/manufacturers') return { data: [stored], pagination: EMPTY_PAGINATION };
-    // The Webhooks section below the details (its own tests are in features/webhooks).
+    // The sections below the details (their own tests are in features/webhooks and features/emails).
     if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/webhook-endpoints`) return { data: [] };
+    if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/mail-settings`) {
+      return {
+        manufacturer_id: stored.id,
+        sender_name: null,
+        reply_to: null,
+        logo_url: null,
+        brand_color: null,
+        default_sender_name: stored.name,
+        default_reply_to: stored.email,
+        updated_at: null,
+      };
+    }
     if (call.path !== `/manufacturers/${stored.id}`) throw apiError(404, 'Manufacturer not found');
     if (call.method === 'GET') return stored;
     if (call.method === 'PATCH') {
@@ -41,10 +53,12 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
 }
 
 /** The calls about the manufacturer itself, not the sections below its details. */
-const manufacturerCalls = (calls: ApiCall[]) => calls.filter((call) => !call.path.includes('/webhook-endpoints'));
+const manufacturerCalls = (calls: ApiCall[]) => calls.filter((call) => !call.path.includes('/webhook-endpoints') && !call.path.includes('/mail-settings'));
 
 const location = () => screen.getByLabelText('Current location');
-const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
+// Within the details form: the Mail settings section below has fields of its own (Sender name, Reply-to email).
+const field = (label: string) =>
+  within(screen.getByRole('form', { name: 'Manufacturer details' })).getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
 
 async function openAsSuperuser(entries = [withReturnTo('/Home/Manufacturers/7')], server = manufacturerServer()) {
   const view = renderArea({ entries, session: superuserSession, server });

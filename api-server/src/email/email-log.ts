@@ -1,0 +1,100 @@
+import type { Email, EmailListQuery, EmailStatus, EmailSummary } from 'shared-kit/contract';
+import type { Db } from '../db/database';
+import { escapeLike } from '../lib/like-pattern';
+import type { PageRequest } from '../lib/paging';
+import { emailDb } from './tables';
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'manufacturer_id',
+  'to_address',
+  'kind',
+  'subject',
+  'sender_name',
+  'reply_to',
+  'transactional',
+  'status',
+  'attempts',
+  'last_error',
+  'last_attempt_at',
+  'next_attempt_at',
+  'sent_at',
+  'created_at',
+] as const;
+
+interface SummaryRow {
+  id: string;
+  manufacturer_id: number;
+  to_address: string;
+  kind: string;
+  subject: string;
+  sender_name: string;
+  reply_to: string | null;
+  transactional: boolean;
+  status: EmailStatus;
+  attempts: number;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+  next_attempt_at: Date;
+  sent_at: Date | null;
+  created_at: Date;
+}
+
+export function toEmailSummary({ to_address, ...row }: SummaryRow): EmailSummary {
+  return {
+    ...row,
+    id: Number(row.id),
+    to: to_address,
+    last_attempt_at: row.last_attempt_at?.toISOString() ?? null,
+    next_attempt_at: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
+    sent_at: row.sent_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The manufacturer's mails, newest first, filtered by status, exact kind and part of the recipient. */
+export async function listEmails(db: Db, manufacturerId: number, filter: Omit<EmailListQuery, 'page' | 'per_page'>, page: PageRequest) {
+  let query = emailDb(db).selectFrom('email_outbox').where('manufacturer_id', '=', manufacturerId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  if (filter.recipient) query = query.where('to_address', 'ilike', `%${escapeLike(filter.recipient)}%`);
+  const [rows, total] = await Promise.all([
+    query.select(SUMMARY_COLUMNS).orderBy('id', 'desc').limit(page.perPage).offset(page.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toEmailSummary), total: Number(total.total) };
+}
+
+export async function findEmailSummary(db: Db, manufacturerId: number, emailId: number | string): Promise<EmailSummary | undefined> {
+  const row = await emailDb(db)
+    .selectFrom('email_outbox')
+    .select(SUMMARY_COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', String(emailId))
+    .executeTakeFirst();
+  return row && toEmailSummary(row);
+}
+
+export async function findEmail(db: Db, manufacturerId: number, emailId: number): Promise<Email | undefined> {
+  const row = await emailDb(db)
+    .selectFrom('email_outbox')
+    .select([...SUMMARY_COLUMNS, 'html', 'text'])
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', String(emailId))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { html, text, ...summary } = row;
+  return { ...toEmailSummary(summary), html, text };
+}
+
+/** Test mails the manufacturer wrote in the last hour: "Send test email" is limited, it reaches any address. */
+export async function recentTestEmails(db: Db, manufacturerId: number, kind: string): Promise<number> {
+  const row = await emailDb(db)
+    .selectFrom('email_outbox')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('kind', '=', kind)
+    .where('created_at', '>', new Date(Date.now() - 60 * 60 * 1000))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
