@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
-import { BUILD_FILE_NAME_MAX_URL_LENGTH } from 'shared-kit/contract';
+import { BUILD_FILE_NAME_MAX_URL_LENGTH, PORTAL_API_PREFIX } from 'shared-kit/contract';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/file-storage';
@@ -17,6 +17,7 @@ import { registerAuthentication, type PrincipalCache } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { registerApiReference } from './plugins/api-reference';
 import { createPasswordCheckGate } from './auth/password-check-gate';
+import { createBackgroundWork, type BackgroundWork } from './lib/background-work';
 import { healthRoutes } from './routes/health';
 import { systemUserRoutes } from './routes/systemusers';
 import { manufacturersRoutes } from './routes/manufacturers';
@@ -28,6 +29,8 @@ import { clientApiRoutes } from './routes/clients';
 import { auditEventsRoutes } from './routes/audit-events';
 import { dashboardRoutes } from './routes/dashboard';
 import { emailRoutes } from './email/routes';
+import { portalRoutes } from './portal/routes/customer-routes';
+import { portalStaffRoutes } from './portal/routes/staff-routes';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -61,6 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app serves (HEAD twins left out): the authorization matrix is checked against it. */
     routeTable: RouteTableEntry[];
+    /** Work routes started after answering (portal sign-in codes); `settled()` waits for it. */
+    backgroundWork: BackgroundWork;
   }
 }
 
@@ -85,6 +90,9 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
   if (sessionCache) app.addHook('onClose', () => sessionCache.close());
   const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
+  const backgroundWork = createBackgroundWork();
+  app.decorate('backgroundWork', backgroundWork);
+  app.addHook('onClose', () => backgroundWork.settled());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
@@ -152,9 +160,12 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       await api.register(auditEventsRoutes, areaDependencies);
       await api.register(dashboardRoutes, areaDependencies);
       await api.register(emailRoutes, areaDependencies);
+      await api.register(portalStaffRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );
+  // The customer portal: a scope of its own beside the staff one, with customer sessions only (portal/routes).
+  await app.register(portalRoutes, { prefix: PORTAL_API_PREFIX, db, masterKey, storage, config, backgroundWork });
   await registerStaticApps(app, config);
   return app;
 }

@@ -14,4 +14,11 @@ describe('request time limits', () => {
     expect(() => readConfig({ PRODUCTHUB_HEADERS_TIMEOUT_MS: '5000', PRODUCTHUB_REQUEST_TIMEOUT_MS: '1000' })).toThrow(ConfigError);
     expect(() => readConfig({ PRODUCTHUB_IDLE_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
   });
+
+  it('reads the public URL, by default this server on loopback, without a trailing slash', () => {
+    expect(readConfig({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
+    expect(readConfig({ PRODUCTHUB_PUBLIC_URL: 'https://licences.example.com/hub/' }).publicUrl).toBe('https://licences.example.com/hub');
+    expect(() => readConfig({ PRODUCTHUB_PUBLIC_URL: 'ftp://example.com' })).toThrow(ConfigError);
+    expect(() => readConfig({ PRODUCTHUB_PUBLIC_URL: 'not a url' })).toThrow(ConfigError);
+  });
 });

@@ -29,6 +29,19 @@ export interface ServerConfig {
   remotesConfig: string | undefined;
   masterKey: string | undefined;
   timeouts: RequestTimeouts;
+  /** Where people reach this server: the portal's sign-in links and its address start with it (no trailing slash). */
+  publicUrl: string;
+  portal: PortalLimits;
+}
+
+/** Limits of the customer portal's sign-in, counted in PostgreSQL (shared by every instance). */
+export interface PortalLimits {
+  /** Sign-in codes asked for one address (email) of one manufacturer per hour. */
+  codesPerEmailPerHour: number;
+  /** Sign-in codes asked from one network address per hour, whatever the email. */
+  codesPerAddressPerHour: number;
+  /** Codes or links tried from one network address per minute. */
+  signInsPerAddressPerMinute: number;
 }
 
 /** Time limits (milliseconds) so that a slow or silent client cannot hold a connection. */
@@ -82,7 +95,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     remotesConfig: env.PRODUCTHUB_REMOTES || undefined,
     masterKey: env.PRODUCTHUB_MASTER_KEY || undefined,
     timeouts: readTimeouts(env),
+    publicUrl: readPublicUrl(env, port),
+    portal: {
+      codesPerEmailPerHour: positive('PRODUCTHUB_PORTAL_CODE_RATE_LIMIT', 5, env),
+      codesPerAddressPerHour: positive('PRODUCTHUB_PORTAL_CODE_ADDRESS_RATE_LIMIT', 30, env),
+      signInsPerAddressPerMinute: positive('PRODUCTHUB_PORTAL_SIGN_IN_ADDRESS_RATE_LIMIT', 30, env),
+    },
   };
+}
+
+function readPublicUrl(env: NodeJS.ProcessEnv, port: number): string {
+  const raw = env.PRODUCTHUB_PUBLIC_URL || `http://127.0.0.1:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PRODUCTHUB_PUBLIC_URL must be an http:// or https:// address, got '${raw}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PRODUCTHUB_PUBLIC_URL must be an http:// or https:// address, got '${raw}'`);
+  if (url.search || url.hash) throw new ConfigError(`PRODUCTHUB_PUBLIC_URL must not have a query or fragment, got '${raw}'`);
+  return url.href.replace(/\/+$/, '');
 }
 
 function list(raw: string | undefined): string[] {

@@ -2,12 +2,17 @@ import { auditFieldChanges, type AuditEvent } from 'shared-kit/contract';
 import type { AuditEventRow } from '../repositories/audit-events';
 import { apiTimestamp } from './timestamps';
 
+function actorOf(row: AuditEventRow): AuditEvent['actor'] {
+  if (row.actor_system_user_id !== null) return { type: 'user', id: row.actor_system_user_id, email: row.actor_email ?? '' };
+  if (row.actor_end_user_id !== null) return { type: 'customer', id: row.actor_end_user_id, email: row.actor_end_user_email ?? '' };
+  return { type: 'client' };
+}
+
 export function toAuditEvent(row: AuditEventRow): AuditEvent {
-  const actorId = row.actor_system_user_id;
   return {
     id: Number(row.id),
     created_at: apiTimestamp(row.created_at),
-    actor: actorId === null ? { type: 'client' } : { type: 'user', id: actorId, email: row.actor_email ?? '' },
+    actor: actorOf(row),
     action: row.action,
     object: { type: row.entity_type, id: row.entity_id },
     changes: auditFieldChanges(row.before, row.after),

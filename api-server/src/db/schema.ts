@@ -12,6 +12,9 @@ export interface ManufacturersTable {
   email: string | null;
   vat_id: string | null;
   country_code: string | null;
+  /** Filled from the name when not given (migration 0021). */
+  portal_slug: ColumnType<string, string | undefined, string>;
+  portal_enabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -225,12 +228,42 @@ export interface AuditLogTable {
   id: Generated<string>;
   manufacturer_id: number | null;
   actor_system_user_id: number | null;
+  /** A customer signed in to the portal (migration 0021); never set together with actor_system_user_id. */
+  actor_end_user_id: Generated<number | null>;
   action: string;
   entity_type: string;
   entity_id: string;
   before: unknown;
   after: unknown;
   created_at: CreatedAt;
+}
+
+export interface PortalSignInCodesTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  /** The address asked for, trimmed and lower-cased: unknown addresses get a row too (never mailed). */
+  email_key: string;
+  end_user_id: number | null;
+  code_hash: string;
+  link_token_hash: string;
+  requested_by: 'customer' | 'staff';
+  tries: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+  /** Set when a newer code for the same address was issued: only the newest one signs in. */
+  replaced_at: Date | null;
+}
+
+export interface PortalSessionsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  end_user_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  last_used_at: Generated<Date>;
+  revoked_at: Date | null;
 }
 
 /** Row counts of the unfiltered lists, kept exact by triggers (migration 0002). */
@@ -263,10 +296,13 @@ export interface Database {
   license_machines: LicenseMachinesTable;
   license_machine_deactivations: LicenseMachineDeactivationsTable;
   audit_log: AuditLogTable;
+  portal_sign_in_codes: PortalSignInCodesTable;
+  portal_sessions: PortalSessionsTable;
   list_totals: ListTotalsTable;
 }
 
-export type ManufacturerRow = Selectable<ManufacturersTable>;
+/** A manufacturer as the manufacturers API answers it (the portal's columns are read by the portal). */
+export type ManufacturerRow = Omit<Selectable<ManufacturersTable>, 'portal_slug' | 'portal_enabled'>;
 export type NewManufacturer = Insertable<ManufacturersTable>;
 export type ManufacturerUpdate = Updateable<ManufacturersTable>;
 export type SystemUserRow = Selectable<SystemUsersTable>;

@@ -13,7 +13,7 @@ export type AuditScope = { manufacturerId: number } | { manufacturerLevel: true 
 export interface AuditEventFilter {
   objectType?: string;
   objectId?: string;
-  /** A system user's id, or 'client': no console user (plugin calls, operator commands). */
+  /** A system user's id, or 'client': no console user (plugin calls, operator commands, customers in the portal). */
   actor?: number | 'client';
   action?: string;
   from?: Date;
@@ -43,6 +43,8 @@ const EVENT_COLUMNS = [
   'audit_log.created_at',
   'audit_log.actor_system_user_id',
   'system_users.email as actor_email',
+  'audit_log.actor_end_user_id',
+  'actor_end_users.email as actor_end_user_email',
   'audit_log.action',
   'audit_log.entity_type',
   'audit_log.entity_id',
@@ -62,6 +64,7 @@ function pageRows(db: Db, scope: AuditScope, filter: AuditEventFilter, page: Pag
       .selectFrom('audit_log')
       .where(where)
       .leftJoin('system_users', 'system_users.id', 'audit_log.actor_system_user_id')
+      .leftJoin('end_users as actor_end_users', 'actor_end_users.id', 'audit_log.actor_end_user_id')
       .select(EVENT_COLUMNS)
       .orderBy('audit_log.id', 'desc')
       .limit(page.perPage)
@@ -80,6 +83,7 @@ function pageRows(db: Db, scope: AuditScope, filter: AuditEventFilter, page: Pag
     .selectFrom('page')
     .innerJoin('audit_log', 'audit_log.id', 'page.id')
     .leftJoin('system_users', 'system_users.id', 'audit_log.actor_system_user_id')
+    .leftJoin('end_users as actor_end_users', 'actor_end_users.id', 'audit_log.actor_end_user_id')
     .select(EVENT_COLUMNS)
     .orderBy('audit_log.id', 'desc')
     .execute();

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { Principal } from '../plugins/auth';
+import type { Customer } from '../portal/customer-authentication';
 
 export interface AuditEntry {
   manufacturerId: number | null;
@@ -10,13 +11,17 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** Who acted: a staff user or superuser, a customer signed in to the portal, or nobody of either (null: a plugin or an operator command). */
+export type AuditActorRef = Principal | Customer | null;
+
 /** Who changed what, when, before and after: written in the same transaction as the change. */
-export async function recordAudit(db: Db, actor: Principal | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Db, actor: AuditActorRef, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
       manufacturer_id: entry.manufacturerId,
-      actor_system_user_id: actor?.systemUserId ?? null,
+      actor_system_user_id: actor && 'systemUserId' in actor ? actor.systemUserId : null,
+      actor_end_user_id: actor && 'endUserId' in actor ? actor.endUserId : null,
       action: entry.action,
       entity_type: entry.entityType,
       entity_id: String(entry.entityId),

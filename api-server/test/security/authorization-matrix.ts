@@ -16,14 +16,16 @@ export interface MatrixEntry {
   endsSession?: boolean;
 }
 
-const PUBLIC = { anonymous: 200, superuser: 200, staffA: 200, staffB: 200 };
+/** A customer token is no staff session: every staff route answers it 401, as it answers no token. */
+const STAFF_ROUTE_FOR_CUSTOMERS = { customerA: 401, customerB: 401 };
+const PUBLIC = { anonymous: 200, superuser: 200, staffA: 200, staffB: 200, customerA: 200, customerB: 200 };
 /** Manufacturer staff only; another tenant's object answers 404 like a missing one. */
-const staffOnly = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok, staffB: 404 });
+const staffOnly = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok, staffB: 404, ...STAFF_ROUTE_FOR_CUSTOMERS });
 /** Manufacturer staff only, on a collection: B gets its own. */
-const staffCollection = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok, staffB: ok });
+const staffCollection = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok, staffB: ok, ...STAFF_ROUTE_FOR_CUSTOMERS });
 
 /** A manufacturer's own sub-resource that a superuser may reach too: staff of B answer 404 like a missing one. */
-const ownOrSuperuser = (ok: number) => ({ anonymous: 401, superuser: ok, staffA: ok, staffB: 404 });
+const ownOrSuperuser = (ok: number) => ({ anonymous: 401, superuser: ok, staffA: ok, staffB: 404, ...STAFF_ROUTE_FOR_CUSTOMERS });
 const webhookEndpoint = (w: World) => `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints/${w.webhookEndpointA}`;
 
 const WEBHOOK_ROUTES: Record<string, MatrixEntry> = {
@@ -45,6 +47,32 @@ const WEBHOOK_ROUTES: Record<string, MatrixEntry> = {
     expect: ownOrSuperuser(202),
   },
   'POST /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/test': { request: (w) => ({ url: `${webhookEndpoint(w)}/test` }), expect: ownOrSuperuser(202) },
+};
+
+/** Customer routes of the portal: a customer session only; a staff token is no customer session (401). */
+const customerOnly = (ok: number) => ({ anonymous: 401, superuser: 401, staffA: 401, staffB: 401, customerA: ok, customerB: ok });
+
+const PORTAL_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/portal/:slug': { request: (w) => ({ url: `/api/v1/portal/${w.portalSlugA}` }), expect: PUBLIC },
+  'POST /api/v1/portal/:slug/sign-in/code': {
+    request: (w) => ({ url: `/api/v1/portal/${w.portalSlugA}/sign-in/code`, payload: { email: w.customerEmailA } }),
+    expect: { anonymous: 202, superuser: 202, staffA: 202, staffB: 202, customerA: 202, customerB: 202 },
+  },
+  'POST /api/v1/portal/:slug/sign-in': {
+    // Each role follows a magic link of its own; the route is public, whoever asks signs in as its owner.
+    request: (w) => ({ url: `/api/v1/portal/${w.portalSlugA}/sign-in`, payload: { token: w.signInLinkTokensA.pop() } }),
+    expect: PUBLIC,
+  },
+  'POST /api/v1/portal/sign-out': { request: () => ({ url: '/api/v1/portal/sign-out' }), expect: customerOnly(204), endsSession: true },
+  'GET /api/v1/portal/me': { request: () => ({ url: '/api/v1/portal/me' }), expect: customerOnly(200) },
+  'GET /api/v1/portal/licenses': { request: () => ({ url: '/api/v1/portal/licenses' }), expect: customerOnly(200) },
+  'GET /api/v1/portal/trials': { request: () => ({ url: '/api/v1/portal/trials' }), expect: customerOnly(200) },
+  'GET /api/v1/manufacturers/:id/portal-settings': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings` }), expect: ownOrSuperuser(200) },
+  'PATCH /api/v1/manufacturers/:id/portal-settings': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings`, payload: { enabled: true } }),
+    expect: ownOrSuperuser(200),
+  },
+  'POST /api/v1/users/:id/portal-sign-in-link': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/portal-sign-in-link` }), expect: staffOnly(202) },
 };
 
 const EMAIL_ROUTES: Record<string, MatrixEntry> = {
@@ -74,11 +102,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/docs/json': { request: () => ({ url: '/api/docs/json' }), expect: PUBLIC },
   'GET /api/docs/yaml': { request: () => ({ url: '/api/docs/yaml' }), expect: PUBLIC },
   'GET /api/docs/static/*': { request: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: PUBLIC },
-  'GET /api/docs/static/index.html': { request: () => ({ url: '/api/docs/static/index.html' }), expect: { anonymous: 302, superuser: 302, staffA: 302, staffB: 302 } },
+  'GET /api/docs/static/index.html': {
+    request: () => ({ url: '/api/docs/static/index.html' }),
+    expect: { anonymous: 302, superuser: 302, staffA: 302, staffB: 302, customerA: 302, customerB: 302 },
+  },
   'GET /api/docs/static/swagger-initializer.js': { request: () => ({ url: '/api/docs/static/swagger-initializer.js' }), expect: PUBLIC },
   'OPTIONS *': {
     request: () => ({ url: '/api/v1/products', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } }),
-    expect: { anonymous: 204, superuser: 204, staffA: 204, staffB: 204 },
+    expect: { anonymous: 204, superuser: 204, staffA: 204, staffB: 204, customerA: 204, customerB: 204 },
   },
   'POST /api/v1/systemusers/login': {
     request: () => ({ url: '/api/v1/systemusers/login', payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' } }),
@@ -86,16 +117,25 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/v1/systemusers/logout': {
     request: () => ({ url: '/api/v1/systemusers/logout' }),
-    expect: { anonymous: 401, superuser: 204, staffA: 204, staffB: 204 },
+    expect: { anonymous: 401, superuser: 204, staffA: 204, staffB: 204, customerA: 401, customerB: 401 },
     endsSession: true,
   },
-  'GET /api/v1/systemusers/me': { request: () => ({ url: '/api/v1/systemusers/me' }), expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 } },
+  'GET /api/v1/systemusers/me': {
+    request: () => ({ url: '/api/v1/systemusers/me' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
+  },
 
-  'GET /api/v1/manufacturers': { request: () => ({ url: '/api/v1/manufacturers' }), expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403 } },
-  'GET /api/v1/manufacturers/:id': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}` }), expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404 } },
+  'GET /api/v1/manufacturers': {
+    request: () => ({ url: '/api/v1/manufacturers' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, customerA: 401, customerB: 401 },
+  },
+  'GET /api/v1/manufacturers/:id': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}` }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404, customerA: 401, customerB: 401 },
+  },
   'PATCH /api/v1/manufacturers/:id': {
     request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}`, payload: { phone: '+49 30 7654321' } }),
-    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404 },
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404, customerA: 401, customerB: 401 },
   },
   'GET /api/v1/manufacturers/:id/channels': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels` }), expect: staffOnly(200) },
   'POST /api/v1/manufacturers/:id/channels/:channelId/releases': {
@@ -116,6 +156,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   },
   ...WEBHOOK_ROUTES,
   ...EMAIL_ROUTES,
+  ...PORTAL_ROUTES,
 
   'GET /api/v1/products': { request: () => ({ url: '/api/v1/products' }), expect: staffCollection(200), staffBActsOnOwnTenant: true },
   'POST /api/v1/products': {
@@ -187,12 +228,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
 
   'GET /api/v1/audit-events': {
     request: (w) => ({ url: `/api/v1/audit-events?object_type=product&object_id=${w.productA}` }),
-    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 },
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
     staffBActsOnOwnTenant: true,
   },
   'GET /api/v1/dashboard': {
     request: () => ({ url: '/api/v1/dashboard?days=90' }),
-    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200 },
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
     staffBActsOnOwnTenant: true,
   },
 
@@ -209,7 +250,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/users/imports/:id/apply': { request: (w) => ({ url: `/api/v1/users/imports/${w.userImportA}/apply` }), expect: staffOnly(200) },
   'GET /api/v1/users/export.csv': { request: () => ({ url: '/api/v1/users/export.csv' }), expect: staffCollection(200) },
   'GET /api/v1/users/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses/export.csv` }), expect: staffOnly(200) },
-  'GET /api/v1/manufacturers/export.csv': { request: () => ({ url: '/api/v1/manufacturers/export.csv' }), expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403 } },
+  'GET /api/v1/manufacturers/export.csv': {
+    request: () => ({ url: '/api/v1/manufacturers/export.csv' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, customerA: 401, customerB: 401 },
+  },
 
   'PATCH /api/v1/licenses/bulk-update': {
     request: (w) => ({ url: '/api/v1/licenses/bulk-update', payload: { license_ids: [w.licenseA], disabled: true, disabled_reason: 'DuplicateOrder' } }),
@@ -228,7 +272,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   // The client API: public, plugins prove a licence by its serial; the session does not matter.
   'POST /api/v1/clients/app/trials': {
     request: (w) => ({ url: '/api/v1/clients/app/trials', payload: { product_id: w.productA, hardware_fingerprint: 'MATRIX-CLIENT-TRIAL' } }),
-    expect: { anonymous: 201, superuser: 200, staffA: 200, staffB: 200 },
+    expect: { anonymous: 201, superuser: 200, staffA: 200, staffB: 200, customerA: 200, customerB: 200 },
   },
   'POST /api/v1/clients/app/activations': {
     request: (w) => ({
@@ -243,12 +287,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
       payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.deactivate },
     }),
     // The first call frees the machine; after that it is no longer activated there.
-    expect: { anonymous: 200, superuser: 409, staffA: 409, staffB: 409 },
+    expect: { anonymous: 200, superuser: 409, staffA: 409, staffB: 409, customerA: 409, customerB: 409 },
   },
   'POST /api/v1/clients/app/validations': {
     request: (w) => ({
       url: '/api/v1/clients/app/validations',
-      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' },
+      payload: { product_id: w.productA, serial: w.checkedSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' },
     }),
     expect: PUBLIC,
   },
@@ -259,7 +303,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/clients/app/update-checks': {
     request: (w) => ({
       url: '/api/v1/clients/app/update-checks',
-      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' },
+      payload: { product_id: w.productA, serial: w.checkedSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' },
     }),
     expect: PUBLIC,
   },

@@ -1,10 +1,11 @@
 import { createTestApp, type TestApp } from '../support/test-app';
 import { AUTHORIZATION_MATRIX, type MatrixEntry } from './authorization-matrix';
-import { buildWorld, databaseDigest, ROLES, signInEveryone, type Role, type World } from './matrix-world';
+import { authorizationOf, buildWorld, databaseDigest, ROLES, signInEveryone, type Role, type World } from './matrix-world';
 
 /**
  * Every route × every role on an object of manufacturer A answers the status the matrix says, and every
- * refused request leaves the whole database as it was: zero reads or writes across tenants.
+ * refused request leaves the whole database as it was: zero reads or writes across tenants. Customers (portal
+ * sessions) reach only the portal's customer routes; staff tokens never reach those.
  */
 describe('authorization matrix', () => {
   let t: TestApp;
@@ -26,17 +27,20 @@ describe('authorization matrix', () => {
     const [method] = route.split(' ');
     const request = entry.request(world);
     const headers: Record<string, string> = { ...request.headers };
-    if (role !== 'anonymous') headers.authorization = `MSession ${tokens[role]}`;
+    if (role !== 'anonymous') headers.authorization = authorizationOf(role, tokens);
     const payload = request.payload === undefined ? undefined : Buffer.isBuffer(request.payload) ? request.payload : JSON.stringify(request.payload);
     if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    return t.app.inject({ method: method as 'GET', url: request.url, headers, payload });
+    const response = await t.app.inject({ method: method as 'GET', url: request.url, headers, payload });
+    // A code request issues its code after answering: the next digest must not race it.
+    await t.app.backgroundWork.settled();
+    return response;
   };
 
   // The role that may act goes last, so every refusal is checked against the world before it changes.
-  const ORDER: Role[] = ['anonymous', 'superuser', 'staffB', 'staffA'];
+  const ORDER: Role[] = ['anonymous', 'superuser', 'staffB', 'customerB', 'customerA', 'staffA'];
   for (const [route, entry] of Object.entries(AUTHORIZATION_MATRIX)) {
     it(`${route}: ${ROLES.map((role) => `${role} ${entry.expect[role]}`).join(', ')}`, async () => {
-      const tokens = entry.endsSession ? await signInEveryone(t) : world.tokens;
+      const tokens = entry.endsSession ? await signInEveryone(t, world.portalCustomers) : world.tokens;
       const answered: Partial<Record<Role, number>> = {};
       for (const role of ORDER) {
         const before = await databaseDigest(t);

@@ -10,9 +10,16 @@ import { generateSecret } from '../../src/webhooks/signature';
 import { previewUserImport } from '../../src/imports/preview';
 import { sendTemplatedEmail } from '../../src/email/send-templated-email';
 import { testEmail } from '../../src/email/templates/test-email';
+import { AUTH_SCHEME, PORTAL_AUTH_SCHEME } from 'shared-kit/contract';
+import { createCustomerSession } from '../../src/portal/customer-sessions';
+import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
 
-export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB';
-export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB'];
+export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
+export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
+/** Customers (portal sessions) of manufacturer A: A owns licence A, B is another customer of the same manufacturer. */
+export const CUSTOMER_ROLES = ['customerA', 'customerB'] as const;
+export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
+export const isCustomerRole = (role: Role): role is CustomerRole => (CUSTOMER_ROLES as readonly string[]).includes(role);
 
 /** The demo world (Aurora Audio = A, Nimbus Instruments = B) plus objects of A that each route acts on. */
 export interface World {
@@ -40,6 +47,8 @@ export interface World {
   trialA: number;
   /** Client API: licence A's serial, machines of it (one the customer frees, one staff free, one checking for updates), a signed download link. */
   licenseSerialA: string;
+  /** Another licence of A's product, activated on the update-checking machine: validations and update checks use it. */
+  checkedSerialA: string;
   clientFingerprints: { deactivate: string; update: string };
   machineA: number;
   downloadUrlA: string;
@@ -51,6 +60,13 @@ export interface World {
   emailA: number;
   /** A previewed CSV import of A, ready to apply. */
   userImportA: number;
+  /** A's portal slug, customer A's email, and unused magic-link tokens of end users of A (one per sign-in call). */
+  portalSlugA: string;
+  customerEmailA: string;
+  signInLinkTokensA: string[];
+  /** The end users behind the customer roles. */
+  portalCustomers: { manufacturerId: number; customerA: number; customerB: number };
+  /** Staff tokens (MSession) for staff roles, customer tokens (PortalSession) for customer roles. */
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
 }
 
@@ -134,6 +150,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .executeTakeFirstOrThrow();
   const trial = await db.selectFrom('trials').select('id').where('product_id', '=', product.id).orderBy('id').executeTakeFirstOrThrow();
   const client = await clientApiWorld(t, manufacturerA, product.id, license.id, confirmedBuild.id);
+  const portalCustomers = await findPortalCustomers(t, manufacturerA, license.user_id);
 
   return {
     manufacturerA,
@@ -159,8 +176,39 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ...(await webhookObjects(db, t.masterKey, manufacturerA)),
     emailA: Number((await sendTemplatedEmail(db, testEmail(manufacturerA, 'matrix.mail@example.com', 'Aurora Audio'))).id),
     userImportA: (await previewUserImport(db, manufacturerA, null, 'email\nmatrix.import@example.com\n')).id,
-    tokens: await signInEveryone(t),
+    ...(await portalObjects(t, manufacturerA, license.user_id)),
+    portalCustomers,
+    tokens: await signInEveryone(t, portalCustomers),
   };
+}
+
+/**
+ * A's portal, customer A's address, and one sign-in link per role for the sign-in route, each of another end user
+ * of A (a newer code replaces an address's earlier ones, so each link has an address of its own).
+ */
+async function portalObjects(t: TestApp, manufacturerId: number, endUserId: number) {
+  const manufacturer = await t.db.selectFrom('manufacturers').select('portal_slug').where('id', '=', manufacturerId).executeTakeFirstOrThrow();
+  const user = await t.db.selectFrom('end_users').select('email').where('id', '=', endUserId).executeTakeFirstOrThrow();
+  const others = await t.db
+    .selectFrom('end_users')
+    .select(['id', 'email'])
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '<>', endUserId)
+    .orderBy('id', 'desc')
+    .limit(ROLES.length)
+    .execute();
+  const signInLinkTokensA: string[] = [];
+  for (const other of others) {
+    const issued = await issueSignInCode(t.db, signInCodeKey(t.masterKey), { manufacturerId, emailKey: emailKeyOf(other.email), endUserId: other.id, requestedBy: 'staff' });
+    signInLinkTokensA.push(issued.linkToken);
+  }
+  return { portalSlugA: manufacturer.portal_slug, customerEmailA: user.email, signInLinkTokensA };
+}
+
+/** Customer A owns licence A; customer B is another end user of A's manufacturer. */
+async function findPortalCustomers(t: TestApp, manufacturerId: number, customerA: number): Promise<World['portalCustomers']> {
+  const other = await t.db.selectFrom('end_users').select('id').where('manufacturer_id', '=', manufacturerId).where('id', '<>', customerA).orderBy('id').executeTakeFirstOrThrow();
+  return { manufacturerId, customerA, customerB: other.id };
 }
 
 /** Licence A activated on three machines (a limit that leaves room for the matrix's own) and a download link. */
@@ -181,9 +229,22 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
     .where('hardware_fingerprint', '=', 'MATRIX-STAFF-DEACTIVATE')
     .executeTakeFirstOrThrow();
   const license = await db.selectFrom('licenses').select('serial').where('id', '=', licenseId).executeTakeFirstOrThrow();
+  // Validations and update checks use a second licence: every role's call counts against a serial's per-minute limit.
+  const second = await db
+    .selectFrom('licenses')
+    .select(['id', 'serial'])
+    .where('product_id', '=', productId)
+    .where('id', '<>', licenseId)
+    .where('disabled', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('license_activations')
+    .values({ manufacturer_id: manufacturerId, license_id: second.id, hardware_fingerprint: clientFingerprints.update, hardware_fingerprint_version: 2, signature_seed_version: 5 })
+    .execute();
   const file = await db.selectFrom('build_files').select(['id', 'sha256']).where('build_id', '=', buildId).orderBy('id').executeTakeFirstOrThrow();
   const link = signDownloadUrl(downloadUrlKey(t.masterKey), '/api/v1', file, Math.floor(Date.now() / 1000));
-  return { licenseSerialA: license.serial, clientFingerprints, machineA: machine.id, downloadUrlA: link.url };
+  return { licenseSerialA: license.serial, checkedSerialA: second.serial, clientFingerprints, machineA: machine.id, downloadUrlA: link.url };
 }
 
 async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {
@@ -197,25 +258,33 @@ async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturer
     });
   const webhookEndpointA = (await endpoint()).id;
   const webhookEndpointsToDeleteA = [];
-  for (let n = 0; n < 4; n++) webhookEndpointsToDeleteA.push((await endpoint()).id);
+  for (let n = 0; n < ROLES.length; n++) webhookEndpointsToDeleteA.push((await endpoint()).id);
   const event = await insertEvent(db, manufacturerId, 'webhook.test', { type: 'webhook.test', timestamp: new Date().toISOString(), data: {} });
   return { webhookEndpointA, webhookEndpointsToDeleteA, webhookDeliveryA: Number(await enqueueDelivery(db, event, webhookEndpointA)) };
 }
 
-export async function signInEveryone(t: TestApp): Promise<World['tokens']> {
+export async function signInEveryone(t: TestApp, customers: World['portalCustomers']): Promise<World['tokens']> {
   const superuser = DEMO_LOGINS[0];
   return {
     superuser: await login(t.app, superuser.email, superuser.password),
     staffA: await login(t.app, staffOf('Aurora Audio').email, staffOf('Aurora Audio').password),
     staffB: await login(t.app, staffOf('Nimbus Instruments').email, staffOf('Nimbus Instruments').password),
+    customerA: (await createCustomerSession(t.db, customers.manufacturerId, customers.customerA)).token,
+    customerB: (await createCustomerSession(t.db, customers.manufacturerId, customers.customerB)).token,
   };
 }
 
-/** One digest over every table but the ones a read or a refused login legitimately writes (sessions, rate_limits). */
+/** The Authorization header of a role: staff sign in with MSession, customers with PortalSession. */
+export const authorizationOf = (role: Exclude<Role, 'anonymous'>, tokens: World['tokens']) => `${isCustomerRole(role) ? PORTAL_AUTH_SCHEME : AUTH_SCHEME} ${tokens[role]}`;
+
+/**
+ * One digest over every table but the ones a read or a refused sign-in legitimately writes (sessions and their use,
+ * rate_limits, and the tries of a portal sign-in code).
+ */
 export async function databaseDigest(t: TestApp): Promise<string> {
   const tables = await sql<{
     name: string;
-  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
     t.db,
   );
   const parts: string[] = [];

@@ -47,6 +47,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     loginRateLimitPerMinute: 1000,
     loginAddressRateLimitPerMinute: 1000,
     passwordCheckConcurrency: 64,
+    portal: { codesPerEmailPerHour: 1000, codesPerAddressPerHour: 1000, signInsPerAddressPerMinute: 1000 },
     ...overrides,
   };
   const masterKey = randomBytes(32);

@@ -24,6 +24,8 @@ export const PORTAL_SIGN_IN_CODE_MAX_TRIES = 5;
 /** A manufacturer's portal slug: lower-case letters, digits and inner hyphens, e.g. `aurora-audio`. */
 export const PORTAL_SLUG_MAX_LENGTH = 63;
 export const PORTAL_SLUG_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$';
+/** Slugs that are segments of the customer routes (`/api/v1/portal/me` …): no manufacturer may have them. */
+export const PORTAL_RESERVED_SLUGS = ['me', 'licenses', 'trials', 'sign-in', 'sign-out'] as const;
 export const PortalSlug = Text({ minLength: 1, maxLength: PORTAL_SLUG_MAX_LENGTH, pattern: PORTAL_SLUG_PATTERN });
 
 export const PortalSlugParams = Type.Object({ slug: PortalSlug });
@@ -56,7 +58,9 @@ export type PortalCodeRequestResult = Static<typeof PortalCodeRequestResult>;
 
 /**
  * POST /portal/{slug}/sign-in: either `{ email, code }` (the 6 digits of the mail) or `{ token }` (the magic
- * link's token). One flat object rather than a union: the server says in plain words which part is missing.
+ * link's token). One flat object rather than a union: the server says in plain words which part is missing (400).
+ * A wrong, expired, used or replaced code or link answers 401 with the reason in plain words ("That code is not
+ * right. 3 tries left."); a switched-off portal 403; too many tries 429 with Retry-After.
  */
 export const PortalSignInBody = Type.Object(
   {
@@ -153,9 +157,6 @@ export type PortalSettings = Static<typeof PortalSettings>;
 export const UpdatePortalSettingsBody = Type.Object({ slug: Type.Optional(PortalSlug), enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
 export type UpdatePortalSettingsBody = Static<typeof UpdatePortalSettingsBody>;
 
-/** POST /users/{id}/portal-sign-in-link: mails the end user a code and a magic link (an empty body). */
-export const SendPortalSignInLinkBody = Type.Object({}, { additionalProperties: false });
-export type SendPortalSignInLinkBody = Static<typeof SendPortalSignInLinkBody>;
-
+/** POST /users/{id}/portal-sign-in-link (no body; 202): mails the end user a code and a magic link. 409 while the portal is off. */
 export const SendPortalSignInLinkResult = Type.Object({ sent_to: Text(), expires_at: Timestamp });
 export type SendPortalSignInLinkResult = Static<typeof SendPortalSignInLinkResult>;

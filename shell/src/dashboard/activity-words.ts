@@ -12,13 +12,19 @@ const VERBS: Record<string, string> = {
   distribute: 'distributed',
   withdraw: 'withdrew',
   import: 'imported',
+  portal_sign_in: 'signed in to the portal as',
+  portal_sign_in_link_sent: 'sent a portal sign-in link to',
+  portal_settings_update: 'changed the portal settings of',
 };
 
 const objectWords = (type: string) => type.replace(/_/g, ' ');
 
-/** "staff@alpha.example deactivated license 12", "client activated license 3": who did what to which record. */
+/**
+ * "staff@alpha.example deactivated license 12", "client activated license 3", "buyer@example.com (customer) …": who
+ * did what to which record.
+ */
 export function activitySentence(event: AuditEvent): string {
-  const who = event.actor.type === 'user' ? event.actor.email : 'client';
+  const who = event.actor.type === 'client' ? 'client' : event.actor.type === 'customer' ? `${event.actor.email} (customer)` : event.actor.email;
   const verb = VERBS[event.action.split('.').at(-1) ?? ''] ?? event.action;
   return `${who} ${verb} ${objectWords(event.object.type)} ${event.object.id}`;
 }

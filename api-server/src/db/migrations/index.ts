@@ -16,6 +16,7 @@ import * as productsCoveringListIndex from './0017-products-covering-list-index'
 import * as auditEventTotals from './0018-audit-event-totals';
 import * as licenceWriteCosts from './0019-licence-write-costs';
 import * as emailOutbox from './0020-email-outbox';
+import * as portalSignIn from './0021-portal-sign-in';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0018-audit-event-totals': auditEventTotals,
   '0019-licence-write-costs': licenceWriteCosts,
   '0020-email-outbox': emailOutbox,
+  '0021-portal-sign-in': portalSignIn,
 };

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
@@ -30,6 +30,15 @@ const activation: AuditEvent = {
   changes: [],
 };
 
+const portalSignIn: AuditEvent = {
+  id: 39,
+  created_at: '2026-11-18T08:00:00.000Z',
+  actor: { type: 'customer', id: 12, email: 'buyer@example.com' },
+  action: 'end_user.portal_sign_in',
+  object: { type: 'end_user', id: '12' },
+  changes: [],
+};
+
 function setUp(server: (call: RecordedApiCall) => unknown, ui: ReactNode) {
   const { api, calls } = createFakeApiClient(server);
   const services = { api, session: null, logout: jest.fn(), refreshSession: jest.fn(), showError: jest.fn(), listStates: createListStateStore(null), loadRemoteModule: jest.fn() };
@@ -53,6 +62,14 @@ describe('RecordHistory', () => {
     expect(rows[0]).toHaveTextContent('License updated');
     expect(rows[1]).toHaveTextContent('client');
     expect(rows[1]).toHaveTextContent('Client license activated');
+  });
+
+  it('shows a customer who acted in the portal by their email, marked as a customer', async () => {
+    setUp(() => pageOf([portalSignIn]), <RecordHistory objectType="end_user" objectId={12} caption="History of user 12" />);
+    const table = await screen.findByRole('table');
+    const row = (await within(table).findAllByRole('row'))[1];
+    await waitFor(() => expect(row).toHaveTextContent('buyer@example.com (customer)'));
+    expect(row).toHaveTextContent('Signed in to the portal');
   });
 
   it('says so when nothing was recorded', async () => {

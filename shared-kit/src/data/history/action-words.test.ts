@@ -8,5 +8,7 @@ describe('actionInWords', () => {
     ['client.license.activate', 'Client license activated'],
     ['product.rename', 'Product rename'],
     ['import', 'Import'],
+    ['end_user.portal_sign_in', 'Signed in to the portal'],
+    ['end_user.portal_sign_in_link_sent', 'Portal sign-in link sent'],
   ])('%s reads "%s"', (action, words) => expect(actionInWords(action)).toBe(words));
 });

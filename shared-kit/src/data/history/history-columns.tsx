@@ -18,7 +18,12 @@ const When = styled.span`
   white-space: nowrap;
 `;
 
-export const whoOf = (event: AuditEvent) => (event.actor.type === 'user' ? event.actor.email : CLIENT_ACTOR);
+/** A staff user by their email, a customer signed in to the portal by theirs, marked as a customer. */
+export function whoOf(event: AuditEvent): string {
+  if (event.actor.type === 'user') return event.actor.email;
+  if (event.actor.type === 'customer') return `${event.actor.email} (customer)`;
+  return CLIENT_ACTOR;
+}
 
 function What({ event }: { event: AuditEvent }) {
   return (

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  ErrorResponse,
+  ErrorResponses,
+  PortalCodeRequestBody,
+  PortalCodeRequestResult,
+  PortalDescriptor,
+  PortalLicenseList,
+  PortalLicenseListQuery,
+  PortalMe,
+  PortalSession,
+  PortalSignInBody,
+  PortalSlugParams,
+  PortalTrialList,
+  PortalTrialListQuery,
+  isEmail,
+  PORTAL_SIGN_IN_CODE_TTL_MINUTES,
+} from 'shared-kit/contract';
+import type { BackgroundWork } from '../../lib/background-work';
+import { HttpError } from '../../lib/http-error';
+import { pageRequest, pagination } from '../../lib/paging';
+import type { RouteDependencies } from '../../routes/route-dependencies';
+import { customerOf, registerCustomerAuthentication } from '../customer-authentication';
+import { revokeCustomerSession } from '../customer-sessions';
+import { listMyLicenses } from '../my-licenses';
+import { listMyTrials } from '../my-trials';
+import { findPortalDescriptor, findPortalBySlug } from '../portals';
+import { credentialsOf, issueCodeOnRequest, signIn } from '../sign-in';
+import { signInCodeKey } from '../sign-in-codes';
+import { codeRequestRetryAfter, signInRetryAfter } from '../sign-in-limits';
+import * as words from '../sign-in-words';
+
+const tags = ['portal'];
+const TooMany = { 429: ErrorResponse };
+
+/**
+ * The customer portal's API, `/api/v1/portal/...`: its own scope with its own authentication (customer sessions,
+ * `Authorization: PortalSession <token>`), outside the staff scope. The public routes name the portal by its slug;
+ * the customer routes take the manufacturer and the end user from the session alone.
+ */
+export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backgroundWork: BackgroundWork }> = async (app, { db, masterKey, config, backgroundWork }) => {
+  registerCustomerAuthentication(app, db, config.sessionIdleMinutes);
+  const codeKey = signInCodeKey(masterKey);
+
+  /** The portal of a slug that may be signed in to: 404 for no such portal, 403 when it is switched off. */
+  const openPortal = async (slug: string) => {
+    const portal = await findPortalBySlug(db, slug);
+    if (!portal) throw new HttpError(404, words.PORTAL_NOT_FOUND);
+    if (!portal.portal_enabled) throw new HttpError(403, words.PORTAL_SWITCHED_OFF);
+    return portal;
+  };
+
+  app.get(
+    '/:slug',
+    {
+      config: { public: true },
+      schema: { tags, summary: 'What the portal page shows before sign-in', params: PortalSlugParams, response: { 200: PortalDescriptor, ...ErrorResponses } },
+    },
+    async (request) => {
+      const descriptor = await findPortalDescriptor(db, request.params.slug);
+      if (!descriptor) throw new HttpError(404, words.PORTAL_NOT_FOUND);
+      return descriptor;
+    },
+  );
+
+  app.post(
+    '/:slug/sign-in/code',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Mails a sign-in code and link; the same answer whether or not the address is a customer',
+        params: PortalSlugParams,
+        body: PortalCodeRequestBody,
+        response: { 202: PortalCodeRequestResult, ...ErrorResponses, ...TooMany },
+      },
+    },
+    async (request, reply) => {
+      const portal = await openPortal(request.params.slug);
+      const email = request.body.email.trim();
+      if (!isEmail(email)) throw new HttpError(400, words.EMAIL_NOT_VALID);
+      const retryAfter = await codeRequestRetryAfter(db, config.portal, request.ip, portal.id, email);
+      if (retryAfter !== null)
+        return reply
+          .status(429)
+          .header('Retry-After', retryAfter)
+          .send({ message: [words.TOO_MANY_CODE_REQUESTS(retryAfter)] });
+      // Issued after the answer, so that neither the answer nor its timing tells a customer's address from another.
+      backgroundWork.run(request.log, 'portal: issuing a sign-in code', () => issueCodeOnRequest(db, codeKey, config, portal, email));
+      return reply.status(202).send({ notice: words.CODE_SENT, expires_in_seconds: PORTAL_SIGN_IN_CODE_TTL_MINUTES * 60 });
+    },
+  );
+
+  app.post(
+    '/:slug/sign-in',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Signs in with the emailed code (and the address) or the magic link token',
+        params: PortalSlugParams,
+        body: PortalSignInBody,
+        response: { 200: PortalSession, ...ErrorResponses, ...TooMany },
+      },
+    },
+    async (request, reply) => {
+      const portal = await openPortal(request.params.slug);
+      const credentials = credentialsOf(request.body);
+      const retryAfter = await signInRetryAfter(db, config.portal, request.ip);
+      if (retryAfter !== null)
+        return reply
+          .status(429)
+          .header('Retry-After', retryAfter)
+          .send({ message: [words.TOO_MANY_SIGN_IN_TRIES(retryAfter)] });
+      return signIn(db, codeKey, config.sessionIdleMinutes, portal, credentials);
+    },
+  );
+
+  app.post('/sign-out', { schema: { tags, summary: 'Ends the customer session', response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
+    await revokeCustomerSession(db, customerOf(request).sessionId);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/me', { schema: { tags, summary: 'The signed-in customer', response: { 200: PortalMe, ...ErrorResponses } } }, async (request) => {
+    const customer = customerOf(request);
+    return { id: customer.endUserId, email: customer.email, manufacturer: { id: customer.manufacturerId, name: customer.manufacturerName, slug: customer.slug } };
+  });
+
+  app.get(
+    '/licenses',
+    {
+      schema: {
+        tags,
+        summary: "The customer's licences with their machines, newest first",
+        querystring: PortalLicenseListQuery,
+        response: { 200: PortalLicenseList, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const { rows, total } = await listMyLicenses(db, customerOf(request), page);
+      return { data: rows, pagination: pagination(total, page) };
+    },
+  );
+
+  app.get(
+    '/trials',
+    { schema: { tags, summary: "The trials on the customer's machines, newest first", querystring: PortalTrialListQuery, response: { 200: PortalTrialList, ...ErrorResponses } } },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const { rows, total } = await listMyTrials(db, customerOf(request), page);
+      return { data: rows, pagination: pagination(total, page) };
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { PORTAL_SIGN_IN_TOKEN_QUERY, portalSignInPath } from 'shared-kit/contract';
+import type { Db } from '../db/database';
+import { sendTemplatedEmail } from '../email/send-templated-email';
+import { SignInCodeMail, signInMailSubject } from './mails/sign-in-code-mail';
+import type { IssuedCode } from './sign-in-codes';
+
+export const SIGN_IN_MAIL_KIND = 'portal.sign-in-code';
+
+export interface SignInMailTarget {
+  manufacturerId: number;
+  manufacturerName: string;
+  slug: string;
+  to: string;
+}
+
+/** The magic link of a code: on the portal page, which posts the token to the sign-in route. */
+export const signInLink = (publicUrl: string, slug: string, linkToken: string) =>
+  `${publicUrl}${portalSignInPath(slug)}?${PORTAL_SIGN_IN_TOKEN_QUERY}=${encodeURIComponent(linkToken)}`;
+
+/** Writes the sign-in mail to the outbox in the caller's transaction: it leaves exactly when the code exists. */
+export async function mailSignInCode(db: Db, publicUrl: string, target: SignInMailTarget, issued: IssuedCode, sentByStaff: boolean): Promise<void> {
+  await sendTemplatedEmail(db, {
+    manufacturerId: target.manufacturerId,
+    to: target.to,
+    kind: SIGN_IN_MAIL_KIND,
+    subject: signInMailSubject(target.manufacturerName, issued.code),
+    transactional: true,
+    preview: `Your code is ${issued.code}. It works once, for a few minutes.`,
+    body: <SignInCodeMail manufacturerName={target.manufacturerName} code={issued.code} link={signInLink(publicUrl, target.slug, issued.linkToken)} sentByStaff={sentByStaff} />,
+  });
+}
