@@ -12,6 +12,10 @@ const { ChunkGraphPlugin } = require('./chunk-graph-plugin');
 const FEDERATION_RUNTIME = path.join(__dirname, 'federation-runtime.js');
 const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
 
+/** A remote's own page without the shell (`app.hostPage`): stable names, like the entries. */
+const HOST_PAGE_SCRIPT = 'host-page.js';
+const HOST_PAGE_HTML = 'host-page.html';
+
 /** The browser half of react-router, shared in place of the whole package (see the file). */
 const REACT_ROUTER_BROWSER = path.join(__dirname, 'react-router-browser.js');
 
@@ -53,8 +57,10 @@ function sharedSingletons(appDir) {
  * @param {number} app.devPort       webpack-dev-server port
  * @param {Record<string,string>} [app.exposes]  remote only
  * @param {boolean} [app.host]       the shell
+ * @param {{ entry: string, template: string, publicPath: string }} [app.hostPage]  a remote's own page without the
+ *   shell (the customer portal's): a small script of its own (`host-page.js`, no React) and its HTML (`host-page.html`)
  */
-module.exports = function createAppConfig(app) {
+function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const config = {
@@ -72,7 +78,7 @@ module.exports = function createAppConfig(app) {
         // The hash also in development: the shared react-router's provided copy and its fallback are two chunks
         // of the same name there.
         chunkFilename: '[name].[contenthash:8].js',
-        clean: { keep: FEDERATION_RUNTIME_FILE },
+        clean: { keep: (file) => [FEDERATION_RUNTIME_FILE, HOST_PAGE_SCRIPT, HOST_PAGE_HTML].some((kept) => file.startsWith(kept)) },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
@@ -139,6 +145,28 @@ module.exports = function createAppConfig(app) {
       performance: { hints: false },
       stats: 'errors-warnings',
     };
-    return [config, runtime];
+    if (!app.hostPage) return [config, runtime];
+    // The page that loads this remote without the shell (the portal's standalone page): plain script, no federation.
+    const hostPage = {
+      name: `${app.name}-host-page`,
+      mode: config.mode,
+      devtool: false,
+      entry: path.join(app.dir, app.hostPage.entry),
+      context: app.dir,
+      output: { path: config.output.path, filename: HOST_PAGE_SCRIPT, publicPath: app.hostPage.publicPath, clean: false },
+      resolve: config.resolve,
+      module: config.module,
+      plugins: [
+        new HtmlWebpackPlugin({ template: path.join(app.dir, app.hostPage.template), filename: HOST_PAGE_HTML, scriptLoading: 'defer' }),
+        ...(production ? precompressed() : []),
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+    return [config, runtime, hostPage];
   };
-};
+}
+
+module.exports = createAppConfig;
+module.exports.HOST_PAGE_SCRIPT = HOST_PAGE_SCRIPT;
+module.exports.HOST_PAGE_HTML = HOST_PAGE_HTML;
