@@ -35,7 +35,12 @@ export const boundaryZones = [
   zone('shared-kit', [...apps, 'e2e', 'client-js'], 'shared-kit imports no app.'),
   // The server may read the contract and the list of remotes (which it serves); the kit's UI, hooks and API
   // client are the browser's.
-  zone('api-server', 'shared-kit', 'api-server imports only shared-kit/contract (and shared-kit/remotes).', ['./src/contract', './src/remotes.ts', './src/remotes.json', './src/customer-remotes.json']),
+  zone('api-server', 'shared-kit', 'api-server imports only shared-kit/contract (and shared-kit/remotes).', [
+    './src/contract',
+    './src/remotes.ts',
+    './src/remotes.json',
+    './src/customer-remotes.json',
+  ]),
   zone('api-server', ['shell', ...remotes]),
 ];
 

@@ -8,8 +8,6 @@ interface PortalContainer {
   get(module: './mount'): Promise<() => { mount: (element: HTMLElement, options: object) => () => void }>;
 }
 
-const here = (document.currentScript as HTMLScriptElement).src;
-
 function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
@@ -26,7 +24,7 @@ export function portalOfPath(pathname: string): { basePath: string; slug: string
   return prefix && slug ? { basePath: `/${prefix}/${slug}`, slug: decodeURIComponent(slug) } : null;
 }
 
-async function start() {
+async function start(here: string) {
   const element = document.getElementById('portal')!;
   const portal = portalOfPath(location.pathname);
   if (!portal) throw new Error(`No portal in ${location.pathname}`);
@@ -38,8 +36,9 @@ async function start() {
   mount(element, { apiBaseUrl: new URL('/api/v1', location.origin).href, manufacturer: portal.slug, basePath: portal.basePath, standalone: true });
 }
 
-if (typeof document !== 'undefined' && document.currentScript)
-  start().catch((error: unknown) => {
+// Run only as the page's script (a test imports the module to check portalOfPath).
+if (typeof document !== 'undefined' && document.currentScript instanceof HTMLScriptElement)
+  start(document.currentScript.src).catch((error: unknown) => {
     console.error(error);
     const message = document.createElement('p');
     message.setAttribute('role', 'alert');

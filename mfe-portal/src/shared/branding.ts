@@ -29,7 +29,11 @@ const contrast = (a: string, b: string) => {
 
 const darken = (hex: string, factor: number) =>
   `#${channels(hex)
-    .map((channel) => Math.round(channel * factor).toString(16).padStart(2, '0'))
+    .map((channel) =>
+      Math.round(channel * factor)
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 
 /** Text on the brand colour: white or black, whichever reads better (one of them always reaches 4.5:1). */

@@ -62,7 +62,12 @@ export function PortalFrame({ themeOverrides, documentTitle = false }: PortalFra
     <Page>
       <Main id={MAIN_ID}>
         {isLoading && <Loading label={t('portal.loading')} />}
-        {error && (error instanceof ApiError && error.status === 404 ? <p role="alert">{t('portal.notFound')}</p> : <LoadFailed text={t('portal.loadFailed')} onRetry={() => void mutate()} />)}
+        {error &&
+          (error instanceof ApiError && error.status === 404 ? (
+            <p role="alert">{t('portal.notFound')}</p>
+          ) : (
+            <LoadFailed text={t('portal.loadFailed')} onRetry={() => void mutate()} />
+          ))}
       </Main>
     </Page>
   );
@@ -78,13 +83,13 @@ function BrandedFrame({ descriptor, themeOverrides, documentTitle }: { descripto
   return (
     <ThemeProvider theme={portalTheme(base, descriptor.brand_color, themeOverrides)}>
       <PortalDescriptorContext.Provider value={descriptor}>
-      <Page>
-        <SkipLink href={`#${MAIN_ID}`}>{t('portal.skipToContent')}</SkipLink>
-        <PortalHeader descriptor={descriptor} />
-        <Main id={MAIN_ID} tabIndex={-1}>
-          {descriptor.enabled ? <Outlet /> : <p role="alert">{t('portal.switchedOff', { manufacturer: descriptor.manufacturer_name })}</p>}
-        </Main>
-      </Page>
+        <Page>
+          <SkipLink href={`#${MAIN_ID}`}>{t('portal.skipToContent')}</SkipLink>
+          <PortalHeader descriptor={descriptor} />
+          <Main id={MAIN_ID} tabIndex={-1}>
+            {descriptor.enabled ? <Outlet /> : <p role="alert">{t('portal.switchedOff', { manufacturer: descriptor.manufacturer_name })}</p>}
+          </Main>
+        </Page>
       </PortalDescriptorContext.Provider>
     </ThemeProvider>
   );
