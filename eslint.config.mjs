@@ -48,7 +48,7 @@ const typescriptFiles = ['**/*.ts', '**/*.tsx'];
 const scriptFiles = ['**/*.js', '**/*.mjs', '**/*.cjs'];
 // `_name` marks a value left unused on purpose (a rest sibling left out, a callback's unused parameter).
 const unusedVars = { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true };
-const browserScripts = ['e2e/bench/page-probe.js', 'e2e/embed/embed.js'];
+const browserScripts = ['e2e/bench/page-probe.js', 'e2e/embed/embed.js', 'e2e/embed/portal-embed.js'];
 
 export default tseslint.config(
   { ignores: ['**/dist/', '**/node_modules/', 'client-cpp/', 'coverage/', '.test-output/', '**/test-results/', '**/playwright-report/'] },

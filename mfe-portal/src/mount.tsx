@@ -63,7 +63,7 @@ export function mount(element: HTMLElement, options: PortalMountOptions): Unmoun
           <PortalProvider slug={options.manufacturer} store={store}>
             <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
               <BrowserRouter basename={options.basePath}>
-                <PortalRoutes themeOverrides={options.theme} documentTitle={options.standalone} />
+                <PortalRoutes themeOverrides={options.theme} standalone={options.standalone} />
               </BrowserRouter>
             </SWRConfig>
           </PortalProvider>

@@ -20,6 +20,10 @@ export const Details = styled.dl`
     margin: 0 0 ${({ theme }) => theme.spacing.sm};
     overflow-wrap: anywhere;
   }
+
+  dd p {
+    margin: 0 0 ${({ theme }) => theme.spacing.xs};
+  }
 `;
 
 /** A card of a list (a licence, a trial). */

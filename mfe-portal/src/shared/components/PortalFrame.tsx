@@ -19,7 +19,7 @@ const Page = styled.div`
   line-height: ${({ theme }) => theme.font.lineHeight};
 `;
 
-const Main = styled.main`
+const Main = styled.div`
   max-width: 960px;
   margin: 0 auto;
   padding: ${({ theme }) => theme.spacing.md};
@@ -47,20 +47,23 @@ export const MAIN_ID = 'portal-main';
 
 export interface PortalFrameProps {
   themeOverrides?: PortalThemeOverrides;
-  /** Name the browser tab after the manufacturer (the standalone page; an integrator's page keeps its own title). */
-  documentTitle?: boolean;
+  /**
+   * The whole page is the portal's (its standalone page): the tab is named after the manufacturer, the portal is the
+   * page's main landmark with a skip link. Embedded, the vendor's page keeps its title and landmarks.
+   */
+  standalone?: boolean;
 }
 
 /** Every portal page: the manufacturer's branding and header around the page, once its descriptor is known. */
-export function PortalFrame({ themeOverrides, documentTitle = false }: PortalFrameProps) {
+export function PortalFrame({ themeOverrides, standalone = false }: PortalFrameProps) {
   const { t } = useMessages();
   const slug = usePortalSlug();
   const { data, error, isLoading, mutate } = usePortalDescriptor(slug);
 
-  if (data) return <BrandedFrame descriptor={data} themeOverrides={themeOverrides} documentTitle={documentTitle} />;
+  if (data) return <BrandedFrame descriptor={data} themeOverrides={themeOverrides} standalone={standalone} />;
   return (
     <Page>
-      <Main id={MAIN_ID}>
+      <Main as={standalone ? 'main' : 'div'} id={MAIN_ID}>
         {isLoading && <Loading label={t('portal.loading')} />}
         {error &&
           (error instanceof ApiError && error.status === 404 ? (
@@ -73,20 +76,20 @@ export function PortalFrame({ themeOverrides, documentTitle = false }: PortalFra
   );
 }
 
-function BrandedFrame({ descriptor, themeOverrides, documentTitle }: { descriptor: PortalDescriptor } & PortalFrameProps) {
+function BrandedFrame({ descriptor, themeOverrides, standalone }: { descriptor: PortalDescriptor } & PortalFrameProps) {
   const { t } = useMessages();
   const base = useTheme();
   const title = t('portal.title', { manufacturer: descriptor.manufacturer_name });
   useEffect(() => {
-    if (documentTitle) document.title = title;
-  }, [documentTitle, title]);
+    if (standalone) document.title = title;
+  }, [standalone, title]);
   return (
     <ThemeProvider theme={portalTheme(base, descriptor.brand_color, themeOverrides)}>
       <PortalDescriptorContext.Provider value={descriptor}>
         <Page>
-          <SkipLink href={`#${MAIN_ID}`}>{t('portal.skipToContent')}</SkipLink>
-          <PortalHeader descriptor={descriptor} />
-          <Main id={MAIN_ID} tabIndex={-1}>
+          {standalone && <SkipLink href={`#${MAIN_ID}`}>{t('portal.skipToContent')}</SkipLink>}
+          <PortalHeader descriptor={descriptor} standalone={standalone ?? false} />
+          <Main as={standalone ? 'main' : 'div'} id={MAIN_ID} tabIndex={-1}>
             {descriptor.enabled ? <Outlet /> : <p role="alert">{t('portal.switchedOff', { manufacturer: descriptor.manufacturer_name })}</p>}
           </Main>
         </Page>

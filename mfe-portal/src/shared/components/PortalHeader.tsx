@@ -6,7 +6,7 @@ import { useMessages } from '../../messages/messages';
 import { signOutOfPortal } from '../api/sign-out';
 import { usePortalSession, usePortalSessionStore } from '../session/portal-session';
 
-const Bar = styled.header`
+const Bar = styled.div`
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.onPrimary};
 `;
@@ -75,7 +75,7 @@ const Nav = styled.nav`
 `;
 
 /** The manufacturer's name and logo; once signed in, the customer's pages, who is signed in and Sign out. */
-export function PortalHeader({ descriptor }: { descriptor: PortalDescriptor }) {
+export function PortalHeader({ descriptor, standalone }: { descriptor: PortalDescriptor; standalone: boolean }) {
   const { t } = useMessages();
   const { session } = usePortalSession();
   const store = usePortalSessionStore();
@@ -91,7 +91,8 @@ export function PortalHeader({ descriptor }: { descriptor: PortalDescriptor }) {
   };
 
   return (
-    <Bar>
+    // The page's banner on the standalone page; embedded, the vendor's page has its own.
+    <Bar as={standalone ? 'header' : 'div'}>
       <Inner>
         <Brand>
           {descriptor.logo_url && <img src={descriptor.logo_url} alt="" />}
