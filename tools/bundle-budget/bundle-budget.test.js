@@ -131,7 +131,7 @@ describe('bundle budgets (gzip, from the build output)', () => {
     for (const name of SINGLETONS) expect({ name, loaded: consumed.has(name) }).toEqual({ name, loaded: true });
   });
 
-  it.each([...REMOTES, ...CUSTOMER_REMOTES])('%s shares every singleton with the shell (none bundled into its own chunks)', (app) => {
+  it.each([...REMOTES, ...CUSTOMER_REMOTES])('%s shares every singleton (none bundled into its own chunks)', (app) => {
     const shared = readJson(app, 'mf-stats.json').shared;
     for (const name of SINGLETONS) expect({ name, singleton: shared.find((item) => item.name === name)?.singleton }).toEqual({ name, singleton: true });
   });

@@ -8,6 +8,8 @@ export interface OneFieldFormProps {
   submitText: string;
   inputProps?: Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'value' | 'defaultValue' | 'onChange'>;
   defaultValue?: string;
+  /** Focus the field when the form appears (a step that replaced another, so the keyboard carries on in it). */
+  autoFocus?: boolean;
   /** The field's problem in the catalogue's words (the rule the server applies to the same body), or null. */
   problemOf: (value: string) => string | null;
   /** Sends the value; a rejection is shown with the form as `failedText(error)` (the server's words). */
@@ -20,7 +22,7 @@ export interface OneFieldFormProps {
  * problem and the server's refusal in place. Not `shared-kit/forms`: react-hook-form would take the portal's first
  * load past its 150 KB budget (docs/portal.md), and one field needs none of it.
  */
-export function OneFieldForm({ formLabel, label, submitText, inputProps, defaultValue = '', problemOf, onSubmit, failedText }: OneFieldFormProps) {
+export function OneFieldForm({ formLabel, label, submitText, inputProps, defaultValue = '', autoFocus = false, problemOf, onSubmit, failedText }: OneFieldFormProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(defaultValue);
@@ -53,6 +55,7 @@ export function OneFieldForm({ formLabel, label, submitText, inputProps, default
           {...inputProps}
           ref={input}
           id={id}
+          autoFocus={autoFocus}
           required
           value={value}
           aria-invalid={problem ? true : undefined}

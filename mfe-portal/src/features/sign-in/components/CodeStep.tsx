@@ -44,6 +44,7 @@ export function CodeStep({ email, onSignedIn, onOtherEmail }: CodeStepProps) {
     <>
       <OneFieldForm
         key={resend.round}
+        autoFocus
         formLabel={t('code.title')}
         label={t('code.label')}
         submitText={t('code.signIn')}

@@ -28,6 +28,8 @@ export function EmailStep({ defaultEmail, onCodeRequested }: EmailStepProps) {
       submitText={t('signIn.sendCode')}
       inputProps={{ type: 'email', autoComplete: 'email', inputMode: 'email' }}
       defaultValue={defaultEmail}
+      // Back from the code step: the keyboard carries on in the address.
+      autoFocus={defaultEmail !== ''}
       problemOf={(value) => emailProblem(messages, value)}
       onSubmit={send}
       failedText={(error) => errorMessage(error, t('signIn.requestFailed'))}

@@ -26,6 +26,7 @@ describe('SignInPage', () => {
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText(NOTICE)).toBeInTheDocument();
     expect(screen.getByText(/The code goes to ada@example.com/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/6-digit code/)).toHaveFocus();
     expect(pageCalls()[0]).toEqual({ method: 'POST', path: '/portal/aurora-audio/sign-in/code', body: { email: 'ada@example.com' } });
 
     await user.type(screen.getByLabelText(/6-digit code/), '123 456');
@@ -68,10 +69,12 @@ describe('SignInPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByText('A new code is on its way. Only the newest code works.')).toBeInTheDocument();
     expect(screen.getByLabelText(/6-digit code/)).toHaveValue('');
+    expect(screen.getByLabelText(/6-digit code/)).toHaveFocus();
     expect(pageCalls().map((call) => call.path)).toEqual(['/portal/aurora-audio/sign-in/code', '/portal/aurora-audio/sign-in', '/portal/aurora-audio/sign-in/code']);
 
     await user.click(screen.getByRole('button', { name: 'Use another email address' }));
     expect(await screen.findByLabelText(/Email address/)).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText(/Email address/)).toHaveFocus();
   });
 
   it('says why a code request was refused (rate limit) and keeps the address', async () => {
