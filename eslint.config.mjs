@@ -1,4 +1,4 @@
-// One lint for every workspace (issue 17): typescript-eslint, the hooks rules and the import boundaries of
+// One lint for every workspace: typescript-eslint, the hooks rules and the import boundaries of
 // docs/architecture.md ("One remote layout"). It reads sources only, so it needs no build.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -42,7 +42,18 @@ export const boundaryZones = [
     './src/customer-remotes.json',
   ]),
   zone('api-server', ['shell', ...remotes]),
+  // The signed formats are shared by the server and client-js, which carries them in its dist: they import no
+  // other workspace (nor any package: see the no-restricted-imports block below).
+  zone('signed-formats', [...apps, 'shared-kit', 'e2e', 'client-js'], 'signed-formats imports nothing but Node and its own files.'),
+  zone('client-js', [...apps, 'shared-kit', 'e2e'], 'client-js ships alone: the one workspace it imports is signed-formats, which its build carries in dist.'),
 ];
+
+/** The console's texts (JSX text, string and template literals) say License/Licenses, never Licence/Licences. */
+const LICENCE_MESSAGE = 'The console spells it "License" (as its page titles do), not "Licence".';
+export const consoleSpellingSelectors = ['JSXText[value=/[Ll]icence/]', 'Literal[value=/[Ll]icence/]', 'TemplateElement[value.raw=/[Ll]icence/]'].map((selector) => ({
+  selector,
+  message: LICENCE_MESSAGE,
+}));
 
 const typescriptFiles = ['**/*.ts', '**/*.tsx'];
 const scriptFiles = ['**/*.js', '**/*.mjs', '**/*.cjs'];
@@ -81,7 +92,23 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    files: ['signed-formats/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!node:|\\.{1,2}/)', message: 'signed-formats depends on nothing: client-js carries it as it is, so it imports only Node and its own files.' }] },
+      ],
+    },
+  },
   { files: ['shell/src/**', 'mfe-*/src/**', 'shared-kit/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    // One spelling in the console: its page titles say "License" (docs/console.md), so every text it shows does.
+    files: ['shell/src/**', 'mfe-*/src/**', 'shared-kit/src/**'],
+    // The contract's descriptions are API documentation (prose), and tests may say what they like.
+    ignores: ['shared-kit/src/contract/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...consoleSpellingSelectors] },
+  },
   // The browser-side scripts, and the bench's functions that Playwright runs in the page.
   { files: [...browserScripts, 'e2e/bench/*.mjs'], languageOptions: { globals: { ...globals.browser } } },
   {

@@ -10,6 +10,7 @@ const sharedKitSource = {
   '^shared-kit/forms$': '<rootDir>/shared-kit/src/forms/index.ts',
   '^shared-kit/remotes$': '<rootDir>/shared-kit/src/remotes.ts',
   '^shared-kit/testing$': '<rootDir>/shared-kit/src/testing/index.ts',
+  '^signed-formats$': '<rootDir>/signed-formats/src/index.ts',
 };
 
 module.exports = {
@@ -20,7 +21,14 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shared-kit/src', '<rootDir>/shell/src', ...remoteApps.map((app) => `<rootDir>/${app}/src`), '<rootDir>/api-server/src'],
+      roots: [
+        '<rootDir>/shared-kit/src',
+        '<rootDir>/signed-formats/src',
+        '<rootDir>/signed-formats/scripts',
+        '<rootDir>/shell/src',
+        ...remoteApps.map((app) => `<rootDir>/${app}/src`),
+        '<rootDir>/api-server/src',
+      ],
       // What the shell's build compiles in (tools/webpack/remote-areas.js).
       globals: { PRODUCTHUB_REMOTE_AREAS: remoteAreas() },
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
@@ -38,7 +46,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/api-server/test-reliability/support/setup.ts'],
     },
     {
-      // Bundle budgets (issue 8), read from the built apps' dist/.
+      // Bundle budgets, read from the built apps' dist/.
       displayName: 'budget',
       rootDir: __dirname,
       testEnvironment: 'node',
@@ -46,7 +54,7 @@ module.exports = {
       testMatch: ['**/*.test.js'],
     },
     {
-      // The lint rules' own tests (tools/eslint): each import boundary and the cycle rule fire on a file that breaks them.
+      // The lint rules' own tests (tools/eslint): each import boundary, the cycle rule and the console's spelling fire on a file that breaks them.
       displayName: 'lint-rules',
       rootDir: __dirname,
       testEnvironment: 'node',

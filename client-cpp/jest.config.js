@@ -9,4 +9,5 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   testTimeout: 60_000,
   transform: { '\\.ts$': ['babel-jest', { configFile: join(__dirname, '..', 'babel.config.js') }] },
+  moduleNameMapper: { '^signed-formats$': join(__dirname, '..', 'signed-formats', 'src', 'index.ts') },
 };

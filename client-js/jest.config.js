@@ -9,4 +9,6 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   testTimeout: 20_000,
   transform: { '\\.ts$': ['babel-jest', { configFile: join(__dirname, '..', 'babel.config.js') }] },
+  // The formats are signed-formats' sources here; the build carries the compiled package in dist/signed-formats.
+  moduleNameMapper: { '^signed-formats$': join(__dirname, '..', 'signed-formats', 'src', 'index.ts') },
 };

@@ -1,4 +1,4 @@
-// The bulk update rows (issue 16, target 3: 1,000 licences in one request, p50 <= 50 ms at 1 connection). One
+// The bulk update rows (target: 1,000 licences in one request, p50 <= 50 ms at 1 connection). One
 // connection sends the requests one after another, alternately disabling and enabling the same enabled licences,
 // and each answer must show every licence in the state asked for, so every request changed all of them (the one
 // before left them all in the other state). Beside it, the SQL floor: the statements the route runs (lock, change

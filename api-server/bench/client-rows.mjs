@@ -1,4 +1,4 @@
-// The client API rows of `npm run bench` (issue 14): trial start, activation by serial and update check at 1 and
+// The client API rows of `npm run bench`: trial start, activation by serial and update check at 1 and
 // 10 connections, each beside its own SQL (captured from the server's own functions through Kysely) replayed
 // through `pg`, a bare one-row insert-and-commit through `pg` at the same concurrency as the activation, and
 // the constant-JSON floor answering the same client; `clientMarkdown` prints them side by side with PASS/MISS.
@@ -131,7 +131,7 @@ export async function clientRows({ api, apiPid, floorPid, floorApi, pool: shared
 
 const row = (name, connections, http, sql, extra = {}) => ({ name, kind: 'client', connections, http, sql, ...extra });
 
-/** The issue's targets for these rows, each with the floor it is measured against. */
+/** The targets of these rows, each with the floor it is measured against. */
 export function clientChecks(result, all) {
   const floorOf = (name) => all.find((other) => other.name === `${name} (${result.connections} conn)`);
   const checks = [];

@@ -1,10 +1,10 @@
-// `npm run bench:growth` (issue 16, targets 2 and 5): how cost grows with the data. Runs the same scenarios —
+// `npm run bench:growth`: how cost grows with the data. Runs the same scenarios —
 // every list's first page, the email / identifier / fingerprint searches, a user's details, an activation by
 // serial through the client API — against the 100k, 1M and 10M licence sets in turn (same duration and
 // connections; each set's own server started, measured, stopped) and prints p95 per set with the 10M/1M ratio
 // beside its target (≤ 1.3×). The JSON goes to api-server/bench/results/growth-<time>.json.
 //
-//   node api-server/bench/growth.mjs [--data-root /work/bench-data] [--sets 100k,1m,10m] [--duration 5] [--connections 1] [--only users]
+//   node api-server/bench/growth.mjs [--data-root DIR] [--sets 100k,1m,10m] [--duration 5] [--connections 1] [--only users]
 //   node api-server/bench/growth.mjs --from api-server/bench/results/growth-<time>.json   (prints a saved run's table again)
 // Each set is a folder of the data root seeded by seed.mjs: 100k = --scale 0.1, 1m = --scale 1, 10m = --scale 10.
 import { once } from 'node:events';
@@ -22,7 +22,7 @@ const { Pool } = require('pg');
 const { embeddedConnectionString } = require('../dist/db/embedded-postgres.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
 
-/** Issue 16: at 10M, each scenario's p95 at most 1.3 times its p95 at 1M. */
+/** The target: at 10M, each scenario's p95 at most 1.3 times its p95 at 1M. */
 const GROWTH_TARGET = 1.3;
 /**
  * Rows whose answer is itself ten times larger at 10M (the same search text matches ten times the rows): printed

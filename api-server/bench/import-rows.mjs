@@ -1,4 +1,4 @@
-// The CSV import row of the benchmark (issue 15 §2): 100,000 end users, half of them with a licence, previewed
+// The CSV import row of the benchmark: 100,000 end users, half of them with a licence, previewed
 // and applied through the API of the built server (`npm run build -w api-server` first), on a database of its
 // own. Runs alone: `node api-server/bench/import-rows.mjs [--rows 100000] [--api-port 8290] [--pg-port 54390]`.
 // It starts `node dist/main.js` with an embedded PostgreSQL in a temporary folder (demo data seeded, so Aurora

@@ -1,4 +1,4 @@
-// The operations rows of `npm run bench` (issue 15): CSV export (rows/s, bytes and the server's peak memory beside
+// The operations rows of `npm run bench`: CSV export (rows/s, bytes and the server's peak memory beside
 // its memory before), History pages (GET /audit-events) and the Dashboard, each latency row at 1 connection beside
 // its own SQL (captured from the repositories through Kysely) replayed through `pg`, every row with its target and
 // PASS/MISS. The Dashboard's figures are also checked against counts made straight from the base tables.

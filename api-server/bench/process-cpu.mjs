@@ -1,6 +1,6 @@
 // CPU time of the bench's processes from /proc (Linux): the API server, every process of the bench's PostgreSQL
 // cluster and the bench itself. CPU per request decides throughput on a quiet machine and is far less noisy than
-// wall time on a loaded one (issue 14). Where /proc is missing the figures are null.
+// wall time on a loaded one. Where /proc is missing the figures are null.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 

@@ -2,7 +2,7 @@
 // server (api-server/dist) and a constant-JSON Fastify floor as child processes, drives both with autocannon,
 // replays each list's own SQL (captured from the repositories through Kysely) directly through `pg`, and prints
 // a markdown table; the JSON goes to api-server/bench/results/api-<time>.json. Every list, search and GET by id
-// runs at 1 and at 10 connections, each beside its SQL replayed at the same concurrency (issue 16's table).
+// runs at 1 and at 10 connections, each beside its SQL replayed at the same concurrency.
 //
 //   node api-server/bench/run.mjs [--duration 5] [--connections 10] [--only licences,trials] [--cpu-prof DIR]
 // (--connections N: the write rows' concurrency, and the reads' only one instead of 1 and 10;
@@ -48,9 +48,9 @@ const { values: args } = parseArgs({
 const settings = benchSettings(args);
 const duration = Math.min(30, Number(args.duration ?? 5));
 const connections = Math.min(50, Number(args.connections ?? 10));
-/** The concurrencies every list, search and GET by id runs at (issue 16: p50 at 1, throughput at 10). */
+/** The concurrencies every list, search and GET by id runs at (p50 at 1, throughput at 10). */
 const readConnections = args.connections ? [connections] : [1, 10];
-/** Issue 16, target 1: the server adds at most 20 % to its own SQL (p50 at 1 connection) and keeps 80 % of its SQL replay's throughput at 10. */
+/** The target: the server adds at most 20 % to its own SQL (p50 at 1 connection) and keeps 80 % of its SQL replay's throughput at 10. */
 const SERVER_OVER_SQL_P50_MAX = 0.2;
 const THROUGHPUT_VS_SQL_MIN = 0.8;
 
@@ -194,7 +194,7 @@ function scenarios(f) {
       })),
     },
     bulkUpdate('bulk update of 250 licences', f, 1000, 250),
-    // The API's maximum, 1,000 licences of one product (issue 16: p50 <= 50 ms at 1 connection).
+    // The API's maximum, 1,000 licences of one product (target: p50 <= 50 ms at 1 connection).
     bulkUpdate('bulk update of 1,000 licences', f, 1250, 1000),
     {
       name: 'release save',
@@ -317,7 +317,7 @@ function serverOverSqlMarkdown(report) {
   const percent = (value) => `${Math.round(value * 100)} %`;
   const verdicts = [];
   const lines = [
-    'Server over its SQL (issue 16): p50 at 1 connection and throughput at 10, each beside its SQL replayed through `pg` at the same concurrency',
+    'Server over its SQL: p50 at 1 connection and throughput at 10, each beside its SQL replayed through `pg` at the same concurrency',
     '',
     '| Scenario | p50 ms (1 conn) | SQL p50 ms (1 conn) | server over SQL p50 % | target <= 20 % | req/s (10 conn) | SQL req/s (10 conn) | throughput vs SQL replay at 10 | target >= 80 % |',
     '|---|---:|---:|---:|---|---:|---:|---:|---|',
@@ -340,8 +340,8 @@ function serverOverSqlMarkdown(report) {
 }
 
 /**
- * The issues' targets: list/search p95 <= 15 ms, GET by id >= 60% of the floor's req/s, activations >= 1,500/s, overhead <= 2 ms
- * at p50 (issue 8); a bulk update of 1,000 licences in 50 ms at p50 (issue 16; the server over its SQL: serverOverSqlMarkdown).
+ * The targets (docs/performance.md): list/search p95 <= 15 ms, GET by id >= 60% of the floor's req/s, activations >= 1,500/s, overhead <= 2 ms
+ * at p50; a bulk update of 1,000 licences in 50 ms at p50 (the server over its SQL: serverOverSqlMarkdown).
  */
 function verdict(name, kind, http, floorRatio, overhead) {
   const checks = [];

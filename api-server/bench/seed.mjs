@@ -1,8 +1,8 @@
-// Fills a bench database with the tenant mix of issue 8 (at --scale 1: 100 manufacturers, 10,000 products,
+// Fills a bench database with the bench tenant mix (at --scale 1: 100 manufacturers, 10,000 products,
 // 200,000 builds with files, 100,000 end users, 1,000,000 licences, 200,000 trials). Seeded and repeatable:
 // every row derives from its index (and --seed), so two runs give the same data. Bulk rows are made by
 // PostgreSQL itself (generate_series); only the products' Ed25519 keys are made in Node, one per product.
-// Above scale 1 (issue 16: --scale 10 is ten million licences) builds, build files and the history stay at
+// Above scale 1 (--scale 10 is ten million licences) builds, build files and the history stay at
 // their scale-1 size: they are not what the growth bench measures, and ten times them would not fit the disk.
 //
 //   node api-server/bench/seed.mjs [--scale 0.1] [--seed 8] [--data-dir api-server/bench/.data] [--pg-port 54386]
@@ -37,7 +37,7 @@ const counts = {
   trials: Math.round(200_000 * scale),
   auditEvents: Math.round(10_000_000 * held),
 };
-// The bench tenant's first product holds the big list of the issue (100,000 licences at scale 1).
+// The bench tenant's first product holds the big list (100,000 licences at scale 1).
 const bigProductLicenses = Math.round(100_000 * scale);
 const bigTables = ['end_users', 'channel_memberships', 'fingerprints', 'licenses', 'license_transfers', 'trials', 'audit_log'];
 
@@ -192,7 +192,7 @@ async function seedAll(db) {
       }
       step(`${counts.trials} trials`);
 
-      // History (issue 15): half of all events belong to the bench tenant (5 million at scale 1), the rest spread
+      // History: half of all events belong to the bench tenant (5 million at scale 1), the rest spread
       // over the others; a quarter are plugin calls (no actor). One licence of 1,000 collects a long history each.
       // Without the webhook trigger (migration 0009): the bench has no endpoints, so it would add nothing, yet its ten
       // million queued row calls took longer than the insert itself.

@@ -2,7 +2,7 @@ import { DEMO_STAFF } from './support/server-process';
 import { UPSTREAM_HEADER } from './support/round-robin-proxy';
 import { startTwoInstances, type TwoInstances } from './support/two-instances';
 
-// Passes once the login limiter keeps its counts in PostgreSQL (issue 13 item 7, branch area/hardening-auth):
+// Passes because the login limiter keeps its counts in PostgreSQL:
 // with a limiter in each process, 12 attempts spread over two instances are 6 per instance and never reach 10.
 const LIMIT = 10;
 const ATTEMPTS = 12;

@@ -139,7 +139,7 @@ describe('catalog API: releases and their distribution to channels', () => {
       expect((await distribute(release.id, channels.release)).statusCode).toBe(201);
     });
 
-    it('refuses a release with only a macOS build, or none, with the SPEC text, and changes nothing', async () => {
+    it('refuses a release with only a macOS build, or none, with the console’s text, and changes nothing', async () => {
       const macOnly = (await createRelease({ builds: [builds.mac] })).json();
       const none = (await createRelease({})).json();
       const before = await digest();

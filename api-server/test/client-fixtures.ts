@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
-import type { DocumentFormat } from '../src/licensing/signed-document';
-import { verifyDocument } from '../src/licensing/signed-document';
-import { ed25519PublicKey, verifyLicenseFile } from '../src/licensing/license-file';
+import { productPublicKey, verifyLicenseFile, verifySignedDocument, type ClientApiFormat } from 'signed-formats';
 import type { TestApp } from './support/test-app';
 
 export const CLIENT = '/api/v1/clients/app';
@@ -10,17 +8,17 @@ export const CLIENT = '/api/v1/clients/app';
 export const clientPost = (t: TestApp, path: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `${CLIENT}${path}`, payload: payload as object, headers });
 
-/** The answer checked the way a plugin checks it: the product's public key, the format, the signature. */
-export function verifiedDocument(format: DocumentFormat, body: string, publicKey: string) {
-  const result = verifyDocument(format, body, ed25519PublicKey(publicKey));
+/** The answer checked the way a plugin checks it (the product's public key, the format, the signature), as sent. */
+export function verifiedDocument(format: ClientApiFormat, body: string, publicKey: string) {
+  const result = verifySignedDocument(body, productPublicKey(publicKey), format);
   if (!result.valid) throw new Error(`not a valid ${format.format}: ${result.message}`);
-  return result.document;
+  return JSON.parse(body) as Record<string, unknown>;
 }
 
 export function verifiedLicense(body: string, publicKey: string, fingerprint: string) {
-  const result = verifyLicenseFile(body, ed25519PublicKey(publicKey), { hardwareFingerprint: fingerprint });
+  const result = verifyLicenseFile(body, productPublicKey(publicKey), { hardwareFingerprint: fingerprint });
   if (!result.valid) throw new Error(`not a valid licence file: ${result.message}`);
-  return result.license;
+  return result.document;
 }
 
 /** Rate-limit counters start afresh (each test's calls come from the same address). */

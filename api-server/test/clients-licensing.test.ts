@@ -1,4 +1,4 @@
-import { TRIAL_DOCUMENT, STATE_DOCUMENT } from '../src/licensing/client-documents';
+import { STATE_DOCUMENT_FORMAT, TRIAL_FILE_FORMAT } from 'signed-formats';
 import { CLIENT_CALLS_PER_SUBJECT } from '../src/routes/clients/client-guard';
 import { sql } from 'kysely';
 import { consumeRateLimit, consumeRateLimits } from '../src/repositories/rate-limits';
@@ -38,7 +38,7 @@ describe('client API: trials, activation, deactivation, validation, machines', (
     it('starts a signed trial of trial_days, and the same machine asking again gets the same trial', async () => {
       const first = await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: '  TRIAL-FP-1 ' });
       expect(first.statusCode).toBe(201);
-      const trial = verifiedDocument(TRIAL_DOCUMENT, first.body, world.synth.public_key);
+      const trial = verifiedDocument(TRIAL_FILE_FORMAT, first.body, world.synth.public_key);
       expect(trial).toMatchObject({ format: 'producthub-trial', format_version: 1, product_id: world.synth.id, hardware_fingerprint: 'TRIAL-FP-1' });
       const days = (Date.parse(trial.expires_at as string) - Date.parse(trial.started_at as string)) / 86_400_000;
       expect(days).toBeCloseTo(14, 3);
@@ -46,7 +46,7 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       await t.db.updateTable('products').set({ trial_days: 30 }).where('id', '=', world.synth.id).execute();
       const again = await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'TRIAL-FP-1' });
       expect(again.statusCode).toBe(200);
-      const second = verifiedDocument(TRIAL_DOCUMENT, again.body, world.synth.public_key);
+      const second = verifiedDocument(TRIAL_FILE_FORMAT, again.body, world.synth.public_key);
       expect([second.started_at, second.expires_at]).toEqual([trial.started_at, trial.expires_at]);
       await t.db.updateTable('products').set({ trial_days: 14 }).where('id', '=', world.synth.id).execute();
 
@@ -67,7 +67,7 @@ describe('client API: trials, activation, deactivation, validation, machines', (
     it('gives a trial started before the client API its expiry from its start, once', async () => {
       const old = await createTrial(t.db, world.manufacturerA.id, world.synth.id, 'OLD-TRIAL-FP');
       const answer = verifiedDocument(
-        TRIAL_DOCUMENT,
+        TRIAL_FILE_FORMAT,
         (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'OLD-TRIAL-FP' })).body,
         world.synth.public_key,
       );
@@ -139,7 +139,7 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         expect(response.body).toBe(unknown.body);
       }
       expect(unknown.json()).toEqual({ message: ['License not found'] });
-      // A NUL is refused by the contract's text type before any lookup (issue 13), which says nothing of serials.
+      // A NUL is refused by the contract's text type before any lookup, which says nothing of serials.
       expect(withNul.statusCode).toBe(400);
       expect(withNul.json()).toEqual({ message: ['serial must not contain a NUL character'] });
       expect(await digestOf()).toBe(before);
@@ -223,7 +223,7 @@ describe('client API: trials, activation, deactivation, validation, machines', (
 
     it('signs the current state bound to the nonce and machine', async () => {
       const audited = await auditRowCount(t);
-      const active = verifiedDocument(STATE_DOCUMENT, (await validate(world.annSynth.serial, 'MACHINE-3')).body, world.synth.public_key);
+      const active = verifiedDocument(STATE_DOCUMENT_FORMAT, (await validate(world.annSynth.serial, 'MACHINE-3')).body, world.synth.public_key);
       expect(active).toMatchObject({
         format: 'producthub-state',
         serial: world.annSynth.serial,
@@ -233,9 +233,9 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         disabled_reason: '',
         machine_activated: true,
       });
-      const freed = verifiedDocument(STATE_DOCUMENT, (await validate(world.annSynth.serial, 'MACHINE-1')).body, world.synth.public_key);
+      const freed = verifiedDocument(STATE_DOCUMENT_FORMAT, (await validate(world.annSynth.serial, 'MACHINE-1')).body, world.synth.public_key);
       expect(freed).toMatchObject({ license_enabled: true, machine_activated: false });
-      const disabled = verifiedDocument(STATE_DOCUMENT, (await validate(world.cySynthDisabled.serial, 'ANY')).body, world.synth.public_key);
+      const disabled = verifiedDocument(STATE_DOCUMENT_FORMAT, (await validate(world.cySynthDisabled.serial, 'ANY')).body, world.synth.public_key);
       expect(disabled).toMatchObject({ license_enabled: false, disabled_reason: 'FraudulentUse', machine_activated: false });
       // A validation changes nothing and is not audited (docs/client-api.md).
       expect(await auditRowCount(t)).toBe(audited);

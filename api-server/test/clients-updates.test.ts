@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REVOCATIONS_DOCUMENT, UPDATE_DOCUMENT } from '../src/licensing/client-documents';
+import { REVOCATION_LIST_FORMAT, UPDATE_ANSWER_FORMAT } from 'signed-formats';
 import { downloadUrlKey, signDownloadUrl } from '../src/clients/download-url';
 import { CLIENT_CALLS_PER_SUBJECT, machineSubject } from '../src/routes/clients/client-guard';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -106,7 +106,7 @@ describe('client API: update checks, downloads, revocations', () => {
   const offered = async (body: Record<string, unknown>) => {
     const response = await check(body);
     expect(response.statusCode).toBe(200);
-    return verifiedDocument(UPDATE_DOCUMENT, response.body, world.synth.public_key);
+    return verifiedDocument(UPDATE_ANSWER_FORMAT, response.body, world.synth.public_key);
   };
 
   describe('POST /clients/app/update-checks', () => {
@@ -160,7 +160,7 @@ describe('client API: update checks, downloads, revocations', () => {
       });
       expect(await offered({ serial: undefined, hardware_fingerprint: 'NOBODY', current_version: '1.0.0.1' })).toMatchObject({ update_available: false });
       const none = await check({ product_id: world.drums.id, serial: undefined, hardware_fingerprint: 'NOBODY', current_version: '7' });
-      expect(verifiedDocument(UPDATE_DOCUMENT, none.body, world.drums.public_key)).toMatchObject({ release_id: 0, version: '', update_available: false, files: [] });
+      expect(verifiedDocument(UPDATE_ANSWER_FORMAT, none.body, world.drums.public_key)).toMatchObject({ release_id: 0, version: '', update_available: false, files: [] });
       // An update check changes nothing and is not audited (docs/client-api.md).
       expect(await auditRowCount(t)).toBe(audited);
     });
@@ -227,7 +227,7 @@ describe('client API: update checks, downloads, revocations', () => {
       t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=ANN-MAC${query}`, headers });
 
     it('lists disabled licences and deactivated machines as hashes, signed and bound to the machine', async () => {
-      const before = verifiedDocument(REVOCATIONS_DOCUMENT, (await revocations()).body, world.synth.public_key);
+      const before = verifiedDocument(REVOCATION_LIST_FORMAT, (await revocations()).body, world.synth.public_key);
       expect(before).toMatchObject({ format: 'producthub-revocations', product_id: world.synth.id, hardware_fingerprint: 'ANN-MAC', since: '', complete: true, machines: [] });
       expect(before.licenses).toEqual([{ serial_sha256: sha256(world.cySynthDisabled.serial), disabled_reason: 'FraudulentUse', changed_at: expect.any(String) }]);
 
@@ -253,7 +253,7 @@ describe('client API: update checks, downloads, revocations', () => {
       const audited = await auditRowCount(t);
       const response = await revocations(`&since=${start}`);
       expect(response.headers['cache-control']).toBe('private, max-age=300');
-      const after = verifiedDocument(REVOCATIONS_DOCUMENT, response.body, world.synth.public_key);
+      const after = verifiedDocument(REVOCATION_LIST_FORMAT, response.body, world.synth.public_key);
       expect(after).toMatchObject({ since: start, complete: true });
       expect(after.licenses).toEqual([{ serial_sha256: sha256(world.bobSynth.serial), disabled_reason: 'CancelledOrder', changed_at: expect.any(String) }]);
       expect(after.machines).toEqual([{ machine_sha256: sha256(`${world.annSynth.serial}\nANN-OLD`), deactivated_at: expect.any(String) }]);
@@ -266,7 +266,10 @@ describe('client API: update checks, downloads, revocations', () => {
     });
 
     it('lists nothing from the future, and refuses bad values', async () => {
-      expect(verifiedDocument(REVOCATIONS_DOCUMENT, (await revocations('&since=2099-01-01T00:00:00Z')).body, world.synth.public_key)).toMatchObject({ licenses: [], machines: [] });
+      expect(verifiedDocument(REVOCATION_LIST_FORMAT, (await revocations('&since=2099-01-01T00:00:00Z')).body, world.synth.public_key)).toMatchObject({
+        licenses: [],
+        machines: [],
+      });
       expect((await revocations('&since=2026-02-30T00:00:00Z')).json()).toEqual({ message: ['since must be a UTC time to the second, YYYY-MM-DDTHH:MM:SSZ, that exists.'] });
       expect((await revocations('&since=yesterday')).statusCode).toBe(400);
       expect((await t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations` })).statusCode).toBe(400);

@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { auditRows, createLicense, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
 import { recordActivation } from '../src/repositories/activations';
-import { canonicalLicenseBytes, ed25519PublicKey, verifyLicenseFile } from '../src/licensing/license-file';
+import { LICENSE_FILE_FORMAT, canonicalBytes, productPublicKey, verifyLicenseFile } from 'signed-formats';
 
 // The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
 jest.setTimeout(60_000);
@@ -44,19 +44,19 @@ describe('POST /licenses/{id}/activations', () => {
     expect(Date.parse(file.issued_at)).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000);
     expect(Date.parse(file.issued_at)).toBeLessThanOrEqual(Date.now());
 
-    const publicKey = ed25519PublicKey(w.synth.public_key);
+    const publicKey = productPublicKey(w.synth.public_key);
     expect(verifyLicenseFile(response.body, publicKey, { hardwareFingerprint: 'HWFP2-AAAA-BBBB-CCCC', productIdentifier: 'com.alpha.synth' })).toMatchObject({ valid: true });
     const { verify } = await import('node:crypto');
-    expect(verify(null, canonicalLicenseBytes(file), publicKey, Buffer.from(file.signature, 'base64'))).toBe(true);
+    expect(verify(null, canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, file), publicKey, Buffer.from(file.signature, 'base64'))).toBe(true);
   });
 
   it('is detected as tampered when any signed value changes, and fails with another product key or machine', async () => {
     const file = (await activate(w.annSynth.id, { ...machine, signature_seed_version: 4 })).json();
-    const publicKey = ed25519PublicKey(w.synth.public_key);
+    const publicKey = productPublicKey(w.synth.public_key);
     for (const change of [{ license_type: 'Standard' }, { hardware_fingerprint: 'HWFP2-OTHER' }, { user_email: 'mallory@listener.example' }, { signature_seed_version: 5 }]) {
       expect(verifyLicenseFile(JSON.stringify({ ...file, ...change }), publicKey)).toMatchObject({ valid: false, reason: 'bad-signature' });
     }
-    expect(verifyLicenseFile(JSON.stringify(file), ed25519PublicKey(w.drums.public_key))).toMatchObject({ valid: false, reason: 'bad-signature' });
+    expect(verifyLicenseFile(JSON.stringify(file), productPublicKey(w.drums.public_key))).toMatchObject({ valid: false, reason: 'bad-signature' });
     expect(verifyLicenseFile(JSON.stringify(file), publicKey, { hardwareFingerprint: 'HWFP2-OTHER' })).toMatchObject({ valid: false, reason: 'wrong-fingerprint' });
   });
 

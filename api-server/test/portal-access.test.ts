@@ -45,11 +45,16 @@ describe('the portal: customer sessions are their own scope, and a customer reac
   const isPortal = (url: string) => url.startsWith(`${PORTAL_API_PREFIX}/`);
 
   it('answers a customer token 401 on every staff route of the route table', async () => {
-    const staffRoutes = t.app.routeTable.filter((route) => !route.public && route.method !== 'OPTIONS' && route.url.startsWith('/api/') && !isPortal(route.url));
+    const staffRoutes = t.app.routeTable.filter((route) => !route.public && route.method !== 'OPTIONS' && route.url.startsWith('/api/v1/') && !isPortal(route.url));
     expect(staffRoutes.length).toBeGreaterThan(40);
     const answered: string[] = [];
     for (const route of staffRoutes) {
-      const response = await t.app.inject({ method: route.method as 'GET', url: pathOf(route.url), headers: customerAuth(ownerToken), payload: route.method === 'GET' ? undefined : {} });
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: pathOf(route.url),
+        headers: customerAuth(ownerToken),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       if (response.statusCode !== 401) answered.push(`${route.method} ${route.url} -> ${response.statusCode}`);
     }
     expect(answered).toEqual([]);
@@ -108,8 +113,13 @@ describe('the portal: customer sessions are their own scope, and a customer reac
   });
 
   it("lists the trials on the customer's machines, with their end", async () => {
-    const fingerprint = (await t.db.selectFrom('fingerprints').select('hardware_fingerprint').where('user_id', '=', owner.id).executeTakeFirst())?.hardware_fingerprint ?? 'PORTAL-TRIAL-FP';
-    await t.db.insertInto('fingerprints').values({ manufacturer_id: manufacturerId, user_id: owner.id, hardware_fingerprint: fingerprint }).onConflict((oc) => oc.doNothing()).execute();
+    const fingerprint =
+      (await t.db.selectFrom('fingerprints').select('hardware_fingerprint').where('user_id', '=', owner.id).executeTakeFirst())?.hardware_fingerprint ?? 'PORTAL-TRIAL-FP';
+    await t.db
+      .insertInto('fingerprints')
+      .values({ manufacturer_id: manufacturerId, user_id: owner.id, hardware_fingerprint: fingerprint })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const product = await t.db.selectFrom('products').select(['id', 'name']).where('manufacturer_id', '=', manufacturerId).orderBy('id').executeTakeFirstOrThrow();
     await t.db.deleteFrom('trials').where('product_id', '=', product.id).where('hardware_fingerprint', '=', fingerprint).execute();
     const trial = await t.db
@@ -139,9 +149,10 @@ describe('the portal: customer sessions are their own scope, and a customer reac
     expect(mail.text).toContain('Aurora Audio sent you a way to sign in');
     const signedIn = await signInWith(t.app, SLUG, { token: signInSecretsOf(mail).token });
     expect(signedIn.statusCode).toBe(200);
-    const history = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/audit-events?object_type=end_user&object_id=${owner.id}`, headers: auth(staffToken) })
-    ).json().data as { action: string; actor: { type: string; email?: string } }[];
+    const history = (await t.app.inject({ method: 'GET', url: `/api/v1/audit-events?object_type=end_user&object_id=${owner.id}`, headers: auth(staffToken) })).json().data as {
+      action: string;
+      actor: { type: string; email?: string };
+    }[];
     expect(history[0]).toMatchObject({ action: 'end_user.portal_sign_in', actor: { type: 'customer', email: owner.email } });
     expect(history[1]).toMatchObject({ action: 'end_user.portal_sign_in_link_sent', actor: { type: 'user', email: staffOf('Aurora Audio').email } });
     const elsewhere = await login(t.app, staffOf('Nimbus Instruments').email, staffOf('Nimbus Instruments').password);
@@ -150,7 +161,11 @@ describe('the portal: customer sessions are their own scope, and a customer reac
 
   it('changes the slug (unique, not reserved) and switches the portal off: sign-in and sessions stop, staff links are refused', async () => {
     const settingsUrl = `/api/v1/manufacturers/${manufacturerId}/portal-settings`;
-    expect((await t.app.inject({ method: 'GET', url: settingsUrl, headers: auth(staffToken) })).json()).toEqual({ slug: SLUG, enabled: true, portal_url: `http://127.0.0.1:8080/portal/${SLUG}/` });
+    expect((await t.app.inject({ method: 'GET', url: settingsUrl, headers: auth(staffToken) })).json()).toEqual({
+      slug: SLUG,
+      enabled: true,
+      portal_url: `http://127.0.0.1:8080/portal/${SLUG}/`,
+    });
     const taken = await t.app.inject({ method: 'PATCH', url: settingsUrl, headers: auth(staffToken), payload: { slug: 'nimbus-instruments' } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: ['Another manufacturer already has that portal address. Please choose another.'] });
@@ -158,6 +173,8 @@ describe('the portal: customer sessions are their own scope, and a customer reac
       message: ['That portal address is reserved. Please choose another.'],
     });
     expect((await t.app.inject({ method: 'PATCH', url: settingsUrl, headers: auth(staffToken), payload: { slug: 'Aurora Audio' } })).statusCode).toBe(400);
+    const unchanged = await t.app.inject({ method: 'PATCH', url: settingsUrl, headers: auth(staffToken), payload: {} });
+    expect(unchanged.json()).toMatchObject({ slug: SLUG, enabled: true });
     const renamed = await t.app.inject({ method: 'PATCH', url: settingsUrl, headers: auth(superToken), payload: { slug: 'aurora' } });
     expect(renamed.json()).toMatchObject({ slug: 'aurora', enabled: true });
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` })).statusCode).toBe(404);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { Client } from 'pg';
 import { PORTAL_SIGN_IN_CODE_MAX_TRIES } from 'shared-kit/contract';
 import { seedDemoData } from '../src/seed/demo-data';
+import { emailDb } from '../src/email/tables';
 import { createTestApp, type TestApp } from './support/test-app';
 import { customerAuth, mailsTo, requestCode, signInSecretsOf, signInWith } from './portal-fixtures';
 
@@ -36,7 +38,15 @@ describe('customer sign-in to the portal by emailed code or link', () => {
   it('serves the demo portal by its slug, and 404 for no such portal', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ slug: SLUG, manufacturer_name: 'Aurora Audio', logo_url: expect.anything(), brand_color: expect.anything(), enabled: true });
+    expect(response.json()).toEqual({ slug: SLUG, manufacturer_name: 'Aurora Audio', logo_url: null, brand_color: null, enabled: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/nimbus-instruments' })).json()).toMatchObject({ manufacturer_name: 'Nimbus Instruments' });
+    const manufacturer = await t.db.selectFrom('manufacturers').select('id').where('portal_slug', '=', SLUG).executeTakeFirstOrThrow();
+    await emailDb(t.db)
+      .insertInto('manufacturer_mail_settings')
+      .values({ manufacturer_id: manufacturer.id, sender_name: null, reply_to: null, logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' })
+      .execute();
+    const branded = await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` });
+    expect(branded.json()).toMatchObject({ logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' });
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/portal/no-such-portal' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: ['Portal not found'] });
@@ -56,7 +66,11 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const signedIn = await signInWith(t.app, SLUG, { email: ` ${customer.email} `, code: `${code.slice(0, 3)} ${code.slice(3)}` });
     expect(signedIn.statusCode).toBe(200);
     const session = signedIn.json();
-    expect(session).toMatchObject({ token: expect.any(String), idle_timeout_minutes: 30, user: { id: customer.id, email: customer.email, manufacturer: { name: 'Aurora Audio', slug: SLUG } } });
+    expect(session).toMatchObject({
+      token: expect.any(String),
+      idle_timeout_minutes: 30,
+      user: { id: customer.id, email: customer.email, manufacturer: { name: 'Aurora Audio', slug: SLUG } },
+    });
     expect(Date.parse(session.expires_at)).toBeGreaterThan(Date.now() + 23 * 3600_000);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(session.token) });
@@ -129,6 +143,14 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     expect(byLink.json()).toEqual({ message: ['That sign-in link has expired. Ask for a new one.'] });
   });
 
+  it('removes codes that expired more than a day ago as new ones are issued', async () => {
+    const customer = customers[4];
+    await sql`UPDATE portal_sign_in_codes SET expires_at = now() - interval '25 hours' WHERE email_key = ${customer.email.toLowerCase()}`.execute(t.db);
+    await requestCode(t.app, SLUG, 'someone.else@example.com');
+    const left = await sql<{ n: string }>`SELECT count(*) AS n FROM portal_sign_in_codes WHERE email_key = ${customer.email.toLowerCase()}`.execute(t.db);
+    expect(Number(left.rows[0].n)).toBe(0);
+  });
+
   it('lets only the newest mail sign in', async () => {
     const customer = customers[5];
     await requestCode(t.app, SLUG, customer.email);
@@ -166,6 +188,28 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const neverAskedStranger = await signInWith(t.app, SLUG, { email: 'never.asked@example.com', code: wrong });
     expect(neverAsked.json()).toEqual({ message: ['That code is not right. Ask for a new one.'] });
     expect(neverAskedStranger.body).toBe(neverAsked.body);
+  });
+
+  it('answers a code request before any work that depends on the address: the answer waits for no code or mail', async () => {
+    const customer = customers[7];
+    const before = (await mailsTo(t.db, customer.email)).length;
+    // While another transaction holds the codes table, no code can be written: the answers must come all the same.
+    const blocker = new Client({ connectionString: t.databaseUrl });
+    await blocker.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE portal_sign_in_codes IN EXCLUSIVE MODE');
+    try {
+      for (const email of [customer.email, 'nobody.at.all@example.com']) {
+        const answered = await t.app.inject({ method: 'POST', url: `/api/v1/portal/${SLUG}/sign-in/code`, payload: { email } });
+        expect(answered.statusCode).toBe(202);
+      }
+      expect((await mailsTo(t.db, customer.email)).length).toBe(before);
+    } finally {
+      await blocker.query('COMMIT');
+      await blocker.end();
+    }
+    await t.app.backgroundWork.settled();
+    expect((await mailsTo(t.db, customer.email)).length).toBe(before + 1);
   });
 
   it('refuses bodies that are neither a code nor a link, in plain words, and bad addresses', async () => {

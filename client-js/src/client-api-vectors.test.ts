@@ -1,11 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalBytes } from './canonical';
-import { REVOCATION_LIST_FORMAT, verifyRevocationList } from './revocation-list';
-import type { DocumentFormat, PublicKeyInput, Verification } from './signed-document';
-import { STATE_DOCUMENT_FORMAT, verifyStateDocument } from './state-document';
-import { TRIAL_FILE_FORMAT, verifyTrialFile } from './trial-file';
-import { UPDATE_ANSWER_FORMAT, verifyUpdateAnswer } from './update-answer';
+import {
+  canonicalBytes,
+  REVOCATION_LIST_FORMAT,
+  STATE_DOCUMENT_FORMAT,
+  TRIAL_FILE_FORMAT,
+  UPDATE_ANSWER_FORMAT,
+  verifyRevocationList,
+  verifyStateDocument,
+  verifyTrialFile,
+  verifyUpdateAnswer,
+  type DocumentFormat,
+  type PublicKeyInput,
+  type Verification,
+} from './index';
 
 // The client API's vectors (docs/client-api-vectors) arrive with the server's client API; until both are on
 // one branch this suite has nothing to read and is skipped.

@@ -1,16 +1,26 @@
 import { randomBytes, type KeyObject } from 'node:crypto';
-import type { LicenseFileClaims, SignatureSeedVersion } from 'shared-kit/contract';
-import { checkFreshness, signedTimeMs } from './bindings';
+import {
+  checkFreshness,
+  productPublicKey,
+  signedTimeMs,
+  verifyLicenseFile,
+  verifyRevocationList,
+  verifyStateDocument,
+  verifyTrialFile,
+  verifyUpdateAnswer,
+  type ClientOs,
+  type LicenseFileClaims,
+  type RevocationList,
+  type SignatureSeedVersion,
+  type StateDocument,
+  type TrialFile,
+  type UpdateAnswer,
+  type UpdateFile,
+  type Verification,
+} from 'signed-formats';
 import { downloadFile, type DownloadedFile } from './download';
 import { UntrustedAnswerError } from './errors';
 import { callClientApi } from './http';
-import { verifyLicenseFile } from './license-file';
-import { productPublicKey } from './public-key';
-import { verifyRevocationList, type RevocationList } from './revocation-list';
-import type { Verification } from './signed-document';
-import { verifyStateDocument, type StateDocument } from './state-document';
-import { verifyTrialFile, type TrialFile } from './trial-file';
-import { verifyUpdateAnswer, type ClientOs, type UpdateAnswer, type UpdateFile } from './update-answer';
 
 export interface ProductHubClientOptions {
   /** The server's origin, e.g. `https://producthub.example.com`. */

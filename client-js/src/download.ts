@@ -4,8 +4,8 @@ import { rename, rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { UpdateFile } from 'signed-formats';
 import { DownloadIntegrityError, ProductHubApiError } from './errors';
-import type { UpdateFile } from './update-answer';
 
 export interface DownloadedFile {
   path: string;

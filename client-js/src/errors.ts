@@ -1,4 +1,4 @@
-import type { Rejection } from './signed-document';
+import type { Rejection } from 'signed-formats';
 
 /** The server refused a call with a 4xx/5xx: `messages` are its `{ "message": [...] }`, fit to show. */
 export class ProductHubApiError extends Error {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalBytes } from './canonical';
-import { LICENSE_FILE_FORMAT, verifyLicenseFile } from './license-file';
+import { canonicalBytes, LICENSE_FILE_FORMAT, verifyLicenseFile } from './index';
 
 const vectorsDir = join(__dirname, '..', '..', 'docs', 'licence-file-vectors');
 const vectors = JSON.parse(readFileSync(join(vectorsDir, 'vectors.json'), 'utf8')) as {

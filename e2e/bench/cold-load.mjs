@@ -50,7 +50,7 @@ export async function coldLoad(browser, { url, login, productId, timeoutMs }) {
     interactions.tickOneRow = await interaction(page, 'oneChecked', () => rowBox.click());
     figures.selectAll = interactions.selectAll.ms;
 
-    // A returning visitor: the list remembers 250 per page (SPEC §4), so the list opens at 250 straight away.
+    // A returning visitor: the list remembers 250 per page (docs/console.md, Lists), so the list opens at 250 straight away.
     await page.getByRole('link', { name: 'My Products' }).click();
     await page.evaluate(() => window.__bench.waitFor('firstRow'));
     figures.reopenAt250 = await timed(page, 'rows250', () => licencesLink.click());

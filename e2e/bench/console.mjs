@@ -72,7 +72,7 @@ try {
   const results = [];
   for (let n = 1; n <= loads; n += 1) {
     const result = await coldLoad(browser, { url: server.url, login: { email: benchStaffEmail(1), password: BENCH_PASSWORD }, productId: BIG_PRODUCT, timeoutMs: STEP_TIMEOUT_MS });
-    // The 250-row figures need two pages of 250 at least; the issue's list is 100,000 (400 pages, scale 1), and
+    // The 250-row figures need two pages of 250 at least; the big product's list is 100,000 (400 pages, scale 1), and
     // the report says which size it measured.
     if (result.lastPage < 2) throw new Error(`Product ${BIG_PRODUCT} shows ${result.lastPage} page(s) of 250: seed the bench database (\`npm run bench:seed\`).`);
     const f = result.figures;

@@ -9,7 +9,7 @@ const FIGURES = [
   ['selectAll', 'click Select All → all 250 row checkboxes checked', 'ms'],
   ['reopenAt250', 'reopen licences at the remembered 250/page → 250 rows rendered', 'ms'],
 ];
-/** Issue 16, target 4: medians over the loads, on the machine the bench runs on. */
+/** The console targets: medians over the loads, on the machine the bench runs on. */
 const TARGETS = { perPage250: 200, selectAll: 150 };
 const PHASES = ['sign-in form', 'login to My Products', 'licences'];
 /** How many component names the breakdown per interaction lists. */

@@ -7,7 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { AURORA_STAFF, E2E_BASE_URL } from '../support/stack';
 import { signInAndWait } from '../support/sign-in';
 
-// Issue 14's proof: the C++ example plugin (client-cpp) against the built stack, staff acting in Chromium.
+// The C++ example plugin (client-cpp) against the built stack, staff acting in Chromium.
 const REPO = resolve(__dirname, '../..');
 const CLIENT_CPP = join(REPO, 'client-cpp');
 const PLUGIN = join(CLIENT_CPP, 'build/producthub-plugin');

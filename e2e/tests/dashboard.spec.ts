@@ -42,9 +42,9 @@ test.describe('Dashboard', () => {
     test.setTimeout(90_000);
     await signInAndWait(page, AURORA_STAFF);
     const before = await countedThroughLists(page);
-    await expect(card(page, 'Licences')).toHaveText(`Licences${digits(before.licenses)}`);
+    await expect(card(page, 'Licenses')).toHaveText(`Licenses${digits(before.licenses)}`);
     await expect(card(page, 'Trials started')).toHaveText(`Trials started${digits(before.trials)}`);
-    await expect(page.getByText('Use My Products for products, builds, releases, licences and trials, and Users for your end users.')).toBeVisible();
+    await expect(page.getByText('Use My Products for products, builds, releases, licenses and trials, and Users for your end users.')).toBeVisible();
 
     // Aurora Compressor has a trial period, and no other spec counts its trials.
     const product = before.products.find((candidate) => candidate.identifier === 'com.aurora.compressor')!;
@@ -61,7 +61,7 @@ test.describe('Dashboard', () => {
     await perDay.getByText('Numbers per day').click();
     const todayRow = perDay.getByRole('row').filter({ hasText: today });
     await expect(todayRow).toHaveCount(1);
-    const conversion = page.getByRole('figure', { name: 'Trial to licence conversion per product' });
+    const conversion = page.getByRole('figure', { name: 'Trial to license conversion per product' });
     const productTrials = (await apiGet<Paged>(page, `/products/${product.id}/trials?per_page=1`)).pagination.records.total;
     await expect(conversion.getByRole('row').filter({ hasText: product.name }).getByRole('cell').nth(1)).toHaveText(digits(productTrials));
     await expect(page.getByRole('img', { name: /Activations and trials started per day/ })).toBeVisible();

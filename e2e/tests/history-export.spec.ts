@@ -54,7 +54,7 @@ async function exportedRecords(page: Page, via: 'download' | 'save dialog'): Pro
   return parse(file.text, { bom: true, columns: true }) as Record<string, string>[];
 }
 
-test.describe('History (issue 15)', () => {
+test.describe('History', () => {
   test("an edited product's History shows the change in words, newest first", async ({ page }) => {
     await signInAndWait(page, AURORA_STAFF);
     const drums = await productByIdentifier(page, 'com.aurora.drum-engine');
@@ -98,7 +98,7 @@ test.describe('History (issue 15)', () => {
   });
 });
 
-test.describe('CSV export (issue 15)', () => {
+test.describe('CSV export', () => {
   test('a searched users list exports exactly its rows', async ({ page }) => {
     await signInAndWait(page, AURORA_STAFF);
     await page.getByRole('link', { name: 'Users' }).click();

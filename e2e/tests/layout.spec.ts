@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AURORA_STAFF } from '../support/stack';
 import { signInAndWait, storedToken } from '../support/sign-in';
 
-// What a user sees at common laptop and desktop widths (issue 17): the actions of wide tables stay in view without
+// What a user sees at common laptop and desktop widths: the actions of wide tables stay in view without
 // scrolling sideways, search boxes show their whole placeholder, long names neither cut nor push actions onto a
 // second line. The screenshots are for a person to look at (e2e/test-results/layout/).
 const WIDTHS = [1024, 1280, 1440];

@@ -161,7 +161,7 @@ test.describe('a remote that is slow or throws', () => {
     await signInAndWait(page, AURORA_STAFF);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
     await expect(page.getByRole('alert')).toContainText('Users stopped working.');
-    // SPEC §8: the routing-error title with the error's message, inside the isolated area.
+    // docs/console.md, Errors: the routing-error title with the error's message, inside the isolated area.
     await expect(page.getByRole('alert').getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(/Cannot read properties of null|null is not an object/);
 

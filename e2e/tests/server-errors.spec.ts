@@ -3,7 +3,7 @@ import { AURORA_STAFF, SUPERUSER } from '../support/stack';
 import { signInAndWait } from '../support/sign-in';
 
 /**
- * SPEC §8 on one screen of each remote: every server error is shown as SPEC says (the server's message, or the
+ * docs/console.md, Errors, on one screen of each remote: every server error is shown as it says (the server's message, or the
  * screen's fallback text), the page never goes blank, and what the user typed is still there.
  */
 const STATUSES = [400, 404, 409, 429, 500, 503] as const;
@@ -29,7 +29,7 @@ async function auroraReverb(page: Page): Promise<{ id: number }> {
   return ((await answer.json()) as { data: { id: number }[] }).data[0];
 }
 
-test.describe('server errors as SPEC §8 says, on one screen of each remote', () => {
+test.describe('server errors as docs/console.md says, on one screen of each remote', () => {
   test('catalog: a failed product save shows message[0] in the error modal, otherwise only logs; the form keeps its values', async ({ page }) => {
     await signInAndWait(page, AURORA_STAFF);
     await page.goto('/Home/CreateProduct');

@@ -12,7 +12,7 @@ const WebhookDeliveriesPage = lazyPage(() => import('./features/webhooks/pages/W
 // The sections other features add below a manufacturer's details (a feature never imports another feature).
 const manufacturerSections = (manufacturerId: number) => <WebhooksSection manufacturerId={manufacturerId} />;
 
-/** The manufacturers area, relative to /Home (SPEC §2 Manufacturers). */
+/** The manufacturers area, relative to /Home (docs/console.md, Manufacturers). */
 export default function ManufacturersRoutes() {
   return (
     <Routes>

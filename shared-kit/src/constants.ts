@@ -1,4 +1,4 @@
-// Business constants of SPEC §9, in one place for the server and the console.
+// Business constants (docs/console.md, Constants), in one place for the server and the console.
 export const PAGE_SIZE_OPTIONS = [100, 250] as const;
 export const DEFAULT_PAGE_SIZE = 100;
 export const FALLBACK_PAGE_SIZE = 25;

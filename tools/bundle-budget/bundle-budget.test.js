@@ -1,4 +1,4 @@
-// Bundle budgets of issue 8, from the build output (run `npm run build` first; `npm test` builds before it runs).
+// Bundle budgets, from the build output (run `npm run build` first; `npm test` builds before it runs).
 // Sizes are gzip level 9 of the emitted files, so the figures are the same on every machine. Which files count is
 // read from each app's dist/chunk-graph.json (webpack's chunk graph, written by tools/webpack/chunk-graph-plugin.js):
 // - Shell: the JS the browser must load before the sign-in form renders: the entry's chunks (main.js: the
@@ -21,7 +21,7 @@ const { gzipSync } = require('node:zlib');
 const root = join(__dirname, '../..');
 const KB = 1024;
 
-/** The issue's targets. */
+/** The targets (docs/performance.md; the customer portal's: docs/portal.md). */
 const TARGET = { shell: 150 * KB, remote: 40 * KB, customerPortal: 150 * KB };
 /**
  * Known misses (docs/performance.md explains each), held at their present size plus a little room. This is a

@@ -15,7 +15,7 @@ export interface CreateManufacturerInput {
 }
 
 /**
- * Creates a manufacturer (the console's New Manufacturer button is disabled, SPEC §2): the same rules as an
+ * Creates a manufacturer (the console's New Manufacturer button is disabled: docs/console.md, Manufacturer list): the same rules as an
  * edit in the console, audited with no actor. Returns the new id, for `create-user --manufacturer ID`.
  */
 export async function createManufacturerCommand(db: Db, input: CreateManufacturerInput): Promise<number> {

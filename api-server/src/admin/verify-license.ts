@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PublicKeyFormatError, ed25519PublicKey, verifyLicenseFile } from '../licensing/license-file';
+import { PublicKeyFormatError, productPublicKey, verifyLicenseFile } from 'signed-formats';
 
 export const VERIFY_LICENSE_USAGE =
   'verify-license FILE.ops --public-key KEY [--fingerprint FP] [--product IDENTIFIER]\n' +
@@ -39,7 +39,7 @@ export function verifyLicenseCommand(args: string[], output: CommandOutput): num
 
   let publicKey;
   try {
-    publicKey = ed25519PublicKey(readPublicKey(values['public-key']));
+    publicKey = productPublicKey(readPublicKey(values['public-key']));
   } catch (error) {
     if (!(error instanceof PublicKeyFormatError)) throw error;
     output.err(`Error: ${error.message}`);
@@ -59,7 +59,7 @@ export function verifyLicenseCommand(args: string[], output: CommandOutput): num
     output.err(`INVALID: ${result.message}`);
     return VERIFY_EXIT.invalid;
   }
-  const license = result.license;
+  const license = result.document;
   output.out(
     [
       `VALID: ${file} is signed by the product's key.`,

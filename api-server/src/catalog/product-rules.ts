@@ -16,10 +16,10 @@ const OPTIONAL_TEXT_FIELDS = [
   'upgrade_id',
 ] as const;
 
-/** The link fields of a product and their labels in the console's form (SPEC §2). */
+/** The link fields of a product and their labels in the console's form (docs/console.md, Product form). */
 const URL_FIELDS = { page: 'Product Page', app_image: 'App Image', plugin_browser_logo: 'Plugin Browser Logo', plugin_browser_moodshot: 'Plugin Browser Moodshot' } as const;
 
-/** The editable state of a product, after the rules of SPEC §4/§5 are applied. */
+/** The editable state of a product, after the rules of docs/console.md (Product form) are applied. */
 export interface ProductFields {
   name: string;
   type: ProductType;
@@ -73,7 +73,7 @@ const NEW_PRODUCT: ProductFields = {
   deprecated: false,
 };
 
-/** A new product's fields: the defaults of SPEC §9 for what the create body leaves out. */
+/** A new product's fields: the defaults (docs/console.md, Product form) for what the create body leaves out. */
 export const fieldsOfCreate = (body: ProductCreateBody): ProductFields => fieldsOfPatch(NEW_PRODUCT, body);
 
 /** An edited product's fields: what the body sends replaces what is stored. */
@@ -99,7 +99,7 @@ export function fieldsOfPatch(current: ProductFields, body: ProductPatchBody): P
   return applyTypeRules(next);
 }
 
-/** SPEC §4: only a ContentOnly product has a dependency; only a PluginOnly one a content base directory. */
+/** docs/console.md, Product form: only a ContentOnly product has a dependency; only a PluginOnly one a content base directory. */
 export function applyTypeRules(fields: ProductFields): ProductFields {
   return {
     ...fields,

@@ -5,7 +5,7 @@ import { badRequest } from '../lib/http-error';
 import { findBuildsOfProduct } from '../repositories/builds';
 import type { ReleaseFields } from '../repositories/releases';
 
-/** The server's answer when the distribution rule of SPEC §5 is broken: the console's text and its explanation. */
+/** The server's answer when the distribution rule (docs/console.md, Distribution rule) is broken: the console's text and its explanation. */
 export const RELEASE_NOT_DISTRIBUTABLE = `${CANNOT_DISTRIBUTE_RELEASE} ${RELEASE_DISTRIBUTION_RULE}`;
 export const MANUAL_NOT_A_URL = notAnHttpUrl('Manual URL');
 export const VERSIONS_OUT_OF_ORDER = 'App Version Min must not be greater than App Version Max.';

@@ -1,11 +1,10 @@
 import { compareAppVersions, type UpdateCheckBody, type UpdateDocument } from 'shared-kit/contract';
+import { UPDATE_ANSWER_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
 import { deactivatedLicenseMessage } from '../licensing/activate-license';
 import { hardwareFingerprintOf } from '../licensing/license-rules';
-import { UPDATE_DOCUMENT } from '../licensing/client-documents';
-import { signDocument } from '../licensing/signed-document';
 import { readUpdateCheck, type CandidateBuild } from '../repositories/client-updates';
 import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, countedSerialOf, documentTime, secondsNow, type GuardedClientCall } from './client-values';
 import { NOT_ACTIVATED_HERE } from './deactivate';
@@ -70,6 +69,6 @@ export async function checkForUpdates(db: Db, productKeyOf: ProductKeyOf, call: 
     const link = signDownloadUrl(call.downloadKey, call.prefix, file, now.getTime() / 1000);
     return { name: file.name, size: Number(file.size), sha256: file.sha256, url: link.url, url_expires_at: documentTime(new Date(link.expires * 1000)) };
   });
-  const document = signDocument(UPDATE_DOCUMENT, { ...answer, issued_at: documentTime(now), files: signedFiles }, productKeyOf(read.private_key_encrypted)) as UpdateDocument;
+  const document = signDocument(UPDATE_ANSWER_FORMAT, { ...answer, issued_at: documentTime(now), files: signedFiles }, productKeyOf(read.private_key_encrypted)) as UpdateDocument;
   return { etag, document };
 }

@@ -1,6 +1,6 @@
+import { formatSignedTime, hasControlCharacter } from 'signed-formats';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/http-error';
-import { formatIssuedAt, hasControlCharacter } from '../licensing/license-file';
 import { recordAudit } from '../repositories/audit-log';
 import { consumeRateLimits, type RateLimit, type RateLimitDecision } from '../repositories/rate-limits';
 
@@ -18,7 +18,7 @@ export function serialOf(text: string): string {
 }
 
 /** Times in signed documents: UTC to the second. */
-export const documentTime = (date: Date) => formatIssuedAt(date);
+export const documentTime = (date: Date) => formatSignedTime(date);
 export const secondsNow = () => new Date(Math.floor(Date.now() / 1000) * 1000);
 
 export interface ClientCall {

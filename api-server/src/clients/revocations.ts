@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { RevocationsDocument, RevocationsQuery } from 'shared-kit/contract';
+import { REVOCATION_LIST_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { badRequest, notFound } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licensing/license-rules';
-import { REVOCATIONS_DOCUMENT } from '../licensing/client-documents';
-import { signDocument } from '../licensing/signed-document';
 import { findClientProduct } from '../repositories/client-licenses';
 import { deactivatedMachinesSince, disabledLicensesSince } from '../repositories/revocations';
 import { PRODUCT_NOT_FOUND, documentTime, secondsNow } from './client-values';
@@ -54,6 +53,6 @@ export async function revocationsOf(db: Db, productKeyOf: ProductKeyOf, productI
   const content = { product_id: productId, hardware_fingerprint: hardwareFingerprint, since: query.since ?? '', complete, licenses, machines };
   const etag = contentTag(content);
   if (ifNoneMatch === etag) return { etag, document: undefined };
-  const document = signDocument(REVOCATIONS_DOCUMENT, { ...content, issued_at: documentTime(secondsNow()) }, productKeyOf(product.private_key_encrypted)) as RevocationsDocument;
+  const document = signDocument(REVOCATION_LIST_FORMAT, { ...content, issued_at: documentTime(secondsNow()) }, productKeyOf(product.private_key_encrypted)) as RevocationsDocument;
   return { etag, document };
 }

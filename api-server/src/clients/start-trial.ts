@@ -1,10 +1,9 @@
 import type { StartTrialBody, TrialFile } from 'shared-kit/contract';
+import { TRIAL_FILE_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licensing/license-rules';
-import { TRIAL_DOCUMENT } from '../licensing/client-documents';
-import { signDocument } from '../licensing/signed-document';
 import { startOrFindTrial } from '../repositories/client-trials';
 import { PRODUCT_NOT_FOUND, documentTime, secondsNow, type ClientCall } from './client-values';
 
@@ -21,7 +20,7 @@ export async function startTrial(db: Db, productKeyOf: ProductKeyOf, call: Clien
   if (!found) throw notFound(PRODUCT_NOT_FOUND);
   if (found.trial_days === 0 || found.trial_id === null || found.created_at === null || found.expires_at === null) throw conflict(PRODUCT_HAS_NO_TRIAL);
   const file = signDocument(
-    TRIAL_DOCUMENT,
+    TRIAL_FILE_FORMAT,
     {
       product_id: found.id,
       hardware_fingerprint: hardwareFingerprint,

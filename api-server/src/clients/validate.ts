@@ -1,10 +1,9 @@
 import type { StateDocument, ValidateBody } from 'shared-kit/contract';
+import { STATE_DOCUMENT_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { notFound } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licensing/license-rules';
-import { STATE_DOCUMENT } from '../licensing/client-documents';
-import { signDocument } from '../licensing/signed-document';
 import { readClientActivation } from '../repositories/client-activations';
 import { LICENSE_NOT_FOUND, documentTime, secondsNow, serialOf } from './client-values';
 
@@ -17,7 +16,7 @@ export async function validateLicense(db: Db, productKeyOf: ProductKeyOf, body: 
   const license = await readClientActivation(db, body.product_id, serialOf(body.serial), hardwareFingerprint);
   if (!license) throw notFound(LICENSE_NOT_FOUND);
   const state = signDocument(
-    STATE_DOCUMENT,
+    STATE_DOCUMENT_FORMAT,
     {
       product_id: body.product_id,
       serial: license.serial,

@@ -5,7 +5,7 @@ import type { Db } from './database';
 
 // Hot statements sent as named (prepared) statements: PostgreSQL parses them once per connection and, after a few
 // runs, keeps a generic plan, so a call no longer pays planning (most of its PostgreSQL CPU, docs/performance.md,
-// "Client API"). Only texts registered here are named, so each connection holds a bounded set of them.
+// "Client API: one round trip, named statements"). Only texts registered here are named, so each connection holds a bounded set of them.
 
 const names = new Map<string, string>();
 

@@ -13,7 +13,7 @@ export function pageRequest(query: { page?: number; per_page?: number }): PageRe
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
-/** The pagination block of SPEC §3 for `total` records. */
+/** The pagination block (docs/console.md, Lists) for `total` records. */
 export function pagination(total: number, { page, perPage }: PageRequest): Pagination {
   const last = Math.max(1, Math.ceil(total / perPage));
   return {

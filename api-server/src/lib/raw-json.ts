@@ -10,5 +10,5 @@ export function sendRawJson(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-/** A paged answer (SPEC §3) around a page's rows as PostgreSQL wrote them (a JSON array). */
+/** A paged answer (docs/console.md, Lists) around a page's rows as PostgreSQL wrote them (a JSON array). */
 export const rawPage = (rowsJson: string, pagination: Pagination) => `{"data":${rowsJson},"pagination":${JSON.stringify(pagination)}}`;

@@ -1,10 +1,10 @@
 import { LICENSE_FILE_FORMAT_VERSION, type ActivateLicenseBody, type LicenseFile } from 'shared-kit/contract';
+import { LICENSE_FILE_FORMAT, UnsignableValueError, formatSignedTime, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
 import type { Principal } from '../plugins/auth';
 import { recordActivation } from '../repositories/activations';
-import { LicenseEncodingError, formatIssuedAt, signLicenseFile } from './license-file';
 import { hardwareFingerprintOf } from './license-rules';
 
 export const LICENSE_NOT_FOUND = 'License';
@@ -22,7 +22,8 @@ export function issueLicenseFile(
   issuedAt: Date,
 ): LicenseFile {
   try {
-    return signLicenseFile(
+    return signDocument(
+      LICENSE_FILE_FORMAT,
       {
         format_version: LICENSE_FILE_FORMAT_VERSION,
         serial: license.serial,
@@ -33,12 +34,12 @@ export function issueLicenseFile(
         hardware_fingerprint: hardwareFingerprint,
         hardware_fingerprint_version: body.hardware_fingerprint_version,
         signature_seed_version: body.signature_seed_version,
-        issued_at: formatIssuedAt(issuedAt),
+        issued_at: formatSignedTime(issuedAt),
       },
       productKeyOf(license.private_key_encrypted),
     );
   } catch (error) {
-    if (error instanceof LicenseEncodingError) throw conflict(`The license cannot be signed: ${error.message}.`);
+    if (error instanceof UnsignableValueError) throw conflict(`The license cannot be signed: ${error.message}.`);
     throw error;
   }
 }

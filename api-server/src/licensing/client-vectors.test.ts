@@ -3,15 +3,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLIENT_DOCUMENTS } from './client-documents';
+import { CLIENT_API_FORMATS, productPublicKey, verifySignedDocument } from 'signed-formats';
 import { buildClientVectors } from './client-vectors';
-import { ed25519PublicKey } from './license-file';
 import { licenseFileText } from './license-vectors';
-import { verifyDocument } from './signed-document';
 
 const VECTORS_DIR = join(__dirname, '../../../docs/client-api-vectors');
 const read = (name: string) => readFileSync(join(VECTORS_DIR, name), 'utf8');
-const formatOf = (name: string) => CLIENT_DOCUMENTS.find((format) => format.format === name)!;
+const formatOf = (name: string) => CLIENT_API_FORMATS.find((format) => format.format === name)!;
 
 function opensslAvailable(): boolean {
   try {
@@ -32,13 +30,13 @@ describe('client API test vectors (docs/client-api-vectors)', () => {
   });
 
   it('cover every document kind, valid and each way of being invalid', () => {
-    expect(new Set(manifest.cases.filter((c) => c.expect === 'valid').map((c) => c.format))).toEqual(new Set(CLIENT_DOCUMENTS.map((format) => format.format)));
+    expect(new Set(manifest.cases.filter((c) => c.expect === 'valid').map((c) => c.format))).toEqual(new Set(CLIENT_API_FORMATS.map((format) => format.format)));
     expect(new Set(manifest.cases.map((c) => c.reason).filter(Boolean))).toEqual(new Set(['bad-signature', 'wrong-format', 'unsupported-version']));
   });
 
   for (const vector of manifest.cases) {
     it(`${vector.name}: ${vector.expect}${vector.reason ? ` (${vector.reason})` : ''}`, () => {
-      const result = verifyDocument(formatOf(vector.format), read(vector.file), ed25519PublicKey(vector.public_key));
+      const result = verifySignedDocument(read(vector.file), productPublicKey(vector.public_key), formatOf(vector.format));
       if (vector.expect === 'valid') {
         expect(result).toMatchObject({ valid: true });
       } else {

@@ -1,7 +1,16 @@
 import { createPublicKey } from 'node:crypto';
-import { CLIENT_DOCUMENTS, REVOCATIONS_DOCUMENT, STATE_DOCUMENT, TRIAL_DOCUMENT, UPDATE_DOCUMENT } from './client-documents';
+import {
+  CLIENT_API_FORMATS,
+  REVOCATION_LIST_FORMAT,
+  STATE_DOCUMENT_FORMAT,
+  TRIAL_FILE_FORMAT,
+  UPDATE_ANSWER_FORMAT,
+  canonicalBytes,
+  signDocument,
+  type DocumentFormat,
+  type Rejection,
+} from 'signed-formats';
 import { licenseFileText, testVectorKey } from './license-vectors';
-import { canonicalDocumentBytes, signDocument, type DocumentFormat, type DocumentRejection } from './signed-document';
 
 // The test vectors of docs/client-api.md, from fixed keys and values so they come out byte for byte the same on
 // every run. `npm run vectors:client -w api-server` writes them; the test suite checks the committed files.
@@ -13,7 +22,7 @@ export interface ClientVectorCase {
   file: string;
   public_key: string;
   expect: 'valid' | 'invalid';
-  reason?: DocumentRejection;
+  reason?: Rejection;
   /** For valid cases: the exact signed bytes. */
   canonical?: string;
 }
@@ -88,37 +97,37 @@ export function buildClientVectors(): ClientVectorSet {
   const cases: ClientVectorCase[] = [];
   const valid = (name: string, format: DocumentFormat, file: string, values: Record<string, unknown>) => {
     files[file] = licenseFileText(signDocument(format, values, key.privateKey));
-    files[file.replace(/\.json$/, '.canonical.txt')] = canonicalDocumentBytes(format, values).toString('utf8');
-    cases.push({ name, format: format.format, file, public_key: key.publicKeyBase64, expect: 'valid', canonical: file.replace(/\.json$/, '.canonical.txt') });
+    files[file.replace(/\.json$/, '.canonical.txt')] = canonicalBytes(format.context, format.fields, values).toString('utf8');
+    cases.push({ name, format: format.format!, file, public_key: key.publicKeyBase64, expect: 'valid', canonical: file.replace(/\.json$/, '.canonical.txt') });
   };
-  const invalid = (name: string, format: DocumentFormat, file: string, reason: DocumentRejection, publicKey = key.publicKeyBase64) =>
-    cases.push({ name, format: format.format, file, public_key: publicKey, expect: 'invalid', reason });
+  const invalid = (name: string, format: DocumentFormat, file: string, reason: Rejection, publicKey = key.publicKeyBase64) =>
+    cases.push({ name, format: format.format!, file, public_key: publicKey, expect: 'invalid', reason });
 
-  valid('trial', TRIAL_DOCUMENT, 'trial.json', TRIAL);
-  valid('trial, non-ASCII fingerprint with "="', TRIAL_DOCUMENT, 'trial-non-ascii.json', TRIAL_NON_ASCII);
-  valid('state, enabled and activated', STATE_DOCUMENT, 'state.json', STATE);
-  valid('state, disabled', STATE_DOCUMENT, 'state-disabled.json', STATE_DISABLED);
-  valid('revocations', REVOCATIONS_DOCUMENT, 'revocations.json', REVOCATIONS);
-  valid('revocations, empty lists', REVOCATIONS_DOCUMENT, 'revocations-empty.json', REVOCATIONS_EMPTY);
-  valid('update', UPDATE_DOCUMENT, 'update.json', UPDATE);
-  valid('update, no release', UPDATE_DOCUMENT, 'update-none.json', UPDATE_NONE);
+  valid('trial', TRIAL_FILE_FORMAT, 'trial.json', TRIAL);
+  valid('trial, non-ASCII fingerprint with "="', TRIAL_FILE_FORMAT, 'trial-non-ascii.json', TRIAL_NON_ASCII);
+  valid('state, enabled and activated', STATE_DOCUMENT_FORMAT, 'state.json', STATE);
+  valid('state, disabled', STATE_DOCUMENT_FORMAT, 'state-disabled.json', STATE_DISABLED);
+  valid('revocations', REVOCATION_LIST_FORMAT, 'revocations.json', REVOCATIONS);
+  valid('revocations, empty lists', REVOCATION_LIST_FORMAT, 'revocations-empty.json', REVOCATIONS_EMPTY);
+  valid('update', UPDATE_ANSWER_FORMAT, 'update.json', UPDATE);
+  valid('update, no release', UPDATE_ANSWER_FORMAT, 'update-none.json', UPDATE_NONE);
 
-  const signedTrial = signDocument(TRIAL_DOCUMENT, TRIAL, key.privateKey);
+  const signedTrial = signDocument(TRIAL_FILE_FORMAT, TRIAL, key.privateKey);
   files['trial-tampered.json'] = licenseFileText({ ...signedTrial, expires_at: '2027-03-15T09:30:00Z' });
-  invalid('trial, expiry changed after signing', TRIAL_DOCUMENT, 'trial-tampered.json', 'bad-signature');
-  invalid("state, verified with another product's key", STATE_DOCUMENT, 'state.json', 'bad-signature', otherKey.publicKeyBase64);
-  invalid('a trial presented as a state answer', STATE_DOCUMENT, 'trial.json', 'wrong-format');
-  const signedRevocations = signDocument(REVOCATIONS_DOCUMENT, REVOCATIONS, key.privateKey);
+  invalid('trial, expiry changed after signing', TRIAL_FILE_FORMAT, 'trial-tampered.json', 'bad-signature');
+  invalid("state, verified with another product's key", STATE_DOCUMENT_FORMAT, 'state.json', 'bad-signature', otherKey.publicKeyBase64);
+  invalid('a trial presented as a state answer', STATE_DOCUMENT_FORMAT, 'trial.json', 'wrong-format');
+  const signedRevocations = signDocument(REVOCATION_LIST_FORMAT, REVOCATIONS, key.privateKey);
   files['revocations-entry-removed.json'] = licenseFileText({ ...signedRevocations, licenses: signedRevocations.licenses.slice(1) });
-  invalid('revocations, an entry removed after signing', REVOCATIONS_DOCUMENT, 'revocations-entry-removed.json', 'bad-signature');
-  files['update-unsupported-version.json'] = licenseFileText({ ...signDocument(UPDATE_DOCUMENT, UPDATE, key.privateKey), format_version: 2 });
-  invalid('update, unsupported format version', UPDATE_DOCUMENT, 'update-unsupported-version.json', 'unsupported-version');
+  invalid('revocations, an entry removed after signing', REVOCATION_LIST_FORMAT, 'revocations-entry-removed.json', 'bad-signature');
+  files['update-unsupported-version.json'] = licenseFileText({ ...signDocument(UPDATE_ANSWER_FORMAT, UPDATE, key.privateKey), format_version: 2 });
+  invalid('update, unsupported format version', UPDATE_ANSWER_FORMAT, 'update-unsupported-version.json', 'unsupported-version');
 
   const publicKeyPem = createPublicKey(key.privateKey).export({ format: 'pem', type: 'spki' }).toString();
   files['public-key.pem'] = publicKeyPem;
   return {
     manifest: {
-      about: `Test vectors of the ProductHub client API documents (${CLIENT_DOCUMENTS.map((format) => format.format).join(', ')}), format version 1: see docs/client-api.md. The key seed is public: test only.`,
+      about: `Test vectors of the ProductHub client API documents (${CLIENT_API_FORMATS.map((format) => format.format).join(', ')}), format version 1: see docs/client-api.md. The key seed is public: test only.`,
       test_private_key_seed_hex: key.seed.toString('hex'),
       public_key_pem: 'public-key.pem',
       cases,

@@ -1,6 +1,6 @@
 import type { DisableReason, UpdateLicenseBody } from 'shared-kit/contract';
+import { hasControlCharacter } from 'signed-formats';
 import { badRequest } from '../lib/http-error';
-import { hasControlCharacter } from './license-file';
 
 // The rules of a licence change, apart from HTTP and SQL: what a request body asks for, or why it cannot be.
 

@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { LicenseFile, LicenseFileClaims } from 'shared-kit/contract';
-import { canonicalLicenseBytes, signLicenseFile, type LicenseRejection } from './license-file';
+import { LICENSE_FILE_FORMAT, canonicalBytes, signDocument, type Rejection } from 'signed-formats';
 
 // The test vectors of docs/licence-file.md, built from fixed keys so they come out byte for byte the same on
 // every run (Ed25519 signatures are deterministic). The test suite checks the committed files against them.
@@ -24,7 +24,7 @@ export interface VectorCase {
   hardware_fingerprint: string;
   product_identifier: string;
   expect: 'valid' | 'invalid';
-  reason?: LicenseRejection;
+  reason?: Rejection;
   /** For valid cases: the exact bytes that were signed. */
   canonical?: string;
 }
@@ -60,6 +60,9 @@ const NON_ASCII: LicenseFileClaims = {
 
 /** How the console saves an answer: pretty-printed JSON. Whitespace is not part of the signature. */
 export const licenseFileText = (file: unknown) => `${JSON.stringify(file, null, 2)}\n`;
+
+const signLicenseFile = (claims: LicenseFileClaims, privateKey: KeyObject): LicenseFile => signDocument(LICENSE_FILE_FORMAT, claims, privateKey);
+const canonicalLicenseBytes = (claims: LicenseFileClaims) => canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, claims);
 
 export function buildLicenseVectors(): VectorSet {
   const key = testVectorKey('product');

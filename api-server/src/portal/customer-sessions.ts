@@ -63,5 +63,10 @@ export async function findActiveCustomerSession(db: Db, tokenHash: string, idleM
 }
 
 export async function revokeCustomerSession(db: Db, sessionId: number): Promise<void> {
-  await db.updateTable('portal_sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('portal_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -10,10 +10,7 @@ import type { Customer } from './customer-authentication';
  * total. Every row is the signed-in end user's within their manufacturer: nobody else's licence can be named here.
  */
 export async function listMyLicenses(db: Db, customer: Customer, page: PageRequest): Promise<{ rows: PortalLicense[]; total: number }> {
-  const mine = db
-    .selectFrom('licenses')
-    .where('licenses.user_id', '=', customer.endUserId)
-    .where('licenses.manufacturer_id', '=', customer.manufacturerId);
+  const mine = db.selectFrom('licenses').where('licenses.user_id', '=', customer.endUserId).where('licenses.manufacturer_id', '=', customer.manufacturerId);
   const [rows, count] = await Promise.all([
     mine
       .innerJoin('products', 'products.id', 'licenses.product_id')

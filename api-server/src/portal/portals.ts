@@ -32,12 +32,7 @@ export async function slugTakenByAnother(db: Db, manufacturerId: number, slug: s
 }
 
 export async function updatePortalSettings(db: Db, manufacturerId: number, change: { portal_slug?: string; portal_enabled?: boolean }) {
-  return db
-    .updateTable('manufacturers')
-    .set(change)
-    .where('id', '=', manufacturerId)
-    .returning(['id', 'name', 'portal_slug', 'portal_enabled'])
-    .executeTakeFirstOrThrow();
+  return db.updateTable('manufacturers').set(change).where('id', '=', manufacturerId).returning(['id', 'name', 'portal_slug', 'portal_enabled']).executeTakeFirstOrThrow();
 }
 
 export type PortalRow = NonNullable<Awaited<ReturnType<typeof findPortalSettings>>>;

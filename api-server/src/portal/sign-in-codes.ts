@@ -48,6 +48,7 @@ export async function issueSignInCode(
     .where('replaced_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .execute();
+  await pruneOldCodes(db);
   const row = await db
     .insertInto('portal_sign_in_codes')
     .values({
@@ -66,17 +67,30 @@ export async function issueSignInCode(
   return { id: row.id, expiresAt: row.expires_at, code, linkToken };
 }
 
+/** Codes expired a day ago and more, removed a few per new code (more than a code adds), so the table stays bounded. */
+const PRUNE_PER_CODE = 10;
+
+async function pruneOldCodes(db: Db): Promise<void> {
+  await sql`
+    DELETE FROM portal_sign_in_codes WHERE id IN (
+      SELECT id FROM portal_sign_in_codes WHERE expires_at < now() - interval '1 day' ORDER BY expires_at LIMIT ${PRUNE_PER_CODE} FOR UPDATE SKIP LOCKED
+    )`.execute(db);
+}
+
 const CODE_COLUMNS = ['id', 'end_user_id', 'code_hash', 'link_token_hash', 'tries', 'used_at', 'replaced_at', sql<boolean>`expires_at <= now()`.as('expired')] as const;
 
 /** Why a code or link does not sign in; `triesLeft` after a wrong code. */
-export type SignInRefusal =
-  | { reason: 'wrong'; triesLeft: number }
-  | { reason: 'no-code' | 'expired' | 'used' | 'replaced' | 'too-many-tries' | 'unknown-link' };
+export type SignInRefusal = { reason: 'wrong'; triesLeft: number } | { reason: 'no-code' | 'expired' | 'used' | 'replaced' | 'too-many-tries' | 'unknown-link' };
 
 export type SignInOutcome = { ok: true; codeId: number; endUserId: number } | ({ ok: false } & SignInRefusal);
 
 /** Marks the code used; the caller's transaction holds its row locked. */
-const markUsed = (db: Db, id: number) => db.updateTable('portal_sign_in_codes').set({ used_at: sql<Date>`now()` }).where('id', '=', id).execute();
+const markUsed = (db: Db, id: number) =>
+  db
+    .updateTable('portal_sign_in_codes')
+    .set({ used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 
 /**
  * Tries a code for an address, within the caller's transaction: the address's newest code is locked, a wrong code

@@ -14,7 +14,8 @@ export interface SignInMailTarget {
 }
 
 /** The magic link of a code: on the portal page, which posts the token to the sign-in route. */
-export const signInLink = (publicUrl: string, slug: string, linkToken: string) => `${publicUrl}${portalSignInPath(slug)}?${PORTAL_SIGN_IN_TOKEN_QUERY}=${encodeURIComponent(linkToken)}`;
+export const signInLink = (publicUrl: string, slug: string, linkToken: string) =>
+  `${publicUrl}${portalSignInPath(slug)}?${PORTAL_SIGN_IN_TOKEN_QUERY}=${encodeURIComponent(linkToken)}`;
 
 /** Writes the sign-in mail to the outbox in the caller's transaction: it leaves exactly when the code exists. */
 export async function mailSignInCode(db: Db, publicUrl: string, target: SignInMailTarget, issued: IssuedCode, sentByStaff: boolean): Promise<void> {

@@ -30,11 +30,11 @@ async function endUserByEmail(db: Db, manufacturerId: number, emailKey: string) 
  * A customer asked for a code: a code row is written for the address whether or not it belongs to a customer, and
  * only a customer's is mailed. The route answers before this runs, so neither the answer nor its timing says which.
  */
-export async function issueCodeOnRequest(db: Db, masterKeyDerived: Buffer, config: ServerConfig, portal: PortalRef, email: string): Promise<void> {
+export async function issueCodeOnRequest(db: Db, codeKey: Buffer, config: ServerConfig, portal: PortalRef, email: string): Promise<void> {
   const emailKey = emailKeyOf(email);
   await db.transaction().execute(async (trx) => {
     const user = await endUserByEmail(trx, portal.id, emailKey);
-    const issued = await issueSignInCode(trx, masterKeyDerived, { manufacturerId: portal.id, emailKey, endUserId: user?.id ?? null, requestedBy: 'customer' });
+    const issued = await issueSignInCode(trx, codeKey, { manufacturerId: portal.id, emailKey, endUserId: user?.id ?? null, requestedBy: 'customer' });
     if (user) await mailSignInCode(trx, config.publicUrl, { manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug, to: user.email }, issued, false);
   });
 }
@@ -42,14 +42,14 @@ export async function issueCodeOnRequest(db: Db, masterKeyDerived: Buffer, confi
 /** Staff sent an end user a sign-in mail: the same mail, audited on the end user with the staff member as actor. */
 export async function sendSignInLinkByStaff(
   db: Db,
-  masterKeyDerived: Buffer,
+  codeKey: Buffer,
   config: ServerConfig,
   portal: PortalRef,
   user: { id: number; email: string },
   audit: (trx: Db, issued: IssuedCode) => Promise<void>,
 ): Promise<IssuedCode> {
   return db.transaction().execute(async (trx) => {
-    const issued = await issueSignInCode(trx, masterKeyDerived, { manufacturerId: portal.id, emailKey: emailKeyOf(user.email), endUserId: user.id, requestedBy: 'staff' });
+    const issued = await issueSignInCode(trx, codeKey, { manufacturerId: portal.id, emailKey: emailKeyOf(user.email), endUserId: user.id, requestedBy: 'staff' });
     await mailSignInCode(trx, config.publicUrl, { manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug, to: user.email }, issued, true);
     await audit(trx, issued);
     return issued;
@@ -106,7 +106,9 @@ function refusalMessage(credentials: SignInCredentials, outcome: Refusal): strin
 export async function signIn(db: Db, codeKey: Buffer, idleMinutes: number, portal: PortalRef, credentials: SignInCredentials): Promise<PortalSession> {
   const result = await db.transaction().execute(async (trx): Promise<Refusal | { ok: true; answer: PortalSession }> => {
     const outcome =
-      credentials.kind === 'code' ? await redeemCode(trx, codeKey, portal.id, emailKeyOf(credentials.email), credentials.code) : await redeemLink(trx, portal.id, credentials.token);
+      credentials.kind === 'code'
+        ? await redeemCode(trx, codeKey, portal.id, emailKeyOf(credentials.email), credentials.code)
+        : await redeemLink(trx, portal.id, credentials.token);
     if (!outcome.ok) return outcome;
     const user = await findEndUser(trx, portal.id, outcome.endUserId);
     if (!user) return { ok: false, reason: credentials.kind === 'link' ? 'unknown-link' : 'no-code' };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { REVOCATIONS_DOCUMENT } from '../../src/licensing/client-documents';
+import { REVOCATION_LIST_FORMAT } from 'signed-formats';
 import { REVOCATIONS_MAX_ENTRIES } from '../../src/clients/revocations';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createLicensingWorld, type LicensingWorld } from '../licensing-fixtures';
@@ -58,12 +58,12 @@ describe('client API under concurrency', () => {
       SELECT ${world.manufacturerA.id}, ${world.synth.id}, ${world.ann.id}, 'BULK-' || n, 'Standard', true, 'DuplicateOrder', timestamptz '2030-01-01T00:00:00Z' + n * interval '1 second'
       FROM generate_series(1, ${REVOCATIONS_MAX_ENTRIES + 10}) AS n`.execute(t.db);
     const response = await t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=X&since=2030-01-01T00:00:00Z` });
-    const list = verifiedDocument(REVOCATIONS_DOCUMENT, response.body, world.synth.public_key);
+    const list = verifiedDocument(REVOCATION_LIST_FORMAT, response.body, world.synth.public_key);
     const licenses = list.licenses as { changed_at: string }[];
     expect(list.complete).toBe(false);
     expect(licenses).toHaveLength(REVOCATIONS_MAX_ENTRIES);
     const next = await t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=X&since=${licenses.at(-1)!.changed_at}` });
-    const rest = verifiedDocument(REVOCATIONS_DOCUMENT, next.body, world.synth.public_key);
+    const rest = verifiedDocument(REVOCATION_LIST_FORMAT, next.body, world.synth.public_key);
     expect(rest).toMatchObject({ complete: true });
     expect((rest.licenses as unknown[]).length).toBe(11);
   });

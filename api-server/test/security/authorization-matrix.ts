@@ -88,7 +88,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/docs/json': { request: () => ({ url: '/api/docs/json' }), expect: PUBLIC },
   'GET /api/docs/yaml': { request: () => ({ url: '/api/docs/yaml' }), expect: PUBLIC },
   'GET /api/docs/static/*': { request: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: PUBLIC },
-  'GET /api/docs/static/index.html': { request: () => ({ url: '/api/docs/static/index.html' }), expect: { anonymous: 302, superuser: 302, staffA: 302, staffB: 302, customerA: 302, customerB: 302 } },
+  'GET /api/docs/static/index.html': {
+    request: () => ({ url: '/api/docs/static/index.html' }),
+    expect: { anonymous: 302, superuser: 302, staffA: 302, staffB: 302, customerA: 302, customerB: 302 },
+  },
   'GET /api/docs/static/swagger-initializer.js': { request: () => ({ url: '/api/docs/static/swagger-initializer.js' }), expect: PUBLIC },
   'OPTIONS *': {
     request: () => ({ url: '/api/v1/products', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } }),
@@ -103,10 +106,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: { anonymous: 401, superuser: 204, staffA: 204, staffB: 204, customerA: 401, customerB: 401 },
     endsSession: true,
   },
-  'GET /api/v1/systemusers/me': { request: () => ({ url: '/api/v1/systemusers/me' }), expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 } },
+  'GET /api/v1/systemusers/me': {
+    request: () => ({ url: '/api/v1/systemusers/me' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
+  },
 
-  'GET /api/v1/manufacturers': { request: () => ({ url: '/api/v1/manufacturers' }), expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, customerA: 401, customerB: 401 } },
-  'GET /api/v1/manufacturers/:id': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}` }), expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404, customerA: 401, customerB: 401 } },
+  'GET /api/v1/manufacturers': {
+    request: () => ({ url: '/api/v1/manufacturers' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, customerA: 401, customerB: 401 },
+  },
+  'GET /api/v1/manufacturers/:id': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}` }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404, customerA: 401, customerB: 401 },
+  },
   'PATCH /api/v1/manufacturers/:id': {
     request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}`, payload: { phone: '+49 30 7654321' } }),
     expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404, customerA: 401, customerB: 401 },
@@ -223,7 +235,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/users/imports/:id/apply': { request: (w) => ({ url: `/api/v1/users/imports/${w.userImportA}/apply` }), expect: staffOnly(200) },
   'GET /api/v1/users/export.csv': { request: () => ({ url: '/api/v1/users/export.csv' }), expect: staffCollection(200) },
   'GET /api/v1/users/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses/export.csv` }), expect: staffOnly(200) },
-  'GET /api/v1/manufacturers/export.csv': { request: () => ({ url: '/api/v1/manufacturers/export.csv' }), expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, customerA: 401, customerB: 401 } },
+  'GET /api/v1/manufacturers/export.csv': {
+    request: () => ({ url: '/api/v1/manufacturers/export.csv' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, customerA: 401, customerB: 401 },
+  },
 
   'PATCH /api/v1/licenses/bulk-update': {
     request: (w) => ({ url: '/api/v1/licenses/bulk-update', payload: { license_ids: [w.licenseA], disabled: true, disabled_reason: 'DuplicateOrder' } }),
@@ -239,7 +254,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: staffOnly(201),
   },
 
-  // The client API (issue 14): public, plugins prove a licence by its serial; the session does not matter.
+  // The client API: public, plugins prove a licence by its serial; the session does not matter.
   'POST /api/v1/clients/app/trials': {
     request: (w) => ({ url: '/api/v1/clients/app/trials', payload: { product_id: w.productA, hardware_fingerprint: 'MATRIX-CLIENT-TRIAL' } }),
     expect: { anonymous: 201, superuser: 200, staffA: 200, staffB: 200, customerA: 200, customerB: 200 },
@@ -262,7 +277,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/clients/app/validations': {
     request: (w) => ({
       url: '/api/v1/clients/app/validations',
-      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' },
+      payload: { product_id: w.productA, serial: w.checkedSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' },
     }),
     expect: PUBLIC,
   },
@@ -273,7 +288,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/clients/app/update-checks': {
     request: (w) => ({
       url: '/api/v1/clients/app/update-checks',
-      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' },
+      payload: { product_id: w.productA, serial: w.checkedSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' },
     }),
     expect: PUBLIC,
   },

@@ -5,7 +5,7 @@ import { HARDWARE_FINGERPRINT_VERSION } from 'shared-kit/contract';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, databaseDigest, type World } from './matrix-world';
 
-// One test per class of issue 13 (items 1-6): each answered 500, a framework's own JSON, or stored altered data.
+// One test per class of hostile input that once got through: each answered 500, a framework's own JSON, or stored altered data.
 
 type Who = 'superuser' | 'staffA';
 interface Case {
@@ -19,7 +19,7 @@ interface Case {
 
 const FRAMEWORK_NAMES = /FST_|fastify/i;
 
-describe('hostile input classes (issue 13, items 1-6)', () => {
+describe('hostile input classes', () => {
   let t: TestApp;
   let world: World;
 

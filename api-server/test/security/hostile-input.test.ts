@@ -158,7 +158,7 @@ describe('hostile input on every route', () => {
   }, 600_000);
 });
 
-// Issue 13: every string position of every route (found in its schemas, so a new route or field is covered the
+// Every string position of every route (found in its schemas, so a new route or field is covered the
 // day it is written), as a superuser and as manufacturer staff (on the portal's routes: as two customers), around
 // an otherwise valid request.
 const AIMED_RUNS = Number(process.env.PRODUCTHUB_FUZZ_AIMED_RUNS || 2);

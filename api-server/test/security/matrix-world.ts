@@ -45,6 +45,8 @@ export interface World {
   trialA: number;
   /** Client API: licence A's serial, machines of it (one the customer frees, one staff free, one checking for updates), a signed download link. */
   licenseSerialA: string;
+  /** Another licence of A's product, activated on the update-checking machine: validations and update checks use it. */
+  checkedSerialA: string;
   clientFingerprints: { deactivate: string; update: string };
   machineA: number;
   downloadUrlA: string;
@@ -200,14 +202,60 @@ async function portalObjects(t: TestApp, manufacturerId: number, endUserId: numb
 
 /** Customer A owns licence A; customer B is another end user of A's manufacturer. */
 async function findPortalCustomers(t: TestApp, manufacturerId: number, customerA: number): Promise<World['portalCustomers']> {
-  const other = await t.db
-    .selectFrom('end_users')
+  const other = await t.db.selectFrom('end_users').select('id').where('manufacturer_id', '=', manufacturerId).where('id', '<>', customerA).orderBy('id').executeTakeFirstOrThrow();
+  return { manufacturerId, customerA, customerB: other.id };
+}
+
+/** Licence A activated on three machines (a limit that leaves room for the matrix's own) and a download link. */
+async function clientApiWorld(t: TestApp, manufacturerId: number, productId: number, licenseId: number, buildId: number) {
+  const db = t.db;
+  await db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', productId).execute();
+  const clientFingerprints = { deactivate: 'MATRIX-CLIENT-DEACTIVATE', update: 'MATRIX-CLIENT-UPDATE' };
+  for (const fingerprint of [clientFingerprints.deactivate, clientFingerprints.update, 'MATRIX-STAFF-DEACTIVATE']) {
+    await db
+      .insertInto('license_activations')
+      .values({ manufacturer_id: manufacturerId, license_id: licenseId, hardware_fingerprint: fingerprint, hardware_fingerprint_version: 2, signature_seed_version: 5 })
+      .execute();
+  }
+  const machine = await db
+    .selectFrom('license_machines')
     .select('id')
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('id', '<>', customerA)
+    .where('license_id', '=', licenseId)
+    .where('hardware_fingerprint', '=', 'MATRIX-STAFF-DEACTIVATE')
+    .executeTakeFirstOrThrow();
+  const license = await db.selectFrom('licenses').select('serial').where('id', '=', licenseId).executeTakeFirstOrThrow();
+  // Validations and update checks use a second licence: every role's call counts against a serial's per-minute limit.
+  const second = await db
+    .selectFrom('licenses')
+    .select(['id', 'serial'])
+    .where('product_id', '=', productId)
+    .where('id', '<>', licenseId)
+    .where('disabled', '=', false)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  return { manufacturerId, customerA, customerB: other.id };
+  await db
+    .insertInto('license_activations')
+    .values({ manufacturer_id: manufacturerId, license_id: second.id, hardware_fingerprint: clientFingerprints.update, hardware_fingerprint_version: 2, signature_seed_version: 5 })
+    .execute();
+  const file = await db.selectFrom('build_files').select(['id', 'sha256']).where('build_id', '=', buildId).orderBy('id').executeTakeFirstOrThrow();
+  const link = signDownloadUrl(downloadUrlKey(t.masterKey), '/api/v1', file, Math.floor(Date.now() / 1000));
+  return { licenseSerialA: license.serial, checkedSerialA: second.serial, clientFingerprints, machineA: machine.id, downloadUrlA: link.url };
+}
+
+async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {
+  const endpoint = () =>
+    insertEndpoint(db, masterKey, {
+      manufacturer_id: manufacturerId,
+      url: 'https://93.184.215.14/hook',
+      secret: generateSecret(),
+      event_types: ['license.created'],
+      enabled: true,
+    });
+  const webhookEndpointA = (await endpoint()).id;
+  const webhookEndpointsToDeleteA = [];
+  for (let n = 0; n < ROLES.length; n++) webhookEndpointsToDeleteA.push((await endpoint()).id);
+  const event = await insertEvent(db, manufacturerId, 'webhook.test', { type: 'webhook.test', timestamp: new Date().toISOString(), data: {} });
+  return { webhookEndpointA, webhookEndpointsToDeleteA, webhookDeliveryA: Number(await enqueueDelivery(db, event, webhookEndpointA)) };
 }
 
 export async function signInEveryone(t: TestApp, customers: World['portalCustomers']): Promise<World['tokens']> {

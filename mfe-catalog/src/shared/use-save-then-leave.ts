@@ -5,7 +5,7 @@ import type { ApiMutationState } from 'shared-kit/data';
 
 /**
  * Saves with `mutation`, then leaves for `leaveTo`; the returned save rejects when saving failed, so the form
- * stays as typed. A failure is reported as SPEC §8 asks of product and release saves (the first entry of the
+ * stays as typed. A failure is reported as docs/console.md (Errors) says of product and release saves (the first entry of the
  * answer's message in the error modal; otherwise only logged) once the mutation's state holds it, when the form
  * is already usable again.
  */

@@ -5,7 +5,7 @@ import { Id, Paged, Text, Timestamp } from './common';
 
 export const BuildOsSchema = Type.Union(BUILD_OSES.map((os) => Type.Literal(os)));
 
-/** A build as SPEC §3 shapes it; `upload_confirmed` turns true once every declared file arrived intact. */
+/** A build (docs/console.md, Records); `upload_confirmed` turns true once every declared file arrived intact. */
 export const Build = Type.Object({
   id: Id,
   product_id: Id,

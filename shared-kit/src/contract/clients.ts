@@ -1,4 +1,4 @@
-// Owned by the client API (issue 14): what a plugin or installer sends to /api/v1/clients/app/... and what it
+// Owned by the client API: what a plugin or installer sends to /api/v1/clients/app/... and what it
 // gets back. The signed documents are specified byte for byte in docs/client-api.md.
 import { Type, type Static } from '@sinclair/typebox';
 import { HARDWARE_FINGERPRINT_VERSION } from '../constants';

@@ -38,7 +38,7 @@ export const Pagination = Type.Object({
 });
 export type Pagination = Static<typeof Pagination>;
 
-/** The paged list answer of SPEC §3: a data array plus pagination. */
+/** The paged list answer (docs/console.md, Lists): a data array plus pagination. */
 export const Paged = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), pagination: Pagination });
 export interface Paged<T> {
   data: T[];

@@ -8,7 +8,7 @@ export const LicenseTypeSchema = Type.Union(LICENSE_TYPES.map((type) => Type.Lit
 export const DisableReasonSchema = Type.Union(DISABLE_REASONS.map((reason) => Type.Literal(reason)));
 export const SignatureSeedVersionSchema = Type.Union(SIGNATURE_SEED_VERSIONS.map((version) => Type.Literal(version)));
 
-/** A licence as SPEC §3 shapes it. */
+/** A licence (docs/console.md, Records). */
 export const License = Type.Object({
   id: Id,
   serial: Text(),

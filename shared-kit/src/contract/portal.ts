@@ -45,7 +45,9 @@ export type PortalCodeRequestResult = Static<typeof PortalCodeRequestResult>;
 
 /**
  * POST /portal/{slug}/sign-in: either `{ email, code }` (the 6 digits of the mail) or `{ token }` (the magic
- * link's token). One flat object rather than a union: the server says in plain words which part is missing.
+ * link's token). One flat object rather than a union: the server says in plain words which part is missing (400).
+ * A wrong, expired, used or replaced code or link answers 401 with the reason in plain words ("That code is not
+ * right. 3 tries left."); a switched-off portal 403; too many tries 429 with Retry-After.
  */
 export const PortalSignInBody = Type.Object(
   {

@@ -7,7 +7,7 @@ import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_SORT_ORDER_MAX, PRODUCT_TEXT_MAX_LEN
 
 export const ProductTypeSchema = Type.Union(PRODUCT_TYPES.map((type) => Type.Literal(type)));
 
-/** A product as SPEC §3 shapes it (the private key never leaves the server). */
+/** A product (docs/console.md, Records) (the private key never leaves the server). */
 export const Product = Type.Object({
   id: Id,
   manufacturer_id: Id,

@@ -1,7 +1,7 @@
 import { APP_VERSION_PATTERN, buildsAllowDistribution, compareAppVersions } from './release-rules';
 
 describe('release rules', () => {
-  it('allows distribution with a macOS and a Windows build, or a build for any OS (SPEC §5)', () => {
+  it('allows distribution with a macOS and a Windows build, or a build for any OS (docs/console.md, Distribution rule)', () => {
     expect(buildsAllowDistribution([{ os: 'macOS' }, { os: 'Windows' }])).toBe(true);
     expect(buildsAllowDistribution([{ os: 'any' }])).toBe(true);
     expect(buildsAllowDistribution([{ os: 'macOS' }])).toBe(false);

@@ -5,11 +5,11 @@ export const RELEASE_TEXT_MAX_LENGTH = 2000;
 /** `1`, `1.2`, `1.2.3` or `1.2.3.4`. */
 export const APP_VERSION_PATTERN = '^\\d{1,9}(\\.\\d{1,9}){0,3}$';
 
-// SPEC §5, verbatim.
+// docs/console.md, Distribution rule, verbatim.
 export const CANNOT_DISTRIBUTE_RELEASE = 'Cannot Distribute release with current Build choices.';
 export const RELEASE_DISTRIBUTION_RULE = 'A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.';
 
-/** SPEC §5: a release distributed to any channel needs a macOS and a Windows build, or one build for any OS. */
+/** docs/console.md, Distribution rule: a release distributed to any channel needs a macOS and a Windows build, or one build for any OS. */
 export function buildsAllowDistribution(builds: ReadonlyArray<{ os: string }>): boolean {
   const oses = new Set(builds.map((build) => build.os));
   return oses.has('any') || (oses.has('macOS') && oses.has('Windows'));

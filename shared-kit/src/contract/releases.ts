@@ -1,5 +1,5 @@
 // Owned by the catalog area (issue: mfe-catalog): schemas and types of the releases API, and the release
-// distribution rule of SPEC §5 that the console and the server both enforce.
+// distribution rule (docs/console.md, Distribution rule) that the console and the server both enforce.
 import { Type, type Static } from '@sinclair/typebox';
 import { BUILD_PICKER_SIZE } from '../constants';
 import { Build } from './builds';
@@ -7,7 +7,7 @@ import { ReleaseDistribution } from './channels';
 import { Id, Paged, Text, Timestamp } from './common';
 import { APP_VERSION_PATTERN, RELEASE_TEXT_MAX_LENGTH } from './release-rules';
 
-/** A release as SPEC §3 shapes it, with its builds and the channels it is distributed to. */
+/** A release (docs/console.md, Records), with its builds and the channels it is distributed to. */
 export const Release = Type.Object({
   id: Id,
   product_id: Id,

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery, Paged, Text, Timestamp } from './common';
 import { HARDWARE_FINGERPRINT_MAX_LENGTH } from './licenses';
 
-/** A product trial (SPEC §3): one per hardware fingerprint and product. */
+/** A product trial (docs/console.md, Records): one per hardware fingerprint and product. */
 export const Trial = Type.Object({
   id: Id,
   hardware_fingerprint: Text(),

@@ -1,4 +1,4 @@
-// Owned by the import area (issue 15 §2 "Import"): the CSV import of end users, optionally with a licence each.
+// Owned by the import area: the CSV import of end users, optionally with a licence each.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Text, Timestamp } from './common';
 

@@ -52,7 +52,7 @@ export const ReceivedLicenseTransfer = Type.Object({ id: Id, created_at: Timesta
 export type ReceivedLicenseTransfer = Static<typeof ReceivedLicenseTransfer>;
 
 /**
- * GET /users/{id}: the user with everything the details page shows (SPEC §3). An end user has no console
+ * GET /users/{id}: the user with everything the details page shows (docs/console.md, Records). An end user has no console
  * access level (that belongs to system users), so the field is not part of this shape.
  */
 export const EndUserDetails = Type.Composite([

@@ -11,7 +11,7 @@ function toByteCount(value: unknown): number | null {
   return null;
 }
 
-/** SPEC §2 Builds: B/KB/MB/GB, base 1024, 2 decimals; 'Unknown' for anything that is not a size. */
+/** docs/console.md, Builds: B/KB/MB/GB, base 1024, 2 decimals; 'Unknown' for anything that is not a size. */
 export function formatFileSize(bytes: unknown): string {
   const count = toByteCount(bytes);
   if (count === null || count < 0) return 'Unknown';

@@ -32,7 +32,7 @@ function textFor(message: FieldMessage | undefined, value: unknown, fallback: st
 
 /**
  * The form's values checked as the server checks the body they make; each error lands on its form field with
- * SPEC's text, then the rules across fields. Loaded with a form's first check (TypeBox comes with it).
+ * the console's text, then the rules across fields. Loaded with a form's first check (TypeBox comes with it).
  */
 export async function checkContract<Values extends FieldValues, Body>(
   { schema, toBody, fieldOf = {}, messages = {}, rules }: ContractRules<Values, Body>,

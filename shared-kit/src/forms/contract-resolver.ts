@@ -1,6 +1,6 @@
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 
-/** SPEC's text for a field whatever the contract's rule said, or one text for an empty field and one for the rest. */
+/** The console's text for a field whatever the contract's rule said, or one text for an empty field and one for the rest. */
 export type FieldMessage = string | { empty: string; invalid: string };
 
 export type FieldName<Values> = Extract<keyof Values, string>;
@@ -25,7 +25,7 @@ export interface ContractRules<Values extends FieldValues, Body> {
   toBody: (values: Values) => Body;
   /** Body properties whose form field has another name (`external_id` → `externalId`). */
   fieldOf?: Partial<Record<string, FieldName<Values>>>;
-  /** SPEC's texts, which win over TypeBox's. */
+  /** The console's texts (docs/console.md), which win over TypeBox's. */
   messages?: Partial<Record<FieldName<Values>, FieldMessage>>;
   /** Rules beyond one field's schema (the contract's rule modules): one message per field. */
   rules?: (values: Values) => Partial<Record<FieldName<Values>, string>>;
@@ -33,7 +33,7 @@ export interface ContractRules<Values extends FieldValues, Body> {
 
 /**
  * react-hook-form's TypeBox resolver run on the body the form would send, so the form refuses what the server
- * refuses; each error lands on its form field with SPEC's text.
+ * refuses; each error lands on its form field with the console's text.
  */
 export function contractResolver<Values extends FieldValues, Body>({ schema, toBody, fieldOf = {}, messages = {}, rules }: ContractRules<Values, Body>): Resolver<Values> {
   return async (values, context, options) => {

@@ -53,7 +53,7 @@ const serverAccepts = serverAjv.compile(EndUserBody);
 
 describe('useContractForm', () => {
   it.each(['ada@listener.example', 'a.b+c@x.co', 'not an email', 'a..b@x.example', 'ada@', '@x.example', 'ada@x_y.example', 'ada@x.example.'])(
-    'refuses the email %p exactly when the server does, with SPEC’s text',
+    'refuses the email %p exactly when the server does, with the console’s text',
     async (email) => {
       const onSubmit = jest.fn(async () => undefined);
       renderForm({ onSubmit });
@@ -70,7 +70,7 @@ describe('useContractForm', () => {
     },
   );
 
-  it('says a required field is empty in SPEC’s words and focuses it', async () => {
+  it('says a required field is empty in the console’s words and focuses it', async () => {
     const onSubmit = jest.fn(async () => undefined);
     renderForm({ onSubmit });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

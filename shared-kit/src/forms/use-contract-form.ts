@@ -31,7 +31,7 @@ export interface ContractForm<Values extends FieldValues> {
 
 /**
  * One form on react-hook-form, checked with the contract's schema of the body it sends (so the console refuses
- * what the server refuses, in SPEC's words), focusing the first field that needs attention, then saved.
+ * what the server refuses, in the console's words), focusing the first field that needs attention, then saved.
  */
 export function useContractForm<Values extends FieldValues, Body>(options: ContractFormOptions<Values, Body>): ContractForm<Values> {
   const { defaultValues, onSubmit, pending = false, failedText, canSubmit, ...rules } = options;

@@ -5,7 +5,7 @@ import type { Pagination } from '../contract/common';
 import type { Query } from '../api/query-string';
 import { useApiClient } from '../services/shell-services';
 
-/** SPEC §8: a list whose fetch failed shows empty data, total 0, per page 25, one page. */
+/** docs/console.md, Lists: a list whose fetch failed shows empty data, total 0, per page 25, one page. */
 export const EMPTY_PAGINATION: Pagination = {
   records: { total: 0, per_page: FALLBACK_PAGE_SIZE },
   pages: { current: 1, previous: null, next: null, last: 1 },
@@ -35,7 +35,7 @@ export function usePagedList<T>(key: readonly [path: string, query: Query] | str
   };
 }
 
-/** One object by its key from a key factory (or its path). A failed fetch is logged and leaves `data` empty (SPEC §8). */
+/** One object by its key from a key factory (or its path). A failed fetch is logged and leaves `data` empty (docs/console.md, Lists). */
 export function useApiResource<T>(key: readonly [path: string] | string | null) {
   const api = useApiClient();
   const resourceKey = typeof key === 'string' ? ([key] as const) : key;

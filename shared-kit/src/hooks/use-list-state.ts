@@ -12,7 +12,7 @@ export interface ListStateControls extends ListState {
   setSearch: (search: string) => void;
 }
 
-/** Page, page size and search of the list at the current path, remembered by the shell's store (SPEC §4). */
+/** Page, page size and search of the list at the current path, remembered by the shell's store (docs/console.md, Lists). */
 export function useListState(firstLoadPerPage: number = FIRST_LOAD_PAGE_SIZE): ListStateControls {
   const { pathname } = useLocation();
   const { listStates } = useShellServices();

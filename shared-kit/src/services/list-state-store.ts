@@ -1,6 +1,6 @@
 import { LIST_STATE_STORAGE_KEY, REMEMBERED_LIST_STATES } from '../constants';
 
-/** Where a list was left: page, search text and page size (SPEC §4). */
+/** Where a list was left: page, search text and page size (docs/console.md, Lists). */
 export interface ListState {
   page: number;
   perPage: number;

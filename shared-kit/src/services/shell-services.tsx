@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/api-client';
 import type { ListStateStore } from './list-state-store';
 import type { RemoteName } from '../federation';
 
-/** The stored login of SPEC §3 (browser storage key producthub_auth). */
+/** The stored login (docs/console.md, Sign-in and session; browser storage key producthub_auth). */
 export type AuthSession = LoginResponse;
 
 /**

@@ -4,7 +4,7 @@ import type { AuthSession } from '../services/shell-services';
 export const manufacturerSession: AuthSession = { token: 'manufacturer-token', access_level: 'manufacturer', manufacturer: { id: 7, name: 'Aurora Audio' } };
 export const superuserSession: AuthSession = { token: 'superuser-token', access_level: 'superuser', manufacturer: null };
 
-/** One page holding `data`, in the paged shape of SPEC §3. */
+/** One page holding `data`, in the paged shape of docs/console.md, Lists. */
 export function page<T>(data: T[], { total = data.length, perPage = 25, current = 1 } = {}): Paged<T> {
   const last = Math.max(1, Math.ceil(total / perPage));
   return {

@@ -5,7 +5,7 @@ export type PaginationItem = number | 'ellipsis';
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 /**
- * The page buttons to show (SPEC §9): every page when there are few, otherwise the first page, the last page,
+ * The page buttons to show (docs/console.md, Lists): every page when there are few, otherwise the first page, the last page,
  * a window around the current page and 'ellipsis' for the gaps, always PAGINATION_ALL_PAGES_UP_TO items.
  */
 export function paginationItems(current: number, last: number): PaginationItem[] {

@@ -156,11 +156,11 @@ describe('shell routes', () => {
       return LicenseTable ? <LicenseTable /> : <p>Loading licences</p>;
     }
     loadRemoteMock.mockImplementation(async (specifier: string) =>
-      specifier === 'users/routes' ? { default: UserDetailsPage } : { default: () => <p>Licence table of the licensing remote</p> },
+      specifier === 'users/routes' ? { default: UserDetailsPage } : { default: () => <p>License table of the licensing remote</p> },
     );
     openAt('/Home/UserDetails/3', manufacturerSession);
 
-    expect(await screen.findByText('Licence table of the licensing remote')).toBeInTheDocument();
+    expect(await screen.findByText('License table of the licensing remote')).toBeInTheDocument();
     expect(loadRemoteMock).toHaveBeenCalledWith('licensing/license-table');
   });
 

@@ -43,7 +43,7 @@ describe('SignInPage', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
-  it('shows the version and the environment in the footer, production marked in red (SPEC §1)', async () => {
+  it('shows the version and the environment in the footer, production marked in red (docs/console.md, Layout and navigation)', async () => {
     installFakeFetch(() => ({ status: 404 }));
     renderSignIn(['/'], undefined, 'production');
 

@@ -45,13 +45,13 @@ export function SignInPage() {
     });
   };
 
-  // SPEC §1: the footer is on every screen, here first: this is where a user must see they are entering production.
+  // docs/console.md, Layout and navigation: the footer is on every screen, here first: this is where a user must see they are entering production.
   return (
     <Screen>
       <Page>
         <Form onSubmit={submit} aria-labelledby="sign-in-title">
           <Title id="sign-in-title">ProductHub</Title>
-          <Subtitle>Sign in to manage your products, licences and users.</Subtitle>
+          <Subtitle>Sign in to manage your products, licenses and users.</Subtitle>
           <Field label="Email" htmlFor="sign-in-email">
             <TextInput id="sign-in-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
           </Field>

@@ -1,6 +1,6 @@
 import { ACCESS_LEVELS, AUTH_COOKIE_NAME, AUTH_STORAGE_KEY, SESSION_LIFETIME_HOURS, type AuthSession } from 'shared-kit';
 
-/** The stored login (SPEC §3), or null when absent or not a login we wrote. */
+/** The stored login (docs/console.md, Sign-in and session), or null when absent or not a login we wrote. */
 export function parseStoredSession(raw: string | null): AuthSession | null {
   if (!raw) return null;
   try {

@@ -60,7 +60,7 @@ const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${Math.
 
 function totalCards(figures: Dashboard) {
   const cards = [
-    { label: 'Licences', value: figures.totals.licenses },
+    { label: 'Licenses', value: figures.totals.licenses },
     { label: 'Activations', value: figures.totals.activations },
     { label: 'Trials started', value: figures.totals.trials },
   ];
@@ -94,7 +94,7 @@ function Figures({ figures }: { figures: Dashboard }) {
           </FigureCard>
         ))}
       </Cards>
-      <NamedFigure caption="Licences by type and state">
+      <NamedFigure caption="Licenses by type and state">
         <FigureTable
           rows={figures.licenses_by_type}
           rowKey={(row) => row.license_type}
@@ -136,7 +136,7 @@ function Figures({ figures }: { figures: Dashboard }) {
               />
             )}
           </NamedFigure>
-          <NamedFigure caption="Trial to licence conversion per product">
+          <NamedFigure caption="Trial to license conversion per product">
             {figures.conversion.length === 0 ? (
               <p>No trials yet.</p>
             ) : (
@@ -175,7 +175,7 @@ export function DashboardFigures() {
         </div>
       ) : (
         <Stack>
-          {data.totals.licenses === 0 && data.totals.trials === 0 && data.totals.activations === 0 && <p>No licences, trials or activations yet.</p>}
+          {data.totals.licenses === 0 && data.totals.trials === 0 && data.totals.activations === 0 && <p>No licenses, trials or activations yet.</p>}
           <Figures figures={data} />
         </Stack>
       )}

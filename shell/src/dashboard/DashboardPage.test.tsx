@@ -40,7 +40,7 @@ function renderDashboard(server: FakeServer, session: AuthSession = manufacturer
 
 const query = (call: RecordedApiCall) => `${call.path}?${new URLSearchParams(Object.entries(call.query ?? {}).map(([key, value]) => [key, String(value)])).toString()}`;
 
-const WELCOME = 'Use My Products for products, builds, releases, licences and trials, and Users for your end users.';
+const WELCOME = 'Use My Products for products, builds, releases, licenses and trials, and Users for your end users.';
 
 function days(count: number, activationsToday: number, trialsToday: number) {
   return Array.from({ length: count }, (_, index) => ({ day: `2026-0${index < 30 ? 1 : 2}-${String((index % 28) + 1).padStart(2, '0')}`, activations: 0, trials: 0 })).map(
@@ -95,8 +95,8 @@ describe('DashboardPage', () => {
       within(totals)
         .getAllByRole('listitem')
         .map((card) => card.textContent),
-    ).toEqual(['Licences1,234', 'Activations56', 'Trials started9']);
-    const byType = screen.getByRole('figure', { name: 'Licences by type and state' });
+    ).toEqual(['Licenses1,234', 'Activations56', 'Trials started9']);
+    const byType = screen.getByRole('figure', { name: 'Licenses by type and state' });
     expect(
       within(byType)
         .getAllByRole('row')
@@ -126,9 +126,9 @@ describe('DashboardPage', () => {
     renderDashboard(dashboardServer);
     const section = await screen.findByRole('region', { name: 'Recent activity' });
     const items = await within(section).findAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('staff@aurora.example deactivated licence 12');
+    expect(items[0]).toHaveTextContent('staff@aurora.example deactivated license 12');
     expect(items[0]).toHaveTextContent('Deactivated: no → yes (reason CancelledOrder)');
-    expect(items[1]).toHaveTextContent('client activated licence 12');
+    expect(items[1]).toHaveTextContent('client activated license 12');
   });
 
   it('shows an error with Retry when the figures fail, and the figures after Retry', async () => {
@@ -147,7 +147,7 @@ describe('DashboardPage', () => {
   it('says so when there is nothing yet', async () => {
     const empty: Dashboard = { ...figures(30), totals: { manufacturers: null, licenses: 0, activations: 0, trials: 0 }, licenses_by_type: [], top_products: [], conversion: [] };
     renderDashboard((call) => (call.path === '/dashboard' ? empty : page([])));
-    expect(await screen.findByText('No licences, trials or activations yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No licenses, trials or activations yet.')).toBeInTheDocument();
     expect(screen.getByText('No activations in this period.')).toBeInTheDocument();
     expect(screen.getByText('No trials yet.')).toBeInTheDocument();
     expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('DashboardPage', () => {
       within(totals)
         .getAllByRole('listitem')
         .map((card) => card.textContent),
-    ).toEqual(['Manufacturers3', 'Licences10', 'Activations2', 'Trials started1']);
+    ).toEqual(['Manufacturers3', 'Licenses10', 'Activations2', 'Trials started1']);
     expect(screen.queryByRole('figure', { name: /Top products/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Recent activity' })).not.toBeInTheDocument();
     expect(screen.getByText('Use Manufacturers to review and edit the manufacturers on the platform.')).toBeInTheDocument();

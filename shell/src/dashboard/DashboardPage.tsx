@@ -15,7 +15,7 @@ export function DashboardPage() {
       <p>
         {session?.access_level === 'superuser'
           ? 'Use Manufacturers to review and edit the manufacturers on the platform.'
-          : 'Use My Products for products, builds, releases, licences and trials, and Users for your end users.'}
+          : 'Use My Products for products, builds, releases, licenses and trials, and Users for your end users.'}
       </p>
     </>
   );

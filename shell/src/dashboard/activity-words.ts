@@ -12,12 +12,15 @@ const VERBS: Record<string, string> = {
   distribute: 'distributed',
   withdraw: 'withdrew',
   import: 'imported',
+  portal_sign_in: 'signed in to the portal as',
+  portal_sign_in_link_sent: 'sent a portal sign-in link to',
+  portal_settings_update: 'changed the portal settings of',
 };
 
-const objectWords = (type: string) => type.replace(/_/g, ' ').replace(/^license$/, 'licence');
+const objectWords = (type: string) => type.replace(/_/g, ' ');
 
 /**
- * "staff@alpha.example deactivated licence 12", "client activated licence 3", "buyer@example.com (customer) …": who
+ * "staff@alpha.example deactivated license 12", "client activated license 3", "buyer@example.com (customer) …": who
  * did what to which record.
  */
 export function activitySentence(event: AuditEvent): string {

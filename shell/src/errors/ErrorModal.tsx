@@ -2,7 +2,7 @@ import { Button, Dialog } from 'shared-kit';
 
 export const ERROR_MODAL_TITLE = 'An Error Occurred:';
 
-/** SPEC §8: the one error modal; non-blocking, so Escape or a click elsewhere dismisses it too. */
+/** docs/console.md, Errors: the one error modal; non-blocking, so Escape or a click elsewhere dismisses it too. */
 export function ErrorModal({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
     <Dialog

@@ -21,7 +21,7 @@ const PRODUCT_PAGES = [
 ];
 const USER_PAGES = ['Users', 'CreateUser', 'EditUser', 'UserDetails', 'CreateUserLicense'];
 
-/** SPEC §2 and §6: a superuser sees Dashboard and Manufacturers; any other level is a manufacturer user. */
+/** docs/console.md, Layout and navigation: a superuser sees Dashboard and Manufacturers; any other level is a manufacturer user. */
 export function navigationItems(accessLevel: AccessLevel): NavigationItem[] {
   if (accessLevel === 'superuser') {
     return [

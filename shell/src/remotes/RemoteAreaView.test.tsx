@@ -119,7 +119,7 @@ describe('RemoteAreaView', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Products stopped working.');
     expect(screen.queryByText('Catalog pages')).not.toBeInTheDocument();
     expect(registerRemotesMock).not.toHaveBeenCalled();
-    // SPEC §8: a page that crashes says 'Unexpected Application Error!' with the error's message.
+    // docs/console.md, Errors: a page that crashes says 'Unexpected Application Error!' with the error's message.
     expect(screen.getByRole('alert')).toContainElement(screen.getByRole('heading', { name: 'Unexpected Application Error!' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Cannot read properties of undefined');
 

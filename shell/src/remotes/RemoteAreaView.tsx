@@ -76,7 +76,7 @@ interface AreaErrorProps {
   title: string;
   detail: string;
   onRetry: () => void;
-  /** SPEC §8's routing-error title and the error's message, for a page that crashed while rendering. */
+  /** The routing-error title (docs/console.md, Errors) and the error's message, for a page that crashed while rendering. */
   heading?: string;
   message?: string;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The client API (issue 14): a machine limit per product, the machines of each licence (kept by a trigger on
+ * The client API (docs/client-api.md): a machine limit per product, the machines of each licence (kept by a trigger on
  * license_activations so the staff Download and the client activation both record them), the customers' and
  * staff's deactivations (the customer's are capped per 30 days) and a trial's fixed expiry. The client calls'
  * rate limits use the `rate_limits` table of 0005.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * CSV import of end users (issue 15 §2). The preview stages the rows it would create here, so the apply, on any
+ * CSV import of end users (docs/history-and-export.md). The preview stages the rows it would create here, so the apply, on any
  * instance, reads them back instead of trusting a second upload or a process's memory:
  * - `rows` holds only the rows to create, already resolved (product id, a serial drawn at preview time) as a
  *   JSON array that the apply expands with jsonb_to_recordset into set-based INSERTs;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The Dashboard at a million licences (issue 15 §4, docs/dashboard.md). Counting a tenant's licences, or its
+ * The Dashboard at a million licences (docs/dashboard.md). Counting a tenant's licences, or its
  * activations and trials per day, live would read up to its whole share of the tables on every view, so both are
  * kept pre-aggregated, exact, by statement-level triggers (the pattern of 0002's list_totals):
  * - dashboard_license_counts: licences per product × licence type × disabled;

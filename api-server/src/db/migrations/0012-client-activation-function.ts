@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A client activation's write in one round trip and one commit (docs/performance.md, "Client API"). The server
+ * A client activation's write in one round trip and one commit (docs/performance.md, "Client API: one round trip, named statements"). The server
  * reads and signs first; this function then locks the licence, writes only if every signed value is unchanged
  * and the machine still has a slot, and records the activation (its trigger records the machine), the owner's
  * fingerprint and the audit entry. It is VOLATILE, so under READ COMMITTED each statement after the lock sees

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Bulk at 1,000 (issue 16, docs/performance.md): 0009's outbox trigger ran once per audit row (a mapping lookup,
- * an endpoint probe, two single-row inserts each), so a bulk change of 1,000 licences paid 1,000 function calls
- * even when nobody was subscribed. It becomes a statement trigger over the statement's new audit rows: one
- * INSERT … SELECT of the events of every mapped row whose manufacturer has an enabled endpoint subscribed to it, in
- * audit-row order, then one INSERT … SELECT of their deliveries; when no inserted row's manufacturer has an enabled
- * endpoint at all, it stops after one probe. Events, payloads and deliveries are the same as 0009's.
+ * Bulk at 1,000 (docs/performance.md, "Bulk update: set-based, the ids lead, cheaper audit rows"): 0009's outbox
+ * trigger ran once per audit row (a mapping lookup, an endpoint probe, two single-row inserts each), so a bulk change
+ * of 1,000 licences paid 1,000 function calls even when nobody was subscribed. It becomes a statement trigger over the
+ * statement's new audit rows: one INSERT … SELECT of the events of every mapped row whose manufacturer has an enabled
+ * endpoint subscribed to it, in audit-row order, then one INSERT … SELECT of their deliveries; when no inserted row's
+ * manufacturer has an enabled endpoint at all, it stops after one probe. Events, payloads and deliveries are the same
+ * as 0009's.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * History filters at 10 million events (issue 15, measured by api-server/bench/operations-rows.mjs). 0008 walked
+ * History filters at 10 million events (measured by api-server/bench/operations-rows.mjs). 0008 walked
  * the tenant's feed index for a filter by action or by time range: the page scanned the tenant's events until 25
  * matched (all of them for an action the tenant never had), and the exact total scanned all of them every time.
  * - (manufacturer_id, action, id DESC): an action's events, newest first, and their count, read from the index

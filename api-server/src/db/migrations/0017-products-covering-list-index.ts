@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 16 (ten million licences): the products' list index carries the two columns a products page filters on,
+ * Ten million licences: the products' list index carries the two columns a products page filters on,
  * so an identifier or type search over a manufacturer's products reads only that tenant's index entries (the
  * page's ids and the count come from an index-only walk; only the page's rows are read). The trigram index
  * alone read posting lists covering every tenant's products: at 100,000 products the search read 174 buffers

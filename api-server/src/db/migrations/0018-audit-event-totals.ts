@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Exact History totals at 10 million events (issue 15, docs/performance.md "History: the exact total is the cost").
+ * Exact History totals at 10 million events (docs/performance.md, "Exact totals are kept, not counted").
  * `GET /audit-events` answers an exact total; for a tenant's whole feed, or one action or actor of it, counting
  * meant reading up to millions of index entries per page view. `audit_event_totals` keeps those counts instead:
  * - feed 'tenant' (manufacturer_id = the tenant): the whole feed (kind 'all'), per action, per actor (a staff user's

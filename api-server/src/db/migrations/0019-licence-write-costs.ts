@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 16 (bulk of 1,000 licences): what every licence change and every audited change pays for.
+ * A bulk update of 1,000 licences: what every licence change and every audited change pays for.
  *
  * Licences: four lookup indexes become two. `(product_id, id)` and `(user_id, id)` (foreign keys, client API)
  * and the tenant-led list indexes `(manufacturer_id, product_id, id)` and `(manufacturer_id, user_id, id)` held

@@ -16,9 +16,7 @@ const buttonStyle = { display: 'inline-block', padding: '12px 20px', borderRadiu
 export function SignInCodeMail({ manufacturerName, code, link, sentByStaff }: SignInCodeMailProps) {
   return (
     <div>
-      <p>
-        {sentByStaff ? `${manufacturerName} sent you a way to sign in to your customer portal.` : `Here is your code to sign in to the ${manufacturerName} customer portal.`}
-      </p>
+      <p>{sentByStaff ? `${manufacturerName} sent you a way to sign in to your customer portal.` : `Here is your code to sign in to the ${manufacturerName} customer portal.`}</p>
       <p style={codeStyle}>{code}</p>
       <p>Or sign in with one click:</p>
       <p>
@@ -29,10 +27,7 @@ export function SignInCodeMail({ manufacturerName, code, link, sentByStaff }: Si
       <p>
         If the button does not work, open this address: <a href={link}>{link}</a>
       </p>
-      <p>
-        The code and the link work once, for {PORTAL_SIGN_IN_CODE_TTL_MINUTES} minutes. If you did not ask to sign in, you can ignore this mail: nobody can sign in
-        without it.
-      </p>
+      <p>The code and the link work once, for {PORTAL_SIGN_IN_CODE_TTL_MINUTES} minutes. If you did not ask to sign in, you can ignore this mail: nobody can sign in without it.</p>
     </div>
   );
 }

@@ -53,7 +53,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
 
   app.get(
     '/:slug',
-    { config: { public: true }, schema: { tags, summary: 'What the portal page shows before sign-in', params: PortalSlugParams, response: { 200: PortalDescriptor, ...ErrorResponses } } },
+    {
+      config: { public: true },
+      schema: { tags, summary: 'What the portal page shows before sign-in', params: PortalSlugParams, response: { 200: PortalDescriptor, ...ErrorResponses } },
+    },
     async (request) => {
       const descriptor = await findPortalDescriptor(db, request.params.slug);
       if (!descriptor) throw new HttpError(404, words.PORTAL_NOT_FOUND);
@@ -126,7 +129,14 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
 
   app.get(
     '/licenses',
-    { schema: { tags, summary: "The customer's licences with their machines, newest first", querystring: PortalLicenseListQuery, response: { 200: PortalLicenseList, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "The customer's licences with their machines, newest first",
+        querystring: PortalLicenseListQuery,
+        response: { 200: PortalLicenseList, ...ErrorResponses },
+      },
+    },
     async (request) => {
       const page = pageRequest(request.query);
       const { rows, total } = await listMyLicenses(db, customerOf(request), page);

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ErrorResponses,
-  IdParams,
-  PORTAL_RESERVED_SLUGS,
-  PortalSettings,
-  SendPortalSignInLinkResult,
-  UpdatePortalSettingsBody,
-} from 'shared-kit/contract';
+import { ErrorResponses, IdParams, PORTAL_RESERVED_SLUGS, PortalSettings, SendPortalSignInLinkResult, UpdatePortalSettingsBody } from 'shared-kit/contract';
 import { conflict, HttpError, badRequest, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../plugins/auth';
 import { recordAudit } from '../../repositories/audit-log';
@@ -61,21 +54,24 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
       if (slug !== undefined && (PORTAL_RESERVED_SLUGS as readonly string[]).includes(slug)) throw badRequest(SLUG_RESERVED);
       try {
         const row = await db.transaction().execute(async (trx) => {
-          const before = await trx.selectFrom('manufacturers').select(['portal_slug', 'portal_enabled']).where('id', '=', manufacturerId).forUpdate().executeTakeFirst();
+          const before = await trx.selectFrom('manufacturers').select(['name', 'portal_slug', 'portal_enabled']).where('id', '=', manufacturerId).forUpdate().executeTakeFirst();
           if (!before) throw notFound('Manufacturer');
           if (slug !== undefined && slug !== before.portal_slug && (await slugTakenByAnother(trx, manufacturerId, slug))) throw conflict(SLUG_TAKEN);
-          const change = { ...(slug === undefined ? {} : { portal_slug: slug }), ...(enabled === undefined ? {} : { portal_enabled: enabled }) };
+          const change = {
+            ...(slug === undefined || slug === before.portal_slug ? {} : { portal_slug: slug }),
+            ...(enabled === undefined || enabled === before.portal_enabled ? {} : { portal_enabled: enabled }),
+          };
+          // Saving what is already stored changes nothing: no write, no audit entry.
+          if (Object.keys(change).length === 0) return { id: manufacturerId, ...before };
           const after = await updatePortalSettings(trx, manufacturerId, change);
-          if (after.portal_slug !== before.portal_slug || after.portal_enabled !== before.portal_enabled) {
-            await recordAudit(trx, principal, {
-              manufacturerId,
-              action: 'manufacturer.portal_settings_update',
-              entityType: 'manufacturer',
-              entityId: manufacturerId,
-              before: { portal_slug: before.portal_slug, portal_enabled: before.portal_enabled },
-              after: { portal_slug: after.portal_slug, portal_enabled: after.portal_enabled },
-            });
-          }
+          await recordAudit(trx, principal, {
+            manufacturerId,
+            action: 'manufacturer.portal_settings_update',
+            entityType: 'manufacturer',
+            entityId: manufacturerId,
+            before: { portal_slug: before.portal_slug, portal_enabled: before.portal_enabled },
+            after: { portal_slug: after.portal_slug, portal_enabled: after.portal_enabled },
+          });
           return after;
         });
         return settingsOf(row);

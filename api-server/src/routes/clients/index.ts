@@ -3,7 +3,7 @@ import type { RouteDependencies } from '../route-dependencies';
 import { clientRoutes } from './client-routes';
 import { staffMachineRoutes } from './staff-machines';
 
-/** Issue 14: the client API plugins call, and the staff routes of the machines it records. */
+/** The client API plugins call, and the staff routes of the machines it records. */
 export const clientApiRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {
   await app.register(clientRoutes, dependencies);
   await app.register(staffMachineRoutes, dependencies);

@@ -5,5 +5,5 @@ import { buildKeys } from 'shared-kit/data';
 export const productBuildsKey = (productId: number | null, { page, perPage }: Pick<ListState, 'page' | 'perPage'>) =>
   productId === null ? null : buildKeys.list(productId, { page, per_page: perPage });
 
-/** The Select Builds dialog's choices (SPEC §9: the first 250 builds); `productId` null waits. */
+/** The Select Builds dialog's choices (docs/console.md, Release form: the first 250 builds); `productId` null waits. */
 export const useBuildChoices = (productId: number | null): PagedListResult<Build> => usePagedList<Build>(productBuildsKey(productId, { page: 1, perPage: BUILD_PICKER_SIZE }));

@@ -4,7 +4,7 @@ import { mayListManufacturers, mayOpenManufacturer } from './access';
 const superuser: AuthSession = { token: 't', access_level: 'superuser', manufacturer: null };
 const aurora: AuthSession = { token: 't', access_level: 'manufacturer', manufacturer: { id: 7, name: 'Aurora Audio' } };
 
-describe('access rules (SPEC §6)', () => {
+describe('access rules (docs/console.md, Roles and access)', () => {
   it('lets only a superuser use the manufacturers list', () => {
     expect(mayListManufacturers(superuser)).toBe(true);
     expect(mayListManufacturers(aurora)).toBe(false);

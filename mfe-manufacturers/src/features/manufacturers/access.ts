@@ -1,6 +1,6 @@
 import type { AuthSession } from 'shared-kit';
 
-// SPEC §6. Without a session (the area embedded by an integrator who did not pass one) the server decides.
+// docs/console.md, Roles and access. Without a session (the area embedded by an integrator who did not pass one) the server decides.
 
 /** Only a superuser may use the manufacturers list. */
 export const mayListManufacturers = (session: AuthSession | null): boolean => !session || session.access_level === 'superuser';

@@ -24,7 +24,7 @@ function server(answer: (call: ApiCall) => unknown = () => page(builds, { total:
 }
 
 describe('Product Builds', () => {
-  it('lists the builds with the SPEC columns, 25 first, and names the product', async () => {
+  it('lists the builds with the documented columns, 25 first, and names the product', async () => {
     const { calls } = renderCatalog('/Home/ProductBuilds/1', server());
     const table = await screen.findByRole('table', { name: 'Builds' });
     expect(

@@ -4,7 +4,7 @@ import { usePluginOnlyProducts } from '../api/get-products';
 import { productFieldHelp } from './product-field-help';
 
 export interface DependencyFieldProps {
-  /** Enabled and required only for ContentOnly products (SPEC §5). */
+  /** Enabled and required only for ContentOnly products (docs/console.md, Product form). */
   enabled: boolean;
   /** The product being edited, which cannot be its own dependency. */
   excludeProductId?: number;

@@ -4,7 +4,7 @@ import { NEW_PRODUCT_FORM, formOfProduct, toCreateBody, toPatchBody, validatePro
 const filled = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({ ...NEW_PRODUCT_FORM, name: 'Reverb', plugin_name: 'ReverbPlugin', ...overrides });
 
 describe('product form rules', () => {
-  it('starts with the SPEC defaults: type Full, trial days 0, sort orders 1', () => {
+  it('starts with the defaults: type Full, trial days 0, sort orders 1', () => {
     expect(NEW_PRODUCT_FORM).toMatchObject({ type: 'Full', trial_days: '0', app_sort_order: '1', app_sort_order_featured: '1', app_featured: false });
   });
 

@@ -2,7 +2,7 @@ import { PRODUCT_DEFAULTS, type Product, type ProductCreateBody, type ProductPat
 import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
 import { contractErrors, type ContractRules } from 'shared-kit/forms';
 
-/** The form as typed: numbers stay text until saved (SPEC §5: saved as the numeric conversion of the text). */
+/** The form as typed: numbers stay text until saved (docs/console.md, Product form: saved as the numbers the text converts to). */
 export interface ProductFormValues {
   type: ProductType;
   name: string;
@@ -30,7 +30,7 @@ export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>
 
 const TEXT_FIELDS = ['identifier', 'series', 'content_base_directory', 'tagline', 'page', 'app_image', 'plugin_browser_logo', 'plugin_browser_moodshot'] as const;
 
-/** SPEC §9 defaults: type Full, trial days 0, sort orders 1. */
+/** The defaults (docs/console.md, Product form): type Full, trial days 0, sort orders 1. */
 export const NEW_PRODUCT_FORM: ProductFormValues = {
   type: PRODUCT_DEFAULTS.type,
   name: '',
@@ -77,7 +77,7 @@ export function formOfProduct(product: Product): ProductFormValues {
   };
 }
 
-/** SPEC §4: anything but ContentOnly clears the dependency; anything but PluginOnly the content base directory. */
+/** docs/console.md, Product form: anything but ContentOnly clears the dependency; anything but PluginOnly the content base directory. */
 export function withType(values: ProductFormValues, type: ProductType): ProductFormValues {
   return {
     ...values,
@@ -89,7 +89,7 @@ export function withType(values: ProductFormValues, type: ProductType): ProductF
 
 const toNumber = (text: string) => Number(text.trim());
 
-/** SPEC §5's texts for what the contract's product schema refuses. */
+/** The console's texts (docs/console.md, Product form) for what the contract's product schema refuses. */
 const PRODUCT_MESSAGES: ContractRules<ProductFormValues, unknown>['messages'] = {
   type: 'Type is required.',
   name: 'Name is required.',
@@ -100,7 +100,7 @@ const PRODUCT_MESSAGES: ContractRules<ProductFormValues, unknown>['messages'] = 
   machine_limit: `Machine Limit must be a whole number from 1 to ${PRODUCT_MACHINE_LIMIT_MAX}.`,
 };
 
-/** SPEC §5: Dependency required for ContentOnly (a rule across two fields, which the server checks too). */
+/** docs/console.md, Product form: Dependency required for ContentOnly (a rule across two fields, which the server checks too). */
 const dependencyRule = (values: ProductFormValues): ProductFormErrors =>
   values.type === 'ContentOnly' && !values.dependency_id ? { dependency_id: 'Dependency is required for a ContentOnly product.' } : {};
 
@@ -115,10 +115,10 @@ export function productContract(product?: Product): ContractRules<ProductFormVal
   };
 }
 
-/** SPEC §5: Type, Name and Plugin Name required; Dependency required for ContentOnly; numbers must be numbers. */
+/** docs/console.md, Product form: Type, Name and Plugin Name required; Dependency required for ContentOnly; numbers must be numbers. */
 export const validateProductForm = (values: ProductFormValues): Promise<ProductFormErrors> => contractErrors(productContract(), values);
 
-/** SPEC §4/§5: the content base directory is blanked unless PluginOnly, the dependency unless ContentOnly. */
+/** docs/console.md, Product form: the content base directory is blanked unless PluginOnly, the dependency unless ContentOnly. */
 function savedFields(values: ProductFormValues) {
   const typed = withType(values, values.type);
   return {
@@ -133,7 +133,7 @@ function savedFields(values: ProductFormValues) {
   };
 }
 
-/** POST /products: fields left empty are omitted (SPEC §5). */
+/** POST /products: fields left empty are omitted (docs/console.md, Product form). */
 export function toCreateBody(values: ProductFormValues): ProductCreateBody {
   const fields = savedFields(values);
   const body: ProductCreateBody = {
@@ -154,7 +154,7 @@ export function toCreateBody(values: ProductFormValues): ProductCreateBody {
   return body;
 }
 
-/** PATCH /products/{id}: every field is sent (SPEC §5), on top of the product as loaded. */
+/** PATCH /products/{id}: every field is sent (docs/console.md, Product form), on top of the product as loaded. */
 export function toPatchBody(values: ProductFormValues, product: Product): ProductPatchBody {
   const fields = savedFields(values);
   return {

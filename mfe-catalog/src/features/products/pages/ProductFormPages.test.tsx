@@ -20,7 +20,7 @@ function server(extra: (call: ApiCall) => unknown = (call) => Promise.reject(not
 }
 
 describe('Create Product', () => {
-  it('shows every field of SPEC §2 with help, the dependency choices, and the defaults', async () => {
+  it('shows every field of the product form with help, the dependency choices, and the defaults', async () => {
     const { calls } = renderCatalog('/Home/CreateProduct', server());
     expect(screen.getByRole('heading', { name: 'Create Product' })).toBeInTheDocument();
     const labels = [
@@ -219,7 +219,7 @@ describe('Update Product', () => {
 });
 
 describe('Machine Limit', () => {
-  it('comes after every SPEC field, starts at 3 on a new product and explains itself', async () => {
+  it('comes after every documented field, starts at 3 on a new product and explains itself', async () => {
     const { user } = renderCatalog('/Home/CreateProduct', server());
     const fields = screen.getAllByRole('textbox').concat(screen.getAllByRole('combobox'), screen.getAllByRole('checkbox'));
     const machineLimit = screen.getByLabelText(/^Machine Limit/);
@@ -229,7 +229,7 @@ describe('Machine Limit', () => {
     expect(machineLimit).toHaveValue('3');
     await user.click(screen.getByRole('button', { name: 'Help: Machine Limit' }));
     expect(
-      await screen.findByText('How many machines one licence of this product may be activated on at once. Activating the same machine again does not count twice.'),
+      await screen.findByText('How many machines one license of this product may be activated on at once. Activating the same machine again does not count twice.'),
     ).toBeInTheDocument();
   });
 

@@ -14,7 +14,7 @@ function productsServer(answer: (call: ApiCall) => unknown = () => page([reverb,
 }
 
 describe('My Products', () => {
-  it('shows the products with the SPEC columns, loading 25 rows first', async () => {
+  it('shows the products with the documented columns, loading 25 rows first', async () => {
     const { calls } = renderCatalog('/Home/MyProducts', productsServer());
     expect(screen.getByRole('heading', { name: 'My Products' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Products' });

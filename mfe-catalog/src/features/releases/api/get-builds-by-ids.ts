@@ -3,7 +3,7 @@ import { useApiClient, type Build } from 'shared-kit';
 import { buildKeys } from 'shared-kit/data';
 
 /**
- * Each build of `buildIds`, fetched one by one (SPEC §2 CreateRelease): a build that fails to load is logged
+ * Each build of `buildIds`, fetched one by one (docs/console.md, Release form): a build that fails to load is logged
  * and skipped, so the others still make up the release.
  */
 export function useBuildsByIds(productId: number | null, buildIds: number[]) {

@@ -19,7 +19,7 @@ export function channelChanges(release: Release, channelIds: ReadonlySet<number>
 }
 
 /**
- * SPEC §4: channel removals (DELETE /manufacturers/{id}/channels/{channelId}/releases/{releaseId}) and additions
+ * docs/console.md, Release form: channel removals (DELETE /manufacturers/{id}/channels/{channelId}/releases/{releaseId}) and additions
  * (POST …/channels/{channelId}/releases) go first, one at a time; the release itself (PATCH
  * /products/{id}/releases/{releaseId}) is saved only if every one of them succeeded. Whatever happened, the release
  * is fetched afresh so the form shows the truth.

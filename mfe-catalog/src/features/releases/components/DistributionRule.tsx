@@ -17,7 +17,7 @@ const Warning = styled.p`
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
-/** SPEC §5: the warning when the build choices cannot be distributed, and the info dialog explaining why. */
+/** docs/console.md, Distribution rule: the warning when the build choices cannot be distributed, and the info dialog explaining why. */
 export function DistributionRule({ blocked }: { blocked: boolean }) {
   const [open, setOpen] = useState(false);
   return (

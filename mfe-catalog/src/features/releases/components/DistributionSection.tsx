@@ -14,7 +14,7 @@ const Channels = styled.div`
   gap: ${({ theme }) => theme.spacing.lg};
 `;
 
-/** One checkbox per distribution channel of the manufacturer (SPEC §2, edit only). */
+/** One checkbox per distribution channel of the manufacturer (docs/console.md, Release form; edit only). */
 export function DistributionSection({ channels, isLoading, checked, onToggle }: DistributionSectionProps) {
   return (
     <Section title="Distribution">

@@ -14,7 +14,7 @@ const columns = [...buildColumns, buildTimestampColumns[0]];
 const buildId = (build: Build) => build.id;
 const buildLabel = (build: Build) => `build ${build.id}`;
 
-/** The Select Builds dialog: a multi-select of the product's first 250 builds (SPEC §9). */
+/** The Select Builds dialog: a multi-select of the product's first 250 builds (docs/console.md, Release form). */
 export function SelectBuildsDialog({ productId, selected, onSave, onClose }: SelectBuildsDialogProps) {
   const { rows, isLoading, error } = useBuildChoices(productId);
   const { selectedIds: chosen, selection } = useRowSelection(rows, buildId, buildLabel, selected.map(buildId));

@@ -4,5 +4,5 @@ export const releaseFieldHelp = {
   manual: "The address of the release's manual (http:// or https://).",
   app_version_min: 'The oldest app version that may install this release, e.g. 1.0.0. Leave empty for no lower limit.',
   app_version_max: 'The newest app version that may install this release, e.g. 2.0.0. Leave empty for no upper limit.',
-  unlocksWithoutLicense: 'The release can be installed and used without a licence (e.g. a free update or a demo).',
+  unlocksWithoutLicense: 'The release can be installed and used without a license (e.g. a free update or a demo).',
 };

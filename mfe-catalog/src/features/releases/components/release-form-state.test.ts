@@ -23,7 +23,7 @@ describe('release form rules', () => {
     const saved = { builds: [mac], channelIds: new Set<number>() };
     expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set([2]) }, saved)).toBe(true);
     expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set<number>() }, saved)).toBe(false);
-    expect(channelsNeedSavedBuilds({ builds: [mac], channelIds: new Set([2]) }, saved)).toBe(false); // blocked by the SPEC rule instead
+    expect(channelsNeedSavedBuilds({ builds: [mac], channelIds: new Set([2]) }, saved)).toBe(false); // blocked by the distribution rule instead
     expect(channelsNeedSavedBuilds({ builds: [any], channelIds: new Set([2]) }, { builds: [mac, win], channelIds: new Set<number>() })).toBe(false);
     expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set([1]) }, { builds: [mac], channelIds: new Set([1]) })).toBe(false);
   });

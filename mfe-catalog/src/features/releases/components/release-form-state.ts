@@ -33,15 +33,15 @@ export function formOfRelease(release: Release): ReleaseFormValues {
   };
 }
 
-/** SPEC §5: with any channel chosen, the builds need a macOS and a Windows build, or one for any OS. */
+/** docs/console.md, Distribution rule: with any channel chosen, the builds need a macOS and a Windows build, or one for any OS. */
 export const distributionBlocked = (values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>) => values.channelIds.size > 0 && !buildsAllowDistribution(values.builds);
 
 export const SAVE_BUILDS_FIRST = 'Save the new build choices first, then add the release to a channel.';
 
 /**
- * SPEC §4 saves channel changes before the release, so a channel added in the same save is checked against the
- * builds saved before (the server keeps the SPEC §5 rule at every step). True when that would be refused
- * although the new build choices are fine: the user saves the builds first.
+ * Saving an edited release sends channel changes before the release (docs/console.md, Release form), so a channel
+ * added in the same save is checked against the builds saved before (the server keeps the distribution rule at every
+ * step). True when that would be refused although the new build choices are fine: the user saves the builds first.
  */
 export function channelsNeedSavedBuilds(values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>, saved: Pick<ReleaseFormValues, 'builds' | 'channelIds'>): boolean {
   const adds = [...values.channelIds].some((channelId) => !saved.channelIds.has(channelId));
@@ -85,7 +85,7 @@ const fieldsOf = (values: ReleaseFormValues) => ({
   app_version_max: values.app_version_max.trim(),
 });
 
-/** POST /products/{id}/releases: empty text is omitted (SPEC §5), builds become their ids. */
+/** POST /products/{id}/releases: empty text is omitted (docs/console.md, Release form), builds become their ids. */
 export function toCreateBody(values: ReleaseFormValues): ReleaseCreateBody {
   const body: ReleaseCreateBody = { unlocks_wo_license: values.unlocksWithoutLicense, builds: values.builds.map((build) => build.id) };
   for (const [field, text] of Object.entries(fieldsOf(values)) as [keyof ReturnType<typeof fieldsOf>, string][]) {

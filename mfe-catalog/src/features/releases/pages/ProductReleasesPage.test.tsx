@@ -26,7 +26,7 @@ function server(call: ApiCall) {
 }
 
 describe('Product Releases', () => {
-  it('loads the product and its releases, 25 first, with the SPEC columns', async () => {
+  it('loads the product and its releases, 25 first, with the documented columns', async () => {
     const { calls } = renderCatalog('/Home/ProductReleases/1', server);
     expect(await screen.findByText('Aurora Reverb (com.aurora.reverb)')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Releases' });

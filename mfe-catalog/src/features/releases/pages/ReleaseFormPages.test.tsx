@@ -129,7 +129,7 @@ describe('Update Release', () => {
     expect(within(channels).getByRole('checkbox', { name: 'Beta' })).not.toBeChecked();
   });
 
-  it('blocks Save with the SPEC warning when a channel is chosen without a macOS and a Windows build, or one for any OS', async () => {
+  it('blocks Save with the distribution warning when a channel is chosen without a macOS and a Windows build, or one for any OS', async () => {
     const { user } = renderCatalog('/Home/UpdateRelease/1/30', editServer());
     await screen.findByRole('group', { name: 'Distribution channels' });
     expect(screen.queryByText(NOT_DISTRIBUTABLE)).not.toBeInTheDocument();

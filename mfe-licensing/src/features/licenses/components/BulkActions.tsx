@@ -23,7 +23,7 @@ const Count = styled.span`
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
-/** Shown while licences are ticked: how many, and the two bulk actions of SPEC §2. */
+/** Shown while licences are ticked: how many, and the two bulk actions of docs/console.md, Licence table. */
 export function BulkActions({ count, busy, onActivate, onDeactivate }: BulkActionsProps) {
   return (
     <Bar role="region" aria-label="Selected licenses">

@@ -24,7 +24,7 @@ const reasonContract: ContractRules<ReasonValues, UpdateLicenseBody> = {
   messages: { reason: REASON_REQUIRED },
 };
 
-/** Asks why licences are deactivated (SPEC §4/§5): a reason is required, DuplicateOrder by default. */
+/** Asks why licences are deactivated (docs/console.md, Licence states): a reason is required, DuplicateOrder by default. */
 export function DeactivateDialog({ count, onConfirm, onCancel }: DeactivateDialogProps) {
   const formId = useId();
   const form = useContractForm({ ...reasonContract, defaultValues: { reason: DEFAULT_DISABLE_REASON }, onSubmit: (body) => onConfirm(body.disabled_reason as DisableReason) });

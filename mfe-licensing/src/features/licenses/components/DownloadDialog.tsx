@@ -33,7 +33,7 @@ export function DownloadDialog({ license, onClose }: DownloadDialogProps) {
   const activate = useActivateLicense();
   const busy = activate.isMutating;
 
-  // SPEC §5: the fingerprint is requested, not checked here; the server says what is wrong with it.
+  // docs/console.md, Download: the fingerprint is requested, not checked here; the server says what is wrong with it.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);

@@ -56,7 +56,7 @@ const rowOf = (serialPart: string) => screen.getByRole('row', { name: new RegExp
 const patchCalls = (calls: { method: string; path: string; body?: unknown }[]) => calls.filter((call) => call.method === 'PATCH');
 
 describe('LicenseTable, product view', () => {
-  it('shows the columns of SPEC §2 and the licences of the product', async () => {
+  it('shows the columns of the licence table and the licences of the product', async () => {
     const { calls } = renderProductTable();
     expect(await screen.findByText('ann@listener.example')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);

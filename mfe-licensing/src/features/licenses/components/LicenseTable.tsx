@@ -12,7 +12,7 @@ import { TransferDialog } from './TransferDialog';
 import { DownloadDialog } from './DownloadDialog';
 import { MachinesDialog } from './MachinesDialog';
 
-/** SPEC §8: a failed bulk update shows the error message, or this. */
+/** docs/console.md, Licence states: a failed bulk update shows the error message, or this. */
 export const BULK_UPDATE_FAILED = 'An error occurred';
 
 // Its form (shared-kit/forms, react-hook-form) is fetched when it is first opened, not with the licences page.
@@ -51,12 +51,12 @@ const Layout = styled.div`
 `;
 
 /**
- * The licence table of SPEC §2: a product's licences (searchable by owner email) or one end user's (with the
+ * The licence table (docs/console.md, Licence table): a product's licences (searchable by owner email) or one end user's (with the
  * product columns). Exposed as `./license-table` so the users remote shows the same table on user details.
  */
 export default function LicenseTable({ source }: LicenseTableProps) {
   const view = 'productId' in source ? 'product' : 'user';
-  // A tick belongs to the page shown, so a bulk action changes only licences the user sees (SPEC §4 bulk actions).
+  // A tick belongs to the page shown, so a bulk action changes only licences the user sees (docs/console.md, Licence states).
   const list = useListController<License>({ listKey: (state) => licensesKey(source, state), getRowId: licenseId, selectRowsBy: licenseSerial, selectionAcrossPages: false });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const showError = useErrorModal();

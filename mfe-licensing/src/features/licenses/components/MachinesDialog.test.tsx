@@ -87,7 +87,7 @@ describe('Machines dialog', () => {
     expect(within(dialog).getByText('Loading...')).toBeInTheDocument();
     answer.resolve([]);
     expect(await within(dialog).findByText(NO_MACHINES)).toBeInTheDocument();
-    expect(NO_MACHINES).toBe('This licence is not activated on any machine.');
+    expect(NO_MACHINES).toBe('This license is not activated on any machine.');
   });
 
   it('says so when the machines cannot be loaded', async () => {

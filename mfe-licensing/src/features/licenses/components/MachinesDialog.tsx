@@ -6,7 +6,7 @@ import { useLicenseMachines } from '../api/get-license-machines';
 import { DateTimeCell } from './DateTimeCell';
 import { machineState } from './machine-state';
 
-export const NO_MACHINES = 'This licence is not activated on any machine.';
+export const NO_MACHINES = 'This license is not activated on any machine.';
 export const MACHINES_NOT_LOADED = 'The machines could not be loaded.';
 const DEACTIVATE_FAILED = 'The machine could not be deactivated.';
 
@@ -39,7 +39,7 @@ export interface MachinesDialogProps {
   onClose: () => void;
 }
 
-/** The machines a licence is activated on; staff free a seat by deactivating one (issue 14). */
+/** The machines a licence is activated on; staff free a seat by deactivating one. */
 export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
   const machines = useLicenseMachines(license.id);
   const deactivate = useDeactivateMachine();
@@ -63,7 +63,7 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
         open={confirming === null}
         onOpenChange={(open) => !open && onClose()}
         title={`Machines of License ${license.serial}`}
-        description="Deactivating a machine frees its seat: the licence can then be activated on another machine."
+        description="Deactivating a machine frees its seat: the license can then be activated on another machine."
         width="820px"
         footer={<Button onClick={onClose}>Close</Button>}
       >
@@ -79,7 +79,7 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
       <ConfirmDialog
         open={confirming !== null}
         title="Deactivate Machine"
-        message={`The licence stops working on the machine ${confirming?.hardware_fingerprint ?? ''}; it can be activated there again later.`}
+        message={`The license stops working on the machine ${confirming?.hardware_fingerprint ?? ''}; it can be activated there again later.`}
         confirmLabel="Deactivate machine"
         confirmVariant="danger"
         busy={deactivate.isMutating}

@@ -17,7 +17,7 @@ export const cellClass = { reason: 'license-reason', actions: 'license-actions',
 
 const text = (value: string | null) => value ?? '';
 
-/** The columns of SPEC §2 Licences; the user view adds Product Series, Product Identifier and Product Name. */
+/** The columns of docs/console.md, Licence table; the user view adds Product Series, Product Identifier and Product Name. */
 export function licenseColumns(view: LicenseView, actions: LicenseRowActions): TableColumn<License>[] {
   const productColumns: TableColumn<License>[] =
     view === 'user'

@@ -4,7 +4,7 @@ import { inScope, trialKeys } from 'shared-kit/data';
 import { useApiClient, type TrialList } from 'shared-kit';
 
 /**
- * DELETE /products/{id}/trials/{trialId}. The trial leaves the list at once (SPEC §2); the lists are fetched
+ * DELETE /products/{id}/trials/{trialId}. The trial leaves the list at once (docs/console.md, Trials); the lists are fetched
  * again afterwards, which also brings it back if the server refused.
  */
 export function useDeleteTrial(productId: number) {

@@ -11,7 +11,7 @@ function renderTrials(state: FakeLicensingState = { users: [], licenses: [], tri
 }
 
 describe('/Home/ProductTrials/{productID}/{productName}', () => {
-  it('shows the title, the search and the columns of SPEC §2', async () => {
+  it('shows the title, the search and the columns of the trials page', async () => {
     const { calls } = renderTrials();
     expect(screen.getByRole('heading', { name: 'Trials for product: Aurora Reverb' })).toBeInTheDocument();
     expect(await screen.findByText('MAC-0001')).toBeInTheDocument();

@@ -18,7 +18,7 @@ export interface ManufacturerFormProps {
 const failureText = (error: unknown) => (error instanceof ApiError && error.status === 404 ? MANUFACTURER_NOT_FOUND : errorMessage(error, UPDATE_FAILED));
 
 /**
- * The details form of SPEC §2 and §4: read-only until Edit; Save Changes (saved, then leave after 2 s) or Cancel
+ * The details form (docs/console.md, Manufacturer details): read-only until Edit; Save Changes (saved, then leave after 2 s) or Cancel
  * back to view mode with the stored values. Checked as the server checks PATCH /manufacturers/{id}.
  */
 export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProps) {
@@ -41,7 +41,7 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
     },
     pending: saving,
     failedText: failureText,
-    // SPEC §2: only when something changed and nothing is loading.
+    // docs/console.md, Manufacturer details: only when something changed and nothing is loading.
     canSubmit: (values) => editing && hasChanges(values, stored),
   });
   const { reset, setFocus, watch } = form.methods;

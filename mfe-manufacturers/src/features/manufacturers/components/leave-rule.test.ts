@@ -1,6 +1,6 @@
 import { detailsLink, leaveTarget, safeReturnTo } from './leave-rule';
 
-describe('the Back rule (SPEC §2)', () => {
+describe('the Back rule (docs/console.md, Manufacturer details)', () => {
   const returnTo = '/Home/Manufacturers?page=2';
 
   it.each(['superuser', 'manufacturer', undefined] as const)('goes to returnTo when present, for %s', (accessLevel) => {

@@ -29,7 +29,7 @@ export interface LeaveSituation {
 }
 
 /**
- * SPEC §2, the Back rule, also used 2 s after a save: returnTo if present, else back one step for a
+ * The Back rule (docs/console.md, Manufacturer details), also used 2 s after a save: returnTo if present, else back one step for a
  * manufacturer user, else the manufacturers list.
  */
 export function leaveTarget({ returnTo, accessLevel, hasPreviousPage }: LeaveSituation): LeaveTarget {

@@ -5,7 +5,7 @@ import { manufacturerLinks } from '../links';
 import { ACCESS_DENIED } from '../texts';
 
 /**
- * /Home/CreateManufacturer: SPEC keeps New Manufacturer disabled, so the console creates none. Someone who
+ * /Home/CreateManufacturer: New Manufacturer stays disabled (docs/console.md, Manufacturer list), so the console creates none. Someone who
  * types the address learns how manufacturers are created instead of meeting a blank page.
  */
 export function CreateManufacturerPage() {

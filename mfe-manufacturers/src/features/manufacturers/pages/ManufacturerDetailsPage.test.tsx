@@ -190,7 +190,7 @@ describe('manufacturer details page', () => {
     });
   });
 
-  describe('save failures (SPEC §8)', () => {
+  describe('save failures (docs/console.md, Manufacturer details)', () => {
     it.each([
       ['the server message', apiError(400, 'Email must be a valid email address, e.g. info@example.com.'), 'Email must be a valid email address, e.g. info@example.com.'],
       ['the fallback text when there is none', apiError(500), 'Failed to update manufacturer. Please try again.'],
@@ -215,7 +215,7 @@ describe('manufacturer details page', () => {
   });
 
   describe('load failures', () => {
-    // SPEC §8: a failed fetch is logged.
+    // docs/console.md, Errors: a failed fetch is logged.
     let logged: jest.SpyInstance;
     beforeEach(() => {
       logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -256,7 +256,7 @@ describe('manufacturer details page', () => {
     });
   });
 
-  describe('access (SPEC §6)', () => {
+  describe('access (docs/console.md, Roles and access)', () => {
     it('lets a manufacturer user open and edit their own manufacturer', async () => {
       const { user, calls, services } = renderArea({ entries: ['/Home/Dashboard', '/Home/Manufacturers/7'], session: auroraSession, server: manufacturerServer() });
       await screen.findByDisplayValue('Aurora Audio');
@@ -283,7 +283,7 @@ describe('manufacturer details page', () => {
     });
   });
 
-  describe('Back (SPEC §2)', () => {
+  describe('Back (docs/console.md, Manufacturer details)', () => {
     it.each([
       ['a superuser', superuserSession],
       ['a manufacturer user', auroraSession],
@@ -329,7 +329,7 @@ describe('manufacturer details page', () => {
     });
   });
 
-  describe('leaving 2 s after a save (SPEC §2, §9)', () => {
+  describe('leaving 2 s after a save (docs/console.md, Manufacturer details)', () => {
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => jest.useRealTimers());
 

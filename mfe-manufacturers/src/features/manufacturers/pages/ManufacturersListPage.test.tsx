@@ -95,7 +95,7 @@ describe('manufacturers list', () => {
     expect(await screen.findByText('No manufacturers found.')).toBeInTheDocument();
   });
 
-  it('logs a failed load and falls back to an empty list (SPEC §8)', async () => {
+  it('logs a failed load and falls back to an empty list (docs/console.md, Lists)', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderArea({ entries: ['/Home/Manufacturers'], session: superuserSession, server: () => Promise.reject(apiError(503, 'The database is unavailable.')) });
     expect(await screen.findByText('No manufacturers found.')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('manufacturers list', () => {
     logged.mockRestore();
   });
 
-  it('denies a manufacturer user without asking the server (SPEC §6)', () => {
+  it('denies a manufacturer user without asking the server (docs/console.md, Roles and access)', () => {
     const { calls } = renderArea({ entries: ['/Home/Manufacturers'], session: auroraSession, server: listServer });
     expect(screen.getByRole('heading', { name: 'Manufacturers' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Access denied. Superuser privileges required.');

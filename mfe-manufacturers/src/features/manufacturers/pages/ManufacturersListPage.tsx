@@ -16,7 +16,7 @@ const ListActions = styled.div`
   margin-bottom: ${({ theme }) => theme.spacing.md};
 `;
 
-/** /Home/Manufacturers (superuser only): paged, no search box, New Manufacturer disabled (SPEC §2). */
+/** /Home/Manufacturers (superuser only): paged, no search box, New Manufacturer disabled (docs/console.md, Manufacturer list). */
 export function ManufacturersListPage() {
   const session = useSession();
   if (!mayListManufacturers(session)) {
@@ -31,7 +31,7 @@ export function ManufacturersListPage() {
 }
 
 function ManufacturersList() {
-  // SPEC §9: the manufacturers list first loads the default page size, not the 25 of the other lists.
+  // docs/console.md, Lists: the manufacturers list first loads the default page size, not the 25 of the other lists.
   const list = useListController<Manufacturer>({ listKey: manufacturersKey, getRowId: (row) => row.id, firstLoadPerPage: DEFAULT_PAGE_SIZE });
   const { pathname, search } = useLocation();
   const columns = useManufacturerColumns(`${pathname}${search}`);

@@ -30,14 +30,14 @@ export const LICENSE_TABLE_UNAVAILABLE = 'The licenses could not be loaded.';
  */
 export function UserLicenseTable({ userId }: { userId: number }) {
   const { loadRemoteModule } = useShellServices();
-  const { module: LicenseTable, failed, attempt, retry } = useRemoteModule('The licence table of the licensing remote', () => loadLicenseTable(loadRemoteModule));
+  const { module: LicenseTable, failed, attempt, retry } = useRemoteModule('The license table of the licensing remote', () => loadLicenseTable(loadRemoteModule));
 
   if (failed) return <LicenseTableProblem onRetry={retry} />;
   if (!LicenseTable) return <Spinner label="Loading licenses..." />;
   return (
     <ErrorBoundary
       resetKeys={[attempt]}
-      onError={(error) => console.error('The licence table of the licensing remote failed while rendering:', error)}
+      onError={(error) => console.error('The license table of the licensing remote failed while rendering:', error)}
       fallbackRender={({ resetErrorBoundary }) => (
         <LicenseTableProblem
           onRetry={() => {

@@ -5,7 +5,7 @@ import { renderPage, type FakeApiServer as FakeRoutes, type RecordedApiCall as R
 import { BETA, RELEASE, userDetails } from '../test-data';
 
 function LicenseTableStub({ source }: { source: { userId: number } | { productId: number } }) {
-  return <p>Licence table for {JSON.stringify(source)}</p>;
+  return <p>License table for {JSON.stringify(source)}</p>;
 }
 const licensingRemote = () => jest.fn().mockResolvedValue({ default: LicenseTableStub });
 
@@ -147,7 +147,7 @@ describe('UserDetailsPage', () => {
   describe('licences', () => {
     it('shows the licensing remote’s licence table for this user, and New License', async () => {
       const { loadRemoteModule } = renderDetails();
-      expect(await screen.findByText('Licence table for {"userId":1}')).toBeInTheDocument();
+      expect(await screen.findByText('License table for {"userId":1}')).toBeInTheDocument();
       expect(loadRemoteModule).toHaveBeenCalledWith('licensing', 'license-table');
       expect(screen.getByRole('link', { name: 'New License' })).toHaveAttribute('href', '/Home/CreateUserLicense/1/ada%40listener.example');
     });
@@ -166,7 +166,7 @@ describe('UserDetailsPage', () => {
       expect(alert).toHaveTextContent('The licenses could not be loaded.');
       expect(screen.getByRole('button', { name: 'View License Transfers' })).toBeEnabled();
       await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-      expect(await screen.findByText('Licence table for {"userId":1}')).toBeInTheDocument();
+      expect(await screen.findByText('License table for {"userId":1}')).toBeInTheDocument();
       expect(loadRemoteModule).toHaveBeenCalledTimes(2);
       log.mockRestore();
     });
@@ -183,7 +183,7 @@ describe('UserDetailsPage', () => {
       await waitFor(() => expect(loadRemoteModule).toHaveBeenCalledTimes(2));
       expect(await screen.findByRole('alert')).toHaveTextContent('The licenses could not be loaded.');
       await user.click(screen.getByRole('button', { name: 'Retry' }));
-      expect(await screen.findByText('Licence table for {"userId":1}')).toBeInTheDocument();
+      expect(await screen.findByText('License table for {"userId":1}')).toBeInTheDocument();
       log.mockRestore();
     });
   });

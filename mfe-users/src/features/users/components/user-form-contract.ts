@@ -5,7 +5,7 @@ import { toEndUserBody, type UserFormValues } from '../api/user-form-values';
 export const EMAIL_REQUIRED = 'Email is required.';
 export const EMAIL_INVALID = 'Enter a valid email address, e.g. name@example.com.';
 
-/** The user form checked as the server checks POST/PATCH /users: the contract's email format, in SPEC's words. */
+/** The user form checked as the server checks POST/PATCH /users: the contract's email format, in the console's words (docs/console.md, User form). */
 export const userFormContract: ContractRules<UserFormValues, EndUserBody> = {
   // Loaded with the first check: the schema library stays out of the remote's first load.
   schema: () => import('shared-kit/contract').then((contract) => contract.EndUserBody),

@@ -1,9 +1,9 @@
-import type { SignedFields } from './canonical';
-import { checkBindings, signedTimeMs } from './bindings';
-import { reject, verifySignedDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
+import { checkBindings } from './bindings';
+import { reject, verifySignedDocument, type ClientApiFormat, type PublicKeyInput, type Verification } from './signed-document';
+import { signedTimeMs } from './signed-time';
 
 // The trial file of docs/client-api.md: what `startTrial` answers, kept by the plugin and checked offline.
-export const TRIAL_FILE_FORMAT: DocumentFormat = {
+export const TRIAL_FILE_FORMAT = {
   label: 'trial file',
   format: 'producthub-trial',
   context: 'producthub-trial-v1',
@@ -13,8 +13,8 @@ export const TRIAL_FILE_FORMAT: DocumentFormat = {
     ['started_at', 'text'],
     ['expires_at', 'text'],
     ['issued_at', 'text'],
-  ] satisfies SignedFields,
-};
+  ],
+} as const satisfies ClientApiFormat;
 
 export interface TrialFile {
   product_id: number;

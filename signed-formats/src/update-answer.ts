@@ -1,11 +1,10 @@
-import type { BuildOs } from 'shared-kit/contract';
-import type { SignedFields } from './canonical';
 import { checkBindings } from './bindings';
-import { verifySignedDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
+import type { ClientOs } from './documented-values';
+import { verifySignedDocument, type ClientApiFormat, type PublicKeyInput, type Verification } from './signed-document';
 
 // The update-check answer of docs/client-api.md: the newest release this customer may have, with signed,
 // expiring download URLs and each file's size and SHA-256.
-export const UPDATE_ANSWER_FORMAT: DocumentFormat = {
+export const UPDATE_ANSWER_FORMAT = {
   label: 'update answer',
   format: 'producthub-update',
   context: 'producthub-update-v1',
@@ -31,11 +30,8 @@ export const UPDATE_ANSWER_FORMAT: DocumentFormat = {
         ],
       },
     ],
-  ] satisfies SignedFields,
-};
-
-/** The operating systems a plugin runs on (a build for `any` serves both). */
-export type ClientOs = Exclude<BuildOs, 'any'>;
+  ],
+} as const satisfies ClientApiFormat;
 
 export interface UpdateFile {
   name: string;

@@ -1,8 +1,9 @@
+/** @jest-environment node */
 import { LICENSE_FILE_FORMAT, verifyLicenseFile } from './license-file';
 import { REVOCATION_LIST_FORMAT, verifyRevocationList } from './revocation-list';
-import type { DocumentFormat, PublicKeyInput, Verification } from './signed-document';
+import { signDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
 import { STATE_DOCUMENT_FORMAT, stateAllowsUse, verifyStateDocument, type StateDocument } from './state-document';
-import { signDocument, testProductKey } from './test-support/test-signer';
+import { testProductKey } from './test-support/test-key';
 import { TRIAL_FILE_FORMAT, verifyTrialFile } from './trial-file';
 import { UPDATE_ANSWER_FORMAT, verifyUpdateAnswer } from './update-answer';
 

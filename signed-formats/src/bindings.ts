@@ -1,4 +1,5 @@
 import { reject, type Rejection, type Verification } from './signed-document';
+import { signedTimeMs } from './signed-time';
 
 const REJECTION_OF: Readonly<Record<string, Rejection>> = {
   product_id: 'wrong-product',
@@ -7,27 +8,23 @@ const REJECTION_OF: Readonly<Record<string, Rejection>> = {
   nonce: 'wrong-nonce',
 };
 
+/** How a message names a member: a product identifier is "the product" to whoever reads it. */
+const NAME_OF: Readonly<Record<string, string>> = { product_identifier: 'product' };
+const nameOf = (member: string) => NAME_OF[member] ?? member.replaceAll('_', ' ');
+
 /**
  * After a good signature: the signed members that bind a document to this product, this machine and this
- * request must equal what the plugin expects, so an answer captured elsewhere is useless here.
+ * request must equal what the plugin expects, so an answer captured elsewhere is useless here. `subject` is
+ * what the messages call the document ("license": "The license is for the product …").
  */
-export function checkBindings<T extends object>(result: Verification<T>, expected: Readonly<Record<string, unknown>>): Verification<T> {
+export function checkBindings<T extends object>(result: Verification<T>, expected: Readonly<Record<string, unknown>>, subject = 'document'): Verification<T> {
   if (!result.valid) return result;
   const document = result.document as Record<string, unknown>;
   for (const [member, value] of Object.entries(expected)) {
     if (value === undefined || document[member] === value) continue;
-    return reject(REJECTION_OF[member] ?? 'wrong-request', `The document is for ${member} ${JSON.stringify(document[member])}, not ${JSON.stringify(value)}.`);
+    return reject(REJECTION_OF[member] ?? 'wrong-request', `The ${subject} is for the ${nameOf(member)} ${JSON.stringify(document[member])}, not ${JSON.stringify(value)}.`);
   }
   return result;
-}
-
-const SIGNED_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
-
-/** A signed time (`YYYY-MM-DDTHH:MM:SSZ`) in milliseconds, or NaN when it is written any other way. */
-export function signedTimeMs(text: string): number {
-  if (!SIGNED_TIME.test(text)) return Number.NaN;
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) || new Date(ms).toISOString().replace('.000Z', 'Z') !== text ? Number.NaN : ms;
 }
 
 /**

@@ -1,10 +1,9 @@
-import type { LicenseFileClaims } from 'shared-kit/contract';
-import type { SignedFields } from './canonical';
 import { checkBindings } from './bindings';
-import { verifySignedDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
+import type { LicenseType, SignatureSeedVersion } from './documented-values';
+import { verifySignedDocument, type DocumentFormat, type FORMAT_VERSION, type PublicKeyInput, type Verification } from './signed-document';
 
 // The licence file (`.ops`) of docs/licence-file.md, format version 1.
-export const LICENSE_FILE_FORMAT: DocumentFormat = {
+export const LICENSE_FILE_FORMAT = {
   label: 'license file',
   context: 'producthub-license-v1',
   fields: [
@@ -18,10 +17,24 @@ export const LICENSE_FILE_FORMAT: DocumentFormat = {
     ['hardware_fingerprint_version', 'integer'],
     ['signature_seed_version', 'integer'],
     ['issued_at', 'text'],
-  ] satisfies SignedFields,
-};
+  ],
+} as const satisfies DocumentFormat;
 
-export type { LicenseFile, LicenseFileClaims } from 'shared-kit/contract';
+/** The signed part of a licence file. */
+export interface LicenseFileClaims {
+  format_version: typeof FORMAT_VERSION;
+  serial: string;
+  license_type: LicenseType;
+  product_identifier: string;
+  user_id: number;
+  user_email: string;
+  hardware_fingerprint: string;
+  hardware_fingerprint_version: number;
+  signature_seed_version: SignatureSeedVersion;
+  issued_at: string;
+}
+
+export type LicenseFile = LicenseFileClaims & { signature: string };
 
 /** What the verifying machine expects besides a good signature. */
 export interface MachineExpectations {
@@ -33,8 +46,9 @@ export interface MachineExpectations {
 
 /** Checks a licence file offline, in the order docs/licence-file.md gives, with the product's public key. */
 export function verifyLicenseFile(file: string | object, publicKey: PublicKeyInput, expected: MachineExpectations = {}): Verification<LicenseFileClaims> {
-  return checkBindings(verifySignedDocument<LicenseFileClaims>(file, publicKey, LICENSE_FILE_FORMAT), {
-    hardware_fingerprint: expected.hardwareFingerprint,
-    product_identifier: expected.productIdentifier,
-  });
+  return checkBindings(
+    verifySignedDocument<LicenseFileClaims>(file, publicKey, LICENSE_FILE_FORMAT),
+    { hardware_fingerprint: expected.hardwareFingerprint, product_identifier: expected.productIdentifier },
+    'license',
+  );
 }

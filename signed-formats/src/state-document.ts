@@ -1,10 +1,9 @@
-import type { DisableReason } from 'shared-kit/contract';
-import type { SignedFields } from './canonical';
 import { checkBindings } from './bindings';
-import { verifySignedDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
+import type { DisableReason } from './documented-values';
+import { verifySignedDocument, type ClientApiFormat, type PublicKeyInput, type Verification } from './signed-document';
 
 // The state document of docs/client-api.md: what `validate` answers, bound to the request's nonce.
-export const STATE_DOCUMENT_FORMAT: DocumentFormat = {
+export const STATE_DOCUMENT_FORMAT = {
   label: 'state document',
   format: 'producthub-state',
   context: 'producthub-state-v1',
@@ -17,8 +16,8 @@ export const STATE_DOCUMENT_FORMAT: DocumentFormat = {
     ['disabled_reason', 'text'],
     ['machine_activated', 'boolean'],
     ['issued_at', 'text'],
-  ] satisfies SignedFields,
-};
+  ],
+} as const satisfies ClientApiFormat;
 
 export interface StateDocument {
   product_id: number;

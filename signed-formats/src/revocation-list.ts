@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { DisableReason } from 'shared-kit/contract';
-import type { SignedFields } from './canonical';
 import { checkBindings } from './bindings';
-import { verifySignedDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
+import type { DisableReason } from './documented-values';
+import { verifySignedDocument, type ClientApiFormat, type PublicKeyInput, type Verification } from './signed-document';
 
 // The revocation list of docs/client-api.md: what no longer holds offline, without a serial in clear.
-export const REVOCATION_LIST_FORMAT: DocumentFormat = {
+export const REVOCATION_LIST_FORMAT = {
   label: 'revocation list',
   format: 'producthub-revocations',
   context: 'producthub-revocations-v1',
@@ -34,8 +33,8 @@ export const REVOCATION_LIST_FORMAT: DocumentFormat = {
         ],
       },
     ],
-  ] satisfies SignedFields,
-};
+  ],
+} as const satisfies ClientApiFormat;
 
 export interface RevokedLicense {
   serial_sha256: string;

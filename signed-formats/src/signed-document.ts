@@ -1,4 +1,4 @@
-import { verify, type KeyObject } from 'node:crypto';
+import { sign, verify, type KeyObject } from 'node:crypto';
 import { canonicalBytes, fieldProblem, signedPart, type SignedFields } from './canonical';
 import { decodeBase64, productPublicKey } from './public-key';
 
@@ -17,10 +17,18 @@ export interface DocumentFormat {
   label: string;
   /** The `format` member it must carry; the licence file (the first format) has none. */
   format?: string;
-  /** The first line of the signed bytes: `<format>-v<format_version>`. */
+  /** The first line of the signed bytes: `<format>-v<format_version>`, so one kind never verifies as another. */
   context: string;
+  /** The signed members, in the order the encoding writes them. */
   fields: SignedFields;
 }
+
+/** A format of the client API: its documents name their format and version in `format` and `format_version`. */
+export type ClientApiFormat = DocumentFormat & { format: string };
+
+/** What the server sends: the format members (none for the licence file), the signed members, the signature. */
+export type SignedDocument<T> = T & { signature: string };
+export type SignedClientApiDocument<T> = T & { format: string; format_version: number; signature: string };
 
 export const reject = <T>(reason: Rejection, message: string): Verification<T> => ({ valid: false, reason, message });
 
@@ -28,16 +36,28 @@ export const reject = <T>(reason: Rejection, message: string): Verification<T> =
 export type PublicKeyInput = KeyObject | string;
 const toKey = (key: PublicKeyInput) => (typeof key === 'string' ? productPublicKey(key) : key);
 
-function parseObject(input: string | object): Record<string, unknown> | undefined {
+/**
+ * The document the server sends for `claims`, signed with the product's Ed25519 private key over the canonical
+ * bytes. Throws an UnsignableValueError for a value the encoding cannot carry.
+ */
+export function signDocument<T extends object>(format: ClientApiFormat, claims: T, privateKey: KeyObject): SignedClientApiDocument<T>;
+export function signDocument<T extends object>(format: DocumentFormat, claims: T, privateKey: KeyObject): SignedDocument<T>;
+export function signDocument<T extends object>(format: DocumentFormat, claims: T, privateKey: KeyObject): SignedDocument<T> {
+  const signature = sign(null, canonicalBytes(format.context, format.fields, claims as Record<string, unknown>), privateKey).toString('base64');
+  const head = format.format === undefined ? {} : { format: format.format, format_version: FORMAT_VERSION };
+  return { ...head, ...claims, signature };
+}
+
+function parseObject(input: string | object): { document?: Record<string, unknown>; problem?: string } {
   let parsed: unknown = input;
   if (typeof input === 'string') {
     try {
       parsed = JSON.parse(input);
     } catch {
-      return undefined;
+      return { problem: 'it is not JSON' };
     }
   }
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { document: parsed as Record<string, unknown> } : { problem: 'it is not a JSON object' };
 }
 
 /**
@@ -46,9 +66,9 @@ function parseObject(input: string | object): Record<string, unknown> | undefine
  * only the verifying machine can check (fingerprint, product, expiry) is left to the format's own verifier.
  */
 export function verifySignedDocument<T>(input: string | object, publicKey: PublicKeyInput, format: DocumentFormat): Verification<T> {
-  const document = parseObject(input);
+  const { document, problem } = parseObject(input);
   const notThis = `The file is not a ${format.label}`;
-  if (!document) return reject('malformed', `${notThis}: it is not a JSON object.`);
+  if (!document) return reject('malformed', `${notThis}: ${problem}.`);
   if (format.format !== undefined && document.format !== format.format) {
     return reject('wrong-format', `${notThis}: its format is ${JSON.stringify(document.format ?? null)}, not "${format.format}".`);
   }
@@ -59,8 +79,8 @@ export function verifySignedDocument<T>(input: string | object, publicKey: Publi
     );
   }
   for (const [name, kind] of format.fields) {
-    const problem = fieldProblem(name, kind, document[name]);
-    if (problem) return reject('malformed', `${notThis}: ${problem}.`);
+    const misfit = fieldProblem(name, kind, document[name]);
+    if (misfit) return reject('malformed', `${notThis}: ${misfit}.`);
   }
   const signature = decodeBase64(typeof document.signature === 'string' ? document.signature.trim() : '');
   if (signature.length !== ED25519_SIGNATURE_BYTES) return reject('malformed', `${notThis}: signature must be 64 bytes in base64.`);

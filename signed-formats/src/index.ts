@@ -1,0 +1,43 @@
+// signed-formats: the one definition of ProductHub's signed documents (field lists, canonical encoding, signing
+// input and verification). Its public API is listed in api-report.md; `npm run api-report -w signed-formats` rewrites it.
+export { canonicalBytes, fieldProblem, hasControlCharacter, signedPart, UnsignableValueError, type FieldKind, type SignedFields } from './canonical';
+export { formatSignedTime, signedTimeMs } from './signed-time';
+export { decodeBase64, productPublicKey, PublicKeyFormatError } from './public-key';
+export {
+  FORMAT_VERSION,
+  signDocument,
+  verifySignedDocument,
+  type ClientApiFormat,
+  type DocumentFormat,
+  type PublicKeyInput,
+  type Rejection,
+  type SignedClientApiDocument,
+  type SignedDocument,
+  type Verification,
+} from './signed-document';
+export { checkBindings, checkFreshness } from './bindings';
+export {
+  DOCUMENTED_CLIENT_OSES,
+  DOCUMENTED_DISABLE_REASONS,
+  DOCUMENTED_LICENSE_TYPES,
+  DOCUMENTED_SIGNATURE_SEED_VERSIONS,
+  type ClientOs,
+  type DisableReason,
+  type LicenseType,
+  type SignatureSeedVersion,
+} from './documented-values';
+export { LICENSE_FILE_FORMAT, verifyLicenseFile, type LicenseFile, type LicenseFileClaims, type MachineExpectations } from './license-file';
+export { TRIAL_FILE_FORMAT, verifyTrialFile, type TrialFile, type TrialExpectations } from './trial-file';
+export { STATE_DOCUMENT_FORMAT, verifyStateDocument, stateAllowsUse, type StateDocument, type StateExpectations } from './state-document';
+export {
+  REVOCATION_LIST_FORMAT,
+  verifyRevocationList,
+  findWithdrawal,
+  type RevocationList,
+  type RevokedLicense,
+  type RevokedMachine,
+  type Withdrawal,
+  type RevocationExpectations,
+} from './revocation-list';
+export { UPDATE_ANSWER_FORMAT, verifyUpdateAnswer, type UpdateAnswer, type UpdateFile, type UpdateExpectations } from './update-answer';
+export { CLIENT_API_FORMATS } from './client-api-formats';
