@@ -65,7 +65,7 @@ async function requestCode(page: Page, email: string) {
 }
 
 async function expectLicencesOf(page: Page, email: string) {
-  await expect(page.getByRole('heading', { name: 'My licences' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My licenses' })).toBeVisible();
   const expected = await licensesOf(page.request, email);
   expect(expected.length).toBeGreaterThan(0);
   for (const license of expected.slice(0, 25)) await expect(page.getByText(license.serial, { exact: true })).toBeVisible();
@@ -122,7 +122,7 @@ for (const [name, viewport] of [
 
       // A deep link reloads in place.
       await page.reload();
-      await expect(page.getByRole('heading', { name: 'My licences' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'My licenses' })).toBeVisible();
 
       await page.getByRole('link', { name: 'My trials' }).click();
       await expect(page).toHaveURL(new RegExp(`/portal/${SLUG}/trials$`));

@@ -12,7 +12,7 @@ export const en = {
   'action.retry': 'Try again',
 
   'nav.label': 'Your account',
-  'nav.licenses': 'My licences',
+  'nav.licenses': 'My licenses',
   'nav.trials': 'My trials',
   'nav.signedInAs': 'Signed in as {email}',
   'nav.signOut': 'Sign out',
@@ -44,10 +44,10 @@ export const en = {
   'magicLink.failed': 'Signing in failed. Please try again.',
   'magicLink.askAgain': 'Ask for a new code',
 
-  'licenses.title': 'My licences',
-  'licenses.loading': 'Loading your licences…',
-  'licenses.empty': 'You have no licences with {manufacturer} yet.',
-  'licenses.failed': 'Your licences could not be loaded.',
+  'licenses.title': 'My licenses',
+  'licenses.loading': 'Loading your licenses…',
+  'licenses.empty': 'You have no licenses with {manufacturer} yet.',
+  'licenses.failed': 'Your licenses could not be loaded.',
   'license.type': 'Type',
   'license.serial': 'Serial',
   'license.copySerial': 'Copy serial',
@@ -88,7 +88,7 @@ export const en = {
 
   'notFound.title': 'Page not found',
   'notFound.text': 'There is no such page in the portal.',
-  'notFound.home': 'Go to my licences',
+  'notFound.home': 'Go to my licenses',
 };
 
 export type MessageId = keyof typeof en;

@@ -46,13 +46,13 @@ describe('LicensesPage', () => {
     expect(await screen.findByText('Copied to clipboard!')).toBeInTheDocument();
   });
 
-  it('says when there are no licences yet, and when they could not be loaded (with a retry)', async () => {
+  it('says when there are no licenses yet, and when they could not be loaded (with a retry)', async () => {
     let fail = true;
     const { user, unmount } = renderPortal('/licenses', { server: () => (fail ? Promise.reject(apiError(500, 'Internal server error. Please try again.')) : page([])) });
-    expect(await screen.findByText('Your licences could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByText('Your licenses could not be loaded.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('You have no licences with Aurora Audio yet.')).toBeInTheDocument();
+    expect(await screen.findByText('You have no licenses with Aurora Audio yet.')).toBeInTheDocument();
     unmount();
   });
 
@@ -91,7 +91,7 @@ describe('LicensesPage', () => {
   it('has the navigation of a signed-in customer, with the page shown marked', async () => {
     renderPortal('/licenses', { server: () => page([]) });
     const nav = await screen.findByRole('navigation', { name: 'Your account' });
-    expect(within(nav).getByRole('link', { name: 'My licences' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'My licenses' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'My trials' })).not.toHaveAttribute('aria-current');
     expect(screen.getByText('Signed in as ada@example.com')).toBeInTheDocument();
   });
