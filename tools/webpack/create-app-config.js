@@ -57,8 +57,9 @@ function sharedSingletons(appDir) {
  * @param {number} app.devPort       webpack-dev-server port
  * @param {Record<string,string>} [app.exposes]  remote only
  * @param {boolean} [app.host]       the shell
- * @param {{ entry: string, template: string, publicPath: string }} [app.hostPage]  a remote's own page without the
- *   shell (the customer portal's): a small script of its own (`host-page.js`, no React) and its HTML (`host-page.html`)
+ * @param {{ entry: string, template: string, publicPath: string, devPages: RegExp }} [app.hostPage]  a remote's own page
+ *   without the shell (the customer portal's): a small script of its own (`host-page.js`, no React) and its HTML
+ *   (`host-page.html`), loaded from `publicPath` in production; `devPages` are the addresses the dev server answers with it
  */
 function createAppConfig(app) {
   return (_env, argv) => {
@@ -126,10 +127,12 @@ function createAppConfig(app) {
       devServer: {
         port: app.devPort,
         host: '127.0.0.1',
-        historyApiFallback: !!app.host,
+        // A remote's own page (the portal's) is served in development as the API server serves it in production:
+        // every page under its prefix gets the page, and the API is proxied to the same origin.
+        historyApiFallback: app.host ? true : app.hostPage ? { rewrites: [{ from: app.hostPage.devPages, to: `/${HOST_PAGE_HTML}` }] } : false,
         headers: app.host ? {} : { 'Access-Control-Allow-Origin': '*' },
         static: app.host ? { directory: path.join(app.dir, 'public') } : false,
-        proxy: app.host ? [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 8080}` }] : [],
+        proxy: app.host || app.hostPage ? [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 8080}` }] : [],
       },
     };
     if (app.host) return config;
@@ -153,7 +156,8 @@ function createAppConfig(app) {
       devtool: false,
       entry: path.join(app.dir, app.hostPage.entry),
       context: app.dir,
-      output: { path: config.output.path, filename: HOST_PAGE_SCRIPT, publicPath: app.hostPage.publicPath, clean: false },
+      // Where the server serves it in production; beside the remote on its dev server.
+      output: { path: config.output.path, filename: HOST_PAGE_SCRIPT, publicPath: production ? app.hostPage.publicPath : '/', clean: false },
       resolve: config.resolve,
       module: config.module,
       plugins: [
