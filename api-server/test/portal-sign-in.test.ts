@@ -38,12 +38,19 @@ describe('customer sign-in to the portal by emailed code or link', () => {
   it('serves the demo portal by its slug, and 404 for no such portal', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ slug: SLUG, manufacturer_name: 'Aurora Audio', logo_url: null, brand_color: null, enabled: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/nimbus-instruments' })).json()).toMatchObject({ manufacturer_name: 'Nimbus Instruments' });
     const manufacturer = await t.db.selectFrom('manufacturers').select('id').where('portal_slug', '=', SLUG).executeTakeFirstOrThrow();
+    const seeded = await emailDb(t.db)
+      .selectFrom('manufacturer_mail_settings')
+      .select(['logo_url', 'brand_color'])
+      .where('manufacturer_id', '=', manufacturer.id)
+      .executeTakeFirst();
+    expect(response.json()).toEqual({ slug: SLUG, manufacturer_name: 'Aurora Audio', logo_url: seeded?.logo_url ?? null, brand_color: seeded?.brand_color ?? null, enabled: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/nimbus-instruments' })).json()).toMatchObject({ manufacturer_name: 'Nimbus Instruments' });
+    // The branding staff set in My Details (the mail settings) is the portal's.
     await emailDb(t.db)
       .insertInto('manufacturer_mail_settings')
       .values({ manufacturer_id: manufacturer.id, sender_name: null, reply_to: null, logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' })
+      .onConflict((oc) => oc.column('manufacturer_id').doUpdateSet({ logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' }))
       .execute();
     const branded = await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` });
     expect(branded.json()).toMatchObject({ logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' });
