@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createManufacturer } from './support/fixtures';
@@ -9,6 +10,8 @@ import { emailDb } from '../src/email/tables';
 import { createSmtpTransport, type MailTransport } from '../src/email/transport';
 import { claimDueEmails, keepDueEmails, messageIdOf, sendDueEmails } from '../src/email/worker';
 import { testEmail } from '../src/email/templates/test-email';
+import { findEmail } from '../src/email/email-log';
+import { MASKED_SECRET } from '../src/email/mask-secrets';
 import { recordAttempt } from '../src/outbox/record-attempt';
 import { startSmtpTestServer, type SmtpTestServer } from './email/smtp-test-server';
 
@@ -182,5 +185,49 @@ describe('email delivery through SMTP', () => {
     expect(await keepDueEmails(t.db, keepSettings)).toBe(0);
     expect(await sendDueEmails(t.db, settings, transport)).toBe(0);
     expect(smtp.arrived).toHaveLength(0);
+  });
+  describe('a mail that carries a one-time secret', () => {
+    const secretMail = (to: string) =>
+      mail(to, {
+        subject: 'Your code is 654321',
+        body: createElement('p', null, 'Code 654321, link https://portal.example/sign-in?token=tok-SECRET'),
+        secrets: ['654321', 'tok-SECRET'],
+      });
+    const shown = async (id: string) => findEmail(t.db, manufacturerId, Number(id));
+
+    it('arrives whole, while staff see it masked; once sent only the masked copy stays in the outbox', async () => {
+      const { id } = await sendTemplatedEmail(t.db, secretMail('buyer@example.com'));
+      expect(await shown(id)).toMatchObject({ status: 'pending', subject: `Your code is ${MASKED_SECRET}` });
+      expect((await shown(id))?.text).not.toMatch(/654321|tok-SECRET/);
+
+      expect(await sendDueEmails(t.db, settings, transport)).toBe(1);
+      const [{ parsed }] = smtp.arrived;
+      expect(parsed.subject).toBe('Your code is 654321');
+      expect(parsed.text).toContain('Code 654321, link https://portal.example/sign-in?token=tok-SECRET');
+
+      const stored = await row(id);
+      expect(stored.status).toBe('sent');
+      for (const column of [stored.subject, stored.html, stored.text]) expect(column).not.toMatch(/654321|tok-SECRET/);
+      expect(stored.text).toContain(`Code ${MASKED_SECRET}`);
+    });
+
+    it('forgets the secret when the mail fails for good', async () => {
+      smtp.refuseRecipientWith(() => ({ code: 550, message: 'No such mailbox' }));
+      const { id } = await sendTemplatedEmail(t.db, secretMail('gone@example.com'));
+      for (let attempt = 0; attempt < settings.maxAttempts; attempt++) {
+        await dueNow();
+        await sendDueEmails(t.db, settings, transport);
+      }
+      const stored = await row(id);
+      expect(stored.status).toBe('failed');
+      for (const column of [stored.subject, stored.html, stored.text]) expect(column).not.toMatch(/654321|tok-SECRET/);
+    });
+
+    it('is kept whole without an SMTP server: it reached nobody else', async () => {
+      const { id } = await sendTemplatedEmail(t.db, secretMail('kept@example.com'));
+      await keepDueEmails(t.db, readEmailSettings({}));
+      expect(await shown(id)).toMatchObject({ status: 'kept', subject: 'Your code is 654321' });
+      expect((await shown(id))?.text).toContain('Code 654321');
+    });
   });
 });

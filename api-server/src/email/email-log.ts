@@ -1,15 +1,20 @@
+import { sql } from 'kysely';
 import type { Email, EmailListQuery, EmailStatus, EmailSummary } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { escapeLike } from '../lib/like-pattern';
 import type { PageRequest } from '../lib/paging';
 import { emailDb } from './tables';
 
+/** Staff see a mail's masked copy unless it was kept (no SMTP server: it reached nobody else). */
+const shownToStaff = (column: 'subject' | 'html' | 'text') =>
+  sql<string>`CASE WHEN status <> 'kept' AND ${sql.ref(`masked_${column}`)} IS NOT NULL THEN ${sql.ref(`masked_${column}`)} ELSE ${sql.ref(column)} END`.as(column);
+
 const SUMMARY_COLUMNS = [
   'id',
   'manufacturer_id',
   'to_address',
   'kind',
-  'subject',
+  shownToStaff('subject'),
   'sender_name',
   'reply_to',
   'transactional',
@@ -78,7 +83,7 @@ export async function findEmailSummary(db: Db, manufacturerId: number, emailId: 
 export async function findEmail(db: Db, manufacturerId: number, emailId: number): Promise<Email | undefined> {
   const row = await emailDb(db)
     .selectFrom('email_outbox')
-    .select([...SUMMARY_COLUMNS, 'html', 'text'])
+    .select([...SUMMARY_COLUMNS, shownToStaff('html'), shownToStaff('text')])
     .where('manufacturer_id', '=', manufacturerId)
     .where('id', '=', String(emailId))
     .executeTakeFirst();

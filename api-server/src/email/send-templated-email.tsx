@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { readMailBrand } from './brand';
 import { EmailFrame } from './email-frame';
 import { normalizedMailAddress } from './mail-address';
+import { maskSecrets } from './mask-secrets';
 import { renderEmail } from './render-email';
 import { emailDb } from './tables';
 
@@ -18,6 +19,11 @@ export interface TemplatedEmail {
   preview?: string;
   /** The mail's own content (JSX); the branded frame (logo, colour, name, footer) is put around it. */
   body: React.ReactElement;
+  /**
+   * One-time secrets the mail carries (a sign-in code, a link's token): staff see them masked in the Emails log, and
+   * they are removed from the outbox once the mail is final (mask-secrets.ts). Kept mails stay whole.
+   */
+  secrets?: readonly string[];
 }
 
 /**
@@ -35,6 +41,7 @@ export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise
     </EmailFrame>
   );
   const { html, text } = renderEmail(framed);
+  const masked = email.secrets?.length ? maskSecrets({ subject: email.subject, html, text }, email.secrets) : null;
   const row = await emailDb(db)
     .insertInto('email_outbox')
     .values({
@@ -46,6 +53,9 @@ export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise
       reply_to: brand.replyTo,
       html,
       text,
+      masked_subject: masked?.subject ?? null,
+      masked_html: masked?.html ?? null,
+      masked_text: masked?.text ?? null,
       transactional: email.transactional,
     })
     .returning('id')

@@ -24,6 +24,10 @@ export type EmailTables = {
     reply_to: string | null;
     html: string;
     text: string;
+    /** With a one-time secret in the mail: the same with the secret masked (what staff see; what stays once final). */
+    masked_subject: string | null;
+    masked_html: string | null;
+    masked_text: string | null;
     transactional: boolean;
     status: Generated<EmailStatus>;
     attempts: Generated<number>;

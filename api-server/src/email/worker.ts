@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { claimDue, type OutboxTable } from '../outbox/claim';
 import { startPollLoop, type OutboxWorker } from '../outbox/poll-loop';
-import { recordAttempt } from '../outbox/record-attempt';
+import { nextState, recordAttempt } from '../outbox/record-attempt';
 import type { EmailSettings } from './settings';
 import { createSmtpTransport, type MailTransport } from './transport';
 
@@ -23,6 +23,9 @@ const EMAILS: OutboxTable<ClaimedEmail> = {
   selectClaimed: sql<ClaimedEmail>`
     SELECT id, attempts, to_address, subject, sender_name, reply_to, html, text, transactional FROM claimed`,
 };
+
+/** A final mail keeps only its masked copy: no one-time secret stays in the outbox once it is sent or has failed. */
+const FORGET_SECRETS = sql`subject = coalesce(masked_subject, subject), html = coalesce(masked_html, html), text = coalesce(masked_text, text)`;
 
 /** The same on every attempt of one outbox row: a receiver (or a person) sees a resend after a crash is one mail. */
 export function messageIdOf(emailId: string, fromAddress: string): string {
@@ -56,7 +59,9 @@ async function send(db: Db, settings: EmailSettings, transport: MailTransport, e
   } catch (sendError) {
     error = describeError(sendError);
   }
-  await recordAttempt(db, EMAILS.table, settings, email, error === null ? { finalStatus: 'sent', set: sql`sent_at = now()` } : { error });
+  const final = error === null || nextState(settings, email.attempts, { error }).status !== 'pending';
+  const set = final ? sql`${error === null ? sql`sent_at = now(), ` : sql``}${FORGET_SECRETS}` : undefined;
+  await recordAttempt(db, EMAILS.table, settings, email, error === null ? { finalStatus: 'sent', set } : { error, set });
 }
 
 /** One pass with SMTP: claims what is due and sends it; answers how many mails were claimed. */

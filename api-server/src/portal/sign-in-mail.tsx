@@ -25,6 +25,7 @@ export async function mailSignInCode(db: Db, publicUrl: string, target: SignInMa
     kind: SIGN_IN_MAIL_KIND,
     subject: signInMailSubject(target.manufacturerName, issued.code),
     transactional: true,
+    secrets: [issued.code, issued.linkToken],
     preview: `Your code is ${issued.code}. It works once, for a few minutes.`,
     body: <SignInCodeMail manufacturerName={target.manufacturerName} code={issued.code} link={signInLink(publicUrl, target.slug, issued.linkToken)} sentByStaff={sentByStaff} />,
   });
