@@ -1,5 +1,8 @@
 /** @jest-environment node */
-import { OFFLINE_REQUEST_MAX_BYTES, readOfflineRequest, writeOfflineRequest, type OfflineRequest } from './offline-request';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { canonicalBytes } from './canonical';
+import { OFFLINE_REQUEST_FORMAT, OFFLINE_REQUEST_MAX_BYTES, readOfflineRequest, writeOfflineRequest, type OfflineRequest } from './offline-request';
 
 const request: OfflineRequest = {
   product_id: 7,
@@ -46,5 +49,19 @@ describe('the offline activation request', () => {
 
   it('will not write a value the encoding cannot carry', () => {
     expect(() => writeOfflineRequest({ ...request, serial: 'A\nB' })).toThrow('serial must not contain line breaks');
+  });
+});
+
+describe('the offline request vectors (docs/offline-request-vectors, checked by the C++ writer too)', () => {
+  const dir = join(__dirname, '..', '..', 'docs', 'offline-request-vectors');
+  const vectors = JSON.parse(readFileSync(join(dir, 'vectors.json'), 'utf8')) as { cases: { name: string; file: string; canonical: string; members: OfflineRequest }[] };
+
+  it.each(vectors.cases.map((vector) => [vector.name, vector] as const))('%s is what the writer writes, and reads back', (_name, vector) => {
+    const text = readFileSync(join(dir, vector.file), 'utf8');
+    expect(writeOfflineRequest(vector.members)).toBe(text);
+    expect(readOfflineRequest(text)).toEqual({ valid: true, request: vector.members });
+    expect(canonicalBytes(OFFLINE_REQUEST_FORMAT.context, OFFLINE_REQUEST_FORMAT.fields, { ...vector.members }).toString('utf8')).toBe(
+      readFileSync(join(dir, vector.canonical), 'utf8'),
+    );
   });
 });
