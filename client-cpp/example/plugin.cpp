@@ -98,8 +98,10 @@ std::optional<std::string> readFile(const fs::path& path) {
 }
 
 void writeFile(const fs::path& path, const std::string& text) {
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
+    if (!path.parent_path().empty()) fs::create_directories(path.parent_path());  // a bare file name goes to the working folder
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) fail(Usage, "cannot write " + path.string() + ".");
 }
 
 class Plugin {
