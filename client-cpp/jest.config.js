@@ -8,6 +8,6 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   testTimeout: 60_000,
-  transform: { '\\.ts$': ['babel-jest', { configFile: join(__dirname, '..', 'babel.config.js') }] },
+  transform: { '\\.tsx?$': ['babel-jest', { configFile: join(__dirname, '..', 'babel.config.js') }] },
   moduleNameMapper: { '^signed-formats$': join(__dirname, '..', 'signed-formats', 'src', 'index.ts') },
 };

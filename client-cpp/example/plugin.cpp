@@ -22,7 +22,7 @@ namespace {
 enum Exit { Ok = 0, Refused = 1, Usage = 2, Untrusted = 3, Unreachable = 4, Corrupt = 5 };
 
 const char* kUsage =
-    "usage: producthub-plugin COMMAND --server URL --product-id ID --public-key KEY --fingerprint FP [--state-dir DIR] [options]\n"
+    "usage: producthub-plugin COMMAND [--server URL] --product-id ID --public-key KEY --fingerprint FP [--state-dir DIR] [options]\n"
     "  trial                                   start (or get back) this machine's trial; saves trial.json\n"
     "  activate --serial S [--seed-version 5]  activate the licence here; saves license.ops\n"
     "  verify                                  check the saved license.ops (else trial.json) offline\n"
@@ -31,6 +31,9 @@ const char* kUsage =
     "  revocations [--since T]                 the signed revocation list; withdraws license.ops when it is listed\n"
     "  check-updates --current-version V --os macOS|Windows [--serial S]\n"
     "  download --current-version V --os macOS|Windows [--serial S] [--out DIR]\n"
+    "  request-offline --serial S --product-identifier ID --out FILE [--seed-version 5] [--plugin-version V]\n"
+    "                                          write an offline activation request for this machine (no network)\n"
+    "  install-offline --file FILE             verify the license file the portal answered and save it as license.ops\n"
     "Options: --product-identifier ID (checked in licence files). --serial defaults to the one in license.ops.\n"
     "Exit: 0 done, 1 refused by the server, 2 wrong call, 3 untrusted answer or invalid file, 4 server unreachable, 5 corrupt download.\n";
 
@@ -95,15 +98,17 @@ std::optional<std::string> readFile(const fs::path& path) {
 }
 
 void writeFile(const fs::path& path, const std::string& text) {
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
+    if (!path.parent_path().empty()) fs::create_directories(path.parent_path());  // a bare file name goes to the working folder
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) fail(Usage, "cannot write " + path.string() + ".");
 }
 
 class Plugin {
 public:
     explicit Plugin(Options options)
         : options_(std::move(options)),
-          server_(trim(options_.require("server"))),
+          server_(trim(options_.get("server"))),
           publicKey_(options_.require("public-key")),
           fingerprint_(trim(options_.require("fingerprint"))),
           stateDir_(options_.get("state-dir", "producthub-state")) {
@@ -125,13 +130,19 @@ public:
         if (command == "revocations") return revocations();
         if (command == "check-updates") return checkUpdates().document;
         if (command == "download") return download();
+        if (command == "request-offline") return requestOffline();
+        if (command == "install-offline") return installOffline();
         fail(Usage, "unknown command " + command);
     }
 
 private:
     fs::path licensePath() const { return fs::path(stateDir_) / "license.ops"; }
     fs::path trialPath() const { return fs::path(stateDir_) / "trial.json"; }
-    std::string api(const std::string& path) const { return server_ + "/api/v1/clients/app" + path; }
+    /** The offline commands need no server; every other command calls one. */
+    std::string api(const std::string& path) const {
+        if (server_.empty()) fail(Usage, "--server is required for " + options_.command + ".");
+        return server_ + "/api/v1/clients/app" + path;
+    }
 
     /** A 2xx or 304 answer, else the server's refusal with its messages. */
     example::HttpAnswer call(const std::string& path, const std::optional<json>& body, const std::string& etag = "") {
@@ -319,6 +330,44 @@ private:
         }
         fs::rename(partial, target);
         return {{"name", name}, {"path", target.string()}, {"size", size}, {"sha256", hex}};
+    }
+
+    /** The offline activation request for this machine: the customer uploads it in the portal from an online computer. */
+    json requestOffline() {
+        char createdAt[sizeof "2026-01-01T00:00:00Z"];
+        const std::time_t now = std::time(nullptr);
+        std::strftime(createdAt, sizeof createdAt, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+        const int seedVersion = std::stoi(options_.get("seed-version", "5"));
+        if (productId_ <= 0 || seedVersion < 0) fail(Usage, "--product-id and --seed-version must be whole numbers.");
+        // Unsigned: the encoding's whole numbers are never negative.
+        const json members = {{"product_id", static_cast<std::uint64_t>(productId_)},
+                              {"product_identifier", options_.require("product-identifier")},
+                              {"serial", upper(trim(options_.require("serial")))},
+                              {"hardware_fingerprint", fingerprint_},
+                              {"hardware_fingerprint_version", 2U},
+                              {"signature_seed_version", static_cast<unsigned>(seedVersion)},
+                              {"plugin_version", options_.get("plugin-version", "1.0.0")},
+                              {"created_at", createdAt}};
+        std::string text;
+        try {
+            text = writeOfflineRequest(members);
+        } catch (const std::invalid_argument& error) {
+            fail(Usage, std::string("the request cannot be written: ") + error.what() + ".");
+        }
+        const fs::path out = options_.require("out");
+        writeFile(out, text);
+        return {{"file", out.string()}, {"serial", members["serial"]}, {"hardware_fingerprint", fingerprint_}, {"checksum", json::parse(text)["checksum"]}};
+    }
+
+    /** The portal's answer carried back: verified like an online activation's (this key, machine, product), then kept. */
+    json installOffline() {
+        const fs::path file = options_.require("file");
+        const auto text = readFile(file);
+        if (!text) fail(Usage, "cannot read " + file.string() + ".");
+        const json license = trusted(verifyLicenseFile(*text, publicKey_, fingerprint_, std::optional(options_.require("product-identifier"))));
+        writeFile(licensePath(), *text);
+        return {{"serial", license["serial"]}, {"license_type", license["license_type"]}, {"user_email", license["user_email"]},
+                {"issued_at", license["issued_at"]}, {"file", licensePath().string()}};
     }
 
     Options options_;

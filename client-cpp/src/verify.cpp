@@ -191,6 +191,13 @@ const Format& updateAnswerFormat() {
     return format;
 }
 
+const Format& offlineRequestFormat() {
+    static const Format format{"offline activation request", "producthub-offline-request", "producthub-offline-request-v1",
+                               {integer("product_id"), text("product_identifier"), text("serial"), text("hardware_fingerprint"),
+                                integer("hardware_fingerprint_version"), integer("signature_seed_version"), text("plugin_version"), text("created_at")}};
+    return format;
+}
+
 std::string canonicalBytes(const Format& format, const json& document) {
     std::string bytes = format.context + "\n";
     for (const Field& field : format.fields) {
@@ -315,6 +322,21 @@ std::optional<std::int64_t> signedTimeToUnix(const std::string& text) {
     const int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
     const std::int64_t days = static_cast<std::int64_t>(era) * 146097 + dayOfEra - 719468;
     return days * 86400 + hour * 3600 + minute * 60 + second;
+}
+
+std::string writeOfflineRequest(const json& members) {
+    const Format& format = offlineRequestFormat();
+    const std::string checksum = sha256Hex(canonicalBytes(format, members));
+    nlohmann::ordered_json file;
+    file["format"] = format.format;
+    file["format_version"] = kFormatVersion;
+    for (const Field& field : format.fields) {
+        const json& value = members.at(field.name);
+        if (field.kind == Kind::Integer) file[field.name] = *wholeNumber(value);
+        else file[field.name] = value;
+    }
+    file["checksum"] = checksum;
+    return file.dump(2) + "\n";
 }
 
 std::string sha256Hex(const std::string& bytes) {

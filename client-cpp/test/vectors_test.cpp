@@ -4,6 +4,7 @@
 #include "producthub/verify.hpp"
 
 #include <fstream>
+#include <stdexcept>
 #include <iostream>
 #include <sstream>
 
@@ -75,9 +76,33 @@ void checkTampering(const std::string& caseName, const std::string& text, const 
     }
 }
 
+/** Offline activation requests: the C++ writer writes each file byte for byte, and its canonical bytes; an edit breaks the checksum. */
+void runOfflineRequestVectors(const std::string& dir, const json& vectors) {
+    for (const json& vector : vectors.at("cases")) {
+        const std::string name = vector.at("name").get<std::string>();
+        const json& members = vector.at("members");
+        check(writeOfflineRequest(members) == readFile(dir + "/" + vector.at("file").get<std::string>()), name + " / file written byte for byte");
+        check(canonicalBytes(offlineRequestFormat(), members) == readFile(dir + "/" + vector.at("canonical").get<std::string>()), name + " / canonical bytes");
+        const json file = json::parse(readFile(dir + "/" + vector.at("file").get<std::string>()));
+        json edited = members;
+        edited["hardware_fingerprint"] = members["hardware_fingerprint"].get<std::string>() + "x";
+        check(sha256Hex(canonicalBytes(offlineRequestFormat(), edited)) != file.at("checksum").get<std::string>(), name + " / an edit changes the checksum");
+        json unsafe = members;
+        unsafe["serial"] = "A\nB";
+        bool refused = false;
+        try {
+            writeOfflineRequest(unsafe);
+        } catch (const std::invalid_argument&) {
+            refused = true;
+        }
+        check(refused, name + " / a control character is never written");
+    }
+}
+
 void runVectors(const std::string& dir) {
     const json vectors = json::parse(readFile(dir + "/vectors.json"));
     std::cout << dir << "\n";
+    if (vectors.value("kind", "") == "offline-request") return runOfflineRequestVectors(dir, vectors);
     for (const json& vector : vectors.at("cases")) {
         const std::string name = vector.at("name").get<std::string>();
         const std::string text = readFile(dir + "/" + vector.at("file").get<std::string>());

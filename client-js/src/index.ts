@@ -2,6 +2,7 @@
 // The formats and their verifiers are signed-formats' (one definition with the server); the build copies that
 // package into dist/signed-formats, so the library needs nothing but Node at run time.
 export { ProductHubClient, type ProductHubClientOptions, type Signed, type Cached, type DeactivationReceipt, type MachineRequest } from './client';
+export { createOfflineRequest, installOfflineAnswer, type OfflineRequestInput, type OfflineAnswerExpectations } from './offline';
 export { ProductHubApiError, UntrustedAnswerError, DownloadIntegrityError } from './errors';
 export {
   productPublicKey,
@@ -43,5 +44,8 @@ export {
   type UpdateFile,
   type UpdateExpectations,
   type ClientOs,
+  OFFLINE_REQUEST_FORMAT,
+  readOfflineRequest,
+  type OfflineRequest,
 } from 'signed-formats';
 export type { DownloadedFile } from './download';

@@ -10,6 +10,9 @@ import { RequireCustomer } from './shared/components/RequireCustomer';
 const LicensesPage = lazyComponent(() => import('./features/licenses/pages/LicensesPage').then((page) => page.default), <PageLoading />);
 const TrialsPage = lazyComponent(() => import('./features/trials/pages/TrialsPage').then((page) => page.default), <PageLoading />);
 
+// Offline activation (a machine that is never online).
+const OfflineActivationPage = lazyComponent(() => import('./features/offline/pages/OfflineActivationPage').then((page) => page.default), <PageLoading />);
+
 /** The portal's routes, relative to where it is mounted (`/portal/<slug>` on its standalone page, or the integrator's basePath). */
 export default function PortalRoutes(frame: PortalFrameProps) {
   return (
@@ -20,6 +23,9 @@ export default function PortalRoutes(frame: PortalFrameProps) {
         <Route element={<RequireCustomer />}>
           <Route path="licenses" element={<LicensesPage />} />
           <Route path="trials" element={<TrialsPage />} />
+
+          {/* Offline activation */}
+          <Route path="offline" element={<OfflineActivationPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

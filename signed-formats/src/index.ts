@@ -41,3 +41,12 @@ export {
 } from './revocation-list';
 export { UPDATE_ANSWER_FORMAT, verifyUpdateAnswer, type UpdateAnswer, type UpdateFile, type UpdateExpectations } from './update-answer';
 export { CLIENT_API_FORMATS } from './client-api-formats';
+export {
+  OFFLINE_REQUEST_FORMAT,
+  OFFLINE_REQUEST_MAX_BYTES,
+  offlineRequestChecksum,
+  readOfflineRequest,
+  writeOfflineRequest,
+  type OfflineRequest,
+  type OfflineRequestReading,
+} from './offline-request';

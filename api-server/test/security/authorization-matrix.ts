@@ -1,3 +1,4 @@
+import { writeOfflineRequest } from 'signed-formats';
 import type { Role, World } from './matrix-world';
 
 export interface MatrixRequest {
@@ -67,6 +68,25 @@ const PORTAL_ROUTES: Record<string, MatrixEntry> = {
   'GET /api/v1/portal/me': { request: () => ({ url: '/api/v1/portal/me' }), expect: customerOnly(200) },
   'GET /api/v1/portal/licenses': { request: () => ({ url: '/api/v1/portal/licenses' }), expect: customerOnly(200) },
   'GET /api/v1/portal/trials': { request: () => ({ url: '/api/v1/portal/trials' }), expect: customerOnly(200) },
+  // Offline activation: licence A is customer A's; customer B is another customer of the same manufacturer (404).
+  'POST /api/v1/portal/licenses/:licenseId/offline-activations': {
+    request: (w) => ({
+      url: `/api/v1/portal/licenses/${w.licenseA}/offline-activations`,
+      payload: {
+        request: writeOfflineRequest({
+          product_id: w.productA,
+          product_identifier: w.productAIdentifier,
+          serial: w.licenseSerialA,
+          hardware_fingerprint: 'MATRIX-OFFLINE',
+          hardware_fingerprint_version: 2,
+          signature_seed_version: 5,
+          plugin_version: '1.0.0',
+          created_at: '2026-03-01T10:00:00Z',
+        }),
+      },
+    }),
+    expect: { ...customerOnly(200), customerB: 404 },
+  },
   'GET /api/v1/manufacturers/:id/portal-settings': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings` }), expect: ownOrSuperuser(200) },
   'PATCH /api/v1/manufacturers/:id/portal-settings': {
     request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings`, payload: { enabled: true } }),

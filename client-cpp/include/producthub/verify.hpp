@@ -61,6 +61,8 @@ const Format& trialFileFormat();
 const Format& stateDocumentFormat();
 const Format& revocationListFormat();
 const Format& updateAnswerFormat();
+/** The offline activation request: not signed (a plugin holds no private key), checked by a SHA-256 checksum. */
+const Format& offlineRequestFormat();
 
 /** The signed bytes of a document's members; throws std::invalid_argument for a value the encoding cannot carry. */
 std::string canonicalBytes(const Format& format, const nlohmann::json& document);
@@ -101,6 +103,14 @@ Verification checkFreshness(Verification verified, std::int64_t nowUnixSeconds, 
 
 /** A signed time `YYYY-MM-DDTHH:MM:SSZ` in Unix seconds, or std::nullopt when it is written any other way. */
 std::optional<std::int64_t> signedTimeToUnix(const std::string& text);
+
+/**
+ * The offline activation request file a plugin writes on a machine that is never online (docs/client-integration.md),
+ * byte for byte what signed-formats' writeOfflineRequest writes: `format`, `format_version`, the members in their
+ * documented order, then `checksum` (SHA-256 hex of the canonical bytes), as JSON indented by two spaces with a final
+ * line break. Throws std::invalid_argument for a member the encoding cannot carry.
+ */
+std::string writeOfflineRequest(const nlohmann::json& members);
 
 /** Lowercase hex SHA-256. */
 std::string sha256Hex(const std::string& bytes);

@@ -22,3 +22,4 @@ export * from './user-imports';
 export * from './dashboard';
 export * from './portal';
 export * from './emails';
+export * from './portal-offline';

@@ -30,6 +30,7 @@ import { credentialsOf, issueCodeOnRequest, signIn } from '../sign-in';
 import { signInCodeKey } from '../sign-in-codes';
 import { codeRequestRetryAfter, signInRetryAfter } from '../sign-in-limits';
 import * as words from '../sign-in-words';
+import { portalOfflineRoutes } from './offline-routes';
 
 const tags = ['portal'];
 const TooMany = { 429: ErrorResponse };
@@ -153,4 +154,6 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
       return { data: rows, pagination: pagination(total, page) };
     },
   );
+
+  await app.register(portalOfflineRoutes, { db, masterKey });
 };

@@ -115,6 +115,11 @@ export function PortalHeader({ descriptor, standalone }: { descriptor: PortalDes
               <li>
                 <NavLink to="/trials">{t('nav.trials')}</NavLink>
               </li>
+
+              {/* Offline activation */}
+              <li>
+                <NavLink to="/offline">{t('nav.offline')}</NavLink>
+              </li>
             </ul>
           </Nav>
         )}

@@ -1,0 +1,71 @@
+import { Value } from '@sinclair/typebox/value';
+import { readOfflineRequest, type OfflineRequest } from 'signed-formats';
+import { ClientActivateBody, type LicenseFile } from 'shared-kit/contract';
+import type { Db } from '../db/database';
+import type { ProductKeyOf } from '../crypto/product-key-cache';
+import { activateBySerial } from '../clients/activate';
+import { badRequest, notFound } from '../lib/http-error';
+import { recordAudit } from '../repositories/audit-log';
+import type { Customer } from './customer-authentication';
+
+export const OFFLINE_LICENSE = 'License';
+export const OFFLINE_REQUEST_OTHER_PRODUCT = (requested: string, licensed: string) =>
+  `This request file is for the product "${requested}", but this license is for "${licensed}". Upload it with a license of that product.`;
+export const OFFLINE_REQUEST_OTHER_SERIAL = 'This request file names another serial than this license: upload it with the license whose serial it names.';
+export const OFFLINE_REQUEST_UNUSABLE = (what: string) => `This request file cannot be activated: ${what}.`;
+
+/** The customer's own licence with what a request must match: another customer's id is answered like an unknown one. */
+function findMyLicense(db: Db, customer: Customer, licenseId: number) {
+  return db
+    .selectFrom('licenses')
+    .innerJoin('products', 'products.id', 'licenses.product_id')
+    .select(['licenses.id', 'licenses.serial', 'licenses.product_id', 'products.identifier'])
+    .where('licenses.id', '=', licenseId)
+    .where('licenses.user_id', '=', customer.endUserId)
+    .where('licenses.manufacturer_id', '=', customer.manufacturerId)
+    .executeTakeFirst();
+}
+
+/** The client API's activation body that the request asks for, held to the same schema as the client API's. */
+function activationBodyOf(request: OfflineRequest): ClientActivateBody {
+  const body = {
+    product_id: request.product_id,
+    serial: request.serial,
+    hardware_fingerprint: request.hardware_fingerprint,
+    hardware_fingerprint_version: request.hardware_fingerprint_version,
+    signature_seed_version: request.signature_seed_version,
+  };
+  const error = Value.Errors(ClientActivateBody, body).First();
+  if (error) throw badRequest(OFFLINE_REQUEST_UNUSABLE(`${error.path.slice(1)} ${error.message.toLowerCase()}`));
+  return body as ClientActivateBody;
+}
+
+/**
+ * Offline activation: the customer uploads the request a plugin wrote and gets the signed licence file for that
+ * machine. Every bad file is refused (400) before anything is written. The activation itself is the client API's
+ * (`activateBySerial`): same machine limit, same signing, same activation record; the customer's audit entry is
+ * written in the same transaction, so History shows who asked for it.
+ */
+export async function activateOffline(db: Db, productKeyOf: ProductKeyOf, customer: Customer, address: string, licenseId: number, requestText: string): Promise<LicenseFile> {
+  const reading = readOfflineRequest(requestText);
+  if (!reading.valid) throw badRequest(reading.message);
+  const license = await findMyLicense(db, customer, licenseId);
+  if (!license) throw notFound(OFFLINE_LICENSE);
+  const { request } = reading;
+  if (request.product_id !== license.product_id || request.product_identifier !== (license.identifier ?? '')) {
+    throw badRequest(OFFLINE_REQUEST_OTHER_PRODUCT(request.product_identifier, license.identifier ?? ''));
+  }
+  if (request.serial.trim().toUpperCase() !== license.serial) throw badRequest(OFFLINE_REQUEST_OTHER_SERIAL);
+  const body = activationBodyOf(request);
+  return db.transaction().execute(async (trx) => {
+    const file = await activateBySerial(trx, productKeyOf, { address, limits: [], admit: () => undefined }, body);
+    await recordAudit(trx, customer, {
+      manufacturerId: customer.manufacturerId,
+      action: 'portal.license.offline-activate',
+      entityType: 'license',
+      entityId: license.id,
+      after: { actor: 'customer', hardware_fingerprint: file.hardware_fingerprint, plugin_version: request.plugin_version, issued_at: file.issued_at },
+    });
+    return file;
+  });
+}

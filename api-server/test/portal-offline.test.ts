@@ -1,0 +1,139 @@
+import { verifyLicenseFile, writeOfflineRequest, type OfflineRequest } from 'signed-formats';
+import { seedDemoData } from '../src/seed/demo-data';
+import { createCustomerSession } from '../src/portal/customer-sessions';
+import { createTestApp, type TestApp } from './support/test-app';
+import { customerAuth } from './portal-fixtures';
+
+jest.setTimeout(120_000);
+
+interface Owned {
+  licenseId: number;
+  serial: string;
+  productId: number;
+  identifier: string;
+  publicKey: string;
+  endUserId: number;
+  manufacturerId: number;
+}
+
+describe('offline activation in the portal', () => {
+  let t: TestApp;
+  let owned: Owned;
+  let token: string;
+  let otherToken: string;
+  let otherProduct: { id: number; identifier: string };
+
+  const requestFor = (changes: Partial<OfflineRequest> = {}): OfflineRequest => ({
+    product_id: owned.productId,
+    product_identifier: owned.identifier,
+    serial: owned.serial,
+    hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-1',
+    hardware_fingerprint_version: 2,
+    signature_seed_version: 5,
+    plugin_version: '2.1.0',
+    created_at: '2026-03-01T10:00:00Z',
+    ...changes,
+  });
+  const upload = (text: unknown, licenseId = owned.licenseId, as = token) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/portal/licenses/${licenseId}/offline-activations`, headers: customerAuth(as), payload: { request: text } });
+  const machinesOf = async (licenseId: number) =>
+    (await t.db.selectFrom('license_machines').select('hardware_fingerprint').where('license_id', '=', licenseId).where('deactivated_at', 'is', null).execute()).map(
+      (row) => row.hardware_fingerprint,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoData(t.db, t.masterKey, t.storage);
+    const row = await t.db
+      .selectFrom('licenses')
+      .innerJoin('products', 'products.id', 'licenses.product_id')
+      .select(['licenses.id', 'licenses.serial', 'licenses.product_id', 'products.identifier', 'products.public_key', 'licenses.user_id', 'licenses.manufacturer_id'])
+      .where('licenses.disabled', '=', false)
+      .where('products.identifier', 'is not', null)
+      .orderBy('licenses.id')
+      .executeTakeFirstOrThrow();
+    owned = {
+      licenseId: row.id,
+      serial: row.serial,
+      productId: row.product_id,
+      identifier: row.identifier!,
+      publicKey: row.public_key,
+      endUserId: row.user_id,
+      manufacturerId: row.manufacturer_id,
+    };
+    await t.db.updateTable('products').set({ machine_limit: 2 }).where('id', '=', owned.productId).execute();
+    await t.db.deleteFrom('license_activations').where('license_id', '=', owned.licenseId).execute();
+    token = (await createCustomerSession(t.db, owned.manufacturerId, owned.endUserId)).token;
+    const other = await t.db.selectFrom('end_users').select('id').where('manufacturer_id', '=', owned.manufacturerId).where('id', '<>', owned.endUserId).executeTakeFirstOrThrow();
+    otherToken = (await createCustomerSession(t.db, owned.manufacturerId, other.id)).token;
+    otherProduct = await t.db
+      .selectFrom('products')
+      .select(['id', 'identifier'])
+      .where('id', '<>', owned.productId)
+      .where('identifier', 'is not', null)
+      .executeTakeFirstOrThrow()
+      .then((p) => ({ id: p.id, identifier: p.identifier! }));
+  });
+  afterAll(() => t.close());
+
+  it('answers the signed licence file for the machine of the request, audited with the customer as actor', async () => {
+    const response = await upload(writeOfflineRequest(requestFor()));
+    expect(response.statusCode).toBe(200);
+    const verification = verifyLicenseFile(response.body, owned.publicKey, { hardwareFingerprint: 'HWFP2-STUDIO-OFFLINE-1', productIdentifier: owned.identifier });
+    expect(verification).toMatchObject({ valid: true, document: { serial: owned.serial, signature_seed_version: 5 } });
+    expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1']);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_end_user_id', 'after'])
+      .where('entity_type', '=', 'license')
+      .where('entity_id', '=', String(owned.licenseId))
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(audit.map((entry) => entry.action)).toEqual(['portal.license.offline-activate', 'client.license.activate']);
+    expect(audit[0]!.actor_end_user_id).toBe(owned.endUserId);
+  });
+
+  it('takes no new slot for the same machine again, and counts toward the machine limit', async () => {
+    expect((await upload(writeOfflineRequest(requestFor()))).statusCode).toBe(200);
+    expect((await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-2' })))).statusCode).toBe(200);
+    const third = await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-3' })));
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message[0]).toMatch(/already activated on 2 machines/);
+    expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+  });
+
+  it('refuses every file that is not a usable request with a clear 400, and takes no slot', async () => {
+    await t.db.updateTable('products').set({ machine_limit: 10 }).where('id', '=', owned.productId).execute();
+    const valid = writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-BAD' }));
+    const cases: [unknown, RegExp][] = [
+      ['\u0001\u0002\u00ff binary \u00fe', /not JSON/],
+      ['a'.repeat(5000), /larger than 4096 bytes/],
+      ['x'.repeat(20000), /request must NOT have more than 16384 characters/i],
+      ['PK\u0003\u0004\u0000\u0000', /NUL character/],
+      [valid.replace('HWFP2-STUDIO-BAD', 'HWFP2-STUDIO-BAD2'), /checksum does not match/],
+      [valid.slice(0, 100), /not JSON/],
+      [JSON.stringify({ ...JSON.parse(valid), format: 'producthub-trial' }), /format is "producthub-trial"/],
+      [writeOfflineRequest(requestFor({ product_id: otherProduct.id, product_identifier: otherProduct.identifier, hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /for the product/],
+      [writeOfflineRequest(requestFor({ product_identifier: 'com.someone.else', hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /for the product "com.someone.else"/],
+      [writeOfflineRequest(requestFor({ serial: 'ZZZZ-ZZZZ', hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /another serial/],
+      [writeOfflineRequest(requestFor({ hardware_fingerprint_version: 1, hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /hardware_fingerprint_version/],
+      [writeOfflineRequest(requestFor({ signature_seed_version: 3, hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /signature_seed_version/],
+      [writeOfflineRequest(requestFor({ hardware_fingerprint: '   ' })), /fingerprint/i],
+      [42, /not a JSON object/],
+    ];
+    for (const [text, message] of cases) {
+      const response = await upload(text);
+      expect({ status: response.statusCode, text: String(text).slice(0, 40) }).toEqual({ status: 400, text: String(text).slice(0, 40) });
+      expect(response.json().message[0]).toMatch(message);
+    }
+    expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+  });
+
+  it("answers another customer's licence, or one that does not exist, 404 and takes no slot", async () => {
+    const text = writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OTHER' }));
+    expect((await upload(text, owned.licenseId, otherToken)).statusCode).toBe(404);
+    expect((await upload(text, 2_000_000_000)).statusCode).toBe(404);
+    expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+  });
+});
