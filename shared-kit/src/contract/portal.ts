@@ -129,6 +129,48 @@ export type PortalTrialListQuery = Static<typeof PortalTrialListQuery>;
 export const PortalTrialList = Paged(PortalTrial);
 export type PortalTrialList = Static<typeof PortalTrialList>;
 
+// What a customer does: free a machine, downloads, change their email.
+
+/** POST /portal/licenses/{licenseId}/machines/{machineId}/deactivate: another customer's licence or machine is a 404. */
+export const PortalMachineParams = Type.Object({ licenseId: Id, machineId: Id });
+export type PortalMachineParams = Static<typeof PortalMachineParams>;
+
+/** The machine is freed: its slot is open again. The cap is the client API's (a few frees per licence in a window). */
+export const PortalMachineFreed = Type.Object({
+  license_id: Id,
+  machine_id: Id,
+  hardware_fingerprint: Text(),
+  deactivated_at: Timestamp,
+  /** How many more machines this licence may free in the window. */
+  deactivations_left: Type.Integer(),
+});
+export type PortalMachineFreed = Static<typeof PortalMachineFreed>;
+
+/** 409 when the licence already freed as many machines as allowed: the message says when, and so does `next_possible_at`. */
+export const PortalDeactivationCapReached = Type.Object({ message: Type.Array(Text()), next_possible_at: Timestamp });
+export type PortalDeactivationCapReached = Static<typeof PortalDeactivationCapReached>;
+
+/** One installer the customer may download: a file of a release their licences (and channel memberships) entitle them to. */
+export const PortalDownload = Type.Object({
+  product: Type.Object({ id: Id, name: Text() }),
+  release_id: Id,
+  version: Text(),
+  channel: Text(),
+  released_at: Timestamp,
+  os: Text(),
+  name: Text(),
+  size: Type.Integer(),
+  sha256: Text(),
+  /** A signed link that expires (`url_expires_at`), made as the client API makes them. */
+  url: Text(),
+  url_expires_at: Timestamp,
+});
+export type PortalDownload = Static<typeof PortalDownload>;
+
+/** GET /portal/downloads: grouped by OS (in the order of `os`), newest release first within each. */
+export const PortalDownloadList = Type.Object({ data: Type.Array(PortalDownload) });
+export type PortalDownloadList = Static<typeof PortalDownloadList>;
+
 // The staff side.
 
 /** GET /manufacturers/{id}/portal-settings */
