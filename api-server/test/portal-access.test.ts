@@ -63,7 +63,14 @@ describe('the portal: customer sessions are their own scope, and a customer reac
   it('answers a staff or superuser token 401 on every customer route of the portal', async () => {
     const customerRoutes = t.app.routeTable.filter((route) => !route.public && isPortal(route.url));
     expect(customerRoutes.map((route) => `${route.method} ${route.url}`).sort()).toEqual(
-      ['GET /api/v1/portal/licenses', 'GET /api/v1/portal/me', 'GET /api/v1/portal/trials', 'POST /api/v1/portal/sign-out'].sort(),
+      [
+        'GET /api/v1/portal/licenses',
+        'GET /api/v1/portal/me',
+        'GET /api/v1/portal/trials',
+        'POST /api/v1/portal/sign-out',
+        'POST /api/v1/portal/licenses/:licenseId/machines/:machineId/deactivate',
+        'GET /api/v1/portal/downloads',
+      ].sort(),
     );
     for (const token of [staffToken, superToken]) {
       for (const route of customerRoutes) {

@@ -67,6 +67,12 @@ const PORTAL_ROUTES: Record<string, MatrixEntry> = {
   'GET /api/v1/portal/me': { request: () => ({ url: '/api/v1/portal/me' }), expect: customerOnly(200) },
   'GET /api/v1/portal/licenses': { request: () => ({ url: '/api/v1/portal/licenses' }), expect: customerOnly(200) },
   'GET /api/v1/portal/trials': { request: () => ({ url: '/api/v1/portal/trials' }), expect: customerOnly(200) },
+  // What a customer does. Customer B is another customer of the same manufacturer: licence A is not theirs (404).
+  'POST /api/v1/portal/licenses/:licenseId/machines/:machineId/deactivate': {
+    request: (w) => ({ url: `/api/v1/portal/licenses/${w.licenseA}/machines/${w.portalMachineA}/deactivate` }),
+    expect: { ...customerOnly(200), customerB: 404 },
+  },
+  'GET /api/v1/portal/downloads': { request: () => ({ url: '/api/v1/portal/downloads' }), expect: customerOnly(200) },
   'GET /api/v1/manufacturers/:id/portal-settings': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings` }), expect: ownOrSuperuser(200) },
   'PATCH /api/v1/manufacturers/:id/portal-settings': {
     request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings`, payload: { enabled: true } }),

@@ -51,6 +51,8 @@ export interface World {
   checkedSerialA: string;
   clientFingerprints: { deactivate: string; update: string };
   machineA: number;
+  /** A machine of licence A that customer A frees in the portal. */
+  portalMachineA: number;
   downloadUrlA: string;
   webhookEndpointA: number;
   /** One endpoint of A per role: each role's DELETE aims at an endpoint that still exists. */
@@ -216,7 +218,7 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
   const db = t.db;
   await db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', productId).execute();
   const clientFingerprints = { deactivate: 'MATRIX-CLIENT-DEACTIVATE', update: 'MATRIX-CLIENT-UPDATE' };
-  for (const fingerprint of [clientFingerprints.deactivate, clientFingerprints.update, 'MATRIX-STAFF-DEACTIVATE']) {
+  for (const fingerprint of [clientFingerprints.deactivate, clientFingerprints.update, 'MATRIX-STAFF-DEACTIVATE', 'MATRIX-PORTAL-FREE']) {
     await db
       .insertInto('license_activations')
       .values({ manufacturer_id: manufacturerId, license_id: licenseId, hardware_fingerprint: fingerprint, hardware_fingerprint_version: 2, signature_seed_version: 5 })
@@ -227,6 +229,12 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
     .select('id')
     .where('license_id', '=', licenseId)
     .where('hardware_fingerprint', '=', 'MATRIX-STAFF-DEACTIVATE')
+    .executeTakeFirstOrThrow();
+  const portalMachine = await db
+    .selectFrom('license_machines')
+    .select('id')
+    .where('license_id', '=', licenseId)
+    .where('hardware_fingerprint', '=', 'MATRIX-PORTAL-FREE')
     .executeTakeFirstOrThrow();
   const license = await db.selectFrom('licenses').select('serial').where('id', '=', licenseId).executeTakeFirstOrThrow();
   // Validations and update checks use a second licence: every role's call counts against a serial's per-minute limit.
@@ -244,7 +252,7 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
     .execute();
   const file = await db.selectFrom('build_files').select(['id', 'sha256']).where('build_id', '=', buildId).orderBy('id').executeTakeFirstOrThrow();
   const link = signDownloadUrl(downloadUrlKey(t.masterKey), '/api/v1', file, Math.floor(Date.now() / 1000));
-  return { licenseSerialA: license.serial, checkedSerialA: second.serial, clientFingerprints, machineA: machine.id, downloadUrlA: link.url };
+  return { licenseSerialA: license.serial, checkedSerialA: second.serial, clientFingerprints, machineA: machine.id, portalMachineA: portalMachine.id, downloadUrlA: link.url };
 }
 
 async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {

@@ -8,6 +8,10 @@ import {
   PortalDescriptor,
   PortalLicenseList,
   PortalLicenseListQuery,
+  PortalDeactivationCapReached,
+  PortalDownloadList,
+  PortalMachineFreed,
+  PortalMachineParams,
   PortalMe,
   PortalSession,
   PortalSignInBody,
@@ -23,6 +27,11 @@ import { pageRequest, pagination } from '../../lib/paging';
 import type { RouteDependencies } from '../../routes/route-dependencies';
 import { customerOf, registerCustomerAuthentication } from '../customer-authentication';
 import { revokeCustomerSession } from '../customer-sessions';
+import { DeactivationCapReached } from '../../clients/deactivate';
+import { downloadUrlKey } from '../../clients/download-url';
+import { freeMyMachine } from '../free-machine';
+import { listMyDownloads } from '../my-downloads';
+import { DEACTIVATION_CAP_REACHED_UNTIL } from '../portal-words';
 import { listMyLicenses } from '../my-licenses';
 import { listMyTrials } from '../my-trials';
 import { findPortalDescriptor, findPortalBySlug } from '../portals';
@@ -152,5 +161,34 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
       const { rows, total } = await listMyTrials(db, customerOf(request), page);
       return { data: rows, pagination: pagination(total, page) };
     },
+  );
+
+  // What a customer does: free a machine, downloads.
+  const downloadKey = downloadUrlKey(masterKey);
+
+  app.post(
+    '/licenses/:licenseId/machines/:machineId/deactivate',
+    {
+      schema: {
+        tags,
+        summary: "Frees one of the customer's machines: the client API's rule and cap; 409 at the cap says when the next is possible",
+        params: PortalMachineParams,
+        response: { 200: PortalMachineFreed, ...ErrorResponses, 409: Type.Union([PortalDeactivationCapReached, ErrorResponse]) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await freeMyMachine(db, customerOf(request), request.params.licenseId, request.params.machineId);
+      } catch (error) {
+        if (!(error instanceof DeactivationCapReached)) throw error;
+        return reply.status(409).send({ message: [DEACTIVATION_CAP_REACHED_UNTIL(error.nextPossibleAt)], next_possible_at: error.nextPossibleAt.toISOString() });
+      }
+    },
+  );
+
+  app.get(
+    '/downloads',
+    { schema: { tags, summary: 'The installers the customer may download, by OS, newest first, with signed links', response: { 200: PortalDownloadList, ...ErrorResponses } } },
+    async (request) => ({ data: await listMyDownloads(db, customerOf(request), downloadKey) }),
   );
 };
