@@ -70,6 +70,8 @@ describe('the portal: customer sessions are their own scope, and a customer reac
         'POST /api/v1/portal/sign-out',
         'POST /api/v1/portal/licenses/:licenseId/machines/:machineId/deactivate',
         'GET /api/v1/portal/downloads',
+        'POST /api/v1/portal/email-change',
+        'POST /api/v1/portal/email-change/confirm',
       ].sort(),
     );
     for (const token of [staffToken, superToken]) {

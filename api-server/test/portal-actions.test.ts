@@ -4,7 +4,7 @@ import { auth, tableDigest } from './support/fixtures';
 import { createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
 import { insertTestBuild, insertTestChannels, sha256Hex } from './catalog-fixtures';
 import { clientPost, resetRateLimits } from './client-fixtures';
-import { customerAuth, signInThroughMail } from './portal-fixtures';
+import { customerAuth, mailsTo, signInThroughMail } from './portal-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -274,6 +274,90 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       const bob = await downloads(bobToken);
       const tampered = bob[0].url.replace(/downloads\/(\d+)/, (_m, id) => `downloads/${Number(id) + 1}`);
       expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    });
+  });
+
+  describe('POST /portal/email-change and /portal/email-change/confirm', () => {
+    const ask = (token: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/portal/email-change', headers: customerAuth(token), payload: payload as object });
+    const confirm = (token: string, code: string) => t.app.inject({ method: 'POST', url: '/api/v1/portal/email-change/confirm', headers: customerAuth(token), payload: { code } });
+    const codeIn = async (address: string) => /\b(\d{6})\b/.exec((await mailsTo(t.db, address)).at(-1)!.text)![1];
+    const emailOf = async (id: number) => (await t.db.selectFrom('end_users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+
+    it('mails a code to the new address; confirming changes the email, tells the old address, and is audited with the customer as actor', async () => {
+      const asked = await ask(bobToken, { new_email: ' Bob.New@Listener.example ' });
+      expect(asked.statusCode).toBe(202);
+      expect(asked.json()).toEqual({ notice: expect.stringContaining('Bob.New@Listener.example'), sent_to: 'Bob.New@Listener.example', expires_in_seconds: 1800 });
+      const mail = (await mailsTo(t.db, 'bob.new@listener.example')).at(-1)!;
+      expect(mail.kind).toBe('portal.email-change-code');
+      const code = await codeIn('bob.new@listener.example');
+      expect(await emailOf(world.bob.id)).toBe('bob@listener.example');
+
+      const wrong = await confirm(bobToken, code === '000000' ? '111111' : '000000');
+      expect([wrong.statusCode, wrong.json()]).toEqual([400, { message: ['That code is not right. 4 tries left.'] }]);
+      const done = await confirm(bobToken, code.slice(0, 3) + ' ' + code.slice(3));
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toMatchObject({ id: world.bob.id, email: 'Bob.New@Listener.example' });
+      expect(await emailOf(world.bob.id)).toBe('Bob.New@Listener.example');
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(bobToken) })).json().email).toBe('Bob.New@Listener.example');
+      const told = (await mailsTo(t.db, 'bob@listener.example')).at(-1)!;
+      expect(told.kind).toBe('portal.email-changed');
+      expect(told.text).toContain('was changed to Bob.New@Listener.example');
+
+      const used = await confirm(bobToken, code);
+      expect([used.statusCode, used.json()]).toEqual([400, { message: ['That code was already used: your email was changed.'] }]);
+      const history = (await t.app.inject({ method: 'GET', url: `/api/v1/audit-events?object_type=end_user&object_id=${world.bob.id}`, headers: auth(world.staffAToken) })).json()
+        .data as {
+        action: string;
+        actor: { type: string };
+      }[];
+      expect(history.slice(0, 2).map((event) => [event.action, event.actor.type])).toEqual([
+        ['end_user.update', 'customer'],
+        ['end_user.portal_email_change_request', 'customer'],
+      ]);
+      // The customer now signs in with the new address.
+      bobToken = await signInThroughMail(t.app, t.db, SLUG, 'bob.new@listener.example');
+    });
+
+    it("refuses another customer's address whatever its case, the same address, and addresses that are not one, changing nothing", async () => {
+      const before = await tableDigest(t.db, 'end_users');
+      const taken = await ask(annToken, { new_email: 'BOB.NEW@listener.EXAMPLE' });
+      expect([taken.statusCode, taken.json()]).toEqual([409, { message: ['Another customer already uses BOB.NEW@listener.EXAMPLE. Please choose another address.'] }]);
+      const same = await ask(annToken, { new_email: 'ANN@listener.example' });
+      expect([same.statusCode, same.json()]).toEqual([400, { message: ['That is already your email address.'] }]);
+      for (const bad of ['not-an-address', 'ann@', 'jörg@example.com', 'ann@bücher.example', 'a b@example.com']) {
+        const response = await ask(annToken, { new_email: bad });
+        expect([response.statusCode, response.json()]).toEqual([400, { message: ['That is not a valid email address.'] }]);
+      }
+      for (const body of [{}, { new_email: 42 }, { email: 'x@example.com' }]) expect((await ask(annToken, body)).statusCode).toBe(400);
+      expect(await tableDigest(t.db, 'end_users')).toBe(before);
+    });
+
+    it('refuses a code after 5 wrong tries, an expired code, a replaced one, and a clash found at confirmation', async () => {
+      await resetRateLimits(t);
+      await ask(annToken, { new_email: 'ann.first@listener.example' });
+      const first = await codeIn('ann.first@listener.example');
+      await ask(annToken, { new_email: 'ann.second@listener.example' });
+      const second = await codeIn('ann.second@listener.example');
+      if (first !== second) expect((await confirm(annToken, first)).json()).toEqual({ message: ['That code is not right. 4 tries left.'] });
+      const wrongCode = second === '000000' ? '111111' : '000000';
+      const answers = [];
+      for (let n = 0; n < 5; n++) answers.push((await confirm(annToken, wrongCode)).json().message[0]);
+      expect(answers.at(-1)).toMatch(/That code (is not right, and that was the last try|was tried too many times)/);
+      expect((await confirm(annToken, second)).json()).toEqual({ message: ['That code was tried too many times. Enter your new address again for a new code.'] });
+
+      await ask(annToken, { new_email: 'ann.third@listener.example' });
+      const third = await codeIn('ann.third@listener.example');
+      await sql`UPDATE portal_email_changes SET expires_at = now() - interval '1 second' WHERE new_email = 'ann.third@listener.example'`.execute(t.db);
+      expect((await confirm(annToken, third)).json()).toEqual({ message: ['That code has expired. Enter your new address again for a new code.'] });
+
+      await ask(annToken, { new_email: 'ann.fourth@listener.example' });
+      const fourth = await codeIn('ann.fourth@listener.example');
+      await t.db.insertInto('end_users').values({ manufacturer_id: world.manufacturerA.id, email: 'Ann.Fourth@listener.example' }).execute();
+      const clash = await confirm(annToken, fourth);
+      expect([clash.statusCode, clash.json()]).toEqual([409, { message: ['Another customer already uses ann.fourth@listener.example. Please choose another address.'] }]);
+      expect(await emailOf(world.ann.id)).toBe('ann@listener.example');
+      expect((await confirm(annToken, '12345')).json()).toEqual({ message: ['The code is the 6 digits from the mail.'] });
+      expect((await confirm(cyToken, '123456')).json()).toEqual({ message: ['No email change is waiting. Enter your new address first.'] });
     });
   });
 });

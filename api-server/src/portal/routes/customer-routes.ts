@@ -10,6 +10,9 @@ import {
   PortalLicenseListQuery,
   PortalDeactivationCapReached,
   PortalDownloadList,
+  PortalEmailChangeBody,
+  PortalEmailChangeConfirmBody,
+  PortalEmailChangeRequested,
   PortalMachineFreed,
   PortalMachineParams,
   PortalMe,
@@ -29,6 +32,7 @@ import { customerOf, registerCustomerAuthentication } from '../customer-authenti
 import { revokeCustomerSession } from '../customer-sessions';
 import { DeactivationCapReached } from '../../clients/deactivate';
 import { downloadUrlKey } from '../../clients/download-url';
+import { confirmEmailChange, emailChangeCodeKey, requestEmailChange } from '../email-change';
 import { freeMyMachine } from '../free-machine';
 import { listMyDownloads } from '../my-downloads';
 import { DEACTIVATION_CAP_REACHED_UNTIL } from '../portal-words';
@@ -190,5 +194,34 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
     '/downloads',
     { schema: { tags, summary: 'The installers the customer may download, by OS, newest first, with signed links', response: { 200: PortalDownloadList, ...ErrorResponses } } },
     async (request) => ({ data: await listMyDownloads(db, customerOf(request), downloadKey) }),
+  );
+
+  // Change my email: a code to the new address confirms it; the old address is told.
+  const emailChangeKey = emailChangeCodeKey(masterKey);
+
+  app.post(
+    '/email-change',
+    {
+      schema: {
+        tags,
+        summary: 'Mails a code to the new address; a clash with another customer is a 409',
+        body: PortalEmailChangeBody,
+        response: { 202: PortalEmailChangeRequested, ...ErrorResponses, ...TooMany },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await requestEmailChange(db, emailChangeKey, customerOf(request), request.body.new_email)),
+  );
+
+  app.post(
+    '/email-change/confirm',
+    {
+      schema: {
+        tags,
+        summary: "Confirms the newest change with the code from the new address: the customer's email changes, the old address is told",
+        body: PortalEmailChangeConfirmBody,
+        response: { 200: PortalMe, ...ErrorResponses },
+      },
+    },
+    async (request) => confirmEmailChange(db, emailChangeKey, customerOf(request), request.body.code),
   );
 };
