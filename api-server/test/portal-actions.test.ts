@@ -154,7 +154,7 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       expect(capped.json().next_possible_at).toBe(nextAt.toISOString());
       const inWords = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(nextAt);
       expect(capped.json().message).toEqual([
-        `This licence already freed 3 machines in the last 30 days, the most allowed. The next machine can be freed on ${inWords} UTC, or the manufacturer's support can free it now.`,
+        `This license already freed 3 machines in the last 30 days, the most allowed. The next machine can be freed on ${inWords} UTC, or the manufacturer's support can free it now.`,
       ]);
       expect(await machineTables()).toEqual(before);
       // The plugin meets the same cap, in its own words.

@@ -86,6 +86,17 @@ export const en = {
   'pages.next': 'Next page',
   'pages.current': 'Page {current} of {last}',
 
+  // Free a machine (on My licenses).
+  'freeMachine.button': 'Free this machine',
+  'freeMachine.buttonFor': 'Free this machine: {machine}',
+  'freeMachine.title': 'Free this machine?',
+  'freeMachine.message':
+    '{machine} will no longer use this license, and its place is open for another machine. The plugin on it stops working until it is activated again. A license can free 3 machines in 30 days.',
+  'freeMachine.confirm': 'Free this machine',
+  'freeMachine.cancel': 'Cancel',
+  'freeMachine.done': '{machine} was freed. {left} more can be freed in the next 30 days.',
+  'freeMachine.failed': 'The machine could not be freed. Please try again.',
+
   'notFound.title': 'Page not found',
   'notFound.text': 'There is no such page in the portal.',
   'notFound.home': 'Go to my licenses',
