@@ -9,6 +9,8 @@ import { RequireCustomer } from './shared/components/RequireCustomer';
 // Sign-in is the first screen of every visit; the customer's pages come in their own chunks.
 const LicensesPage = lazyComponent(() => import('./features/licenses/pages/LicensesPage').then((page) => page.default), <PageLoading />);
 const TrialsPage = lazyComponent(() => import('./features/trials/pages/TrialsPage').then((page) => page.default), <PageLoading />);
+// What a customer does.
+const DownloadsPage = lazyComponent(() => import('./features/downloads/pages/DownloadsPage').then((page) => page.default), <PageLoading />);
 
 /** The portal's routes, relative to where it is mounted (`/portal/<slug>` on its standalone page, or the integrator's basePath). */
 export default function PortalRoutes(frame: PortalFrameProps) {
@@ -20,6 +22,8 @@ export default function PortalRoutes(frame: PortalFrameProps) {
         <Route element={<RequireCustomer />}>
           <Route path="licenses" element={<LicensesPage />} />
           <Route path="trials" element={<TrialsPage />} />
+          {/* What a customer does. */}
+          <Route path="downloads" element={<DownloadsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -97,6 +97,21 @@ export const en = {
   'freeMachine.done': '{machine} was freed. {left} more can be freed in the next 30 days.',
   'freeMachine.failed': 'The machine could not be freed. Please try again.',
 
+  // Downloads.
+  'nav.downloads': 'Downloads',
+  'downloads.title': 'Downloads',
+  'downloads.intro': 'The installers your licenses entitle you to, newest first. Each link works for an hour: open this page again for a new one.',
+  'downloads.loading': 'Loading your downloads…',
+  'downloads.failed': 'Your downloads could not be loaded.',
+  'downloads.empty': 'There is nothing to download for your licenses yet.',
+  'downloads.os': 'For {os}',
+  'downloads.anyOs': 'For every system',
+  'downloads.channel': 'Channel',
+  'downloads.released': 'Released',
+  'downloads.size': 'Size',
+  'downloads.megabytes': '{size} MB',
+  'downloads.download': 'Download {name}',
+
   'notFound.title': 'Page not found',
   'notFound.text': 'There is no such page in the portal.',
   'notFound.home': 'Go to my licenses',

@@ -115,6 +115,10 @@ export function PortalHeader({ descriptor, standalone }: { descriptor: PortalDes
               <li>
                 <NavLink to="/trials">{t('nav.trials')}</NavLink>
               </li>
+              {/* What a customer does. */}
+              <li>
+                <NavLink to="/downloads">{t('nav.downloads')}</NavLink>
+              </li>
             </ul>
           </Nav>
         )}
