@@ -11,6 +11,7 @@ const LicensesPage = lazyComponent(() => import('./features/licenses/pages/Licen
 const TrialsPage = lazyComponent(() => import('./features/trials/pages/TrialsPage').then((page) => page.default), <PageLoading />);
 // What a customer does.
 const DownloadsPage = lazyComponent(() => import('./features/downloads/pages/DownloadsPage').then((page) => page.default), <PageLoading />);
+const AccountPage = lazyComponent(() => import('./features/account/pages/AccountPage').then((page) => page.default), <PageLoading />);
 
 /** The portal's routes, relative to where it is mounted (`/portal/<slug>` on its standalone page, or the integrator's basePath). */
 export default function PortalRoutes(frame: PortalFrameProps) {
@@ -24,6 +25,7 @@ export default function PortalRoutes(frame: PortalFrameProps) {
           <Route path="trials" element={<TrialsPage />} />
           {/* What a customer does. */}
           <Route path="downloads" element={<DownloadsPage />} />
+          <Route path="account" element={<AccountPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

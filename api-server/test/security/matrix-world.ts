@@ -287,12 +287,12 @@ export const authorizationOf = (role: Exclude<Role, 'anonymous'>, tokens: World[
 
 /**
  * One digest over every table but the ones a read or a refused sign-in legitimately writes (sessions and their use,
- * rate_limits, and the tries of a portal sign-in code).
+ * rate_limits, and the tries of a portal sign-in code or email change code).
  */
 export async function databaseDigest(t: TestApp): Promise<string> {
   const tables = await sql<{
     name: string;
-  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'portal_email_changes', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
     t.db,
   );
   const parts: string[] = [];

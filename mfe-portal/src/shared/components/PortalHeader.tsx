@@ -119,6 +119,9 @@ export function PortalHeader({ descriptor, standalone }: { descriptor: PortalDes
               <li>
                 <NavLink to="/downloads">{t('nav.downloads')}</NavLink>
               </li>
+              <li>
+                <NavLink to="/account">{t('nav.account')}</NavLink>
+              </li>
             </ul>
           </Nav>
         )}
