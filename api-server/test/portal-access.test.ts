@@ -70,6 +70,10 @@ describe('the portal: customer sessions are their own scope, and a customer reac
         'POST /api/v1/portal/sign-out',
         // Offline activation
         'POST /api/v1/portal/licenses/:licenseId/offline-activations',
+        'POST /api/v1/portal/licenses/:licenseId/machines/:machineId/deactivate',
+        'GET /api/v1/portal/downloads',
+        'POST /api/v1/portal/email-change',
+        'POST /api/v1/portal/email-change/confirm',
       ].sort(),
     );
     for (const token of [staffToken, superToken]) {

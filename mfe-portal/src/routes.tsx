@@ -9,6 +9,9 @@ import { RequireCustomer } from './shared/components/RequireCustomer';
 // Sign-in is the first screen of every visit; the customer's pages come in their own chunks.
 const LicensesPage = lazyComponent(() => import('./features/licenses/pages/LicensesPage').then((page) => page.default), <PageLoading />);
 const TrialsPage = lazyComponent(() => import('./features/trials/pages/TrialsPage').then((page) => page.default), <PageLoading />);
+// What a customer does.
+const DownloadsPage = lazyComponent(() => import('./features/downloads/pages/DownloadsPage').then((page) => page.default), <PageLoading />);
+const AccountPage = lazyComponent(() => import('./features/account/pages/AccountPage').then((page) => page.default), <PageLoading />);
 
 // Offline activation (a machine that is never online).
 const OfflineActivationPage = lazyComponent(() => import('./features/offline/pages/OfflineActivationPage').then((page) => page.default), <PageLoading />);
@@ -26,6 +29,9 @@ export default function PortalRoutes(frame: PortalFrameProps) {
 
           {/* Offline activation */}
           <Route path="offline" element={<OfflineActivationPage />} />
+          {/* What a customer does. */}
+          <Route path="downloads" element={<DownloadsPage />} />
+          <Route path="account" element={<AccountPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -255,6 +255,21 @@ export interface PortalSignInCodesTable {
   replaced_at: Date | null;
 }
 
+export interface PortalEmailChangesTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  end_user_id: number;
+  new_email: string;
+  code_salt: string;
+  code_hash: string;
+  tries: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+  /** Set when the end user asked again: only the newest request confirms. */
+  replaced_at: Date | null;
+}
+
 export interface PortalSessionsTable {
   id: Generated<number>;
   manufacturer_id: number;
@@ -298,6 +313,7 @@ export interface Database {
   audit_log: AuditLogTable;
   portal_sign_in_codes: PortalSignInCodesTable;
   portal_sessions: PortalSessionsTable;
+  portal_email_changes: PortalEmailChangesTable;
   list_totals: ListTotalsTable;
 }
 

@@ -87,6 +87,18 @@ const PORTAL_ROUTES: Record<string, MatrixEntry> = {
     }),
     expect: { ...customerOnly(200), customerB: 404 },
   },
+  // What a customer does. Customer B is another customer of the same manufacturer: licence A is not theirs (404).
+  'POST /api/v1/portal/licenses/:licenseId/machines/:machineId/deactivate': {
+    request: (w) => ({ url: `/api/v1/portal/licenses/${w.licenseA}/machines/${w.portalMachineA}/deactivate` }),
+    expect: { ...customerOnly(200), customerB: 404 },
+  },
+  'GET /api/v1/portal/downloads': { request: () => ({ url: '/api/v1/portal/downloads' }), expect: customerOnly(200) },
+  'POST /api/v1/portal/email-change': {
+    request: () => ({ url: '/api/v1/portal/email-change', payload: { new_email: 'matrix.new.address@example.com' } }),
+    expect: customerOnly(202),
+  },
+  // No customer has a code here: the refusal (400) shows the request got past who asks, to the code.
+  'POST /api/v1/portal/email-change/confirm': { request: () => ({ url: '/api/v1/portal/email-change/confirm', payload: { code: '000000' } }), expect: customerOnly(400) },
   'GET /api/v1/manufacturers/:id/portal-settings': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings` }), expect: ownOrSuperuser(200) },
   'PATCH /api/v1/manufacturers/:id/portal-settings': {
     request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings`, payload: { enabled: true } }),

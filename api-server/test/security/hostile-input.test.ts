@@ -88,10 +88,19 @@ const LEAKS = [
   /violates .* constraint/i,
 ];
 
+/** Fields an error may carry beside its message: the portal's deactivation cap says when the next free is possible. */
+const ERROR_EXTRAS = ['next_possible_at'];
+
 function isErrorShape(body: string): boolean {
   try {
     const parsed = JSON.parse(body) as { message?: unknown };
-    return Array.isArray(parsed.message) && parsed.message.length > 0 && parsed.message.every((message) => typeof message === 'string') && Object.keys(parsed).length === 1;
+    const extras = Object.keys(parsed).filter((key) => key !== 'message');
+    return (
+      Array.isArray(parsed.message) &&
+      parsed.message.length > 0 &&
+      parsed.message.every((message) => typeof message === 'string') &&
+      extras.every((key) => ERROR_EXTRAS.includes(key))
+    );
   } catch {
     return false;
   }

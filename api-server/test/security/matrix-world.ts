@@ -51,6 +51,8 @@ export interface World {
   checkedSerialA: string;
   clientFingerprints: { deactivate: string; update: string };
   machineA: number;
+  /** A machine of licence A that customer A frees in the portal. */
+  portalMachineA: number;
   downloadUrlA: string;
   webhookEndpointA: number;
   /** One endpoint of A per role: each role's DELETE aims at an endpoint that still exists. */
@@ -216,7 +218,7 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
   const db = t.db;
   await db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', productId).execute();
   const clientFingerprints = { deactivate: 'MATRIX-CLIENT-DEACTIVATE', update: 'MATRIX-CLIENT-UPDATE' };
-  for (const fingerprint of [clientFingerprints.deactivate, clientFingerprints.update, 'MATRIX-STAFF-DEACTIVATE']) {
+  for (const fingerprint of [clientFingerprints.deactivate, clientFingerprints.update, 'MATRIX-STAFF-DEACTIVATE', 'MATRIX-PORTAL-FREE']) {
     await db
       .insertInto('license_activations')
       .values({ manufacturer_id: manufacturerId, license_id: licenseId, hardware_fingerprint: fingerprint, hardware_fingerprint_version: 2, signature_seed_version: 5 })
@@ -227,6 +229,12 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
     .select('id')
     .where('license_id', '=', licenseId)
     .where('hardware_fingerprint', '=', 'MATRIX-STAFF-DEACTIVATE')
+    .executeTakeFirstOrThrow();
+  const portalMachine = await db
+    .selectFrom('license_machines')
+    .select('id')
+    .where('license_id', '=', licenseId)
+    .where('hardware_fingerprint', '=', 'MATRIX-PORTAL-FREE')
     .executeTakeFirstOrThrow();
   const license = await db.selectFrom('licenses').select('serial').where('id', '=', licenseId).executeTakeFirstOrThrow();
   // Validations and update checks use a second licence: every role's call counts against a serial's per-minute limit.
@@ -244,7 +252,7 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
     .execute();
   const file = await db.selectFrom('build_files').select(['id', 'sha256']).where('build_id', '=', buildId).orderBy('id').executeTakeFirstOrThrow();
   const link = signDownloadUrl(downloadUrlKey(t.masterKey), '/api/v1', file, Math.floor(Date.now() / 1000));
-  return { licenseSerialA: license.serial, checkedSerialA: second.serial, clientFingerprints, machineA: machine.id, downloadUrlA: link.url };
+  return { licenseSerialA: license.serial, checkedSerialA: second.serial, clientFingerprints, machineA: machine.id, portalMachineA: portalMachine.id, downloadUrlA: link.url };
 }
 
 async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {
@@ -279,12 +287,12 @@ export const authorizationOf = (role: Exclude<Role, 'anonymous'>, tokens: World[
 
 /**
  * One digest over every table but the ones a read or a refused sign-in legitimately writes (sessions and their use,
- * rate_limits, and the tries of a portal sign-in code).
+ * rate_limits, and the tries of a portal sign-in code or email change code).
  */
 export async function databaseDigest(t: TestApp): Promise<string> {
   const tables = await sql<{
     name: string;
-  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'portal_email_changes', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
     t.db,
   );
   const parts: string[] = [];

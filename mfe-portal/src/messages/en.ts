@@ -101,6 +101,46 @@ export const en = {
   'pages.next': 'Next page',
   'pages.current': 'Page {current} of {last}',
 
+  // Free a machine (on My licenses).
+  'freeMachine.button': 'Free this machine',
+  'freeMachine.buttonFor': 'Free this machine: {machine}',
+  'freeMachine.title': 'Free this machine?',
+  'freeMachine.message':
+    '{machine} will no longer use this license, and its place is open for another machine. The plugin on it stops working until it is activated again. A license can free 3 machines in 30 days.',
+  'freeMachine.confirm': 'Free this machine',
+  'freeMachine.cancel': 'Cancel',
+  'freeMachine.done': '{machine} was freed. {left} more can be freed in the next 30 days.',
+  'freeMachine.failed': 'The machine could not be freed. Please try again.',
+
+  // Downloads.
+  'nav.downloads': 'Downloads',
+  'downloads.title': 'Downloads',
+  'downloads.intro': 'The installers your licenses entitle you to, newest first. Each link works for an hour: open this page again for a new one.',
+  'downloads.loading': 'Loading your downloads…',
+  'downloads.failed': 'Your downloads could not be loaded.',
+  'downloads.empty': 'There is nothing to download for your licenses yet.',
+  'downloads.os': 'For {os}',
+  'downloads.anyOs': 'For every system',
+  'downloads.channel': 'Channel',
+  'downloads.released': 'Released',
+  'downloads.size': 'Size',
+  'downloads.megabytes': '{size} MB',
+  'downloads.download': 'Download {name}',
+
+  // My account: change my email.
+  'nav.account': 'My account',
+  'account.title': 'My account',
+  'account.current': 'You are signed in as {email}.',
+  'account.changeEmail': 'Change my email',
+  'account.newEmail': 'New email address',
+  'account.sendCode': 'Send a code to the new address',
+  'account.requestFailed': 'The code could not be sent. Please try again.',
+  'account.checkInbox': 'Check your new inbox',
+  'account.confirm': 'Confirm the new address',
+  'account.confirmFailed': 'The address could not be changed. Please try again.',
+  'account.otherEmail': 'Use another address',
+  'account.changed': 'Your email is now {email}. We told your old address.',
+
   'notFound.title': 'Page not found',
   'notFound.text': 'There is no such page in the portal.',
   'notFound.home': 'Go to my licenses',

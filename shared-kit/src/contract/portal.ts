@@ -12,7 +12,7 @@ export * from './portal-constants';
 export const PORTAL_SLUG_MAX_LENGTH = 63;
 export const PORTAL_SLUG_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$';
 /** Slugs that are segments of the customer routes (`/api/v1/portal/me` …): no manufacturer may have them. */
-export const PORTAL_RESERVED_SLUGS = ['me', 'licenses', 'trials', 'sign-in', 'sign-out'] as const;
+export const PORTAL_RESERVED_SLUGS = ['me', 'licenses', 'trials', 'sign-in', 'sign-out', 'downloads', 'email-change'] as const;
 export const PortalSlug = Text({ minLength: 1, maxLength: PORTAL_SLUG_MAX_LENGTH, pattern: PORTAL_SLUG_PATTERN });
 
 export const PortalSlugParams = Type.Object({ slug: PortalSlug });
@@ -128,6 +128,58 @@ export const PortalTrialListQuery = PageQuery;
 export type PortalTrialListQuery = Static<typeof PortalTrialListQuery>;
 export const PortalTrialList = Paged(PortalTrial);
 export type PortalTrialList = Static<typeof PortalTrialList>;
+
+// What a customer does: free a machine, downloads, change their email.
+
+/** POST /portal/licenses/{licenseId}/machines/{machineId}/deactivate: another customer's licence or machine is a 404. */
+export const PortalMachineParams = Type.Object({ licenseId: Id, machineId: Id });
+export type PortalMachineParams = Static<typeof PortalMachineParams>;
+
+/** The machine is freed: its slot is open again. The cap is the client API's (a few frees per licence in a window). */
+export const PortalMachineFreed = Type.Object({
+  license_id: Id,
+  machine_id: Id,
+  hardware_fingerprint: Text(),
+  deactivated_at: Timestamp,
+  /** How many more machines this licence may free in the window. */
+  deactivations_left: Type.Integer(),
+});
+export type PortalMachineFreed = Static<typeof PortalMachineFreed>;
+
+/** 409 when the licence already freed as many machines as allowed: the message says when, and so does `next_possible_at`. */
+export const PortalDeactivationCapReached = Type.Object({ message: Type.Array(Text()), next_possible_at: Timestamp });
+export type PortalDeactivationCapReached = Static<typeof PortalDeactivationCapReached>;
+
+/** One installer the customer may download: a file of a release their licences (and channel memberships) entitle them to. */
+export const PortalDownload = Type.Object({
+  product: Type.Object({ id: Id, name: Text() }),
+  release_id: Id,
+  version: Text(),
+  channel: Text(),
+  released_at: Timestamp,
+  os: Text(),
+  name: Text(),
+  size: Type.Integer(),
+  sha256: Text(),
+  /** A signed link that expires (`url_expires_at`), made as the client API makes them. */
+  url: Text(),
+  url_expires_at: Timestamp,
+});
+export type PortalDownload = Static<typeof PortalDownload>;
+
+/** GET /portal/downloads: grouped by OS (in the order of `os`), newest release first within each. */
+export const PortalDownloadList = Type.Object({ data: Type.Array(PortalDownload) });
+export type PortalDownloadList = Static<typeof PortalDownloadList>;
+
+/** POST /portal/email-change: mails a confirmation code to the new address (202). */
+export const PortalEmailChangeBody = Type.Object({ new_email: Email }, { additionalProperties: false });
+export type PortalEmailChangeBody = Static<typeof PortalEmailChangeBody>;
+export const PortalEmailChangeRequested = Type.Object({ notice: Text(), sent_to: Text(), expires_in_seconds: Type.Integer() });
+export type PortalEmailChangeRequested = Static<typeof PortalEmailChangeRequested>;
+
+/** POST /portal/email-change/confirm: the code from the mail to the new address; answers the customer with the new email. */
+export const PortalEmailChangeConfirmBody = Type.Object({ code: Text({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false });
+export type PortalEmailChangeConfirmBody = Static<typeof PortalEmailChangeConfirmBody>;
 
 // The staff side.
 

@@ -17,6 +17,7 @@ import * as auditEventTotals from './0018-audit-event-totals';
 import * as licenceWriteCosts from './0019-licence-write-costs';
 import * as emailOutbox from './0020-email-outbox';
 import * as portalSignIn from './0021-portal-sign-in';
+import * as portalEmailChanges from './0022-portal-email-changes';
 import * as emailHeldSecrets from './0024-email-held-secrets';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0019-licence-write-costs': licenceWriteCosts,
   '0020-email-outbox': emailOutbox,
   '0021-portal-sign-in': portalSignIn,
+  '0022-portal-email-changes': portalEmailChanges,
   '0024-email-held-secrets': emailHeldSecrets,
 };

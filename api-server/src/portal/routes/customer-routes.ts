@@ -8,6 +8,13 @@ import {
   PortalDescriptor,
   PortalLicenseList,
   PortalLicenseListQuery,
+  PortalDeactivationCapReached,
+  PortalDownloadList,
+  PortalEmailChangeBody,
+  PortalEmailChangeConfirmBody,
+  PortalEmailChangeRequested,
+  PortalMachineFreed,
+  PortalMachineParams,
   PortalMe,
   PortalSession,
   PortalSignInBody,
@@ -23,6 +30,12 @@ import { pageRequest, pagination } from '../../lib/paging';
 import type { RouteDependencies } from '../../routes/route-dependencies';
 import { customerOf, registerCustomerAuthentication } from '../customer-authentication';
 import { revokeCustomerSession } from '../customer-sessions';
+import { DeactivationCapReached } from '../../clients/deactivate';
+import { downloadUrlKey } from '../../clients/download-url';
+import { confirmEmailChange, emailChangeCodeKey, requestEmailChange } from '../email-change';
+import { freeMyMachine } from '../free-machine';
+import { listMyDownloads } from '../my-downloads';
+import { DEACTIVATION_CAP_REACHED_UNTIL } from '../portal-words';
 import { listMyLicenses } from '../my-licenses';
 import { listMyTrials } from '../my-trials';
 import { findPortalDescriptor, findPortalBySlug } from '../portals';
@@ -156,4 +169,61 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
   );
 
   await app.register(portalOfflineRoutes, { db, masterKey });
+  // What a customer does: free a machine, downloads.
+  const downloadKey = downloadUrlKey(masterKey);
+
+  app.post(
+    '/licenses/:licenseId/machines/:machineId/deactivate',
+    {
+      schema: {
+        tags,
+        summary: "Frees one of the customer's machines: the client API's rule and cap; 409 at the cap says when the next is possible",
+        params: PortalMachineParams,
+        response: { 200: PortalMachineFreed, ...ErrorResponses, 409: Type.Union([PortalDeactivationCapReached, ErrorResponse]) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await freeMyMachine(db, customerOf(request), request.params.licenseId, request.params.machineId);
+      } catch (error) {
+        if (!(error instanceof DeactivationCapReached)) throw error;
+        return reply.status(409).send({ message: [DEACTIVATION_CAP_REACHED_UNTIL(error.nextPossibleAt)], next_possible_at: error.nextPossibleAt.toISOString() });
+      }
+    },
+  );
+
+  app.get(
+    '/downloads',
+    { schema: { tags, summary: 'The installers the customer may download, by OS, newest first, with signed links', response: { 200: PortalDownloadList, ...ErrorResponses } } },
+    async (request) => ({ data: await listMyDownloads(db, customerOf(request), downloadKey) }),
+  );
+
+  // Change my email: a code to the new address confirms it; the old address is told.
+  const emailChangeKey = emailChangeCodeKey(masterKey);
+
+  app.post(
+    '/email-change',
+    {
+      schema: {
+        tags,
+        summary: 'Mails a code to the new address; a clash with another customer is a 409',
+        body: PortalEmailChangeBody,
+        response: { 202: PortalEmailChangeRequested, ...ErrorResponses, ...TooMany },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await requestEmailChange(db, emailChangeKey, customerOf(request), request.body.new_email)),
+  );
+
+  app.post(
+    '/email-change/confirm',
+    {
+      schema: {
+        tags,
+        summary: "Confirms the newest change with the code from the new address: the customer's email changes, the old address is told",
+        body: PortalEmailChangeConfirmBody,
+        response: { 200: PortalMe, ...ErrorResponses },
+      },
+    },
+    async (request) => confirmEmailChange(db, emailChangeKey, customerOf(request), request.body.code),
+  );
 };

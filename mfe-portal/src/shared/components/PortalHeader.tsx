@@ -115,10 +115,14 @@ export function PortalHeader({ descriptor, standalone }: { descriptor: PortalDes
               <li>
                 <NavLink to="/trials">{t('nav.trials')}</NavLink>
               </li>
-
-              {/* Offline activation */}
+              <li>
+                <NavLink to="/downloads">{t('nav.downloads')}</NavLink>
+              </li>
               <li>
                 <NavLink to="/offline">{t('nav.offline')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/account">{t('nav.account')}</NavLink>
               </li>
             </ul>
           </Nav>

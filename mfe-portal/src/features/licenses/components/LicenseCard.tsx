@@ -23,7 +23,7 @@ const State = styled.span<{ $active: boolean }>`
 `;
 
 /** One licence: product, type, serial (with copy), state, machines in use of the limit and each machine. */
-export function LicenseCard({ license }: { license: PortalLicense }) {
+export function LicenseCard({ license, onChanged }: { license: PortalLicense; onChanged: () => void }) {
   const { t, formatDateTime } = useMessages();
   const titleId = useId();
   const state = license.state === 'disabled' && license.disabled_reason ? t(`disabledReason.${license.disabled_reason}`) : t(`licenseState.${license.state}`);
@@ -49,7 +49,7 @@ export function LicenseCard({ license }: { license: PortalLicense }) {
         <dt>{t('license.machines')}</dt>
         <dd>
           <p>{t('license.machinesInUse', { used: license.machines_in_use, limit: license.machine_limit })}</p>
-          <MachineList machines={license.machines} />
+          <MachineList licenseId={license.id} machines={license.machines} onChanged={onChanged} />
         </dd>
       </Details>
     </ItemCard>

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import styled from 'styled-components';
-import type { PortalMachine } from 'shared-kit';
+import { ErrorText, type PortalMachine } from 'shared-kit';
 import { useMessages } from '../../../messages/messages';
+import { FreeMachineButton } from './FreeMachineButton';
 
 const List = styled.ul`
   margin: 0;
@@ -26,23 +28,56 @@ const When = styled.span`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
-/** The machines a licence is activated on: each one's name (or fingerprint), when it was activated and last seen. */
-export function MachineList({ machines }: { machines: PortalMachine[] }) {
+const Outcome = styled.p`
+  margin: ${({ theme }) => theme.spacing.sm} 0 0;
+`;
+
+export interface MachineListProps {
+  licenseId: number;
+  machines: PortalMachine[];
+  /** A machine was freed: the licences are read again. */
+  onChanged: () => void;
+}
+
+/** The machines a licence is activated on: each one's name (or fingerprint), when it was activated and last seen, and "Free this machine". */
+export function MachineList({ licenseId, machines, onChanged }: MachineListProps) {
   const { t, formatDateTime } = useMessages();
-  if (machines.length === 0) return <p>{t('license.noMachines')}</p>;
+  const [outcome, setOutcome] = useState<{ text: string; refused: boolean } | null>(null);
+  const labelOf = (machine: PortalMachine) => machine.name ?? t('machine.fingerprint', { fingerprint: machine.hardware_fingerprint });
+  const said = outcome && (outcome.refused ? <ErrorText>{outcome.text}</ErrorText> : <Outcome role="status">{outcome.text}</Outcome>);
+  if (machines.length === 0)
+    return (
+      <>
+        <p>{t('license.noMachines')}</p>
+        {said}
+      </>
+    );
   return (
-    <List>
-      {machines.map((machine) => (
-        <li key={machine.id}>
-          <Name>{machine.name ?? t('machine.fingerprint', { fingerprint: machine.hardware_fingerprint })}</Name>
-          <When>
-            {t('machine.activated')}: {formatDateTime(machine.activated_at)}
-          </When>
-          <When>
-            {t('machine.lastSeen')}: {formatDateTime(machine.last_seen_at)}
-          </When>
-        </li>
-      ))}
-    </List>
+    <>
+      <List>
+        {machines.map((machine) => (
+          <li key={machine.id}>
+            <Name>{labelOf(machine)}</Name>
+            <When>
+              {t('machine.activated')}: {formatDateTime(machine.activated_at)}
+            </When>
+            <When>
+              {t('machine.lastSeen')}: {formatDateTime(machine.last_seen_at)}
+            </When>
+            <FreeMachineButton
+              licenseId={licenseId}
+              machine={machine}
+              machineLabel={labelOf(machine)}
+              onFreed={(freed) => {
+                setOutcome({ text: t('freeMachine.done', { machine: labelOf(machine), left: freed.deactivations_left }), refused: false });
+                onChanged();
+              }}
+              onRefused={(text) => setOutcome({ text, refused: true })}
+            />
+          </li>
+        ))}
+      </List>
+      {said}
+    </>
   );
 }

@@ -95,4 +95,41 @@ describe('LicensesPage', () => {
     expect(within(nav).getByRole('link', { name: 'My trials' })).not.toHaveAttribute('aria-current');
     expect(screen.getByText('Signed in as ada@example.com')).toBeInTheDocument();
   });
+
+  it('frees a machine after a confirmation, says how many more can be freed, and reads the list again', async () => {
+    let freed = false;
+    const { user, pageCalls } = renderPortal('/licenses', {
+      server: (call) => {
+        if (call.method === 'POST' && call.path === '/portal/licenses/11/machines/21/deactivate') {
+          freed = true;
+          return { license_id: 11, machine_id: 21, hardware_fingerprint: 'fp-9f2c', deactivated_at: '2026-03-01T10:00:00.000Z', deactivations_left: 2 };
+        }
+        return page([makeLicense(freed ? { machines: [], machines_in_use: 0 } : {})]);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Free this machine: Fingerprint fp-9f2c' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Free this machine?' });
+    expect(within(dialog).getByText(/Fingerprint fp-9f2c will no longer use this license/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(pageCalls().filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Free this machine: Fingerprint fp-9f2c' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Free this machine' }));
+    expect(await screen.findByText('Fingerprint fp-9f2c was freed. 2 more can be freed in the next 30 days.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('0 of 3 in use')).toBeInTheDocument();
+    expect(pageCalls().filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/portal/licenses/11/machines/21/deactivate', body: undefined }]);
+  });
+
+  it("shows the cap's answer in the server's words, and frees nothing", async () => {
+    const cap =
+      "This license already freed 3 machines in the last 30 days, the most allowed. The next machine can be freed on 24 December 2026 at 14:05 UTC, or the manufacturer's support can free it now.";
+    const { user } = renderPortal('/licenses', {
+      server: (call) => (call.method === 'POST' ? Promise.reject(apiError(409, cap)) : page([makeLicense()])),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Free this machine: Fingerprint fp-9f2c' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Free this machine' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(cap);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('1 of 3 in use')).toBeInTheDocument();
+  });
 });

@@ -23,7 +23,7 @@ export default function LicensesPage() {
       {rows.length > 0 && (
         <ItemList>
           {rows.map((license) => (
-            <LicenseCard key={license.id} license={license} />
+            <LicenseCard key={license.id} license={license} onChanged={() => void mutate()} />
           ))}
         </ItemList>
       )}

@@ -5,7 +5,7 @@ import { OneFieldForm } from '../../../shared/components/OneFieldForm';
 import { usePortalSlug } from '../../../shared/session/portal-session';
 import { requestSignInCode } from '../api/request-code';
 import { signInToPortal } from '../api/sign-in';
-import { codeDigits, codeProblem } from './sign-in-rules';
+import { codeDigits, codeProblem } from '../../../shared/sign-in-rules';
 import { Notice, StepActions } from './step-layout';
 
 export interface CodeStepProps {

@@ -3,7 +3,7 @@ import { useMessages } from '../../../messages/messages';
 import { OneFieldForm } from '../../../shared/components/OneFieldForm';
 import { usePortalSlug } from '../../../shared/session/portal-session';
 import { requestSignInCode } from '../api/request-code';
-import { emailProblem } from './sign-in-rules';
+import { emailProblem } from '../../../shared/sign-in-rules';
 
 export interface EmailStepProps {
   defaultEmail: string;

@@ -1,5 +1,5 @@
 import { PORTAL_SIGN_IN_CODE_LENGTH, isEmail } from 'shared-kit';
-import type { MessagesApi } from '../../../messages/messages';
+import type { MessagesApi } from '../messages/messages';
 
 // The server's rules for the sign-in bodies (PortalCodeRequestBody, PortalSignInBody), in the catalogue's words.
 

@@ -1,4 +1,4 @@
-import { messagesOf } from '../../../messages/catalogue';
+import { messagesOf } from '../messages/catalogue';
 import { codeDigits, codeProblem, emailProblem } from './sign-in-rules';
 
 const messages = messagesOf('en');
