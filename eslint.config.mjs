@@ -11,7 +11,9 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const remotes = Object.values(JSON.parse(readFileSync(join(root, 'shared-kit/src/remotes.json'), 'utf8')));
+const remoteList = (file) => Object.values(JSON.parse(readFileSync(join(root, 'shared-kit/src', file), 'utf8')));
+// The console's remotes and the customers' (the portal): the same boundaries hold for both.
+const remotes = [...remoteList('remotes.json'), ...remoteList('customer-remotes.json')];
 const apps = ['shell', ...remotes, 'api-server'];
 const featuresOf = (remote) =>
   readdirSync(join(root, remote, 'src/features'), { withFileTypes: true })
@@ -33,7 +35,12 @@ export const boundaryZones = [
   zone('shared-kit', [...apps, 'e2e', 'client-js'], 'shared-kit imports no app.'),
   // The server may read the contract and the list of remotes (which it serves); the kit's UI, hooks and API
   // client are the browser's.
-  zone('api-server', 'shared-kit', 'api-server imports only shared-kit/contract (and shared-kit/remotes).', ['./src/contract', './src/remotes.ts', './src/remotes.json']),
+  zone('api-server', 'shared-kit', 'api-server imports only shared-kit/contract (and shared-kit/remotes).', [
+    './src/contract',
+    './src/remotes.ts',
+    './src/remotes.json',
+    './src/customer-remotes.json',
+  ]),
   zone('api-server', ['shell', ...remotes]),
   // The signed formats are shared by the server and client-js, which carries them in its dist: they import no
   // other workspace (nor any package: see the no-restricted-imports block below).
@@ -52,7 +59,7 @@ const typescriptFiles = ['**/*.ts', '**/*.tsx'];
 const scriptFiles = ['**/*.js', '**/*.mjs', '**/*.cjs'];
 // `_name` marks a value left unused on purpose (a rest sibling left out, a callback's unused parameter).
 const unusedVars = { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true };
-const browserScripts = ['e2e/bench/page-probe.js', 'e2e/embed/embed.js'];
+const browserScripts = ['e2e/bench/page-probe.js', 'e2e/embed/embed.js', 'e2e/embed/portal-embed.js'];
 
 export default tseslint.config(
   { ignores: ['**/dist/', '**/node_modules/', 'client-cpp/', 'coverage/', '.test-output/', '**/test-results/', '**/playwright-report/'] },

@@ -1,6 +1,7 @@
 // Two projects: `unit` (jsdom + node, no database) and `api` (the HTTP API against a real PostgreSQL).
 const { remoteAreas } = require('./tools/webpack/remote-areas');
-const remoteApps = Object.values(require('./shared-kit/src/remotes.json'));
+// The console's remotes and the customers' (the portal): every remote's unit tests.
+const remoteApps = [...Object.values(require('./shared-kit/src/remotes.json')), ...Object.values(require('./shared-kit/src/customer-remotes.json'))];
 
 const sharedKitSource = {
   '^shared-kit$': '<rootDir>/shared-kit/src/index.ts',

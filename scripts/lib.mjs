@@ -37,7 +37,7 @@ export function ensureInstalled() {
 }
 
 export function build() {
-  log('Building shared-kit, api-server, the shell and the four remotes...');
+  log('Building shared-kit, api-server, the shell, the four console remotes and the customer portal...');
   runOrExit('npx', ['lerna', 'run', 'build', '--concurrency', '2', '--loglevel', 'warn'], { env: { NX_NO_CLOUD: 'true', NX_DAEMON: 'false' } });
 }
 

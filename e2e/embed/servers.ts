@@ -95,3 +95,40 @@ export function serveEmbedPage(port: number, settings: { apiBaseUrl: string; rem
     server.listen(port, '127.0.0.1', () => done({ url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((closed) => server.close(() => closed())) })),
   );
 }
+
+const PORTAL_EMBED_FILES: Record<string, string> = { '/portal-embed.js': 'portal-embed.js', '/vendor.css': 'vendor.css' };
+const PORTAL_EMBED_TYPES: Record<string, string> = { ...TYPES, '.css': 'text/css' };
+
+/**
+ * A vendor's site embedding the customer portal (e2e/embed/portal.html at every path under /support/portal), with the
+ * Content-Security-Policy docs/portal.md asks of it: the portal's files from their origin, the API in connect-src.
+ */
+export function servePortalEmbedPage(port: number, settings: { apiBaseUrl: string; remoteEntry: string; manufacturer: string }): Promise<Running> {
+  const remoteOrigin = new URL(settings.remoteEntry).origin;
+  const apiOrigin = new URL(settings.apiBaseUrl).origin;
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${remoteOrigin}`,
+    `connect-src 'self' ${remoteOrigin} ${apiOrigin}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+  ].join('; ');
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    if (path === '/portal-embed-config.json') {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(settings));
+      return;
+    }
+    const file = PORTAL_EMBED_FILES[path] ?? (path.startsWith('/support/portal') ? 'portal.html' : undefined);
+    if (!file) {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      return;
+    }
+    response
+      .writeHead(200, { 'Content-Type': PORTAL_EMBED_TYPES[extname(file)], 'Cache-Control': 'no-cache', 'Content-Security-Policy': csp })
+      .end(readFileSync(join(__dirname, file)));
+  });
+  return new Promise((done) =>
+    server.listen(port, '127.0.0.1', () => done({ url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((closed) => server.close(() => closed())) })),
+  );
+}

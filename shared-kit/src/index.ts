@@ -3,6 +3,7 @@
 export * from './constants';
 export type * from './contract';
 export { isEmail } from './contract/email-rule';
+export * from './contract/portal-constants';
 export * from './api/api-client';
 export * from './api/api-error';
 export * from './api/query-string';

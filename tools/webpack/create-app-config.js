@@ -12,6 +12,10 @@ const { ChunkGraphPlugin } = require('./chunk-graph-plugin');
 const FEDERATION_RUNTIME = path.join(__dirname, 'federation-runtime.js');
 const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
 
+/** A remote's own page without the shell (`app.hostPage`): stable names, like the entries. */
+const HOST_PAGE_SCRIPT = 'host-page.js';
+const HOST_PAGE_HTML = 'host-page.html';
+
 /** The browser half of react-router, shared in place of the whole package (see the file). */
 const REACT_ROUTER_BROWSER = path.join(__dirname, 'react-router-browser.js');
 
@@ -53,8 +57,11 @@ function sharedSingletons(appDir) {
  * @param {number} app.devPort       webpack-dev-server port
  * @param {Record<string,string>} [app.exposes]  remote only
  * @param {boolean} [app.host]       the shell
+ * @param {{ entry: string, template: string, publicPath: string, devPages: RegExp }} [app.hostPage]  a remote's own page
+ *   without the shell (the customer portal's): a small script of its own (`host-page.js`, no React) and its HTML
+ *   (`host-page.html`), loaded from `publicPath` in production; `devPages` are the addresses the dev server answers with it
  */
-module.exports = function createAppConfig(app) {
+function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const config = {
@@ -72,7 +79,7 @@ module.exports = function createAppConfig(app) {
         // The hash also in development: the shared react-router's provided copy and its fallback are two chunks
         // of the same name there.
         chunkFilename: '[name].[contenthash:8].js',
-        clean: { keep: FEDERATION_RUNTIME_FILE },
+        clean: { keep: (file) => [FEDERATION_RUNTIME_FILE, HOST_PAGE_SCRIPT, HOST_PAGE_HTML].some((kept) => file.startsWith(kept)) },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
@@ -120,10 +127,12 @@ module.exports = function createAppConfig(app) {
       devServer: {
         port: app.devPort,
         host: '127.0.0.1',
-        historyApiFallback: !!app.host,
+        // A remote's own page (the portal's) is served in development as the API server serves it in production:
+        // every page under its prefix gets the page, and the API is proxied to the same origin.
+        historyApiFallback: app.host ? true : app.hostPage ? { rewrites: [{ from: app.hostPage.devPages, to: `/${HOST_PAGE_HTML}` }] } : false,
         headers: app.host ? {} : { 'Access-Control-Allow-Origin': '*' },
         static: app.host ? { directory: path.join(app.dir, 'public') } : false,
-        proxy: app.host ? [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 8080}` }] : [],
+        proxy: app.host || app.hostPage ? [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 8080}` }] : [],
       },
     };
     if (app.host) return config;
@@ -139,6 +148,29 @@ module.exports = function createAppConfig(app) {
       performance: { hints: false },
       stats: 'errors-warnings',
     };
-    return [config, runtime];
+    if (!app.hostPage) return [config, runtime];
+    // The page that loads this remote without the shell (the portal's standalone page): plain script, no federation.
+    const hostPage = {
+      name: `${app.name}-host-page`,
+      mode: config.mode,
+      devtool: false,
+      entry: path.join(app.dir, app.hostPage.entry),
+      context: app.dir,
+      // Where the server serves it in production; beside the remote on its dev server.
+      output: { path: config.output.path, filename: HOST_PAGE_SCRIPT, publicPath: production ? app.hostPage.publicPath : '/', clean: false },
+      resolve: config.resolve,
+      module: config.module,
+      plugins: [
+        new HtmlWebpackPlugin({ template: path.join(app.dir, app.hostPage.template), filename: HOST_PAGE_HTML, scriptLoading: 'defer' }),
+        ...(production ? precompressed() : []),
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+    return [config, runtime, hostPage];
   };
-};
+}
+
+module.exports = createAppConfig;
+module.exports.HOST_PAGE_SCRIPT = HOST_PAGE_SCRIPT;
+module.exports.HOST_PAGE_HTML = HOST_PAGE_HTML;

@@ -26,6 +26,13 @@ describe('createApiClient', () => {
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('sends the token with the scheme it is given (the customer portal)', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: () => 'xyz', scheme: 'PortalSession' });
+    await client.get('/portal/me');
+    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe('PortalSession xyz');
+  });
+
   it('sends JSON bodies and no Authorization header without a token', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { token: 't' }));
     const client = createApiClient({ baseUrl: '/api/v1', getToken: () => null });

@@ -8,6 +8,8 @@ export interface ApiClientOptions {
   /** Where `/api/v1` lives, e.g. `/api/v1` or `https://hub.example.com/api/v1`. */
   baseUrl: string;
   getToken: TokenSource;
+  /** The Authorization scheme the token is sent with: staff sessions' `MSession` unless told (the portal's `PortalSession`). */
+  scheme?: string;
   /** Called when a request that carried a token answers 401 (expired or revoked session). */
   onUnauthorized?: () => void;
   timeoutMs?: number;
@@ -34,12 +36,13 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
+  const scheme = options.scheme ?? AUTH_SCHEME;
   const url = (path: string, query?: Query) => `${baseUrl}${path}${toQueryString(query)}`;
 
   async function send(method: Method, path: string, query: Query | undefined, body: unknown, signal: AbortSignal, accept: string) {
     const token = await options.getToken();
     const headers: Record<string, string> = { Accept: accept };
-    if (token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
+    if (token) headers.Authorization = `${scheme} ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 
     let response: Response;

@@ -6,6 +6,9 @@ import { Button } from './Button';
 export interface CopyButtonProps {
   value: string;
   label?: string;
+  /** The confirmations, for screens with texts of their own (the customer portal's message catalogue). */
+  copiedText?: string;
+  failedText?: string;
 }
 
 type CopyOutcome = 'idle' | 'copied' | 'failed';
@@ -21,7 +24,7 @@ const Status = styled.span<{ $failed: boolean }>`
   color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.success)};
 `;
 
-export function CopyButton({ value, label = 'Copy' }: CopyButtonProps) {
+export function CopyButton({ value, label = 'Copy', copiedText = 'Copied to clipboard!', failedText = 'Copy failed' }: CopyButtonProps) {
   const [outcome, setOutcome] = useState<CopyOutcome>('idle');
   // Bumped on every successful copy so a second copy restarts the confirmation time.
   const [copyCount, setCopyCount] = useState(0);
@@ -50,7 +53,7 @@ export function CopyButton({ value, label = 'Copy' }: CopyButtonProps) {
       </Button>
       {/* The live region stays mounted so screen readers announce the text when it appears. */}
       <Status role="status" $failed={outcome === 'failed'}>
-        {outcome === 'copied' ? 'Copied to clipboard!' : outcome === 'failed' ? 'Copy failed' : ''}
+        {outcome === 'copied' ? copiedText : outcome === 'failed' ? failedText : ''}
       </Status>
     </Wrapper>
   );

@@ -1,0 +1,75 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import { ThemeProvider } from 'styled-components';
+import { GlobalStyle, PORTAL_AUTH_SCHEME, ShellServicesProvider, createApiClient, createListStateStore, theme, type ShellServices } from 'shared-kit';
+import { DEFAULT_LOCALE, MessagesProvider, type Locale } from './messages/messages';
+import PortalRoutes from './routes';
+import type { PortalThemeOverrides } from './shared/branding';
+import { createPortalSessionStore, type PortalSessionStore } from './shared/session/session-store';
+import { PortalProvider } from './shared/session/portal-session';
+
+export interface PortalMountOptions {
+  /** Where the ProductHub API lives, e.g. `https://hub.example.com/api/v1`. */
+  apiBaseUrl: string;
+  /** The manufacturer's portal slug, e.g. `aurora-audio`. */
+  manufacturer: string;
+  /** The path the portal's pages live under on the host page, e.g. `/support/licences`. */
+  basePath?: string;
+  /** Colours and font over the manufacturer's branding. */
+  theme?: PortalThemeOverrides;
+  /** The portal's language (English unless told). */
+  locale?: Locale;
+  /** The whole page is the portal's (its standalone page): it names the tab and styles the page's body. */
+  standalone?: boolean;
+}
+
+export type Unmount = () => void;
+
+function browserSessionStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The services a kit page expects, from the portal's own client (customer sessions, `PortalSession` scheme). */
+function portalServices(options: PortalMountOptions, store: PortalSessionStore): ShellServices {
+  const api = createApiClient({ baseUrl: options.apiBaseUrl, scheme: PORTAL_AUTH_SCHEME, getToken: () => store.token(), onUnauthorized: () => store.end() });
+  return {
+    api,
+    // The staff session: never present in the portal.
+    session: null,
+    logout: () => store.signOut(),
+    refreshSession: () => Promise.resolve(),
+    // The portal shows its errors in place; nothing it does opens the kit's error dialog.
+    showError: (message) => console.error(message),
+    listStates: createListStateStore(null),
+    loadRemoteModule: () => Promise.reject(new Error('The customer portal loads no other remote.')),
+  };
+}
+
+/** For vendors: render the customer portal of `manufacturer` into any element (docs/portal.md). */
+export function mount(element: HTMLElement, options: PortalMountOptions): Unmount {
+  const store = createPortalSessionStore(browserSessionStorage(), options.manufacturer);
+  const services = portalServices(options, store);
+  const root = createRoot(element);
+  root.render(
+    <ThemeProvider theme={theme}>
+      {options.standalone && <GlobalStyle />}
+      <MessagesProvider locale={options.locale ?? DEFAULT_LOCALE}>
+        <ShellServicesProvider value={services}>
+          <PortalProvider slug={options.manufacturer} store={store}>
+            <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+              <BrowserRouter basename={options.basePath}>
+                <PortalRoutes themeOverrides={options.theme} standalone={options.standalone} />
+              </BrowserRouter>
+            </SWRConfig>
+          </PortalProvider>
+        </ShellServicesProvider>
+      </MessagesProvider>
+    </ThemeProvider>,
+  );
+  return () => root.unmount();
+}

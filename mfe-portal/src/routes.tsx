@@ -1,0 +1,28 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { lazyComponent } from 'shared-kit';
+import SignInPage from './features/sign-in/pages/SignInPage';
+import { NotFoundPage } from './shared/components/NotFoundPage';
+import { PortalFrame, type PortalFrameProps } from './shared/components/PortalFrame';
+import { PageLoading } from './shared/components/PageState';
+import { RequireCustomer } from './shared/components/RequireCustomer';
+
+// Sign-in is the first screen of every visit; the customer's pages come in their own chunks.
+const LicensesPage = lazyComponent(() => import('./features/licenses/pages/LicensesPage').then((page) => page.default), <PageLoading />);
+const TrialsPage = lazyComponent(() => import('./features/trials/pages/TrialsPage').then((page) => page.default), <PageLoading />);
+
+/** The portal's routes, relative to where it is mounted (`/portal/<slug>` on its standalone page, or the integrator's basePath). */
+export default function PortalRoutes(frame: PortalFrameProps) {
+  return (
+    <Routes>
+      <Route element={<PortalFrame {...frame} />}>
+        <Route index element={<Navigate to="licenses" replace />} />
+        <Route path="sign-in" element={<SignInPage />} />
+        <Route element={<RequireCustomer />}>
+          <Route path="licenses" element={<LicensesPage />} />
+          <Route path="trials" element={<TrialsPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
