@@ -1,4 +1,5 @@
 import type { PortalSettings, UpdatePortalSettingsBody } from 'shared-kit';
+import type { ContractRules } from 'shared-kit/forms';
 
 export interface PortalSlugFormValues {
   slug: string;
@@ -12,7 +13,7 @@ export const portalSlugFormValues = (settings: PortalSettings): PortalSlugFormVa
 export const portalSlugBody = (values: PortalSlugFormValues): UpdatePortalSettingsBody => ({ slug: values.slug.trim() });
 
 /** The slug's form against the contract's body (PortalSlug: the server's pattern); reserved and taken slugs the server answers. */
-export const portalSlugContract = {
+export const portalSlugContract: ContractRules<PortalSlugFormValues, UpdatePortalSettingsBody> = {
   schema: () => import('shared-kit/contract').then((contract) => contract.UpdatePortalSettingsBody),
   toBody: portalSlugBody,
   messages: { slug: { empty: SLUG_EMPTY, invalid: SLUG_INVALID } },
