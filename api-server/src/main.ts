@@ -11,6 +11,7 @@ import { checkMasterKeyOpensProductKeys } from './crypto/master-key-check';
 import { createLocalFileStorage } from './storage/file-storage';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 import { DEMO_LOGINS } from './seed/demo-logins';
+import { demoPortalLines } from './seed/demo-portals';
 import { readWebhookSettings } from './webhooks/settings';
 import { startWebhookWorker } from './webhooks/worker';
 import { readEmailSettings } from './email/settings';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     const who = login.role === 'superuser' ? 'Super User' : login.manufacturer;
     console.log(`    ${who.padEnd(20)} ${login.email}  /  ${login.password}`);
   }
+  for (const line of await demoPortalLines(db, config.publicUrl, !emailSettings.smtpUrl)) console.log(line);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -9,6 +9,7 @@ const MyDetailsPage = lazyPage(() => import('./features/manufacturers/pages/MyDe
 const WebhooksSection = lazyPage(() => import('./features/webhooks/components/WebhooksSection').then((section) => section.WebhooksSection));
 const WebhookDeliveriesPage = lazyPage(() => import('./features/webhooks/pages/WebhookDeliveriesPage').then((page) => page.WebhookDeliveriesPage));
 const MailSettingsSection = lazyPage(() => import('./features/emails/components/MailSettingsSection').then((section) => section.MailSettingsSection));
+const PortalSection = lazyPage(() => import('./features/portal/components/PortalSection').then((section) => section.PortalSection));
 const EmailsPage = lazyPage(() => import('./features/emails/pages/EmailsPage').then((page) => page.EmailsPage));
 const EmailPage = lazyPage(() => import('./features/emails/pages/EmailPage').then((page) => page.EmailPage));
 
@@ -16,6 +17,7 @@ const EmailPage = lazyPage(() => import('./features/emails/pages/EmailPage').the
 const manufacturerSections = (manufacturerId: number) => (
   <>
     <MailSettingsSection manufacturerId={manufacturerId} />
+    <PortalSection manufacturerId={manufacturerId} />
     <WebhooksSection manufacturerId={manufacturerId} />
   </>
 );

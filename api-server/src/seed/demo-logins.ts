@@ -4,3 +4,12 @@ export const DEMO_LOGINS = [
   { role: 'manufacturer', manufacturer: 'Aurora Audio', email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' },
   { role: 'manufacturer', manufacturer: 'Nimbus Instruments', email: 'staff@nimbus-instruments.example', password: 'Nimbus-Demo-2026' },
 ] as const;
+
+/**
+ * A customer (end user) of each demo manufacturer to try the customer portal with: `npm start` prints them beside
+ * the portals' addresses. Aurora's owns licences the demo activated on machines (client-activity.ts).
+ */
+export const DEMO_PORTAL_CUSTOMERS = [
+  { manufacturer: 'Aurora Audio', email: 'user37@aurora.listener.example' },
+  { manufacturer: 'Nimbus Instruments', email: 'user05@nimbus.player.example' },
+] as const;

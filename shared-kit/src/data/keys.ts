@@ -110,3 +110,9 @@ export const auditEventKeys = {
   list: (query: Query) => listKey(['audit-events'], query),
   lists: () => scope('audit-events'),
 };
+
+/** The staff side of a manufacturer's customer portal (docs/portal.md): its settings, and mailing a customer a sign-in link. */
+export const portalKeys = {
+  settings: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'portal-settings'),
+  signInLink: (userId: number) => resourceKey('users', userId, 'portal-sign-in-link'),
+};

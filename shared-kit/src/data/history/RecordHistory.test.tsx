@@ -36,7 +36,7 @@ const portalSignIn: AuditEvent = {
   actor: { type: 'customer', id: 12, email: 'buyer@example.com' },
   action: 'end_user.portal_sign_in',
   object: { type: 'end_user', id: '12' },
-  changes: [],
+  changes: [{ field: 'method', before: null, after: 'code', summary: 'Method: none → code' }],
 };
 
 function setUp(server: (call: RecordedApiCall) => unknown, ui: ReactNode) {
@@ -69,7 +69,8 @@ describe('RecordHistory', () => {
     const table = await screen.findByRole('table');
     const row = (await within(table).findAllByRole('row'))[1];
     await waitFor(() => expect(row).toHaveTextContent('buyer@example.com (customer)'));
-    expect(row).toHaveTextContent('Signed in to the portal');
+    expect(row).toHaveTextContent('Signed in to the portal with the code from a sign-in mail');
+    expect(row).not.toHaveTextContent('Method');
   });
 
   it('says so when nothing was recorded', async () => {

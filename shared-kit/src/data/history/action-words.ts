@@ -25,6 +25,33 @@ const WHOLE_ACTIONS: Record<string, string> = {
   'manufacturer.portal_settings_update': 'Portal settings updated',
 };
 
+/**
+ * Events that record something done rather than fields changed: one sentence from what they recorded, instead of
+ * "Method: none → code" under the action.
+ */
+const EVENT_SENTENCES: Record<string, (recorded: Record<string, unknown>) => string> = {
+  'end_user.portal_sign_in': ({ method }) =>
+    method === 'link'
+      ? 'Signed in to the portal with the link in a sign-in mail'
+      : method === 'code'
+        ? 'Signed in to the portal with the code from a sign-in mail'
+        : 'Signed in to the portal',
+  'end_user.portal_sign_in_link_sent': ({ sent_to }) => (typeof sent_to === 'string' ? `Portal sign-in link sent to ${sent_to}` : 'Portal sign-in link sent'),
+};
+
+export interface EventInWords {
+  action: string;
+  /** One line per changed field; none for an event told in one sentence. */
+  changes: string[];
+}
+
+/** What an audit event did, as History shows it: the action in words and the changed fields, or one sentence. */
+export function eventInWords(event: { action: string; changes: { field: string; after: unknown; summary: string }[] }): EventInWords {
+  const sentence = EVENT_SENTENCES[event.action];
+  if (sentence) return { action: sentence(Object.fromEntries(event.changes.map((change) => [change.field, change.after]))), changes: [] };
+  return { action: actionInWords(event.action), changes: event.changes.map((change) => change.summary) };
+}
+
 /** An audit action in words: `license.transfer` → "License transferred", `channel_membership.add` → "Channel membership added". */
 export function actionInWords(action: string): string {
   if (WHOLE_ACTIONS[action]) return WHOLE_ACTIONS[action];

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { formatDateTime, type AuditEvent, type TableColumn } from 'shared-kit';
-import { actionInWords } from './action-words';
+import { eventInWords } from './action-words';
 
 /** Plugin calls and operator commands have no console user. */
 export const CLIENT_ACTOR = 'client';
@@ -26,13 +26,14 @@ export function whoOf(event: AuditEvent): string {
 }
 
 function What({ event }: { event: AuditEvent }) {
+  const words = eventInWords(event);
   return (
     <>
-      <Action>{actionInWords(event.action)}</Action>
-      {event.changes.length > 0 && (
+      <Action>{words.action}</Action>
+      {words.changes.length > 0 && (
         <Changes>
-          {event.changes.map((change) => (
-            <li key={change.field}>{change.summary}</li>
+          {words.changes.map((summary) => (
+            <li key={summary}>{summary}</li>
           ))}
         </Changes>
       )}

@@ -27,7 +27,7 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
   return (call) => {
     // The list a Back may lead to.
     if (call.method === 'GET' && call.path === '/manufacturers') return { data: [stored], pagination: EMPTY_PAGINATION };
-    // The sections below the details (their own tests are in features/webhooks and features/emails).
+    // The sections below the details (their own tests are in features/webhooks, features/emails and features/portal).
     if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/webhook-endpoints`) return { data: [] };
     if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/mail-settings`) {
       return {
@@ -41,6 +41,9 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
         updated_at: null,
       };
     }
+    if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/portal-settings`) {
+      return { slug: 'aurora-audio', enabled: true, portal_url: 'http://127.0.0.1:8080/portal/aurora-audio/' };
+    }
     if (call.path !== `/manufacturers/${stored.id}`) throw apiError(404, 'Manufacturer not found');
     if (call.method === 'GET') return stored;
     if (call.method === 'PATCH') {
@@ -53,7 +56,8 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
 }
 
 /** The calls about the manufacturer itself, not the sections below its details. */
-const manufacturerCalls = (calls: ApiCall[]) => calls.filter((call) => !call.path.includes('/webhook-endpoints') && !call.path.includes('/mail-settings'));
+const manufacturerCalls = (calls: ApiCall[]) =>
+  calls.filter((call) => !['/webhook-endpoints', '/mail-settings', '/portal-settings'].some((section) => call.path.includes(section)));
 
 const location = () => screen.getByLabelText('Current location');
 // Within the details form: the Mail settings section below has fields of its own (Sender name, Reply-to email).

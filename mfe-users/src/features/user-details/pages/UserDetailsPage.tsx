@@ -8,6 +8,7 @@ import { useUserDetails } from '../api/get-user-details';
 import { ChannelMemberships } from '../components/ChannelMemberships';
 import { Fingerprints } from '../components/Fingerprints';
 import { LicenseTransfers } from '../components/LicenseTransfers';
+import { SendPortalSignInLink } from '../components/SendPortalSignInLink';
 import { UserLicenseTable } from '../components/UserLicenseTable';
 
 const Sections = styled.div`
@@ -56,6 +57,7 @@ function UserDetails({ user }: { user: EndUserDetails }) {
           </DescriptionList>
           <Actions>
             <LicenseTransfers sent={user.license_transfers_sent} received={user.license_transfers_received} />
+            <SendPortalSignInLink user={user} />
           </Actions>
           <Fingerprints fingerprints={user.fingerprints} />
         </Section>
