@@ -3,7 +3,7 @@ import { LICENSE_FILE_FORMAT, UnsignableValueError, formatSignedTime, signDocume
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
-import type { Principal } from '../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { recordActivation } from '../repositories/activations';
 import { hardwareFingerprintOf } from './license-rules';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { Principal } from '../plugins/auth';
+import type { SystemUserActor } from '../auth/actor';
 
 /** Everything the signed licence file was made from: the write happens only if the licence still says the same. */
 export interface SignedLicense {
@@ -31,7 +31,7 @@ export interface ActivationRecord {
  * licence row locked (a deactivation committing meanwhile is re-checked on its new version); otherwise it
  * writes nothing and answers undefined, and the caller reads the licence again.
  */
-export async function recordActivation(db: Db, actor: Principal, activation: ActivationRecord) {
+export async function recordActivation(db: Db, actor: SystemUserActor, activation: ActivationRecord) {
   const { license } = activation;
   const result = await sql<{ activation_id: number; fingerprint_added: boolean }>`
     WITH license AS (

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Principal } from '../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { recordAudit } from '../repositories/audit-log';
 import { lockLicenses } from '../repositories/licenses';
 import { changeLicenseStates } from '../repositories/license-state-changes';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, LicenseMachine, LicenseMachineList, LicenseMachineParams } from 'shared-kit/contract';
 import { conflict, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { deactivateMachine, findMachineById, listLicenseMachines, lockStaffLicense } from '../../repositories/license-machines';
 import type { RouteDependencies } from '../route-dependencies';

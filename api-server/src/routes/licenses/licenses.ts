@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ActivateLicenseBody, BulkUpdateLicensesBody, BulkUpdateLicensesResult, ErrorResponses, IdParams, License, LicenseFile, UpdateLicenseBody } from 'shared-kit/contract';
 import type { RouteDependencies } from '../route-dependencies';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { findLicense, findLicenseJson, findLicensesJson, lockLicenseIds, lockLicenses, transferLicense } from '../../repositories/licenses';
 import { changeLicenseStates } from '../../repositories/license-state-changes';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateUserLicenseBody, ErrorResponses, IdParams, License, LicenseList, PageQuery } from 'shared-kit/contract';
 import { notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { findEndUser } from '../../repositories/end-users';
 import { findLicense, insertLicense } from '../../repositories/licenses';
