@@ -23,7 +23,7 @@ import { healthRoutes } from './routes/health';
 import { systemUserRoutes } from './routes/systemusers';
 import { manufacturersRoutes } from './routes/manufacturers';
 import { productsRoutes } from './routes/products';
-import { licensesRoutes } from './routes/licenses';
+import { licensesRoutes } from './licenses/routes';
 import { usersRoutes } from './routes/users';
 import { clientAppBuildFileRoutes } from './routes/clients/app-build-files';
 import { clientApiRoutes } from './routes/clients';

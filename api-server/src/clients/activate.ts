@@ -2,8 +2,8 @@ import type { ClientActivateBody, LicenseFile } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
-import { LICENSE_KEEPS_CHANGING, PRODUCT_WITHOUT_IDENTIFIER, deactivatedLicenseMessage, issueLicenseFile } from '../licensing/activate-license';
-import { hardwareFingerprintOf } from '../licensing/license-rules';
+import { LICENSE_KEEPS_CHANGING, PRODUCT_WITHOUT_IDENTIFIER, deactivatedLicenseMessage, issueLicenseFile } from '../licenses/activation/activate-machine';
+import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { countAndReadClientActivation, readClientActivation, writeClientActivation } from '../repositories/client-activations';
 import { LICENSE_NOT_FOUND, countedSerialOf, secondsNow, type GuardedClientCall } from './client-values';
 

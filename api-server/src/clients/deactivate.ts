@@ -1,9 +1,9 @@
 import type { ClientMachineBody, DeactivationResult } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { conflict, notFound } from '../lib/http-error';
-import { hardwareFingerprintOf } from '../licensing/license-rules';
+import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { findClientLicense } from '../repositories/client-licenses';
-import { countClientDeactivations, deactivateMachine, findLicenseMachine } from '../repositories/license-machines';
+import { countClientDeactivations, deactivateMachine, findLicenseMachine } from '../licenses/queries/license-machines';
 import { LICENSE_NOT_FOUND, documentTime, recordClientAudit, serialOf, type ClientCall } from './client-values';
 
 /** Customers free at most this many machines per licence in DEACTIVATION_WINDOW_DAYS: no unlimited files by moving. */

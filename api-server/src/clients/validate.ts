@@ -3,7 +3,7 @@ import { STATE_DOCUMENT_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { notFound } from '../lib/http-error';
-import { hardwareFingerprintOf } from '../licensing/license-rules';
+import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { readClientActivation } from '../repositories/client-activations';
 import { LICENSE_NOT_FOUND, documentTime, secondsNow, serialOf } from './client-values';
 

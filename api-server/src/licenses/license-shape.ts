@@ -1,5 +1,5 @@
 import type { License } from 'shared-kit/contract';
-import { apiTimestamp } from './timestamps';
+import { apiTimestamp } from '../api-shapes/timestamps';
 
 /** A licence joined with its owner and product; a page's timestamps come already formatted by `apiTimestampSql`. */
 export interface LicenseRow {

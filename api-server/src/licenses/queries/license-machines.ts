@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { Principal } from '../auth/principal';
+import type { Db } from '../../db/database';
+import type { Principal } from '../../auth/principal';
 
 const MACHINE_COLUMNS = ['id', 'hardware_fingerprint', 'first_activated_at', 'last_activated_at', 'deactivated_at', 'deactivated_by'] as const;
 

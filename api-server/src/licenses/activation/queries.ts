@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { SystemUserActor } from '../auth/actor';
+import type { Db } from '../../db/database';
+import type { SystemUserActor } from '../../auth/actor';
 
 /** Everything the signed licence file was made from: the write happens only if the licence still says the same. */
 export interface SignedLicense {

@@ -1,17 +1,17 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { License, LicenseType } from 'shared-kit/contract';
-import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
-import type { PageRequest } from '../lib/paging';
-import { newLicenseSerial } from '../licensing/serial';
-import { listTotalQuery } from './list-totals';
-import { toLicense } from '../api-shapes/licenses';
-import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageTextQuery, pageAsJson, pageIdsFromNearerEnd, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
-import { compiledOncePerShape } from './compiled-once';
-import { escapeLike } from '../lib/like-pattern';
-import { databaseNow } from '../db/now';
-import { tenantRowsById } from './tenant-rows-by-id';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { PageRequest } from '../../lib/paging';
+import { newLicenseSerial } from '../serial';
+import { listTotalQuery } from '../../repositories/list-totals';
+import { toLicense } from '../license-shape';
+import { apiTimestampSql } from '../../api-shapes/timestamps';
+import { oneQueryPageTextQuery, pageAsJson, pageIdsFromNearerEnd, pageTextOf, rowAsJsonTextQuery } from '../../repositories/one-query-page';
+import { compiledOncePerShape } from '../../repositories/compiled-once';
+import { escapeLike } from '../../lib/like-pattern';
+import { databaseNow } from '../../db/now';
+import { tenantRowsById } from '../../repositories/tenant-rows-by-id';
 
 /** Whose licences a list shows: one product's or one end user's. */
 export type LicenseScope = { productId: number } | { userId: number };

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { LicenseState } from '../licensing/license-rules';
-import type { SystemUserActor } from '../auth/actor';
-import { apiTimestampSql } from '../api-shapes/timestamps';
-import { tenantRowsById } from './tenant-rows-by-id';
+import type { Db } from '../../db/database';
+import type { LicenseState } from '../license-rules';
+import type { SystemUserActor } from '../../auth/actor';
+import { apiTimestampSql } from '../../api-shapes/timestamps';
+import { tenantRowsById } from '../../repositories/tenant-rows-by-id';
 
 /**
  * Puts the manufacturer's licences of `ids` that are not in `state` yet into it and audits each change

@@ -1,11 +1,11 @@
 import { LICENSE_FILE_FORMAT_VERSION, type ActivateLicenseBody, type LicenseFile } from 'shared-kit/contract';
 import { LICENSE_FILE_FORMAT, UnsignableValueError, formatSignedTime, signDocument } from 'signed-formats';
-import type { Db } from '../db/database';
-import type { ProductKeyOf } from '../crypto/product-key-cache';
-import { conflict, notFound } from '../lib/http-error';
-import type { Principal } from '../auth/principal';
-import { recordActivation } from '../repositories/activations';
-import { hardwareFingerprintOf } from './license-rules';
+import type { Db } from '../../db/database';
+import type { ProductKeyOf } from '../../crypto/product-key-cache';
+import { conflict, notFound } from '../../lib/http-error';
+import type { Principal } from '../../auth/principal';
+import { recordActivation } from './queries';
+import { hardwareFingerprintOf } from '../license-rules';
 
 export const LICENSE_NOT_FOUND = 'License';
 export const deactivatedLicenseMessage = (reason: string | null) =>

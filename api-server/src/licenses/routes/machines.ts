@@ -3,8 +3,8 @@ import { ErrorResponse, IdParams, LicenseMachine, LicenseMachineList, LicenseMac
 import { conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
-import { deactivateMachine, findMachineById, listLicenseMachines, lockStaffLicense } from '../../repositories/license-machines';
-import type { RouteDependencies } from '../route-dependencies';
+import { deactivateMachine, findMachineById, listLicenseMachines, lockStaffLicense } from '../queries/license-machines';
+import type { RouteDependencies } from '../../routes/route-dependencies';
 
 export const MACHINE_ALREADY_DEACTIVATED = 'This machine is already deactivated.';
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -19,7 +19,7 @@ const toMachine = (row: MachineRow) => ({
 });
 
 /** Staff see a licence's machines and free one (a customer who lost a machine); not capped, audited. */
-export const staffMachineRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+export const licenseMachineRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get('/licenses/:id/machines', { schema: { tags, params: IdParams, response: { 200: LicenseMachineList, ...errors } } }, async (request) => {
     const { manufacturerId } = requireManufacturerStaff(request);
     const license = await db.selectFrom('licenses').select('id').where('id', '=', request.params.id).where('manufacturer_id', '=', manufacturerId).executeTakeFirst();
