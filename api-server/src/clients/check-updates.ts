@@ -4,10 +4,10 @@ import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
 import { deactivatedLicenseMessage } from '../licenses/activation/activate-machine';
+import { NOT_ACTIVATED_HERE } from '../licenses/activation/deactivate-machine';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { readUpdateCheck, type CandidateBuild } from '../repositories/client-updates';
 import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, countedSerialOf, documentTime, secondsNow, type GuardedClientCall } from './client-values';
-import { NOT_ACTIVATED_HERE } from './deactivate';
 import { signDownloadUrl } from './download-url';
 import { contentTag } from './revocations';
 

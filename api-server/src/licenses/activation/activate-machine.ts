@@ -3,22 +3,27 @@ import { LICENSE_FILE_FORMAT, UnsignableValueError, formatSignedTime, signDocume
 import type { Db } from '../../db/database';
 import type { ProductKeyOf } from '../../crypto/product-key-cache';
 import { conflict, notFound } from '../../lib/http-error';
-import type { Principal } from '../../auth/principal';
-import { recordActivation } from './queries';
-import { hardwareFingerprintOf } from '../license-rules';
+import type { StaffPrincipal } from '../../auth/principal';
+import type { RateLimit, RateLimitDecision } from '../../repositories/rate-limits';
+import { countAndReadLicenseAndMachine, licenseForSigning, readLicenseAndMachine, type LicenseKey } from '../queries/license-for-signing';
+import { recordActivation, recordLimitedActivation } from './queries';
 
 export const LICENSE_NOT_FOUND = 'License';
 export const deactivatedLicenseMessage = (reason: string | null) =>
   `This license is deactivated${reason ? ` (${reason})` : ''}: it cannot be activated on a machine until it is activated again.`;
 export const PRODUCT_WITHOUT_IDENTIFIER = 'The product has no identifier: give it one before activating its licenses, because the license file names the product by it.';
 export const LICENSE_KEEPS_CHANGING = 'The license changed while it was being activated. Please try again.';
+export const machineLimitReached = (limit: number) =>
+  `This license is already activated on ${limit} ${limit === 1 ? 'machine' : 'machines'}, the limit of this product: deactivate one of them first.`;
+
+type LicenseFileBody = Pick<ActivateLicenseBody, 'hardware_fingerprint_version' | 'signature_seed_version'>;
 
 /** The licence's signed file for one machine; a value the encoding cannot carry is a 409. */
 export function issueLicenseFile(
   productKeyOf: ProductKeyOf,
   license: { serial: string; license_type: LicenseFile['license_type']; product_identifier: string; user_id: number; user_email: string; private_key_encrypted: string },
   hardwareFingerprint: string,
-  body: Pick<ActivateLicenseBody, 'hardware_fingerprint_version' | 'signature_seed_version'>,
+  body: LicenseFileBody,
   issuedAt: Date,
 ): LicenseFile {
   try {
@@ -44,66 +49,85 @@ export function issueLicenseFile(
   }
 }
 
+/**
+ * Who activates, and what follows from it:
+ * - `staff` (the console's Download): not held to the product's machine limit, audited as `license.activate` by the
+ *   staff user;
+ * - `client` (a plugin, or a customer acting for their machine): held to the machine limit, the first read counts
+ *   the call against `limits` in the same statement (`admit` refuses it), audited as `client.license.activate` with
+ *   the caller's address and no staff actor.
+ */
+export type Activator = { kind: 'staff'; principal: StaffPrincipal } | { kind: 'client'; address: string; limits: RateLimit[]; admit: (decision: RateLimitDecision) => void };
+
+export interface MachineActivation {
+  /** The licence, as the caller names it (staff: id within their manufacturer; client: serial within a product). */
+  license: LicenseKey;
+  /** The machine's fingerprint, already checked by `hardwareFingerprintOf`. */
+  hardwareFingerprint: string;
+  body: LicenseFileBody;
+  activator: Activator;
+}
+
 /** Reads of a licence that changed between reading and writing before the activation gives up (each read is fresh). */
 const ATTEMPTS = 3;
 
+/** The licence for signing; a client's first read also counts the call against its rate limits (same statement), a read again only reads. */
+async function readLicense(db: Db, { license: key, hardwareFingerprint, activator }: MachineActivation, attempt: number) {
+  if (activator.kind === 'staff') {
+    const license = await licenseForSigning(db, key).executeTakeFirst();
+    return license && { ...license, holds_slot: null, active_machines: 0 };
+  }
+  if (attempt > 0) return readLicenseAndMachine(db, key, hardwareFingerprint);
+  const { decision, row } = await countAndReadLicenseAndMachine(db, activator.limits, key, hardwareFingerprint);
+  activator.admit(decision);
+  return row;
+}
+
 /**
- * Issues the signed licence file of a licence for one machine (docs/licence-file.md), records the activation and
- * the machine's fingerprint on the licence's owner, and audits it — all or nothing. Two round trips: read and
- * check the licence, sign, then one statement that writes only if the licence still says what was signed
- * (a deactivation or transfer in between is caught there, and the licence is read again).
+ * Activates a licence on one machine: the signed licence file (docs/licence-file.md), the activation, the machine on
+ * the licence and its fingerprint on the owner, and the audit entry — all or nothing. Two round trips: one read of
+ * everything the file and the checks need, then, after signing, one write that locks the licence and writes only
+ * if it still says what was signed (and, for a client, the machine still has a slot: two machines activating at once
+ * cannot both take the last one, and the same machine again takes no new slot); a licence that changed in between is
+ * read again. Every caller (the staff Download, the client API, the customer portal) comes through here.
  */
-export async function activateLicense(
-  db: Db,
-  productKeyOf: ProductKeyOf,
-  principal: Principal & { manufacturerId: number },
-  licenseId: number,
-  body: ActivateLicenseBody,
-): Promise<LicenseFile> {
-  const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
+export async function activateMachine(db: Db, productKeyOf: ProductKeyOf, activation: MachineActivation): Promise<LicenseFile> {
+  const { hardwareFingerprint, body, activator } = activation;
+  const limited = activator.kind === 'client';
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const license = await db
-      .selectFrom('licenses as l')
-      .innerJoin('end_users as u', 'u.id', 'l.user_id')
-      .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select([
-        'l.id',
-        'l.serial',
-        'l.license_type',
-        'l.disabled',
-        'l.disabled_reason',
-        'l.user_id',
-        'u.email as user_email',
-        'p.identifier as product_identifier',
-        'p.private_key_encrypted',
-      ])
-      .where('l.id', '=', licenseId)
-      .where('l.manufacturer_id', '=', principal.manufacturerId)
-      .executeTakeFirst();
+    const license = await readLicense(db, activation, attempt);
     if (!license) throw notFound(LICENSE_NOT_FOUND);
     if (license.disabled) throw conflict(deactivatedLicenseMessage(license.disabled_reason));
-    const productIdentifier = license.product_identifier;
-    if (!productIdentifier?.trim()) throw conflict(PRODUCT_WITHOUT_IDENTIFIER);
+    const productIdentifier = license.product_identifier?.trim() ? license.product_identifier : undefined;
+    if (!productIdentifier) throw conflict(PRODUCT_WITHOUT_IDENTIFIER);
+    if (limited && license.holds_slot !== true && license.active_machines >= license.machine_limit) throw conflict(machineLimitReached(license.machine_limit));
 
     const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const file = issueLicenseFile(productKeyOf, { ...license, product_identifier: productIdentifier }, hardwareFingerprint, body, issuedAt);
-
-    const recorded = await recordActivation(db, principal, {
-      manufacturerId: principal.manufacturerId,
-      license: { ...license, product_identifier: productIdentifier },
+    const signed = { ...license, product_identifier: productIdentifier };
+    const file = issueLicenseFile(productKeyOf, signed, hardwareFingerprint, body, issuedAt);
+    const record = {
+      manufacturerId: license.manufacturer_id,
+      license: signed,
       hardwareFingerprint,
       hardwareFingerprintVersion: body.hardware_fingerprint_version,
       signatureSeedVersion: body.signature_seed_version,
       issuedAt,
-      auditAfter: {
+    };
+    if (activator.kind === 'staff') {
+      const auditAfter = {
         user_id: license.user_id,
         hardware_fingerprint: hardwareFingerprint,
         hardware_fingerprint_version: body.hardware_fingerprint_version,
         signature_seed_version: body.signature_seed_version,
         issued_at: file.issued_at,
-      },
-    });
-    if (recorded) return file;
+      };
+      if (await recordActivation(db, activator.principal, { ...record, auditAfter })) return file;
+    } else {
+      const auditAfter = { actor: 'client', address: activator.address, hardware_fingerprint: hardwareFingerprint, issued_at: file.issued_at };
+      const written = await recordLimitedActivation(db, { ...record, auditAfter });
+      if (written.outcome === 'activated') return file;
+      if (written.outcome === 'limit') throw conflict(machineLimitReached(license.machine_limit));
+    }
   }
   throw conflict(LICENSE_KEEPS_CHANGING);
 }
