@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { LicenseState } from '../license-rules';
+import type { LicenseState } from '../license-shape';
 import type { SystemUserActor } from '../../auth/actor';
 import { apiTimestampSql } from '../../api-shapes/timestamps';
 import { tenantRowsById } from '../../repositories/tenant-rows-by-id';
