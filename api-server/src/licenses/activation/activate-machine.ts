@@ -5,7 +5,14 @@ import type { ProductKeyOf } from '../../crypto/product-key-cache';
 import { conflict, notFound } from '../../lib/http-error';
 import type { StaffPrincipal } from '../../auth/principal';
 import type { RateLimit, RateLimitDecision } from '../../repositories/rate-limits';
-import { countAndReadLicenseAndMachine, licenseForSigning, readLicenseAndMachine, type LicenseKey } from '../queries/license-for-signing';
+import {
+  countAndReadLicenseAndMachine,
+  licenseForSigning,
+  readLicenseAndMachine,
+  type LicenseAndMachine,
+  type LicenseForSigning,
+  type LicenseKey,
+} from '../queries/license-for-signing';
 import { recordActivation, recordLimitedActivation } from './queries';
 
 export const LICENSE_NOT_FOUND = 'License';
@@ -68,15 +75,14 @@ export interface MachineActivation {
   activator: Activator;
 }
 
+const carriesMachinePlace = (license: LicenseForSigning): license is LicenseAndMachine => 'active_machines' in license;
+
 /** Reads of a licence that changed between reading and writing before the activation gives up (each read is fresh). */
 const ATTEMPTS = 3;
 
 /** The licence for signing; a client's first read also counts the call against its rate limits (same statement), a read again only reads. */
-async function readLicense(db: Db, { license: key, hardwareFingerprint, activator }: MachineActivation, attempt: number) {
-  if (activator.kind === 'staff') {
-    const license = await licenseForSigning(db, key).executeTakeFirst();
-    return license && { ...license, holds_slot: null, active_machines: 0 };
-  }
+async function readLicense(db: Db, { license: key, hardwareFingerprint, activator }: MachineActivation, attempt: number): Promise<LicenseForSigning | undefined> {
+  if (activator.kind === 'staff') return licenseForSigning(db, key).executeTakeFirst();
   if (attempt > 0) return readLicenseAndMachine(db, key, hardwareFingerprint);
   const { decision, row } = await countAndReadLicenseAndMachine(db, activator.limits, key, hardwareFingerprint);
   activator.admit(decision);
@@ -93,14 +99,14 @@ async function readLicense(db: Db, { license: key, hardwareFingerprint, activato
  */
 export async function activateMachine(db: Db, productKeyOf: ProductKeyOf, activation: MachineActivation): Promise<LicenseFile> {
   const { hardwareFingerprint, body, activator } = activation;
-  const limited = activator.kind === 'client';
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const license = await readLicense(db, activation, attempt);
     if (!license) throw notFound(LICENSE_NOT_FOUND);
     if (license.disabled) throw conflict(deactivatedLicenseMessage(license.disabled_reason));
     const productIdentifier = license.product_identifier?.trim() ? license.product_identifier : undefined;
     if (!productIdentifier) throw conflict(PRODUCT_WITHOUT_IDENTIFIER);
-    if (limited && license.holds_slot !== true && license.active_machines >= license.machine_limit) throw conflict(machineLimitReached(license.machine_limit));
+    // A client's read carries this machine's place on the licence: the machine limit applies to it alone.
+    if (carriesMachinePlace(license) && license.holds_slot !== true && license.active_machines >= license.machine_limit) throw conflict(machineLimitReached(license.machine_limit));
 
     const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     const signed = { ...license, product_identifier: productIdentifier };
