@@ -22,6 +22,29 @@ const featuresOf = (remote) =>
 
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
+// The server's layers (docs/architecture.md, "Server"). Data code is the SQL: `repositories/`, a domain's
+// `queries.ts` or `queries/`. It sits below everything that decides: it never imports routes, the Fastify plugins
+// or a domain's rules (what it needs of them, such as a state type, lives in the domain's shape file).
+const server = (path) => `api-server/src/${path}`;
+const dataCode = [server('repositories/**'), server('**/queries.ts'), server('**/queries/**')];
+const aboveData = [
+  server('routes/**'),
+  server('*/routes/**'),
+  server('*/routes.ts'),
+  server('plugins/**'),
+  server('**/*-rules.ts'),
+  server('catalog/**'),
+  server('licensing/**'),
+  server('**/activation/*-machine.ts'),
+];
+// The server's domains (and the HTTP layers over them): they import auth/ (the principal, the permission checks),
+// never the reverse.
+const serverDomains = ['licenses', 'licensing', 'catalog', 'clients', 'portal', 'email', 'webhooks', 'imports', 'export', 'outbox', 'routes', 'plugins'].map(server);
+const serverZones = [
+  zone(dataCode, aboveData, 'Data code (repositories/, queries) never imports routes, plugins or domain rules: the imports run from domain code down to data code.'),
+  zone(server('auth'), serverDomains, 'auth/ imports no domain: domains import auth/, never the reverse.'),
+];
+
 /** The import boundaries, as import-x/no-restricted-paths zones on resolved files (relative to the root). */
 export const boundaryZones = [
   ...remotes.flatMap((remote) => [
@@ -46,6 +69,7 @@ export const boundaryZones = [
   // other workspace (nor any package: see the no-restricted-imports block below).
   zone('signed-formats', [...apps, 'shared-kit', 'e2e', 'client-js'], 'signed-formats imports nothing but Node and its own files.'),
   zone('client-js', [...apps, 'shared-kit', 'e2e'], 'client-js ships alone: the one workspace it imports is signed-formats, which its build carries in dist.'),
+  ...serverZones,
 ];
 
 /** The console's texts (JSX text, string and template literals) say License/Licenses, never Licence/Licences. */

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import type { Principal } from './plugins/auth';
+import type { Principal } from './auth/principal';
 import { ConfigError, readConfig } from './config';
 import { createDatabase } from './db/database';
 import { createSessionCache } from './auth/session-cache';

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { auditRows, createLicense, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
-import { recordActivation } from '../src/repositories/activations';
+import { recordActivation } from '../src/licenses/activation/queries';
 import { LICENSE_FILE_FORMAT, canonicalBytes, productPublicKey, verifyLicenseFile } from 'signed-formats';
 
 // The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.

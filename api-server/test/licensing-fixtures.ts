@@ -1,7 +1,7 @@
 import type { TestApp } from './support/test-app';
 import { createTenants } from './support/fixtures';
 import { generateProductKeyPair } from '../src/crypto/product-keys';
-import { newLicenseSerial } from '../src/licensing/serial';
+import { newLicenseSerial } from '../src/licenses/serial';
 import type { Db } from '../src/db/database';
 
 type LicenseType = 'NFR' | 'Standard' | 'Free';

@@ -1,5 +1,5 @@
 import { BulkUpdateLicensesResult, EndUserDetails, License, LicenseList, TrialList } from 'shared-kit/contract';
-import { findLicenses } from '../src/repositories/licenses';
+import { findLicenses } from '../src/licenses/queries/licenses';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
 import { CONTRACT_TIMESTAMP, strictValidator } from './support/strict-schema';

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 import { createSessionCache } from '../src/auth/session-cache';
 import { setSystemUserDisabled } from '../src/admin/set-user-disabled';
-import type { Principal, PrincipalCache } from '../src/plugins/auth';
+import type { Principal, PrincipalCache } from '../src/auth/principal';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createManufacturer, createSystemUser, login } from './support/fixtures';
 

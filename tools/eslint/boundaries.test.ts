@@ -59,6 +59,19 @@ const cases: { name: string; filePath: string; code: string; fires: boolean; rul
     },
     { name: 'client-js importing the kit', filePath: 'client-js/src/Fixture.ts', code: importing('shared-kit/contract'), fires: true },
     { name: 'client-js importing the signed formats', filePath: 'client-js/src/Fixture.ts', code: importing('signed-formats'), fires: false },
+    { name: 'server data code (repositories) importing a route', filePath: 'api-server/src/repositories/fixture.ts', code: importing('../licenses/routes/licenses'), fires: true },
+    { name: 'server data code (repositories) importing a plugin', filePath: 'api-server/src/repositories/fixture.ts', code: importing('../plugins/auth'), fires: true },
+    { name: "a domain's queries importing the domain's rules", filePath: 'api-server/src/licenses/queries/fixture.ts', code: importing('../license-rules'), fires: true },
+    { name: "a domain's queries.ts importing the activation core", filePath: 'api-server/src/licenses/activation/queries.ts', code: importing('./activate-machine'), fires: true },
+    {
+      name: "a domain's queries importing its shape and other data code",
+      filePath: 'api-server/src/licenses/queries/fixture.ts',
+      code: "import { licenseColumns } from '../license-shape';\nimport { consumeRateLimits } from '../../repositories/rate-limits';\nexport const used = [licenseColumns, consumeRateLimits];\n",
+      fires: false,
+    },
+    { name: 'auth/ importing a domain', filePath: 'api-server/src/auth/fixture.ts', code: importing('../licenses/license-rules'), fires: true },
+    { name: 'auth/ importing the Fastify plugins', filePath: 'api-server/src/auth/fixture.ts', code: importing('../plugins/auth'), fires: true },
+    { name: 'a domain importing auth/', filePath: 'api-server/src/licenses/routes/fixture.ts', code: importing('../../auth/permissions'), fires: false },
   ];
 })();
 

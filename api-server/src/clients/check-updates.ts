@@ -3,11 +3,11 @@ import { UPDATE_ANSWER_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
-import { deactivatedLicenseMessage } from '../licensing/activate-license';
-import { hardwareFingerprintOf } from '../licensing/license-rules';
+import { deactivatedLicenseMessage } from '../licenses/activation/activate-machine';
+import { NOT_ACTIVATED_HERE } from '../licenses/activation/deactivate-machine';
+import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { readUpdateCheck, type CandidateBuild } from '../repositories/client-updates';
 import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, countedSerialOf, documentTime, secondsNow, type GuardedClientCall } from './client-values';
-import { NOT_ACTIVATED_HERE } from './deactivate';
 import { signDownloadUrl } from './download-url';
 import { contentTag } from './revocations';
 

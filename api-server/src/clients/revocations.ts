@@ -4,7 +4,7 @@ import { REVOCATION_LIST_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { badRequest, notFound } from '../lib/http-error';
-import { hardwareFingerprintOf } from '../licensing/license-rules';
+import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { findClientProduct } from '../repositories/client-licenses';
 import { deactivatedMachinesSince, disabledLicensesSince } from '../repositories/revocations';
 import { PRODUCT_NOT_FOUND, documentTime, secondsNow } from './client-values';

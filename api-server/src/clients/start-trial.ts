@@ -3,7 +3,7 @@ import { TRIAL_FILE_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
-import { hardwareFingerprintOf } from '../licensing/license-rules';
+import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { startOrFindTrial } from '../repositories/client-trials';
 import { PRODUCT_NOT_FOUND, documentTime, secondsNow, type ClientCall } from './client-values';
 

@@ -3,8 +3,8 @@ import { STATE_DOCUMENT_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { notFound } from '../lib/http-error';
-import { hardwareFingerprintOf } from '../licensing/license-rules';
-import { readClientActivation } from '../repositories/client-activations';
+import { hardwareFingerprintOf } from '../licenses/license-rules';
+import { readLicenseAndMachine } from '../licenses/queries/license-for-signing';
 import { LICENSE_NOT_FOUND, documentTime, secondsNow, serialOf } from './client-values';
 
 /**
@@ -13,7 +13,7 @@ import { LICENSE_NOT_FOUND, documentTime, secondsNow, serialOf } from './client-
  */
 export async function validateLicense(db: Db, productKeyOf: ProductKeyOf, body: ValidateBody): Promise<StateDocument> {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
-  const license = await readClientActivation(db, body.product_id, serialOf(body.serial), hardwareFingerprint);
+  const license = await readLicenseAndMachine(db, { productId: body.product_id, serial: serialOf(body.serial) }, hardwareFingerprint);
   if (!license) throw notFound(LICENSE_NOT_FOUND);
   const state = signDocument(
     STATE_DOCUMENT_FORMAT,

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { escapeLike } from '../lib/like-pattern';
-import type { LicenseScope } from '../repositories/licenses';
+import type { LicenseScope } from '../licenses/queries/licenses';
 import { FETCH_ROWS } from './catalog-exports';
 import type { CsvColumn } from './send-csv';
 

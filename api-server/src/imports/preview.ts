@@ -1,6 +1,6 @@
 import { USER_IMPORT_LISTED_ROWS, type UserImportExistingRow, type UserImportInvalidRow, type UserImportPreview } from 'shared-kit/contract';
 import type { Db } from '../db/database';
-import { newLicenseSerial } from '../licensing/serial';
+import { newLicenseSerial } from '../licenses/serial';
 import { existingUsersByEmail, productsByIdentifier, stageImport, type StagedRow } from '../repositories/user-imports';
 import { parseUserCsv } from './user-csv';
 

@@ -1,20 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_COOKIE_NAME, AUTH_SCHEME, type AccessLevel } from 'shared-kit/contract';
+import { AUTH_COOKIE_NAME, AUTH_SCHEME } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { findActiveSession } from '../repositories/sessions';
 import { hashSessionToken } from '../auth/session-token';
-import type { SessionCache } from '../auth/session-cache';
-import { HttpError, SUPERUSER_REQUIRED } from '../lib/http-error';
-
-export interface Principal {
-  sessionId: number;
-  systemUserId: number;
-  email: string;
-  accessLevel: AccessLevel;
-  /** null for a superuser. */
-  manufacturerId: number | null;
-  manufacturerName: string | null;
-}
+import { AUTHENTICATION_REQUIRED, type Principal, type PrincipalCache } from '../auth/principal';
+import { HttpError } from '../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,12 +16,7 @@ declare module 'fastify' {
      */
     cookieAuth?: boolean;
   }
-  interface FastifyRequest {
-    principal: Principal | null;
-  }
 }
-
-export const AUTHENTICATION_REQUIRED = 'Authentication required. Please sign in.';
 
 /**
  * The session token: `Authorization: MSession <token>`, or the `authorization` cookie on the GET of a route
@@ -51,8 +36,6 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   const value = cookie.startsWith(`${AUTH_SCHEME} `) ? cookie.slice(AUTH_SCHEME.length + 1) : cookie;
   return value.trim() || undefined;
 }
-
-export type PrincipalCache = SessionCache<Principal>;
 
 /** The principal of a token from the database (then cached), when the session cache does not hold it. */
 async function readPrincipal(db: Db, cache: PrincipalCache | undefined, tokenHash: string, idleMinutes: number): Promise<Principal | undefined> {
@@ -109,23 +92,4 @@ export function registerAuthentication(scope: FastifyInstance, db: Db, { cache, 
     if (!(request.routeOptions.config.public && reply.hasHeader('Cache-Control'))) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
-}
-
-/** The signed-in principal of an authenticated route. */
-export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new HttpError(401, AUTHENTICATION_REQUIRED);
-  return request.principal;
-}
-
-export function requireSuperuser(request: FastifyRequest): Principal {
-  const principal = principalOf(request);
-  if (principal.accessLevel !== 'superuser') throw new HttpError(403, SUPERUSER_REQUIRED);
-  return principal;
-}
-
-/** Manufacturer staff act within their own manufacturer; the superuser manages manufacturers, not their data. */
-export function requireManufacturerStaff(request: FastifyRequest): Principal & { manufacturerId: number } {
-  const principal = principalOf(request);
-  if (principal.manufacturerId === null) throw new HttpError(403, 'Access denied. This action is for manufacturer users.');
-  return principal as Principal & { manufacturerId: number };
 }

@@ -1,4 +1,4 @@
-import { CLIENT_DEACTIVATIONS_MAX, DEACTIVATION_WINDOW_DAYS } from '../clients/deactivate';
+import { CLIENT_DEACTIVATIONS_MAX, DEACTIVATION_WINDOW_DAYS } from '../licenses/activation/deactivate-machine';
 
 // What a customer reads about what they do in the portal: plain words, one place.
 

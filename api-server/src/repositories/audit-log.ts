@@ -1,6 +1,5 @@
 import type { Db } from '../db/database';
-import type { Principal } from '../plugins/auth';
-import type { Customer } from '../portal/customer-authentication';
+import type { AuditActor } from '../auth/actor';
 
 export interface AuditEntry {
   manufacturerId: number | null;
@@ -11,11 +10,8 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Who acted: a staff user or superuser, a customer signed in to the portal, or nobody of either (null: a plugin or an operator command). */
-export type AuditActorRef = Principal | Customer | null;
-
 /** Who changed what, when, before and after: written in the same transaction as the change. */
-export async function recordAudit(db: Db, actor: AuditActorRef, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { hashPassword } from '../auth/password';
 import { generateProductKeyPair } from '../crypto/product-keys';
-import { newLicenseSerial } from '../licensing/serial';
+import { newLicenseSerial } from '../licenses/serial';
 import type { FileStorage } from '../storage/file-storage';
 import { DEMO_LOGINS } from './demo-logins';
 import { seedClientActivity } from './client-activity';

@@ -1,8 +1,8 @@
 import type { Db } from '../db/database';
-import type { Principal } from '../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { recordAudit } from '../repositories/audit-log';
-import { lockLicenses } from '../repositories/licenses';
-import { changeLicenseStates } from '../repositories/license-state-changes';
+import { lockLicenses } from '../licenses/queries/licenses';
+import { changeLicenseStates } from '../licenses/queries/license-state-changes';
 import { lockProduct, updateProduct } from '../repositories/products';
 
 /** Not a product or licence the console's end-to-end tests count on (as in client-activity.ts). */

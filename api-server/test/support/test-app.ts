@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app';
 import { readConfig, type ServerConfig } from '../../src/config';
 import { createDatabase, type Db } from '../../src/db/database';
 import { createSessionCache } from '../../src/auth/session-cache';
-import type { Principal, PrincipalCache } from '../../src/plugins/auth';
+import type { Principal, PrincipalCache } from '../../src/auth/principal';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createLocalFileStorage, type FileStorage } from '../../src/storage/file-storage';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../src/db/database';
-import { newLicenseSerial } from '../../src/licensing/serial';
+import { newLicenseSerial } from '../../src/licenses/serial';
 
 /** A manufacturer's Release and Beta channels, as every manufacturer has them. */
 export async function createChannels(db: Db, manufacturerId: number) {

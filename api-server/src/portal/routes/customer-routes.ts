@@ -30,7 +30,7 @@ import { pageRequest, pagination } from '../../lib/paging';
 import type { RouteDependencies } from '../../routes/route-dependencies';
 import { customerOf, registerCustomerAuthentication } from '../customer-authentication';
 import { revokeCustomerSession } from '../customer-sessions';
-import { DeactivationCapReached } from '../../clients/deactivate';
+import { DeactivationCapReached } from '../../licenses/activation/deactivate-machine';
 import { downloadUrlKey } from '../../clients/download-url';
 import { confirmEmailChange, emailChangeCodeKey, requestEmailChange } from '../email-change';
 import { freeMyMachine } from '../free-machine';

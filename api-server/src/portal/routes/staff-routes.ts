@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, PORTAL_RESERVED_SLUGS, PortalSettings, SendPortalSignInLinkResult, UpdatePortalSettingsBody } from 'shared-kit/contract';
 import { conflict, HttpError, badRequest, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { findEndUser } from '../../repositories/end-users';
 import { reachableManufacturer } from '../../routes/manufacturers/webhook-endpoints';

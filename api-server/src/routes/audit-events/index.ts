@@ -3,7 +3,7 @@ import { AuditEventList, AuditEventListQuery, ErrorResponses } from 'shared-kit/
 import { toAuditEvent } from '../../api-shapes/audit-events';
 import { badRequest } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../auth/principal';
 import { listAuditEvents, type AuditEventFilter, type AuditScope } from '../../repositories/audit-events';
 import type { RouteDependencies } from '../route-dependencies';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BuildFileList, ErrorResponses, ProductBuildParams } from 'shared-kit/contract';
 import { toBuildFile } from '../../api-shapes/builds';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { listBuildFiles } from '../../repositories/build-files';
 import type { RouteDependencies } from '../route-dependencies';
 import { requireBuild } from '../lookups';

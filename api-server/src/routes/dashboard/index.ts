@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Dashboard, DashboardQuery, ErrorResponses } from 'shared-kit/contract';
-import { principalOf } from '../../plugins/auth';
+import { principalOf } from '../../auth/principal';
 import { readDashboard } from '../../repositories/dashboard';
 import type { RouteDependencies } from '../route-dependencies';
 

@@ -4,7 +4,8 @@ import { ChannelMemberParams, ChannelMembership, ChannelMembershipBody, ChannelP
 import { toChannelMembership } from '../../api-shapes/end-users';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff, type Principal } from '../../plugins/auth';
+import type { Principal } from '../../auth/principal';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { deleteMembership, insertMembership, isReleaseChannel } from '../../repositories/channel-memberships';
 import { findChannel } from '../../repositories/channels';

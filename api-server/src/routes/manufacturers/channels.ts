@@ -14,7 +14,7 @@ import { toReleaseDistribution } from '../../api-shapes/releases';
 import { RELEASE_NOT_DISTRIBUTABLE } from '../../catalog/release-rules';
 import type { Db } from '../../db/database';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { findChannel, listChannels } from '../../repositories/channels';
 import { buildsOfReleases, deleteDistribution, findDistribution, insertDistribution, lockRelease } from '../../repositories/releases';

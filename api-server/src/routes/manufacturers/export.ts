@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, ManufacturerExportQuery } from 'shared-kit/contract';
 import { manufacturerExport } from '../../export/people-exports';
 import { exportFileName, sendCsv } from '../../export/send-csv';
-import { requireSuperuser } from '../../plugins/auth';
+import { requireSuperuser } from '../../auth/permissions';
 import type { RouteDependencies } from '../route-dependencies';
 
 /** CSV export of the manufacturers list (the superuser's). */

@@ -8,7 +8,8 @@ import { pageRequest, pagination } from '../../lib/paging';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
 import { badRequest, notFound } from '../../lib/http-error';
 import { assertNotEditedSince } from '../../lib/edited-since';
-import { principalOf, requireSuperuser, type Principal } from '../../plugins/auth';
+import { principalOf, type Principal } from '../../auth/principal';
+import { requireSuperuser } from '../../auth/permissions';
 import type { RouteDependencies } from '../route-dependencies';
 
 export const MANUFACTURER_NOT_FOUND = 'Manufacturer';

@@ -13,7 +13,7 @@ import {
 } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
-import { principalOf, type Principal } from '../../plugins/auth';
+import { principalOf, type Principal } from '../../auth/principal';
 import { recordAudit } from '../../repositories/audit-log';
 import { findManufacturer } from '../../repositories/manufacturers';
 import { deleteEndpoint, findEndpoint, insertEndpoint, listEndpoints, toWebhookEndpoint, updateEndpoint } from '../../webhooks/endpoints';

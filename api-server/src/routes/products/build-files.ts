@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { BuildFile, BuildFileParams, ErrorResponses } from 'shared-kit/contract';
 import { toBuildFile } from '../../api-shapes/builds';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { buildFileStorageKey, findBuildFile, markBuildFileUploaded } from '../../repositories/build-files';
 import { lockBuild, touchBuild } from '../../repositories/builds';

@@ -14,7 +14,7 @@ import {
 import { toBuild, toBuildFile } from '../../api-shapes/builds';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { buildFileStorageKey, insertBuildFiles, listBuildFiles } from '../../repositories/build-files';
 import { findSameVersionBuild, insertBuild, listBuilds, lockBuild, markBuildConfirmed } from '../../repositories/builds';

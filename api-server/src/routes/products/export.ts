@@ -3,7 +3,7 @@ import { ErrorResponses, IdParams, LicenseExportQuery, ProductExportQuery, Trial
 import { buildExport, productExport, releaseExport } from '../../export/catalog-exports';
 import { licenseExport, trialExport } from '../../export/licensing-exports';
 import { exportFileName, sendCsv } from '../../export/send-csv';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import type { RouteDependencies } from '../route-dependencies';
 import { requireProduct } from '../lookups';
 

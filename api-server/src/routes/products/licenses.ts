@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, LicenseList, LicenseListQuery } from 'shared-kit/contract';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { sendRawJson } from '../../lib/raw-json';
-import { licenseList } from '../licenses/license-list';
+import { licenseList } from '../../licenses/license-list';
 import type { RouteDependencies } from '../route-dependencies';
 
 /** GET /products/{id}/licenses: a product's licences, optionally only owners whose email contains `email`. */

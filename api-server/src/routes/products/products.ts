@@ -6,7 +6,7 @@ import { checkProductRules, fieldsOfCreate, fieldsOfPatch } from '../../catalog/
 import { generateProductKeyPair } from '../../crypto/product-keys';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { findProductJson, insertProduct, listProducts, lockProduct, updateProduct } from '../../repositories/products';
 import { rawPage, sendRawJson } from '../../lib/raw-json';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { assertNotEditedSince } from '../../lib/edited-since';
 import { conflict, notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import {
   buildsOfReleases,

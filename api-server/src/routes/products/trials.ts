@@ -5,7 +5,7 @@ import type { RouteDependencies } from '../route-dependencies';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { deleteTrial, listTrials } from '../../repositories/trials';
 

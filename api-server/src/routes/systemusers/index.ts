@@ -6,7 +6,7 @@ import { verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { findSystemUserByEmail } from '../../repositories/system-users';
 import { createSession, revokeSession } from '../../repositories/sessions';
 import { HttpError } from '../../lib/http-error';
-import { principalOf, type PrincipalCache } from '../../plugins/auth';
+import { principalOf, type PrincipalCache } from '../../auth/principal';
 import { loginRetryAfter, type LoginLimits } from '../../auth/login-limits';
 import type { PasswordCheckGate } from '../../auth/password-check-gate';
 

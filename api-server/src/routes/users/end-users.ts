@@ -4,7 +4,7 @@ import { toEndUser } from '../../api-shapes/end-users';
 import { pageRequest, pagination } from '../../lib/paging';
 import { conflict, notFound } from '../../lib/http-error';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { joinReleaseChannel } from '../../repositories/channel-memberships';
 import { findEndUserDetailsJson, insertEndUser, isEmailTaken, listEndUsers, lockEndUser, updateEndUser, type EndUserFields } from '../../repositories/end-users';

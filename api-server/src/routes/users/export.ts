@@ -4,7 +4,7 @@ import { licenseExport } from '../../export/licensing-exports';
 import { endUserExport } from '../../export/people-exports';
 import { exportFileName, sendCsv } from '../../export/send-csv';
 import { notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { findEndUser } from '../../repositories/end-users';
 import type { RouteDependencies } from '../route-dependencies';
 

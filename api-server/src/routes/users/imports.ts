@@ -4,7 +4,7 @@ import { ErrorResponses, IdParams, USER_IMPORT_CONTENT_TYPE, USER_IMPORT_MAX_BYT
 import { previewUserImport } from '../../imports/preview';
 import { decodeUtf8 } from '../../imports/user-csv';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { applyStagedRows, countTakenSincePreview, lockImport } from '../../repositories/user-imports';
 import type { RouteDependencies } from '../route-dependencies';

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateUserLicenseBody, ErrorResponses, IdParams, License, LicenseList, PageQuery } from 'shared-kit/contract';
 import { notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { findEndUser } from '../../repositories/end-users';
-import { findLicense, insertLicense } from '../../repositories/licenses';
+import { findLicense, insertLicense } from '../../licenses/queries/licenses';
 import { findProduct } from '../../repositories/products';
 import { sendRawJson } from '../../lib/raw-json';
-import { licenseList } from '../licenses/license-list';
+import { licenseList } from '../../licenses/license-list';
 import type { RouteDependencies } from '../route-dependencies';
 
 /** GET/POST /users/{id}/licenses: an end user's licences, and a new licence for them. */

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { Principal } from '../plugins/auth';
+import type { Db } from '../../db/database';
 
 const MACHINE_COLUMNS = ['id', 'hardware_fingerprint', 'first_activated_at', 'last_activated_at', 'deactivated_at', 'deactivated_by'] as const;
 
@@ -40,11 +39,8 @@ export async function deactivateMachine(db: Db, manufacturerId: number, licenseI
   return machine;
 }
 
-/** The licence of manufacturer staff, locked: undefined when it is not theirs. */
-export async function lockStaffLicense(db: Db, actor: Principal & { manufacturerId: number }, licenseId: number) {
-  return db.selectFrom('licenses').select(['id', 'manufacturer_id']).where('id', '=', licenseId).where('manufacturer_id', '=', actor.manufacturerId).forUpdate().executeTakeFirst();
-}
-
 export async function findMachineById(db: Db, licenseId: number, machineId: number) {
   return db.selectFrom('license_machines').select(MACHINE_COLUMNS).where('license_id', '=', licenseId).where('id', '=', machineId).executeTakeFirst();
 }
+
+export type LicenseMachineRow = Awaited<ReturnType<typeof listLicenseMachines>>[number];

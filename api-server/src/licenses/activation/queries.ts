@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { Principal } from '../plugins/auth';
+import type { Db } from '../../db/database';
+import { executeNamed } from '../../db/named-statements';
+import type { SystemUserActor } from '../../auth/actor';
 
 /** Everything the signed licence file was made from: the write happens only if the licence still says the same. */
 export interface SignedLicense {
@@ -25,20 +26,21 @@ export interface ActivationRecord {
 }
 
 /**
+ * A staff activation (no machine limit, audited as `license.activate` by the staff user).
  * Records an issued licence file in one statement (atomic on its own, one commit): an activation row every
  * time, the fingerprint on the end user once (activating the same machine again adds no second one), and the
  * audit entry. It writes only if the licence is still enabled and every signed value is unchanged, with the
  * licence row locked (a deactivation committing meanwhile is re-checked on its new version); otherwise it
  * writes nothing and answers undefined, and the caller reads the licence again.
  */
-export async function recordActivation(db: Db, actor: Principal, activation: ActivationRecord) {
-  const { license } = activation;
+export async function recordActivation(db: Db, actor: SystemUserActor, activation: ActivationRecord) {
+  const { license, manufacturerId } = activation;
   const result = await sql<{ activation_id: number; fingerprint_added: boolean }>`
     WITH license AS (
       SELECT l.id, l.user_id FROM licenses l
       JOIN end_users u ON u.id = l.user_id
       JOIN products p ON p.id = l.product_id
-      WHERE l.id = ${license.id} AND l.manufacturer_id = ${activation.manufacturerId} AND NOT l.disabled
+      WHERE l.id = ${license.id} AND l.manufacturer_id = ${manufacturerId} AND NOT l.disabled
         AND l.serial = ${license.serial} AND l.license_type = ${license.license_type} AND l.user_id = ${license.user_id}
         AND u.email = ${license.user_email} AND p.identifier = ${license.product_identifier}
         AND p.private_key_encrypted = ${license.private_key_encrypted}
@@ -46,23 +48,43 @@ export async function recordActivation(db: Db, actor: Principal, activation: Act
     ),
     fingerprint AS (
       INSERT INTO fingerprints (manufacturer_id, user_id, hardware_fingerprint)
-      SELECT ${activation.manufacturerId}::integer, user_id, ${activation.hardwareFingerprint}::text FROM license
+      SELECT ${manufacturerId}::integer, user_id, ${activation.hardwareFingerprint}::text FROM license
       ON CONFLICT (user_id, hardware_fingerprint) DO NOTHING
       RETURNING id
     ),
     activation AS (
       INSERT INTO license_activations (manufacturer_id, license_id, hardware_fingerprint, hardware_fingerprint_version, signature_seed_version, created_at)
-      SELECT ${activation.manufacturerId}::integer, id, ${activation.hardwareFingerprint}::text, ${activation.hardwareFingerprintVersion}::integer,
+      SELECT ${manufacturerId}::integer, id, ${activation.hardwareFingerprint}::text, ${activation.hardwareFingerprintVersion}::integer,
         ${activation.signatureSeedVersion}::integer, ${activation.issuedAt}::timestamptz
       FROM license
       RETURNING id
     ),
     audit AS (
       INSERT INTO audit_log (manufacturer_id, actor_system_user_id, action, entity_type, entity_id, after)
-      SELECT ${activation.manufacturerId}::integer, ${actor.systemUserId}::integer, 'license.activate', 'license', ${String(license.id)}::text,
+      SELECT ${manufacturerId}::integer, ${actor.systemUserId}::integer, 'license.activate', 'license', ${String(license.id)}::text,
         ${JSON.stringify(activation.auditAfter)}::jsonb || jsonb_build_object('activation_id', activation.id, 'fingerprint_added', EXISTS (SELECT 1 FROM fingerprint))
       FROM activation
     )
     SELECT activation.id AS activation_id, EXISTS (SELECT 1 FROM fingerprint) AS fingerprint_added FROM activation`.execute(db);
   return result.rows[0];
+}
+
+/**
+ * A plugin's (or a customer's) activation, held to the product's machine limit and audited as
+ * `client.license.activate` with no staff actor, in one call and one commit (migration 0012's function):
+ * 'activated' with the activation's id, 'changed' when a signed value or the limit changed since the read,
+ * 'limit' when no slot is left. Nothing is written unless 'activated'.
+ */
+export async function recordLimitedActivation(db: Db, { license, ...activation }: ActivationRecord & { license: { machine_limit: number } }) {
+  const { rows } = await executeNamed(
+    db,
+    'client_activation_write',
+    sql<{ outcome: 'activated' | 'changed' | 'limit'; activation_id: number | null; new_machine: boolean | null }>`
+    SELECT outcome, activation_id, new_machine FROM record_client_activation(
+      ${license.id}::integer, ${activation.manufacturerId}::integer, ${license.serial}::text, ${license.license_type}::text, ${license.user_id}::integer,
+      ${license.user_email}::text, ${license.product_identifier}::text, ${license.private_key_encrypted}::text, ${license.machine_limit}::integer,
+      ${activation.hardwareFingerprint}::text, ${activation.hardwareFingerprintVersion}::integer, ${activation.signatureSeedVersion}::integer,
+      ${activation.issuedAt}::timestamptz, ${JSON.stringify(activation.auditAfter)}::jsonb)`,
+  );
+  return rows[0]!;
 }

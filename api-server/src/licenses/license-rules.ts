@@ -1,6 +1,7 @@
 import type { DisableReason, UpdateLicenseBody } from 'shared-kit/contract';
 import { hasControlCharacter } from 'signed-formats';
 import { badRequest } from '../lib/http-error';
+import type { LicenseState } from './license-shape';
 
 // The rules of a licence change, apart from HTTP and SQL: what a request body asks for, or why it cannot be.
 
@@ -11,11 +12,6 @@ export const NOTHING_TO_CHANGE = 'Nothing to change: send disabled (with disable
 export const EMAIL_ONLY_WITH_TRANSFER = 'email names the new owner of a transfer: send it with user_id.';
 export const FINGERPRINT_REQUIRED = 'Enter the hardware fingerprint of the machine to activate.';
 export const FINGERPRINT_CONTROL_CHARACTERS = 'The hardware fingerprint must be one line of text, without tabs or other control characters.';
-
-export interface LicenseState {
-  disabled: boolean;
-  disabled_reason: DisableReason | null;
-}
 
 export type LicenseChange = { kind: 'state'; state: LicenseState } | { kind: 'transfer'; userId: number; email: string | undefined };
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { LicenseState } from '../licensing/license-rules';
-import type { Principal } from '../plugins/auth';
-import { apiTimestampSql } from '../api-shapes/timestamps';
-import { tenantRowsById } from './tenant-rows-by-id';
+import type { Db } from '../../db/database';
+import type { LicenseState } from '../license-shape';
+import type { SystemUserActor } from '../../auth/actor';
+import { apiTimestampSql } from '../../api-shapes/timestamps';
+import { tenantRowsById } from '../../repositories/tenant-rows-by-id';
 
 /**
  * Puts the manufacturer's licences of `ids` that are not in `state` yet into it and audits each change
@@ -14,7 +14,7 @@ import { tenantRowsById } from './tenant-rows-by-id';
  * it only in the three columns set, so it is the row before patched with them (built once): building each row's
  * JSON a second time cost more than the rest of the audit insert.
  */
-export async function changeLicenseStates(trx: Db, actor: Principal, manufacturerId: number, ids: number[], state: LicenseState): Promise<void> {
+export async function changeLicenseStates(trx: Db, actor: SystemUserActor, manufacturerId: number, ids: number[], state: LicenseState): Promise<void> {
   if (ids.length === 0) return;
   await sql`
     WITH changed AS (

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database';
-import { notFound } from '../../lib/http-error';
-import { pageRequest, pagination } from '../../lib/paging';
-import { rawPage } from '../../lib/raw-json';
-import { listLicenses, type LicenseScope } from '../../repositories/licenses';
+import type { Db } from '../db/database';
+import { notFound } from '../lib/http-error';
+import { pageRequest, pagination } from '../lib/paging';
+import { rawPage } from '../lib/raw-json';
+import { listLicenses, type LicenseScope } from './queries/licenses';
 
 /**
  * A page of a product's or an end user's licences (another manufacturer's product or user answers 404), as the

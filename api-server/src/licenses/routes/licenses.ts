@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ActivateLicenseBody, BulkUpdateLicensesBody, BulkUpdateLicensesResult, ErrorResponses, IdParams, License, LicenseFile, UpdateLicenseBody } from 'shared-kit/contract';
-import type { RouteDependencies } from '../route-dependencies';
+import type { RouteDependencies } from '../../routes/route-dependencies';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../plugins/auth';
+import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
-import { findLicense, findLicenseJson, findLicensesJson, lockLicenseIds, lockLicenses, transferLicense } from '../../repositories/licenses';
-import { changeLicenseStates } from '../../repositories/license-state-changes';
+import { findLicense, findLicenseJson, findLicensesJson, lockLicenseIds, lockLicenses, transferLicense } from '../queries/licenses';
+import { changeLicenseStates } from '../queries/license-state-changes';
 import { sendRawJson } from '../../lib/raw-json';
 import { findEndUser } from '../../repositories/end-users';
-import { LICENSE_NOT_FOUND, activateLicense } from '../../licensing/activate-license';
+import { LICENSE_NOT_FOUND, activateMachine } from '../activation/activate-machine';
 import { createProductKeyCache } from '../../crypto/product-key-cache';
-import { licenseChangeOf, licenseStateOf } from '../../licensing/license-rules';
+import { hardwareFingerprintOf, licenseChangeOf, licenseStateOf } from '../license-rules';
 
 export const TRANSFER_TO_OWNER = 'The license already belongs to this user: choose another user to transfer it to.';
 export const TRANSFER_EMAIL_MISMATCH = 'The email does not belong to the chosen user.';
@@ -76,7 +76,13 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     { schema: { tags: ['licenses'], params: IdParams, body: ActivateLicenseBody, response: { 201: LicenseFile, ...ErrorResponses } } },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
-      const file = await activateLicense(db, productKeyOf, principal, request.params.id, request.body);
+      const hardwareFingerprint = hardwareFingerprintOf(request.body.hardware_fingerprint);
+      const file = await activateMachine(db, productKeyOf, {
+        license: { id: request.params.id, manufacturerId: principal.manufacturerId },
+        hardwareFingerprint,
+        body: request.body,
+        activator: { kind: 'staff', principal },
+      });
       reply.code(201);
       return file;
     },

@@ -1,17 +1,15 @@
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { License, LicenseType } from 'shared-kit/contract';
-import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
-import type { PageRequest } from '../lib/paging';
-import { newLicenseSerial } from '../licensing/serial';
-import { listTotalQuery } from './list-totals';
-import { toLicense } from '../api-shapes/licenses';
-import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageTextQuery, pageAsJson, pageIdsFromNearerEnd, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
-import { compiledOncePerShape } from './compiled-once';
-import { escapeLike } from '../lib/like-pattern';
-import { databaseNow } from '../db/now';
-import { tenantRowsById } from './tenant-rows-by-id';
+import type { Db } from '../../db/database';
+import type { PageRequest } from '../../lib/paging';
+import { newLicenseSerial } from '../serial';
+import { listTotalQuery } from '../../repositories/list-totals';
+import { licenseColumns } from '../license-shape';
+import { oneQueryPageTextQuery, pageAsJson, pageIdsFromNearerEnd, pageTextOf, rowAsJsonTextQuery } from '../../repositories/one-query-page';
+import { compiledOncePerShape } from '../../repositories/compiled-once';
+import { escapeLike } from '../../lib/like-pattern';
+import { databaseNow } from '../../db/now';
+import { tenantRowsById } from '../../repositories/tenant-rows-by-id';
 
 /** Whose licences a list shows: one product's or one end user's. */
 export type LicenseScope = { productId: number } | { userId: number };
@@ -23,47 +21,6 @@ function licensesWithOwnerAndProduct(db: Db, manufacturerId: number) {
 function anyTenantsLicensesWithOwnerAndProduct(db: Db) {
   return db.selectFrom('licenses as l').innerJoin('end_users as u', 'u.id', 'l.user_id').innerJoin('products as p', 'p.id', 'l.product_id');
 }
-
-const LICENSE_VIEW_COLUMNS = [
-  'l.id',
-  'l.serial',
-  'l.license_type',
-  'l.disabled',
-  'l.disabled_reason',
-  'l.created_at',
-  'l.updated_at',
-  'l.user_id',
-  'l.product_id',
-  'u.email as user_email',
-  'p.name as product_name',
-  'p.identifier as product_identifier',
-  'p.series as product_series',
-] as const;
-
-function licenseViews(db: Db, manufacturerId: number) {
-  return licensesWithOwnerAndProduct(db, manufacturerId).select(LICENSE_VIEW_COLUMNS);
-}
-
-/**
- * A licence page's row in the API's shape (`License`), timestamps already in the contract's format: the page
- * goes out as PostgreSQL writes it, so its columns are exactly the schema's fields, in its order.
- */
-function licensePageColumns(eb: ExpressionBuilder<LicenseJoin, 'l' | 'u' | 'p'>) {
-  return [
-    'l.id',
-    'l.serial',
-    'l.license_type',
-    'l.disabled',
-    'l.disabled_reason',
-    apiTimestampSql(eb.ref('l.created_at')).as('created_at'),
-    apiTimestampSql(eb.ref('l.updated_at')).as('updated_at'),
-    'l.user_id',
-    sql<{ email: string }>`json_build_object('email', u.email)`.as('user'),
-    'l.product_id',
-    sql<License['product']>`json_build_object('id', p.id, 'name', p.name, 'identifier', p.identifier, 'series', p.series)`.as('product'),
-  ] as const;
-}
-type LicenseJoin = Database & { l: Database['licenses']; u: Database['end_users']; p: Database['products'] };
 
 /**
  * A page of a product's licences (optionally only owners whose email contains `email`) or of a user's, with
@@ -108,7 +65,7 @@ function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, e
   query = query.where('u.manufacturer_id', '=', manufacturerId).where('u.email', 'ilike', emailPattern);
   return {
     total: query.select(sql<string>`count(*)`.as('total')),
-    rows: pageAsJson(db, query.select(licensePageColumns).orderBy('l.id').limit(page.perPage).offset(page.offset)),
+    rows: pageAsJson(db, query.select(licenseColumns).orderBy('l.id').limit(page.perPage).offset(page.offset)),
   };
 }
 
@@ -128,7 +85,7 @@ function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: 
       db,
       licensesWithOwnerAndProduct(db, manufacturerId)
         .where(sql<SqlBool>`l.id IN (${pageIds})`)
-        .select(licensePageColumns),
+        .select(licenseColumns),
     ),
   };
 }
@@ -136,8 +93,8 @@ function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: 
 /** The manufacturer's licences of `ids` as the API shows them, in the order of `ids` (missing ones left out). */
 export async function findLicenses(db: Db, manufacturerId: number, ids: number[]): Promise<License[]> {
   if (ids.length === 0) return [];
-  const rows = await licenseViews(db, manufacturerId).where('l.id', 'in', ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, toLicense(row)]));
+  const rows: License[] = await licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', 'in', ids).select(licenseColumns).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -152,14 +109,14 @@ export async function findLicenseJson(db: Db, manufacturerId: number, id: number
 }
 
 const licenseJsonStatement = compiledOncePerShape((db: Db, _shape: 'one', { manufacturerId, id }: { manufacturerId: number; id: number }) =>
-  rowAsJsonTextQuery(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', id).select(licensePageColumns)),
+  rowAsJsonTextQuery(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', id).select(licenseColumns)),
 );
 
 /** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */
 export async function findLicensesJson(db: Db, manufacturerId: number, ids: number[]): Promise<string> {
   const rows = anyTenantsLicensesWithOwnerAndProduct(db)
     .where(tenantRowsById('l', ids, manufacturerId))
-    .select(licensePageColumns);
+    .select(licenseColumns);
   const { rows: found } = await sql<{ json: string }>`SELECT coalesce(json_agg(page.* ORDER BY wanted.n), '[]')::text AS json
     FROM (${rows}) AS page JOIN unnest(${ids}::int[]) WITH ORDINALITY AS wanted (id, n) ON wanted.id = page.id`.execute(db);
   return found[0].json;

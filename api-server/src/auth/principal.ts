@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccessLevel } from 'shared-kit/contract';
+import { HttpError } from '../lib/http-error';
+import type { SessionCache } from './session-cache';
+
+/** A signed-in system user (manufacturer staff or the superuser), as the staff scope's hook finds them. */
+export interface Principal {
+  sessionId: number;
+  systemUserId: number;
+  email: string;
+  accessLevel: AccessLevel;
+  /** null for a superuser. */
+  manufacturerId: number | null;
+  manufacturerName: string | null;
+}
+
+/** Manufacturer staff: a principal acting within their own manufacturer. */
+export type StaffPrincipal = Principal & { manufacturerId: number };
+
+export type PrincipalCache = SessionCache<Principal>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const AUTHENTICATION_REQUIRED = 'Authentication required. Please sign in.';
+
+/** The signed-in principal of an authenticated route. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new HttpError(401, AUTHENTICATION_REQUIRED);
+  return request.principal;
+}

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { executeNamed } from '../../db/named-statements';
+import { consumeRateLimitsWithRead, type RateLimit } from '../../repositories/rate-limits';
+
+/** How a caller names a licence: staff by its id within their manufacturer, a plugin (or a customer) by its serial within a product. */
+export type LicenseKey = { id: number; manufacturerId: number } | { productId: number; serial: string };
+
+/**
+ * The one read of a licence for signing: the licence, its owner, the product's identifier, key and machine limit.
+ * A serial of another product is answered like an unknown one, another manufacturer's id like a missing one.
+ * `lock` holds the licence row for the rest of the transaction.
+ */
+export function licenseForSigning(db: Db, key: LicenseKey, { lock = false }: { lock?: boolean } = {}) {
+  let query = db
+    .selectFrom('licenses as l')
+    .innerJoin('end_users as u', 'u.id', 'l.user_id')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .select([
+      'l.id',
+      'l.manufacturer_id',
+      'l.serial',
+      'l.license_type',
+      'l.disabled',
+      'l.disabled_reason',
+      'l.user_id',
+      'u.email as user_email',
+      'p.identifier as product_identifier',
+      'p.private_key_encrypted',
+      'p.machine_limit',
+    ]);
+  query =
+    'id' in key
+      ? query.where('l.id', '=', key.id).where('l.manufacturer_id', '=', key.manufacturerId)
+      : query.where('l.serial', '=', key.serial).where('l.product_id', '=', key.productId);
+  return lock ? query.forUpdate('l') : query;
+}
+
+export type LicenseForSigning = NonNullable<Awaited<ReturnType<ReturnType<typeof licenseForSigning>['executeTakeFirst']>>>;
+
+/**
+ * The read with this machine's place on the licence, without locks: whether the machine holds a slot (null: never
+ * activated here) and how many machines do.
+ */
+function licenseAndMachine(db: Db, key: LicenseKey, hardwareFingerprint: string) {
+  const query = licenseForSigning(db, key).select([
+    sql<boolean | null>`(SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint})`.as('holds_slot'),
+    sql<number>`(SELECT count(*) FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)::integer`.as('active_machines'),
+  ]);
+  return sql<NonNullable<Awaited<ReturnType<typeof query.executeTakeFirst>>>>`${query}`;
+}
+
+export type LicenseAndMachine = LicenseForSigning & { holds_slot: boolean | null; active_machines: number };
+
+/** The licence with this machine's place on it (sent as a named statement: a plugin's validation and activation run it hot). */
+export async function readLicenseAndMachine(db: Db, key: LicenseKey, hardwareFingerprint: string): Promise<LicenseAndMachine | undefined> {
+  return (await executeNamed(db, 'license_machine_read', licenseAndMachine(db, key, hardwareFingerprint))).rows[0];
+}
+
+/** The same read with a call's rate-limit counting, in one statement (one round trip). */
+export const countAndReadLicenseAndMachine = (db: Db, limits: RateLimit[], key: LicenseKey, hardwareFingerprint: string) =>
+  consumeRateLimitsWithRead(db, 'license_machine_guarded_read', limits, licenseAndMachine(db, key, hardwareFingerprint));
