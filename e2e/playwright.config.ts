@@ -7,6 +7,8 @@ import { E2E_BASE_URL, E2E_MASTER_KEY, E2E_PG_PORT, E2E_PORT } from './support/s
 // The real stack as `npm start` runs it (built shell + remotes served by the API server on an embedded
 // PostgreSQL with demo data), in a fresh data folder per run.
 const dataDir = process.env.PRODUCTHUB_E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'producthub-e2e-'));
+// The workers inherit it: specs read the stored files the server wrote there (support/stack.ts).
+process.env.PRODUCTHUB_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',

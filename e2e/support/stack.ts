@@ -1,6 +1,12 @@
 export const E2E_PORT = Number(process.env.PRODUCTHUB_E2E_PORT || 8180);
 export const E2E_PG_PORT = Number(process.env.PRODUCTHUB_E2E_PG_PORT || 54380);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The server's data folder of this run (playwright.config.ts sets it): its stored files are under `files/`. */
+export function e2eDataDir(): string {
+  const dir = process.env.PRODUCTHUB_E2E_DATA_DIR;
+  if (!dir) throw new Error('PRODUCTHUB_E2E_DATA_DIR is not set: run the specs through playwright.config.ts');
+  return dir;
+}
 /** Every server of the e2e run on its one database shares this master key (a second console server too): test-only. */
 export const E2E_MASTER_KEY = Buffer.alloc(32, 0x5a).toString('base64');
 

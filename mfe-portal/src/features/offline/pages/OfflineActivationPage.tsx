@@ -1,4 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
 import { Button, ErrorText, Field, errorMessage, useApiClient } from 'shared-kit';
 import { saveFile } from 'shared-kit/data';
 import { useMessages } from '../../../messages/messages';
@@ -29,6 +30,7 @@ interface Chosen {
 export default function OfflineActivationPage() {
   const { t } = useMessages();
   const api = useApiClient();
+  const { mutate } = useSWRConfig();
   const inputId = useId();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -57,6 +59,9 @@ export default function OfflineActivationPage() {
       const license = await findMyLicense(api, chosen.productIdentifier, chosen.serial);
       if (!license) return setProblem(t('offline.noSuchLicense', { serial: chosen.serial }));
       const answer = await activateOffline(api, license.id, { request: chosen.text });
+      // The machine now takes a slot: every page of My licenses (keyed by this path) is read again, even within SWR's
+      // deduping interval.
+      void mutate((key) => Array.isArray(key) && key[0] === '/portal/licenses');
       const name = `${answer.product_identifier}.ops`;
       saveFile(new Blob([`${JSON.stringify(answer, null, 2)}\n`], { type: 'application/json' }), name);
       setSaved(name);

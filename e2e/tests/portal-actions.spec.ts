@@ -1,0 +1,340 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { Client } from 'pg';
+import { seriousViolations } from '../support/axe';
+import { E2E_DATABASE_URL, lastMailId, signInMailParts, waitForKeptMail } from '../support/kept-mail';
+import { E2E_BASE_URL, e2eDataDir } from '../support/stack';
+
+// What a customer does in the portal, in Chromium on the built stack: free a machine, download an installer (the
+// bytes compared with the stored build file), offline activation with the C++ example plugin's request file and its
+// check of the answer, and a change of email; then the same pages at 390×844 by keyboard. Every step leaves the demo
+// data as the other specs count it: the machine the offline activation adds is the one freed, the email is changed back.
+
+const SLUG = 'aurora-audio';
+const CUSTOMER = 'user37@aurora.listener.example';
+const PHONE = { width: 390, height: 844 };
+const ROOT = resolve(__dirname, '..', '..');
+const PLUGIN = join(ROOT, 'client-cpp', 'build', 'producthub-plugin');
+const CPP_PLUGIN_BUILT = existsSync(PLUGIN);
+
+interface CustomerLicense {
+  id: number;
+  serial: string;
+  productId: number;
+  productName: string;
+  identifier: string;
+  publicKey: string;
+  machineLimit: number;
+  inUse: number;
+}
+
+async function query<Row>(text: string, values: unknown[]): Promise<Row[]> {
+  const client = new Client({ connectionString: E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** The customer's licences with a product identifier (what a plugin needs), as the database holds them. */
+async function licensesOf(email: string): Promise<CustomerLicense[]> {
+  const rows = await query<{ id: number; serial: string; product_id: number; name: string; identifier: string; public_key: string; machine_limit: number; in_use: string }>(
+    `SELECT l.id, l.serial, p.id AS product_id, p.name, p.identifier, p.public_key, p.machine_limit,
+            (SELECT count(*) FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL) AS in_use
+       FROM licenses l JOIN products p ON p.id = l.product_id JOIN end_users u ON u.id = l.user_id
+      WHERE lower(u.email) = lower($1) AND NOT l.disabled AND p.identifier IS NOT NULL ORDER BY l.id`,
+    [email],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    serial: row.serial,
+    productId: row.product_id,
+    productName: row.name,
+    identifier: row.identifier,
+    publicKey: row.public_key,
+    machineLimit: row.machine_limit,
+    inUse: Number(row.in_use),
+  }));
+}
+
+/** Signs in on the sign-in page with the code of the kept mail; lands on My licenses. */
+async function signIn(page: Page, email: string) {
+  await page.goto(`/portal/${SLUG}/sign-in`);
+  const after = await lastMailId();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Email address').press('Enter');
+  const { code } = signInMailParts(await waitForKeptMail(email, 'portal.sign-in-code', after));
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByLabel('6-digit code').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/portal/${SLUG}/licenses$`));
+  await expect(page.getByText(`Signed in as ${email}`, { exact: true })).toBeVisible();
+}
+
+const licenseCard = (page: Page, serial: string) =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .filter({ hasText: serial });
+
+/** Runs the C++ example plugin; its JSON answer and exit code. */
+function plugin(args: string[]): Promise<{ exit: number; output: Record<string, unknown> }> {
+  return new Promise((done) =>
+    execFile(PLUGIN, args, (error, stdout) => done({ exit: error ? Number(error.code) : 0, output: JSON.parse(stdout || '{}') as Record<string, unknown> })),
+  );
+}
+
+interface OfflineClient {
+  /** Writes the activation request file the customer carries to an online computer. */
+  request(license: CustomerLicense, fingerprint: string, file: string): Promise<void>;
+  /** Checks the portal's answer as the plugin does before installing it; the serial it licenses. */
+  install(license: CustomerLicense, fingerprint: string, file: string): Promise<string>;
+}
+
+const cppPlugin = (stateDir: string): OfflineClient => {
+  const common = (license: CustomerLicense, fingerprint: string) => [
+    '--product-id',
+    String(license.productId),
+    '--public-key',
+    license.publicKey,
+    '--fingerprint',
+    fingerprint,
+    '--state-dir',
+    stateDir,
+  ];
+  return {
+    async request(license, fingerprint, file) {
+      const run = await plugin(['request-offline', ...common(license, fingerprint), '--serial', license.serial, '--product-identifier', license.identifier, '--out', file]);
+      expect(run).toMatchObject({ exit: 0, output: { ok: true, serial: license.serial } });
+    },
+    async install(license, fingerprint, file) {
+      const run = await plugin(['install-offline', ...common(license, fingerprint), '--file', file, '--product-identifier', license.identifier]);
+      expect(run).toMatchObject({ exit: 0, output: { ok: true } });
+      expect(readFileSync(join(stateDir, 'license.ops'), 'utf8')).toBe(readFileSync(file, 'utf8'));
+      const verified = await plugin(['verify', ...common(license, fingerprint), '--product-identifier', license.identifier]);
+      expect(verified).toMatchObject({ exit: 0, output: { kind: 'license' } });
+      return String(verified.output.serial);
+    },
+  };
+};
+
+// Without the C++ example built (`make -C client-cpp`), client-js's functions of the same flow.
+const jsClient = (): OfflineClient => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const js = require(join(ROOT, 'client-js', 'dist', 'index.js')) as {
+    createOfflineRequest: (input: { productId: number; productIdentifier: string; serial: string; hardwareFingerprint: string }) => string;
+    installOfflineAnswer: (text: string, expected: { publicKey: string; hardwareFingerprint: string; productIdentifier: string }) => { document: { serial: string } };
+  };
+  return {
+    async request(license, fingerprint, file) {
+      writeFileSync(
+        file,
+        js.createOfflineRequest({ productId: license.productId, productIdentifier: license.identifier, serial: license.serial, hardwareFingerprint: fingerprint }),
+      );
+    },
+    async install(license, fingerprint, file) {
+      const installed = js.installOfflineAnswer(readFileSync(file, 'utf8'), {
+        publicKey: license.publicKey,
+        hardwareFingerprint: fingerprint,
+        productIdentifier: license.identifier,
+      });
+      return installed.document.serial;
+    },
+  };
+};
+
+async function expectNoHorizontalScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+}
+
+/** Presses Tab (then Shift+Tab, for what comes before the focus) until `target` has the focus: it is reachable by keyboard. */
+async function tabTo(page: Page, target: Locator, presses = 40) {
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let pressed = 0; pressed < presses; pressed++) {
+      await page.keyboard.press(key);
+      if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    }
+  }
+  throw new Error(`Not reached by ${presses} presses of Tab or Shift+Tab: ${target}`);
+}
+
+/** Tab to a link of the portal's navigation and follow it with Enter. */
+async function goByKeyboard(page: Page, name: string, path: string) {
+  await tabTo(page, page.getByRole('navigation').getByRole('link', { name, exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/portal/${SLUG}/${path}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+test.describe('a customer acts in the portal (1280×800)', () => {
+  test.describe.configure({ timeout: 90_000 });
+  let stateDir: string;
+
+  test.beforeEach(() => {
+    stateDir = mkdtempSync(join(tmpdir(), 'producthub-e2e-plugin-'));
+  });
+  test.afterEach(() => rmSync(stateDir, { recursive: true, force: true }));
+
+  test(`offline activation with ${CPP_PLUGIN_BUILT ? "the C++ example plugin's request-offline and install-offline" : "client-js's createOfflineRequest and installOfflineAnswer (the C++ example is not built)"}, then the machine is freed`, async ({
+    page,
+  }) => {
+    const licenses = await licensesOf(CUSTOMER);
+    expect(licenses.some((license) => license.inUse > 0)).toBe(true);
+    const license = licenses.find((candidate) => candidate.inUse < candidate.machineLimit);
+    if (!license) throw new Error(`${CUSTOMER} has no licence with a free machine slot in the demo data`);
+    const client = CPP_PLUGIN_BUILT ? cppPlugin(stateDir) : jsClient();
+    const fingerprint = `HWFP2-E2E-STUDIO-${randomUUID()}`;
+
+    await signIn(page, CUSTOMER);
+    // My licences: each with its machines, as the database holds them.
+    for (const owned of licenses) {
+      const card = licenseCard(page, owned.serial);
+      await expect(card.getByText(`${owned.inUse} of ${owned.machineLimit} in use`)).toBeVisible();
+      await expect(card.getByRole('button', { name: /^Free this machine: / })).toHaveCount(owned.inUse);
+    }
+
+    // The studio computer writes its request with no network; the customer uploads it here.
+    const requestFile = join(stateDir, 'studio.ophreq');
+    await client.request(license, fingerprint, requestFile);
+    await page.getByRole('link', { name: 'Offline activation' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Offline activation' })).toBeVisible();
+    await page.getByLabel('Activation request file').setInputFiles(requestFile);
+    await expect(page.getByText(`This request is for ${license.identifier}, serial ${license.serial}.`)).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Upload and get the license file' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${license.identifier}.ops`);
+    const opsFile = join(stateDir, download.suggestedFilename());
+    await download.saveAs(opsFile);
+    await expect(page.getByRole('status')).toHaveText(`Saved ${license.identifier}.ops. Copy it to the offline computer and install it in the plugin.`);
+    // Carried back to the studio: the plugin verifies the answer before it installs it.
+    expect(await client.install(license, fingerprint, opsFile)).toBe(license.serial);
+
+    // The laptop is gone: the customer frees that machine; the list is read again without it.
+    await page.getByRole('link', { name: 'My licenses' }).click();
+    const card = licenseCard(page, license.serial);
+    await expect(card.getByText(`${license.inUse + 1} of ${license.machineLimit} in use`)).toBeVisible();
+    const freeButton = card.getByRole('button', { name: `Free this machine: Fingerprint ${fingerprint}` });
+    await freeButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Free this machine?' });
+    await expect(dialog).toContainText(`Fingerprint ${fingerprint} will no longer use this license`);
+    await dialog.getByRole('button', { name: 'Free this machine' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole('status').filter({ hasText: `Fingerprint ${fingerprint} was freed.` })).toBeVisible();
+    await expect(freeButton).toHaveCount(0);
+    await expect(card.getByText(`${license.inUse} of ${license.machineLimit} in use`)).toBeVisible();
+    await page.reload();
+    await expect(licenseCard(page, license.serial).getByText(`${license.inUse} of ${license.machineLimit} in use`)).toBeVisible();
+    expect((await licensesOf(CUSTOMER)).find((owned) => owned.id === license.id)?.inUse).toBe(license.inUse);
+  });
+
+  test('downloads an installer whose bytes are the build file stored for it', async ({ page }) => {
+    await signIn(page, CUSTOMER);
+    await page.getByRole('link', { name: 'Downloads' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+    const installer = page.getByRole('link', { name: /^Download .+\.(pkg|exe|zip)$/ }).first();
+    const href = (await installer.getAttribute('href'))!;
+    const fileId = Number(/\/clients\/app\/downloads\/(\d+)\?/.exec(href)?.[1]);
+    expect(fileId).toBeGreaterThan(0);
+    const downloading = page.waitForEvent('download');
+    await installer.click();
+    const download = await downloading;
+    const saved = join(tmpdir(), `producthub-e2e-download-${randomUUID()}`);
+    try {
+      await download.saveAs(saved);
+      const bytes = readFileSync(saved);
+      const [stored] = await query<{ name: string; storage_key: string; sha256: string; size: string }>(
+        'SELECT name, storage_key, sha256, size::text FROM build_files WHERE id = $1',
+        [fileId],
+      );
+      expect(download.suggestedFilename()).toBe(stored.name);
+      const original = readFileSync(join(e2eDataDir(), 'files', stored.storage_key));
+      expect(bytes.length).toBe(Number(stored.size));
+      expect(bytes.equals(original)).toBe(true);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(stored.sha256);
+    } finally {
+      rmSync(saved, { force: true });
+    }
+  });
+
+  test('changes the email with the code mailed to the new address, and signs in with it', async ({ page }) => {
+    const newEmail = `user37.studio-${Date.now()}@aurora.listener.example`;
+    await signIn(page, CUSTOMER);
+    await page.getByRole('link', { name: 'My account' }).click();
+    await expect(page.getByText(`You are signed in as ${CUSTOMER}.`)).toBeVisible();
+    const after = await lastMailId();
+    await page.getByLabel('New email address').fill(newEmail);
+    await page.getByRole('button', { name: 'Send a code to the new address' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your new inbox' })).toBeVisible();
+    const mail = await waitForKeptMail(newEmail, 'portal.email-change-code', after);
+    const code = /\b(\d{6})\b/.exec(mail.subject)![1];
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Confirm the new address' }).click();
+    try {
+      await expect(page.getByRole('status')).toHaveText(`Your email is now ${newEmail}. We told your old address.`);
+      await expect(page.getByText(`Signed in as ${newEmail}`, { exact: true })).toBeVisible();
+      await waitForKeptMail(CUSTOMER, 'portal.email-changed', after);
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByText('You are signed out.')).toBeVisible();
+      await signIn(page, newEmail);
+      await page.getByRole('link', { name: 'My account' }).click();
+      await expect(page.getByText(`You are signed in as ${newEmail}.`)).toBeVisible();
+    } finally {
+      await changeEmailBack(page, newEmail);
+    }
+  });
+});
+
+/** Back to the demo address through the portal's API with the session of the changed one, for the specs that follow. */
+async function changeEmailBack(page: Page, changed: string) {
+  const session = await page.evaluate((slug) => sessionStorage.getItem(`producthub_portal_session:${slug}`), SLUG);
+  const parsed = session ? (JSON.parse(session) as { token: string; user: { email: string } }) : null;
+  if (parsed?.user.email !== changed) throw new Error(`No portal session of ${changed} to change the email back to ${CUSTOMER} with`);
+  const headers = { Authorization: `PortalSession ${parsed.token}` };
+  const before = await lastMailId();
+  expect((await page.request.post(`${E2E_BASE_URL}/api/v1/portal/email-change`, { headers, data: { new_email: CUSTOMER } })).status()).toBe(202);
+  const code = /\b(\d{6})\b/.exec((await waitForKeptMail(CUSTOMER, 'portal.email-change-code', before)).subject)![1];
+  expect((await page.request.post(`${E2E_BASE_URL}/api/v1/portal/email-change/confirm`, { headers, data: { code } })).status()).toBe(200);
+}
+
+test.describe('the customer pages at 390×844', () => {
+  test.use({ viewport: PHONE });
+
+  test('licences, trials, downloads, offline activation and my account: no horizontal scroll, axe clean, by keyboard', async ({ page }) => {
+    await signIn(page, CUSTOMER);
+    const pages = [
+      { name: 'My licenses', path: 'licenses', control: page.getByRole('button', { name: /^Free this machine: / }).first() },
+      { name: 'My trials', path: 'trials', control: null },
+      { name: 'Downloads', path: 'downloads', control: page.getByRole('link', { name: /^Download / }).first() },
+      { name: 'Offline activation', path: 'offline', control: page.getByLabel('Activation request file') },
+      { name: 'My account', path: 'account', control: page.getByLabel('New email address') },
+    ];
+    for (const { name, path, control } of pages) {
+      await goByKeyboard(page, name, path);
+      await expect(page.getByText(/Loading/)).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+      if (control) await tabTo(page, control);
+    }
+
+    // Freeing a machine by keyboard opens the confirmation, which Escape closes with nothing freed.
+    await goByKeyboard(page, 'My licenses', 'licenses');
+    const before = await page.getByRole('button', { name: /^Free this machine: / }).count();
+    await tabTo(page, page.getByRole('button', { name: /^Free this machine: / }).first());
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Free this machine?' });
+    await expect(dialog).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    expect(await seriousViolations(page), 'axe on the confirmation').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Free this machine: / })).toHaveCount(before);
+  });
+});
