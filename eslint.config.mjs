@@ -39,19 +39,49 @@ const aboveData = [
 ];
 // The server's domains (and the HTTP layers over them): they import auth/ (the principal, the permission checks),
 // never the reverse.
-const serverDomains = ['licenses', 'licensing', 'catalog', 'clients', 'portal', 'email', 'webhooks', 'imports', 'export', 'outbox', 'routes', 'plugins'].map(server);
+const serverDomains = [
+  'licenses',
+  'licensing',
+  'catalog',
+  'clients',
+  'portal',
+  'email',
+  'webhooks',
+  'imports',
+  'export',
+  'outbox',
+  'routes',
+  'plugins',
+].map(server);
 const serverZones = [
-  zone(dataCode, aboveData, 'Data code (repositories/, queries) never imports routes, plugins or domain rules: the imports run from domain code down to data code.'),
+  zone(
+    dataCode,
+    aboveData,
+    'Data code (repositories/, queries) never imports routes, plugins or domain rules: the imports run from domain code down to data code.',
+  ),
   zone(server('auth'), serverDomains, 'auth/ imports no domain: domains import auth/, never the reverse.'),
 ];
 
 /** The import boundaries, as import-x/no-restricted-paths zones on resolved files (relative to the root). */
 export const boundaryZones = [
   ...remotes.flatMap((remote) => [
-    zone(`${remote}/src`, ['shell', ...remotes.filter((other) => other !== remote), 'api-server'], 'A remote never imports the shell, another remote or the server.'),
-    zone(`${remote}/src/shared`, `${remote}/src/features`, "A remote's src/shared serves its features; it never imports one."),
+    zone(
+      `${remote}/src`,
+      ['shell', ...remotes.filter((other) => other !== remote), 'api-server'],
+      'A remote never imports the shell, another remote or the server.',
+    ),
+    zone(
+      `${remote}/src/shared`,
+      `${remote}/src/features`,
+      "A remote's src/shared serves its features; it never imports one.",
+    ),
     ...featuresOf(remote).map((feature) =>
-      zone(`${remote}/src/features/${feature}`, `${remote}/src/features`, 'A feature never imports another feature: what two features need lives in src/shared.', [`./${feature}`]),
+      zone(
+        `${remote}/src/features/${feature}`,
+        `${remote}/src/features`,
+        'A feature never imports another feature: what two features need lives in src/shared.',
+        [`./${feature}`],
+      ),
     ),
   ]),
   zone('shell', remotes, "The shell never imports a remote's source: it loads remotes through Module Federation."),
@@ -67,14 +97,26 @@ export const boundaryZones = [
   zone('api-server', ['shell', ...remotes]),
   // The signed formats are shared by the server and client-js, which carries them in its dist: they import no
   // other workspace (nor any package: see the no-restricted-imports block below).
-  zone('signed-formats', [...apps, 'shared-kit', 'e2e', 'client-js'], 'signed-formats imports nothing but Node and its own files.'),
-  zone('client-js', [...apps, 'shared-kit', 'e2e'], 'client-js ships alone: the one workspace it imports is signed-formats, which its build carries in dist.'),
+  zone(
+    'signed-formats',
+    [...apps, 'shared-kit', 'e2e', 'client-js'],
+    'signed-formats imports nothing but Node and its own files.',
+  ),
+  zone(
+    'client-js',
+    [...apps, 'shared-kit', 'e2e'],
+    'client-js ships alone: the one workspace it imports is signed-formats, which its build carries in dist.',
+  ),
   ...serverZones,
 ];
 
 /** The console's texts (JSX text, string and template literals) say License/Licenses, never Licence/Licences. */
 const LICENCE_MESSAGE = 'The console spells it "License" (as its page titles do), not "Licence".';
-export const consoleSpellingSelectors = ['JSXText[value=/[Ll]icence/]', 'Literal[value=/[Ll]icence/]', 'TemplateElement[value.raw=/[Ll]icence/]'].map((selector) => ({
+export const consoleSpellingSelectors = [
+  'JSXText[value=/[Ll]icence/]',
+  'Literal[value=/[Ll]icence/]',
+  'TemplateElement[value.raw=/[Ll]icence/]',
+].map((selector) => ({
   selector,
   message: LICENCE_MESSAGE,
 }));
@@ -82,11 +124,26 @@ export const consoleSpellingSelectors = ['JSXText[value=/[Ll]icence/]', 'Literal
 const typescriptFiles = ['**/*.ts', '**/*.tsx'];
 const scriptFiles = ['**/*.js', '**/*.mjs', '**/*.cjs'];
 // `_name` marks a value left unused on purpose (a rest sibling left out, a callback's unused parameter).
-const unusedVars = { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true };
+const unusedVars = {
+  argsIgnorePattern: '^_',
+  varsIgnorePattern: '^_',
+  caughtErrorsIgnorePattern: '^_',
+  ignoreRestSiblings: true,
+};
 const browserScripts = ['e2e/bench/page-probe.js', 'e2e/embed/embed.js', 'e2e/embed/portal-embed.js'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/', '**/node_modules/', 'client-cpp/', 'coverage/', '.test-output/', '**/test-results/', '**/playwright-report/'] },
+  {
+    ignores: [
+      '**/dist/',
+      '**/node_modules/',
+      'client-cpp/',
+      'coverage/',
+      '.test-output/',
+      '**/test-results/',
+      '**/playwright-report/',
+    ],
+  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   { files: typescriptFiles, extends: [tseslint.configs.recommended] },
@@ -107,7 +164,9 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       // The kit's package exports name its sources under the `source` condition: resolving them (not dist/) lets
       // the boundaries and cycles be checked without a build.
-      'import-x/resolver-next': [createTypeScriptImportResolver({ conditionNames: ['source', 'types', 'import', 'require', 'node', 'default'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ conditionNames: ['source', 'types', 'import', 'require', 'node', 'default'] }),
+      ],
     },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -121,11 +180,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!node:|\\.{1,2}/)', message: 'signed-formats depends on nothing: client-js carries it as it is, so it imports only Node and its own files.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!node:|\\.{1,2}/)',
+              message:
+                'signed-formats depends on nothing: client-js carries it as it is, so it imports only Node and its own files.',
+            },
+          ],
+        },
       ],
     },
   },
-  { files: ['shell/src/**', 'mfe-*/src/**', 'shared-kit/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['shell/src/**', 'mfe-*/src/**', 'shared-kit/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   {
     // One spelling in the console: its page titles say "License" (docs/console.md), so every text it shows does.
     files: ['shell/src/**', 'mfe-*/src/**', 'shared-kit/src/**'],
@@ -136,7 +206,15 @@ export default tseslint.config(
   // The browser-side scripts, and the bench's functions that Playwright runs in the page.
   { files: [...browserScripts, 'e2e/bench/*.mjs'], languageOptions: { globals: { ...globals.browser } } },
   {
-    files: ['**/*.cjs', 'babel.config.js', 'jest.config.js', '*/jest.config.js', '*/webpack.config.js', 'tools/webpack/create-app-config.js', 'tools/bundle-budget/*.js'],
+    files: [
+      '**/*.cjs',
+      'babel.config.js',
+      'jest.config.js',
+      '*/jest.config.js',
+      '*/webpack.config.js',
+      'tools/webpack/create-app-config.js',
+      'tools/bundle-budget/*.js',
+    ],
     languageOptions: { sourceType: 'commonjs' },
   },
   { files: ['**/*.test.js', 'tools/**/*.test.js'], languageOptions: { globals: { ...globals.jest } } },

@@ -1,7 +1,10 @@
 // Two projects: `unit` (jsdom + node, no database) and `api` (the HTTP API against a real PostgreSQL).
 const { remoteAreas } = require('./tools/webpack/remote-areas');
 // The console's remotes and the customers' (the portal): every remote's unit tests.
-const remoteApps = [...Object.values(require('./shared-kit/src/remotes.json')), ...Object.values(require('./shared-kit/src/customer-remotes.json'))];
+const remoteApps = [
+  ...Object.values(require('./shared-kit/src/remotes.json')),
+  ...Object.values(require('./shared-kit/src/customer-remotes.json')),
+];
 
 const sharedKitSource = {
   '^shared-kit$': '<rootDir>/shared-kit/src/index.ts',

@@ -9,5 +9,10 @@ module.exports = createAppConfig({
   // The standalone page the API server answers at /portal/<slug>/... (api-server/src/plugins/static-apps.ts),
   // loading this remote from where the server serves it.
   // In `npm run dev`: http://127.0.0.1:3005/portal/<slug>/.
-  hostPage: { entry: 'src/host/host-page.ts', template: 'public/host-page.html', publicPath: '/remotes/mfe-portal/', devPages: /^\/portal\// },
+  hostPage: {
+    entry: 'src/host/host-page.ts',
+    template: 'public/host-page.html',
+    publicPath: '/remotes/mfe-portal/',
+    devPages: /^\/portal\//,
+  },
 });

@@ -9,8 +9,12 @@ ensureInstalled();
 build();
 const apps = ['shell', ...Object.values(remoteApps), ...Object.values(customerRemoteApps)];
 const children = [
-  startForwardingSignals('node', ['api-server/dist/main.js'], { env: { PRODUCTHUB_APPS_DIR: '', PRODUCTHUB_CORS_ORIGINS: 'http://127.0.0.1:3000' } }),
+  startForwardingSignals('node', ['api-server/dist/main.js'], {
+    env: { PRODUCTHUB_APPS_DIR: '', PRODUCTHUB_CORS_ORIGINS: 'http://127.0.0.1:3000' },
+  }),
   ...apps.map((app) => startForwardingSignals('npm', ['run', 'dev', '-w', app])),
 ];
-log('Dev servers starting: open http://127.0.0.1:3000/ (the customer portal: http://127.0.0.1:3005/portal/aurora-audio/) once webpack reports "compiled".');
+log(
+  'Dev servers starting: open http://127.0.0.1:3000/ (the customer portal: http://127.0.0.1:3005/portal/aurora-audio/) once webpack reports "compiled".',
+);
 for (const child of children) child.on('exit', () => children.forEach((other) => other.kill('SIGTERM')));

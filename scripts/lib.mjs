@@ -12,7 +12,12 @@ export function log(message) {
 
 /** Runs a command to completion with inherited output; returns its exit code. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
@@ -38,12 +43,19 @@ export function ensureInstalled() {
 
 export function build() {
   log('Building shared-kit, api-server, the shell, the four console remotes and the customer portal...');
-  runOrExit('npx', ['lerna', 'run', 'build', '--concurrency', '2', '--loglevel', 'warn'], { env: { NX_NO_CLOUD: 'true', NX_DAEMON: 'false' } });
+  runOrExit('npx', ['lerna', 'run', 'build', '--concurrency', '2', '--loglevel', 'warn'], {
+    env: { NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },
+  });
 }
 
 /** Starts a long-running process and forwards Ctrl-C / SIGTERM to it. */
 export function startForwardingSignals(command, args, options = {}) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   return child;
 }

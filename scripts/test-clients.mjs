@@ -26,5 +26,9 @@ function cppVectors() {
 }
 
 export function runClientSuites(outputDir) {
-  return [jestSuite('client-js', 'client-js/jest.config.js', outputDir), cppVectors(), jestSuite('cpp-plugin', 'client-cpp/jest.config.js', outputDir)];
+  return [
+    jestSuite('client-js', 'client-js/jest.config.js', outputDir),
+    cppVectors(),
+    jestSuite('cpp-plugin', 'client-cpp/jest.config.js', outputDir),
+  ];
 }

@@ -43,7 +43,11 @@ for (const project of ['lint-rules', 'unit', 'api', 'reliability', 'budget']) {
   const report = readJson(file);
   const failed = (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0);
   // A run that failed without a failing test (global setup crashed, no report) still counts as a failure.
-  results.push({ suite: project, passed: report?.numPassedTests ?? 0, failed: code !== 0 && failed === 0 ? 1 : failed });
+  results.push({
+    suite: project,
+    passed: report?.numPassedTests ?? 0,
+    failed: code !== 0 && failed === 0 ? 1 : failed,
+  });
 }
 
 // clients: the TypeScript and C++ client libraries (client-js/, client-cpp/).
@@ -51,10 +55,17 @@ results.push(...runClientSuites(outputDir));
 
 log('End-to-end: Playwright in Chromium over the built stack');
 const e2eFile = join(outputDir, 'e2e.json');
-const e2eCode = run('npx', ['playwright', 'test'], { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile } });
+const e2eCode = run('npx', ['playwright', 'test'], {
+  cwd: join(root, 'e2e'),
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile },
+});
 const e2e = readJson(e2eFile);
 const e2eFailed = (e2e?.stats?.unexpected ?? 0) + (e2e?.errors?.length ?? 0);
-results.push({ suite: 'e2e', passed: (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0), failed: e2eCode !== 0 && e2eFailed === 0 ? 1 : e2eFailed });
+results.push({
+  suite: 'e2e',
+  passed: (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0),
+  failed: e2eCode !== 0 && e2eFailed === 0 ? 1 : e2eFailed,
+});
 
 console.log('');
 for (const { suite, passed, failed } of results) console.log(`  ${suite.padEnd(10)} ${passed} ok / ${failed} failing`);

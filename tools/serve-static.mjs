@@ -5,7 +5,14 @@ import { extname, join, resolve, sep } from 'node:path';
 
 const root = resolve(process.argv[2] || 'dist');
 const port = Number(process.env.PORT || 4000);
-const types = { '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.html': 'text/html', '.txt': 'text/plain', '.svg': 'image/svg+xml' };
+const types = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.html': 'text/html',
+  '.txt': 'text/plain',
+  '.svg': 'image/svg+xml',
+};
 
 if (!existsSync(root)) {
   console.error(`${root} does not exist: build first (npm run build).`);
@@ -19,6 +26,9 @@ createServer((request, response) => {
     response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
     return;
   }
-  response.writeHead(200, { 'Content-Type': types[extname(path)] || 'application/octet-stream', 'Cache-Control': 'no-cache' });
+  response.writeHead(200, {
+    'Content-Type': types[extname(path)] || 'application/octet-stream',
+    'Cache-Control': 'no-cache',
+  });
   createReadStream(path).pipe(response);
 }).listen(port, '127.0.0.1', () => console.log(`Serving ${root} on http://127.0.0.1:${port}/`));

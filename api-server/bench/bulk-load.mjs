@@ -16,12 +16,14 @@ export async function withoutSecondaryIndexes(db, tables, load, step) {
       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.contype IN ('p', 'u', 'x'))
     ORDER BY name
   `.execute(db);
-  for (const { table, name } of constraints) await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.id(name)}`.execute(db);
+  for (const { table, name } of constraints)
+    await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.id(name)}`.execute(db);
   for (const { name } of indexes) await sql`DROP INDEX ${sql.table(name)}`.execute(db);
   await load();
   for (const { definition } of indexes) await sql.raw(definition).execute(db);
   step(`${indexes.length} secondary indexes rebuilt`);
   // Unique constraints first (they bring back their indexes), foreign keys last: contype 'u' sorts after 'f' descending.
-  for (const { table, name, definition } of constraints) await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.id(name)} ${sql.raw(definition)}`.execute(db);
+  for (const { table, name, definition } of constraints)
+    await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.id(name)} ${sql.raw(definition)}`.execute(db);
   step(`${constraints.length} unique and foreign-key constraints restored and validated`);
 }

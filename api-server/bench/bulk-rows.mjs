@@ -14,7 +14,8 @@ const { lockLicenseIds, findLicensesJson } = require('../dist/repositories/licen
 const { changeLicenseStates } = require('../dist/repositories/license-state-changes.js');
 
 /** The state request `n` asks for: even requests disable, odd ones enable; a run stops after an odd one, leaving them enabled. */
-const bulkState = (n) => (n % 2 === 0 ? { disabled: true, disabled_reason: 'CancelledOrder' } : { disabled: false, disabled_reason: null });
+const bulkState = (n) =>
+  n % 2 === 0 ? { disabled: true, disabled_reason: 'CancelledOrder' } : { disabled: false, disabled_reason: null };
 
 /** `amount` bulk updates of `licenseIds` through the API, one at a time, bounded by `seconds`. */
 export async function measureBulkHttp({ url, token, licenseIds, amount, seconds }) {
@@ -31,8 +32,13 @@ export async function measureBulkHttp({ url, token, licenseIds, amount, seconds 
     const body = await response.text();
     latencies.push(performance.now() - start);
     const data = response.ok ? JSON.parse(body).data : [];
-    const inState = data.filter((license) => license.disabled === state.disabled && license.disabled_reason === state.disabled_reason).length;
-    if (inState !== licenseIds.length) throw new Error(`bulk request ${n}: ${response.status}, ${inState} of ${licenseIds.length} licences in the state asked for`);
+    const inState = data.filter(
+      (license) => license.disabled === state.disabled && license.disabled_reason === state.disabled_reason,
+    ).length;
+    if (inState !== licenseIds.length)
+      throw new Error(
+        `bulk request ${n}: ${response.status}, ${inState} of ${licenseIds.length} licences in the state asked for`,
+      );
   }
   return { ...summarise(latencies, Date.now() - started), statuses: { 200: latencies.length }, errors: 0 };
 }
@@ -41,7 +47,10 @@ export async function measureBulkHttp({ url, token, licenseIds, amount, seconds 
 export async function measureBulkSql({ connectionString, manufacturerId, systemUserId, licenseIds, amount, seconds }) {
   const pool = new Pool({ connectionString, max: 1 });
   try {
-    const plans = [await capture(pool, manufacturerId, systemUserId, licenseIds, bulkState(0)), await capture(pool, manufacturerId, systemUserId, licenseIds, bulkState(1))];
+    const plans = [
+      await capture(pool, manufacturerId, systemUserId, licenseIds, bulkState(0)),
+      await capture(pool, manufacturerId, systemUserId, licenseIds, bulkState(1)),
+    ];
     const client = await pool.connect();
     const latencies = [];
     const started = Date.now();
@@ -55,7 +64,8 @@ export async function measureBulkSql({ connectionString, manufacturerId, systemU
         await client.query('COMMIT');
         await client.query(answer.text, answer.values);
         latencies.push(performance.now() - start);
-        if (rowCount !== licenseIds.length) throw new Error(`bulk SQL replay ${n} audited ${rowCount} of ${licenseIds.length} licences`);
+        if (rowCount !== licenseIds.length)
+          throw new Error(`bulk SQL replay ${n} audited ${rowCount} of ${licenseIds.length} licences`);
       }
     } finally {
       client.release();
@@ -71,7 +81,10 @@ async function capture(pool, manufacturerId, systemUserId, ids, state) {
   const captured = [];
   const db = new Kysely({
     dialect: new PostgresDialect({ pool }),
-    log: (event) => event.level === 'query' && !/^(begin|commit|rollback)/i.test(event.query.sql) && captured.push({ text: event.query.sql, values: event.query.parameters }),
+    log: (event) =>
+      event.level === 'query' &&
+      !/^(begin|commit|rollback)/i.test(event.query.sql) &&
+      captured.push({ text: event.query.sql, values: event.query.parameters }),
   });
   await db
     .transaction()

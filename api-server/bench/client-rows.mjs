@@ -35,7 +35,17 @@ const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
  * Runs every client row; answers results in run.mjs's shape, each with its own `target` text.
  * `duration` bounds each row in seconds; nothing here runs unbounded.
  */
-export async function clientRows({ api, apiPid, floorPid, floorApi, pool: shared, dataDir, duration, productId = 1, log = console.error }) {
+export async function clientRows({
+  api,
+  apiPid,
+  floorPid,
+  floorApi,
+  pool: shared,
+  dataDir,
+  duration,
+  productId = 1,
+  log = console.error,
+}) {
   // Its own pool: the rows run at up to 10 connections whatever --connections the other rows use.
   const pool = new Pool({ ...shared.options, max: Math.max(...CONCURRENCIES) + 2 });
   const masterKey = loadMasterKey(undefined, dataDir);
@@ -52,7 +62,8 @@ export async function clientRows({ api, apiPid, floorPid, floorApi, pool: shared
       [productId, CONCURRENCIES.length],
     )
   ).rows.map((row) => row.serial);
-  if (sqlSerials.length < CONCURRENCIES.length) throw new Error(`product ${productId} has too few licences without machines for the SQL replays`);
+  if (sqlSerials.length < CONCURRENCIES.length)
+    throw new Error(`product ${productId} has too few licences without machines for the SQL replays`);
   const serials = (
     await pool.query(
       `SELECT serial FROM licenses l WHERE product_id = $1 AND NOT disabled AND serial <> ALL ($2)
@@ -61,9 +72,12 @@ export async function clientRows({ api, apiPid, floorPid, floorApi, pool: shared
       [productId, sqlSerials],
     )
   ).rows.map((row) => row.serial);
-  if (serials.length <= CONCURRENCIES.length) throw new Error(`product ${productId} has too few enabled licences to activate`);
+  if (serials.length <= CONCURRENCIES.length)
+    throw new Error(`product ${productId} has too few enabled licences to activate`);
   await distributeFirstRelease(pool, productId);
-  await pool.query('CREATE TABLE IF NOT EXISTS bench_insert_floor (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), note text NOT NULL)');
+  await pool.query(
+    'CREATE TABLE IF NOT EXISTS bench_insert_floor (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), note text NOT NULL)',
+  );
 
   // Outside the addresses the HTTP rows use (127.1.0.1 onwards), for the same reason.
   const call = { address: '127.0.0.2' };
@@ -73,14 +87,23 @@ export async function clientRows({ api, apiPid, floorPid, floorApi, pool: shared
   try {
     for (const [round, connections] of CONCURRENCIES.entries()) {
       // What the machine itself costs a request from this client: the same POSTs answered with a constant.
-      const constant = await cpu(() => measureClientHttp(floorApi, '/constant', connections, duration, () => ({})), floorPid);
+      const constant = await cpu(
+        () => measureClientHttp(floorApi, '/constant', connections, duration, () => ({})),
+        floorPid,
+      );
       results.push(row(`floor: Fastify constant JSON, same client (${connections} conn)`, connections, constant));
 
-      const trialBody = (n) => ({ product_id: productId, hardware_fingerprint: `bench-trial-${run}-${connections}-${n}` });
+      const trialBody = (n) => ({
+        product_id: productId,
+        hardware_fingerprint: `bench-trial-${run}-${connections}-${n}`,
+      });
       const trial = await cpu(() => measureClientHttp(api, `${CLIENT}/trials`, connections, duration, trialBody));
       const trialGroups = [
         ...(await rateLimitSql(pool, [call.address, machineSubject(productId, `bench-trial-${run}-sql`)])),
-        { transaction: false, statements: await capture(pool, (db) => startTrial(db, productKeyOf, call, trialBody('sql'))) },
+        {
+          transaction: false,
+          statements: await capture(pool, (db) => startTrial(db, productKeyOf, call, trialBody('sql'))),
+        },
       ];
       const trialSql = await cpu(() => replaySql(pool, connections, duration, trialGroups));
       results.push(row(`client trial start (${connections} conn)`, connections, trial, trialSql));
@@ -100,20 +123,46 @@ export async function clientRows({ api, apiPid, floorPid, floorApi, pool: shared
       const sqlBody = activationBody('sql', sqlSerials[round]);
       // The rate-limit counting rides in the activation's first read: the capture holds every statement.
       const activationCall = guarded(call, [call.address, serialSubject(productId, sqlBody.serial)]);
-      const activationGroups = [{ transaction: false, statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, activationCall, sqlBody)) }];
+      const activationGroups = [
+        {
+          transaction: false,
+          statements: await capture(pool, (db) => activateBySerial(db, productKeyOf, activationCall, sqlBody)),
+        },
+      ];
       const activationSql = await cpu(() => replaySql(pool, connections, duration, activationGroups));
       const insertFloor = await cpu(() => bareInsert(pool, connections, duration));
-      results.push(row(`client activation by serial (${connections} conn)`, connections, activation, activationSql, { insertFloor }));
+      results.push(
+        row(`client activation by serial (${connections} conn)`, connections, activation, activationSql, {
+          insertFloor,
+        }),
+      );
       results.push(row(`floor: pg one-row insert + commit (${connections} conn)`, connections, insertFloor));
 
-      if (activated.length === 0) throw new Error('no activation succeeded: the update check needs an activated machine');
-      const updateBody = (n) => ({ product_id: productId, ...activated[n % activated.length], current_version: '0.0.1', os: 'macOS' });
-      const update = await cpu(() => measureClientHttp(api, `${CLIENT}/update-checks`, connections, duration, updateBody));
+      if (activated.length === 0)
+        throw new Error('no activation succeeded: the update check needs an activated machine');
+      const updateBody = (n) => ({
+        product_id: productId,
+        ...activated[n % activated.length],
+        current_version: '0.0.1',
+        os: 'macOS',
+      });
+      const update = await cpu(() =>
+        measureClientHttp(api, `${CLIENT}/update-checks`, connections, duration, updateBody),
+      );
       // The machine the activation's capture activated: its own serial, its own counters.
       const first = { ...updateBody(0), serial: sqlBody.serial, hardware_fingerprint: sqlBody.hardware_fingerprint };
-      const updateCall = guarded(call, [call.address, machineSubject(productId, first.hardware_fingerprint), serialSubject(productId, first.serial)]);
+      const updateCall = guarded(call, [
+        call.address,
+        machineSubject(productId, first.hardware_fingerprint),
+        serialSubject(productId, first.serial),
+      ]);
       const context = { ...updateCall, prefix: '/api/v1', downloadKey: downloadUrlKey(masterKey) };
-      const updateGroups = [{ transaction: false, statements: await capture(pool, (db) => checkForUpdates(db, productKeyOf, context, first, undefined)) }];
+      const updateGroups = [
+        {
+          transaction: false,
+          statements: await capture(pool, (db) => checkForUpdates(db, productKeyOf, context, first, undefined)),
+        },
+      ];
       const updateSql = await cpu(() => replaySql(pool, connections, duration, updateGroups));
       results.push(row(`client update check (${connections} conn)`, connections, update, updateSql));
       for (const result of results.slice(-5)) {
@@ -135,13 +184,20 @@ const row = (name, connections, http, sql, extra = {}) => ({ name, kind: 'client
 export function clientChecks(result, all) {
   const floorOf = (name) => all.find((other) => other.name === `${name} (${result.connections} conn)`);
   const checks = [];
-  if (result.name.startsWith('client update check (1 conn')) checks.push({ label: 'p95 <= 5 ms', pass: result.http.p95 !== null && result.http.p95 <= 5 });
+  if (result.name.startsWith('client update check (1 conn'))
+    checks.push({ label: 'p95 <= 5 ms', pass: result.http.p95 !== null && result.http.p95 <= 5 });
   if (result.name.startsWith('client update check (10 conn')) {
-    checks.push({ label: `>= 60% of its SQL replay's req/s (${percent(result.http.rps, result.sql.rps)})`, pass: result.http.rps >= 0.6 * result.sql.rps });
+    checks.push({
+      label: `>= 60% of its SQL replay's req/s (${percent(result.http.rps, result.sql.rps)})`,
+      pass: result.http.rps >= 0.6 * result.sql.rps,
+    });
   }
   if (result.name.startsWith('client activation')) {
     const floor = floorOf('floor: pg one-row insert + commit');
-    checks.push({ label: `>= 50% of the bare insert's req/s (${percent(result.http.rps, floor.http.rps)})`, pass: result.http.rps >= 0.5 * floor.http.rps });
+    checks.push({
+      label: `>= 50% of the bare insert's req/s (${percent(result.http.rps, floor.http.rps)})`,
+      pass: result.http.rps >= 0.5 * floor.http.rps,
+    });
   }
   return checks;
 }
@@ -177,7 +233,10 @@ export function clientMarkdown(results) {
   return [...lines, '', ...cpuMarkdown(client)].join('\n');
 }
 
-const cpuText = (cpu) => (cpu ? `${cpu.api ?? '?'} / ${cpu.pg ?? '?'} + ${cpu.pgBackground ?? '?'} / ${cpu.bench ?? '?'} / ${cpuTotal(cpu) ?? '?'}` : '');
+const cpuText = (cpu) =>
+  cpu
+    ? `${cpu.api ?? '?'} / ${cpu.pg ?? '?'} + ${cpu.pgBackground ?? '?'} / ${cpu.bench ?? '?'} / ${cpuTotal(cpu) ?? '?'}`
+    : '';
 
 /**
  * CPU milliseconds per request of each row (server / PostgreSQL / bench client / total), beside its SQL replay's
@@ -234,11 +293,17 @@ export async function capture(pool, run) {
 
 /** The buckets of a call as the guard names them, with limits the replay never reaches. */
 const benchLimits = (subjects) =>
-  subjects.map((subject) => ({ bucket: subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`, limit: 1_000_000, windowSeconds: 60 }));
+  subjects.map((subject) => ({
+    bucket: subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`,
+    limit: 1_000_000,
+    windowSeconds: 60,
+  }));
 
 /** The guard's rate-limit statement: one upsert of all the call's buckets, autocommitted, as the route runs it. */
 async function rateLimitSql(pool, subjects) {
-  return [{ transaction: false, statements: await capture(pool, (db) => consumeRateLimits(db, benchLimits(subjects))) }];
+  return [
+    { transaction: false, statements: await capture(pool, (db) => consumeRateLimits(db, benchLimits(subjects))) },
+  ];
 }
 
 /** A call that counts against its limits in its first read's statement, as the routes make it. */
@@ -340,10 +405,17 @@ export async function measureClientHttp(api, path, connections, duration, bodyOf
 function post(options, body) {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const request = http.request({ ...options, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode));
-    });
+    const request = http.request(
+      {
+        ...options,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      },
+    );
     request.setTimeout(10_000, () => request.destroy(new Error(`${options.path} timed out`)));
     request.on('error', reject);
     request.end(payload);

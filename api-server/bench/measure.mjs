@@ -61,10 +61,23 @@ export async function login(api, email, password) {
 }
 
 /** autocannon, bounded in time (or count); every response's latency is kept so p95 is exact. */
-export async function measureHttp({ url, method = 'GET', body, token, noAuth, setupRequest, amount, connections, duration }) {
+export async function measureHttp({
+  url,
+  method = 'GET',
+  body,
+  token,
+  noAuth,
+  setupRequest,
+  amount,
+  connections,
+  duration,
+}) {
   const latencies = [];
   const statuses = new Map();
-  const headers = { 'content-type': 'application/json', ...(token && !noAuth ? { authorization: `MSession ${token}` } : {}) };
+  const headers = {
+    'content-type': 'application/json',
+    ...(token && !noAuth ? { authorization: `MSession ${token}` } : {}),
+  };
   const instance = autocannon({
     url,
     method,
@@ -79,5 +92,9 @@ export async function measureHttp({ url, method = 'GET', body, token, noAuth, se
     statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
   });
   const result = await instance;
-  return { ...summarise(latencies, result.duration * 1000), statuses: Object.fromEntries(statuses), errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    ...summarise(latencies, result.duration * 1000),
+    statuses: Object.fromEntries(statuses),
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }

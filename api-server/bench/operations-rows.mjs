@@ -33,7 +33,8 @@ const SMALL_LIST_EMAIL = '@customer1';
 
 export async function operationsRows({ api, pool: shared, apiPid, tokens, only, duration, log = console.error }) {
   const filters = only?.split(',');
-  const selected = (name) => !filters || filters.includes('operations') || filters.some((filter) => name.startsWith(filter));
+  const selected = (name) =>
+    !filters || filters.includes('operations') || filters.some((filter) => name.startsWith(filter));
   const pool = new Pool({ ...shared.options, max: 4 });
   const results = [];
   try {
@@ -47,8 +48,13 @@ export async function operationsRows({ api, pool: shared, apiPid, tokens, only, 
     if (selected('dashboard')) {
       await addActivationHistory(pool, log);
       for (const row of dashboardRows()) {
-        results.push({ ...(await latencyRow(row, { api, pool, tokens, duration })), exact: await dashboardExact(pool, api, tokens[row.as], row) });
-        log(`${row.name}: p95 ${results.at(-1).http.p95} ms; SQL p95 ${results.at(-1).sql.p95} ms; ${results.at(-1).exact.join('; ') || 'figures exact'}`);
+        results.push({
+          ...(await latencyRow(row, { api, pool, tokens, duration })),
+          exact: await dashboardExact(pool, api, tokens[row.as], row),
+        });
+        log(
+          `${row.name}: p95 ${results.at(-1).http.p95} ms; SQL p95 ${results.at(-1).sql.p95} ms; ${results.at(-1).exact.join('; ') || 'figures exact'}`,
+        );
       }
     }
   } finally {
@@ -63,8 +69,16 @@ async function fixtures(pool, api, staffToken) {
   const one = async (text, values = []) => (await pool.query(text, values)).rows[0];
   const bigLicences = Number((await one('SELECT count(*) AS n FROM licenses WHERE product_id = $1', [BIG_PRODUCT])).n);
   // The small list's size from the list route itself: a second opinion on the search the export must honour.
-  const listed = await getJson(api, `/api/v1/products/${BIG_PRODUCT}/licenses?per_page=1&email=${encodeURIComponent(SMALL_LIST_EMAIL)}`, staffToken);
-  const staffUser = (await one("SELECT id FROM system_users WHERE manufacturer_id = 1 AND access_level = 'manufacturer' ORDER BY id LIMIT 1")).id;
+  const listed = await getJson(
+    api,
+    `/api/v1/products/${BIG_PRODUCT}/licenses?per_page=1&email=${encodeURIComponent(SMALL_LIST_EMAIL)}`,
+    staffToken,
+  );
+  const staffUser = (
+    await one(
+      "SELECT id FROM system_users WHERE manufacturer_id = 1 AND access_level = 'manufacturer' ORDER BY id LIMIT 1",
+    )
+  ).id;
   const events = Number((await one('SELECT count(*) AS n FROM audit_log WHERE manufacturer_id = 1')).n);
   const newest = new Date((await one('SELECT max(created_at) AS at FROM audit_log WHERE manufacturer_id = 1')).at);
   return { bigLicences, smallLicences: listed.pagination.records.total, staffUser, events, newest };
@@ -79,8 +93,18 @@ async function exportRows(api, pid, token, f, log) {
   const rows = [];
   for (const [name, url, expected, rounds] of [
     [`export: big product's licences (${f.bigLicences} rows)`, path, f.bigLicences, 1],
-    [`export: the same ${EXPORT_ROUNDS}× back to back (${EXPORT_ROUNDS * f.bigLicences} rows)`, path, f.bigLicences, EXPORT_ROUNDS],
-    [`export: searched, ${Math.round(f.bigLicences / Math.max(1, f.smallLicences))}× smaller (${f.smallLicences} rows)`, small, f.smallLicences, 1],
+    [
+      `export: the same ${EXPORT_ROUNDS}× back to back (${EXPORT_ROUNDS * f.bigLicences} rows)`,
+      path,
+      f.bigLicences,
+      EXPORT_ROUNDS,
+    ],
+    [
+      `export: searched, ${Math.round(f.bigLicences / Math.max(1, f.smallLicences))}× smaller (${f.smallLicences} rows)`,
+      small,
+      f.smallLicences,
+      1,
+    ],
   ]) {
     const run = await streamExports(api, url, token, pid, rounds);
     const checks = [
@@ -88,7 +112,9 @@ async function exportRows(api, pid, token, f, log) {
       { label: `RSS growth <= ${RSS_GROWTH_LIMIT_MB} MB`, pass: run.growthMb <= RSS_GROWTH_LIMIT_MB },
     ];
     rows.push({ name, kind: 'export', export: run, checks });
-    log(`${name}: ${run.rows} rows in ${run.seconds} s (${run.rowsPerSecond} rows/s, ${run.mb} MB); RSS ${run.rssBeforeMb} → peak ${run.peakMb} MB`);
+    log(
+      `${name}: ${run.rows} rows in ${run.seconds} s (${run.rowsPerSecond} rows/s, ${run.mb} MB); RSS ${run.rssBeforeMb} → peak ${run.peakMb} MB`,
+    );
   }
   const [big, backToBack, smaller] = rows.map((row) => row.export);
   // Not growing with the row count: V8 lets its heap grow under a sustained stream until it settles (≈ 100 MB above
@@ -131,8 +157,12 @@ async function streamExports(api, path, token, pid, rounds) {
   const counts = [];
   try {
     for (let round = 0; round < rounds; round++) {
-      const response = await fetch(api + path, { headers: { authorization: `MSession ${token}` }, signal: AbortSignal.timeout(300_000) });
-      if (!response.ok || !response.headers.get('content-type')?.startsWith('text/csv')) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      const response = await fetch(api + path, {
+        headers: { authorization: `MSession ${token}` },
+        signal: AbortSignal.timeout(300_000),
+      });
+      if (!response.ok || !response.headers.get('content-type')?.startsWith('text/csv'))
+        throw new Error(`${path}: ${response.status} ${await response.text()}`);
       let records = 0;
       let quoted = false;
       for await (const chunk of response.body) {
@@ -189,12 +219,24 @@ function historyRows(f) {
   });
   const rangeRow = (as, scope, label) => {
     const [from, to] = ranges[label];
-    return row(`${as} time range, ${label}`, as, scope, { from: from.toISOString(), to: to.toISOString() }, { from, to });
+    return row(
+      `${as} time range, ${label}`,
+      as,
+      scope,
+      { from: from.toISOString(), to: to.toISOString() },
+      { from, to },
+    );
   };
   return [
     row(`staff first page (${f.events} events)`, 'staff', staff, {}, {}),
     row(`staff deep page p${deep}`, 'staff', staff, {}, {}, deep),
-    row('staff one licence', 'staff', staff, { object_type: 'license', object_id: '1' }, { objectType: 'license', objectId: '1' }),
+    row(
+      'staff one licence',
+      'staff',
+      staff,
+      { object_type: 'license', object_id: '1' },
+      { objectType: 'license', objectId: '1' },
+    ),
     row('staff by actor (a staff user)', 'staff', staff, { actor: String(f.staffUser) }, { actor: f.staffUser }),
     row('staff by actor client', 'staff', staff, { actor: 'client' }, { actor: 'client' }),
     row('staff by action (common)', 'staff', staff, { action: 'license.disable' }, { action: 'license.disable' }),
@@ -209,8 +251,22 @@ function historyRows(f) {
 
 function dashboardRows() {
   return [30, 90].flatMap((days) => [
-    { name: `dashboard: staff ${days} days`, kind: 'dashboard', as: 'staff', days, path: `/api/v1/dashboard?days=${days}`, sql: (db) => readDashboard(db, 1, days) },
-    { name: `dashboard: superuser ${days} days`, kind: 'dashboard', as: 'superuser', days, path: `/api/v1/dashboard?days=${days}`, sql: (db) => readDashboard(db, null, days) },
+    {
+      name: `dashboard: staff ${days} days`,
+      kind: 'dashboard',
+      as: 'staff',
+      days,
+      path: `/api/v1/dashboard?days=${days}`,
+      sql: (db) => readDashboard(db, 1, days),
+    },
+    {
+      name: `dashboard: superuser ${days} days`,
+      kind: 'dashboard',
+      as: 'superuser',
+      days,
+      path: `/api/v1/dashboard?days=${days}`,
+      sql: (db) => readDashboard(db, null, days),
+    },
   ]);
 }
 
@@ -225,14 +281,24 @@ async function latencyRow(row, { api, pool, tokens, duration }) {
   });
   const statements = await capture(pool, row.sql);
   // As the repository runs them: its statements at once, each on a connection of its own.
-  const sql = await timed(duration, () => Promise.all(statements.map((statement) => pool.query(statement.text, statement.values))));
+  const sql = await timed(duration, () =>
+    Promise.all(statements.map((statement) => pool.query(statement.text, statement.values))),
+  );
   const errors = [...statuses].filter(([status]) => status !== 200).reduce((sum, [, count]) => sum + count, 0);
   const target = LATENCY_TARGET[row.kind];
   const checks = [
     { label: `p95 <= ${target} ms at 1 conn`, pass: http.p95 !== null && http.p95 <= target },
     { label: 'every answer 200', pass: errors === 0 },
   ];
-  return { name: row.name, kind: row.kind, connections: 1, http: { ...http, statuses: Object.fromEntries(statuses), errors }, sql, statements: statements.length, checks };
+  return {
+    name: row.name,
+    kind: row.kind,
+    connections: 1,
+    http: { ...http, statuses: Object.fromEntries(statuses), errors },
+    sql,
+    statements: statements.length,
+    checks,
+  };
 }
 
 async function timed(duration, once) {
@@ -258,7 +324,9 @@ async function timed(duration, once) {
  */
 async function addActivationHistory(pool, log) {
   const marker = 'bench-history-';
-  const { rows } = await pool.query('SELECT 1 FROM license_activations WHERE hardware_fingerprint LIKE $1 LIMIT 1', [`${marker}%`]);
+  const { rows } = await pool.query('SELECT 1 FROM license_activations WHERE hardware_fingerprint LIKE $1 LIMIT 1', [
+    `${marker}%`,
+  ]);
   if (rows.length > 0) return;
   const started = Date.now();
   const client = await pool.connect();
@@ -277,7 +345,9 @@ async function addActivationHistory(pool, log) {
        WHERE t.manufacturer_id = 1 AND abs(hashtext(t.hardware_fingerprint)) % 5 = 0`,
     );
     await client.query('COMMIT');
-    log(`dashboard data: ${added.rowCount} activations over 90 days and ${converted.rowCount} converted trials added in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `dashboard data: ${added.rowCount} activations over 90 days and ${converted.rowCount} converted trials added in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
@@ -331,7 +401,10 @@ async function dashboardExact(pool, api, token, { as, days }) {
         );
   const expected = {
     totals: counts,
-    licenses_by_type: answer.licenses_by_type.map(({ license_type }) => byType.find((row) => row.license_type === license_type) ?? { license_type, enabled: 0, disabled: 0 }),
+    licenses_by_type: answer.licenses_by_type.map(
+      ({ license_type }) =>
+        byType.find((row) => row.license_type === license_type) ?? { license_type, enabled: 0, disabled: 0 },
+    ),
     per_day: perDay,
     top_products: top,
     conversion,
@@ -339,15 +412,24 @@ async function dashboardExact(pool, api, token, { as, days }) {
   const differences = Object.entries(expected)
     .filter(([field, value]) => JSON.stringify(normalise(answer[field])) !== JSON.stringify(normalise(value)))
     .map(([field]) => `${field} differs`);
-  if (byType.some((row) => !answer.licenses_by_type.some((shown) => shown.license_type === row.license_type))) differences.push('licenses_by_type misses a type');
+  if (byType.some((row) => !answer.licenses_by_type.some((shown) => shown.license_type === row.license_type)))
+    differences.push('licenses_by_type misses a type');
   return differences;
 }
 
 /** Key order does not matter; the API's order does. */
-const normalise = (value) => (Array.isArray(value) ? value.map(normalise) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort()) : value);
+const normalise = (value) =>
+  Array.isArray(value)
+    ? value.map(normalise)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).sort())
+      : value;
 
 async function getJson(api, path, token) {
-  const response = await fetch(api + path, { headers: { authorization: `MSession ${token}` }, signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(api + path, {
+    headers: { authorization: `MSession ${token}` },
+    signal: AbortSignal.timeout(30_000),
+  });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }
@@ -361,9 +443,14 @@ export function operationsMarkdown(results) {
   const latency = results.filter((result) => result.kind === 'history' || result.kind === 'dashboard');
   const lines = [];
   if (exports.length > 0) {
-    lines.push('| Export row | rows | MB | s | rows/s | server RSS before MB | peak MB | growth MB | target |', '|---|---:|---:|---:|---:|---:|---:|---:|---|');
+    lines.push(
+      '| Export row | rows | MB | s | rows/s | server RSS before MB | peak MB | growth MB | target |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    );
     for (const { name, export: e, checks } of exports)
-      lines.push(`| ${name} | ${e.rows} | ${e.mb} | ${e.seconds} | ${e.rowsPerSecond} | ${e.rssBeforeMb} | ${e.peakMb} | ${e.growthMb} | ${verdicts(checks)} |`);
+      lines.push(
+        `| ${name} | ${e.rows} | ${e.mb} | ${e.seconds} | ${e.rowsPerSecond} | ${e.rssBeforeMb} | ${e.peakMb} | ${e.growthMb} | ${verdicts(checks)} |`,
+      );
   }
   if (latency.length > 0) {
     if (lines.length > 0) lines.push('');
@@ -372,8 +459,15 @@ export function operationsMarkdown(results) {
       '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     for (const { name, http, sql, statements, checks, exact } of latency) {
-      const all = exact ? [...checks, { label: exact.length ? exact.join(', ') : 'figures = counts from the tables', pass: exact.length === 0 }] : checks;
-      lines.push(`| ${name} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.requests} | ${sql.p50} | ${sql.p95} | ${statements} | ${verdicts(all)} |`);
+      const all = exact
+        ? [
+            ...checks,
+            { label: exact.length ? exact.join(', ') : 'figures = counts from the tables', pass: exact.length === 0 },
+          ]
+        : checks;
+      lines.push(
+        `| ${name} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.requests} | ${sql.p50} | ${sql.p95} | ${statements} | ${verdicts(all)} |`,
+      );
     }
   }
   return lines.join('\n');

@@ -90,7 +90,11 @@ export function cpuMeter({ apiPid, dataDir }) {
   const postmaster = postmasterPid(dataDir);
   const sample = (serverPid) => {
     const own = process.cpuUsage();
-    return { api: processMs(serverPid), cluster: postmaster ? clusterTicks(postmaster) : undefined, bench: (own.user + own.system) / 1000 };
+    return {
+      api: processMs(serverPid),
+      cluster: postmaster ? clusterTicks(postmaster) : undefined,
+      bench: (own.user + own.system) / 1000,
+    };
   };
   /** Runs `measure` and adds to its figures the CPU milliseconds per request each process spent meanwhile. */
   return async (measure, serverPid = apiPid) => {
@@ -100,9 +104,15 @@ export function cpuMeter({ apiPid, dataDir }) {
     const per = (ms) => (ms === null || !result.requests ? null : Math.round((ms / result.requests) * 1000) / 1000);
     const delta = (key) => (before[key] === null || after[key] === null ? null : after[key] - before[key]);
     const { pg, pgBackground } = clusterDelta(before.cluster, after.cluster);
-    return { ...result, cpu: { api: per(delta('api')), pg: per(pg), pgBackground: per(pgBackground), bench: per(delta('bench')) } };
+    return {
+      ...result,
+      cpu: { api: per(delta('api')), pg: per(pg), pgBackground: per(pgBackground), bench: per(delta('bench')) },
+    };
   };
 }
 
 /** Server + PostgreSQL (backends and background) + bench milliseconds of CPU per request: what the row costs the machine's cores. */
-export const cpuTotal = (cpu) => (cpu && cpu.pg !== null ? Math.round(((cpu.api ?? 0) + cpu.pg + (cpu.pgBackground ?? 0) + cpu.bench) * 1000) / 1000 : null);
+export const cpuTotal = (cpu) =>
+  cpu && cpu.pg !== null
+    ? Math.round(((cpu.api ?? 0) + cpu.pg + (cpu.pgBackground ?? 0) + cpu.bench) * 1000) / 1000
+    : null;

@@ -13,7 +13,13 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measureBulkHttp, measureBulkSql } from './bulk-rows.mjs';
 import { clientMarkdown, clientRows } from './client-rows.mjs';
-import { login as loginAt, measureHttp as measureHttpAt, startApiServer, startChild, stopChildren } from './measure.mjs';
+import {
+  login as loginAt,
+  measureHttp as measureHttpAt,
+  startApiServer,
+  startChild,
+  stopChildren,
+} from './measure.mjs';
 import { operationsRows } from './operations-rows.mjs';
 import { summarise } from './stats.mjs';
 import { benchSettings, BENCH_PASSWORD, benchStaffEmail, BENCH_SUPERUSER_EMAIL } from './settings.mjs';
@@ -65,45 +71,96 @@ const api = `http://127.0.0.1:${settings.apiPort}`;
 const login = (email) => loginAt(api, email, BENCH_PASSWORD);
 const measureHttp = (options) => measureHttpAt({ duration, connections, ...options });
 const loadAtStart = loadavg();
-const pool = new Pool({ connectionString: embeddedConnectionString(settings.pgPort), max: Math.max(connections, ...readConnections) });
+const pool = new Pool({
+  connectionString: embeddedConnectionString(settings.pgPort),
+  max: Math.max(connections, ...readConnections),
+});
 try {
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
   const apiChild = await startApiServer(settings, profile);
-  const floorChild = await startChild('floor', ['api-server/bench/floor-server.mjs', String(settings.floorPort)], /floor listening/, {});
+  const floorChild = await startChild(
+    'floor',
+    ['api-server/bench/floor-server.mjs', String(settings.floorPort)],
+    /floor listening/,
+    {},
+  );
 
   const staff = await login(benchStaffEmail(1));
   const superuser = await login(BENCH_SUPERUSER_EMAIL);
   const fixtures = await loadFixtures();
   const results = [];
-  const floor = await measureHttp({ name: 'floor: Fastify constant JSON', url: `http://127.0.0.1:${settings.floorPort}/constant` });
+  const floor = await measureHttp({
+    name: 'floor: Fastify constant JSON',
+    url: `http://127.0.0.1:${settings.floorPort}/constant`,
+  });
   console.error(`floor: ${floor.rps} req/s, p50 ${floor.p50} ms`);
 
   for (const scenario of scenarios(fixtures)) {
     if (args.only && !args.only.split(',').some((filter) => scenario.name.includes(filter))) continue;
     const token = scenario.as === 'superuser' ? superuser : staff;
     if (!scenario.sql) {
-      const http = scenario.measure ? await scenario.measure(api + scenario.path, token) : await measureHttp({ ...scenario, url: api + scenario.path, token });
+      const http = scenario.measure
+        ? await scenario.measure(api + scenario.path, token)
+        : await measureHttp({ ...scenario, url: api + scenario.path, token });
       const sqlFloor = scenario.sqlReplay ? await scenario.sqlReplay() : undefined;
       results.push({ name: scenario.name, kind: scenario.kind, http, sql: sqlFloor });
-      console.error(`${scenario.name}: p95 ${http.p95} ms, ${http.rps} req/s${sqlFloor ? `; SQL p50 ${sqlFloor.p50} ms` : ''}`);
+      console.error(
+        `${scenario.name}: p95 ${http.p95} ms, ${http.rps} req/s${sqlFloor ? `; SQL p50 ${sqlFloor.p50} ms` : ''}`,
+      );
       continue;
     }
     const statements = await captureSql(scenario.sql);
     for (const level of readConnections) {
       const http = await measureHttp({ ...scenario, url: api + scenario.path, token, connections: level });
       const sqlFloor = await measureSql(statements, level);
-      results.push({ name: `${scenario.name} (${level} conn)`, scenario: scenario.name, kind: scenario.kind, connections: level, http, sql: sqlFloor });
-      console.error(`${scenario.name} (${level} conn): p50 ${http.p50} ms, ${http.rps} req/s; SQL p50 ${sqlFloor.p50} ms, ${sqlFloor.rps} req/s`);
+      results.push({
+        name: `${scenario.name} (${level} conn)`,
+        scenario: scenario.name,
+        kind: scenario.kind,
+        connections: level,
+        http,
+        sql: sqlFloor,
+      });
+      console.error(
+        `${scenario.name} (${level} conn): p50 ${http.p50} ms, ${http.rps} req/s; SQL p50 ${sqlFloor.p50} ms, ${sqlFloor.rps} req/s`,
+      );
     }
   }
   if (!args.only || args.only.split(',').includes('client'))
     results.push(
-      ...(await clientRows({ api, apiPid: apiChild.pid, floorPid: floorChild.pid, floorApi: `http://127.0.0.1:${settings.floorPort}`, pool, dataDir: settings.dataDir, duration })),
+      ...(await clientRows({
+        api,
+        apiPid: apiChild.pid,
+        floorPid: floorChild.pid,
+        floorApi: `http://127.0.0.1:${settings.floorPort}`,
+        pool,
+        dataDir: settings.dataDir,
+        duration,
+      })),
     );
-  results.push(...(await operationsRows({ api, pool, apiPid: apiChild.pid, tokens: { staff, superuser }, only: args.only, duration })));
+  results.push(
+    ...(await operationsRows({
+      api,
+      pool,
+      apiPid: apiChild.pid,
+      tokens: { staff, superuser },
+      only: args.only,
+      duration,
+    })),
+  );
 
   const load = { start: loadAtStart.map(round2), end: loadavg().map(round2) };
-  const report = { at: new Date().toISOString(), cpus: cpus().length, load, duration, connections, readConnections, scale: settings.scale, floor, results };
+  const report = {
+    at: new Date().toISOString(),
+    cpus: cpus().length,
+    load,
+    duration,
+    connections,
+    readConnections,
+    scale: settings.scale,
+    floor,
+    results,
+  };
   mkdirSync(new URL('results', import.meta.url), { recursive: true });
   const file = new URL(`results/api-${report.at.replace(/[:.]/g, '-')}.json`, import.meta.url).pathname;
   writeFileSync(file, JSON.stringify(report, null, 2));
@@ -116,7 +173,13 @@ try {
 
 function scenarios(f) {
   const per = (page, perPage = 25) => `page=${page}&per_page=${perPage}`;
-  const list = (name, path, query, sqlOf, extra = {}) => ({ name, kind: 'list', path: `${path}?${query}`, sql: sqlOf, ...extra });
+  const list = (name, path, query, sqlOf, extra = {}) => ({
+    name,
+    kind: 'list',
+    path: `${path}?${query}`,
+    sql: sqlOf,
+    ...extra,
+  });
   const get = (name, path, sqlOf) => ({ name, kind: 'get', path, sql: sqlOf });
   const page = (p, perPage = 25) => pageRequest({ page: p, per_page: perPage });
   const m = 1;
@@ -131,53 +194,128 @@ function scenarios(f) {
       body: JSON.stringify({ email: benchStaffEmail(2), password: BENCH_PASSWORD }),
       noAuth: true,
     },
-    list('manufacturers p1', '/api/v1/manufacturers', per(1), (db) => repositories.manufacturers.listManufacturers(db, undefined, page(1)), { as: 'superuser' }),
-    list('manufacturers p1 search', '/api/v1/manufacturers', `${per(1)}&search=office5`, (db) => repositories.manufacturers.listManufacturers(db, 'office5', page(1)), {
-      as: 'superuser',
-    }),
+    list(
+      'manufacturers p1',
+      '/api/v1/manufacturers',
+      per(1),
+      (db) => repositories.manufacturers.listManufacturers(db, undefined, page(1)),
+      { as: 'superuser' },
+    ),
+    list(
+      'manufacturers p1 search',
+      '/api/v1/manufacturers',
+      `${per(1)}&search=office5`,
+      (db) => repositories.manufacturers.listManufacturers(db, 'office5', page(1)),
+      {
+        as: 'superuser',
+      },
+    ),
     list('products p1', '/api/v1/products', per(1), (db) => repositories.products.listProducts(db, m, {}, page(1))),
-    list(`products deep p${f.productsLast}`, '/api/v1/products', per(f.productsLast), (db) => repositories.products.listProducts(db, m, {}, page(f.productsLast))),
+    list(`products deep p${f.productsLast}`, '/api/v1/products', per(f.productsLast), (db) =>
+      repositories.products.listProducts(db, m, {}, page(f.productsLast)),
+    ),
     list('products search identifier', '/api/v1/products', `${per(1)}&identifier=plugin0050`, (db) =>
       repositories.products.listProducts(db, m, { identifier: 'plugin0050' }, page(1)),
     ),
     list('users p1', '/api/v1/users', per(1), (db) => repositories.endUsers.listEndUsers(db, m, undefined, page(1))),
-    list(`users deep p${f.usersLast}`, '/api/v1/users', per(f.usersLast), (db) => repositories.endUsers.listEndUsers(db, m, undefined, page(f.usersLast))),
-    list('users search email', '/api/v1/users', `${per(1)}&email=user00012`, (db) => repositories.endUsers.listEndUsers(db, m, 'user00012', page(1))),
+    list(`users deep p${f.usersLast}`, '/api/v1/users', per(f.usersLast), (db) =>
+      repositories.endUsers.listEndUsers(db, m, undefined, page(f.usersLast)),
+    ),
+    list('users search email', '/api/v1/users', `${per(1)}&email=user00012`, (db) =>
+      repositories.endUsers.listEndUsers(db, m, 'user00012', page(1)),
+    ),
     list('product licences p1 (250/page)', `/api/v1/products/${f.bigProduct}/licenses`, per(1, 250), (db) =>
       repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(1, 250)),
     ),
-    list(`product licences deep p${f.licensesLast} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(f.licensesLast, 250), (db) =>
-      repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(f.licensesLast, 250)),
+    list(
+      `product licences deep p${f.licensesLast} (250/page)`,
+      `/api/v1/products/${f.bigProduct}/licenses`,
+      per(f.licensesLast, 250),
+      (db) =>
+        repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(f.licensesLast, 250)),
     ),
     // The deepest walk: pages past the middle are walked back from the last licence, so the middle page skips most.
-    list(`product licences middle p${Math.ceil(f.licensesLast / 2)} (250/page)`, `/api/v1/products/${f.bigProduct}/licenses`, per(Math.ceil(f.licensesLast / 2), 250), (db) =>
-      repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, undefined, page(Math.ceil(f.licensesLast / 2), 250)),
+    list(
+      `product licences middle p${Math.ceil(f.licensesLast / 2)} (250/page)`,
+      `/api/v1/products/${f.bigProduct}/licenses`,
+      per(Math.ceil(f.licensesLast / 2), 250),
+      (db) =>
+        repositories.licenses.listLicenses(
+          db,
+          m,
+          { productId: f.bigProduct },
+          undefined,
+          page(Math.ceil(f.licensesLast / 2), 250),
+        ),
     ),
-    list('product licences search email', `/api/v1/products/${f.bigProduct}/licenses`, `${per(1, 250)}&email=user00012`, (db) =>
-      repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, 'user00012', page(1, 250)),
+    list(
+      'product licences search email',
+      `/api/v1/products/${f.bigProduct}/licenses`,
+      `${per(1, 250)}&email=user00012`,
+      (db) => repositories.licenses.listLicenses(db, m, { productId: f.bigProduct }, 'user00012', page(1, 250)),
     ),
-    list('user licences p1', `/api/v1/users/${f.user}/licenses`, per(1), (db) => repositories.licenses.listLicenses(db, m, { userId: f.user }, undefined, page(1))),
-    list('audit events p1', '/api/v1/audit-events', per(1), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, {}, page(1))),
-    list('audit events deep p1000', '/api/v1/audit-events', per(1000), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, {}, page(1000))),
+    list('user licences p1', `/api/v1/users/${f.user}/licenses`, per(1), (db) =>
+      repositories.licenses.listLicenses(db, m, { userId: f.user }, undefined, page(1)),
+    ),
+    list('audit events p1', '/api/v1/audit-events', per(1), (db) =>
+      repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, {}, page(1)),
+    ),
+    list('audit events deep p1000', '/api/v1/audit-events', per(1000), (db) =>
+      repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, {}, page(1000)),
+    ),
     list('audit events of one licence', '/api/v1/audit-events', `${per(1)}&object_type=license&object_id=1`, (db) =>
-      repositories.auditEvents.listAuditEvents(db, { manufacturerId: m }, { objectType: 'license', objectId: '1' }, page(1)),
+      repositories.auditEvents.listAuditEvents(
+        db,
+        { manufacturerId: m },
+        { objectType: 'license', objectId: '1' },
+        page(1),
+      ),
     ),
-    list('audit events manufacturer-level', '/api/v1/audit-events', per(1), (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerLevel: true }, {}, page(1)), {
-      as: 'superuser',
-    }),
+    list(
+      'audit events manufacturer-level',
+      '/api/v1/audit-events',
+      per(1),
+      (db) => repositories.auditEvents.listAuditEvents(db, { manufacturerLevel: true }, {}, page(1)),
+      {
+        as: 'superuser',
+      },
+    ),
     list('dashboard 30 days', '/api/v1/dashboard', 'days=30', (db) => repositories.dashboard.readDashboard(db, m, 30)),
     list('dashboard 90 days', '/api/v1/dashboard', 'days=90', (db) => repositories.dashboard.readDashboard(db, m, 90)),
-    list('dashboard platform 90 days', '/api/v1/dashboard', 'days=90', (db) => repositories.dashboard.readDashboard(db, null, 90), { as: 'superuser' }),
-    list('trials p1', `/api/v1/products/${f.bigProduct}/trials`, per(1), (db) => repositories.trials.listTrials(db, m, f.bigProduct, undefined, page(1))),
-    list('trials search fingerprint', `/api/v1/products/${f.bigProduct}/trials`, `${per(1)}&hardware_fingerprint=fp-a`, (db) =>
-      repositories.trials.listTrials(db, m, f.bigProduct, 'fp-a', page(1)),
+    list(
+      'dashboard platform 90 days',
+      '/api/v1/dashboard',
+      'days=90',
+      (db) => repositories.dashboard.readDashboard(db, null, 90),
+      { as: 'superuser' },
     ),
-    list('releases p1', `/api/v1/products/${f.bigProduct}/releases`, per(1), (db) => repositories.releases.listReleases(db, m, f.bigProduct, page(1))),
-    get('user details (GET by id)', `/api/v1/users/${f.user}`, (db) => repositories.endUsers.findEndUserDetailsJson(db, m, f.user)),
-    get('product (GET by id)', `/api/v1/products/${f.bigProduct}`, (db) => repositories.products.findProductJson(db, m, f.bigProduct)),
-    get('release (GET by id)', `/api/v1/products/${f.bigProduct}/releases/${f.release}`, (db) => repositories.releases.findReleaseJson(db, m, f.bigProduct, f.release)),
-    get('licence (GET by id)', `/api/v1/licenses/${f.enabledLicenses[0]}`, (db) => repositories.licenses.findLicenseJson(db, m, f.enabledLicenses[0])),
-    get('manufacturer (GET by id)', `/api/v1/manufacturers/${m}`, (db) => repositories.manufacturers.findManufacturerJson(db, m)),
+    list('trials p1', `/api/v1/products/${f.bigProduct}/trials`, per(1), (db) =>
+      repositories.trials.listTrials(db, m, f.bigProduct, undefined, page(1)),
+    ),
+    list(
+      'trials search fingerprint',
+      `/api/v1/products/${f.bigProduct}/trials`,
+      `${per(1)}&hardware_fingerprint=fp-a`,
+      (db) => repositories.trials.listTrials(db, m, f.bigProduct, 'fp-a', page(1)),
+    ),
+    list('releases p1', `/api/v1/products/${f.bigProduct}/releases`, per(1), (db) =>
+      repositories.releases.listReleases(db, m, f.bigProduct, page(1)),
+    ),
+    get('user details (GET by id)', `/api/v1/users/${f.user}`, (db) =>
+      repositories.endUsers.findEndUserDetailsJson(db, m, f.user),
+    ),
+    get('product (GET by id)', `/api/v1/products/${f.bigProduct}`, (db) =>
+      repositories.products.findProductJson(db, m, f.bigProduct),
+    ),
+    get('release (GET by id)', `/api/v1/products/${f.bigProduct}/releases/${f.release}`, (db) =>
+      repositories.releases.findReleaseJson(db, m, f.bigProduct, f.release),
+    ),
+    get('licence (GET by id)', `/api/v1/licenses/${f.enabledLicenses[0]}`, (db) =>
+      repositories.licenses.findLicenseJson(db, m, f.enabledLicenses[0]),
+    ),
+    get('manufacturer (GET by id)', `/api/v1/manufacturers/${m}`, (db) =>
+      repositories.manufacturers.findManufacturerJson(db, m),
+    ),
     {
       name: 'licence activation',
       kind: 'write',
@@ -212,7 +350,10 @@ function bulkUpdate(name, f, from, count) {
   const licenseIds = f.enabledLicenses.slice(from, from + count);
   const bounds = { licenseIds, amount: 40, seconds: Math.max(duration, 20) };
   const enough = () => {
-    if (licenseIds.length !== count) throw new Error(`${name}: product ${f.bigProduct} has ${f.enabledLicenses.length} enabled licences, too few for the bench`);
+    if (licenseIds.length !== count)
+      throw new Error(
+        `${name}: product ${f.bigProduct} has ${f.enabledLicenses.length} enabled licences, too few for the bench`,
+      );
   };
   return {
     name,
@@ -222,7 +363,13 @@ function bulkUpdate(name, f, from, count) {
       enough();
       return measureBulkHttp({ url, token, ...bounds });
     },
-    sqlReplay: () => measureBulkSql({ connectionString: embeddedConnectionString(settings.pgPort), manufacturerId: 1, systemUserId: f.staffUserId, ...bounds }),
+    sqlReplay: () =>
+      measureBulkSql({
+        connectionString: embeddedConnectionString(settings.pgPort),
+        manufacturerId: 1,
+        systemUserId: f.staffUserId,
+        ...bounds,
+      }),
   };
 }
 
@@ -241,7 +388,11 @@ async function loadFixtures() {
   const user =
     (await one('SELECT to_user_id AS id FROM license_transfers WHERE manufacturer_id = 1 ORDER BY id LIMIT 1'))?.id ??
     (await one('SELECT min(id) AS id FROM end_users WHERE manufacturer_id = 1')).id;
-  const enabledLicenses = (await pool.query('SELECT id FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [bigProduct])).rows.map((row) => row.id);
+  const enabledLicenses = (
+    await pool.query('SELECT id FROM licenses WHERE product_id = $1 AND NOT disabled ORDER BY id LIMIT 5000', [
+      bigProduct,
+    ])
+  ).rows.map((row) => row.id);
   const release = (await one('SELECT min(id) AS id FROM releases WHERE product_id = $1', [bigProduct])).id;
   const staffUserId = (await one('SELECT id FROM system_users WHERE email = $1', [benchStaffEmail(1)])).id;
   return {
@@ -291,7 +442,9 @@ function markdown(report) {
     '| Scenario | p50 ms | p95 ms | p99 ms | req/s | SQL p50 ms | SQL p95 ms | SQL req/s | overhead p50 ms | vs constant floor | non-2xx | target |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
-  for (const { name, kind, connections: level, http, sql, target } of report.results.filter((result) => !result.checks)) {
+  for (const { name, kind, connections: level, http, sql, target } of report.results.filter(
+    (result) => !result.checks,
+  )) {
     const overhead = sql ? Math.round((http.p50 - sql.p50) * 100) / 100 : '';
     const ratio = http.rps / report.floor.rps;
     // The floor runs at the writes' concurrency: a read at another one is not compared with it.

@@ -23,7 +23,14 @@ const { loadMasterKey } = require('../dist/crypto/master-key.js');
 const { hashPassword } = require('../dist/auth/password.js');
 const { sql } = require('kysely');
 
-const { values: args } = parseArgs({ options: { scale: { type: 'string' }, seed: { type: 'string' }, 'data-dir': { type: 'string' }, 'pg-port': { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string' },
+    seed: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'pg-port': { type: 'string' },
+  },
+});
 const settings = benchSettings(args);
 const { scale, seed, dataDir, pgPort } = settings;
 
@@ -39,7 +46,15 @@ const counts = {
 };
 // The bench tenant's first product holds the big list (100,000 licences at scale 1).
 const bigProductLicenses = Math.round(100_000 * scale);
-const bigTables = ['end_users', 'channel_memberships', 'fingerprints', 'licenses', 'license_transfers', 'trials', 'audit_log'];
+const bigTables = [
+  'end_users',
+  'channel_memberships',
+  'fingerprints',
+  'licenses',
+  'license_transfers',
+  'trials',
+  'audit_log',
+];
 
 const started = Date.now();
 const step = (label) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${label}`);
@@ -219,7 +234,9 @@ async function seedAll(db) {
 
   // Identity sequences continue after the explicit ids; statistics for the planner.
   for (const table of ['manufacturers', 'products', 'builds', 'end_users', 'licenses']) {
-    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.table(table)}))`.execute(db);
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.table(table)}))`.execute(
+      db,
+    );
   }
   await sql`VACUUM ANALYZE`.execute(db);
   step('sequences set, VACUUM ANALYZE done');
@@ -238,5 +255,7 @@ function encrypt(plain, key, keySeed) {
   const iv = createHmac('sha256', keySeed).update('iv').digest().subarray(0, 12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
+    '.',
+  );
 }

@@ -70,7 +70,14 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, db, masterKey, storage, logger = false, sessionCache }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  masterKey,
+  storage,
+  logger = false,
+  sessionCache,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -82,10 +89,22 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
     connectionTimeout: config.timeouts.idleMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     // Node checks the headers and request limits on a timer (every 30 s by default): each second keeps them close.
-    http: { headersTimeout: config.timeouts.headersMs, requestTimeout: config.timeouts.requestMs, connectionsCheckingInterval: 1000 },
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      connectionsCheckingInterval: 1000,
+    },
     // A build file name is a path parameter of its upload and download routes.
     routerOptions: { maxParamLength: BUILD_FILE_NAME_MAX_URL_LENGTH },
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false, keywords: [textKeyword] } },
+    ajv: {
+      customOptions: {
+        removeAdditional: 'all',
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+        keywords: [textKeyword],
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (sessionCache) app.addHook('onClose', () => sessionCache.close());
@@ -148,7 +167,10 @@ export async function buildApp({ config, db, masterKey, storage, logger = false,
       await api.register(systemUserRoutes, {
         db,
         sessionCache,
-        loginLimits: { perAddressAndAccount: config.loginRateLimitPerMinute, perAddress: config.loginAddressRateLimitPerMinute },
+        loginLimits: {
+          perAddressAndAccount: config.loginRateLimitPerMinute,
+          perAddress: config.loginAddressRateLimitPerMinute,
+        },
         passwordChecks: createPasswordCheckGate(config.passwordCheckConcurrency),
       });
       const areaDependencies = { db, masterKey, storage, config };

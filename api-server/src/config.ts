@@ -85,7 +85,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     embeddedPostgresPort: integer('PRODUCTHUB_EMBEDDED_PG_PORT', 54329, env),
     environment: env.PRODUCTHUB_ENV || 'development',
     version: env.PRODUCTHUB_VERSION || readPackageVersion(),
-    appsDir: env.PRODUCTHUB_APPS_DIR === '' ? undefined : resolve(env.PRODUCTHUB_APPS_DIR || resolve(__dirname, '../..')),
+    appsDir:
+      env.PRODUCTHUB_APPS_DIR === '' ? undefined : resolve(env.PRODUCTHUB_APPS_DIR || resolve(__dirname, '../..')),
     loginRateLimitPerMinute: integer('PRODUCTHUB_LOGIN_RATE_LIMIT', 10, env),
     loginAddressRateLimitPerMinute: integer('PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT', 30, env),
     passwordCheckConcurrency: positive('PRODUCTHUB_PASSWORD_CHECK_CONCURRENCY', 4, env),
@@ -112,8 +113,10 @@ function readPublicUrl(env: NodeJS.ProcessEnv, port: number): string {
   } catch {
     throw new ConfigError(`PRODUCTHUB_PUBLIC_URL must be an http:// or https:// address, got '${raw}'`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PRODUCTHUB_PUBLIC_URL must be an http:// or https:// address, got '${raw}'`);
-  if (url.search || url.hash) throw new ConfigError(`PRODUCTHUB_PUBLIC_URL must not have a query or fragment, got '${raw}'`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`PRODUCTHUB_PUBLIC_URL must be an http:// or https:// address, got '${raw}'`);
+  if (url.search || url.hash)
+    throw new ConfigError(`PRODUCTHUB_PUBLIC_URL must not have a query or fragment, got '${raw}'`);
   return url.href.replace(/\/+$/, '');
 }
 

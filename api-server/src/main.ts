@@ -40,14 +40,25 @@ async function main(): Promise<void> {
   await checkMasterKeyOpensProductKeys(db, masterKey);
 
   const sessionCache = createSessionCache<Principal>(connectionString);
-  const app = await buildApp({ config, db, masterKey, storage, sessionCache, logger: { level: process.env.LOG_LEVEL || 'warn' } });
+  const app = await buildApp({
+    config,
+    db,
+    masterKey,
+    storage,
+    sessionCache,
+    logger: { level: process.env.LOG_LEVEL || 'warn' },
+  });
   await app.listen({ port: config.port, host: config.host });
-  const webhookWorker = startWebhookWorker(db, masterKey, webhookSettings, (error) => app.log.error(error, 'webhook delivery'));
+  const webhookWorker = startWebhookWorker(db, masterKey, webhookSettings, (error) =>
+    app.log.error(error, 'webhook delivery'),
+  );
   const emailWorker = startEmailWorker(db, emailSettings, (error) => app.log.error(error, 'email delivery'));
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
   console.log(`ProductHub is running at ${url}`);
-  console.log(`  database: ${embedded ? `embedded PostgreSQL (data in ${config.dataDir})` : 'DATABASE_URL'}; environment: ${config.environment}`);
+  console.log(
+    `  database: ${embedded ? `embedded PostgreSQL (data in ${config.dataDir})` : 'DATABASE_URL'}; environment: ${config.environment}`,
+  );
   console.log(
     `  email: ${emailSettings.smtpUrl ? `sent through PRODUCTHUB_SMTP_URL from ${emailSettings.fromAddress}` : 'kept and shown in the console (set PRODUCTHUB_SMTP_URL to send)'}`,
   );

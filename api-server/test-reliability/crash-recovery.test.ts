@@ -3,13 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { embeddedConnectionString } from '../src/db/embedded-postgres';
-import { DEMO_STAFF, freePortPair, login, postmasterPid, startServer, type ServerProcess } from './support/server-process';
+import {
+  DEMO_STAFF,
+  freePortPair,
+  login,
+  postmasterPid,
+  startServer,
+  type ServerProcess,
+} from './support/server-process';
 
 const CYCLES = Number(process.env.PRODUCTHUB_CRASH_CYCLES || 3);
 const WRITERS = 4;
 
 /** Writes distinct values as fast as the server acknowledges them, until stopped; returns what was acknowledged. */
-async function writeUntilStopped(server: ServerProcess, token: string, cycle: number, stop: { now: boolean }): Promise<string[]> {
+async function writeUntilStopped(
+  server: ServerProcess,
+  token: string,
+  cycle: number,
+  stop: { now: boolean },
+): Promise<string[]> {
   const acknowledged: string[] = [];
   await Promise.all(
     Array.from({ length: WRITERS }, async (_, writer) => {
@@ -70,7 +82,9 @@ describe('crash recovery: kill -9 of the server and its PostgreSQL under write l
 
     const client = new Client({ connectionString: embeddedConnectionString(pgPort) });
     await client.connect();
-    const audited = await client.query<{ phone: string }>("SELECT after->>'phone' AS phone FROM audit_log WHERE entity_type = 'manufacturer' AND entity_id = '1'");
+    const audited = await client.query<{ phone: string }>(
+      "SELECT after->>'phone' AS phone FROM audit_log WHERE entity_type = 'manufacturer' AND entity_id = '1'",
+    );
     await client.end();
     const durable = new Set(audited.rows.map((row) => row.phone));
     const lost = allAcknowledged.filter((phone) => !durable.has(phone));

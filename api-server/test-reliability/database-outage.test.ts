@@ -1,7 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_STAFF, freePortPair, login, startDatabaseProcess, startServer, waitUntil, type DatabaseProcess, type ServerProcess } from './support/server-process';
+import {
+  DEMO_STAFF,
+  freePortPair,
+  login,
+  startDatabaseProcess,
+  startServer,
+  waitUntil,
+  type DatabaseProcess,
+  type ServerProcess,
+} from './support/server-process';
 
 describe('database outage', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'producthub-outage-'));
@@ -20,7 +29,11 @@ describe('database outage', () => {
 
   it('answers 503 with a clear message while the database is away, and recovers by itself', async () => {
     database = await startDatabaseProcess(dataDir, pgPort);
-    server = await startServer({ PORT: String(port), DATABASE_URL: database.connectionString, PRODUCTHUB_DATA_DIR: dataDir });
+    server = await startServer({
+      PORT: String(port),
+      DATABASE_URL: database.connectionString,
+      PRODUCTHUB_DATA_DIR: dataDir,
+    });
     const token = await login(server.url, DEMO_STAFF.email, DEMO_STAFF.password);
     const me = () => fetch(`${server!.url}/api/v1/systemusers/me`, { headers: { Authorization: `MSession ${token}` } });
     expect((await me()).status).toBe(200);
@@ -33,7 +46,11 @@ describe('database outage', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 
     database = await startDatabaseProcess(dataDir, pgPort);
-    await waitUntil(async () => (await fetch(`${server!.url}/readyz`)).ok, 30_000, 'readiness after the database returned');
+    await waitUntil(
+      async () => (await fetch(`${server!.url}/readyz`)).ok,
+      30_000,
+      'readiness after the database returned',
+    );
     expect((await me()).status).toBe(200);
   });
 });

@@ -26,17 +26,24 @@ describe('load: mixed reads and writes on loopback', () => {
 
   it(`answers ${CONNECTIONS} connections for ${SECONDS} s with zero errors and zero lost writes`, async () => {
     const { port, pgPort } = freePortPair();
-    const server = await startServer({ PORT: String(port), PRODUCTHUB_DATA_DIR: dataDir, PRODUCTHUB_EMBEDDED_PG_PORT: String(pgPort) });
+    const server = await startServer({
+      PORT: String(port),
+      PRODUCTHUB_DATA_DIR: dataDir,
+      PRODUCTHUB_EMBEDDED_PG_PORT: String(pgPort),
+    });
     const token = await login(server.url, DEMO_STAFF.email, DEMO_STAFF.password);
     const headers = { Authorization: `MSession ${token}`, 'Content-Type': 'application/json' };
     const get = (path: string) => fetch(`${server.url}/api/v1${path}`, { headers });
-    const send = (method: string, path: string, body: unknown) => fetch(`${server.url}/api/v1${path}`, { method, headers, body: JSON.stringify(body) });
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${server.url}/api/v1${path}`, { method, headers, body: JSON.stringify(body) });
 
     const products = ((await (await get('/products?per_page=100')).json()) as { data: { id: number }[] }).data;
     const productId = products[0].id;
-    const licenses = ((await (await get(`/products/${productId}/licenses?per_page=100`)).json()) as { data: { id: number; disabled: boolean }[] }).data.filter(
-      (license) => !license.disabled,
-    );
+    const licenses = (
+      (await (await get(`/products/${productId}/licenses?per_page=100`)).json()) as {
+        data: { id: number; disabled: boolean }[];
+      }
+    ).data.filter((license) => !license.disabled);
     const bulkIds = licenses.slice(0, 10).map((license) => license.id);
     const activationLicense = licenses[licenses.length - 1].id;
 
@@ -48,12 +55,22 @@ describe('load: mixed reads and writes on loopback', () => {
       {
         kind: 'activation',
         weight: 2,
-        run: (n) => send('POST', `/licenses/${activationLicense}/activations`, { hardware_fingerprint: `LOAD-${n}`, hardware_fingerprint_version: 2, signature_seed_version: 5 }),
+        run: (n) =>
+          send('POST', `/licenses/${activationLicense}/activations`, {
+            hardware_fingerprint: `LOAD-${n}`,
+            hardware_fingerprint_version: 2,
+            signature_seed_version: 5,
+          }),
       },
       {
         kind: 'bulk update',
         weight: 1,
-        run: (n) => send('PATCH', '/licenses/bulk-update', { license_ids: bulkIds, disabled: n % 2 === 0, disabled_reason: n % 2 === 0 ? 'DuplicateOrder' : null }),
+        run: (n) =>
+          send('PATCH', '/licenses/bulk-update', {
+            license_ids: bulkIds,
+            disabled: n % 2 === 0,
+            disabled_reason: n % 2 === 0 ? 'DuplicateOrder' : null,
+          }),
       },
     ];
     const wheel = mix.flatMap((entry) => Array(entry.weight).fill(entry) as typeof mix);
@@ -79,7 +96,9 @@ describe('load: mixed reads and writes on loopback', () => {
 
     const client = new Client({ connectionString: embeddedConnectionString(pgPort) });
     await client.connect();
-    const stored = await client.query<{ fingerprint: string }>("SELECT hardware_fingerprint AS fingerprint FROM license_activations WHERE hardware_fingerprint LIKE 'LOAD-%'");
+    const stored = await client.query<{ fingerprint: string }>(
+      "SELECT hardware_fingerprint AS fingerprint FROM license_activations WHERE hardware_fingerprint LIKE 'LOAD-%'",
+    );
     await client.end();
     server.child.kill('SIGTERM');
     await server.exited;
@@ -90,7 +109,15 @@ describe('load: mixed reads and writes on loopback', () => {
           .filter((sample) => sample.kind === kind)
           .map((sample) => sample.ms)
           .sort((a, b) => a - b);
-        return [kind, { requests: times.length, p50: +percentile(times, 50).toFixed(1), p95: +percentile(times, 95).toFixed(1), p99: +percentile(times, 99).toFixed(1) }];
+        return [
+          kind,
+          {
+            requests: times.length,
+            p50: +percentile(times, 50).toFixed(1),
+            p95: +percentile(times, 95).toFixed(1),
+            p99: +percentile(times, 99).toFixed(1),
+          },
+        ];
       }),
     );
     const errors = samples.filter((sample) => sample.status === 0 || sample.status >= 400);

@@ -11,7 +11,10 @@ describe('two instances behind one address: the login limit counts across both',
   let cluster: TwoInstances;
   beforeAll(async () => {
     // Only the per-account limit is under test here: the per-address one is set out of reach.
-    cluster = await startTwoInstances({ PRODUCTHUB_LOGIN_RATE_LIMIT: String(LIMIT), PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT: '1000' });
+    cluster = await startTwoInstances({
+      PRODUCTHUB_LOGIN_RATE_LIMIT: String(LIMIT),
+      PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT: '1000',
+    });
   });
   afterAll(async () => {
     await cluster?.stop();
@@ -29,6 +32,9 @@ describe('two instances behind one address: the login limit counts across both',
       answers.push({ status: response.status, upstream: response.headers.get(UPSTREAM_HEADER) });
     }
     expect(new Set(answers.map((answer) => answer.upstream))).toEqual(new Set(['0', '1']));
-    expect(answers.map((answer) => answer.status)).toEqual([...Array(LIMIT).fill(401), ...Array(ATTEMPTS - LIMIT).fill(429)]);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...Array(LIMIT).fill(401),
+      ...Array(ATTEMPTS - LIMIT).fill(429),
+    ]);
   });
 });

@@ -65,7 +65,10 @@ describe('two instances on one database behind a round-robin proxy', () => {
     // Twice, so the other instance answers from its session cache: only the notification can evict it there.
     expect((await me()).status).toBe(200);
     expect((await me()).status).toBe(200);
-    const logout = await fetch(`${directUrl(from)}/api/v1/systemusers/logout`, { method: 'POST', headers: { Authorization: `MSession ${token}` } });
+    const logout = await fetch(`${directUrl(from)}/api/v1/systemusers/logout`, {
+      method: 'POST',
+      headers: { Authorization: `MSession ${token}` },
+    });
     expect(logout.status).toBe(204);
     const loggedOutAt = Date.now();
     let status = 0;
@@ -74,7 +77,10 @@ describe('two instances on one database behind a round-robin proxy', () => {
       if (status === 401) break;
       await sleep(20);
     }
-    expect({ status, withinOneSecond: Date.now() - loggedOutAt <= 1000 }).toEqual({ status: 401, withinOneSecond: true });
+    expect({ status, withinOneSecond: Date.now() - loggedOutAt <= 1000 }).toEqual({
+      status: 401,
+      withinOneSecond: true,
+    });
   });
 
   it('one build file uploaded to both instances at once, one corrupt copy among them, is stored whole on the shared storage', async () => {
@@ -85,7 +91,11 @@ describe('two instances on one database behind a round-robin proxy', () => {
     const corrupt = Buffer.from(installer);
     corrupt[corrupt.length - 1] ^= 0xff;
     const readme = Buffer.from('Installed from the shared storage.\n');
-    const products = ((await (await fetch(`${directUrl(0)}/api/v1/products?per_page=1`, { headers })).json()) as { data: { id: number }[] }).data;
+    const products = (
+      (await (await fetch(`${directUrl(0)}/api/v1/products?per_page=1`, { headers })).json()) as {
+        data: { id: number }[];
+      }
+    ).data;
     const builds = `/api/v1/products/${products[0].id}/builds`;
     const declared = await fetch(`${directUrl(0)}${builds}`, {
       method: 'POST',
@@ -120,15 +130,25 @@ describe('two instances on one database behind a round-robin proxy', () => {
     expect(statuses).toEqual([200, 200, 400, 200]);
     // Uploaded through one instance, confirmed and downloaded through the other: only a shared storage has it there.
     expect(await upload(0, 'README.txt', readme)).toBe(200);
-    const confirmed = await fetch(`${directUrl(1)}${builds}/${buildId}/confirm`, { method: 'POST', headers: { Authorization: `MSession ${token}` } });
+    const confirmed = await fetch(`${directUrl(1)}${builds}/${buildId}/confirm`, {
+      method: 'POST',
+      headers: { Authorization: `MSession ${token}` },
+    });
     expect(confirmed.status).toBe(200);
     for (const instance of [0, 1]) {
       for (const [name, data] of [
         ['Shared Installer.pkg', installer],
         ['README.txt', readme],
       ] as const) {
-        const download = await fetch(`${directUrl(instance)}${builds}/${buildId}/files/${encodeURIComponent(name)}`, { headers });
-        expect({ instance, name, status: download.status, sha256: sha256(Buffer.from(await download.arrayBuffer())) }).toEqual({
+        const download = await fetch(`${directUrl(instance)}${builds}/${buildId}/files/${encodeURIComponent(name)}`, {
+          headers,
+        });
+        expect({
+          instance,
+          name,
+          status: download.status,
+          sha256: sha256(Buffer.from(await download.arrayBuffer())),
+        }).toEqual({
           instance,
           name,
           status: 200,
@@ -136,7 +156,10 @@ describe('two instances on one database behind a round-robin proxy', () => {
         });
       }
     }
-    expect(readdirSync(join(cluster.sharedEnv.PRODUCTHUB_STORAGE_DIR, 'builds', String(buildId))).sort()).toEqual(['README.txt', 'Shared Installer.pkg']);
+    expect(readdirSync(join(cluster.sharedEnv.PRODUCTHUB_STORAGE_DIR, 'builds', String(buildId))).sort()).toEqual([
+      'README.txt',
+      'Shared Installer.pkg',
+    ]);
   });
 
   it(`keeps every acknowledged write and keeps answering while one instance is killed with kill -9, ${KILLS} times`, async () => {
@@ -144,21 +167,41 @@ describe('two instances on one database behind a round-robin proxy', () => {
     const token = await login(proxy.url, DEMO_STAFF.email, DEMO_STAFF.password);
     const headers = authorised(token);
     const get = (path: string) => fetch(`${proxy.url}/api/v1${path}`, { headers });
-    const send = (method: string, path: string, body: unknown) => fetch(`${proxy.url}/api/v1${path}`, { method, headers, body: JSON.stringify(body) });
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${proxy.url}/api/v1${path}`, { method, headers, body: JSON.stringify(body) });
     const products = ((await (await get('/products?per_page=100')).json()) as { data: { id: number }[] }).data;
-    const licenses = ((await (await get(`/products/${products[0].id}/licenses?per_page=100`)).json()) as { data: { id: number; disabled: boolean }[] }).data;
+    const licenses = (
+      (await (await get(`/products/${products[0].id}/licenses?per_page=100`)).json()) as {
+        data: { id: number; disabled: boolean }[];
+      }
+    ).data;
     const activationLicense = licenses.filter((license) => !license.disabled)[0].id;
 
     const mix: { kind: string; method: string; run: (tag: string) => Promise<Response>; acknowledged?: number }[] = [
       { kind: 'list products', method: 'GET', run: () => get('/products?page=1&per_page=25') },
       { kind: 'search users', method: 'GET', run: () => get('/users?email=user0&per_page=25') },
       { kind: 'me', method: 'GET', run: () => get('/systemusers/me') },
-      { kind: 'manufacturer phone', method: 'PATCH', run: (tag) => send('PATCH', '/manufacturers/1', { phone: tag }), acknowledged: 200 },
-      { kind: 'new end user', method: 'POST', run: (tag) => send('POST', '/users', { email: `${tag}@two.example` }), acknowledged: 201 },
+      {
+        kind: 'manufacturer phone',
+        method: 'PATCH',
+        run: (tag) => send('PATCH', '/manufacturers/1', { phone: tag }),
+        acknowledged: 200,
+      },
+      {
+        kind: 'new end user',
+        method: 'POST',
+        run: (tag) => send('POST', '/users', { email: `${tag}@two.example` }),
+        acknowledged: 201,
+      },
       {
         kind: 'activation',
         method: 'POST',
-        run: (tag) => send('POST', `/licenses/${activationLicense}/activations`, { hardware_fingerprint: tag, hardware_fingerprint_version: 2, signature_seed_version: 5 }),
+        run: (tag) =>
+          send('POST', `/licenses/${activationLicense}/activations`, {
+            hardware_fingerprint: tag,
+            hardware_fingerprint_version: 2,
+            signature_seed_version: 5,
+          }),
         acknowledged: 201,
       },
     ];
@@ -175,7 +218,12 @@ describe('two instances on one database behind a round-robin proxy', () => {
           const response = await entry.run(tag).catch(() => undefined);
           await response?.arrayBuffer().catch(() => undefined);
           const upstream = response?.headers.get(UPSTREAM_HEADER);
-          outcomes.push({ kind: entry.kind, method: entry.method, status: response?.status ?? 0, upstream: upstream ? Number(upstream) : undefined });
+          outcomes.push({
+            kind: entry.kind,
+            method: entry.method,
+            status: response?.status ?? 0,
+            upstream: upstream ? Number(upstream) : undefined,
+          });
           if (response?.status === entry.acknowledged) acknowledged.get(entry.kind)!.push(tag);
         }
       }),
@@ -197,7 +245,9 @@ describe('two instances on one database behind a round-robin proxy', () => {
         let down = true;
         const probing = (async () => {
           while (down) {
-            const response = await fetch(`${directUrl(survivor)}/api/v1/systemusers/me`, { headers }).catch(() => undefined);
+            const response = await fetch(`${directUrl(survivor)}/api/v1/systemusers/me`, { headers }).catch(
+              () => undefined,
+            );
             survivorAnswers.push(response?.status ?? 0);
             await sleep(100);
           }
@@ -211,7 +261,11 @@ describe('two instances on one database behind a round-robin proxy', () => {
       await workers;
     }
 
-    const [{ phones, emails, fingerprints }] = await query<{ phones: string[]; emails: string[]; fingerprints: string[] }>(`
+    const [{ phones, emails, fingerprints }] = await query<{
+      phones: string[];
+      emails: string[];
+      fingerprints: string[];
+    }>(`
       SELECT
         ARRAY(SELECT after->>'phone' FROM audit_log WHERE entity_type = 'manufacturer' AND entity_id = '1') AS phones,
         ARRAY(SELECT email FROM end_users WHERE email LIKE 'two-%') AS emails,
@@ -232,7 +286,9 @@ describe('two instances on one database behind a round-robin proxy', () => {
       requests: outcomes.length,
       servedByInstance: proxy.served,
       retriedOnTheOtherInstance: proxy.retried,
-      acknowledgedWrites: Object.fromEntries(Object.keys(durable).map((kind) => [kind, acknowledged.get(kind)!.length])),
+      acknowledgedWrites: Object.fromEntries(
+        Object.keys(durable).map((kind) => [kind, acknowledged.get(kind)!.length]),
+      ),
       lostInFlight: proxy.failures.length,
       survivorProbes: survivorAnswers.length,
       kills,
@@ -248,14 +304,21 @@ describe('two instances on one database behind a round-robin proxy', () => {
     expect(survivorAnswers.filter((status) => status !== 200)).toEqual([]);
     // Every answer but the lost in-flight writes is a success: reads never fail (retried), nor do writes that
     // found an instance dead before reaching it.
-    const refused = outcomes.filter((outcome) => outcome.status !== 502 && (outcome.status === 0 || outcome.status >= 400));
+    const refused = outcomes.filter(
+      (outcome) => outcome.status !== 502 && (outcome.status === 0 || outcome.status >= 400),
+    );
     expect(refused).toEqual([]);
     expect(outcomes.filter((outcome) => outcome.status === 502).length).toBe(proxy.failures.length);
     // Only requests in flight on a killed instance may fail: writes that had reached the victim before it was
     // gone (SIGKILL is not instant: a dying process still accepts connections for some milliseconds).
     const unexplained = proxy.failures.filter(
       (failure) =>
-        failure.method === 'GET' || !failure.sent || !kills.some((kill) => kill.victim === failure.upstream && failure.startedAt <= kill.exitedAt && failure.failedAt >= kill.at),
+        failure.method === 'GET' ||
+        !failure.sent ||
+        !kills.some(
+          (kill) =>
+            kill.victim === failure.upstream && failure.startedAt <= kill.exitedAt && failure.failedAt >= kill.at,
+        ),
     );
     expect(unexplained).toEqual([]);
   });
@@ -263,7 +326,11 @@ describe('two instances on one database behind a round-robin proxy', () => {
   it('an instance with another master key refuses to start instead of failing every activation', async () => {
     const { port } = freePortPair();
     let started: ServerProcess | undefined;
-    const failure = await startServer({ ...cluster.envOf(0), PORT: String(port), PRODUCTHUB_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') }).then(
+    const failure = await startServer({
+      ...cluster.envOf(0),
+      PORT: String(port),
+      PRODUCTHUB_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+    }).then(
       (server) => {
         started = server;
         return '';

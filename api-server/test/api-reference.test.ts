@@ -24,7 +24,12 @@ describe('API reference at /api/docs', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
 
-    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'swagger-initializer.js', 'swagger-ui.css']) {
+    for (const asset of [
+      'swagger-ui-bundle.js',
+      'swagger-ui-standalone-preset.js',
+      'swagger-initializer.js',
+      'swagger-ui.css',
+    ]) {
       const response = await t.app.inject({ url: `/api/docs/static/${asset}` });
       expect(`${asset} ${response.statusCode}`).toBe(`${asset} 200`);
     }
@@ -35,10 +40,18 @@ describe('API reference at /api/docs', () => {
     const published = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as OpenApiDocument;
     expect(rendered).toEqual(published);
 
-    const operations = Object.entries(published.paths).flatMap(([path, methods]) => Object.values(methods).map((operation) => ({ path, tags: operation.tags ?? [] })));
+    const operations = Object.entries(published.paths).flatMap(([path, methods]) =>
+      Object.values(methods).map((operation) => ({ path, tags: operation.tags ?? [] })),
+    );
     const clientCalls = operations.filter((operation) => operation.tags.includes('client API'));
     expect(clientCalls.map((operation) => operation.path)).toEqual(
-      expect.arrayContaining(['/clients/app/trials', '/clients/app/activations', '/clients/app/deactivations', '/clients/app/validations', '/clients/app/update-checks']),
+      expect.arrayContaining([
+        '/clients/app/trials',
+        '/clients/app/activations',
+        '/clients/app/deactivations',
+        '/clients/app/validations',
+        '/clients/app/update-checks',
+      ]),
     );
     expect(clientCalls.every((operation) => operation.path.startsWith('/clients/app/'))).toBe(true);
     const consoleCalls = operations.filter((operation) => !operation.tags.includes('client API'));

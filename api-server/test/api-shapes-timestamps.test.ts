@@ -12,7 +12,13 @@ describe('the one timestamp rule of API answers', () => {
   afterAll(() => t.close());
 
   it('is written alike by PostgreSQL (pages aggregated as JSON) and by the server (rows read as Dates)', async () => {
-    const stored = ['2026-01-02 03:04:05.678999+00', '1999-12-31 23:59:59.9999+00', '2026-06-01 12:00:00+02', '2026-03-29 01:30:00.000001+00', '2026-11-23 19:00:00.5-08'];
+    const stored = [
+      '2026-01-02 03:04:05.678999+00',
+      '1999-12-31 23:59:59.9999+00',
+      '2026-06-01 12:00:00+02',
+      '2026-03-29 01:30:00.000001+00',
+      '2026-11-23 19:00:00.5-08',
+    ];
     const rows = await t.db.transaction().execute(async (trx) => {
       // The database session's own time zone must not leak into the answer.
       await sql`SET LOCAL TIME ZONE 'Europe/Berlin'`.execute(trx);

@@ -3,7 +3,12 @@ import { sql, type Kysely } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants } from './support/fixtures';
 import * as auditEventTotals from '../src/db/migrations/0018-audit-event-totals';
-import { keptTotalKey, listAuditEvents, type AuditEventFilter, type AuditScope } from '../src/repositories/audit-events';
+import {
+  keptTotalKey,
+  listAuditEvents,
+  type AuditEventFilter,
+  type AuditScope,
+} from '../src/repositories/audit-events';
 import { pageRequest } from '../src/lib/paging';
 
 jest.setTimeout(60_000);
@@ -72,28 +77,60 @@ describe('kept History totals (migration 0018)', () => {
     tokens = await createTenants(t.app, t.db);
     a = tokens.manufacturerA.id;
     b = tokens.manufacturerB.id;
-    const staff = async (email: string) => (await t.db.selectFrom('system_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const staff = async (email: string) =>
+      (await t.db.selectFrom('system_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     staffA = await staff('staff@alpha.example');
     staffB = await staff('staff@beta.example');
   });
   afterAll(() => t.close());
 
   it('match count(*) in every scope after audited API writes, single rows and many rows in one statement', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/v1/products', headers: auth(tokens.staffAToken), payload: { type: 'Full', name: 'Echo', plugin_name: 'Echo' } });
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/manufacturers/${b}`, headers: auth(tokens.superToken), payload: { phone: '+1 555 0100' } });
-    await sql`INSERT INTO audit_log (manufacturer_id, action, entity_type, entity_id) VALUES (${a}::int, 'license.activate', 'license', '1')`.execute(db);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/products',
+      headers: auth(tokens.staffAToken),
+      payload: { type: 'Full', name: 'Echo', plugin_name: 'Echo' },
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/manufacturers/${b}`,
+      headers: auth(tokens.superToken),
+      payload: { phone: '+1 555 0100' },
+    });
+    await sql`INSERT INTO audit_log (manufacturer_id, action, entity_type, entity_id) VALUES (${a}::int, 'license.activate', 'license', '1')`.execute(
+      db,
+    );
     await mixedStatement('2').execute(db);
     await sql`INSERT INTO audit_log (manufacturer_id, actor_system_user_id, action, entity_type, entity_id)
-      SELECT ${b}::int, CASE WHEN n % 3 = 0 THEN NULL ELSE ${staffB}::int END, 'license.disable', 'license', n::text FROM generate_series(1, 200) n`.execute(db);
+      SELECT ${b}::int, CASE WHEN n % 3 = 0 THEN NULL ELSE ${staffB}::int END, 'license.disable', 'license', n::text FROM generate_series(1, 200) n`.execute(
+      db,
+    );
     const rows = await expectExact();
     const scopes = new Set(rows.map((row) => `${row.feed}/${row.kind}`));
-    expect([...scopes].sort()).toEqual(['manufacturer_level/action', 'manufacturer_level/all', 'tenant/action', 'tenant/actor', 'tenant/all']);
-    expect(rows).toContainEqual({ feed: 'tenant', manufacturer_id: b, kind: 'actor', value: 'client', kept: '67', counted: '67' });
+    expect([...scopes].sort()).toEqual([
+      'manufacturer_level/action',
+      'manufacturer_level/all',
+      'tenant/action',
+      'tenant/actor',
+      'tenant/all',
+    ]);
+    expect(rows).toContainEqual({
+      feed: 'tenant',
+      manufacturer_id: b,
+      kind: 'actor',
+      value: 'client',
+      kept: '67',
+      counted: '67',
+    });
   });
 
   it('follow updates that move an event between scopes, deletes, and a statement that changes no key', async () => {
-    await sql`UPDATE audit_log SET action = 'license.enable', actor_system_user_id = NULL WHERE manufacturer_id = ${b}::int AND entity_id::int % 7 = 0`.execute(db);
-    await sql`UPDATE audit_log SET manufacturer_id = ${a}::int WHERE manufacturer_id = ${b}::int AND entity_type = 'manufacturer'`.execute(db);
+    await sql`UPDATE audit_log SET action = 'license.enable', actor_system_user_id = NULL WHERE manufacturer_id = ${b}::int AND entity_id::int % 7 = 0`.execute(
+      db,
+    );
+    await sql`UPDATE audit_log SET manufacturer_id = ${a}::int WHERE manufacturer_id = ${b}::int AND entity_type = 'manufacturer'`.execute(
+      db,
+    );
     await sql`UPDATE audit_log SET created_at = '2020-01-01T00:00:00Z' WHERE manufacturer_id = ${a}::int`.execute(db);
     await sql`DELETE FROM audit_log WHERE manufacturer_id = ${b}::int AND entity_id::int % 5 = 0`.execute(db);
     await expectExact();
@@ -135,14 +172,24 @@ describe('kept History totals (migration 0018)', () => {
     }
     const rows = await expectExact();
     expect(rows.find((row) => row.feed === 'tenant' && row.manufacturer_id === a && row.kind === 'all')?.kept).toBe(
-      String(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log WHERE manufacturer_id = ${a}::int`.execute(db)).rows[0].n)),
+      String(
+        Number(
+          (await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log WHERE manufacturer_id = ${a}::int`.execute(db))
+            .rows[0].n,
+        ),
+      ),
     );
   });
 
   describe('are the route’s total', () => {
-    const live = async (where: ReturnType<typeof sql>) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log WHERE ${where}`.execute(db)).rows[0].n);
+    const live = async (where: ReturnType<typeof sql>) =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log WHERE ${where}`.execute(db)).rows[0].n);
     const total = async (query: string, token: string) => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/v1/audit-events?per_page=1&${query}`, headers: auth(token) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/audit-events?per_page=1&${query}`,
+        headers: auth(token),
+      });
       expect(response.statusCode).toBe(200);
       return response.json().pagination.records.total;
     };
@@ -175,14 +222,20 @@ describe('kept History totals (migration 0018)', () => {
     });
 
     it('for scopes counted live: an object, action and actor together, a time range, the superuser by actor', async () => {
-      expect(await total('object_type=license&object_id=1', tokens.staffAToken)).toBe(await live(sql`manufacturer_id = ${a}::int AND entity_type = 'license' AND entity_id = '1'`));
+      expect(await total('object_type=license&object_id=1', tokens.staffAToken)).toBe(
+        await live(sql`manufacturer_id = ${a}::int AND entity_type = 'license' AND entity_id = '1'`),
+      );
       expect(await total(`action=license.activate&actor=client`, tokens.staffAToken)).toBe(
         await live(sql`manufacturer_id = ${a}::int AND action = 'license.activate' AND actor_system_user_id IS NULL`),
       );
       expect(await total('from=2019-01-01T00:00:00Z&to=2021-01-01T00:00:00Z', tokens.staffAToken)).toBe(
-        await live(sql`manufacturer_id = ${a}::int AND created_at >= '2019-01-01T00:00:00Z' AND created_at < '2021-01-01T00:00:00Z'`),
+        await live(
+          sql`manufacturer_id = ${a}::int AND created_at >= '2019-01-01T00:00:00Z' AND created_at < '2021-01-01T00:00:00Z'`,
+        ),
       );
-      expect(await total('actor=client', tokens.superToken)).toBe(await live(sql`${levelFeed} AND actor_system_user_id IS NULL`));
+      expect(await total('actor=client', tokens.superToken)).toBe(
+        await live(sql`${levelFeed} AND actor_system_user_id IS NULL`),
+      );
     });
 
     it('come from the counters for the kept scopes (a counter off by one shows in the total)', async () => {
@@ -201,7 +254,9 @@ describe('kept History totals (migration 0018)', () => {
         const key = keptTotalKey(scope, filter);
         expect(key).not.toBeNull();
         await sql`INSERT INTO audit_event_totals (feed, manufacturer_id, kind, value, shard, total)
-          VALUES (${key!.feed}, ${key!.manufacturerId}::int, ${key!.kind}, ${key!.value}, ${auditEventTotals.SHARDS}, 1)`.execute(db);
+          VALUES (${key!.feed}, ${key!.manufacturerId}::int, ${key!.kind}, ${key!.value}, ${auditEventTotals.SHARDS}, 1)`.execute(
+          db,
+        );
       }
       try {
         const after = await Promise.all(kept.map(([scope, filter]) => listAuditEvents(t.db, scope, filter, page)));
@@ -232,7 +287,17 @@ describe('kept History totals (migration 0018)', () => {
     await auditEventTotals.up(db);
     const rows = await expectExact();
     expect(rows.find((row) => row.feed === 'manufacturer_level' && row.kind === 'all')?.kept).toBe(
-      String(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log WHERE ${sql`entity_type = 'manufacturer' OR manufacturer_id IS NULL`}`.execute(db)).rows[0].n)),
+      String(
+        Number(
+          (
+            await sql<{
+              n: string;
+            }>`SELECT count(*) AS n FROM audit_log WHERE ${sql`entity_type = 'manufacturer' OR manufacturer_id IS NULL`}`.execute(
+              db,
+            )
+          ).rows[0].n,
+        ),
+      ),
     );
     await mixedStatement('5').execute(db);
     await expectExact();

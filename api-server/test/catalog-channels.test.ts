@@ -36,7 +36,9 @@ describe('catalog API: channels list', () => {
 
   it('is for manufacturer staff: 401 without a session, 403 for the superuser, 400 for a bad id', async () => {
     expect((await get(`/api/v1/manufacturers/${tenants.manufacturerA.id}/channels`)).statusCode).toBe(401);
-    expect((await get(`/api/v1/manufacturers/${tenants.manufacturerA.id}/channels`, tenants.superToken)).statusCode).toBe(403);
+    expect(
+      (await get(`/api/v1/manufacturers/${tenants.manufacturerA.id}/channels`, tenants.superToken)).statusCode,
+    ).toBe(403);
     expect((await get('/api/v1/manufacturers/abc/channels', tenants.staffAToken)).statusCode).toBe(400);
   });
 });

@@ -7,7 +7,12 @@ export async function insertTestProduct(
   db: Db,
   masterKey: Buffer,
   manufacturerId: number,
-  fields: { name: string; type?: 'Full' | 'PluginOnly' | 'ContentOnly'; identifier?: string | null; dependency_id?: number | null },
+  fields: {
+    name: string;
+    type?: 'Full' | 'PluginOnly' | 'ContentOnly';
+    identifier?: string | null;
+    dependency_id?: number | null;
+  },
 ) {
   const keys = generateProductKeyPair(masterKey);
   return db
@@ -38,7 +43,12 @@ export async function insertTestBuild(
   db: Db,
   manufacturerId: number,
   productId: number,
-  fields: { os: 'macOS' | 'Windows' | 'any'; version?: [number, number, number]; build_number?: number; upload_confirmed?: boolean },
+  fields: {
+    os: 'macOS' | 'Windows' | 'any';
+    version?: [number, number, number];
+    build_number?: number;
+    upload_confirmed?: boolean;
+  },
 ) {
   const [major, minor, revision] = fields.version ?? [1, 0, 0];
   return db
@@ -60,6 +70,11 @@ export async function insertTestBuild(
 export const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
 export async function auditActions(db: Db, entityType: string): Promise<string[]> {
-  const rows = await db.selectFrom('audit_log').select('action').where('entity_type', '=', entityType).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('audit_log')
+    .select('action')
+    .where('entity_type', '=', entityType)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.action);
 }

@@ -13,17 +13,36 @@ describe('catalog API: products', () => {
     t = await createTestApp();
     tenants = await createTenants(t.app, t.db);
     const a = tenants.manufacturerA.id;
-    engineId = (await insertTestProduct(t.db, t.masterKey, a, { name: 'Synth Engine', type: 'PluginOnly', identifier: 'com.alpha.synth-engine' })).id;
+    engineId = (
+      await insertTestProduct(t.db, t.masterKey, a, {
+        name: 'Synth Engine',
+        type: 'PluginOnly',
+        identifier: 'com.alpha.synth-engine',
+      })
+    ).id;
     await insertTestProduct(t.db, t.masterKey, a, { name: 'Reverb', type: 'Full', identifier: 'com.alpha.reverb' });
-    await insertTestProduct(t.db, t.masterKey, a, { name: 'Keys', type: 'ContentOnly', identifier: 'com.alpha.keys', dependency_id: engineId });
+    await insertTestProduct(t.db, t.masterKey, a, {
+      name: 'Keys',
+      type: 'ContentOnly',
+      identifier: 'com.alpha.keys',
+      dependency_id: engineId,
+    });
     await insertTestProduct(t.db, t.masterKey, a, { name: 'Percent', type: 'Full', identifier: 'com.alpha.100%_sure' });
-    otherTenantPluginId = (await insertTestProduct(t.db, t.masterKey, tenants.manufacturerB.id, { name: 'Beta Engine', type: 'PluginOnly', identifier: 'com.alpha.not-yours' })).id;
+    otherTenantPluginId = (
+      await insertTestProduct(t.db, t.masterKey, tenants.manufacturerB.id, {
+        name: 'Beta Engine',
+        type: 'PluginOnly',
+        identifier: 'com.alpha.not-yours',
+      })
+    ).id;
   });
   afterAll(() => t.close());
 
   const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-  const send = (method: 'POST' | 'PATCH', url: string, token: string, payload: unknown) => t.app.inject({ method, url, headers: auth(token), payload: payload as object });
-  const identifiers = (response: { json: () => { data: { identifier: string }[] } }) => response.json().data.map((p) => p.identifier);
+  const send = (method: 'POST' | 'PATCH', url: string, token: string, payload: unknown) =>
+    t.app.inject({ method, url, headers: auth(token), payload: payload as object });
+  const identifiers = (response: { json: () => { data: { identifier: string }[] } }) =>
+    response.json().data.map((p) => p.identifier);
 
   describe('GET /products', () => {
     it("lists only the manufacturer's products, in the paged shape", async () => {
@@ -31,31 +50,58 @@ describe('catalog API: products', () => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.data).toHaveLength(2);
-      expect(body.data[0]).toMatchObject({ id: engineId, name: 'Synth Engine', type: 'PluginOnly', manufacturer_id: tenants.manufacturerA.id });
+      expect(body.data[0]).toMatchObject({
+        id: engineId,
+        name: 'Synth Engine',
+        type: 'PluginOnly',
+        manufacturer_id: tenants.manufacturerA.id,
+      });
       expect(body.data[0]).not.toHaveProperty('private_key_encrypted');
-      expect(body.pagination).toEqual({ records: { total: 4, per_page: 2 }, pages: { current: 1, previous: null, next: 2, last: 2 } });
+      expect(body.pagination).toEqual({
+        records: { total: 4, per_page: 2 },
+        pages: { current: 1, previous: null, next: 2, last: 2 },
+      });
     });
 
     it('searches identifiers by prefix or anywhere inside, case-insensitively, with % and _ taken literally', async () => {
-      expect(identifiers(await get('/api/v1/products?identifier=COM.ALPHA.RE', tenants.staffAToken))).toEqual(['com.alpha.reverb']);
-      expect(identifiers(await get('/api/v1/products?identifier=keys', tenants.staffAToken))).toEqual(['com.alpha.keys']);
-      expect(identifiers(await get('/api/v1/products?identifier=100%25_', tenants.staffAToken))).toEqual(['com.alpha.100%_sure']);
+      expect(identifiers(await get('/api/v1/products?identifier=COM.ALPHA.RE', tenants.staffAToken))).toEqual([
+        'com.alpha.reverb',
+      ]);
+      expect(identifiers(await get('/api/v1/products?identifier=keys', tenants.staffAToken))).toEqual([
+        'com.alpha.keys',
+      ]);
+      expect(identifiers(await get('/api/v1/products?identifier=100%25_', tenants.staffAToken))).toEqual([
+        'com.alpha.100%_sure',
+      ]);
       expect(identifiers(await get('/api/v1/products?identifier=not-yours', tenants.staffAToken))).toEqual([]);
       expect(identifiers(await get('/api/v1/products?identifier=%20%20', tenants.staffAToken))).toHaveLength(4);
     });
 
     it('filters by type (the dependency picker) and combines it with the search', async () => {
-      expect(identifiers(await get('/api/v1/products?type=PluginOnly&page=1&per_page=100', tenants.staffAToken))).toEqual(['com.alpha.synth-engine']);
-      expect(identifiers(await get('/api/v1/products?type=Full&identifier=reverb', tenants.staffAToken))).toEqual(['com.alpha.reverb']);
+      expect(
+        identifiers(await get('/api/v1/products?type=PluginOnly&page=1&per_page=100', tenants.staffAToken)),
+      ).toEqual(['com.alpha.synth-engine']);
+      expect(identifiers(await get('/api/v1/products?type=Full&identifier=reverb', tenants.staffAToken))).toEqual([
+        'com.alpha.reverb',
+      ]);
     });
 
     it('pages a filtered list in id order, each page only its own matches, the total counting them all', async () => {
-      const page = async (n: number) => (await get(`/api/v1/products?type=Full&page=${n}&per_page=1`, tenants.staffAToken)).json();
+      const page = async (n: number) =>
+        (await get(`/api/v1/products?type=Full&page=${n}&per_page=1`, tenants.staffAToken)).json();
       const [first, second] = [await page(1), await page(2)];
-      expect([...first.data, ...second.data].map((p: { identifier: string }) => p.identifier)).toEqual(['com.alpha.reverb', 'com.alpha.100%_sure']);
-      expect(second.pagination).toEqual({ records: { total: 2, per_page: 1 }, pages: { current: 2, previous: 1, next: null, last: 2 } });
+      expect([...first.data, ...second.data].map((p: { identifier: string }) => p.identifier)).toEqual([
+        'com.alpha.reverb',
+        'com.alpha.100%_sure',
+      ]);
+      expect(second.pagination).toEqual({
+        records: { total: 2, per_page: 1 },
+        pages: { current: 2, previous: 1, next: null, last: 2 },
+      });
       expect((await page(3)).data).toEqual([]);
-      expect(identifiers(await get('/api/v1/products?identifier=alpha&page=2&per_page=3', tenants.staffAToken))).toEqual(['com.alpha.100%_sure']);
+      expect(
+        identifiers(await get('/api/v1/products?identifier=alpha&page=2&per_page=3', tenants.staffAToken)),
+      ).toEqual(['com.alpha.100%_sure']);
     });
 
     it('rejects a bad query with 400', async () => {
@@ -78,7 +124,11 @@ describe('catalog API: products', () => {
     it('answers the product with its public key', async () => {
       const response = await get(`/api/v1/products/${engineId}`, tenants.staffAToken);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: engineId, identifier: 'com.alpha.synth-engine', public_key: expect.any(String) });
+      expect(response.json()).toMatchObject({
+        id: engineId,
+        identifier: 'com.alpha.synth-engine',
+        public_key: expect.any(String),
+      });
     });
 
     it("answers 404 for another manufacturer's product exactly like a missing one", async () => {
@@ -92,7 +142,11 @@ describe('catalog API: products', () => {
 
   describe('POST /products', () => {
     it('creates a product with the defaults, a fresh Ed25519 key pair and an audit entry', async () => {
-      const response = await send('POST', '/api/v1/products', tenants.staffAToken, { type: 'Full', name: ' Delay ', plugin_name: 'Delay' });
+      const response = await send('POST', '/api/v1/products', tenants.staffAToken, {
+        type: 'Full',
+        name: ' Delay ',
+        plugin_name: 'Delay',
+      });
       expect(response.statusCode).toBe(201);
       const product = response.json();
       expect(product).toMatchObject({
@@ -110,10 +164,16 @@ describe('catalog API: products', () => {
       });
       expect(product).not.toHaveProperty('private_key_encrypted');
       expect(Buffer.from(product.public_key, 'base64')).toHaveLength(32);
-      const stored = await t.db.selectFrom('products').select(['private_key_encrypted', 'public_key']).where('id', '=', product.id).executeTakeFirstOrThrow();
+      const stored = await t.db
+        .selectFrom('products')
+        .select(['private_key_encrypted', 'public_key'])
+        .where('id', '=', product.id)
+        .executeTakeFirstOrThrow();
       expect(stored.private_key_encrypted).toMatch(/^v1\./);
       const privateKey = decryptProductPrivateKey(stored.private_key_encrypted, t.masterKey);
-      const publicOfPrivate = Buffer.from(privateKey.export({ format: 'jwk' }).x as string, 'base64url').toString('base64');
+      const publicOfPrivate = Buffer.from(privateKey.export({ format: 'jwk' }).x as string, 'base64url').toString(
+        'base64',
+      );
       expect(publicOfPrivate).toBe(stored.public_key);
       expect(await auditActions(t.db, 'product')).toContain('product.create');
     });
@@ -171,12 +231,24 @@ describe('catalog API: products', () => {
       const before = await tableDigest(t.db, 'products');
       const cases: [unknown, string][] = [
         [{ type: 'ContentOnly', name: 'A', plugin_name: 'A' }, 'Dependency is required for a ContentOnly product.'],
-        [{ type: 'ContentOnly', name: 'A', plugin_name: 'A', dependency_id: null }, 'Dependency is required for a ContentOnly product.'],
-        [{ type: 'ContentOnly', name: 'A', plugin_name: 'A', dependency_id: otherTenantPluginId }, 'Dependency must be a PluginOnly product of your manufacturer.'],
-        [{ type: 'ContentOnly', name: 'A', plugin_name: 'A', dependency_id: 999999 }, 'Dependency must be a PluginOnly product of your manufacturer.'],
+        [
+          { type: 'ContentOnly', name: 'A', plugin_name: 'A', dependency_id: null },
+          'Dependency is required for a ContentOnly product.',
+        ],
+        [
+          { type: 'ContentOnly', name: 'A', plugin_name: 'A', dependency_id: otherTenantPluginId },
+          'Dependency must be a PluginOnly product of your manufacturer.',
+        ],
+        [
+          { type: 'ContentOnly', name: 'A', plugin_name: 'A', dependency_id: 999999 },
+          'Dependency must be a PluginOnly product of your manufacturer.',
+        ],
       ];
       const reverb = (await get('/api/v1/products?identifier=reverb', tenants.staffAToken)).json().data[0];
-      cases.push([{ type: 'ContentOnly', name: 'A', plugin_name: 'A', dependency_id: reverb.id }, 'Dependency must be a PluginOnly product of your manufacturer.']);
+      cases.push([
+        { type: 'ContentOnly', name: 'A', plugin_name: 'A', dependency_id: reverb.id },
+        'Dependency must be a PluginOnly product of your manufacturer.',
+      ]);
       for (const [payload, message] of cases) {
         const response = await send('POST', '/api/v1/products', tenants.staffAToken, payload);
         expect(response.statusCode).toBe(400);
@@ -187,11 +259,23 @@ describe('catalog API: products', () => {
 
     it('refuses an identifier the manufacturer already uses (whatever its case) with 409, but another manufacturer may use it', async () => {
       const before = await tableDigest(t.db, 'products');
-      const response = await send('POST', '/api/v1/products', tenants.staffAToken, { type: 'Full', name: 'Copy', plugin_name: 'Copy', identifier: ' COM.ALPHA.REVERB ' });
+      const response = await send('POST', '/api/v1/products', tenants.staffAToken, {
+        type: 'Full',
+        name: 'Copy',
+        plugin_name: 'Copy',
+        identifier: ' COM.ALPHA.REVERB ',
+      });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: ["A product with the identifier 'COM.ALPHA.REVERB' already exists."] });
+      expect(response.json()).toEqual({
+        message: ["A product with the identifier 'COM.ALPHA.REVERB' already exists."],
+      });
       expect(await tableDigest(t.db, 'products')).toBe(before);
-      const elsewhere = await send('POST', '/api/v1/products', tenants.staffBToken, { type: 'Full', name: 'Reverb', plugin_name: 'Reverb', identifier: 'com.alpha.reverb' });
+      const elsewhere = await send('POST', '/api/v1/products', tenants.staffBToken, {
+        type: 'Full',
+        name: 'Reverb',
+        plugin_name: 'Reverb',
+        identifier: 'com.alpha.reverb',
+      });
       expect(elsewhere.statusCode).toBe(201);
     });
 
@@ -236,14 +320,28 @@ describe('catalog API: products', () => {
 
     it('is for manufacturer staff only', async () => {
       const before = await tableDigest(t.db, 'products');
-      expect((await t.app.inject({ method: 'POST', url: '/api/v1/products', payload: { type: 'Full', name: 'A', plugin_name: 'A' } })).statusCode).toBe(401);
-      expect((await send('POST', '/api/v1/products', tenants.superToken, { type: 'Full', name: 'A', plugin_name: 'A' })).statusCode).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/products',
+            payload: { type: 'Full', name: 'A', plugin_name: 'A' },
+          })
+        ).statusCode,
+      ).toBe(401);
+      expect(
+        (await send('POST', '/api/v1/products', tenants.superToken, { type: 'Full', name: 'A', plugin_name: 'A' }))
+          .statusCode,
+      ).toBe(403);
       expect(await tableDigest(t.db, 'products')).toBe(before);
     });
   });
 
   describe('PATCH /products/{id}', () => {
-    const create = async (payload: object) => (await send('POST', '/api/v1/products', tenants.staffAToken, { type: 'Full', plugin_name: 'P', ...payload })).json();
+    const create = async (payload: object) =>
+      (
+        await send('POST', '/api/v1/products', tenants.staffAToken, { type: 'Full', plugin_name: 'P', ...payload })
+      ).json();
 
     it('saves every field the console sends, ignores read-only ones and audits before and after', async () => {
       const product = await create({ name: 'Flanger', identifier: 'com.alpha.flanger' });
@@ -268,7 +366,12 @@ describe('catalog API: products', () => {
         public_key: product.public_key,
         manufacturer_id: tenants.manufacturerA.id,
       });
-      const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'product.update').where('entity_id', '=', String(product.id)).executeTakeFirstOrThrow();
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'product.update')
+        .where('entity_id', '=', String(product.id))
+        .executeTakeFirstOrThrow();
       expect(audit.manufacturer_id).toBe(tenants.manufacturerA.id);
       expect(audit.before).toMatchObject({ name: 'Flanger', deprecated: false });
       expect(audit.after).toMatchObject({ name: 'Flanger II', deprecated: true });
@@ -280,9 +383,13 @@ describe('catalog API: products', () => {
       const toFull = await send('PATCH', `/api/v1/products/${plugin.id}`, tenants.staffAToken, { type: 'Full' });
       expect(toFull.json()).toMatchObject({ type: 'Full', content_base_directory: null });
       const content = await create({ name: 'Loops', type: 'ContentOnly', dependency_id: engineId });
-      const contentToFull = await send('PATCH', `/api/v1/products/${content.id}`, tenants.staffAToken, { type: 'Full' });
+      const contentToFull = await send('PATCH', `/api/v1/products/${content.id}`, tenants.staffAToken, {
+        type: 'Full',
+      });
       expect(contentToFull.json()).toMatchObject({ type: 'Full', dependency_id: null });
-      const backToContent = await send('PATCH', `/api/v1/products/${content.id}`, tenants.staffAToken, { type: 'ContentOnly' });
+      const backToContent = await send('PATCH', `/api/v1/products/${content.id}`, tenants.staffAToken, {
+        type: 'ContentOnly',
+      });
       expect(backToContent.statusCode).toBe(400);
       expect(backToContent.json()).toEqual({ message: ['Dependency is required for a ContentOnly product.'] });
     });
@@ -290,7 +397,10 @@ describe('catalog API: products', () => {
     it('refuses a product as its own dependency', async () => {
       const plugin = await create({ name: 'Granular', type: 'PluginOnly' });
       const before = await tableDigest(t.db, 'products');
-      const response = await send('PATCH', `/api/v1/products/${plugin.id}`, tenants.staffAToken, { type: 'ContentOnly', dependency_id: plugin.id });
+      const response = await send('PATCH', `/api/v1/products/${plugin.id}`, tenants.staffAToken, {
+        type: 'ContentOnly',
+        dependency_id: plugin.id,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: ['A product cannot be its own dependency.'] });
       expect(await tableDigest(t.db, 'products')).toBe(before);
@@ -300,25 +410,38 @@ describe('catalog API: products', () => {
       const before = await tableDigest(t.db, 'products');
       const response = await send('PATCH', `/api/v1/products/${engineId}`, tenants.staffAToken, { type: 'Full' });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message[0]).toMatch(/ContentOnly products? depends? on this product, so its type must stay PluginOnly\./);
+      expect(response.json().message[0]).toMatch(
+        /ContentOnly products? depends? on this product, so its type must stay PluginOnly\./,
+      );
       expect(await tableDigest(t.db, 'products')).toBe(before);
     });
 
     it('refuses an identifier taken by another product, but accepts the product keeping its own', async () => {
       const product = await create({ name: 'Phaser', identifier: 'com.alpha.phaser' });
-      expect((await send('PATCH', `/api/v1/products/${product.id}`, tenants.staffAToken, { identifier: 'COM.alpha.phaser' })).statusCode).toBe(200);
-      const taken = await send('PATCH', `/api/v1/products/${product.id}`, tenants.staffAToken, { identifier: 'com.alpha.reverb' });
+      expect(
+        (await send('PATCH', `/api/v1/products/${product.id}`, tenants.staffAToken, { identifier: 'COM.alpha.phaser' }))
+          .statusCode,
+      ).toBe(200);
+      const taken = await send('PATCH', `/api/v1/products/${product.id}`, tenants.staffAToken, {
+        identifier: 'com.alpha.reverb',
+      });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toEqual({ message: ["A product with the identifier 'com.alpha.reverb' already exists."] });
     });
 
     it("answers 404 for another manufacturer's product and changes nothing", async () => {
       const before = await tableDigest(t.db, 'products');
-      const response = await send('PATCH', `/api/v1/products/${otherTenantPluginId}`, tenants.staffAToken, { name: 'Hijacked' });
+      const response = await send('PATCH', `/api/v1/products/${otherTenantPluginId}`, tenants.staffAToken, {
+        name: 'Hijacked',
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: ['Product not found'] });
-      expect((await send('PATCH', `/api/v1/products/${engineId}`, tenants.staffAToken, { name: '' })).statusCode).toBe(400);
-      expect((await send('PATCH', `/api/v1/products/${engineId}`, tenants.superToken, { name: 'X' })).statusCode).toBe(403);
+      expect((await send('PATCH', `/api/v1/products/${engineId}`, tenants.staffAToken, { name: '' })).statusCode).toBe(
+        400,
+      );
+      expect((await send('PATCH', `/api/v1/products/${engineId}`, tenants.superToken, { name: 'X' })).statusCode).toBe(
+        403,
+      );
       expect(await tableDigest(t.db, 'products')).toBe(before);
     });
   });

@@ -33,20 +33,45 @@ describe('catalog API: releases and their distribution to channels', () => {
     channels.beta = channelsOfA[1].id;
     channels.otherTenant = (await insertTestChannels(t.db, b, ['Release']))[0].id;
     otherTenantReleaseId = (
-      await t.db.insertInto('releases').values({ manufacturer_id: b, product_id: otherTenantProductId, description: 'Theirs' }).returning('id').executeTakeFirstOrThrow()
+      await t.db
+        .insertInto('releases')
+        .values({ manufacturer_id: b, product_id: otherTenantProductId, description: 'Theirs' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
     ).id;
   });
   afterAll(() => t.close());
 
   const get = (url: string, token = tenants.staffAToken) => t.app.inject({ method: 'GET', url, headers: auth(token) });
   const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = tenants.staffAToken) =>
-    t.app.inject({ method, url, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-  const createRelease = (payload: object, product = productId) => send('POST', `/api/v1/products/${product}/releases`, payload);
-  const distribute = (releaseId: number, channelId: number, manufacturerId = tenants.manufacturerA.id, token = tenants.staffAToken) =>
-    send('POST', `/api/v1/manufacturers/${manufacturerId}/channels/${channelId}/releases`, { product_release_id: releaseId }, token);
+    t.app.inject({
+      method,
+      url,
+      headers: auth(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const createRelease = (payload: object, product = productId) =>
+    send('POST', `/api/v1/products/${product}/releases`, payload);
+  const distribute = (
+    releaseId: number,
+    channelId: number,
+    manufacturerId = tenants.manufacturerA.id,
+    token = tenants.staffAToken,
+  ) =>
+    send(
+      'POST',
+      `/api/v1/manufacturers/${manufacturerId}/channels/${channelId}/releases`,
+      { product_release_id: releaseId },
+      token,
+    );
   const undistribute = (releaseId: number, channelId: number, manufacturerId = tenants.manufacturerA.id) =>
     send('DELETE', `/api/v1/manufacturers/${manufacturerId}/channels/${channelId}/releases/${releaseId}`);
-  const digest = async () => [await tableDigest(t.db, 'releases'), await tableDigest(t.db, 'release_builds'), await tableDigest(t.db, 'release_distributions')].join();
+  const digest = async () =>
+    [
+      await tableDigest(t.db, 'releases'),
+      await tableDigest(t.db, 'release_builds'),
+      await tableDigest(t.db, 'release_distributions'),
+    ].join();
 
   describe('creating', () => {
     it('creates a release with its builds, empty text as none, and audits it', async () => {
@@ -86,10 +111,16 @@ describe('catalog API: releases and their distribution to channels', () => {
       const before = await digest();
       const cases: [object, string | RegExp][] = [
         [{ builds: [builds.mac, builds.otherProduct] }, `Build ${builds.otherProduct} is not a build of this product.`],
-        [{ builds: [builds.otherTenant, 999999] }, `Builds ${builds.otherTenant}, 999999 are not builds of this product.`],
+        [
+          { builds: [builds.otherTenant, 999999] },
+          `Builds ${builds.otherTenant}, 999999 are not builds of this product.`,
+        ],
         [{ manual: 'ftp://alpha.example/manual' }, 'Manual URL must be an http:// or https:// address.'],
         [{ manual: 'manual.pdf' }, 'Manual URL must be an http:// or https:// address.'],
-        [{ app_version_min: '2.0', app_version_max: '1.10' }, 'App Version Min must not be greater than App Version Max.'],
+        [
+          { app_version_min: '2.0', app_version_max: '1.10' },
+          'App Version Min must not be greater than App Version Max.',
+        ],
         [{ app_version_min: 'one' }, /^app_version_min /],
         [{ builds: ['x'] }, /^builds\.0 /],
         [{ description: 'x'.repeat(2001) }, /^description /],
@@ -107,8 +138,12 @@ describe('catalog API: releases and their distribution to channels', () => {
       const response = await createRelease({ builds: [builds.otherTenant] }, otherTenantProductId);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: ['Product not found'] });
-      expect((await send('POST', `/api/v1/products/${productId}/releases`, {}, tenants.superToken)).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'POST', url: `/api/v1/products/${productId}/releases`, payload: {} })).statusCode).toBe(401);
+      expect((await send('POST', `/api/v1/products/${productId}/releases`, {}, tenants.superToken)).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/v1/products/${productId}/releases`, payload: {} })).statusCode,
+      ).toBe(401);
       expect(await digest()).toBe(before);
     });
   });
@@ -126,12 +161,22 @@ describe('catalog API: releases and their distribution to channels', () => {
       });
       const shown = (await get(`/api/v1/products/${productId}/releases/${release.id}`)).json();
       expect(shown.distributions.map((d: { channel: { name: string } }) => d.channel.name)).toEqual(['Beta channel']);
-      const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'release.distribute').executeTakeFirstOrThrow();
-      expect(audit).toMatchObject({ entity_id: String(release.id), manufacturer_id: tenants.manufacturerA.id, after: { channel_id: channels.beta, channel_name: 'Beta channel' } });
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'release.distribute')
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({
+        entity_id: String(release.id),
+        manufacturer_id: tenants.manufacturerA.id,
+        after: { channel_id: channels.beta, channel_name: 'Beta channel' },
+      });
 
       const again = await distribute(release.id, channels.beta);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: [`Release ${release.id} is already distributed to channel 'Beta channel'.`] });
+      expect(again.json()).toEqual({
+        message: [`Release ${release.id} is already distributed to channel 'Beta channel'.`],
+      });
     });
 
     it('distributes a release with one build for any OS', async () => {
@@ -162,8 +207,14 @@ describe('catalog API: releases and their distribution to channels', () => {
       const theirManufacturer = await distribute(release.id, channels.otherTenant, tenants.manufacturerB.id);
       expect(theirManufacturer.statusCode).toBe(404);
       expect(theirManufacturer.json()).toEqual({ message: ['Manufacturer not found'] });
-      expect((await distribute(release.id, channels.release, tenants.manufacturerA.id, tenants.superToken)).statusCode).toBe(403);
-      const badBody = await send('POST', `/api/v1/manufacturers/${tenants.manufacturerA.id}/channels/${channels.release}/releases`, {});
+      expect(
+        (await distribute(release.id, channels.release, tenants.manufacturerA.id, tenants.superToken)).statusCode,
+      ).toBe(403);
+      const badBody = await send(
+        'POST',
+        `/api/v1/manufacturers/${tenants.manufacturerA.id}/channels/${channels.release}/releases`,
+        {},
+      );
       expect(badBody.statusCode).toBe(400);
       expect(badBody.json()).toEqual({ message: ['product_release_id is required'] });
       expect(await digest()).toBe(before);
@@ -178,7 +229,9 @@ describe('catalog API: releases and their distribution to channels', () => {
       expect(await auditActions(t.db, 'release')).toContain('release.undistribute');
       const again = await undistribute(release.id, channels.beta);
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ message: [`Release ${release.id} is not distributed to channel 'Beta channel'.`] });
+      expect(again.json()).toEqual({
+        message: [`Release ${release.id} is not distributed to channel 'Beta channel'.`],
+      });
       expect((await undistribute(release.id, channels.beta, tenants.manufacturerB.id)).statusCode).toBe(404);
     });
   });
@@ -199,7 +252,9 @@ describe('catalog API: releases and their distribution to channels', () => {
       const wrongProduct = await get(`/api/v1/products/${otherProductId}/releases/${release.id}`);
       expect(wrongProduct.statusCode).toBe(404);
       expect(wrongProduct.json()).toEqual({ message: ['Release not found'] });
-      expect((await get(`/api/v1/products/${otherTenantProductId}/releases/${otherTenantReleaseId}`)).json()).toEqual({ message: ['Product not found'] });
+      expect((await get(`/api/v1/products/${otherTenantProductId}/releases/${otherTenantReleaseId}`)).json()).toEqual({
+        message: ['Product not found'],
+      });
       expect((await get(`/api/v1/products/${otherTenantProductId}/releases`)).statusCode).toBe(404);
       expect((await get(`/api/v1/products/${productId}/releases`, tenants.superToken)).statusCode).toBe(403);
     });
@@ -217,9 +272,19 @@ describe('catalog API: releases and their distribution to channels', () => {
         product_id: otherProductId,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: release.id, product_id: productId, description: 'New', app_version_max: '2.0.0' });
+      expect(response.json()).toMatchObject({
+        id: release.id,
+        product_id: productId,
+        description: 'New',
+        app_version_max: '2.0.0',
+      });
       expect(response.json().builds.map((build: { id: number }) => build.id)).toEqual([builds.any]);
-      const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'release.update').where('entity_id', '=', String(release.id)).executeTakeFirstOrThrow();
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'release.update')
+        .where('entity_id', '=', String(release.id))
+        .executeTakeFirstOrThrow();
       expect(audit.before).toMatchObject({ description: 'Old', builds: [builds.mac] });
       expect(audit.after).toMatchObject({ description: 'New', builds: [builds.any] });
     });
@@ -228,22 +293,43 @@ describe('catalog API: releases and their distribution to channels', () => {
       const release = (await createRelease({ builds: [builds.mac, builds.win] })).json();
       await distribute(release.id, channels.release);
       const before = await digest();
-      const response = await send('PATCH', `/api/v1/products/${productId}/releases/${release.id}`, { description: 'Only mac', builds: [builds.mac] });
+      const response = await send('PATCH', `/api/v1/products/${productId}/releases/${release.id}`, {
+        description: 'Only mac',
+        builds: [builds.mac],
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: [NOT_DISTRIBUTABLE] });
       expect(await digest()).toBe(before);
       // Once it leaves every channel, the same edit is fine.
       await undistribute(release.id, channels.release);
-      expect((await send('PATCH', `/api/v1/products/${productId}/releases/${release.id}`, { builds: [builds.mac] })).statusCode).toBe(200);
+      expect(
+        (await send('PATCH', `/api/v1/products/${productId}/releases/${release.id}`, { builds: [builds.mac] }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it("answers 404 for another product's or manufacturer's release and changes nothing", async () => {
       const release = (await createRelease({})).json();
       const before = await digest();
-      expect((await send('PATCH', `/api/v1/products/${otherProductId}/releases/${release.id}`, { description: 'X' })).statusCode).toBe(404);
-      expect((await send('PATCH', `/api/v1/products/${otherTenantProductId}/releases/${otherTenantReleaseId}`, { description: 'X' })).statusCode).toBe(404);
-      expect((await send('PATCH', `/api/v1/products/${productId}/releases/${otherTenantReleaseId}`, { description: 'X' })).statusCode).toBe(404);
-      expect((await send('PATCH', `/api/v1/products/${productId}/releases/${release.id}`, { builds: [builds.otherTenant] })).statusCode).toBe(400);
+      expect(
+        (await send('PATCH', `/api/v1/products/${otherProductId}/releases/${release.id}`, { description: 'X' }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await send('PATCH', `/api/v1/products/${otherTenantProductId}/releases/${otherTenantReleaseId}`, {
+            description: 'X',
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await send('PATCH', `/api/v1/products/${productId}/releases/${otherTenantReleaseId}`, { description: 'X' }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await send('PATCH', `/api/v1/products/${productId}/releases/${release.id}`, { builds: [builds.otherTenant] }))
+          .statusCode,
+      ).toBe(400);
       expect(await digest()).toBe(before);
     });
   });

@@ -25,7 +25,14 @@ export function verifiedLicense(body: string, publicKey: string, fingerprint: st
 export const resetRateLimits = (t: TestApp) => sql`DELETE FROM rate_limits`.execute(t.db);
 
 export const clientAudit = (t: TestApp, action: string) =>
-  t.db.selectFrom('audit_log').selectAll().where('action', '=', action).where('actor_system_user_id', 'is', null).orderBy('id').execute();
+  t.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', action)
+    .where('actor_system_user_id', 'is', null)
+    .orderBy('id')
+    .execute();
 
 /** Every audit row so far: a read-only client call must leave the number unchanged (it records nothing). */
-export const auditRowCount = async (t: TestApp) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log`.execute(t.db)).rows[0]!.n);
+export const auditRowCount = async (t: TestApp) =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log`.execute(t.db)).rows[0]!.n);

@@ -5,7 +5,15 @@ import { consumeRateLimit, consumeRateLimits } from '../src/repositories/rate-li
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
-import { CLIENT, auditRowCount, clientAudit, clientPost, resetRateLimits, verifiedDocument, verifiedLicense } from './client-fixtures';
+import {
+  CLIENT,
+  auditRowCount,
+  clientAudit,
+  clientPost,
+  resetRateLimits,
+  verifiedDocument,
+  verifiedLicense,
+} from './client-fixtures';
 
 const activation = (world: LicensingWorld, serial: string, fingerprint: string) => ({
   product_id: world.synth.id,
@@ -22,7 +30,11 @@ describe('client API: trials, activation, deactivation, validation, machines', (
   beforeAll(async () => {
     t = await createTestApp();
     world = await createLicensingWorld(t);
-    await t.db.updateTable('products').set({ trial_days: 14, machine_limit: 2 }).where('id', '=', world.synth.id).execute();
+    await t.db
+      .updateTable('products')
+      .set({ trial_days: 14, machine_limit: 2 })
+      .where('id', '=', world.synth.id)
+      .execute();
   });
   afterAll(() => t.close());
   beforeEach(() => resetRateLimits(t));
@@ -30,16 +42,31 @@ describe('client API: trials, activation, deactivation, validation, machines', (
   const digestOf = async () =>
     (
       await Promise.all(
-        ['trials', 'license_activations', 'license_machines', 'license_machine_deactivations', 'fingerprints', 'audit_log'].map((table) => tableDigest(t.db, table)),
+        [
+          'trials',
+          'license_activations',
+          'license_machines',
+          'license_machine_deactivations',
+          'fingerprints',
+          'audit_log',
+        ].map((table) => tableDigest(t.db, table)),
       )
     ).join();
 
   describe('POST /clients/app/trials', () => {
     it('starts a signed trial of trial_days, and the same machine asking again gets the same trial', async () => {
-      const first = await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: '  TRIAL-FP-1 ' });
+      const first = await clientPost(t, '/trials', {
+        product_id: world.synth.id,
+        hardware_fingerprint: '  TRIAL-FP-1 ',
+      });
       expect(first.statusCode).toBe(201);
       const trial = verifiedDocument(TRIAL_FILE_FORMAT, first.body, world.synth.public_key);
-      expect(trial).toMatchObject({ format: 'producthub-trial', format_version: 1, product_id: world.synth.id, hardware_fingerprint: 'TRIAL-FP-1' });
+      expect(trial).toMatchObject({
+        format: 'producthub-trial',
+        format_version: 1,
+        product_id: world.synth.id,
+        hardware_fingerprint: 'TRIAL-FP-1',
+      });
       const days = (Date.parse(trial.expires_at as string) - Date.parse(trial.started_at as string)) / 86_400_000;
       expect(days).toBeCloseTo(14, 3);
 
@@ -53,15 +80,33 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       const rows = await t.db.selectFrom('trials').selectAll().where('product_id', '=', world.synth.id).execute();
       expect(rows).toHaveLength(1);
       expect((await clientAudit(t, 'client.trial.start')).map((row) => row.entity_id)).toEqual([String(rows[0].id)]);
-      expect((await clientAudit(t, 'client.trial.start'))[0].after).toMatchObject({ actor: 'client', address: '127.0.0.1' });
+      expect((await clientAudit(t, 'client.trial.start'))[0].after).toMatchObject({
+        actor: 'client',
+        address: '127.0.0.1',
+      });
     });
 
     it('shows on the staff Trials list, and staff deleting it lets the machine start again', async () => {
-      const list = await t.app.inject({ url: `/api/v1/products/${world.synth.id}/trials`, headers: auth(world.staffAToken) });
-      const listed = list.json().data.find((trial: { hardware_fingerprint: string }) => trial.hardware_fingerprint === 'TRIAL-FP-1');
+      const list = await t.app.inject({
+        url: `/api/v1/products/${world.synth.id}/trials`,
+        headers: auth(world.staffAToken),
+      });
+      const listed = list
+        .json()
+        .data.find((trial: { hardware_fingerprint: string }) => trial.hardware_fingerprint === 'TRIAL-FP-1');
       expect(listed).toBeDefined();
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/products/${world.synth.id}/trials/${listed.id}`, headers: auth(world.staffAToken) })).statusCode).toBe(204);
-      expect((await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'TRIAL-FP-1' })).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/api/v1/products/${world.synth.id}/trials/${listed.id}`,
+            headers: auth(world.staffAToken),
+          })
+        ).statusCode,
+      ).toBe(204);
+      expect(
+        (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'TRIAL-FP-1' })).statusCode,
+      ).toBe(201);
     });
 
     it('gives a trial started before the client API its expiry from its start, once', async () => {
@@ -71,7 +116,9 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'OLD-TRIAL-FP' })).body,
         world.synth.public_key,
       );
-      expect(Date.parse(answer.expires_at as string)).toBe(Math.floor((old.created_at.getTime() + 14 * 86_400_000) / 1000) * 1000);
+      expect(Date.parse(answer.expires_at as string)).toBe(
+        Math.floor((old.created_at.getTime() + 14 * 86_400_000) / 1000) * 1000,
+      );
     });
 
     it('refuses a product without a trial, an unknown product and bad values, changing nothing', async () => {
@@ -79,7 +126,9 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       const drums = await clientPost(t, '/trials', { product_id: world.drums.id, hardware_fingerprint: 'FP' });
       expect(drums.statusCode).toBe(409);
       expect(drums.json().message[0]).toMatch(/no trial/);
-      expect((await clientPost(t, '/trials', { product_id: 999_999, hardware_fingerprint: 'FP' })).json()).toEqual({ message: ['Product not found'] });
+      expect((await clientPost(t, '/trials', { product_id: 999_999, hardware_fingerprint: 'FP' })).json()).toEqual({
+        message: ['Product not found'],
+      });
       for (const body of [
         { product_id: world.synth.id, hardware_fingerprint: '   ' },
         { product_id: world.synth.id, hardware_fingerprint: 'a\tb' },
@@ -97,10 +146,19 @@ describe('client API: trials, activation, deactivation, validation, machines', (
 
   describe('POST /clients/app/activations', () => {
     it('answers the same licence file as the staff Download, bound to the machine, and the same machine again takes no new slot', async () => {
-      const response = await clientPost(t, '/activations', activation(world, world.annSynth.serial.toLowerCase(), 'MACHINE-1'));
+      const response = await clientPost(
+        t,
+        '/activations',
+        activation(world, world.annSynth.serial.toLowerCase(), 'MACHINE-1'),
+      );
       expect(response.statusCode).toBe(200);
       const file = verifiedLicense(response.body, world.synth.public_key, 'MACHINE-1');
-      expect(file).toMatchObject({ serial: world.annSynth.serial, product_identifier: 'com.alpha.synth', user_email: 'ann@listener.example', license_type: 'NFR' });
+      expect(file).toMatchObject({
+        serial: world.annSynth.serial,
+        product_identifier: 'com.alpha.synth',
+        user_email: 'ann@listener.example',
+        license_type: 'NFR',
+      });
       const staff = await t.app.inject({
         method: 'POST',
         url: `/api/v1/licenses/${world.annSynth.id}/activations`,
@@ -111,21 +169,43 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       const { issued_at: _c, signature: _d, ...clientClaims } = response.json();
       expect(clientClaims).toEqual(staffClaims);
 
-      expect((await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-1'))).statusCode).toBe(200);
-      const machines = await t.db.selectFrom('license_machines').selectAll().where('license_id', '=', world.annSynth.id).execute();
+      expect(
+        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-1'))).statusCode,
+      ).toBe(200);
+      const machines = await t.db
+        .selectFrom('license_machines')
+        .selectAll()
+        .where('license_id', '=', world.annSynth.id)
+        .execute();
       expect(machines.map((machine) => machine.hardware_fingerprint)).toEqual(['MACHINE-1']);
-      expect(await t.db.selectFrom('fingerprints').select('hardware_fingerprint').where('user_id', '=', world.ann.id).execute()).toEqual([{ hardware_fingerprint: 'MACHINE-1' }]);
-      expect((await clientAudit(t, 'client.license.activate')).map((row) => (row.after as { new_machine: boolean }).new_machine)).toEqual([true, false]);
+      expect(
+        await t.db
+          .selectFrom('fingerprints')
+          .select('hardware_fingerprint')
+          .where('user_id', '=', world.ann.id)
+          .execute(),
+      ).toEqual([{ hardware_fingerprint: 'MACHINE-1' }]);
+      expect(
+        (await clientAudit(t, 'client.license.activate')).map(
+          (row) => (row.after as { new_machine: boolean }).new_machine,
+        ),
+      ).toEqual([true, false]);
     });
 
     it('refuses a new machine over the product limit, naming the limit, and changes nothing', async () => {
-      expect((await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-2'))).statusCode).toBe(200);
+      expect(
+        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-2'))).statusCode,
+      ).toBe(200);
       const before = await digestOf();
       const third = await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-3'));
       expect(third.statusCode).toBe(409);
-      expect(third.json().message[0]).toBe('This license is already activated on 2 machines, the limit of this product: deactivate one of them first.');
+      expect(third.json().message[0]).toBe(
+        'This license is already activated on 2 machines, the limit of this product: deactivate one of them first.',
+      );
       expect(await digestOf()).toBe(before);
-      expect((await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-2'))).statusCode).toBe(200);
+      expect(
+        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-2'))).statusCode,
+      ).toBe(200);
     });
 
     it('answers an unknown serial and a serial of another product exactly alike', async () => {
@@ -149,20 +229,43 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       const disabled = await clientPost(t, '/activations', activation(world, world.cySynthDisabled.serial, 'M'));
       expect(disabled.statusCode).toBe(409);
       expect(disabled.json().message[0]).toMatch(/deactivated \(FraudulentUse\)/);
-      for (const change of [{ hardware_fingerprint_version: 1 }, { signature_seed_version: 6 }, { serial: '' }, { hardware_fingerprint: '' }, { product_id: 0 }]) {
-        expect((await clientPost(t, '/activations', { ...activation(world, world.bobSynth.serial, 'M'), ...change })).statusCode).toBe(400);
+      for (const change of [
+        { hardware_fingerprint_version: 1 },
+        { signature_seed_version: 6 },
+        { serial: '' },
+        { hardware_fingerprint: '' },
+        { product_id: 0 },
+      ]) {
+        expect(
+          (await clientPost(t, '/activations', { ...activation(world, world.bobSynth.serial, 'M'), ...change }))
+            .statusCode,
+        ).toBe(400);
       }
     });
   });
 
   describe('POST /clients/app/deactivations and the staff machine routes', () => {
     it('frees the machine so another can take its slot, and caps the customer at 3 per 30 days', async () => {
-      const freed = await clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'MACHINE-2' });
+      const freed = await clientPost(t, '/deactivations', {
+        product_id: world.synth.id,
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'MACHINE-2',
+      });
       expect(freed.statusCode).toBe(200);
-      expect(freed.json()).toMatchObject({ serial: world.annSynth.serial, hardware_fingerprint: 'MACHINE-2', deactivations_left: 2 });
-      expect((await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-3'))).statusCode).toBe(200);
+      expect(freed.json()).toMatchObject({
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'MACHINE-2',
+        deactivations_left: 2,
+      });
+      expect(
+        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-3'))).statusCode,
+      ).toBe(200);
 
-      const again = await clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'MACHINE-2' });
+      const again = await clientPost(t, '/deactivations', {
+        product_id: world.synth.id,
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'MACHINE-2',
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().message[0]).toBe('This license is not activated on this machine.');
 
@@ -170,12 +273,22 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         ['MACHINE-3', 1],
         ['MACHINE-1', 0],
       ] as const) {
-        const response = await clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: machine });
+        const response = await clientPost(t, '/deactivations', {
+          product_id: world.synth.id,
+          serial: world.annSynth.serial,
+          hardware_fingerprint: machine,
+        });
         expect(response.json().deactivations_left).toBe(left);
-        expect((await clientPost(t, '/activations', activation(world, world.annSynth.serial, machine))).statusCode).toBe(200);
+        expect(
+          (await clientPost(t, '/activations', activation(world, world.annSynth.serial, machine))).statusCode,
+        ).toBe(200);
       }
       const before = await digestOf();
-      const capped = await clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'MACHINE-1' });
+      const capped = await clientPost(t, '/deactivations', {
+        product_id: world.synth.id,
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'MACHINE-1',
+      });
       expect(capped.statusCode).toBe(409);
       expect(capped.json().message[0]).toMatch(/already deactivated on 3 machines in the last 30 days/);
       expect(await digestOf()).toBe(before);
@@ -183,7 +296,10 @@ describe('client API: trials, activation, deactivation, validation, machines', (
     });
 
     it('lists the machines to staff and lets staff free one (not capped, audited); other tenants see nothing', async () => {
-      const list = await t.app.inject({ url: `/api/v1/licenses/${world.annSynth.id}/machines`, headers: auth(world.staffAToken) });
+      const list = await t.app.inject({
+        url: `/api/v1/licenses/${world.annSynth.id}/machines`,
+        headers: auth(world.staffAToken),
+      });
       expect(list.statusCode).toBe(200);
       const machines = list.json() as {
         id: number;
@@ -203,15 +319,38 @@ describe('client API: trials, activation, deactivation, validation, machines', (
 
       const url = `/api/v1/licenses/${world.annSynth.id}/machines/${machines[0].id}/deactivate`;
       expect((await t.app.inject({ method: 'POST', url, headers: auth(world.staffBToken) })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: `/api/v1/licenses/${world.annSynth.id}/machines`, headers: auth(world.staffBToken) })).statusCode).toBe(404);
+      expect(
+        (
+          await t.app.inject({
+            url: `/api/v1/licenses/${world.annSynth.id}/machines`,
+            headers: auth(world.staffBToken),
+          })
+        ).statusCode,
+      ).toBe(404);
       const done = await t.app.inject({ method: 'POST', url, headers: auth(world.staffAToken) });
       expect(done.statusCode).toBe(200);
-      expect(done.json()).toMatchObject({ id: machines[0].id, deactivated_by: 'staff', deactivated_at: expect.any(String) });
-      expect((await t.app.inject({ method: 'POST', url, headers: auth(world.staffAToken) })).json()).toEqual({ message: ['This machine is already deactivated.'] });
+      expect(done.json()).toMatchObject({
+        id: machines[0].id,
+        deactivated_by: 'staff',
+        deactivated_at: expect.any(String),
+      });
+      expect((await t.app.inject({ method: 'POST', url, headers: auth(world.staffAToken) })).json()).toEqual({
+        message: ['This machine is already deactivated.'],
+      });
       expect(
-        (await t.app.inject({ method: 'POST', url: `/api/v1/licenses/${world.bobSynth.id}/machines/${machines[2].id}/deactivate`, headers: auth(world.staffAToken) })).statusCode,
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/licenses/${world.bobSynth.id}/machines/${machines[2].id}/deactivate`,
+            headers: auth(world.staffAToken),
+          })
+        ).statusCode,
       ).toBe(404);
-      const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'license_machine.deactivate').execute();
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'license_machine.deactivate')
+        .execute();
       expect(audit).toHaveLength(1);
       expect(audit[0].actor_system_user_id).not.toBeNull();
     });
@@ -223,7 +362,11 @@ describe('client API: trials, activation, deactivation, validation, machines', (
 
     it('signs the current state bound to the nonce and machine', async () => {
       const audited = await auditRowCount(t);
-      const active = verifiedDocument(STATE_DOCUMENT_FORMAT, (await validate(world.annSynth.serial, 'MACHINE-3')).body, world.synth.public_key);
+      const active = verifiedDocument(
+        STATE_DOCUMENT_FORMAT,
+        (await validate(world.annSynth.serial, 'MACHINE-3')).body,
+        world.synth.public_key,
+      );
       expect(active).toMatchObject({
         format: 'producthub-state',
         serial: world.annSynth.serial,
@@ -233,16 +376,29 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         disabled_reason: '',
         machine_activated: true,
       });
-      const freed = verifiedDocument(STATE_DOCUMENT_FORMAT, (await validate(world.annSynth.serial, 'MACHINE-1')).body, world.synth.public_key);
+      const freed = verifiedDocument(
+        STATE_DOCUMENT_FORMAT,
+        (await validate(world.annSynth.serial, 'MACHINE-1')).body,
+        world.synth.public_key,
+      );
       expect(freed).toMatchObject({ license_enabled: true, machine_activated: false });
-      const disabled = verifiedDocument(STATE_DOCUMENT_FORMAT, (await validate(world.cySynthDisabled.serial, 'ANY')).body, world.synth.public_key);
-      expect(disabled).toMatchObject({ license_enabled: false, disabled_reason: 'FraudulentUse', machine_activated: false });
+      const disabled = verifiedDocument(
+        STATE_DOCUMENT_FORMAT,
+        (await validate(world.cySynthDisabled.serial, 'ANY')).body,
+        world.synth.public_key,
+      );
+      expect(disabled).toMatchObject({
+        license_enabled: false,
+        disabled_reason: 'FraudulentUse',
+        machine_activated: false,
+      });
       // A validation changes nothing and is not audited (docs/client-api.md).
       expect(await auditRowCount(t)).toBe(audited);
     });
 
     it("refuses a bad nonce, an unknown serial and another product's serial alike", async () => {
-      for (const nonce of ['short', 'has space in it 0123', 'x'.repeat(65)]) expect((await validate(world.annSynth.serial, 'M', nonce)).statusCode).toBe(400);
+      for (const nonce of ['short', 'has space in it 0123', 'x'.repeat(65)])
+        expect((await validate(world.annSynth.serial, 'M', nonce)).statusCode).toBe(400);
       const unknown = await validate('ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ', 'M');
       const other = await validate(world.betaLicense.serial, 'M');
       expect(unknown.statusCode).toBe(404);
@@ -254,23 +410,40 @@ describe('client API: trials, activation, deactivation, validation, machines', (
     it('refuses a serial asked too often with 429 and Retry-After, before it reads or changes anything', async () => {
       for (let i = 0; i < CLIENT_CALLS_PER_SUBJECT; i++) {
         expect(
-          (await clientPost(t, '/validations', { product_id: world.synth.id, serial: world.bobSynth.serial, hardware_fingerprint: 'M', nonce: 'nonce-0123456789abcdef' }))
-            .statusCode,
+          (
+            await clientPost(t, '/validations', {
+              product_id: world.synth.id,
+              serial: world.bobSynth.serial,
+              hardware_fingerprint: 'M',
+              nonce: 'nonce-0123456789abcdef',
+            })
+          ).statusCode,
         ).toBe(200);
       }
       const before = await digestOf();
-      const limited = await clientPost(t, '/activations', activation(world, ` ${world.bobSynth.serial.toLowerCase()} `, 'M'));
+      const limited = await clientPost(
+        t,
+        '/activations',
+        activation(world, ` ${world.bobSynth.serial.toLowerCase()} `, 'M'),
+      );
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.json().message[0]).toMatch(/^Too many requests\. Please wait \d+ seconds? and try again\.$/);
       expect(await digestOf()).toBe(before);
-      expect((await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-3'))).statusCode).toBe(200);
+      expect(
+        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-3'))).statusCode,
+      ).toBe(200);
     });
 
     it('limits an address across serials', async () => {
-      for (let i = 0; i < 119; i++) await consumeRateLimit(t.db, { bucket: 'client:address:127.0.0.1', limit: 120, windowSeconds: 60 });
-      expect((await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'RATE-FP' })).statusCode).toBe(201);
-      expect((await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'RATE-FP-2' })).statusCode).toBe(429);
+      for (let i = 0; i < 119; i++)
+        await consumeRateLimit(t.db, { bucket: 'client:address:127.0.0.1', limit: 120, windowSeconds: 60 });
+      expect(
+        (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'RATE-FP' })).statusCode,
+      ).toBe(201);
+      expect(
+        (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'RATE-FP-2' })).statusCode,
+      ).toBe(429);
     });
 
     it('counts a window and starts a new one when it has passed', async () => {
@@ -291,7 +464,12 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       ];
       expect(await consumeRateLimits(t.db, limits)).toEqual({ allowed: true, retryAfterSeconds: 60 });
       expect(await consumeRateLimits(t.db, limits)).toEqual({ allowed: false, retryAfterSeconds: 30 });
-      const hits = await t.db.selectFrom('rate_limits').select(['bucket', 'hits']).where('bucket', 'like', 'test:call:%').orderBy('bucket').execute();
+      const hits = await t.db
+        .selectFrom('rate_limits')
+        .select(['bucket', 'hits'])
+        .where('bucket', 'like', 'test:call:%')
+        .orderBy('bucket')
+        .execute();
       expect(hits).toEqual([
         { bucket: 'test:call:address', hits: 2 },
         { bucket: 'test:call:serial', hits: 2 },
@@ -299,7 +477,8 @@ describe('client API: trials, activation, deactivation, validation, machines', (
     });
 
     it("commits counters asynchronously only on their own, never a caller's transaction", async () => {
-      const setting = async (db: typeof t.db) => (await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(db)).rows[0]!.s;
+      const setting = async (db: typeof t.db) =>
+        (await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(db)).rows[0]!.s;
       await t.db.transaction().execute(async (trx) => {
         await consumeRateLimits(trx, [{ bucket: 'test:in-transaction', limit: 5, windowSeconds: 60 }]);
         expect(await setting(trx)).toBe('on');
@@ -315,7 +494,9 @@ describe('client API: trials, activation, deactivation, validation, machines', (
   });
 
   it('serves every client route without a session', () => {
-    const routes = t.app.routeTable.filter((route) => route.url.startsWith(`${CLIENT}/`) && !route.url.includes('/builds/'));
+    const routes = t.app.routeTable.filter(
+      (route) => route.url.startsWith(`${CLIENT}/`) && !route.url.includes('/builds/'),
+    );
     expect(routes.length).toBe(7);
     expect(routes.every((route) => route.public)).toBe(true);
   });

@@ -13,16 +13,25 @@ describe('client API: the product machine limit and the demo data', () => {
   });
   afterAll(() => t.close());
 
-  const send = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) => t.app.inject({ method, url, headers: auth(tenants.staffAToken), payload });
+  const send = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: auth(tenants.staffAToken), payload });
 
   it('creates a product with machine limit 3 unless told, shows it and changes it within 1..1000', async () => {
     const created = await send('POST', '/api/v1/products', { type: 'Full', name: 'Limiter', plugin_name: 'Limiter' });
     expect(created.json()).toMatchObject({ machine_limit: 3 });
     const id = created.json().id as number;
-    expect((await send('POST', '/api/v1/products', { type: 'Full', name: 'Gate', plugin_name: 'Gate', machine_limit: 1000 })).json()).toMatchObject({ machine_limit: 1000 });
-    expect((await send('PATCH', `/api/v1/products/${id}`, { machine_limit: 5 })).json()).toMatchObject({ machine_limit: 5 });
+    expect(
+      (
+        await send('POST', '/api/v1/products', { type: 'Full', name: 'Gate', plugin_name: 'Gate', machine_limit: 1000 })
+      ).json(),
+    ).toMatchObject({ machine_limit: 1000 });
+    expect((await send('PATCH', `/api/v1/products/${id}`, { machine_limit: 5 })).json()).toMatchObject({
+      machine_limit: 5,
+    });
     expect((await send('GET', `/api/v1/products/${id}`)).json()).toMatchObject({ machine_limit: 5 });
-    expect((await send('PATCH', `/api/v1/products/${id}`, { name: 'Limiter II' })).json()).toMatchObject({ machine_limit: 5 });
+    expect((await send('PATCH', `/api/v1/products/${id}`, { name: 'Limiter II' })).json()).toMatchObject({
+      machine_limit: 5,
+    });
     for (const machine_limit of [0, 1001, 2.5, 'three', null]) {
       const response = await send('PATCH', `/api/v1/products/${id}`, { machine_limit });
       expect(response.statusCode).toBe(400);
@@ -33,17 +42,31 @@ describe('client API: the product machine limit and the demo data', () => {
 
   it('seeds trials and machines of Aurora Compressor through the client code paths', async () => {
     await seedDemoData(t.db, t.masterKey, t.storage);
-    const product = await t.db.selectFrom('products').select('id').where('identifier', '=', 'com.aurora.compressor').executeTakeFirstOrThrow();
+    const product = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('identifier', '=', 'com.aurora.compressor')
+      .executeTakeFirstOrThrow();
     const trials = await t.db
       .selectFrom('trials')
       .select(['hardware_fingerprint', 'expires_at'])
       .where('product_id', '=', product.id)
       .where('expires_at', 'is not', null)
       .execute();
-    expect(trials.map((trial) => trial.hardware_fingerprint).sort()).toEqual(['HWFP2-DEMO-TRIAL-0001', 'HWFP2-DEMO-TRIAL-0002']);
-    const machines = await t.db.selectFrom('license_machines').select(['hardware_fingerprint', 'deactivated_by']).where('product_id', '=', product.id).orderBy('id').execute();
+    expect(trials.map((trial) => trial.hardware_fingerprint).sort()).toEqual([
+      'HWFP2-DEMO-TRIAL-0001',
+      'HWFP2-DEMO-TRIAL-0002',
+    ]);
+    const machines = await t.db
+      .selectFrom('license_machines')
+      .select(['hardware_fingerprint', 'deactivated_by'])
+      .where('product_id', '=', product.id)
+      .orderBy('id')
+      .execute();
     expect(machines).toHaveLength(4);
-    expect(machines.filter((machine) => machine.deactivated_by === 'client').map((machine) => machine.hardware_fingerprint)).toEqual(['HWFP2-DEMO-1-1']);
+    expect(
+      machines.filter((machine) => machine.deactivated_by === 'client').map((machine) => machine.hardware_fingerprint),
+    ).toEqual(['HWFP2-DEMO-1-1']);
     const actions = await t.db.selectFrom('audit_log').select('action').where('action', 'like', 'client.%').execute();
     expect(actions.map((row) => row.action).sort()).toEqual([
       'client.license.activate',
@@ -58,17 +81,42 @@ describe('client API: the product machine limit and the demo data', () => {
 
   it('gives the demo some history: a staff edit of Aurora Compressor and a cancelled licence, in words', async () => {
     const staff = DEMO_LOGINS.find((login) => login.email === 'staff@aurora-audio.example')!;
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: staff.email, password: staff.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      payload: { email: staff.email, password: staff.password },
+    });
     const headers = auth(login.json().token);
-    const product = await t.db.selectFrom('products').select('id').where('identifier', '=', 'com.aurora.compressor').executeTakeFirstOrThrow();
-    const productHistory = (await t.app.inject({ method: 'GET', url: `/api/v1/audit-events?object_type=product&object_id=${product.id}`, headers })).json();
+    const product = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('identifier', '=', 'com.aurora.compressor')
+      .executeTakeFirstOrThrow();
+    const productHistory = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/audit-events?object_type=product&object_id=${product.id}`,
+        headers,
+      })
+    ).json();
     expect(productHistory.data).toHaveLength(1);
-    expect(productHistory.data[0]).toMatchObject({ action: 'product.update', actor: { type: 'user', email: staff.email } });
+    expect(productHistory.data[0]).toMatchObject({
+      action: 'product.update',
+      actor: { type: 'user', email: staff.email },
+    });
     expect(productHistory.data[0].changes.map((change: { summary: string }) => change.summary)).toEqual([
       'Tagline: Aurora Compressor: made by Aurora Audio → Glue for your mix: the compressor of Aurora Audio',
     ]);
-    const cancelled = (await t.app.inject({ method: 'GET', url: '/api/v1/audit-events?object_type=license&action=license.disable', headers })).json();
+    const cancelled = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/audit-events?object_type=license&action=license.disable',
+        headers,
+      })
+    ).json();
     expect(cancelled.data).toHaveLength(1);
-    expect(cancelled.data[0].changes.map((change: { summary: string }) => change.summary)).toContain('Deactivated: no → yes (reason CancelledOrder)');
+    expect(cancelled.data[0].changes.map((change: { summary: string }) => change.summary)).toContain(
+      'Deactivated: no → yes (reason CancelledOrder)',
+    );
   });
 });

@@ -32,8 +32,12 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
     pool = new Pool({ connectionString: t.databaseUrl, max: 1 });
     pool.on('connect', (client: PoolClient) => {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-        const named = typeof config === 'object' && config !== null ? (config as { name?: string; text: string }) : undefined;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+        config: unknown,
+        ...rest: unknown[]
+      ) => {
+        const named =
+          typeof config === 'object' && config !== null ? (config as { name?: string; text: string }) : undefined;
         sent.push({ name: named?.name, text: named ? named.text : String(config) });
         return query(config, ...rest);
       };
@@ -48,9 +52,20 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
   beforeEach(() => resetRateLimits(t));
 
   const productKeyOf = () => createProductKeyCache(t.masterKey);
-  const call = (subjects: string[]) => ({ address: '127.0.0.9', limits: clientLimits('127.0.0.9', subjects), admit: () => undefined });
-  const activation = { product_id: 0, serial: '', hardware_fingerprint: 'ROUND-TRIP-MAC', hardware_fingerprint_version: 2, signature_seed_version: 5 };
-  const hitsOf = async (bucket: string) => (await sql<{ hits: number }>`SELECT hits FROM rate_limits WHERE bucket = ${bucket}`.execute(t.db)).rows[0]?.hits;
+  const call = (subjects: string[]) => ({
+    address: '127.0.0.9',
+    limits: clientLimits('127.0.0.9', subjects),
+    admit: () => undefined,
+  });
+  const activation = {
+    product_id: 0,
+    serial: '',
+    hardware_fingerprint: 'ROUND-TRIP-MAC',
+    hardware_fingerprint_version: 2,
+    signature_seed_version: 5,
+  };
+  const hitsOf = async (bucket: string) =>
+    (await sql<{ hits: number }>`SELECT hits FROM rate_limits WHERE bucket = ${bucket}`.execute(t.db)).rows[0]?.hits;
 
   async function roundTrips(run: () => Promise<unknown>) {
     sent.length = 0;
@@ -70,8 +85,18 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
   });
 
   it('checks for updates in one named statement that counts the call and reads', async () => {
-    const body = { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'ROUND-TRIP-MAC', current_version: '1.0', os: 'macOS' as const };
-    const context = { ...call(['fingerprint:f', 'serial:s']), prefix: '/api/v1', downloadKey: downloadUrlKey(t.masterKey) };
+    const body = {
+      product_id: world.synth.id,
+      serial: world.annSynth.serial,
+      hardware_fingerprint: 'ROUND-TRIP-MAC',
+      current_version: '1.0',
+      os: 'macOS' as const,
+    };
+    const context = {
+      ...call(['fingerprint:f', 'serial:s']),
+      prefix: '/api/v1',
+      downloadKey: downloadUrlKey(t.masterKey),
+    };
     const trips = await roundTrips(() => checkForUpdates(db, productKeyOf(), context, body, undefined));
     expect(trips).toHaveLength(1);
     expect(trips[0].name).toBeDefined();
@@ -80,7 +105,13 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
   });
 
   it('prepares each hot statement once per connection and reuses it', async () => {
-    const body = { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'ROUND-TRIP-MAC', current_version: '1.0', os: 'macOS' as const };
+    const body = {
+      product_id: world.synth.id,
+      serial: world.annSynth.serial,
+      hardware_fingerprint: 'ROUND-TRIP-MAC',
+      current_version: '1.0',
+      os: 'macOS' as const,
+    };
     const context = { ...call(['fingerprint:g']), prefix: '/api/v1', downloadKey: downloadUrlKey(t.masterKey) };
     for (let i = 0; i < 8; i++) await checkForUpdates(db, productKeyOf(), context, body, undefined);
     const name = (await roundTrips(() => checkForUpdates(db, productKeyOf(), context, body, undefined)))[0].name;
@@ -91,12 +122,20 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
   });
 
   it('counts the call in its own asynchronous commit when the read shares its statement', async () => {
-    const body = { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'ROUND-TRIP-MAC', current_version: '1.0', os: 'macOS' as const };
+    const body = {
+      product_id: world.synth.id,
+      serial: world.annSynth.serial,
+      hardware_fingerprint: 'ROUND-TRIP-MAC',
+      current_version: '1.0',
+      os: 'macOS' as const,
+    };
     const context = { ...call(['fingerprint:h']), prefix: '/api/v1', downloadKey: downloadUrlKey(t.masterKey) };
     await db.connection().execute(async (connection) => {
       await sql`BEGIN`.execute(connection);
       await checkForUpdates(connection, productKeyOf(), context, body, undefined);
-      expect((await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(connection)).rows[0]!.s).toBe('off');
+      expect(
+        (await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(connection)).rows[0]!.s,
+      ).toBe('off');
       await sql`ROLLBACK`.execute(connection);
     });
   });

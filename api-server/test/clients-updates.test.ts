@@ -19,7 +19,12 @@ describe('client API: update checks, downloads, revocations', () => {
   /** A release of Alpha Synth with confirmed builds (one uploaded file each), distributed to the given channels. */
   async function release(
     name: string,
-    builds: { os: 'macOS' | 'Windows' | 'any'; version: [number, number, number]; build_number: number; confirmed?: boolean }[],
+    builds: {
+      os: 'macOS' | 'Windows' | 'any';
+      version: [number, number, number];
+      build_number: number;
+      confirmed?: boolean;
+    }[],
     channels: number[],
     fields: { unlocks_wo_license?: boolean; app_version_min?: string } = {},
   ) {
@@ -58,10 +63,16 @@ describe('client API: update checks, downloads, revocations', () => {
           uploaded_at: new Date(),
         })
         .execute();
-      await t.db.insertInto('release_builds').values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, build_id: build.id }).execute();
+      await t.db
+        .insertInto('release_builds')
+        .values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, build_id: build.id })
+        .execute();
     }
     for (const channel of channels)
-      await t.db.insertInto('release_distributions').values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, channel_id: channel }).execute();
+      await t.db
+        .insertInto('release_distributions')
+        .values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, channel_id: channel })
+        .execute();
     releases[name] = row.id;
   }
 
@@ -71,7 +82,9 @@ describe('client API: update checks, downloads, revocations', () => {
     const channels = await insertTestChannels(t.db, world.manufacturerA.id);
     const releaseChannel = channels.find((channel) => channel.type === 'Release')!.id;
     betaChannel = channels.find((channel) => channel.type === 'Beta')!.id;
-    await release('free', [{ os: 'any', version: [1, 0, 0], build_number: 1 }], [releaseChannel], { unlocks_wo_license: true });
+    await release('free', [{ os: 'any', version: [1, 0, 0], build_number: 1 }], [releaseChannel], {
+      unlocks_wo_license: true,
+    });
     await release(
       'stable',
       [
@@ -81,8 +94,14 @@ describe('client API: update checks, downloads, revocations', () => {
       [releaseChannel],
     );
     await release('beta', [{ os: 'any', version: [2, 0, 0], build_number: 1 }], [betaChannel]);
-    await release('for-v5', [{ os: 'any', version: [3, 0, 0], build_number: 0 }], [releaseChannel], { app_version_min: '5.0' });
-    await release('unconfirmed', [{ os: 'any', version: [9, 0, 0], build_number: 0, confirmed: false }], [releaseChannel]);
+    await release('for-v5', [{ os: 'any', version: [3, 0, 0], build_number: 0 }], [releaseChannel], {
+      app_version_min: '5.0',
+    });
+    await release(
+      'unconfirmed',
+      [{ os: 'any', version: [9, 0, 0], build_number: 0, confirmed: false }],
+      [releaseChannel],
+    );
     await release('undistributed', [{ os: 'any', version: [8, 0, 0], build_number: 0 }], []);
     await clientPost(t, '/activations', {
       product_id: world.synth.id,
@@ -100,7 +119,14 @@ describe('client API: update checks, downloads, revocations', () => {
     clientPost(
       t,
       '/update-checks',
-      { product_id: world.synth.id, hardware_fingerprint: 'ANN-MAC', serial: world.annSynth.serial, current_version: '1.0', os: 'macOS', ...body },
+      {
+        product_id: world.synth.id,
+        hardware_fingerprint: 'ANN-MAC',
+        serial: world.annSynth.serial,
+        current_version: '1.0',
+        os: 'macOS',
+        ...body,
+      },
       headers,
     );
   const offered = async (body: Record<string, unknown>) => {
@@ -123,7 +149,13 @@ describe('client API: update checks, downloads, revocations', () => {
         version: '1.1.0.5',
         unlocks_without_license: false,
       });
-      const files = update.files as { name: string; size: number; sha256: string; url: string; url_expires_at: string }[];
+      const files = update.files as {
+        name: string;
+        size: number;
+        sha256: string;
+        url: string;
+        url_expires_at: string;
+      }[];
       expect(files.map((file) => file.name)).toEqual(['stable-macOS.pkg']);
       expect(files[0].url).toMatch(new RegExp(`^${CLIENT}/downloads/\\d+\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`));
       expect(Date.parse(files[0].url_expires_at) - Date.now()).toBeGreaterThan(3500_000);
@@ -144,23 +176,49 @@ describe('client API: update checks, downloads, revocations', () => {
         payload: { user_id: world.ann.id },
       });
       expect(join.statusCode).toBe(201);
-      expect(await offered({})).toMatchObject({ release_id: releases.beta, version: '2.0.0.1', update_available: true });
-      expect(await offered({ current_version: '5.0' })).toMatchObject({ release_id: releases['for-v5'], version: '3.0.0.0', update_available: false });
-      expect(await offered({ current_version: '2.0.0.1' })).toMatchObject({ release_id: releases.beta, update_available: false });
+      expect(await offered({})).toMatchObject({
+        release_id: releases.beta,
+        version: '2.0.0.1',
+        update_available: true,
+      });
+      expect(await offered({ current_version: '5.0' })).toMatchObject({
+        release_id: releases['for-v5'],
+        version: '3.0.0.0',
+        update_available: false,
+      });
+      expect(await offered({ current_version: '2.0.0.1' })).toMatchObject({
+        release_id: releases.beta,
+        update_available: false,
+      });
     });
 
     it('gives a trial user the Release channel only, and a machine with neither only what unlocks without a licence', async () => {
       const audited = await auditRowCount(t);
-      expect(await offered({ serial: undefined, hardware_fingerprint: 'TRIAL-MAC' })).toMatchObject({ release_id: releases.stable, version: '1.1.0.5' });
+      expect(await offered({ serial: undefined, hardware_fingerprint: 'TRIAL-MAC' })).toMatchObject({
+        release_id: releases.stable,
+        version: '1.1.0.5',
+      });
       expect(await offered({ serial: undefined, hardware_fingerprint: 'NOBODY', os: 'Windows' })).toMatchObject({
         release_id: releases.free,
         version: '1.0.0.1',
         unlocks_without_license: true,
         update_available: true,
       });
-      expect(await offered({ serial: undefined, hardware_fingerprint: 'NOBODY', current_version: '1.0.0.1' })).toMatchObject({ update_available: false });
-      const none = await check({ product_id: world.drums.id, serial: undefined, hardware_fingerprint: 'NOBODY', current_version: '7' });
-      expect(verifiedDocument(UPDATE_ANSWER_FORMAT, none.body, world.drums.public_key)).toMatchObject({ release_id: 0, version: '', update_available: false, files: [] });
+      expect(
+        await offered({ serial: undefined, hardware_fingerprint: 'NOBODY', current_version: '1.0.0.1' }),
+      ).toMatchObject({ update_available: false });
+      const none = await check({
+        product_id: world.drums.id,
+        serial: undefined,
+        hardware_fingerprint: 'NOBODY',
+        current_version: '7',
+      });
+      expect(verifiedDocument(UPDATE_ANSWER_FORMAT, none.body, world.drums.public_key)).toMatchObject({
+        release_id: 0,
+        version: '',
+        update_available: false,
+        files: [],
+      });
       // An update check changes nothing and is not audited (docs/client-api.md).
       expect(await auditRowCount(t)).toBe(audited);
     });
@@ -176,13 +234,21 @@ describe('client API: update checks, downloads, revocations', () => {
     });
 
     it("refuses a serial not activated here, a disabled one, and unknown or other products' serials alike", async () => {
-      expect((await check({ hardware_fingerprint: 'ELSEWHERE' })).json()).toEqual({ message: ['This license is not activated on this machine.'] });
+      expect((await check({ hardware_fingerprint: 'ELSEWHERE' })).json()).toEqual({
+        message: ['This license is not activated on this machine.'],
+      });
       expect((await check({ serial: world.cySynthDisabled.serial })).statusCode).toBe(409);
       const unknown = await check({ serial: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ' });
       expect(unknown.json()).toEqual({ message: ['License not found'] });
       expect((await check({ serial: world.annDrums.serial })).body).toBe(unknown.body);
       expect((await check({ product_id: 999_999 })).json()).toEqual({ message: ['Product not found'] });
-      for (const bad of [{ os: 'Linux' }, { current_version: '1.x' }, { current_version: '' }, { hardware_fingerprint: 'a\nb' }]) expect((await check(bad)).statusCode).toBe(400);
+      for (const bad of [
+        { os: 'Linux' },
+        { current_version: '1.x' },
+        { current_version: '' },
+        { hardware_fingerprint: 'a\nb' },
+      ])
+        expect((await check(bad)).statusCode).toBe(400);
     });
 
     it('refuses a machine asking too often with 429 and Retry-After, counted in the statement of its read', async () => {
@@ -193,7 +259,9 @@ describe('client API: update checks, downloads, revocations', () => {
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.json().message[0]).toMatch(/^Too many requests\. Please wait \d+ seconds? and try again\.$/);
       expect(limited.headers.etag).toBeUndefined();
-      const hits = async () => (await t.db.selectFrom('rate_limits').select('hits').where('bucket', '=', bucket).executeTakeFirstOrThrow()).hits;
+      const hits = async () =>
+        (await t.db.selectFrom('rate_limits').select('hits').where('bucket', '=', bucket).executeTakeFirstOrThrow())
+          .hits;
       expect(await hits()).toBe(CLIENT_CALLS_PER_SUBJECT + 1);
       // A serial that cannot be one answers like an unknown serial, and still counts.
       expect((await check({ serial: 'BAD\u0001SERIAL' })).statusCode).toBe(429);
@@ -203,8 +271,16 @@ describe('client API: update checks, downloads, revocations', () => {
 
   describe('GET /clients/app/downloads/:fileId', () => {
     it('refuses a link that expired, was changed, or names another file', async () => {
-      const file = await t.db.selectFrom('build_files').select(['id', 'sha256']).where('name', '=', 'stable-Windows.pkg').executeTakeFirstOrThrow();
-      const other = await t.db.selectFrom('build_files').select(['id', 'sha256']).where('name', '=', 'free-any.pkg').executeTakeFirstOrThrow();
+      const file = await t.db
+        .selectFrom('build_files')
+        .select(['id', 'sha256'])
+        .where('name', '=', 'stable-Windows.pkg')
+        .executeTakeFirstOrThrow();
+      const other = await t.db
+        .selectFrom('build_files')
+        .select(['id', 'sha256'])
+        .where('name', '=', 'free-any.pkg')
+        .executeTakeFirstOrThrow();
       const key = downloadUrlKey(t.masterKey);
       const now = Math.floor(Date.now() / 1000);
       const valid = signDownloadUrl(key, '/api/v1', file, now).url;
@@ -213,7 +289,14 @@ describe('client API: update checks, downloads, revocations', () => {
       const otherKey = signDownloadUrl(downloadUrlKey(Buffer.alloc(32, 7)), '/api/v1', file, now).url;
       const otherFile = valid.replace(`/downloads/${file.id}?`, `/downloads/${other.id}?`);
       const later = valid.replace(/expires=(\d+)/, (_m, expires) => `expires=${Number(expires) + 60}`);
-      for (const url of [expired, otherKey, otherFile, later, valid.replace(/signature=.*/, 'signature=AAAA'), `${CLIENT}/downloads/999999?expires=${now + 60}&signature=AAAA`]) {
+      for (const url of [
+        expired,
+        otherKey,
+        otherFile,
+        later,
+        valid.replace(/signature=.*/, 'signature=AAAA'),
+        `${CLIENT}/downloads/999999?expires=${now + 60}&signature=AAAA`,
+      ]) {
         const response = await t.app.inject({ url });
         expect(response.statusCode).toBe(403);
         expect(response.json().message[0]).toMatch(/^This download link is not valid/);
@@ -224,12 +307,28 @@ describe('client API: update checks, downloads, revocations', () => {
 
   describe('GET /clients/app/products/:id/revocations', () => {
     const revocations = (query = '', headers: Record<string, string> = {}) =>
-      t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=ANN-MAC${query}`, headers });
+      t.app.inject({
+        url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=ANN-MAC${query}`,
+        headers,
+      });
 
     it('lists disabled licences and deactivated machines as hashes, signed and bound to the machine', async () => {
       const before = verifiedDocument(REVOCATION_LIST_FORMAT, (await revocations()).body, world.synth.public_key);
-      expect(before).toMatchObject({ format: 'producthub-revocations', product_id: world.synth.id, hardware_fingerprint: 'ANN-MAC', since: '', complete: true, machines: [] });
-      expect(before.licenses).toEqual([{ serial_sha256: sha256(world.cySynthDisabled.serial), disabled_reason: 'FraudulentUse', changed_at: expect.any(String) }]);
+      expect(before).toMatchObject({
+        format: 'producthub-revocations',
+        product_id: world.synth.id,
+        hardware_fingerprint: 'ANN-MAC',
+        since: '',
+        complete: true,
+        machines: [],
+      });
+      expect(before.licenses).toEqual([
+        {
+          serial_sha256: sha256(world.cySynthDisabled.serial),
+          disabled_reason: 'FraudulentUse',
+          changed_at: expect.any(String),
+        },
+      ]);
 
       // `since` is inclusive to the second: start in a fresh second so the set-up's own changes lie before it.
       await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)));
@@ -248,15 +347,31 @@ describe('client API: update checks, downloads, revocations', () => {
         hardware_fingerprint_version: 2,
         signature_seed_version: 5,
       });
-      expect((await clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'ANN-OLD' })).statusCode).toBe(200);
+      expect(
+        (
+          await clientPost(t, '/deactivations', {
+            product_id: world.synth.id,
+            serial: world.annSynth.serial,
+            hardware_fingerprint: 'ANN-OLD',
+          })
+        ).statusCode,
+      ).toBe(200);
 
       const audited = await auditRowCount(t);
       const response = await revocations(`&since=${start}`);
       expect(response.headers['cache-control']).toBe('private, max-age=300');
       const after = verifiedDocument(REVOCATION_LIST_FORMAT, response.body, world.synth.public_key);
       expect(after).toMatchObject({ since: start, complete: true });
-      expect(after.licenses).toEqual([{ serial_sha256: sha256(world.bobSynth.serial), disabled_reason: 'CancelledOrder', changed_at: expect.any(String) }]);
-      expect(after.machines).toEqual([{ machine_sha256: sha256(`${world.annSynth.serial}\nANN-OLD`), deactivated_at: expect.any(String) }]);
+      expect(after.licenses).toEqual([
+        {
+          serial_sha256: sha256(world.bobSynth.serial),
+          disabled_reason: 'CancelledOrder',
+          changed_at: expect.any(String),
+        },
+      ]);
+      expect(after.machines).toEqual([
+        { machine_sha256: sha256(`${world.annSynth.serial}\nANN-OLD`), deactivated_at: expect.any(String) },
+      ]);
       expect(JSON.stringify(after)).not.toContain(world.annSynth.serial);
 
       const repeat = await revocations(`&since=${start}`, { 'if-none-match': response.headers.etag as string });
@@ -266,14 +381,24 @@ describe('client API: update checks, downloads, revocations', () => {
     });
 
     it('lists nothing from the future, and refuses bad values', async () => {
-      expect(verifiedDocument(REVOCATION_LIST_FORMAT, (await revocations('&since=2099-01-01T00:00:00Z')).body, world.synth.public_key)).toMatchObject({
+      expect(
+        verifiedDocument(
+          REVOCATION_LIST_FORMAT,
+          (await revocations('&since=2099-01-01T00:00:00Z')).body,
+          world.synth.public_key,
+        ),
+      ).toMatchObject({
         licenses: [],
         machines: [],
       });
-      expect((await revocations('&since=2026-02-30T00:00:00Z')).json()).toEqual({ message: ['since must be a UTC time to the second, YYYY-MM-DDTHH:MM:SSZ, that exists.'] });
+      expect((await revocations('&since=2026-02-30T00:00:00Z')).json()).toEqual({
+        message: ['since must be a UTC time to the second, YYYY-MM-DDTHH:MM:SSZ, that exists.'],
+      });
       expect((await revocations('&since=yesterday')).statusCode).toBe(400);
       expect((await t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations` })).statusCode).toBe(400);
-      expect((await t.app.inject({ url: `${CLIENT}/products/999999/revocations?hardware_fingerprint=X` })).json()).toEqual({ message: ['Product not found'] });
+      expect(
+        (await t.app.inject({ url: `${CLIENT}/products/999999/revocations?hardware_fingerprint=X` })).json(),
+      ).toEqual({ message: ['Product not found'] });
     });
   });
 });

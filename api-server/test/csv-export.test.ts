@@ -57,7 +57,13 @@ describe('CSV export of every list', () => {
     user = await createEndUser(t.db, a, 'ann@alpha.example', '+49 ext');
     const bob = await createEndUser(t.db, a, 'bob@alpha.example');
     await createEndUser(t.db, tenants.manufacturerB.id, 'ann@beta.example');
-    await createLicense(t.db, { manufacturerId: a, productId: product.id, userId: user.id, type: 'NFR', disabledReason: 'CancelledOrder' });
+    await createLicense(t.db, {
+      manufacturerId: a,
+      productId: product.id,
+      userId: user.id,
+      type: 'NFR',
+      disabledReason: 'CancelledOrder',
+    });
     await createLicense(t.db, { manufacturerId: a, productId: product.id, userId: bob.id });
     await createTrial(t.db, a, product.id, 'FP-AAA-1');
     await createTrial(t.db, a, product.id, 'FP-BBB-2');
@@ -70,7 +76,13 @@ describe('CSV export of every list', () => {
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('release_distributions')
-      .values([channels.release, channels.beta].map((channel) => ({ manufacturer_id: a, channel_id: channel.id, release_id: release.id })))
+      .values(
+        [channels.release, channels.beta].map((channel) => ({
+          manufacturer_id: a,
+          channel_id: channel.id,
+          release_id: release.id,
+        })),
+      )
       .execute();
   });
   afterAll(() => t.close());
@@ -82,7 +94,11 @@ describe('CSV export of every list', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = rowsOf(response.body);
     expect(rows[0]).toEqual(['ID', 'Identifier', 'Name', 'Series', 'Type']);
-    expect(rows.slice(1).map((row) => row[2])).toEqual(['Echo Verb', 'Delay Lama', `'=HYPERLINK("http://evil.example","click")`]);
+    expect(rows.slice(1).map((row) => row[2])).toEqual([
+      'Echo Verb',
+      'Delay Lama',
+      `'=HYPERLINK("http://evil.example","click")`,
+    ]);
     expect(rows[3][3]).toBe('Zoë, "Quoted"\nSeries');
     expect(response.body).not.toContain('Echo Beta');
   });
@@ -100,8 +116,19 @@ describe('CSV export of every list', () => {
 
   it('exports a product’s licences (with the email search), builds, releases and trials', async () => {
     const licenses = rowsOf((await get(`/api/v1/products/${product.id}/licenses/export.csv?email=ann`)).body);
-    expect(licenses[0]).toEqual(['ID', 'Email', 'Type', 'Serial', 'Deactivated', 'Deactivation Reason', 'Created At', 'Updated At']);
-    expect(licenses.slice(1).map((row) => [row[1], row[2], row[4], row[5]])).toEqual([['ann@alpha.example', 'NFR', 'Yes', 'CancelledOrder']]);
+    expect(licenses[0]).toEqual([
+      'ID',
+      'Email',
+      'Type',
+      'Serial',
+      'Deactivated',
+      'Deactivation Reason',
+      'Created At',
+      'Updated At',
+    ]);
+    expect(licenses.slice(1).map((row) => [row[1], row[2], row[4], row[5]])).toEqual([
+      ['ann@alpha.example', 'NFR', 'Yes', 'CancelledOrder'],
+    ]);
     expect(rowsOf((await get(`/api/v1/products/${product.id}/licenses/export.csv`)).body)).toHaveLength(3);
 
     const builds = rowsOf((await get(`/api/v1/products/${product.id}/builds/export.csv`)).body);
@@ -111,10 +138,21 @@ describe('CSV export of every list', () => {
     ]);
 
     const releases = rowsOf((await get(`/api/v1/products/${product.id}/releases/export.csv`)).body);
-    expect(releases[0]).toEqual(['ID', 'Description', 'Unlocks Without License', 'App Version Min', 'App Version Max', 'Distribution Channels', 'Created At', 'Updated At']);
+    expect(releases[0]).toEqual([
+      'ID',
+      'Description',
+      'Unlocks Without License',
+      'App Version Min',
+      'App Version Max',
+      'Distribution Channels',
+      'Created At',
+      'Updated At',
+    ]);
     expect(releases[1].slice(1, 6)).toEqual(["'@risky note", 'Yes', '', '', 'Beta testers, Release']);
 
-    const trials = rowsOf((await get(`/api/v1/products/${product.id}/trials/export.csv?hardware_fingerprint=bbb`)).body);
+    const trials = rowsOf(
+      (await get(`/api/v1/products/${product.id}/trials/export.csv?hardware_fingerprint=bbb`)).body,
+    );
     expect(trials.map((row) => row[1])).toEqual(['Hardware Fingerprint', 'FP-BBB-2']);
   });
 
@@ -144,7 +182,14 @@ describe('CSV export of every list', () => {
     ['a bad id', () => '/api/v1/products/abc/trials/export.csv', 'staffA', 400],
     ['no session', () => '/api/v1/products/export.csv', 'none', 401],
   ])('refuses %s with a JSON error, not a file', async (_, url, who, status) => {
-    const token = who === 'staffA' ? tenants.staffAToken : who === 'staffB' ? tenants.staffBToken : who === 'super' ? tenants.superToken : undefined;
+    const token =
+      who === 'staffA'
+        ? tenants.staffAToken
+        : who === 'staffB'
+          ? tenants.staffBToken
+          : who === 'super'
+            ? tenants.superToken
+            : undefined;
     const response = await get(url(), token ? auth(token) : {});
     expect(response.statusCode).toBe(status);
     expect(response.headers['content-disposition']).toBeUndefined();
@@ -171,7 +216,10 @@ describe('a large CSV export', () => {
   const download = (path: string) =>
     new Promise<IncomingMessage>((resolve, reject) => {
       const port = (t.app.server.address() as { port: number }).port;
-      httpGet({ host: '127.0.0.1', port, path, agent: false, headers: auth(tenants.staffAToken) }, resolve).on('error', reject);
+      httpGet({ host: '127.0.0.1', port, path, agent: false, headers: auth(tenants.staffAToken) }, resolve).on(
+        'error',
+        reject,
+      );
     });
 
   it('streams 50,000 rows with the server’s retained heap bounded well below the export’s size', async () => {

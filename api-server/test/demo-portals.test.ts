@@ -22,7 +22,9 @@ describe('the demo portals npm start prints', () => {
       '    Customer portal (Aurora Audio): http://127.0.0.1:8080/portal/aurora-audio/  customer user37@aurora.listener.example',
       '    Customer portal (Nimbus Instruments): http://127.0.0.1:8080/portal/nimbus-instruments/  customer user05@nimbus.player.example',
     ]);
-    expect((await demoPortalLines(t.db, PUBLIC_URL, false))[0]).toBe("  customer portals: sign in with the customer's email; its sign-in code is mailed to that address");
+    expect((await demoPortalLines(t.db, PUBLIC_URL, false))[0]).toBe(
+      "  customer portals: sign in with the customer's email; its sign-in code is mailed to that address",
+    );
   });
 
   it('gives each demo customer licences in their manufacturer, and Aurora’s a licence activated on a machine', async () => {
@@ -50,12 +52,18 @@ describe('the demo portals npm start prints', () => {
 
   it('lets a demo customer sign in with the code of the kept mail', async () => {
     const token = await signInThroughMail(t.app, t.db, 'aurora-audio', DEMO_PORTAL_CUSTOMERS[0].email);
-    const licenses = (await t.app.inject({ method: 'GET', url: '/api/v1/portal/licenses', headers: customerAuth(token) })).json();
+    const licenses = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/portal/licenses', headers: customerAuth(token) })
+    ).json();
     expect(licenses.data.some((license: { machines: unknown[] }) => license.machines.length > 0)).toBe(true);
   });
 
   it('says when a demo portal is switched off, with its current address', async () => {
-    await t.db.updateTable('manufacturers').set({ portal_slug: 'aurora-plugins', portal_enabled: false }).where('name', '=', 'Aurora Audio').execute();
+    await t.db
+      .updateTable('manufacturers')
+      .set({ portal_slug: 'aurora-plugins', portal_enabled: false })
+      .where('name', '=', 'Aurora Audio')
+      .execute();
     expect(await demoPortalLines(t.db, PUBLIC_URL, true)).toContain(
       '    Customer portal (Aurora Audio): http://127.0.0.1:8080/portal/aurora-plugins/ (switched off)  customer user37@aurora.listener.example',
     );

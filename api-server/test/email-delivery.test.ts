@@ -38,7 +38,13 @@ describe('email delivery through SMTP', () => {
     manufacturerId = (await createManufacturer(t.db, 'Delta Devices', { email: 'office@delta.example' })).id;
     await emailDb(t.db)
       .insertInto('manufacturer_mail_settings')
-      .values({ manufacturer_id: manufacturerId, sender_name: 'Delta Support', reply_to: 'help@delta.example', logo_url: null, brand_color: null })
+      .values({
+        manufacturer_id: manufacturerId,
+        sender_name: 'Delta Support',
+        reply_to: 'help@delta.example',
+        logo_url: null,
+        brand_color: null,
+      })
       .execute();
   });
   afterAll(async () => {
@@ -53,8 +59,12 @@ describe('email delivery through SMTP', () => {
     await emailDb(t.db).deleteFrom('email_outbox').execute();
   });
 
-  const mail = (to: string, overrides: Partial<TemplatedEmail> = {}): TemplatedEmail => ({ ...testEmail(manufacturerId, to, 'Delta Devices'), ...overrides });
-  const row = (id: string) => emailDb(t.db).selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const mail = (to: string, overrides: Partial<TemplatedEmail> = {}): TemplatedEmail => ({
+    ...testEmail(manufacturerId, to, 'Delta Devices'),
+    ...overrides,
+  });
+  const row = (id: string) =>
+    emailDb(t.db).selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** Makes a retried mail due now instead of after its backoff. */
   const dueNow = () => sql`UPDATE email_outbox SET next_attempt_at = now() WHERE status = 'pending'`.execute(t.db);
 
@@ -80,8 +90,12 @@ describe('email delivery through SMTP', () => {
     await sendTemplatedEmail(t.db, mail('news@example.com', { kind: 'email.newsletter', transactional: false }));
     await sendDueEmails(t.db, settings, transport);
     expect(smtp.arrived).toHaveLength(1);
-    expect(smtp.arrived[0].raw).toMatch(/^List-Unsubscribe: <mailto:help@delta\.example\?subject=unsubscribe>\s*\(Unsubscribe\)\r?$/im);
-    expect(smtp.arrived[0].parsed.headers.get('list')).toEqual({ unsubscribe: { mail: 'help@delta.example?subject=unsubscribe', name: 'Unsubscribe' } });
+    expect(smtp.arrived[0].raw).toMatch(
+      /^List-Unsubscribe: <mailto:help@delta\.example\?subject=unsubscribe>\s*\(Unsubscribe\)\r?$/im,
+    );
+    expect(smtp.arrived[0].parsed.headers.get('list')).toEqual({
+      unsubscribe: { mail: 'help@delta.example?subject=unsubscribe', name: 'Unsubscribe' },
+    });
   });
 
   it('retries a temporary refusal with backoff, then delivers', async () => {
@@ -173,7 +187,9 @@ describe('email delivery through SMTP', () => {
 
   it('refuses an address that cannot receive mail before anything is written', async () => {
     await expect(sendTemplatedEmail(t.db, mail('"quoted"@example.com'))).rejects.toThrow(InvalidMailAddress);
-    await expect(sendTemplatedEmail(t.db, mail('a@[127.0.0.1]'))).rejects.toThrow("'a@[127.0.0.1]' does not have a valid domain after the @");
+    await expect(sendTemplatedEmail(t.db, mail('a@[127.0.0.1]'))).rejects.toThrow(
+      "'a@[127.0.0.1]' does not have a valid domain after the @",
+    );
     expect(await emailDb(t.db).selectFrom('email_outbox').selectAll().execute()).toEqual([]);
   });
 

@@ -15,30 +15,56 @@ describe('the demo data: mail settings and an Emails log of kept mails', () => {
 
   async function mailOf(staff: (typeof DEMO_LOGINS)[number]) {
     const token = await login(t.app, staff.email, staff.password);
-    const me = await t.db.selectFrom('system_users').select('manufacturer_id').where('email', '=', staff.email).executeTakeFirstOrThrow();
+    const me = await t.db
+      .selectFrom('system_users')
+      .select('manufacturer_id')
+      .where('email', '=', staff.email)
+      .executeTakeFirstOrThrow();
     const base = `/api/v1/manufacturers/${me.manufacturer_id}`;
     const settings = (await t.app.inject({ method: 'GET', url: `${base}/mail-settings`, headers: auth(token) })).json();
     const log = (await t.app.inject({ method: 'GET', url: `${base}/emails`, headers: auth(token) })).json();
-    const first = (await t.app.inject({ method: 'GET', url: `${base}/emails/${log.data[0].id}`, headers: auth(token) })).json();
+    const first = (
+      await t.app.inject({ method: 'GET', url: `${base}/emails/${log.data[0].id}`, headers: auth(token) })
+    ).json();
     return { settings, log, first };
   }
 
   it('gives Aurora Audio its own sender name, reply-to and colour, and two kept test mails rendered with them, newest first', async () => {
     const { settings, log, first } = await mailOf(DEMO_LOGINS[1]);
-    expect(settings).toMatchObject({ sender_name: 'Aurora Audio Support', reply_to: 'support@aurora-audio.example', brand_color: '#6d28d9', default_sender_name: 'Aurora Audio' });
+    expect(settings).toMatchObject({
+      sender_name: 'Aurora Audio Support',
+      reply_to: 'support@aurora-audio.example',
+      brand_color: '#6d28d9',
+      default_sender_name: 'Aurora Audio',
+    });
     expect(log.data.map((mail: { to: string; status: string }) => [mail.to, mail.status])).toEqual([
       ['releases@aurora-audio.example', 'kept'],
       ['staff@aurora-audio.example', 'kept'],
     ]);
-    expect(first).toMatchObject({ kind: 'email.test', sender_name: 'Aurora Audio Support', reply_to: 'support@aurora-audio.example', attempts: 0 });
+    expect(first).toMatchObject({
+      kind: 'email.test',
+      sender_name: 'Aurora Audio Support',
+      reply_to: 'support@aurora-audio.example',
+      attempts: 0,
+    });
     expect(first.html).toContain('#6d28d9');
     expect(first.text).toContain('This is a test email from Aurora Audio');
   });
 
   it('gives Nimbus Instruments the defaults (its name and email) and one kept mail', async () => {
     const { settings, log, first } = await mailOf(DEMO_LOGINS[2]);
-    expect(settings).toMatchObject({ sender_name: null, reply_to: null, default_sender_name: 'Nimbus Instruments', default_reply_to: 'contact@nimbus-instruments.example' });
+    expect(settings).toMatchObject({
+      sender_name: null,
+      reply_to: null,
+      default_sender_name: 'Nimbus Instruments',
+      default_reply_to: 'contact@nimbus-instruments.example',
+    });
     expect(log.pagination.records.total).toBe(1);
-    expect(first).toMatchObject({ to: 'staff@nimbus-instruments.example', sender_name: 'Nimbus Instruments', reply_to: 'contact@nimbus-instruments.example', status: 'kept' });
+    expect(first).toMatchObject({
+      to: 'staff@nimbus-instruments.example',
+      sender_name: 'Nimbus Instruments',
+      reply_to: 'contact@nimbus-instruments.example',
+      status: 'kept',
+    });
   });
 });

@@ -41,7 +41,13 @@ describe('email outbox: sendTemplatedEmail', () => {
   it('takes the mail settings: sender name, reply-to, logo and colour', async () => {
     await emailDb(t.db)
       .insertInto('manufacturer_mail_settings')
-      .values({ manufacturer_id: manufacturerId, sender_name: 'Gamma Support', reply_to: 'help@gamma.example', logo_url: 'https://gamma.example/logo.png', brand_color: '#aa3300' })
+      .values({
+        manufacturer_id: manufacturerId,
+        sender_name: 'Gamma Support',
+        reply_to: 'help@gamma.example',
+        logo_url: 'https://gamma.example/logo.png',
+        brand_color: '#aa3300',
+      })
       .execute();
     const { id } = await sendTemplatedEmail(t.db, testEmail(manufacturerId, 'buyer@example.com', 'Gamma Synths'));
     const row = await outbox().where('id', '=', id).executeTakeFirstOrThrow();

@@ -17,7 +17,12 @@ describe('the Emails log, mail settings and "Send test email"', () => {
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = tenants.staffAToken) =>
-    t.app.inject({ method, url: `/api/v1/manufacturers${url}`, headers: auth(token), payload: payload as object | undefined });
+    t.app.inject({
+      method,
+      url: `/api/v1/manufacturers${url}`,
+      headers: auth(token),
+      payload: payload as object | undefined,
+    });
   const a = () => `/${tenants.manufacturerA.id}`;
   const noSettings = { sender_name: null, reply_to: null, logo_url: null, brand_color: null };
 
@@ -50,12 +55,19 @@ describe('the Emails log, mail settings and "Send test email"', () => {
     });
     expect((await call('GET', `${a()}/mail-settings`)).json()).toMatchObject({ sender_name: 'Alpha Support' });
 
-    const mail = await sendTemplatedEmail(t.db, testEmail(tenants.manufacturerA.id, 'buyer@example.com', 'Alpha Audio'));
+    const mail = await sendTemplatedEmail(
+      t.db,
+      testEmail(tenants.manufacturerA.id, 'buyer@example.com', 'Alpha Audio'),
+    );
     const written = (await call('GET', `${a()}/emails/${mail.id}`)).json();
     expect(written).toMatchObject({ sender_name: 'Alpha Support', reply_to: 'Help@xn--bcher-kva.example' });
     expect(written.html).toContain('https://alpha.example/logo.png');
 
-    const audit = await t.db.selectFrom('audit_log').select(['action', 'after']).where('action', '=', 'mail_settings.update').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('action', '=', 'mail_settings.update')
+      .execute();
     expect(audit).toHaveLength(1);
     const cleared = await call('PUT', `${a()}/mail-settings`, noSettings);
     expect(cleared.json()).toMatchObject(noSettings);
@@ -79,19 +91,40 @@ describe('the Emails log, mail settings and "Send test email"', () => {
   it('lists the log newest first, paged, filtered by status, kind and part of the recipient; one mail has its HTML and text', async () => {
     const ids: number[] = [];
     for (const to of ['first@example.com', 'second@example.com', 'THIRD@shop.example']) {
-      ids.push(Number((await sendTemplatedEmail(t.db, { ...testEmail(tenants.manufacturerA.id, to, 'Alpha Audio'), kind: 'portal.sign-in-code' })).id));
+      ids.push(
+        Number(
+          (
+            await sendTemplatedEmail(t.db, {
+              ...testEmail(tenants.manufacturerA.id, to, 'Alpha Audio'),
+              kind: 'portal.sign-in-code',
+            })
+          ).id,
+        ),
+      );
     }
     await keepDueEmails(t.db, readEmailSettings({}));
-    await sendTemplatedEmail(t.db, { ...testEmail(tenants.manufacturerA.id, 'pending@example.com', 'Alpha Audio'), kind: 'portal.sign-in-code' });
+    await sendTemplatedEmail(t.db, {
+      ...testEmail(tenants.manufacturerA.id, 'pending@example.com', 'Alpha Audio'),
+      kind: 'portal.sign-in-code',
+    });
 
     const kind = (await call('GET', `${a()}/emails?kind=portal.sign-in-code&per_page=2`)).json();
-    expect(kind.pagination).toEqual({ records: { total: 4, per_page: 2 }, pages: { current: 1, previous: null, next: 2, last: 2 } });
+    expect(kind.pagination).toEqual({
+      records: { total: 4, per_page: 2 },
+      pages: { current: 1, previous: null, next: 2, last: 2 },
+    });
     expect(kind.data.map((mail: { to: string }) => mail.to)).toEqual(['pending@example.com', 'THIRD@shop.example']);
     expect(kind.data[0]).not.toHaveProperty('html');
 
     const kept = (await call('GET', `${a()}/emails?kind=portal.sign-in-code&status=kept`)).json();
     expect(kept.data.map((mail: { id: number }) => mail.id)).toEqual([...ids].reverse());
-    expect(kept.data[0]).toMatchObject({ status: 'kept', next_attempt_at: null, kind: 'portal.sign-in-code', transactional: true, subject: 'Test email from Alpha Audio' });
+    expect(kept.data[0]).toMatchObject({
+      status: 'kept',
+      next_attempt_at: null,
+      kind: 'portal.sign-in-code',
+      transactional: true,
+      subject: 'Test email from Alpha Audio',
+    });
 
     const search = (await call('GET', `${a()}/emails?recipient=third@SHOP`)).json();
     expect(search.data.map((mail: { to: string }) => mail.to)).toEqual(['THIRD@shop.example']);
@@ -105,20 +138,30 @@ describe('the Emails log, mail settings and "Send test email"', () => {
   });
 
   it('keeps tenants apart: staff of another manufacturer get 404 for the log, one mail and the settings', async () => {
-    const { id } = await sendTemplatedEmail(t.db, testEmail(tenants.manufacturerA.id, 'private@example.com', 'Alpha Audio'));
+    const { id } = await sendTemplatedEmail(
+      t.db,
+      testEmail(tenants.manufacturerA.id, 'private@example.com', 'Alpha Audio'),
+    );
     for (const url of [`${a()}/emails`, `${a()}/emails/${id}`, `${a()}/mail-settings`]) {
       const response = await call('GET', url, undefined, tenants.staffBToken);
       expect(response.statusCode).toBe(404);
     }
     // B's own log does not hold A's mail, even by id.
-    expect((await call('GET', `/${tenants.manufacturerB.id}/emails/${id}`, undefined, tenants.staffBToken)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/${tenants.manufacturerB.id}/emails/${id}`, undefined, tenants.staffBToken)).statusCode,
+    ).toBe(404);
     expect((await call('GET', `${a()}/emails/${id}`, undefined, tenants.superToken)).statusCode).toBe(200);
   });
 
   it('sends a test email to the signed-in staff member, or to an address given (UTF-8 too); refuses a bad one', async () => {
     const own = await call('POST', `${a()}/emails/test`, {});
     expect(own.statusCode).toBe(202);
-    expect(own.json()).toMatchObject({ to: 'staff@alpha.example', kind: 'email.test', status: 'pending', subject: 'Test email from Alpha Audio' });
+    expect(own.json()).toMatchObject({
+      to: 'staff@alpha.example',
+      kind: 'email.test',
+      status: 'pending',
+      subject: 'Test email from Alpha Audio',
+    });
 
     const utf8 = await call('POST', `${a()}/emails/test`, { to: 'jörg@bücher.example' });
     expect(utf8.statusCode).toBe(202);
@@ -147,6 +190,8 @@ describe('the Emails log, mail settings and "Send test email"', () => {
     expect(sent).toBe(TEST_EMAILS_PER_HOUR);
     const refused = await call('POST', `/${tenants.manufacturerB.id}/emails/test`, {}, tenants.staffBToken);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: [`At most ${TEST_EMAILS_PER_HOUR} test emails an hour. Please try again later.`] });
+    expect(refused.json()).toEqual({
+      message: [`At most ${TEST_EMAILS_PER_HOUR} test emails an hour. Please try again later.`],
+    });
   });
 });

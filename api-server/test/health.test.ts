@@ -32,7 +32,12 @@ describe('health, config and errors', () => {
     const missing = await t.app.inject({ url: '/api/v1/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: ['Not found'] });
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: [expect.any(String)] });
     expect(malformed.body).not.toMatch(/at .*\.js:\d+/);
@@ -49,7 +54,9 @@ describe('health, config and errors', () => {
     const response = await t.app.inject({ url: '/api/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.json().servers).toEqual([{ url: '/api/v1' }]);
-    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/systemusers/login', '/manufacturers/{id}']));
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining(['/systemusers/login', '/manufacturers/{id}']),
+    );
   });
 });
 
@@ -63,7 +70,11 @@ describe('numbers that are not finite', () => {
   afterAll(() => t.close());
 
   it('refuses "1e309" or "Infinity" where the validator would coerce them to Infinity', async () => {
-    for (const url of ['/api/v1/users?page=1e309', '/api/v1/products?per_page=Infinity', '/api/v1/manufacturers/1e309']) {
+    for (const url of [
+      '/api/v1/users?page=1e309',
+      '/api/v1/products?per_page=Infinity',
+      '/api/v1/manufacturers/1e309',
+    ]) {
       const response = await t.app.inject({ url, headers: auth(token) });
       expect(response.statusCode).toBe(400);
       expect(response.json().message[0]).toMatch(/must be a finite number|must be integer/);

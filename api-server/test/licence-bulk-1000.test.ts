@@ -25,10 +25,19 @@ describe('bulk update of 1,000 licences', () => {
     w = await createLicensingWorld(t);
     const owner = await createEndUser(t.db, w.manufacturerA.id, 'thousand@listener.example');
     await sql`INSERT INTO licenses (manufacturer_id, product_id, user_id, serial, license_type)
-      SELECT ${w.manufacturerA.id}::int, ${w.drums.id}::int, ${owner.id}::int, 'BULK-' || n, 'Standard' FROM generate_series(1, ${MAX}::int) AS n`.execute(t.db);
-    const rows = await t.db.selectFrom('licenses').select('id').where('user_id', '=', owner.id).orderBy('id', 'desc').execute();
+      SELECT ${w.manufacturerA.id}::int, ${w.drums.id}::int, ${owner.id}::int, 'BULK-' || n, 'Standard' FROM generate_series(1, ${MAX}::int) AS n`.execute(
+      t.db,
+    );
+    const rows = await t.db
+      .selectFrom('licenses')
+      .select('id')
+      .where('user_id', '=', owner.id)
+      .orderBy('id', 'desc')
+      .execute();
     ids = rows.map((row) => row.id);
-    const endpoints = await sql<{ id: number }>`INSERT INTO webhook_endpoints (manufacturer_id, url, secret_encrypted, event_types, enabled)
+    const endpoints = await sql<{
+      id: number;
+    }>`INSERT INTO webhook_endpoints (manufacturer_id, url, secret_encrypted, event_types, enabled)
       VALUES (${w.manufacturerA.id}::int, 'https://hooks.example/licences', 'v1.x.y.z', ARRAY['license.disabled', 'license.enabled'], true),
         (${w.manufacturerA.id}::int, 'https://hooks.example/users', 'v1.x.y.z', ARRAY['end_user.created'], true),
         (${w.manufacturerA.id}::int, 'https://hooks.example/paused', 'v1.x.y.z', ARRAY['license.disabled', 'license.enabled'], false),
@@ -38,14 +47,27 @@ describe('bulk update of 1,000 licences', () => {
   });
   afterAll(() => t.close());
 
-  const bulk = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/v1/licenses/bulk-update', headers: auth(w.staffAToken), payload });
-  const digests = async () => Promise.all(['licenses', 'audit_log', 'webhook_events', 'webhook_deliveries'].map((table) => tableDigest(t.db, table)));
+  const bulk = (payload: object) =>
+    t.app.inject({ method: 'PATCH', url: '/api/v1/licenses/bulk-update', headers: auth(w.staffAToken), payload });
+  const digests = async () =>
+    Promise.all(
+      ['licenses', 'audit_log', 'webhook_events', 'webhook_deliveries'].map((table) => tableDigest(t.db, table)),
+    );
   const lastId = async (table: 'audit_log' | 'webhook_events') =>
-    Number((await sql<{ last: string | null }>`SELECT max(id) AS last FROM ${sql.table(table)}`.execute(t.db)).rows[0].last ?? 0);
+    Number(
+      (await sql<{ last: string | null }>`SELECT max(id) AS last FROM ${sql.table(table)}`.execute(t.db)).rows[0]
+        .last ?? 0,
+    );
   /** The outbox rows after event `afterEvent`, events in id order with their deliveries' endpoints. */
   const outboxAfter = async (afterEvent: number) =>
     (
-      await sql<{ id: string; manufacturer_id: number; type: string; payload: { data: { id: string; before: unknown; after: unknown } }; endpoints: number[] }>`
+      await sql<{
+        id: string;
+        manufacturer_id: number;
+        type: string;
+        payload: { data: { id: string; before: unknown; after: unknown } };
+        endpoints: number[];
+      }>`
         SELECT e.id, e.manufacturer_id, e.type, e.payload, coalesce(array_agg(d.endpoint_id ORDER BY d.endpoint_id) FILTER (WHERE d.id IS NOT NULL), '{}') AS endpoints
         FROM webhook_events e LEFT JOIN webhook_deliveries d ON d.event_id = e.id
         WHERE e.id > ${afterEvent} GROUP BY e.id ORDER BY e.id`.execute(t.db)
@@ -53,14 +75,23 @@ describe('bulk update of 1,000 licences', () => {
 
   it('one foreign licence among 1,000 refuses them all and changes nothing', async () => {
     const before = await digests();
-    const response = await bulk({ license_ids: [...ids.slice(1), w.betaLicense.id], disabled: true, disabled_reason: 'CancelledOrder' });
+    const response = await bulk({
+      license_ids: [...ids.slice(1), w.betaLicense.id],
+      disabled: true,
+      disabled_reason: 'CancelledOrder',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: [`License not found: ${w.betaLicense.id}`] });
     expect(await digests()).toEqual(before);
   });
 
   it('changes all 1,000, answers them in the order asked, audits each with its row before and after, one event each', async () => {
-    const before = new Map((await t.db.selectFrom('licenses').selectAll().where('id', 'in', ids).execute()).map((row) => [row.id, asAuditJson(row)]));
+    const before = new Map(
+      (await t.db.selectFrom('licenses').selectAll().where('id', 'in', ids).execute()).map((row) => [
+        row.id,
+        asAuditJson(row),
+      ]),
+    );
     const last = await lastId('audit_log');
     const lastEvent = await lastId('webhook_events');
 
@@ -70,12 +101,21 @@ describe('bulk update of 1,000 licences', () => {
     expect(data.map((license) => license.id)).toEqual(ids);
     expect(data.every((license) => license.disabled && license.disabled_reason === 'CancelledOrder')).toBe(true);
 
-    const after = new Map((await t.db.selectFrom('licenses').selectAll().where('id', 'in', ids).execute()).map((row) => [row.id, asAuditJson(row)]));
+    const after = new Map(
+      (await t.db.selectFrom('licenses').selectAll().where('id', 'in', ids).execute()).map((row) => [
+        row.id,
+        asAuditJson(row),
+      ]),
+    );
     const audit = await t.db.selectFrom('audit_log').selectAll().where('id', '>', Number(last)).orderBy('id').execute();
     expect(audit).toHaveLength(MAX);
     for (const row of audit) {
       const id = Number(row.entity_id);
-      expect(row).toMatchObject({ manufacturer_id: w.manufacturerA.id, action: 'license.disable', entity_type: 'license' });
+      expect(row).toMatchObject({
+        manufacturer_id: w.manufacturerA.id,
+        action: 'license.disable',
+        entity_type: 'license',
+      });
       expect([row.before, row.after]).toEqual([before.get(id), after.get(id)]);
     }
     expect(new Set(audit.map((row) => row.entity_id)).size).toBe(MAX);
@@ -86,7 +126,11 @@ describe('bulk update of 1,000 licences', () => {
     expect(outbox).toHaveLength(MAX);
     expect(outbox.map((event) => event.payload.data.id)).toEqual(audit.map((row) => row.entity_id));
     outbox.forEach((event, n) => {
-      expect(event).toMatchObject({ manufacturer_id: w.manufacturerA.id, type: 'license.disabled', endpoints: [subscribed] });
+      expect(event).toMatchObject({
+        manufacturer_id: w.manufacturerA.id,
+        type: 'license.disabled',
+        endpoints: [subscribed],
+      });
       expect([event.payload.data.before, event.payload.data.after]).toEqual([audit[n].before, audit[n].after]);
     });
   });

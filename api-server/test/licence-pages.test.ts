@@ -18,14 +18,24 @@ describe('licence pages from either end of the list', () => {
     w = await createLicensingWorld(t);
     const owner = await createEndUser(t.db, w.manufacturerA.id, 'many@listener.example');
     ownerId = owner.id;
-    for (let n = 0; n < 20; n++) await createLicense(t.db, { manufacturerId: w.manufacturerA.id, productId: w.synth.id, userId: owner.id });
-    const rows = await t.db.selectFrom('licenses').select('id').where('product_id', '=', w.synth.id).orderBy('id').execute();
+    for (let n = 0; n < 20; n++)
+      await createLicense(t.db, { manufacturerId: w.manufacturerA.id, productId: w.synth.id, userId: owner.id });
+    const rows = await t.db
+      .selectFrom('licenses')
+      .select('id')
+      .where('product_id', '=', w.synth.id)
+      .orderBy('id')
+      .execute();
     expectedIds = rows.map((row) => row.id);
   });
   afterAll(() => t.close());
 
   const pageOf = async (path: string, page: number, perPage: number) => {
-    const response = await t.app.inject({ method: 'GET', url: `${path}?page=${page}&per_page=${perPage}`, headers: auth(w.staffAToken) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${path}?page=${page}&per_page=${perPage}`,
+      headers: auth(w.staffAToken),
+    });
     expect(response.statusCode).toBe(200);
     return response.json() as { data: License[]; pagination: { records: { total: number } } };
   };
@@ -35,7 +45,10 @@ describe('licence pages from either end of the list', () => {
     const lastPage = Math.ceil(expectedIds.length / perPage);
     for (let page = 1; page <= lastPage + 1; page++) {
       const body = await pageOf(`/api/v1/products/${w.synth.id}/licenses`, page, perPage);
-      expect({ page, ids: body.data.map((license) => license.id) }).toEqual({ page, ids: expectedIds.slice((page - 1) * perPage, page * perPage) });
+      expect({ page, ids: body.data.map((license) => license.id) }).toEqual({
+        page,
+        ids: expectedIds.slice((page - 1) * perPage, page * perPage),
+      });
       expect(body.pagination.records.total).toBe(23);
     }
   });
@@ -44,8 +57,12 @@ describe('licence pages from either end of the list', () => {
     const userIds = expectedIds.slice(-20);
     for (let page = 1; page <= 8; page++) {
       const body = await pageOf(`/api/v1/users/${ownerId}/licenses`, page, 3);
-      expect({ page, ids: body.data.map((license) => license.id) }).toEqual({ page, ids: userIds.slice((page - 1) * 3, page * 3) });
-      for (const license of body.data) expect(license).toMatchObject({ user: { email: 'many@listener.example' }, product: { name: 'Alpha Synth' } });
+      expect({ page, ids: body.data.map((license) => license.id) }).toEqual({
+        page,
+        ids: userIds.slice((page - 1) * 3, page * 3),
+      });
+      for (const license of body.data)
+        expect(license).toMatchObject({ user: { email: 'many@listener.example' }, product: { name: 'Alpha Synth' } });
     }
   });
 });

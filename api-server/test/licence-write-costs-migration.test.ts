@@ -12,13 +12,19 @@ describe('migration 0019: licence write costs', () => {
   afterAll(() => t.close());
 
   const licenceIndexes = async () =>
-    (await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE tablename = 'licenses' ORDER BY indexname`.execute(t.db)).rows.map((row) =>
-      row.indexdef.replace('public.', ''),
-    );
+    (
+      await sql<{
+        indexdef: string;
+      }>`SELECT indexdef FROM pg_indexes WHERE tablename = 'licenses' ORDER BY indexname`.execute(t.db)
+    ).rows.map((row) => row.indexdef.replace('public.', ''));
   const auditForeignKeys = async () =>
-    (await sql<{ conname: string }>`SELECT conname FROM pg_constraint WHERE conrelid = 'audit_log'::regclass AND contype = 'f' ORDER BY conname`.execute(t.db)).rows.map(
-      (row) => row.conname,
-    );
+    (
+      await sql<{
+        conname: string;
+      }>`SELECT conname FROM pg_constraint WHERE conrelid = 'audit_log'::regclass AND contype = 'f' ORDER BY conname`.execute(
+        t.db,
+      )
+    ).rows.map((row) => row.conname);
 
   const shipped = [
     'CREATE INDEX licenses_disabled_changes_idx ON licenses USING btree (product_id, updated_at) WHERE disabled',

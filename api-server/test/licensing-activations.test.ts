@@ -18,10 +18,28 @@ describe('POST /licenses/{id}/activations', () => {
   afterAll(() => t.close());
 
   const activate = (licenseId: number, payload: unknown, token: string | null = w.staffAToken) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/licenses/${licenseId}/activations`, headers: token ? auth(token) : {}, payload: payload as object });
-  const machine = { hardware_fingerprint: 'HWFP2-AAAA-BBBB-CCCC', hardware_fingerprint_version: 2, signature_seed_version: 5 };
-  const digests = async () => Promise.all(['licenses', 'license_activations', 'fingerprints', 'audit_log'].map((table) => tableDigest(t.db, table)));
-  const fingerprintsOf = (userId: number) => t.db.selectFrom('fingerprints').select('hardware_fingerprint').where('user_id', '=', userId).orderBy('id').execute();
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/licenses/${licenseId}/activations`,
+      headers: token ? auth(token) : {},
+      payload: payload as object,
+    });
+  const machine = {
+    hardware_fingerprint: 'HWFP2-AAAA-BBBB-CCCC',
+    hardware_fingerprint_version: 2,
+    signature_seed_version: 5,
+  };
+  const digests = async () =>
+    Promise.all(
+      ['licenses', 'license_activations', 'fingerprints', 'audit_log'].map((table) => tableDigest(t.db, table)),
+    );
+  const fingerprintsOf = (userId: number) =>
+    t.db
+      .selectFrom('fingerprints')
+      .select('hardware_fingerprint')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
 
   it("answers the licence file, signed by the product's key over the canonical encoding", async () => {
     const started = Date.now();
@@ -45,35 +63,87 @@ describe('POST /licenses/{id}/activations', () => {
     expect(Date.parse(file.issued_at)).toBeLessThanOrEqual(Date.now());
 
     const publicKey = productPublicKey(w.synth.public_key);
-    expect(verifyLicenseFile(response.body, publicKey, { hardwareFingerprint: 'HWFP2-AAAA-BBBB-CCCC', productIdentifier: 'com.alpha.synth' })).toMatchObject({ valid: true });
+    expect(
+      verifyLicenseFile(response.body, publicKey, {
+        hardwareFingerprint: 'HWFP2-AAAA-BBBB-CCCC',
+        productIdentifier: 'com.alpha.synth',
+      }),
+    ).toMatchObject({ valid: true });
     const { verify } = await import('node:crypto');
-    expect(verify(null, canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, file), publicKey, Buffer.from(file.signature, 'base64'))).toBe(true);
+    expect(
+      verify(
+        null,
+        canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, file),
+        publicKey,
+        Buffer.from(file.signature, 'base64'),
+      ),
+    ).toBe(true);
   });
 
   it('is detected as tampered when any signed value changes, and fails with another product key or machine', async () => {
     const file = (await activate(w.annSynth.id, { ...machine, signature_seed_version: 4 })).json();
     const publicKey = productPublicKey(w.synth.public_key);
-    for (const change of [{ license_type: 'Standard' }, { hardware_fingerprint: 'HWFP2-OTHER' }, { user_email: 'mallory@listener.example' }, { signature_seed_version: 5 }]) {
-      expect(verifyLicenseFile(JSON.stringify({ ...file, ...change }), publicKey)).toMatchObject({ valid: false, reason: 'bad-signature' });
+    for (const change of [
+      { license_type: 'Standard' },
+      { hardware_fingerprint: 'HWFP2-OTHER' },
+      { user_email: 'mallory@listener.example' },
+      { signature_seed_version: 5 },
+    ]) {
+      expect(verifyLicenseFile(JSON.stringify({ ...file, ...change }), publicKey)).toMatchObject({
+        valid: false,
+        reason: 'bad-signature',
+      });
     }
-    expect(verifyLicenseFile(JSON.stringify(file), productPublicKey(w.drums.public_key))).toMatchObject({ valid: false, reason: 'bad-signature' });
-    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { hardwareFingerprint: 'HWFP2-OTHER' })).toMatchObject({ valid: false, reason: 'wrong-fingerprint' });
+    expect(verifyLicenseFile(JSON.stringify(file), productPublicKey(w.drums.public_key))).toMatchObject({
+      valid: false,
+      reason: 'bad-signature',
+    });
+    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { hardwareFingerprint: 'HWFP2-OTHER' })).toMatchObject({
+      valid: false,
+      reason: 'wrong-fingerprint',
+    });
   });
 
   it('records the fingerprint on the owner once and an activation row every time, and audits it', async () => {
     const fingerprint = 'HWFP2-IDEMPOTENT';
-    const before = await t.db.selectFrom('license_activations').select(t.db.fn.countAll<string>().as('n')).where('license_id', '=', w.bobSynth.id).executeTakeFirstOrThrow();
-    for (const seed of [5, 4]) expect((await activate(w.bobSynth.id, { ...machine, hardware_fingerprint: fingerprint, signature_seed_version: seed })).statusCode).toBe(201);
+    const before = await t.db
+      .selectFrom('license_activations')
+      .select(t.db.fn.countAll<string>().as('n'))
+      .where('license_id', '=', w.bobSynth.id)
+      .executeTakeFirstOrThrow();
+    for (const seed of [5, 4])
+      expect(
+        (await activate(w.bobSynth.id, { ...machine, hardware_fingerprint: fingerprint, signature_seed_version: seed }))
+          .statusCode,
+      ).toBe(201);
     expect(await fingerprintsOf(w.bob.id)).toEqual([{ hardware_fingerprint: fingerprint }]);
-    const activations = await t.db.selectFrom('license_activations').selectAll().where('license_id', '=', w.bobSynth.id).orderBy('id').execute();
+    const activations = await t.db
+      .selectFrom('license_activations')
+      .selectAll()
+      .where('license_id', '=', w.bobSynth.id)
+      .orderBy('id')
+      .execute();
     expect(activations).toHaveLength(Number(before.n) + 2);
-    expect(activations.slice(-2).map((a) => [a.hardware_fingerprint, a.hardware_fingerprint_version, a.signature_seed_version, a.manufacturer_id])).toEqual([
+    expect(
+      activations
+        .slice(-2)
+        .map((a) => [
+          a.hardware_fingerprint,
+          a.hardware_fingerprint_version,
+          a.signature_seed_version,
+          a.manufacturer_id,
+        ]),
+    ).toEqual([
       [fingerprint, 2, 5, w.manufacturerA.id],
       [fingerprint, 2, 4, w.manufacturerA.id],
     ]);
     const audit = (await auditRows(t.db, 'license', w.bobSynth.id)).filter((row) => row.action === 'license.activate');
     expect(audit.map((row) => (row.after as { fingerprint_added: boolean }).fingerprint_added)).toEqual([true, false]);
-    expect(audit[0].after).toMatchObject({ hardware_fingerprint: fingerprint, signature_seed_version: 5, user_id: w.bob.id });
+    expect(audit[0].after).toMatchObject({
+      hardware_fingerprint: fingerprint,
+      signature_seed_version: 5,
+      user_id: w.bob.id,
+    });
   });
 
   it('trims the fingerprint as typed', async () => {
@@ -85,7 +155,11 @@ describe('POST /licenses/{id}/activations', () => {
     const before = await digests();
     const response = await activate(w.cySynthDisabled.id, machine);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: ['This license is deactivated (FraudulentUse): it cannot be activated on a machine until it is activated again.'] });
+    expect(response.json()).toEqual({
+      message: [
+        'This license is deactivated (FraudulentUse): it cannot be activated on a machine until it is activated again.',
+      ],
+    });
     expect(await fingerprintsOf(w.cy.id)).toEqual([]);
     expect(await digests()).toEqual(before);
   });
@@ -99,12 +173,22 @@ describe('POST /licenses/{id}/activations', () => {
   });
 
   it('refuses an owner email the file format cannot carry, instead of signing it', async () => {
-    const odd = await t.db.insertInto('end_users').values({ manufacturer_id: w.manufacturerA.id, email: 'odd\tname@listener.example' }).returningAll().executeTakeFirstOrThrow();
-    const license = await createLicense(t.db, { manufacturerId: w.manufacturerA.id, productId: w.synth.id, userId: odd.id });
+    const odd = await t.db
+      .insertInto('end_users')
+      .values({ manufacturer_id: w.manufacturerA.id, email: 'odd\tname@listener.example' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const license = await createLicense(t.db, {
+      manufacturerId: w.manufacturerA.id,
+      productId: w.synth.id,
+      userId: odd.id,
+    });
     const before = await digests();
     const response = await activate(license.id, machine);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message[0]).toBe('The license cannot be signed: user_email must not contain line breaks or other control characters.');
+    expect(response.json().message[0]).toBe(
+      'The license cannot be signed: user_email must not contain line breaks or other control characters.',
+    );
     expect(await digests()).toEqual(before);
   });
 
@@ -114,11 +198,30 @@ describe('POST /licenses/{id}/activations', () => {
       .selectFrom('licenses as l')
       .innerJoin('end_users as u', 'u.id', 'l.user_id')
       .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select(['l.id', 'l.serial', 'l.license_type', 'l.user_id', 'u.email as user_email', 'p.identifier as product_identifier', 'p.private_key_encrypted'])
+      .select([
+        'l.id',
+        'l.serial',
+        'l.license_type',
+        'l.user_id',
+        'u.email as user_email',
+        'p.identifier as product_identifier',
+        'p.private_key_encrypted',
+      ])
       .where('l.id', '=', w.annSynth.id)
       .executeTakeFirstOrThrow();
-    const actor = await t.db.selectFrom('system_users').select('id').where('manufacturer_id', '=', w.manufacturerA.id).executeTakeFirstOrThrow();
-    const principal = { sessionId: 0, systemUserId: actor.id, email: '', accessLevel: 'manufacturer' as const, manufacturerId: w.manufacturerA.id, manufacturerName: null };
+    const actor = await t.db
+      .selectFrom('system_users')
+      .select('id')
+      .where('manufacturer_id', '=', w.manufacturerA.id)
+      .executeTakeFirstOrThrow();
+    const principal = {
+      sessionId: 0,
+      systemUserId: actor.id,
+      email: '',
+      accessLevel: 'manufacturer' as const,
+      manufacturerId: w.manufacturerA.id,
+      manufacturerName: null,
+    };
     const record = (license: typeof signed) =>
       recordActivation(t.db, principal, {
         manufacturerId: w.manufacturerA.id,
@@ -139,11 +242,19 @@ describe('POST /licenses/{id}/activations', () => {
     ]) {
       expect(await record({ ...signed, ...stale })).toBeUndefined();
     }
-    await t.db.updateTable('licenses').set({ disabled: true, disabled_reason: 'CancelledOrder' }).where('id', '=', signed.id).execute();
+    await t.db
+      .updateTable('licenses')
+      .set({ disabled: true, disabled_reason: 'CancelledOrder' })
+      .where('id', '=', signed.id)
+      .execute();
     const afterDisabling = await digests();
     expect(await record(signed)).toBeUndefined();
     expect(await digests()).toEqual(afterDisabling);
-    await t.db.updateTable('licenses').set({ disabled: false, disabled_reason: null }).where('id', '=', signed.id).execute();
+    await t.db
+      .updateTable('licenses')
+      .set({ disabled: false, disabled_reason: null })
+      .where('id', '=', signed.id)
+      .execute();
     expect(afterDisabling.slice(1)).toEqual(before.slice(1));
     // The same values, unchanged: written, with the audit entry.
     expect(await record(signed)).toEqual({ activation_id: expect.any(Number), fingerprint_added: true });
@@ -152,7 +263,10 @@ describe('POST /licenses/{id}/activations', () => {
   it.each([
     [{ ...machine, hardware_fingerprint: '' }, 'Enter the hardware fingerprint of the machine to activate.'],
     [{ ...machine, hardware_fingerprint: '   ' }, 'Enter the hardware fingerprint of the machine to activate.'],
-    [{ ...machine, hardware_fingerprint: 'two\nlines' }, 'The hardware fingerprint must be one line of text, without tabs or other control characters.'],
+    [
+      { ...machine, hardware_fingerprint: 'two\nlines' },
+      'The hardware fingerprint must be one line of text, without tabs or other control characters.',
+    ],
     [{ ...machine, hardware_fingerprint: 'x'.repeat(513) }, expect.stringContaining('hardware_fingerprint')],
     [{ ...machine, hardware_fingerprint_version: 1 }, expect.stringContaining('hardware_fingerprint_version')],
     [{ ...machine, signature_seed_version: 6 }, expect.stringContaining('signature_seed_version')],

@@ -6,7 +6,13 @@ import type { Db } from '../src/db/database';
 
 type LicenseType = 'NFR' | 'Standard' | 'Free';
 
-export async function createProduct(t: TestApp, manufacturerId: number, name: string, identifier: string | null, series: string | null = 'Studio') {
+export async function createProduct(
+  t: TestApp,
+  manufacturerId: number,
+  name: string,
+  identifier: string | null,
+  series: string | null = 'Studio',
+) {
   const keys = generateProductKeyPair(t.masterKey);
   return t.db
     .insertInto('products')
@@ -25,12 +31,22 @@ export async function createProduct(t: TestApp, manufacturerId: number, name: st
 }
 
 export async function createEndUser(db: Db, manufacturerId: number, email: string) {
-  return db.insertInto('end_users').values({ manufacturer_id: manufacturerId, email }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('end_users')
+    .values({ manufacturer_id: manufacturerId, email })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function createLicense(
   db: Db,
-  values: { manufacturerId: number; productId: number; userId: number; type?: LicenseType; disabledReason?: 'DuplicateOrder' | 'CancelledOrder' | 'FraudulentUse' },
+  values: {
+    manufacturerId: number;
+    productId: number;
+    userId: number;
+    type?: LicenseType;
+    disabledReason?: 'DuplicateOrder' | 'CancelledOrder' | 'FraudulentUse';
+  },
 ) {
   return db
     .insertInto('licenses')
@@ -48,7 +64,11 @@ export async function createLicense(
 }
 
 export async function createTrial(db: Db, manufacturerId: number, productId: number, fingerprint: string) {
-  return db.insertInto('trials').values({ manufacturer_id: manufacturerId, product_id: productId, hardware_fingerprint: fingerprint }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('trials')
+    .values({ manufacturer_id: manufacturerId, product_id: productId, hardware_fingerprint: fingerprint })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -64,21 +84,62 @@ export async function createLicensingWorld(t: TestApp) {
   const ann = await createEndUser(t.db, alpha, 'ann@listener.example');
   const bob = await createEndUser(t.db, alpha, 'bob@listener.example');
   const cy = await createEndUser(t.db, alpha, 'cy_100%@listener.example');
-  const annSynth = await createLicense(t.db, { manufacturerId: alpha, productId: synth.id, userId: ann.id, type: 'NFR' });
-  const bobSynth = await createLicense(t.db, { manufacturerId: alpha, productId: synth.id, userId: bob.id, type: 'Standard' });
-  const cySynthDisabled = await createLicense(t.db, { manufacturerId: alpha, productId: synth.id, userId: cy.id, type: 'Free', disabledReason: 'FraudulentUse' });
+  const annSynth = await createLicense(t.db, {
+    manufacturerId: alpha,
+    productId: synth.id,
+    userId: ann.id,
+    type: 'NFR',
+  });
+  const bobSynth = await createLicense(t.db, {
+    manufacturerId: alpha,
+    productId: synth.id,
+    userId: bob.id,
+    type: 'Standard',
+  });
+  const cySynthDisabled = await createLicense(t.db, {
+    manufacturerId: alpha,
+    productId: synth.id,
+    userId: cy.id,
+    type: 'Free',
+    disabledReason: 'FraudulentUse',
+  });
   const annDrums = await createLicense(t.db, { manufacturerId: alpha, productId: drums.id, userId: ann.id });
 
   const betaProduct = await createProduct(t, beta, 'Beta Bass', 'com.beta.bass');
   const betaUser = await createEndUser(t.db, beta, 'dee@player.example');
-  const betaLicense = await createLicense(t.db, { manufacturerId: beta, productId: betaProduct.id, userId: betaUser.id });
+  const betaLicense = await createLicense(t.db, {
+    manufacturerId: beta,
+    productId: betaProduct.id,
+    userId: betaUser.id,
+  });
   const betaTrial = await createTrial(t.db, beta, betaProduct.id, 'BETA-FP-1');
 
-  return { ...tenants, synth, drums, ann, bob, cy, annSynth, bobSynth, cySynthDisabled, annDrums, betaProduct, betaUser, betaLicense, betaTrial };
+  return {
+    ...tenants,
+    synth,
+    drums,
+    ann,
+    bob,
+    cy,
+    annSynth,
+    bobSynth,
+    cySynthDisabled,
+    annDrums,
+    betaProduct,
+    betaUser,
+    betaLicense,
+    betaTrial,
+  };
 }
 
 export type LicensingWorld = Awaited<ReturnType<typeof createLicensingWorld>>;
 
 export async function auditRows(db: Db, entityType: string, entityId: number) {
-  return db.selectFrom('audit_log').selectAll().where('entity_type', '=', entityType).where('entity_id', '=', String(entityId)).orderBy('id').execute();
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', String(entityId))
+    .orderBy('id')
+    .execute();
 }

@@ -17,16 +17,26 @@ describe('licences API', () => {
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: token ? auth(token) : {}, payload: payload as object | undefined });
-  const digests = async () => Promise.all(['licenses', 'license_transfers', 'audit_log'].map((table) => tableDigest(t.db, table)));
-  const licenseRow = (id: number) => t.db.selectFrom('licenses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: token ? auth(token) : {},
+      payload: payload as object | undefined,
+    });
+  const digests = async () =>
+    Promise.all(['licenses', 'license_transfers', 'audit_log'].map((table) => tableDigest(t.db, table)));
+  const licenseRow = (id: number) =>
+    t.db.selectFrom('licenses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   describe('GET /products/{id}/licenses', () => {
     it("lists the product's licences in the paged shape with owner and product", async () => {
       const response = await call('GET', `/products/${w.synth.id}/licenses?page=1&per_page=2`, w.staffAToken);
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body.pagination).toEqual({ records: { total: 3, per_page: 2 }, pages: { current: 1, previous: null, next: 2, last: 2 } });
+      expect(body.pagination).toEqual({
+        records: { total: 3, per_page: 2 },
+        pages: { current: 1, previous: null, next: 2, last: 2 },
+      });
       expect(body.data).toHaveLength(2);
       expect(body.data[0]).toEqual({
         id: w.annSynth.id,
@@ -42,16 +52,22 @@ describe('licences API', () => {
         product: { id: w.synth.id, name: 'Alpha Synth', identifier: 'com.alpha.synth', series: 'Engines' },
       });
       const second = (await call('GET', `/products/${w.synth.id}/licenses?page=2&per_page=2`, w.staffAToken)).json();
-      expect(second.data.map((license: License) => license).map((l: License) => [l.id, l.disabled, l.disabled_reason])).toEqual([[w.cySynthDisabled.id, true, 'FraudulentUse']]);
+      expect(
+        second.data.map((license: License) => license).map((l: License) => [l.id, l.disabled, l.disabled_reason]),
+      ).toEqual([[w.cySynthDisabled.id, true, 'FraudulentUse']]);
     });
 
     it('starts with the first-load page size of 25', async () => {
-      expect((await call('GET', `/products/${w.synth.id}/licenses`, w.staffAToken)).json().pagination.records.per_page).toBe(25);
+      expect(
+        (await call('GET', `/products/${w.synth.id}/licenses`, w.staffAToken)).json().pagination.records.per_page,
+      ).toBe(25);
     });
 
     it('searches owners by email, case-insensitively, taking % and _ literally', async () => {
       const emails = async (query: string) =>
-        (await call('GET', `/products/${w.synth.id}/licenses?email=${encodeURIComponent(query)}`, w.staffAToken)).json().data.map((l: License) => l.user.email);
+        (await call('GET', `/products/${w.synth.id}/licenses?email=${encodeURIComponent(query)}`, w.staffAToken))
+          .json()
+          .data.map((l: License) => l.user.email);
       expect(await emails('BOB@')).toEqual(['bob@listener.example']);
       expect(await emails('listener')).toHaveLength(3);
       expect(await emails('100%')).toEqual(['cy_100%@listener.example']);
@@ -73,7 +89,9 @@ describe('licences API', () => {
       expect((await call('GET', '/products/abc/licenses', w.staffAToken)).statusCode).toBe(400);
       expect((await call('GET', `/products/${w.synth.id}/licenses?per_page=251`, w.staffAToken)).statusCode).toBe(400);
       expect((await call('GET', `/products/${w.synth.id}/licenses?page=0`, w.staffAToken)).statusCode).toBe(400);
-      expect((await call('GET', `/products/${w.synth.id}/licenses?email=${'a'.repeat(321)}`, w.staffAToken)).statusCode).toBe(400);
+      expect(
+        (await call('GET', `/products/${w.synth.id}/licenses?email=${'a'.repeat(321)}`, w.staffAToken)).statusCode,
+      ).toBe(400);
     });
 
     it('needs a session and manufacturer staff', async () => {
@@ -104,7 +122,11 @@ describe('licences API', () => {
   describe('POST /users/{id}/licenses', () => {
     it('creates a licence with an unguessable readable serial and audits it', async () => {
       const user = await createEndUser(t.db, w.manufacturerA.id, 'new-owner@listener.example');
-      const response = await call('POST', `/users/${user.id}/licenses`, w.staffAToken, { product_id: w.drums.id, license_type: 'Free', serial: 'AAAAA-AAAAA-AAAAA-AAAAA' });
+      const response = await call('POST', `/users/${user.id}/licenses`, w.staffAToken, {
+        product_id: w.drums.id,
+        license_type: 'Free',
+        serial: 'AAAAA-AAAAA-AAAAA-AAAAA',
+      });
       expect(response.statusCode).toBe(201);
       const license = response.json();
       expect(license).toMatchObject({
@@ -141,22 +163,46 @@ describe('licences API', () => {
 
     it("refuses another manufacturer's product or user with 404 and creates nothing", async () => {
       const before = await digests();
-      const foreignProduct = await call('POST', `/users/${w.ann.id}/licenses`, w.staffAToken, { product_id: w.betaProduct.id, license_type: 'NFR' });
+      const foreignProduct = await call('POST', `/users/${w.ann.id}/licenses`, w.staffAToken, {
+        product_id: w.betaProduct.id,
+        license_type: 'NFR',
+      });
       expect(foreignProduct.statusCode).toBe(404);
       expect(foreignProduct.json()).toEqual({ message: ['Product not found'] });
-      const foreignUser = await call('POST', `/users/${w.betaUser.id}/licenses`, w.staffAToken, { product_id: w.synth.id, license_type: 'NFR' });
+      const foreignUser = await call('POST', `/users/${w.betaUser.id}/licenses`, w.staffAToken, {
+        product_id: w.synth.id,
+        license_type: 'NFR',
+      });
       expect(foreignUser.json()).toEqual({ message: ['User not found'] });
-      expect((await call('POST', `/users/${w.ann.id}/licenses`, w.superToken, { product_id: w.synth.id, license_type: 'NFR' })).statusCode).toBe(403);
-      expect((await call('POST', `/users/${w.ann.id}/licenses`, undefined, { product_id: w.synth.id, license_type: 'NFR' })).statusCode).toBe(401);
+      expect(
+        (
+          await call('POST', `/users/${w.ann.id}/licenses`, w.superToken, {
+            product_id: w.synth.id,
+            license_type: 'NFR',
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await call('POST', `/users/${w.ann.id}/licenses`, undefined, { product_id: w.synth.id, license_type: 'NFR' }))
+          .statusCode,
+      ).toBe(401);
       expect(await digests()).toEqual(before);
     });
   });
 
   describe('PATCH /licenses/{id}: deactivate and activate', () => {
     it('deactivates with a reason and audits before and after', async () => {
-      const response = await call('PATCH', `/licenses/${w.bobSynth.id}`, w.staffAToken, { disabled: true, disabled_reason: 'CancelledOrder' });
+      const response = await call('PATCH', `/licenses/${w.bobSynth.id}`, w.staffAToken, {
+        disabled: true,
+        disabled_reason: 'CancelledOrder',
+      });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: w.bobSynth.id, disabled: true, disabled_reason: 'CancelledOrder', user: { email: 'bob@listener.example' } });
+      expect(response.json()).toMatchObject({
+        id: w.bobSynth.id,
+        disabled: true,
+        disabled_reason: 'CancelledOrder',
+        user: { email: 'bob@listener.example' },
+      });
       const audit = await auditRows(t.db, 'license', w.bobSynth.id);
       expect(audit.at(-1)).toMatchObject({
         action: 'license.disable',
@@ -166,7 +212,10 @@ describe('licences API', () => {
     });
 
     it('activates with a null reason', async () => {
-      const response = await call('PATCH', `/licenses/${w.bobSynth.id}`, w.staffAToken, { disabled: false, disabled_reason: null });
+      const response = await call('PATCH', `/licenses/${w.bobSynth.id}`, w.staffAToken, {
+        disabled: false,
+        disabled_reason: null,
+      });
       expect(response.json()).toMatchObject({ disabled: false, disabled_reason: null });
       expect((await auditRows(t.db, 'license', w.bobSynth.id)).at(-1)).toMatchObject({ action: 'license.enable' });
     });
@@ -181,12 +230,18 @@ describe('licences API', () => {
     it.each([
       [{ disabled: true }, 'Please select a reason for deactivation'],
       [{ disabled: true, disabled_reason: null }, 'Please select a reason for deactivation'],
-      [{ disabled: false, disabled_reason: 'FraudulentUse' }, 'disabled_reason must be null when a license is activated'],
+      [
+        { disabled: false, disabled_reason: 'FraudulentUse' },
+        'disabled_reason must be null when a license is activated',
+      ],
       [{ disabled: true, disabled_reason: 'Lost' }, expect.stringContaining('disabled_reason')],
       [{}, expect.stringContaining('Nothing to change')],
       [{ disabled_reason: 'DuplicateOrder' }, expect.stringContaining('Nothing to change')],
       [{ disabled: true, disabled_reason: 'DuplicateOrder', user_id: 1 }, expect.stringContaining('not both')],
-      [{ disabled: true, disabled_reason: 'DuplicateOrder', email: 'a@b.example' }, expect.stringContaining('send it with user_id')],
+      [
+        { disabled: true, disabled_reason: 'DuplicateOrder', email: 'a@b.example' },
+        expect.stringContaining('send it with user_id'),
+      ],
       [{ disabled: 'yes' }, expect.stringContaining('disabled')],
     ])('rejects %j with 400 and changes nothing', async (payload, message) => {
       const before = await digests();
@@ -199,11 +254,16 @@ describe('licences API', () => {
     it("answers 404 for another manufacturer's licence and changes nothing", async () => {
       const before = await digests();
       for (const id of [w.betaLicense.id, 999999]) {
-        const response = await call('PATCH', `/licenses/${id}`, w.staffAToken, { disabled: true, disabled_reason: 'FraudulentUse' });
+        const response = await call('PATCH', `/licenses/${id}`, w.staffAToken, {
+          disabled: true,
+          disabled_reason: 'FraudulentUse',
+        });
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ message: ['License not found'] });
       }
-      expect((await call('PATCH', `/licenses/${w.bobSynth.id}`, w.superToken, { disabled: false })).statusCode).toBe(403);
+      expect((await call('PATCH', `/licenses/${w.bobSynth.id}`, w.superToken, { disabled: false })).statusCode).toBe(
+        403,
+      );
       expect((await call('PATCH', `/licenses/${w.bobSynth.id}`, undefined, { disabled: false })).statusCode).toBe(401);
       expect(await digests()).toEqual(before);
     });
@@ -211,18 +271,40 @@ describe('licences API', () => {
 
   describe('PATCH /licenses/{id}: transfer', () => {
     it('moves the licence to another end user, records the transfer and audits it', async () => {
-      const response = await call('PATCH', `/licenses/${w.annSynth.id}`, w.staffAToken, { user_id: w.bob.id, email: 'BOB@listener.example' });
+      const response = await call('PATCH', `/licenses/${w.annSynth.id}`, w.staffAToken, {
+        user_id: w.bob.id,
+        email: 'BOB@listener.example',
+      });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: w.annSynth.id, user_id: w.bob.id, user: { email: 'bob@listener.example' }, serial: w.annSynth.serial });
-      const transfers = await t.db.selectFrom('license_transfers').selectAll().where('license_id', '=', w.annSynth.id).execute();
-      expect(transfers).toEqual([expect.objectContaining({ from_user_id: w.ann.id, to_user_id: w.bob.id, manufacturer_id: w.manufacturerA.id })]);
+      expect(response.json()).toMatchObject({
+        id: w.annSynth.id,
+        user_id: w.bob.id,
+        user: { email: 'bob@listener.example' },
+        serial: w.annSynth.serial,
+      });
+      const transfers = await t.db
+        .selectFrom('license_transfers')
+        .selectAll()
+        .where('license_id', '=', w.annSynth.id)
+        .execute();
+      expect(transfers).toEqual([
+        expect.objectContaining({ from_user_id: w.ann.id, to_user_id: w.bob.id, manufacturer_id: w.manufacturerA.id }),
+      ]);
       expect((await auditRows(t.db, 'license', w.annSynth.id)).at(-1)).toMatchObject({
         action: 'license.transfer',
         before: expect.objectContaining({ user_id: w.ann.id, user_email: 'ann@listener.example' }),
-        after: expect.objectContaining({ user_id: w.bob.id, user_email: 'bob@listener.example', transfer_id: transfers[0].id }),
+        after: expect.objectContaining({
+          user_id: w.bob.id,
+          user_email: 'bob@listener.example',
+          transfer_id: transfers[0].id,
+        }),
       });
-      const annLicenses = (await call('GET', `/users/${w.ann.id}/licenses`, w.staffAToken)).json().data.map((l: License) => l.id);
-      const bobLicenses = (await call('GET', `/users/${w.bob.id}/licenses`, w.staffAToken)).json().data.map((l: License) => l.id);
+      const annLicenses = (await call('GET', `/users/${w.ann.id}/licenses`, w.staffAToken))
+        .json()
+        .data.map((l: License) => l.id);
+      const bobLicenses = (await call('GET', `/users/${w.bob.id}/licenses`, w.staffAToken))
+        .json()
+        .data.map((l: License) => l.id);
       expect(annLicenses).not.toContain(w.annSynth.id);
       expect(bobLicenses).toContain(w.annSynth.id);
     });
@@ -233,10 +315,20 @@ describe('licences API', () => {
     });
 
     it.each([
-      ['the current owner', () => ({ user_id: w.ann.id }), 409, 'The license already belongs to this user: choose another user to transfer it to.'],
+      [
+        'the current owner',
+        () => ({ user_id: w.ann.id }),
+        409,
+        'The license already belongs to this user: choose another user to transfer it to.',
+      ],
       ["another manufacturer's user", () => ({ user_id: w.betaUser.id }), 404, 'User not found'],
       ['a missing user', () => ({ user_id: 999999 }), 404, 'User not found'],
-      ['an email of somebody else', () => ({ user_id: w.bob.id, email: 'ann@listener.example' }), 400, 'The email does not belong to the chosen user.'],
+      [
+        'an email of somebody else',
+        () => ({ user_id: w.bob.id, email: 'ann@listener.example' }),
+        400,
+        'The email does not belong to the chosen user.',
+      ],
       ['a user id that is not an id', () => ({ user_id: 0 }), 400, expect.stringContaining('user_id')],
     ])('refuses a transfer to %s and changes nothing', async (_label, payload, status, message) => {
       const before = await digests();
@@ -265,24 +357,35 @@ describe('licences API', () => {
         [w.annDrums.id, true, 'DuplicateOrder'],
         [w.bobSynth.id, true, 'DuplicateOrder'],
       ]);
-      for (const id of [w.annDrums.id, w.bobSynth.id]) expect((await auditRows(t.db, 'license', id)).at(-1)).toMatchObject({ action: 'license.disable' });
+      for (const id of [w.annDrums.id, w.bobSynth.id])
+        expect((await auditRows(t.db, 'license', id)).at(-1)).toMatchObject({ action: 'license.disable' });
     });
 
     it('activates them again with null reasons, leaving licences already in that state untouched', async () => {
       const untouched = await licenseRow(w.annSynth.id);
-      const response = await bulk({ license_ids: [w.annDrums.id, w.bobSynth.id, w.annSynth.id], disabled: false, disabled_reason: null });
+      const response = await bulk({
+        license_ids: [w.annDrums.id, w.bobSynth.id, w.annSynth.id],
+        disabled: false,
+        disabled_reason: null,
+      });
       expect(response.json().data.map((l: License) => [l.disabled, l.disabled_reason])).toEqual([
         [false, null],
         [false, null],
         [false, null],
       ]);
       expect(await licenseRow(w.annSynth.id)).toEqual(untouched);
-      expect((await auditRows(t.db, 'license', w.annSynth.id)).filter((row) => row.action === 'license.enable')).toHaveLength(0);
+      expect(
+        (await auditRows(t.db, 'license', w.annSynth.id)).filter((row) => row.action === 'license.enable'),
+      ).toHaveLength(0);
     });
 
     it.each([
       ['one unknown id', () => [w.annDrums.id, 999999], () => 'License not found: 999999'],
-      ["another manufacturer's licence", () => [w.betaLicense.id, w.bobSynth.id, 999998], () => `Licenses not found: ${w.betaLicense.id}, 999998`],
+      [
+        "another manufacturer's licence",
+        () => [w.betaLicense.id, w.bobSynth.id, 999998],
+        () => `Licenses not found: ${w.betaLicense.id}, 999998`,
+      ],
     ])('is atomic: %s and nothing changes at all', async (_label, ids, message) => {
       const before = await digests();
       const response = await bulk({ license_ids: ids(), disabled: true, disabled_reason: 'FraudulentUse' });
@@ -295,7 +398,10 @@ describe('licences API', () => {
       [{ license_ids: [1], disabled: true }, 'Please select a reason for deactivation'],
       [{ license_ids: [1], disabled: true, disabled_reason: null }, 'Please select a reason for deactivation'],
       [{ license_ids: [], disabled: false }, expect.stringContaining('license_ids')],
-      [{ license_ids: Array.from({ length: 1001 }, (_, i) => i + 1), disabled: false }, expect.stringContaining('license_ids')],
+      [
+        { license_ids: Array.from({ length: 1001 }, (_, i) => i + 1), disabled: false },
+        expect.stringContaining('license_ids'),
+      ],
       [{ license_ids: ['x'], disabled: false }, expect.stringContaining('license_ids')],
       [{ license_ids: [1] }, 'disabled is required'],
     ])('rejects %j with 400 and changes nothing', async (payload, message) => {
@@ -308,8 +414,14 @@ describe('licences API', () => {
 
     it('needs a session and manufacturer staff', async () => {
       expect((await bulk({ license_ids: [w.bobSynth.id], disabled: false }, w.superToken)).statusCode).toBe(403);
-      expect((await call('PATCH', '/licenses/bulk-update', undefined, { license_ids: [w.bobSynth.id], disabled: false })).statusCode).toBe(401);
-      const response = await bulk({ license_ids: [w.bobSynth.id], disabled: true, disabled_reason: 'DuplicateOrder' }, w.staffBToken);
+      expect(
+        (await call('PATCH', '/licenses/bulk-update', undefined, { license_ids: [w.bobSynth.id], disabled: false }))
+          .statusCode,
+      ).toBe(401);
+      const response = await bulk(
+        { license_ids: [w.bobSynth.id], disabled: true, disabled_reason: 'DuplicateOrder' },
+        w.staffBToken,
+      );
       expect(response.statusCode).toBe(404);
       expect((await licenseRow(w.bobSynth.id)).disabled).toBe(false);
     });

@@ -15,13 +15,18 @@ describe('trials API', () => {
     t = await createTestApp();
     w = await createLicensingWorld(t);
     trials = [];
-    for (const fingerprint of ['MAC-0001', 'MAC-0002', 'WIN-0001', 'WIN_50%']) trials.push(await createTrial(t.db, w.manufacturerA.id, w.synth.id, fingerprint));
+    for (const fingerprint of ['MAC-0001', 'MAC-0002', 'WIN-0001', 'WIN_50%'])
+      trials.push(await createTrial(t.db, w.manufacturerA.id, w.synth.id, fingerprint));
     await createTrial(t.db, w.manufacturerA.id, w.drums.id, 'MAC-0001');
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'DELETE', url: string, token: string | null = w.staffAToken) => t.app.inject({ method, url: `/api/v1${url}`, headers: token ? auth(token) : {} });
-  const fingerprints = async (query = '') => (await call('GET', `/products/${w.synth.id}/trials${query}`)).json().data.map((trial: Trial) => trial.hardware_fingerprint);
+  const call = (method: 'GET' | 'DELETE', url: string, token: string | null = w.staffAToken) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: token ? auth(token) : {} });
+  const fingerprints = async (query = '') =>
+    (await call('GET', `/products/${w.synth.id}/trials${query}`))
+      .json()
+      .data.map((trial: Trial) => trial.hardware_fingerprint);
 
   describe('GET /products/{id}/trials', () => {
     it("lists the product's trials in the paged shape", async () => {
@@ -47,7 +52,9 @@ describe('trials API', () => {
       expect(response.json()).toEqual({ message: ['Product not found'] });
       expect((await call('GET', `/products/${w.synth.id}/trials?per_page=0`)).statusCode).toBe(400);
       expect((await call('GET', '/products/x/trials')).statusCode).toBe(400);
-      expect((await call('GET', `/products/${w.synth.id}/trials?hardware_fingerprint=${'x'.repeat(513)}`)).statusCode).toBe(400);
+      expect(
+        (await call('GET', `/products/${w.synth.id}/trials?hardware_fingerprint=${'x'.repeat(513)}`)).statusCode,
+      ).toBe(400);
     });
 
     it('needs a session and manufacturer staff', async () => {
@@ -87,8 +94,12 @@ describe('trials API', () => {
     it('needs a session and manufacturer staff, and validates ids', async () => {
       const before = await tableDigest(t.db, 'trials');
       expect((await call('DELETE', `/products/${w.synth.id}/trials/${trials[0].id}`, null)).statusCode).toBe(401);
-      expect((await call('DELETE', `/products/${w.synth.id}/trials/${trials[0].id}`, w.superToken)).statusCode).toBe(403);
-      expect((await call('DELETE', `/products/${w.synth.id}/trials/${trials[0].id}`, w.staffBToken)).statusCode).toBe(404);
+      expect((await call('DELETE', `/products/${w.synth.id}/trials/${trials[0].id}`, w.superToken)).statusCode).toBe(
+        403,
+      );
+      expect((await call('DELETE', `/products/${w.synth.id}/trials/${trials[0].id}`, w.staffBToken)).statusCode).toBe(
+        404,
+      );
       expect((await call('DELETE', `/products/${w.synth.id}/trials/abc`)).statusCode).toBe(400);
       expect(await tableDigest(t.db, 'trials')).toBe(before);
     });

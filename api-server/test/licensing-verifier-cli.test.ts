@@ -14,7 +14,11 @@ const VECTORS = join(REPO, 'docs/licence-file-vectors');
 const manifest = JSON.parse(readFileSync(join(VECTORS, 'vectors.json'), 'utf8')) as { cases: VectorCase[] };
 
 function verifyLicense(args: string[], cwd = REPO) {
-  const result = spawnSync(process.execPath, [CLI, 'verify-license', ...args], { cwd, encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd } });
+  const result = spawnSync(process.execPath, [CLI, 'verify-license', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, INIT_CWD: cwd },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -41,17 +45,35 @@ describe('npm run admin -- verify-license', () => {
 
   it('says why a file is refused', () => {
     const [valid, , tampered, wrongKey, wrongFingerprint] = manifest.cases;
-    expect(verifyLicense([join(VECTORS, tampered.file), '--public-key', tampered.public_key]).stderr).toContain('The signature does not match');
-    expect(verifyLicense([join(VECTORS, wrongKey.file), '--public-key', wrongKey.public_key]).stderr).toContain('signed for another product');
-    expect(verifyLicense([join(VECTORS, valid.file), '--public-key', valid.public_key, '--fingerprint', wrongFingerprint.hardware_fingerprint]).stderr).toContain(
+    expect(verifyLicense([join(VECTORS, tampered.file), '--public-key', tampered.public_key]).stderr).toContain(
+      'The signature does not match',
+    );
+    expect(verifyLicense([join(VECTORS, wrongKey.file), '--public-key', wrongKey.public_key]).stderr).toContain(
+      'signed for another product',
+    );
+    expect(
+      verifyLicense([
+        join(VECTORS, valid.file),
+        '--public-key',
+        valid.public_key,
+        '--fingerprint',
+        wrongFingerprint.hardware_fingerprint,
+      ]).stderr,
+    ).toContain(
       `The license is for the hardware fingerprint "${valid.hardware_fingerprint}", not "${wrongFingerprint.hardware_fingerprint}".`,
     );
-    expect(verifyLicense([join(VECTORS, valid.file), '--public-key', valid.public_key, '--product', 'com.other.product']).status).toBe(1);
+    expect(
+      verifyLicense([join(VECTORS, valid.file), '--public-key', valid.public_key, '--product', 'com.other.product'])
+        .status,
+    ).toBe(1);
   });
 
   it('checks the signature alone when no machine is named, and reads paths from where it was typed', () => {
     const [valid] = manifest.cases;
-    const result = verifyLicense([join('licence-file-vectors', valid.file), '--public-key', valid.public_key], join(REPO, 'docs'));
+    const result = verifyLicense(
+      [join('licence-file-vectors', valid.file), '--public-key', valid.public_key],
+      join(REPO, 'docs'),
+    );
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('serial:               7QK2M-C9XWA-4H1PZ-T8NVE-3RBJD');
   });

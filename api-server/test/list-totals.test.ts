@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
-import { createEndUser, createLicense, createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
+import {
+  createEndUser,
+  createLicense,
+  createLicensingWorld,
+  createTrial,
+  type LicensingWorld,
+} from './licensing-fixtures';
 
 // The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
 jest.setTimeout(60_000);
@@ -43,7 +49,12 @@ describe('kept list totals (migration 0002)', () => {
     await expectExact();
     const users = await t.db
       .insertInto('end_users')
-      .values(Array.from({ length: 30 }, (_, n) => ({ manufacturer_id: w.manufacturerA.id, email: `bulk${n}@listener.example` })))
+      .values(
+        Array.from({ length: 30 }, (_, n) => ({
+          manufacturer_id: w.manufacturerA.id,
+          email: `bulk${n}@listener.example`,
+        })),
+      )
       .returning('id')
       .execute();
     await t.db
@@ -63,7 +74,12 @@ describe('kept list totals (migration 0002)', () => {
 
   it('move with a transfer, stay put on a state change, and fall with a deleted trial', async () => {
     const dee = await createEndUser(t.db, w.manufacturerA.id, 'dee@listener.example');
-    const moved = await t.app.inject({ method: 'PATCH', url: `/api/v1/licenses/${w.annSynth.id}`, headers: auth(w.staffAToken), payload: { user_id: dee.id } });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/licenses/${w.annSynth.id}`,
+      headers: auth(w.staffAToken),
+      payload: { user_id: dee.id },
+    });
     expect(moved.statusCode).toBe(200);
     const disabled = await t.app.inject({
       method: 'PATCH',
@@ -74,18 +90,33 @@ describe('kept list totals (migration 0002)', () => {
     expect(disabled.statusCode).toBe(200);
     const trial = await createTrial(t.db, w.manufacturerA.id, w.synth.id, 'FP-COUNTED');
     await expectExact();
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/products/${w.synth.id}/trials/${trial.id}`, headers: auth(w.staffAToken) });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/products/${w.synth.id}/trials/${trial.id}`,
+      headers: auth(w.staffAToken),
+    });
     expect(deleted.statusCode).toBeLessThan(300);
     await expectExact();
   });
 
   it('are what the paged lists answer as their total', async () => {
-    const counted = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM licenses WHERE product_id = ${w.synth.id}`.execute(t.db)).rows[0].n);
-    const listed = await t.app.inject({ method: 'GET', url: `/api/v1/products/${w.synth.id}/licenses?per_page=5&page=2`, headers: auth(w.staffAToken) });
+    const counted = Number(
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM licenses WHERE product_id = ${w.synth.id}`.execute(t.db))
+        .rows[0].n,
+    );
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/${w.synth.id}/licenses?per_page=5&page=2`,
+      headers: auth(w.staffAToken),
+    });
     expect(listed.json().pagination.records.total).toBe(counted);
     expect(listed.json().data).toHaveLength(5);
     await createLicense(t.db, { manufacturerId: w.manufacturerA.id, productId: w.synth.id, userId: w.cy.id });
-    const after = await t.app.inject({ method: 'GET', url: `/api/v1/products/${w.synth.id}/licenses`, headers: auth(w.staffAToken) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/${w.synth.id}/licenses`,
+      headers: auth(w.staffAToken),
+    });
     expect(after.json().pagination.records.total).toBe(counted + 1);
   });
 });

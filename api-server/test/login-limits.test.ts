@@ -27,7 +27,11 @@ describe('login limits: per address, kept in the database', () => {
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(limited.json()).toEqual({ message: [`Too many attempts. Please wait ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'} and try again.`] });
+    expect(limited.json()).toEqual({
+      message: [
+        `Too many attempts. Please wait ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'} and try again.`,
+      ],
+    });
     expect((await attempt(t.app, 'account1@example.com', '203.0.113.8')).statusCode).toBe(401);
   });
 
@@ -70,7 +74,8 @@ describe('login limits: per address, kept in the database', () => {
 
   it('counts an IPv6 /64 as one address', async () => {
     const statuses: number[] = [];
-    for (let i = 1; i <= 11; i++) statuses.push((await attempt(t.app, `v6-${i}@example.com`, `2001:db8:5:6::${i.toString(16)}`)).statusCode);
+    for (let i = 1; i <= 11; i++)
+      statuses.push((await attempt(t.app, `v6-${i}@example.com`, `2001:db8:5:6::${i.toString(16)}`)).statusCode);
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     expect((await attempt(t.app, 'v6-1@example.com', '2001:db8:5:7::1')).statusCode).toBe(401);
   });
@@ -92,14 +97,18 @@ describe('login: a cap on password checks at once', () => {
 
   it('refuses checks over the cap at once with 503 and Retry-After, and serves again once a slot is free', async () => {
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 4 }, () => attempt(t.app, 'staff@alpha.example', '192.0.2.1', PASSWORD)));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => attempt(t.app, 'staff@alpha.example', '192.0.2.1', PASSWORD)),
+    );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toContain(200);
     expect(statuses).toContain(503);
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
     for (const busy of answers.filter((answer) => answer.statusCode === 503)) {
       expect(busy.headers['retry-after']).toBe('1');
-      expect(busy.json()).toEqual({ message: ['The server is busy with other sign-ins. Please try again in a moment.'] });
+      expect(busy.json()).toEqual({
+        message: ['The server is busy with other sign-ins. Please try again in a moment.'],
+      });
     }
     expect(Date.now() - started).toBeLessThan(15_000);
     expect((await attempt(t.app, 'staff@alpha.example', '192.0.2.1', PASSWORD)).statusCode).toBe(200);
@@ -121,11 +130,19 @@ describe('consumeRateLimit', () => {
     expect(third.allowed).toBe(false);
     expect(third.retryAfterSeconds).toBeGreaterThanOrEqual(59);
 
-    await sql`UPDATE rate_limits SET window_ends_at = now() - interval '1 second' WHERE bucket = 'test:a'`.execute(t.db);
+    await sql`UPDATE rate_limits SET window_ends_at = now() - interval '1 second' WHERE bucket = 'test:a'`.execute(
+      t.db,
+    );
     expect(await consumeRateLimit(t.db, limit)).toEqual({ allowed: true, retryAfterSeconds: 60 });
 
-    await sql`INSERT INTO rate_limits (bucket, hits, window_ends_at) SELECT 'old:' || n, 1, now() - interval '1 minute' FROM generate_series(1, 25) n`.execute(t.db);
-    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM rate_limits WHERE bucket LIKE 'old:%'`.execute(t.db)).rows[0]!.n);
+    await sql`INSERT INTO rate_limits (bucket, hits, window_ends_at) SELECT 'old:' || n, 1, now() - interval '1 minute' FROM generate_series(1, 25) n`.execute(
+      t.db,
+    );
+    const count = async () =>
+      Number(
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM rate_limits WHERE bucket LIKE 'old:%'`.execute(t.db))
+          .rows[0]!.n,
+      );
     await consumeRateLimit(t.db, { bucket: 'test:b', limit: 5, windowSeconds: 60 });
     expect(await count()).toBe(15);
     for (let i = 0; i < 2; i++) await consumeRateLimit(t.db, { bucket: 'test:b', limit: 5, windowSeconds: 60 });

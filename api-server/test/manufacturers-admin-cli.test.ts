@@ -11,14 +11,41 @@ describe('admin create-manufacturer', () => {
   afterAll(() => t.close());
 
   it('creates a manufacturer, normalised and audited, that staff can then be created for', async () => {
-    const id = await createManufacturerCommand(t.db, { name: ' Orbit Labs ', email: 'hello@orbit.example', countryCode: 'nl', phone: '', poolId: 'pool-orbit-eu-1' });
+    const id = await createManufacturerCommand(t.db, {
+      name: ' Orbit Labs ',
+      email: 'hello@orbit.example',
+      countryCode: 'nl',
+      phone: '',
+      poolId: 'pool-orbit-eu-1',
+    });
     const row = await t.db.selectFrom('manufacturers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Orbit Labs', email: 'hello@orbit.example', country_code: 'NL', phone: null, manufacturer_pool_id: 'pool-orbit-eu-1' });
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'manufacturer').executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ action: 'manufacturer.create', entity_id: String(id), manufacturer_id: id, actor_system_user_id: null, before: null });
-    await expect(createSystemUserCommand(t.db, { email: 'staff@orbit.example', password: 'Strong-Pass-7', role: 'manufacturer', manufacturerId: id })).resolves.toEqual(
-      expect.any(Number),
-    );
+    expect(row).toMatchObject({
+      name: 'Orbit Labs',
+      email: 'hello@orbit.example',
+      country_code: 'NL',
+      phone: null,
+      manufacturer_pool_id: 'pool-orbit-eu-1',
+    });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_type', '=', 'manufacturer')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      action: 'manufacturer.create',
+      entity_id: String(id),
+      manufacturer_id: id,
+      actor_system_user_id: null,
+      before: null,
+    });
+    await expect(
+      createSystemUserCommand(t.db, {
+        email: 'staff@orbit.example',
+        password: 'Strong-Pass-7',
+        role: 'manufacturer',
+        manufacturerId: id,
+      }),
+    ).resolves.toEqual(expect.any(Number));
   });
 
   it.each([

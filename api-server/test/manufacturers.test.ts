@@ -13,10 +13,17 @@ describe('manufacturers API', () => {
 
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
   const patch = (url: string, token: string, payload: unknown) =>
-    t.app.inject({ method: 'PATCH', url, headers: { ...auth(token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
   const urlOf = (id: number) => `/api/v1/manufacturers/${id}`;
-  const systemUserId = async (email: string) => (await t.db.selectFrom('system_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  const auditRows = () => t.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'manufacturer').orderBy('id').execute();
+  const systemUserId = async (email: string) =>
+    (await t.db.selectFrom('system_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const auditRows = () =>
+    t.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'manufacturer').orderBy('id').execute();
   /** Everything a manufacturer request could change. */
   const stateDigest = async () => `${await tableDigest(t.db, 'manufacturers')}|${await tableDigest(t.db, 'audit_log')}`;
 
@@ -48,7 +55,10 @@ describe('manufacturers API', () => {
       expect(second.json().data.map((m: { name: string }) => m.name)).toEqual(['Beta Sound']);
       expect(second.json().pagination.pages).toEqual({ current: 2, previous: 1, next: null, last: 2 });
       const all = await get('/api/v1/manufacturers', tenants.superToken);
-      expect(all.json().data.map((m: { id: number }) => m.id)).toEqual([tenants.manufacturerA.id, tenants.manufacturerB.id]);
+      expect(all.json().data.map((m: { id: number }) => m.id)).toEqual([
+        tenants.manufacturerA.id,
+        tenants.manufacturerB.id,
+      ]);
     });
 
     it('searches by name or email, case-insensitively, with LIKE characters taken literally', async () => {
@@ -70,11 +80,14 @@ describe('manufacturers API', () => {
       }
     });
 
-    it.each(['page=0', 'per_page=0', 'per_page=251', 'page=abc', `search=${'x'.repeat(201)}`])('rejects the query %s with 400', async (query) => {
-      const response = await get(`/api/v1/manufacturers?${query}`, tenants.superToken);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message[0]).toMatch(/^(page|per_page|search) /);
-    });
+    it.each(['page=0', 'per_page=0', 'per_page=251', 'page=abc', `search=${'x'.repeat(201)}`])(
+      'rejects the query %s with 400',
+      async (query) => {
+        const response = await get(`/api/v1/manufacturers?${query}`, tenants.superToken);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message[0]).toMatch(/^(page|per_page|search) /);
+      },
+    );
   });
 
   describe('GET /manufacturers/:id', () => {
@@ -135,12 +148,20 @@ describe('manufacturers API', () => {
         manufacturer_id: tenants.manufacturerA.id,
         actor_system_user_id: await systemUserId('staff@alpha.example'),
         before: { name: 'Alpha Audio', address: null, vat_id: null, country_code: 'DE' },
-        after: { name: 'Alpha Audio GmbH', address: 'Hauptstraße 1\n10115 Berlin', vat_id: 'DE123456789', country_code: 'AT' },
+        after: {
+          name: 'Alpha Audio GmbH',
+          address: 'Hauptstraße 1\n10115 Berlin',
+          vat_id: 'DE123456789',
+          country_code: 'AT',
+        },
       });
     });
 
     it('lets a superuser update any manufacturer, audited as the superuser', async () => {
-      const response = await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, { email: 'hello@beta.example', country_code: 'GB' });
+      const response = await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, {
+        email: 'hello@beta.example',
+        country_code: 'GB',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ name: 'Beta Sound', email: 'hello@beta.example', country_code: 'GB' });
       expect((await auditRows()).at(-1)).toMatchObject({
@@ -152,10 +173,17 @@ describe('manufacturers API', () => {
     });
 
     it('clears optional fields sent blank or null', async () => {
-      const response = await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, { email: null, country_code: '', address: '   ' });
+      const response = await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, {
+        email: null,
+        country_code: '',
+        address: '   ',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ email: null, country_code: null, address: null });
-      await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, { email: 'beta@example.com', country_code: 'US' });
+      await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, {
+        email: 'beta@example.com',
+        country_code: 'US',
+      });
     });
 
     it('ignores the read-only fields of the merged object', async () => {
@@ -168,7 +196,12 @@ describe('manufacturers API', () => {
         phone: '+1 555 0100',
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: tenants.manufacturerB.id, manufacturer_pool_id: null, created_at: current.created_at, phone: '+1 555 0100' });
+      expect(response.json()).toMatchObject({
+        id: tenants.manufacturerB.id,
+        manufacturer_pool_id: null,
+        created_at: current.created_at,
+        phone: '+1 555 0100',
+      });
     });
 
     it('saving what is already stored changes nothing: same updated_at, no audit entry', async () => {
@@ -198,7 +231,10 @@ describe('manufacturers API', () => {
       [{ name: { first: 'Alpha' } }, 'name must be string'],
     ])('rejects %o with 400 and a clear message, changing nothing', async (payload, message) => {
       const before = await stateDigest();
-      const response = await patch(urlOf(tenants.manufacturerA.id), tenants.superToken, { ...payload, phone: (payload as { phone?: string }).phone ?? 'changed' });
+      const response = await patch(urlOf(tenants.manufacturerA.id), tenants.superToken, {
+        ...payload,
+        phone: (payload as { phone?: string }).phone ?? 'changed',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().message[0]).toContain(message);
       expect(await stateDigest()).toBe(before);
@@ -212,7 +248,10 @@ describe('manufacturers API', () => {
     });
 
     it('strips unknown fields instead of storing them', async () => {
-      const response = await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, { name: 'Beta Sound Inc', owner: 'mallory' });
+      const response = await patch(urlOf(tenants.manufacturerB.id), tenants.superToken, {
+        name: 'Beta Sound Inc',
+        owner: 'mallory',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).not.toHaveProperty('owner');
       expect(response.json().name).toBe('Beta Sound Inc');
@@ -240,9 +279,20 @@ describe('manufacturers API', () => {
     const before = await stateDigest();
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/manufacturers' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: urlOf(tenants.manufacturerA.id) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PATCH', url: urlOf(tenants.manufacturerA.id), payload: { name: 'x' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/manufacturers', headers: auth('not-a-real-token') })).statusCode).toBe(401);
-    const byCookie = await t.app.inject({ method: 'PATCH', url: urlOf(tenants.manufacturerA.id), cookies: { authorization: tenants.superToken }, payload: { name: 'x' } });
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: urlOf(tenants.manufacturerA.id), payload: { name: 'x' } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/manufacturers', headers: auth('not-a-real-token') }))
+        .statusCode,
+    ).toBe(401);
+    const byCookie = await t.app.inject({
+      method: 'PATCH',
+      url: urlOf(tenants.manufacturerA.id),
+      cookies: { authorization: tenants.superToken },
+      payload: { name: 'x' },
+    });
     expect(byCookie.statusCode).toBe(401);
     expect(await stateDigest()).toBe(before);
   });
@@ -260,14 +310,29 @@ describe('concurrent edits of a manufacturer', () => {
   it('refuses a save based on a version someone else has changed since (409), keeping their change', async () => {
     const url = `/api/v1/manufacturers/${tenants.manufacturerA.id}`;
     const opened = (await t.app.inject({ url, headers: auth(tenants.superToken) })).json();
-    const first = await t.app.inject({ method: 'PATCH', url, headers: auth(tenants.staffAToken), payload: { ...opened, phone: '+1 first' } });
+    const first = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: auth(tenants.staffAToken),
+      payload: { ...opened, phone: '+1 first' },
+    });
     expect(first.statusCode).toBe(200);
     const before = await tableDigest(t.db, 'manufacturers');
-    const stale = await t.app.inject({ method: 'PATCH', url, headers: auth(tenants.superToken), payload: { ...opened, phone: '+1 second' } });
+    const stale = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: auth(tenants.superToken),
+      payload: { ...opened, phone: '+1 second' },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message[0]).toMatch(/Someone else changed this manufacturer/);
     expect(await tableDigest(t.db, 'manufacturers')).toBe(before);
-    const fresh = await t.app.inject({ method: 'PATCH', url, headers: auth(tenants.superToken), payload: { ...first.json(), phone: '+1 second' } });
+    const fresh = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: auth(tenants.superToken),
+      payload: { ...first.json(), phone: '+1 second' },
+    });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().phone).toBe('+1 second');
   });

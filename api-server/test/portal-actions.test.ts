@@ -36,14 +36,25 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       .where('hardware_fingerprint', '=', fingerprint)
       .executeTakeFirstOrThrow();
   const free = (token: string, licenseId: number, machineId: number) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/portal/licenses/${licenseId}/machines/${machineId}/deactivate`, headers: customerAuth(token) });
-  const machineTables = () => Promise.all(['license_machines', 'license_machine_deactivations', 'audit_log', 'webhook_events'].map((table) => tableDigest(t.db, table)));
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/portal/licenses/${licenseId}/machines/${machineId}/deactivate`,
+      headers: customerAuth(token),
+    });
+  const machineTables = () =>
+    Promise.all(
+      ['license_machines', 'license_machine_deactivations', 'audit_log', 'webhook_events'].map((table) =>
+        tableDigest(t.db, table),
+      ),
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
     world = await createLicensingWorld(t);
     await sql`INSERT INTO webhook_endpoints (manufacturer_id, url, secret_encrypted, event_types, enabled)
-      VALUES (${world.manufacturerA.id}::int, 'https://hooks.example/machines', 'v1.x.y.z', ARRAY['machine.deactivated'], true)`.execute(t.db);
+      VALUES (${world.manufacturerA.id}::int, 'https://hooks.example/machines', 'v1.x.y.z', ARRAY['machine.deactivated'], true)`.execute(
+      t.db,
+    );
     annToken = await signInThroughMail(t.app, t.db, SLUG, world.ann.email);
     bobToken = await signInThroughMail(t.app, t.db, SLUG, world.bob.email);
     cyToken = await signInThroughMail(t.app, t.db, SLUG, world.cy.email);
@@ -66,27 +77,57 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
         deactivations_left: 2,
       });
       expect((await machineOf(world.annSynth.id, 'ANN-LAPTOP')).deactivated_at).not.toBeNull();
-      const licenses = (await t.app.inject({ method: 'GET', url: '/api/v1/portal/licenses', headers: customerAuth(annToken) })).json().data as {
+      const licenses = (
+        await t.app.inject({ method: 'GET', url: '/api/v1/portal/licenses', headers: customerAuth(annToken) })
+      ).json().data as {
         id: number;
         machines: { hardware_fingerprint: string }[];
       }[];
-      expect(licenses.find((license) => license.id === world.annSynth.id)!.machines.map((machine) => machine.hardware_fingerprint)).toEqual(['ANN-STUDIO']);
+      expect(
+        licenses
+          .find((license) => license.id === world.annSynth.id)!
+          .machines.map((machine) => machine.hardware_fingerprint),
+      ).toEqual(['ANN-STUDIO']);
       // The slot is open again: a third machine activates (the product's limit is 2).
       await activate(world.annSynth.serial, 'ANN-NEW-LAPTOP');
 
       const history = (
-        await t.app.inject({ method: 'GET', url: `/api/v1/audit-events?object_type=license&object_id=${world.annSynth.id}`, headers: auth(world.staffAToken) })
-      ).json().data as { action: string; actor: { type: string; email?: string }; object: { type: string; id: string } }[];
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/audit-events?object_type=license&object_id=${world.annSynth.id}`,
+          headers: auth(world.staffAToken),
+        })
+      ).json().data as {
+        action: string;
+        actor: { type: string; email?: string };
+        object: { type: string; id: string };
+      }[];
       expect(history.find((event) => event.action === 'client.machine.deactivate')).toMatchObject({
         actor: { type: 'customer', email: world.ann.email },
         object: { type: 'license', id: String(world.annSynth.id) },
       });
-      const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'client.machine.deactivate').executeTakeFirstOrThrow();
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'client.machine.deactivate')
+        .executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ actor_end_user_id: world.ann.id, actor_system_user_id: null });
-      expect(audit.after).toMatchObject({ actor: 'customer', machine_id: laptop.id, hardware_fingerprint: 'ANN-LAPTOP', license_id: world.annSynth.id });
-      const events = await sql<{ type: string; payload: { data: Record<string, unknown> } }>`SELECT type, payload FROM webhook_events ORDER BY id`.execute(t.db);
+      expect(audit.after).toMatchObject({
+        actor: 'customer',
+        machine_id: laptop.id,
+        hardware_fingerprint: 'ANN-LAPTOP',
+        license_id: world.annSynth.id,
+      });
+      const events = await sql<{
+        type: string;
+        payload: { data: Record<string, unknown> };
+      }>`SELECT type, payload FROM webhook_events ORDER BY id`.execute(t.db);
       expect(events.rows.map((event) => event.type)).toEqual(['machine.deactivated']);
-      expect(events.rows[0].payload.data).toMatchObject({ object: 'license', id: String(world.annSynth.id), after: { machine_id: laptop.id } });
+      expect(events.rows[0].payload.data).toMatchObject({
+        object: 'license',
+        id: String(world.annSynth.id),
+        after: { machine_id: laptop.id },
+      });
     });
 
     it('says so when the machine was already freed, and changes nothing', async () => {
@@ -125,17 +166,33 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
         const response = await t.app.inject({ method: 'POST', url, headers: customerAuth(annToken) });
         expect(response.statusCode).toBe(400);
       }
-      expect((await t.app.inject({ method: 'POST', url: `/api/v1/portal/licenses/${world.annSynth.id}/machines/${annMachine.id}/deactivate` })).statusCode).toBe(401);
       expect(
-        (await t.app.inject({ method: 'POST', url: `/api/v1/portal/licenses/${world.annSynth.id}/machines/${annMachine.id}/deactivate`, headers: auth(world.staffAToken) }))
-          .statusCode,
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/portal/licenses/${world.annSynth.id}/machines/${annMachine.id}/deactivate`,
+          })
+        ).statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/portal/licenses/${world.annSynth.id}/machines/${annMachine.id}/deactivate`,
+            headers: auth(world.staffAToken),
+          })
+        ).statusCode,
       ).toBe(401);
     });
 
     it('shares the client API cap: frees of the plugin and the portal count together, and the cap says when the next is possible', async () => {
       await resetRateLimits(t);
       // One free so far (the portal's). The plugin frees one, the portal another: the cap of 3 is reached.
-      const plugin = await clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'ANN-STUDIO' });
+      const plugin = await clientPost(t, '/deactivations', {
+        product_id: world.synth.id,
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'ANN-STUDIO',
+      });
       expect(plugin.json()).toMatchObject({ deactivations_left: 1 });
       const third = await free(annToken, world.annSynth.id, (await machineOf(world.annSynth.id, 'ANN-NEW-LAPTOP')).id);
       expect(third.json()).toMatchObject({ deactivations_left: 0 });
@@ -152,13 +209,21 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       expect(capped.statusCode).toBe(409);
       const nextAt = new Date(first.created_at.getTime() + 30 * 86400_000);
       expect(capped.json().next_possible_at).toBe(nextAt.toISOString());
-      const inWords = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(nextAt);
+      const inWords = new Intl.DateTimeFormat('en-GB', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      }).format(nextAt);
       expect(capped.json().message).toEqual([
         `This license already freed 3 machines in the last 30 days, the most allowed. The next machine can be freed on ${inWords} UTC, or the manufacturer's support can free it now.`,
       ]);
       expect(await machineTables()).toEqual(before);
       // The plugin meets the same cap, in its own words.
-      const pluginCapped = await clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.annSynth.serial, hardware_fingerprint: 'ANN-FOURTH' });
+      const pluginCapped = await clientPost(t, '/deactivations', {
+        product_id: world.synth.id,
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'ANN-FOURTH',
+      });
       expect(pluginCapped.statusCode).toBe(409);
       expect(pluginCapped.json().message[0]).toMatch(/already deactivated on 3 machines in the last 30 days/);
     });
@@ -176,7 +241,14 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
     ) {
       const row = await t.db
         .insertInto('releases')
-        .values({ manufacturer_id: world.manufacturerA.id, product_id: productId, description: name, manual: null, app_version_min: null, app_version_max: null })
+        .values({
+          manufacturer_id: world.manufacturerA.id,
+          product_id: productId,
+          description: name,
+          manual: null,
+          app_version_min: null,
+          app_version_max: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const spec of builds) {
@@ -202,10 +274,16 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
             uploaded_at: new Date(),
           })
           .execute();
-        await t.db.insertInto('release_builds').values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, build_id: build.id }).execute();
+        await t.db
+          .insertInto('release_builds')
+          .values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, build_id: build.id })
+          .execute();
       }
       for (const channel of channels)
-        await t.db.insertInto('release_distributions').values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, channel_id: channel }).execute();
+        await t.db
+          .insertInto('release_distributions')
+          .values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, channel_id: channel })
+          .execute();
     }
 
     beforeAll(async () => {
@@ -223,14 +301,26 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
         [releaseChannel],
       );
       await release('synth-2.0-beta', world.synth.id, [{ os: 'Windows', version: [2, 0, 0] }], [betaChannel]);
-      await release('synth-unconfirmed', world.synth.id, [{ os: 'Windows', version: [3, 0, 0], confirmed: false }], [releaseChannel]);
+      await release(
+        'synth-unconfirmed',
+        world.synth.id,
+        [{ os: 'Windows', version: [3, 0, 0], confirmed: false }],
+        [releaseChannel],
+      );
       await release('synth-undistributed', world.synth.id, [{ os: 'Windows', version: [4, 0, 0] }], []);
       await release('drums-1.0', world.drums.id, [{ os: 'macOS', version: [1, 0, 0] }], [releaseChannel]);
-      await t.db.insertInto('channel_memberships').values({ manufacturer_id: world.manufacturerA.id, channel_id: betaChannel, user_id: world.ann.id }).execute();
+      await t.db
+        .insertInto('channel_memberships')
+        .values({ manufacturer_id: world.manufacturerA.id, channel_id: betaChannel, user_id: world.ann.id })
+        .execute();
     });
 
     const downloads = async (token: string) => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/v1/portal/downloads', headers: customerAuth(token) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/portal/downloads',
+        headers: customerAuth(token),
+      });
       expect(response.statusCode).toBe(200);
       return response.json().data as {
         name: string;
@@ -254,9 +344,17 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
         ['macOS', 'drums-1.0-macOS.pkg', '1.0.0.1', 'Release channel'],
         ['any', 'synth-1.0-any.pkg', '1.0.0.1', 'Release channel'],
       ]);
-      expect(ann[0]).toMatchObject({ product: { name: 'Alpha Synth' }, size: files['synth-2.0-beta-Windows.pkg'].length, sha256: sha256Hex(files['synth-2.0-beta-Windows.pkg']) });
+      expect(ann[0]).toMatchObject({
+        product: { name: 'Alpha Synth' },
+        size: files['synth-2.0-beta-Windows.pkg'].length,
+        sha256: sha256Hex(files['synth-2.0-beta-Windows.pkg']),
+      });
       const bob = await downloads(bobToken);
-      expect(bob.map((entry) => entry.name)).toEqual(['synth-1.1-Windows.pkg', 'synth-1.1-macOS.pkg', 'synth-1.0-any.pkg']);
+      expect(bob.map((entry) => entry.name)).toEqual([
+        'synth-1.1-Windows.pkg',
+        'synth-1.1-macOS.pkg',
+        'synth-1.0-any.pkg',
+      ]);
       // A disabled licence entitles to nothing; another manufacturer's customer sees none of these.
       expect(await downloads(cyToken)).toEqual([]);
       expect(await downloads(deeToken)).toEqual([]);
@@ -278,15 +376,32 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
   });
 
   describe('POST /portal/email-change and /portal/email-change/confirm', () => {
-    const ask = (token: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/portal/email-change', headers: customerAuth(token), payload: payload as object });
-    const confirm = (token: string, code: string) => t.app.inject({ method: 'POST', url: '/api/v1/portal/email-change/confirm', headers: customerAuth(token), payload: { code } });
+    const ask = (token: string, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/portal/email-change',
+        headers: customerAuth(token),
+        payload: payload as object,
+      });
+    const confirm = (token: string, code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/portal/email-change/confirm',
+        headers: customerAuth(token),
+        payload: { code },
+      });
     const codeIn = async (address: string) => /\b(\d{6})\b/.exec((await mailsTo(t.db, address)).at(-1)!.text)![1];
-    const emailOf = async (id: number) => (await t.db.selectFrom('end_users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+    const emailOf = async (id: number) =>
+      (await t.db.selectFrom('end_users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 
     it('mails a code to the new address; confirming changes the email, tells the old address, and is audited with the customer as actor', async () => {
       const asked = await ask(bobToken, { new_email: ' Bob.New@Listener.example ' });
       expect(asked.statusCode).toBe(202);
-      expect(asked.json()).toEqual({ notice: expect.stringContaining('Bob.New@Listener.example'), sent_to: 'Bob.New@Listener.example', expires_in_seconds: 1800 });
+      expect(asked.json()).toEqual({
+        notice: expect.stringContaining('Bob.New@Listener.example'),
+        sent_to: 'Bob.New@Listener.example',
+        expires_in_seconds: 1800,
+      });
       const mail = (await mailsTo(t.db, 'bob.new@listener.example')).at(-1)!;
       expect(mail.kind).toBe('portal.email-change-code');
       const code = await codeIn('bob.new@listener.example');
@@ -298,15 +413,25 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       expect(done.statusCode).toBe(200);
       expect(done.json()).toMatchObject({ id: world.bob.id, email: 'Bob.New@Listener.example' });
       expect(await emailOf(world.bob.id)).toBe('Bob.New@Listener.example');
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(bobToken) })).json().email).toBe('Bob.New@Listener.example');
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(bobToken) })).json().email,
+      ).toBe('Bob.New@Listener.example');
       const told = (await mailsTo(t.db, 'bob@listener.example')).at(-1)!;
       expect(told.kind).toBe('portal.email-changed');
       expect(told.text).toContain('was changed to Bob.New@Listener.example');
 
       const used = await confirm(bobToken, code);
-      expect([used.statusCode, used.json()]).toEqual([400, { message: ['That code was already used: your email was changed.'] }]);
-      const history = (await t.app.inject({ method: 'GET', url: `/api/v1/audit-events?object_type=end_user&object_id=${world.bob.id}`, headers: auth(world.staffAToken) })).json()
-        .data as {
+      expect([used.statusCode, used.json()]).toEqual([
+        400,
+        { message: ['That code was already used: your email was changed.'] },
+      ]);
+      const history = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/audit-events?object_type=end_user&object_id=${world.bob.id}`,
+          headers: auth(world.staffAToken),
+        })
+      ).json().data as {
         action: string;
         actor: { type: string };
       }[];
@@ -321,14 +446,21 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
     it("refuses another customer's address whatever its case, the same address, and addresses that are not one, changing nothing", async () => {
       const before = await tableDigest(t.db, 'end_users');
       const taken = await ask(annToken, { new_email: 'BOB.NEW@listener.EXAMPLE' });
-      expect([taken.statusCode, taken.json()]).toEqual([409, { message: ['Another customer already uses BOB.NEW@listener.EXAMPLE. Please choose another address.'] }]);
+      expect([taken.statusCode, taken.json()]).toEqual([
+        409,
+        { message: ['Another customer already uses BOB.NEW@listener.EXAMPLE. Please choose another address.'] },
+      ]);
       const same = await ask(annToken, { new_email: 'ANN@listener.example' });
       expect([same.statusCode, same.json()]).toEqual([400, { message: ['That is already your email address.'] }]);
       for (const bad of ['not-an-address', 'ann@', 'jörg@example.com', 'ann@bücher.example', 'a b@example.com']) {
         const response = await ask(annToken, { new_email: bad });
-        expect([response.statusCode, response.json()]).toEqual([400, { message: ['That is not a valid email address.'] }]);
+        expect([response.statusCode, response.json()]).toEqual([
+          400,
+          { message: ['That is not a valid email address.'] },
+        ]);
       }
-      for (const body of [{}, { new_email: 42 }, { email: 'x@example.com' }]) expect((await ask(annToken, body)).statusCode).toBe(400);
+      for (const body of [{}, { new_email: 42 }, { email: 'x@example.com' }])
+        expect((await ask(annToken, body)).statusCode).toBe(400);
       expect(await tableDigest(t.db, 'end_users')).toBe(before);
     });
 
@@ -338,26 +470,43 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       const first = await codeIn('ann.first@listener.example');
       await ask(annToken, { new_email: 'ann.second@listener.example' });
       const second = await codeIn('ann.second@listener.example');
-      if (first !== second) expect((await confirm(annToken, first)).json()).toEqual({ message: ['That code is not right. 4 tries left.'] });
+      if (first !== second)
+        expect((await confirm(annToken, first)).json()).toEqual({ message: ['That code is not right. 4 tries left.'] });
       const wrongCode = second === '000000' ? '111111' : '000000';
       const answers = [];
       for (let n = 0; n < 5; n++) answers.push((await confirm(annToken, wrongCode)).json().message[0]);
       expect(answers.at(-1)).toMatch(/That code (is not right, and that was the last try|was tried too many times)/);
-      expect((await confirm(annToken, second)).json()).toEqual({ message: ['That code was tried too many times. Enter your new address again for a new code.'] });
+      expect((await confirm(annToken, second)).json()).toEqual({
+        message: ['That code was tried too many times. Enter your new address again for a new code.'],
+      });
 
       await ask(annToken, { new_email: 'ann.third@listener.example' });
       const third = await codeIn('ann.third@listener.example');
-      await sql`UPDATE portal_email_changes SET expires_at = now() - interval '1 second' WHERE new_email = 'ann.third@listener.example'`.execute(t.db);
-      expect((await confirm(annToken, third)).json()).toEqual({ message: ['That code has expired. Enter your new address again for a new code.'] });
+      await sql`UPDATE portal_email_changes SET expires_at = now() - interval '1 second' WHERE new_email = 'ann.third@listener.example'`.execute(
+        t.db,
+      );
+      expect((await confirm(annToken, third)).json()).toEqual({
+        message: ['That code has expired. Enter your new address again for a new code.'],
+      });
 
       await ask(annToken, { new_email: 'ann.fourth@listener.example' });
       const fourth = await codeIn('ann.fourth@listener.example');
-      await t.db.insertInto('end_users').values({ manufacturer_id: world.manufacturerA.id, email: 'Ann.Fourth@listener.example' }).execute();
+      await t.db
+        .insertInto('end_users')
+        .values({ manufacturer_id: world.manufacturerA.id, email: 'Ann.Fourth@listener.example' })
+        .execute();
       const clash = await confirm(annToken, fourth);
-      expect([clash.statusCode, clash.json()]).toEqual([409, { message: ['Another customer already uses ann.fourth@listener.example. Please choose another address.'] }]);
+      expect([clash.statusCode, clash.json()]).toEqual([
+        409,
+        { message: ['Another customer already uses ann.fourth@listener.example. Please choose another address.'] },
+      ]);
       expect(await emailOf(world.ann.id)).toBe('ann@listener.example');
-      expect((await confirm(annToken, '12345')).json()).toEqual({ message: ['The code is the 6 digits from the mail.'] });
-      expect((await confirm(cyToken, '123456')).json()).toEqual({ message: ['No email change is waiting. Enter your new address first.'] });
+      expect((await confirm(annToken, '12345')).json()).toEqual({
+        message: ['The code is the 6 digits from the mail.'],
+      });
+      expect((await confirm(cyToken, '123456')).json()).toEqual({
+        message: ['No email change is waiting. Enter your new address first.'],
+      });
     });
   });
 });

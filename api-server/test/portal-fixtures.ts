@@ -16,7 +16,10 @@ export interface StoredMail {
 
 /** The mails the outbox holds for an address, oldest first. */
 export async function mailsTo(db: Db, address: string): Promise<StoredMail[]> {
-  const result = await sql<StoredMail>`SELECT to_address, kind, subject, text, html FROM email_outbox WHERE lower(to_address) = lower(${address}) ORDER BY id`.execute(db);
+  const result =
+    await sql<StoredMail>`SELECT to_address, kind, subject, text, html FROM email_outbox WHERE lower(to_address) = lower(${address}) ORDER BY id`.execute(
+      db,
+    );
   return result.rows;
 }
 
@@ -30,12 +33,22 @@ export function signInSecretsOf(mail: StoredMail): { code: string; token: string
 
 /** Asks for a code and waits until the server has issued it (codes are issued after the answer). */
 export async function requestCode(app: FastifyInstance, slug: string, email: string, remoteAddress = '127.0.0.1') {
-  const response = await app.inject({ method: 'POST', url: `/api/v1/portal/${slug}/sign-in/code`, payload: { email }, remoteAddress });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/portal/${slug}/sign-in/code`,
+    payload: { email },
+    remoteAddress,
+  });
   await app.backgroundWork.settled();
   return response;
 }
 
-export async function signInWith(app: FastifyInstance, slug: string, body: Record<string, unknown>, remoteAddress = '127.0.0.1') {
+export async function signInWith(
+  app: FastifyInstance,
+  slug: string,
+  body: Record<string, unknown>,
+  remoteAddress = '127.0.0.1',
+) {
   return app.inject({ method: 'POST', url: `/api/v1/portal/${slug}/sign-in`, payload: body, remoteAddress });
 }
 

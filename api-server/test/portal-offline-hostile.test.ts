@@ -22,7 +22,14 @@ describe('hostile offline request files', () => {
     const row = await t.db
       .selectFrom('licenses')
       .innerJoin('products', 'products.id', 'licenses.product_id')
-      .select(['licenses.id', 'licenses.serial', 'licenses.product_id', 'products.identifier', 'licenses.user_id', 'licenses.manufacturer_id'])
+      .select([
+        'licenses.id',
+        'licenses.serial',
+        'licenses.product_id',
+        'products.identifier',
+        'licenses.user_id',
+        'licenses.manufacturer_id',
+      ])
       .where('licenses.disabled', '=', false)
       .where('products.identifier', 'is not', null)
       .orderBy('licenses.id', 'desc')
@@ -44,21 +51,40 @@ describe('hostile offline request files', () => {
   afterAll(() => t.close());
 
   const upload = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/portal/licenses/${licenseId}/offline-activations`, headers: customerAuth(token), payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/portal/licenses/${licenseId}/offline-activations`,
+      headers: customerAuth(token),
+      payload: payload as object,
+    });
   const activeMachines = async () =>
-    (await t.db.selectFrom('license_machines').select('hardware_fingerprint').where('license_id', '=', licenseId).where('deactivated_at', 'is', null).execute()).map(
-      (row) => row.hardware_fingerprint,
-    );
+    (
+      await t.db
+        .selectFrom('license_machines')
+        .select('hardware_fingerprint')
+        .where('license_id', '=', licenseId)
+        .where('deactivated_at', 'is', null)
+        .execute()
+    ).map((row) => row.hardware_fingerprint);
 
   const memberNames = OFFLINE_REQUEST_FORMAT.fields.map(([name]) => name);
-  const hostileMember = fc.oneof(fc.jsonValue(), fc.string(), fc.constantFrom('', ' ', '\u0000', '\ud800', 'A\nB', -1, 2 ** 53, 1.5, '💥'.repeat(300)));
+  const hostileMember = fc.oneof(
+    fc.jsonValue(),
+    fc.string(),
+    fc.constantFrom('', ' ', '\u0000', '\ud800', 'A\nB', -1, 2 ** 53, 1.5, '💥'.repeat(300)),
+  );
   /** Any member of a real request replaced, the checksum made to match where the encoding can carry it. */
   const editedRequest = fc.tuple(fc.constantFrom(...memberNames), hostileMember).map(([name, value]) => {
     const changed = { ...base, [name]: value } as unknown as OfflineRequest;
     try {
       return writeOfflineRequest(changed);
     } catch {
-      return JSON.stringify({ format: OFFLINE_REQUEST_FORMAT.format, format_version: 1, ...changed, checksum: '0'.repeat(64) });
+      return JSON.stringify({
+        format: OFFLINE_REQUEST_FORMAT.format,
+        format_version: 1,
+        ...changed,
+        checksum: '0'.repeat(64),
+      });
     }
   });
   const damaged = fc.tuple(fc.nat(), fc.string({ minLength: 1, maxLength: 3 })).map(([at, junk]) => {
@@ -81,7 +107,8 @@ describe('hostile offline request files', () => {
         async (text) => {
           const response = await upload({ request: text });
           expect([200, 400, 404, 409]).toContain(response.statusCode);
-          if (response.statusCode === 200) answered.add((response.json() as { hardware_fingerprint: string }).hardware_fingerprint);
+          if (response.statusCode === 200)
+            answered.add((response.json() as { hardware_fingerprint: string }).hardware_fingerprint);
           else expect((response.json() as { message?: string[] }).message?.[0]).toEqual(expect.any(String));
         },
       ),

@@ -35,11 +35,21 @@ describe('offline activation in the portal', () => {
     ...changes,
   });
   const upload = (text: unknown, licenseId = owned.licenseId, as = token) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/portal/licenses/${licenseId}/offline-activations`, headers: customerAuth(as), payload: { request: text } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/portal/licenses/${licenseId}/offline-activations`,
+      headers: customerAuth(as),
+      payload: { request: text },
+    });
   const machinesOf = async (licenseId: number) =>
-    (await t.db.selectFrom('license_machines').select('hardware_fingerprint').where('license_id', '=', licenseId).where('deactivated_at', 'is', null).execute()).map(
-      (row) => row.hardware_fingerprint,
-    );
+    (
+      await t.db
+        .selectFrom('license_machines')
+        .select('hardware_fingerprint')
+        .where('license_id', '=', licenseId)
+        .where('deactivated_at', 'is', null)
+        .execute()
+    ).map((row) => row.hardware_fingerprint);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -47,7 +57,15 @@ describe('offline activation in the portal', () => {
     const row = await t.db
       .selectFrom('licenses')
       .innerJoin('products', 'products.id', 'licenses.product_id')
-      .select(['licenses.id', 'licenses.serial', 'licenses.product_id', 'products.identifier', 'products.public_key', 'licenses.user_id', 'licenses.manufacturer_id'])
+      .select([
+        'licenses.id',
+        'licenses.serial',
+        'licenses.product_id',
+        'products.identifier',
+        'products.public_key',
+        'licenses.user_id',
+        'licenses.manufacturer_id',
+      ])
       .where('licenses.disabled', '=', false)
       .where('products.identifier', 'is not', null)
       .orderBy('licenses.id')
@@ -64,7 +82,12 @@ describe('offline activation in the portal', () => {
     await t.db.updateTable('products').set({ machine_limit: 2 }).where('id', '=', owned.productId).execute();
     await t.db.deleteFrom('license_activations').where('license_id', '=', owned.licenseId).execute();
     token = (await createCustomerSession(t.db, owned.manufacturerId, owned.endUserId)).token;
-    const other = await t.db.selectFrom('end_users').select('id').where('manufacturer_id', '=', owned.manufacturerId).where('id', '<>', owned.endUserId).executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom('end_users')
+      .select('id')
+      .where('manufacturer_id', '=', owned.manufacturerId)
+      .where('id', '<>', owned.endUserId)
+      .executeTakeFirstOrThrow();
     otherToken = (await createCustomerSession(t.db, owned.manufacturerId, other.id)).token;
     otherProduct = await t.db
       .selectFrom('products')
@@ -79,7 +102,10 @@ describe('offline activation in the portal', () => {
   it('answers the signed licence file for the machine of the request, audited with the customer as actor', async () => {
     const response = await upload(writeOfflineRequest(requestFor()));
     expect(response.statusCode).toBe(200);
-    const verification = verifyLicenseFile(response.body, owned.publicKey, { hardwareFingerprint: 'HWFP2-STUDIO-OFFLINE-1', productIdentifier: owned.identifier });
+    const verification = verifyLicenseFile(response.body, owned.publicKey, {
+      hardwareFingerprint: 'HWFP2-STUDIO-OFFLINE-1',
+      productIdentifier: owned.identifier,
+    });
     expect(verification).toMatchObject({ valid: true, document: { serial: owned.serial, signature_seed_version: 5 } });
     expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1']);
     const audit = await t.db
@@ -96,7 +122,9 @@ describe('offline activation in the portal', () => {
 
   it('takes no new slot for the same machine again, and counts toward the machine limit', async () => {
     expect((await upload(writeOfflineRequest(requestFor()))).statusCode).toBe(200);
-    expect((await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-2' })))).statusCode).toBe(200);
+    expect(
+      (await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-2' })))).statusCode,
+    ).toBe(200);
     const third = await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-3' })));
     expect(third.statusCode).toBe(409);
     expect(third.json().message[0]).toMatch(/already activated on 2 machines/);
@@ -114,17 +142,43 @@ describe('offline activation in the portal', () => {
       [valid.replace('HWFP2-STUDIO-BAD', 'HWFP2-STUDIO-BAD2'), /checksum does not match/],
       [valid.slice(0, 100), /not JSON/],
       [JSON.stringify({ ...JSON.parse(valid), format: 'producthub-trial' }), /format is "producthub-trial"/],
-      [writeOfflineRequest(requestFor({ product_id: otherProduct.id, product_identifier: otherProduct.identifier, hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /for the product/],
-      [writeOfflineRequest(requestFor({ product_identifier: 'com.someone.else', hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /for the product "com.someone.else"/],
-      [writeOfflineRequest(requestFor({ serial: 'ZZZZ-ZZZZ', hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /another serial/],
-      [writeOfflineRequest(requestFor({ hardware_fingerprint_version: 1, hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /hardware_fingerprint_version/],
-      [writeOfflineRequest(requestFor({ signature_seed_version: 3, hardware_fingerprint: 'HWFP2-STUDIO-BAD' })), /signature_seed_version/],
+      [
+        writeOfflineRequest(
+          requestFor({
+            product_id: otherProduct.id,
+            product_identifier: otherProduct.identifier,
+            hardware_fingerprint: 'HWFP2-STUDIO-BAD',
+          }),
+        ),
+        /for the product/,
+      ],
+      [
+        writeOfflineRequest(
+          requestFor({ product_identifier: 'com.someone.else', hardware_fingerprint: 'HWFP2-STUDIO-BAD' }),
+        ),
+        /for the product "com.someone.else"/,
+      ],
+      [
+        writeOfflineRequest(requestFor({ serial: 'ZZZZ-ZZZZ', hardware_fingerprint: 'HWFP2-STUDIO-BAD' })),
+        /another serial/,
+      ],
+      [
+        writeOfflineRequest(requestFor({ hardware_fingerprint_version: 1, hardware_fingerprint: 'HWFP2-STUDIO-BAD' })),
+        /hardware_fingerprint_version/,
+      ],
+      [
+        writeOfflineRequest(requestFor({ signature_seed_version: 3, hardware_fingerprint: 'HWFP2-STUDIO-BAD' })),
+        /signature_seed_version/,
+      ],
       [writeOfflineRequest(requestFor({ hardware_fingerprint: '   ' })), /fingerprint/i],
       [42, /not a JSON object/],
     ];
     for (const [text, message] of cases) {
       const response = await upload(text);
-      expect({ status: response.statusCode, text: String(text).slice(0, 40) }).toEqual({ status: 400, text: String(text).slice(0, 40) });
+      expect({ status: response.statusCode, text: String(text).slice(0, 40) }).toEqual({
+        status: 400,
+        text: String(text).slice(0, 40),
+      });
       expect(response.json().message[0]).toMatch(message);
     }
     expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);

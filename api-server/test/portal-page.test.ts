@@ -26,24 +26,30 @@ describe('the portal page', () => {
     rmSync(appsDir, { recursive: true, force: true });
   });
 
-  it.each(['/portal/aurora-audio', '/portal/aurora-audio/', '/portal/aurora-audio/licenses', '/portal/aurora-audio/sign-in?token=abc.def', '/portal/a/trials?page=2'])(
-    'serves the portal page, not the console, for %s',
+  it.each([
+    '/portal/aurora-audio',
+    '/portal/aurora-audio/',
+    '/portal/aurora-audio/licenses',
+    '/portal/aurora-audio/sign-in?token=abc.def',
+    '/portal/a/trials?page=2',
+  ])('serves the portal page, not the console, for %s', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(PORTAL_PAGE);
+    // The same Content-Security-Policy as every answer.
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it.each(['/portal', '/portal/', '/portal/Aurora_Audio/', '/portal/-aurora/'])(
+    'answers 404 (never the console) for %s',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(PORTAL_PAGE);
-      // The same Content-Security-Policy as every answer.
-      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: ['Not found'] });
     },
   );
-
-  it.each(['/portal', '/portal/', '/portal/Aurora_Audio/', '/portal/-aurora/'])('answers 404 (never the console) for %s', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: ['Not found'] });
-  });
 
   it('answers 404 to anything but GET under /portal', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/portal/aurora-audio/sign-in', payload: {} });
@@ -53,7 +59,9 @@ describe('the portal page', () => {
   it("serves the portal's remote beside the console's, but never lists it in the console's config", async () => {
     const entry = await t.app.inject({ method: 'GET', url: '/remotes/mfe-portal/remoteEntry.js' });
     expect(entry.statusCode).toBe(200);
-    const config = (await t.app.inject({ method: 'GET', url: '/config.json' })).json() as { remotes: Record<string, string> };
+    const config = (await t.app.inject({ method: 'GET', url: '/config.json' })).json() as {
+      remotes: Record<string, string>;
+    };
     expect(Object.keys(config.remotes).sort()).toEqual(['catalog', 'licensing', 'manufacturers', 'users']);
     expect(JSON.stringify(config)).not.toContain('portal');
   });

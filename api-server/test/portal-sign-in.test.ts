@@ -17,7 +17,11 @@ describe('customer sign-in to the portal by emailed code or link', () => {
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: 'https://licences.aurora.example' });
     await seedDemoData(t.db, t.masterKey, t.storage);
-    const manufacturer = await t.db.selectFrom('manufacturers').select('id').where('name', '=', 'Aurora Audio').executeTakeFirstOrThrow();
+    const manufacturer = await t.db
+      .selectFrom('manufacturers')
+      .select('id')
+      .where('name', '=', 'Aurora Audio')
+      .executeTakeFirstOrThrow();
     customers = await t.db
       .selectFrom('end_users')
       .select(['id', 'email'])
@@ -38,19 +42,41 @@ describe('customer sign-in to the portal by emailed code or link', () => {
   it('serves the demo portal by its slug, and 404 for no such portal', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` });
     expect(response.statusCode).toBe(200);
-    const manufacturer = await t.db.selectFrom('manufacturers').select('id').where('portal_slug', '=', SLUG).executeTakeFirstOrThrow();
+    const manufacturer = await t.db
+      .selectFrom('manufacturers')
+      .select('id')
+      .where('portal_slug', '=', SLUG)
+      .executeTakeFirstOrThrow();
     const seeded = await emailDb(t.db)
       .selectFrom('manufacturer_mail_settings')
       .select(['logo_url', 'brand_color'])
       .where('manufacturer_id', '=', manufacturer.id)
       .executeTakeFirst();
-    expect(response.json()).toEqual({ slug: SLUG, manufacturer_name: 'Aurora Audio', logo_url: seeded?.logo_url ?? null, brand_color: seeded?.brand_color ?? null, enabled: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/nimbus-instruments' })).json()).toMatchObject({ manufacturer_name: 'Nimbus Instruments' });
+    expect(response.json()).toEqual({
+      slug: SLUG,
+      manufacturer_name: 'Aurora Audio',
+      logo_url: seeded?.logo_url ?? null,
+      brand_color: seeded?.brand_color ?? null,
+      enabled: true,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/nimbus-instruments' })).json()).toMatchObject({
+      manufacturer_name: 'Nimbus Instruments',
+    });
     // The branding staff set in My Details (the mail settings) is the portal's.
     await emailDb(t.db)
       .insertInto('manufacturer_mail_settings')
-      .values({ manufacturer_id: manufacturer.id, sender_name: null, reply_to: null, logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' })
-      .onConflict((oc) => oc.column('manufacturer_id').doUpdateSet({ logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' }))
+      .values({
+        manufacturer_id: manufacturer.id,
+        sender_name: null,
+        reply_to: null,
+        logo_url: 'https://aurora.example/logo.png',
+        brand_color: '#3355ff',
+      })
+      .onConflict((oc) =>
+        oc
+          .column('manufacturer_id')
+          .doUpdateSet({ logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' }),
+      )
       .execute();
     const branded = await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` });
     expect(branded.json()).toMatchObject({ logo_url: 'https://aurora.example/logo.png', brand_color: '#3355ff' });
@@ -63,14 +89,20 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const customer = customers[0];
     const asked = await requestCode(t.app, SLUG, customer.email.toUpperCase());
     expect(asked.statusCode).toBe(202);
-    expect(asked.json()).toEqual({ notice: expect.stringContaining('If that address belongs to a customer here'), expires_in_seconds: 600 });
+    expect(asked.json()).toEqual({
+      notice: expect.stringContaining('If that address belongs to a customer here'),
+      expires_in_seconds: 600,
+    });
     const mail = await latestMail(customer.email);
     expect(mail).toMatchObject({ to_address: customer.email, kind: 'portal.sign-in-code' });
     const { code, link } = signInSecretsOf(mail);
     expect(mail.subject).toBe(`${code} is your Aurora Audio sign-in code`);
     expect(link.startsWith(`https://licences.aurora.example/portal/${SLUG}/sign-in?token=`)).toBe(true);
 
-    const signedIn = await signInWith(t.app, SLUG, { email: ` ${customer.email} `, code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    const signedIn = await signInWith(t.app, SLUG, {
+      email: ` ${customer.email} `,
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
     expect(signedIn.statusCode).toBe(200);
     const session = signedIn.json();
     expect(session).toMatchObject({
@@ -85,7 +117,11 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     expect(me.json()).toEqual(session.user);
     expect(me.headers['cache-control']).toBe('no-store');
 
-    const out = await t.app.inject({ method: 'POST', url: '/api/v1/portal/sign-out', headers: customerAuth(session.token) });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/portal/sign-out',
+      headers: customerAuth(session.token),
+    });
     expect(out.statusCode).toBe(204);
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(session.token) });
     expect(after.statusCode).toBe(401);
@@ -122,7 +158,8 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const { code } = signInSecretsOf(await latestMail(customer.email));
     const wrong = code === '000000' ? '000001' : '000000';
     const answers: string[] = [];
-    for (let n = 0; n < PORTAL_SIGN_IN_CODE_MAX_TRIES; n++) answers.push((await signInWith(t.app, SLUG, { email: customer.email, code: wrong })).json().message[0]);
+    for (let n = 0; n < PORTAL_SIGN_IN_CODE_MAX_TRIES; n++)
+      answers.push((await signInWith(t.app, SLUG, { email: customer.email, code: wrong })).json().message[0]);
     expect(answers).toEqual([
       'That code is not right. 4 tries left.',
       'That code is not right. 3 tries left.',
@@ -135,14 +172,23 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     expect(right.json()).toEqual({ message: ['That code was tried too many times. Ask for a new one.'] });
     // A new code works again.
     await requestCode(t.app, SLUG, customer.email);
-    expect((await signInWith(t.app, SLUG, { email: customer.email, code: signInSecretsOf(await latestMail(customer.email)).code })).statusCode).toBe(200);
+    expect(
+      (
+        await signInWith(t.app, SLUG, {
+          email: customer.email,
+          code: signInSecretsOf(await latestMail(customer.email)).code,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('says so when a code or link has expired', async () => {
     const customer = customers[4];
     await requestCode(t.app, SLUG, customer.email);
     const { code, token } = signInSecretsOf(await latestMail(customer.email));
-    await sql`UPDATE portal_sign_in_codes SET expires_at = now() - interval '1 second' WHERE email_key = ${customer.email.toLowerCase()}`.execute(t.db);
+    await sql`UPDATE portal_sign_in_codes SET expires_at = now() - interval '1 second' WHERE email_key = ${customer.email.toLowerCase()}`.execute(
+      t.db,
+    );
     const byCode = await signInWith(t.app, SLUG, { email: customer.email, code });
     expect(byCode.statusCode).toBe(401);
     expect(byCode.json()).toEqual({ message: ['That code has expired. Ask for a new one.'] });
@@ -152,9 +198,13 @@ describe('customer sign-in to the portal by emailed code or link', () => {
 
   it('removes codes that expired more than a day ago as new ones are issued', async () => {
     const customer = customers[4];
-    await sql`UPDATE portal_sign_in_codes SET expires_at = now() - interval '25 hours' WHERE email_key = ${customer.email.toLowerCase()}`.execute(t.db);
+    await sql`UPDATE portal_sign_in_codes SET expires_at = now() - interval '25 hours' WHERE email_key = ${customer.email.toLowerCase()}`.execute(
+      t.db,
+    );
     await requestCode(t.app, SLUG, 'someone.else@example.com');
-    const left = await sql<{ n: string }>`SELECT count(*) AS n FROM portal_sign_in_codes WHERE email_key = ${customer.email.toLowerCase()}`.execute(t.db);
+    const left = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM portal_sign_in_codes WHERE email_key = ${customer.email.toLowerCase()}`.execute(t.db);
     expect(Number(left.rows[0].n)).toBe(0);
   });
 
@@ -164,9 +214,13 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const older = signInSecretsOf(await latestMail(customer.email));
     await requestCode(t.app, SLUG, customer.email);
     const newer = signInSecretsOf(await latestMail(customer.email));
-    expect((await signInWith(t.app, SLUG, { token: older.token })).json()).toEqual({ message: ['A newer sign-in mail was sent since. Use the link in the newest mail.'] });
+    expect((await signInWith(t.app, SLUG, { token: older.token })).json()).toEqual({
+      message: ['A newer sign-in mail was sent since. Use the link in the newest mail.'],
+    });
     if (older.code !== newer.code) {
-      expect((await signInWith(t.app, SLUG, { email: customer.email, code: older.code })).json()).toEqual({ message: ['That code is not right. 4 tries left.'] });
+      expect((await signInWith(t.app, SLUG, { email: customer.email, code: older.code })).json()).toEqual({
+        message: ['That code is not right. 4 tries left.'],
+      });
     }
     expect((await signInWith(t.app, SLUG, { token: newer.token })).statusCode).toBe(200);
   });
@@ -207,7 +261,11 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     await blocker.query('LOCK TABLE portal_sign_in_codes IN EXCLUSIVE MODE');
     try {
       for (const email of [customer.email, 'nobody.at.all@example.com']) {
-        const answered = await t.app.inject({ method: 'POST', url: `/api/v1/portal/${SLUG}/sign-in/code`, payload: { email } });
+        const answered = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/portal/${SLUG}/sign-in/code`,
+          payload: { email },
+        });
         expect(answered.statusCode).toBe(202);
       }
       expect((await mailsTo(t.db, customer.email)).length).toBe(before);
@@ -222,12 +280,19 @@ describe('customer sign-in to the portal by emailed code or link', () => {
   it('refuses bodies that are neither a code nor a link, in plain words, and bad addresses', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{}, 'Send either your email and the code from the mail, or the token of the sign-in link.'],
-      [{ email: customers[0].email }, 'Send either your email and the code from the mail, or the token of the sign-in link.'],
+      [
+        { email: customers[0].email },
+        'Send either your email and the code from the mail, or the token of the sign-in link.',
+      ],
       [{ email: customers[0].email, code: '12ab56' }, 'The code is the 6 digits from the mail.'],
-      [{ email: customers[0].email, code: '123456', token: 'x' }, 'Send either your email and the code, or the token of the sign-in link, not both.'],
+      [
+        { email: customers[0].email, code: '123456', token: 'x' },
+        'Send either your email and the code, or the token of the sign-in link, not both.',
+      ],
       [{ token: 'not-a-token' }, 'That sign-in link is not valid. Ask for a new one.'],
     ];
-    for (const [body, message] of cases) expect((await signInWith(t.app, SLUG, body)).json()).toEqual({ message: [message] });
+    for (const [body, message] of cases)
+      expect((await signInWith(t.app, SLUG, body)).json()).toEqual({ message: [message] });
     for (const email of ['not an address', 'jörg@example.com', 'a@b']) {
       const response = await requestCode(t.app, SLUG, email);
       expect(response.statusCode).toBe(400);
@@ -238,7 +303,11 @@ describe('customer sign-in to the portal by emailed code or link', () => {
   it('audits a sign-in on the end user with the customer as actor, shown in History', async () => {
     const customer = customers[0];
     const staffToken = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/systemusers/login',
+        payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' },
+      })
     ).json().token as string;
     const history = await t.app.inject({
       method: 'GET',
@@ -246,8 +315,15 @@ describe('customer sign-in to the portal by emailed code or link', () => {
       headers: { authorization: `MSession ${staffToken}` },
     });
     expect(history.statusCode).toBe(200);
-    const events = history.json().data as { actor: unknown; action: string; changes: { field: string; after: unknown }[] }[];
+    const events = history.json().data as {
+      actor: unknown;
+      action: string;
+      changes: { field: string; after: unknown }[];
+    }[];
     expect(events.length).toBeGreaterThanOrEqual(1);
-    expect(events[0]).toMatchObject({ actor: { type: 'customer', id: customer.id, email: customer.email }, action: 'end_user.portal_sign_in' });
+    expect(events[0]).toMatchObject({
+      actor: { type: 'customer', id: customer.id, email: customer.email },
+      action: 'end_user.portal_sign_in',
+    });
   });
 });

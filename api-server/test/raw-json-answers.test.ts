@@ -41,9 +41,16 @@ describe('answers sent as PostgreSQL writes them', () => {
   it('every page is exactly a LicenseList: no field the schema lacks, none missing, contract timestamps', async () => {
     for (const [what, url] of pages()) {
       const body = await rawPage(url);
-      expect({ what, valid: validateLicenseList(body), errors: validateLicenseList.errors ?? null }).toEqual({ what, valid: true, errors: null });
+      expect({ what, valid: validateLicenseList(body), errors: validateLicenseList.errors ?? null }).toEqual({
+        what,
+        valid: true,
+        errors: null,
+      });
       for (const license of body.data)
-        expect([license.created_at, license.updated_at]).toEqual([expect.stringMatching(CONTRACT_TIMESTAMP), expect.stringMatching(CONTRACT_TIMESTAMP)]);
+        expect([license.created_at, license.updated_at]).toEqual([
+          expect.stringMatching(CONTRACT_TIMESTAMP),
+          expect.stringMatching(CONTRACT_TIMESTAMP),
+        ]);
     }
   });
 
@@ -60,7 +67,12 @@ describe('answers sent as PostgreSQL writes them', () => {
     const all = await rawPage(`/api/v1/products/${w.synth.id}/licenses`);
     expect(all.data.map((license) => license.id)).toEqual([w.annSynth.id, w.bobSynth.id, w.cySynthDisabled.id]);
     expect(all.data[2]).toMatchObject({ disabled: true, disabled_reason: 'FraudulentUse', license_type: 'Free' });
-    expect((await rawPage(`/api/v1/products/${w.drums.id}/licenses`)).data[0].product).toEqual({ id: w.drums.id, name: 'Alpha Drums', identifier: null, series: null });
+    expect((await rawPage(`/api/v1/products/${w.drums.id}/licenses`)).data[0].product).toEqual({
+      id: w.drums.id,
+      name: 'Alpha Drums',
+      identifier: null,
+      series: null,
+    });
     expect(await rawPage(`/api/v1/products/${w.synth.id}/licenses?email=nobody`)).toEqual({
       data: [],
       pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
@@ -71,7 +83,12 @@ describe('answers sent as PostgreSQL writes them', () => {
     const body = await rawPage(`/api/v1/products/${w.synth.id}/licenses`);
     const [first] = body.data;
     const { serial: _serial, ...withoutSerial } = first;
-    for (const row of [{ ...first, manufacturer_id: 1 }, withoutSerial, { ...first, product: { ...first.product, public_key: 'k' } }, { ...first, created_at: 'yesterday' }]) {
+    for (const row of [
+      { ...first, manufacturer_id: 1 },
+      withoutSerial,
+      { ...first, product: { ...first.product, public_key: 'k' } },
+      { ...first, created_at: 'yesterday' },
+    ]) {
       expect(validateLicenseList({ ...body, data: [row] })).toBe(false);
     }
   });
@@ -80,10 +97,18 @@ describe('answers sent as PostgreSQL writes them', () => {
     const validate = strictValidator(License);
     for (const license of [w.annSynth, w.cySynthDisabled, w.annDrums]) {
       const body = await rawPage(`/api/v1/licenses/${license.id}`);
-      expect({ id: license.id, valid: validate(body), errors: validate.errors ?? null }).toEqual({ id: license.id, valid: true, errors: null });
+      expect({ id: license.id, valid: validate(body), errors: validate.errors ?? null }).toEqual({
+        id: license.id,
+        valid: true,
+        errors: null,
+      });
       expect(body).toEqual((await findLicenses(t.db, w.manufacturerA.id, [license.id]))[0]);
     }
-    const foreign = await t.app.inject({ method: 'GET', url: `/api/v1/licenses/${w.betaLicense.id}`, headers: auth(w.staffAToken) });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/licenses/${w.betaLicense.id}`,
+      headers: auth(w.staffAToken),
+    });
     expect([foreign.statusCode, foreign.json()]).toEqual([404, { message: [expect.stringContaining('License')] }]);
   });
 
@@ -110,27 +135,50 @@ describe('answers sent as PostgreSQL writes them', () => {
     const validate = strictValidator(TrialList);
     for (const query of ['', '?hardware_fingerprint=mac', '?hardware_fingerprint=none', '?page=2&per_page=1']) {
       const body = await rawPage(`/api/v1/products/${w.synth.id}/trials${query}`);
-      expect({ query, valid: validate(body), errors: validate.errors ?? null }).toEqual({ query, valid: true, errors: null });
+      expect({ query, valid: validate(body), errors: validate.errors ?? null }).toEqual({
+        query,
+        valid: true,
+        errors: null,
+      });
     }
     expect((await rawPage(`/api/v1/products/${w.synth.id}/trials?hardware_fingerprint=mac`)).data).toEqual([
-      { id: expect.any(Number), hardware_fingerprint: 'MAC-0001', created_at: expect.stringMatching(CONTRACT_TIMESTAMP) },
+      {
+        id: expect.any(Number),
+        hardware_fingerprint: 'MAC-0001',
+        created_at: expect.stringMatching(CONTRACT_TIMESTAMP),
+      },
     ]);
   });
 
   it('a user’s details are exactly an EndUserDetails, with every nested list filled and empty', async () => {
     const alpha = w.manufacturerA.id;
     const channels = await createChannels(t.db, alpha);
-    await t.db.insertInto('fingerprints').values({ manufacturer_id: alpha, user_id: w.bob.id, hardware_fingerprint: 'HW-ONE' }).execute();
-    await t.db.insertInto('channel_memberships').values({ manufacturer_id: alpha, user_id: w.bob.id, channel_id: channels.beta.id }).execute();
+    await t.db
+      .insertInto('fingerprints')
+      .values({ manufacturer_id: alpha, user_id: w.bob.id, hardware_fingerprint: 'HW-ONE' })
+      .execute();
+    await t.db
+      .insertInto('channel_memberships')
+      .values({ manufacturer_id: alpha, user_id: w.bob.id, channel_id: channels.beta.id })
+      .execute();
     await transferLicense(t.db, alpha, w.synth.id, w.bob.id, w.cy.id);
     await transferLicense(t.db, alpha, w.drums.id, w.cy.id, w.bob.id);
     const validate = strictValidator(EndUserDetails);
     for (const user of [w.bob, w.cy, w.ann]) {
       const body = await rawPage(`/api/v1/users/${user.id}`);
-      expect({ user: user.email, valid: validate(body), errors: validate.errors ?? null }).toEqual({ user: user.email, valid: true, errors: null });
+      expect({ user: user.email, valid: validate(body), errors: validate.errors ?? null }).toEqual({
+        user: user.email,
+        valid: true,
+        errors: null,
+      });
     }
     const bob = (await rawPage(`/api/v1/users/${w.bob.id}`)) as unknown as EndUserDetails;
-    expect([bob.fingerprints.length, bob.channel_memberships.length, bob.license_transfers_sent.length, bob.license_transfers_received.length]).toEqual([1, 1, 1, 1]);
+    expect([
+      bob.fingerprints.length,
+      bob.channel_memberships.length,
+      bob.license_transfers_sent.length,
+      bob.license_transfers_received.length,
+    ]).toEqual([1, 1, 1, 1]);
     expect([bob.created_at, bob.updated_at]).toEqual([w.bob.created_at.toISOString(), w.bob.updated_at.toISOString()]);
   });
 

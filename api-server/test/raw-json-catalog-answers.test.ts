@@ -1,5 +1,13 @@
 import type { TSchema } from '@sinclair/typebox';
-import { EndUserList, Manufacturer, ManufacturerList, Product, ProductList, Release, ReleaseList } from 'shared-kit/contract';
+import {
+  EndUserList,
+  Manufacturer,
+  ManufacturerList,
+  Product,
+  ProductList,
+  Release,
+  ReleaseList,
+} from 'shared-kit/contract';
 import { toEndUser } from '../src/api-shapes/end-users';
 import { toManufacturer } from '../src/api-shapes/manufacturers';
 import { toProduct } from '../src/api-shapes/products';
@@ -36,11 +44,24 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     const alpha = w.manufacturerA.id;
     const channels = await createChannels(t.db, alpha);
     const mac = await insertTestBuild(t.db, alpha, w.synth.id, { os: 'macOS', version: [2, 1, 0], build_number: 7 });
-    const windows = await insertTestBuild(t.db, alpha, w.synth.id, { os: 'Windows', version: [2, 1, 0], build_number: 7, upload_confirmed: false });
+    const windows = await insertTestBuild(t.db, alpha, w.synth.id, {
+      os: 'Windows',
+      version: [2, 1, 0],
+      build_number: 7,
+      upload_confirmed: false,
+    });
     const [withBuilds, bare] = await t.db
       .insertInto('releases')
       .values([
-        { manufacturer_id: alpha, product_id: w.synth.id, description: 'Spring release', unlocks_wo_license: true, manual: null, app_version_min: '1.0', app_version_max: null },
+        {
+          manufacturer_id: alpha,
+          product_id: w.synth.id,
+          description: 'Spring release',
+          unlocks_wo_license: true,
+          manual: null,
+          app_version_min: '1.0',
+          app_version_max: null,
+        },
         {
           manufacturer_id: alpha,
           product_id: w.synth.id,
@@ -55,9 +76,14 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
       .execute();
     await t.db
       .insertInto('release_builds')
-      .values([mac, windows].map((build) => ({ manufacturer_id: alpha, release_id: withBuilds.id, build_id: build.id })))
+      .values(
+        [mac, windows].map((build) => ({ manufacturer_id: alpha, release_id: withBuilds.id, build_id: build.id })),
+      )
       .execute();
-    await t.db.insertInto('release_distributions').values({ manufacturer_id: alpha, release_id: withBuilds.id, channel_id: channels.beta.id }).execute();
+    await t.db
+      .insertInto('release_distributions')
+      .values({ manufacturer_id: alpha, release_id: withBuilds.id, channel_id: channels.beta.id })
+      .execute();
     release = { withBuilds: withBuilds.id, bare: bare.id };
     await t.db.updateTable('manufacturers').set({ country_code: 'D' }).where('id', '=', w.manufacturerB.id).execute();
   });
@@ -67,7 +93,10 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     const response = await t.app.inject({ method: 'GET', url, headers: auth(token) });
     expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect([response.headers['x-content-type-options'], response.headers['cache-control']]).toEqual(['nosniff', 'no-store']);
+    expect([response.headers['x-content-type-options'], response.headers['cache-control']]).toEqual([
+      'nosniff',
+      'no-store',
+    ]);
     return JSON.parse(response.rawPayload.toString('utf8')) as Answer;
   };
 
@@ -77,7 +106,12 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     const bodies: Answer[] = [];
     for (const url of urls) {
       const body = await raw(url, token);
-      expect({ url, valid: validate(body), errors: validate.errors ?? null, outOfOrder: keysOutOfSchemaOrder(schema, body) }).toEqual({
+      expect({
+        url,
+        valid: validate(body),
+        errors: validate.errors ?? null,
+        outOfOrder: keysOutOfSchemaOrder(schema, body),
+      }).toEqual({
         url,
         valid: true,
         errors: null,
@@ -91,10 +125,23 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
   const expectedRelease = async (id: number) => {
     const row = await t.db
       .selectFrom('releases')
-      .select(['id', 'product_id', 'description', 'unlocks_wo_license', 'manual', 'app_version_min', 'app_version_max', 'created_at', 'updated_at'])
+      .select([
+        'id',
+        'product_id',
+        'description',
+        'unlocks_wo_license',
+        'manual',
+        'app_version_min',
+        'app_version_max',
+        'created_at',
+        'updated_at',
+      ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const [builds, distributions] = await Promise.all([buildsOfReleases(t.db, [id]), distributionsOfReleases(t.db, [id])]);
+    const [builds, distributions] = await Promise.all([
+      buildsOfReleases(t.db, [id]),
+      distributionsOfReleases(t.db, [id]),
+    ]);
     return toRelease(row, builds.get(id) ?? [], distributions.get(id) ?? []);
   };
 
@@ -108,32 +155,54 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     ]);
     expect(pages[0].data!.map((product) => product.id)).toEqual([w.synth.id, w.drums.id]);
     expect(pages[1].data!.map((product) => product.id)).toEqual([w.synth.id]);
-    expect(pages[2]).toEqual({ data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } });
-    expect(pages[3].pagination).toEqual({ records: { total: 2, per_page: 1 }, pages: { current: 2, previous: 1, next: null, last: 2 } });
+    expect(pages[2]).toEqual({
+      data: [],
+      pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+    });
+    expect(pages[3].pagination).toEqual({
+      records: { total: 2, per_page: 1 },
+      pages: { current: 2, previous: 1, next: null, last: 2 },
+    });
     expect(pages[4].data).toEqual([]);
-    for (const product of pages[0].data!) expect(product).toEqual(toProduct((await findProduct(t.db, w.manufacturerA.id, product.id as number))!));
+    for (const product of pages[0].data!)
+      expect(product).toEqual(toProduct((await findProduct(t.db, w.manufacturerA.id, product.id as number))!));
 
     const [drums] = await exactly(Product, [`/api/v1/products/${w.drums.id}`]);
     expect(drums).toEqual(toProduct((await findProduct(t.db, w.manufacturerA.id, w.drums.id))!));
-    expect(drums).toMatchObject({ identifier: null, series: null, created_at: expect.stringMatching(CONTRACT_TIMESTAMP) });
+    expect(drums).toMatchObject({
+      identifier: null,
+      series: null,
+      created_at: expect.stringMatching(CONTRACT_TIMESTAMP),
+    });
     expect(drums).not.toHaveProperty('private_key_encrypted');
   });
 
   it('end user pages are exactly an EndUserList, equal to the API shape of their rows', async () => {
-    const pages = await exactly(EndUserList, ['/api/v1/users', '/api/v1/users?email=BOB', '/api/v1/users?email=nobody', '/api/v1/users?page=2&per_page=2']);
+    const pages = await exactly(EndUserList, [
+      '/api/v1/users',
+      '/api/v1/users?email=BOB',
+      '/api/v1/users?email=nobody',
+      '/api/v1/users?page=2&per_page=2',
+    ]);
     expect(pages[0].data!.map((user) => user.id)).toEqual([w.ann.id, w.bob.id, w.cy.id]);
     expect(pages[1].data!.map((user) => user.id)).toEqual([w.bob.id]);
     expect(pages[2].data).toEqual([]);
     expect(pages[3].data!.map((user) => user.id)).toEqual([w.cy.id]);
-    for (const user of pages[0].data!) expect(user).toEqual(toEndUser((await findEndUser(t.db, w.manufacturerA.id, user.id as number))!));
+    for (const user of pages[0].data!)
+      expect(user).toEqual(toEndUser((await findEndUser(t.db, w.manufacturerA.id, user.id as number))!));
   });
 
   it('manufacturer pages and a manufacturer are exactly a ManufacturerList and a Manufacturer, country codes trimmed', async () => {
-    const pages = await exactly(ManufacturerList, ['/api/v1/manufacturers', '/api/v1/manufacturers?search=BETA', '/api/v1/manufacturers?search=none'], w.superToken);
+    const pages = await exactly(
+      ManufacturerList,
+      ['/api/v1/manufacturers', '/api/v1/manufacturers?search=BETA', '/api/v1/manufacturers?search=none'],
+      w.superToken,
+    );
     expect(pages[0].data!.map((manufacturer) => manufacturer.id)).toEqual([w.manufacturerA.id, w.manufacturerB.id]);
     expect(pages[1].data!.map((manufacturer) => manufacturer.id)).toEqual([w.manufacturerB.id]);
     expect(pages[2].data).toEqual([]);
-    for (const manufacturer of pages[0].data!) expect(manufacturer).toEqual(toManufacturer((await findManufacturer(t.db, manufacturer.id as number))!));
+    for (const manufacturer of pages[0].data!)
+      expect(manufacturer).toEqual(toManufacturer((await findManufacturer(t.db, manufacturer.id as number))!));
     expect(pages[1].data![0].country_code).toBe('D');
 
     const [own] = await exactly(Manufacturer, [`/api/v1/manufacturers/${w.manufacturerA.id}`], w.staffAToken);
@@ -144,9 +213,16 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
 
   it('release pages and a release are exactly a ReleaseList and a Release, with their builds and distributions', async () => {
     const base = `/api/v1/products/${w.synth.id}/releases`;
-    const pages = await exactly(ReleaseList, [base, `${base}?page=2&per_page=1`, `/api/v1/products/${w.drums.id}/releases`]);
+    const pages = await exactly(ReleaseList, [
+      base,
+      `${base}?page=2&per_page=1`,
+      `/api/v1/products/${w.drums.id}/releases`,
+    ]);
     expect(pages[0].data!.map((item) => item.id)).toEqual([release.bare, release.withBuilds]);
-    expect(pages[0].pagination).toEqual({ records: { total: 2, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } });
+    expect(pages[0].pagination).toEqual({
+      records: { total: 2, per_page: 25 },
+      pages: { current: 1, previous: null, next: null, last: 1 },
+    });
     expect(pages[1].data!.map((item) => item.id)).toEqual([release.withBuilds]);
     expect(pages[2].data).toEqual([]);
     for (const item of pages[0].data!) expect(item).toEqual(await expectedRelease(item.id as number));
@@ -161,11 +237,18 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     const product = await raw(`/api/v1/products/${w.synth.id}`);
     const { name: _name, ...withoutName } = product;
     const validateProduct = strictValidator(Product);
-    for (const wrong of [{ ...product, private_key_encrypted: 'x' }, withoutName, { ...product, trial_days: '30' }, { ...product, created_at: 'yesterday' }])
+    for (const wrong of [
+      { ...product, private_key_encrypted: 'x' },
+      withoutName,
+      { ...product, trial_days: '30' },
+      { ...product, created_at: 'yesterday' },
+    ])
       expect(validateProduct(wrong)).toBe(false);
 
     const users = await raw('/api/v1/users');
-    expect(strictValidator(EndUserList)({ ...users, data: [{ ...users.data![0], manufacturer: { id: 1 } }] })).toBe(false);
+    expect(strictValidator(EndUserList)({ ...users, data: [{ ...users.data![0], manufacturer: { id: 1 } }] })).toBe(
+      false,
+    );
 
     const manufacturer = await raw(`/api/v1/manufacturers/${w.manufacturerA.id}`);
     expect(strictValidator(Manufacturer)({ ...manufacturer, manufacturer_pool: null })).toBe(false);
@@ -175,7 +258,12 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     const [build] = full.builds as Record<string, unknown>[];
     const [distribution] = full.distributions as Record<string, unknown>[];
     expect(validateRelease({ ...full, builds: [{ ...build, manufacturer_id: 1 }] })).toBe(false);
-    expect(validateRelease({ ...full, distributions: [{ ...distribution, channel: { ...(distribution.channel as object), manufacturer_id: 1 } }] })).toBe(false);
+    expect(
+      validateRelease({
+        ...full,
+        distributions: [{ ...distribution, channel: { ...(distribution.channel as object), manufacturer_id: 1 } }],
+      }),
+    ).toBe(false);
     expect(keysOutOfSchemaOrder(Release, { ...full, id: undefined, builds: [] })).toEqual([]);
     const { id, ...rest } = full;
     expect(keysOutOfSchemaOrder(Release, { ...rest, id })).toEqual(['$']);
@@ -193,7 +281,11 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     ];
     for (const [url, token, what] of cases) {
       const response = await t.app.inject({ method: 'GET', url, headers: auth(token) });
-      expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 404, body: { message: [expect.stringContaining(what)] } });
+      expect({ url, status: response.statusCode, body: response.json() }).toEqual({
+        url,
+        status: 404,
+        body: { message: [expect.stringContaining(what)] },
+      });
     }
   });
 });

@@ -24,7 +24,8 @@ async function untilListening(cache: { listening(): boolean }) {
 async function changeAndHear(caches: PrincipalCache[], change: () => Promise<unknown>) {
   const tickets = caches.map((cache) => cache.ticket());
   await change();
-  for (let i = 0; i < 200 && caches.some((cache, k) => cache.ticket() === tickets[k]); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let i = 0; i < 200 && caches.some((cache, k) => cache.ticket() === tickets[k]); i++)
+    await new Promise((resolve) => setTimeout(resolve, 5));
   expect(caches.map((cache, k) => cache.ticket() !== tickets[k])).toEqual(caches.map(() => true));
 }
 
@@ -35,7 +36,8 @@ describe('session cache: a cached session ends at once', () => {
   let manufacturerId: number;
   let n = 0;
 
-  const me = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers: auth(token) });
+  const me = (app: FastifyInstance, token: string) =>
+    app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers: auth(token) });
 
   /** A fresh staff login whose session is cached by the first request. */
   async function cachedStaff() {
@@ -84,7 +86,8 @@ describe('session cache: a cached session ends at once', () => {
     expect((await me(other, token)).statusCode).toBe(200);
     let logout = 0;
     await changeAndHear([otherCache], async () => {
-      logout = (await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/logout', headers: auth(token) })).statusCode;
+      logout = (await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/logout', headers: auth(token) }))
+        .statusCode;
       // This instance evicts in the logout request itself, before any notification.
       expect((await me(t.app, token)).statusCode).toBe(401);
     });
@@ -94,13 +97,17 @@ describe('session cache: a cached session ends at once', () => {
 
   it('refuses the sessions of a user disabled straight in the database', async () => {
     const { user, token } = await cachedStaff();
-    await changeAndHear([t.sessionCache], () => t.db.updateTable('system_users').set({ disabled: true }).where('id', '=', user.id).execute());
+    await changeAndHear([t.sessionCache], () =>
+      t.db.updateTable('system_users').set({ disabled: true }).where('id', '=', user.id).execute(),
+    );
     expect((await me(t.app, token)).statusCode).toBe(401);
   });
 
   it('refuses a session deleted straight in the database', async () => {
     const { token } = await cachedStaff();
-    await changeAndHear([t.sessionCache], () => t.db.deleteFrom('sessions').where('token_hash', '=', hashOf(token)).execute());
+    await changeAndHear([t.sessionCache], () =>
+      t.db.deleteFrom('sessions').where('token_hash', '=', hashOf(token)).execute(),
+    );
     expect((await me(t.app, token)).statusCode).toBe(401);
   });
 
@@ -114,7 +121,9 @@ describe('session cache: a cached session ends at once', () => {
 
   it('answers a renamed manufacturer at once', async () => {
     const { token } = await cachedStaff();
-    await changeAndHear([t.sessionCache], () => t.db.updateTable('manufacturers').set({ name: 'Alpha Audio Renamed' }).where('id', '=', manufacturerId).execute());
+    await changeAndHear([t.sessionCache], () =>
+      t.db.updateTable('manufacturers').set({ name: 'Alpha Audio Renamed' }).where('id', '=', manufacturerId).execute(),
+    );
     expect((await me(t.app, token)).json().manufacturer).toEqual({ id: manufacturerId, name: 'Alpha Audio Renamed' });
   });
 
@@ -135,7 +144,9 @@ describe('session cache: a cached session ends at once', () => {
 
   it('trusts nothing while its listener is gone', async () => {
     const { token } = await cachedStaff();
-    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND datname = current_database()`.execute(t.db);
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND datname = current_database()`.execute(
+      t.db,
+    );
     for (let i = 0; i < 100 && t.sessionCache.listening(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(t.sessionCache.listening()).toBe(false);
     // Revoked without a notification (nobody listens): the request must read the database.

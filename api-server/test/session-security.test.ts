@@ -20,7 +20,13 @@ describe('sessions: idle timeout, cookie scope and no-store answers', () => {
 
   const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers: auth(token) });
   const lastUsed = async (token: string) =>
-    (await t.db.selectFrom('sessions').select('last_used_at').where('token_hash', '=', hashOf(token)).executeTakeFirstOrThrow()).last_used_at;
+    (
+      await t.db
+        .selectFrom('sessions')
+        .select('last_used_at')
+        .where('token_hash', '=', hashOf(token))
+        .executeTakeFirstOrThrow()
+    ).last_used_at;
   const backdate = (token: string, seconds: number) =>
     t.db
       .updateTable('sessions')
@@ -36,18 +42,34 @@ describe('sessions: idle timeout, cookie scope and no-store answers', () => {
       method: 'POST',
       url: `/api/v1/products/${productId}/builds`,
       headers: auth(tenants.staffAToken),
-      payload: { os: 'macOS', major: 1, minor: 0, revision: 0, build_number: 1, files: [{ name: 'Reverb.pkg', size: file.length, sha256: sha256Hex(file) }] },
+      payload: {
+        os: 'macOS',
+        major: 1,
+        minor: 0,
+        revision: 0,
+        build_number: 1,
+        files: [{ name: 'Reverb.pkg', size: file.length, sha256: sha256Hex(file) }],
+      },
     });
     expect(build.statusCode).toBe(201);
     fileUrl = `/api/v1/products/${productId}/builds/${build.json().id}/files/Reverb.pkg`;
-    const upload = await t.app.inject({ method: 'PUT', url: fileUrl, headers: { ...auth(tenants.staffAToken), 'content-type': 'application/octet-stream' }, payload: file });
+    const upload = await t.app.inject({
+      method: 'PUT',
+      url: fileUrl,
+      headers: { ...auth(tenants.staffAToken), 'content-type': 'application/octet-stream' },
+      payload: file,
+    });
     expect(upload.statusCode).toBe(200);
   });
   afterAll(() => t.close());
 
   describe('idle timeout', () => {
     it('ends a session unused for 30 minutes, though its 24 hours are not over', async () => {
-      const token = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'super@example.com', password: 'Correct-Horse-42' } });
+      const token = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/systemusers/login',
+        payload: { email: 'super@example.com', password: 'Correct-Horse-42' },
+      });
       const idle = token.json().token as string;
       await backdate(idle, 30 * 60 + 1);
       const response = await me(idle);
@@ -56,15 +78,36 @@ describe('sessions: idle timeout, cookie scope and no-store answers', () => {
     });
 
     it('keeps a session in use alive, recording its use at most once a minute', async () => {
-      const token = (await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'super@example.com', password: 'Correct-Horse-42' } })).json()
-        .token as string;
+      const token = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/systemusers/login',
+          payload: { email: 'super@example.com', password: 'Correct-Horse-42' },
+        })
+      ).json().token as string;
       await backdate(token, 29 * 60);
-      t.sessionCache.evictSession((await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hashOf(token)).executeTakeFirstOrThrow()).id);
+      t.sessionCache.evictSession(
+        (
+          await t.db
+            .selectFrom('sessions')
+            .select('id')
+            .where('token_hash', '=', hashOf(token))
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
       expect((await me(token)).statusCode).toBe(200);
       const touched = await lastUsed(token);
       expect(Date.now() - touched.getTime()).toBeLessThan(60_000);
       // Used again within the minute: no new write.
-      t.sessionCache.evictSession((await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hashOf(token)).executeTakeFirstOrThrow()).id);
+      t.sessionCache.evictSession(
+        (
+          await t.db
+            .selectFrom('sessions')
+            .select('id')
+            .where('token_hash', '=', hashOf(token))
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
       expect((await me(token)).statusCode).toBe(200);
       expect((await lastUsed(token)).getTime()).toBe(touched.getTime());
     });
@@ -78,7 +121,11 @@ describe('sessions: idle timeout, cookie scope and no-store answers', () => {
         const response = await t.app.inject({ method: 'GET', url, headers: cookie() });
         expect([url, response.statusCode]).toEqual([url, 401]);
       }
-      const bare = await t.app.inject({ method: 'GET', url: '/api/v1/products', cookies: { authorization: tenants.staffAToken } });
+      const bare = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/products',
+        cookies: { authorization: tenants.staffAToken },
+      });
       expect(bare.statusCode).toBe(401);
     });
 
@@ -95,15 +142,40 @@ describe('sessions: idle timeout, cookie scope and no-store answers', () => {
         me: await me(tenants.staffAToken),
         list: await t.app.inject({ method: 'GET', url: '/api/v1/products', headers: auth(tenants.staffAToken) }),
         download: await t.app.inject({ method: 'GET', url: fileUrl, headers: auth(tenants.staffAToken) }),
-        notFound: await t.app.inject({ method: 'GET', url: '/api/v1/products/999999', headers: auth(tenants.staffAToken) }),
-        invalid: await t.app.inject({ method: 'POST', url: '/api/v1/products', headers: auth(tenants.staffAToken), payload: { name: 42 } }),
+        notFound: await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/products/999999',
+          headers: auth(tenants.staffAToken),
+        }),
+        invalid: await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/products',
+          headers: auth(tenants.staffAToken),
+          payload: { name: 42 },
+        }),
         forbidden: await t.app.inject({ method: 'GET', url: '/api/v1/products', headers: auth(tenants.superToken) }),
         unauthenticated: await t.app.inject({ method: 'GET', url: '/api/v1/products' }),
-        login: await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'super@example.com', password: 'Correct-Horse-42' } }),
+        login: await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/systemusers/login',
+          payload: { email: 'super@example.com', password: 'Correct-Horse-42' },
+        }),
       };
-      const statuses = Object.fromEntries(Object.entries(answers).map(([name, response]) => [name, response.statusCode]));
-      expect(statuses).toEqual({ me: 200, list: 200, download: 200, notFound: 404, invalid: 400, forbidden: 403, unauthenticated: 401, login: 200 });
-      for (const [name, response] of Object.entries(answers)) expect([name, response.headers['cache-control']]).toEqual([name, 'no-store']);
+      const statuses = Object.fromEntries(
+        Object.entries(answers).map(([name, response]) => [name, response.statusCode]),
+      );
+      expect(statuses).toEqual({
+        me: 200,
+        list: 200,
+        download: 200,
+        notFound: 404,
+        invalid: 400,
+        forbidden: 403,
+        unauthenticated: 401,
+        login: 200,
+      });
+      for (const [name, response] of Object.entries(answers))
+        expect([name, response.headers['cache-control']]).toEqual([name, 'no-store']);
     });
   });
 });
@@ -118,8 +190,13 @@ describe('sessions: the session cache keeps the idle timeout', () => {
   afterAll(() => t.close());
 
   it('stops serving a cached session once it has been idle too long', async () => {
-    const token = (await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'super@example.com', password: 'Correct-Horse-42' } })).json()
-      .token as string;
+    const token = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/systemusers/login',
+        payload: { email: 'super@example.com', password: 'Correct-Horse-42' },
+      })
+    ).json().token as string;
     // Last used 55 s ago: not yet a minute old, so this read records nothing and the session idles out in ~5 s.
     await t.db
       .updateTable('sessions')
@@ -131,7 +208,9 @@ describe('sessions: the session cache keeps the idle timeout', () => {
     expect(t.sessionCache.get(hashOf(token))).toBeDefined();
     const left = await sql<{
       ms: number;
-    }>`SELECT (extract(epoch FROM last_used_at + interval '1 minute' - now()) * 1000)::integer AS ms FROM sessions WHERE token_hash = ${hashOf(token)}`.execute(t.db);
+    }>`SELECT (extract(epoch FROM last_used_at + interval '1 minute' - now()) * 1000)::integer AS ms FROM sessions WHERE token_hash = ${hashOf(token)}`.execute(
+      t.db,
+    );
     // Well inside the cache's own 10 s: only the idle expiry can end the cached entry.
     expect(left.rows[0]!.ms).toBeLessThan(6_000);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, left.rows[0]!.ms) + 500));

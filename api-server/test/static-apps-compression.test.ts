@@ -32,7 +32,8 @@ describe('static apps: precompressed assets', () => {
     rmSync(appsDir, { recursive: true, force: true });
   });
 
-  const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('sends brotli when the browser accepts it, with the JS type', async () => {
     const response = await get('/main.js', 'gzip, deflate, br');
@@ -54,7 +55,9 @@ describe('static apps: precompressed assets', () => {
   });
 
   it('keeps the caching of the original file: hashed chunks immutable, entries revalidated', async () => {
-    expect((await get('/console.0123abcd.js', 'br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/console.0123abcd.js', 'br')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get('/main.js', 'br')).headers['cache-control']).toBe('no-cache');
     expect((await get('/console.0123abcd.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/main.js')).headers['cache-control']).toBe('no-cache');

@@ -16,21 +16,41 @@ describe('system user login and sessions', () => {
   afterAll(() => t.close());
 
   it('answers token, access level and manufacturer for manufacturer staff', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'staff@alpha.example', password: PASSWORD } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      payload: { email: 'staff@alpha.example', password: PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ token: expect.any(String), access_level: 'manufacturer', manufacturer: { id: manufacturerId, name: 'Alpha Audio' } });
+    expect(body).toEqual({
+      token: expect.any(String),
+      access_level: 'manufacturer',
+      manufacturer: { id: manufacturerId, name: 'Alpha Audio' },
+    });
     expect(Buffer.from(body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
   });
 
   it('answers a superuser with no manufacturer, matching the email case-insensitively', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'super@example.com', password: PASSWORD } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      payload: { email: 'super@example.com', password: PASSWORD },
+    });
     expect(response.json()).toMatchObject({ access_level: 'superuser', manufacturer: null });
   });
 
   it('answers the same 401 for an unknown email and a wrong password', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'nobody@example.com', password: PASSWORD } });
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'staff@alpha.example', password: 'wrong-password' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      payload: { email: 'nobody@example.com', password: PASSWORD },
+    });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      payload: { email: 'staff@alpha.example', password: 'wrong-password' },
+    });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
@@ -38,7 +58,11 @@ describe('system user login and sessions', () => {
   });
 
   it('rejects a malformed login body with 400 and a readable message', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'a@b.c' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      payload: { email: 'a@b.c' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: ['password is required'] });
   });
@@ -56,7 +80,12 @@ describe('system user login and sessions', () => {
     const token = await login(t.app, 'staff@alpha.example');
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers: auth(token) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: expect.any(Number), email: 'staff@alpha.example', access_level: 'manufacturer', manufacturer: { id: manufacturerId, name: 'Alpha Audio' } });
+    expect(me.json()).toEqual({
+      id: expect.any(Number),
+      email: 'staff@alpha.example',
+      access_level: 'manufacturer',
+      manufacturer: { id: manufacturerId, name: 'Alpha Audio' },
+    });
 
     for (const headers of [{}, { authorization: 'MSession nope' }, { authorization: `Bearer ${token}` }]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers });
@@ -88,7 +117,11 @@ describe('system user login and sessions', () => {
     const token = await login(t.app, 'staff@alpha.example');
     const get = await t.app.inject({ method: 'GET', url: '/api/v1/systemusers/me', cookies: { authorization: token } });
     expect(get.statusCode).toBe(401);
-    const post = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/logout', cookies: { authorization: token } });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/logout',
+      cookies: { authorization: token },
+    });
     expect(post.statusCode).toBe(401);
   });
 
@@ -96,8 +129,14 @@ describe('system user login and sessions', () => {
     const user = await createSystemUser(t.db, 'gone@alpha.example', manufacturerId);
     const token = await login(t.app, 'gone@alpha.example');
     await t.db.updateTable('system_users').set({ disabled: true }).where('id', '=', user.id).execute();
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers: auth(token) })).statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'gone@alpha.example', password: PASSWORD } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers: auth(token) })).statusCode,
+    ).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      payload: { email: 'gone@alpha.example', password: PASSWORD },
+    });
     expect(again.statusCode).toBe(401);
   });
 });
@@ -110,13 +149,22 @@ describe('login rate limiting', () => {
   afterAll(() => t.close());
 
   it('answers 429 with Retry-After once an address tries one account too often', async () => {
-    const attempt = () => t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'target@example.com', password: 'guess' } });
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/systemusers/login',
+        payload: { email: 'target@example.com', password: 'guess' },
+      });
     for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(limited.json().message[0]).toMatch(/Too many attempts/);
-    const otherAccount = await t.app.inject({ method: 'POST', url: '/api/v1/systemusers/login', payload: { email: 'other@example.com', password: 'guess' } });
+    const otherAccount = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/systemusers/login',
+      payload: { email: 'other@example.com', password: 'guess' },
+    });
     expect(otherAccount.statusCode).toBe(401);
   });
 });

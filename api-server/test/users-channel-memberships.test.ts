@@ -16,9 +16,15 @@ describe('channel memberships API', () => {
   });
   afterAll(() => t.close());
 
-  const channelUrl = (manufacturerId: number, channelId: number) => `/api/v1/manufacturers/${manufacturerId}/channels/${channelId}/users`;
+  const channelUrl = (manufacturerId: number, channelId: number) =>
+    `/api/v1/manufacturers/${manufacturerId}/channels/${channelId}/users`;
   const add = (manufacturerId: number, channelId: number, token: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: channelUrl(manufacturerId, channelId), headers: auth(token), payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: channelUrl(manufacturerId, channelId),
+      headers: auth(token),
+      payload: payload as object,
+    });
   const remove = (manufacturerId: number, channelId: number, userId: number | string, token: string) =>
     t.app.inject({ method: 'DELETE', url: `${channelUrl(manufacturerId, channelId)}/${userId}`, headers: auth(token) });
   const membershipsOf = (userId: number) =>
@@ -30,42 +36,70 @@ describe('channel memberships API', () => {
       .execute()
       .then((rows) => rows.map((row) => row.channel_id));
   const membershipAudit = (userId: number) =>
-    t.db.selectFrom('audit_log').selectAll().where('action', 'like', 'channel_membership.%').where('entity_id', '=', String(userId)).orderBy('id').execute();
+    t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', 'like', 'channel_membership.%')
+      .where('entity_id', '=', String(userId))
+      .orderBy('id')
+      .execute();
 
   it('adds a user to the Beta channel, answers the membership and audits it', async () => {
     const user = await createEndUser(t.db, tenants.manufacturerA.id, 'joiner@alpha.example');
     const response = await add(tenants.manufacturerA.id, channelsA.beta.id, tenants.staffAToken, { user_id: user.id });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ created_at: expect.stringMatching(/^\d{4}-/), channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' } });
+    expect(response.json()).toEqual({
+      created_at: expect.stringMatching(/^\d{4}-/),
+      channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' },
+    });
     expect(await membershipsOf(user.id)).toEqual([channelsA.beta.id]);
     const audit = await membershipAudit(user.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'channel_membership.add', entity_type: 'end_user', manufacturer_id: tenants.manufacturerA.id, before: null });
-    expect(audit[0].after).toEqual({ channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' }, user_id: user.id });
+    expect(audit[0]).toMatchObject({
+      action: 'channel_membership.add',
+      entity_type: 'end_user',
+      manufacturer_id: tenants.manufacturerA.id,
+      before: null,
+    });
+    expect(audit[0].after).toEqual({
+      channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' },
+      user_id: user.id,
+    });
   });
 
   it('removes a user from the Beta channel and audits it', async () => {
     const user = await createEndUser(t.db, tenants.manufacturerA.id, 'leaver@alpha.example');
-    await t.db.insertInto('channel_memberships').values({ manufacturer_id: tenants.manufacturerA.id, channel_id: channelsA.beta.id, user_id: user.id }).execute();
+    await t.db
+      .insertInto('channel_memberships')
+      .values({ manufacturer_id: tenants.manufacturerA.id, channel_id: channelsA.beta.id, user_id: user.id })
+      .execute();
     const response = await remove(tenants.manufacturerA.id, channelsA.beta.id, user.id, tenants.staffAToken);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect(await membershipsOf(user.id)).toEqual([]);
     const audit = await membershipAudit(user.id);
     expect(audit.map((entry) => entry.action)).toEqual(['channel_membership.remove']);
-    expect(audit[0].before).toEqual({ channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' }, user_id: user.id });
+    expect(audit[0].before).toEqual({
+      channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' },
+      user_id: user.id,
+    });
   });
 
   it('refuses to change the Release channel either way with a clear 400, changing nothing', async () => {
     const user = await createEndUser(t.db, tenants.manufacturerA.id, 'release@alpha.example');
-    await t.db.insertInto('channel_memberships').values({ manufacturer_id: tenants.manufacturerA.id, channel_id: channelsA.release.id, user_id: user.id }).execute();
+    await t.db
+      .insertInto('channel_memberships')
+      .values({ manufacturer_id: tenants.manufacturerA.id, channel_id: channelsA.release.id, user_id: user.id })
+      .execute();
     const before = await tableDigest(t.db, 'channel_memberships');
     for (const response of [
       await add(tenants.manufacturerA.id, channelsA.release.id, tenants.staffAToken, { user_id: user.id }),
       await remove(tenants.manufacturerA.id, channelsA.release.id, user.id, tenants.staffAToken),
     ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: ['The Release channel cannot be changed: every user is always a member of it.'] });
+      expect(response.json()).toEqual({
+        message: ['The Release channel cannot be changed: every user is always a member of it.'],
+      });
     }
     expect(await tableDigest(t.db, 'channel_memberships')).toBe(before);
     expect(await membershipAudit(user.id)).toEqual([]);
@@ -74,7 +108,10 @@ describe('channel memberships API', () => {
   it('answers 409 when the user already is a member and 404 when they are not, changing nothing', async () => {
     const member = await createEndUser(t.db, tenants.manufacturerA.id, 'member@alpha.example');
     const outsider = await createEndUser(t.db, tenants.manufacturerA.id, 'outsider@alpha.example');
-    await t.db.insertInto('channel_memberships').values({ manufacturer_id: tenants.manufacturerA.id, channel_id: channelsA.beta.id, user_id: member.id }).execute();
+    await t.db
+      .insertInto('channel_memberships')
+      .values({ manufacturer_id: tenants.manufacturerA.id, channel_id: channelsA.beta.id, user_id: member.id })
+      .execute();
     const before = await tableDigest(t.db, 'channel_memberships');
     const again = await add(tenants.manufacturerA.id, channelsA.beta.id, tenants.staffAToken, { user_id: member.id });
     expect(again.statusCode).toBe(409);
@@ -88,14 +125,29 @@ describe('channel memberships API', () => {
   it('keeps tenants apart: another manufacturer, its channel or its user answer 404 and change nothing', async () => {
     const own = await createEndUser(t.db, tenants.manufacturerA.id, 'own@alpha.example');
     const foreign = await createEndUser(t.db, tenants.manufacturerB.id, 'foreign@beta.example');
-    await t.db.insertInto('channel_memberships').values({ manufacturer_id: tenants.manufacturerB.id, channel_id: channelsB.beta.id, user_id: foreign.id }).execute();
+    await t.db
+      .insertInto('channel_memberships')
+      .values({ manufacturer_id: tenants.manufacturerB.id, channel_id: channelsB.beta.id, user_id: foreign.id })
+      .execute();
     const before = await tableDigest(t.db, 'channel_memberships');
     const attempts = [
-      [await add(tenants.manufacturerB.id, channelsB.beta.id, tenants.staffAToken, { user_id: foreign.id }), 'Manufacturer not found'],
-      [await add(tenants.manufacturerA.id, channelsB.beta.id, tenants.staffAToken, { user_id: own.id }), 'Channel not found'],
-      [await add(tenants.manufacturerA.id, channelsA.beta.id, tenants.staffAToken, { user_id: foreign.id }), 'User not found'],
+      [
+        await add(tenants.manufacturerB.id, channelsB.beta.id, tenants.staffAToken, { user_id: foreign.id }),
+        'Manufacturer not found',
+      ],
+      [
+        await add(tenants.manufacturerA.id, channelsB.beta.id, tenants.staffAToken, { user_id: own.id }),
+        'Channel not found',
+      ],
+      [
+        await add(tenants.manufacturerA.id, channelsA.beta.id, tenants.staffAToken, { user_id: foreign.id }),
+        'User not found',
+      ],
       [await add(tenants.manufacturerA.id, 999999, tenants.staffAToken, { user_id: own.id }), 'Channel not found'],
-      [await remove(tenants.manufacturerB.id, channelsB.beta.id, foreign.id, tenants.staffAToken), 'Manufacturer not found'],
+      [
+        await remove(tenants.manufacturerB.id, channelsB.beta.id, foreign.id, tenants.staffAToken),
+        'Manufacturer not found',
+      ],
       [await remove(tenants.manufacturerA.id, channelsB.beta.id, foreign.id, tenants.staffAToken), 'Channel not found'],
       [await remove(tenants.manufacturerA.id, channelsA.beta.id, foreign.id, tenants.staffAToken), 'User not found'],
     ] as const;
@@ -115,19 +167,47 @@ describe('channel memberships API', () => {
       expect(response.json().message[0]).toMatch(/^user_id/);
     }
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/manufacturers/x/channels/1/users', headers: auth(tenants.staffAToken), payload: { user_id: user.id } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/manufacturers/x/channels/1/users',
+          headers: auth(tenants.staffAToken),
+          payload: { user_id: user.id },
+        })
+      ).statusCode,
     ).toBe(400);
-    expect((await remove(tenants.manufacturerA.id, channelsA.beta.id, 'abc', tenants.staffAToken)).statusCode).toBe(400);
+    expect((await remove(tenants.manufacturerA.id, channelsA.beta.id, 'abc', tenants.staffAToken)).statusCode).toBe(
+      400,
+    );
     expect(await tableDigest(t.db, 'channel_memberships')).toBe(before);
   });
 
   it('needs a session and is for manufacturer staff', async () => {
     const user = await createEndUser(t.db, tenants.manufacturerA.id, 'session@alpha.example');
     const before = await tableDigest(t.db, 'channel_memberships');
-    expect((await t.app.inject({ method: 'POST', url: channelUrl(tenants.manufacturerA.id, channelsA.beta.id), payload: { user_id: user.id } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `${channelUrl(tenants.manufacturerA.id, channelsA.beta.id)}/${user.id}` })).statusCode).toBe(401);
-    expect((await add(tenants.manufacturerA.id, channelsA.beta.id, tenants.superToken, { user_id: user.id })).statusCode).toBe(403);
-    expect((await remove(tenants.manufacturerA.id, channelsA.beta.id, user.id, tenants.superToken)).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: channelUrl(tenants.manufacturerA.id, channelsA.beta.id),
+          payload: { user_id: user.id },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `${channelUrl(tenants.manufacturerA.id, channelsA.beta.id)}/${user.id}`,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await add(tenants.manufacturerA.id, channelsA.beta.id, tenants.superToken, { user_id: user.id })).statusCode,
+    ).toBe(403);
+    expect((await remove(tenants.manufacturerA.id, channelsA.beta.id, user.id, tenants.superToken)).statusCode).toBe(
+      403,
+    );
     expect(await tableDigest(t.db, 'channel_memberships')).toBe(before);
   });
 });

@@ -20,15 +20,17 @@ describe('deep links to users pages', () => {
     rmSync(appsDir, { recursive: true, force: true });
   });
 
-  it.each(['/Home/EditUser/3/ada%40listener.example', '/Home/EditUser/3/ada@listener.example/crm.v2', '/Home/CreateUserLicense/3/ada@listener.example', '/Home/UserDetails/3'])(
-    'serves the console for %s',
-    async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.body).toContain('<title>ProductHub</title>');
-    },
-  );
+  it.each([
+    '/Home/EditUser/3/ada%40listener.example',
+    '/Home/EditUser/3/ada@listener.example/crm.v2',
+    '/Home/CreateUserLicense/3/ada@listener.example',
+    '/Home/UserDetails/3',
+  ])('serves the console for %s', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<title>ProductHub</title>');
+  });
 
   it('still answers 404 for a missing file outside the console routes and for unknown API paths', async () => {
     for (const url of ['/missing-chunk.0123abcd.js', '/api/v1/nothing-here']) {

@@ -19,11 +19,18 @@ describe('end users API', () => {
     t.app.inject({ method, url, headers: auth(token), payload: payload as object | undefined });
 
   const auditOf = (entityId: number) =>
-    t.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'end_user').where('entity_id', '=', String(entityId)).orderBy('id').execute();
+    t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_type', '=', 'end_user')
+      .where('entity_id', '=', String(entityId))
+      .orderBy('id')
+      .execute();
 
   describe('GET /users', () => {
     beforeAll(async () => {
-      for (let i = 1; i <= 30; i++) await createEndUser(t.db, tenants.manufacturerA.id, `listener${String(i).padStart(2, '0')}@alpha.example`);
+      for (let i = 1; i <= 30; i++)
+        await createEndUser(t.db, tenants.manufacturerA.id, `listener${String(i).padStart(2, '0')}@alpha.example`);
       await createEndUser(t.db, tenants.manufacturerA.id, 'under_score@alpha.example');
       await createEndUser(t.db, tenants.manufacturerB.id, 'listener01@beta.example');
     });
@@ -33,7 +40,10 @@ describe('end users API', () => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.data).toHaveLength(25);
-      expect(body.pagination).toEqual({ records: { total: 31, per_page: 25 }, pages: { current: 1, previous: null, next: 2, last: 2 } });
+      expect(body.pagination).toEqual({
+        records: { total: 31, per_page: 25 },
+        pages: { current: 1, previous: null, next: 2, last: 2 },
+      });
       expect(body.data[0]).toEqual({
         id: expect.any(Number),
         email: 'listener01@alpha.example',
@@ -51,21 +61,40 @@ describe('end users API', () => {
 
     it('writes the timestamps exactly as a single user answers them (UTC, milliseconds)', async () => {
       const [first] = (await request('GET', '/api/v1/users?per_page=1', tenants.staffAToken)).json().data;
-      const stored = await t.db.selectFrom('end_users').select(['created_at', 'updated_at']).where('id', '=', first.id).executeTakeFirstOrThrow();
-      expect(first).toMatchObject({ created_at: stored.created_at.toISOString(), updated_at: stored.updated_at.toISOString() });
+      const stored = await t.db
+        .selectFrom('end_users')
+        .select(['created_at', 'updated_at'])
+        .where('id', '=', first.id)
+        .executeTakeFirstOrThrow();
+      expect(first).toMatchObject({
+        created_at: stored.created_at.toISOString(),
+        updated_at: stored.updated_at.toISOString(),
+      });
     });
 
     it('searches by email case-insensitively, with LIKE characters taken literally', async () => {
       const byText = (await request('GET', '/api/v1/users?email=LISTENER1', tenants.staffAToken)).json();
-      expect(byText.data.map((user: { email: string }) => user.email)).toEqual(Array.from({ length: 10 }, (_, i) => `listener${10 + i}@alpha.example`));
+      expect(byText.data.map((user: { email: string }) => user.email)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `listener${10 + i}@alpha.example`),
+      );
       expect(byText.pagination.records.total).toBe(10);
-      const secondPage = (await request('GET', '/api/v1/users?email=listener&page=2&per_page=25', tenants.staffAToken)).json();
-      expect(secondPage.data.map((user: { email: string }) => user.email)).toEqual(Array.from({ length: 5 }, (_, i) => `listener${26 + i}@alpha.example`));
-      expect(secondPage.pagination).toEqual({ records: { total: 30, per_page: 25 }, pages: { current: 2, previous: 1, next: null, last: 2 } });
+      const secondPage = (
+        await request('GET', '/api/v1/users?email=listener&page=2&per_page=25', tenants.staffAToken)
+      ).json();
+      expect(secondPage.data.map((user: { email: string }) => user.email)).toEqual(
+        Array.from({ length: 5 }, (_, i) => `listener${26 + i}@alpha.example`),
+      );
+      expect(secondPage.pagination).toEqual({
+        records: { total: 30, per_page: 25 },
+        pages: { current: 2, previous: 1, next: null, last: 2 },
+      });
       const underscore = (await request('GET', '/api/v1/users?email=_', tenants.staffAToken)).json();
       expect(underscore.data.map((user: { email: string }) => user.email)).toEqual(['under_score@alpha.example']);
       const none = (await request('GET', '/api/v1/users?email=%25', tenants.staffAToken)).json();
-      expect(none).toEqual({ data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } });
+      expect(none).toEqual({
+        data: [],
+        pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+      });
     });
 
     it('never shows another manufacturer’s users', async () => {
@@ -93,22 +122,42 @@ describe('end users API', () => {
 
   describe('POST /users', () => {
     it('creates a user, puts them in the Release channel and audits it', async () => {
-      const response = await request('POST', '/api/v1/users', tenants.staffAToken, { email: 'New.Person@Alpha.example', external_id: ' crm-42 ' });
+      const response = await request('POST', '/api/v1/users', tenants.staffAToken, {
+        email: 'New.Person@Alpha.example',
+        external_id: ' crm-42 ',
+      });
       expect(response.statusCode).toBe(201);
       const created = response.json();
-      expect(created).toMatchObject({ email: 'New.Person@Alpha.example', external_id: 'crm-42', manufacturer_id: tenants.manufacturerA.id });
-      const memberships = await t.db.selectFrom('channel_memberships').select(['channel_id', 'manufacturer_id']).where('user_id', '=', created.id).execute();
+      expect(created).toMatchObject({
+        email: 'New.Person@Alpha.example',
+        external_id: 'crm-42',
+        manufacturer_id: tenants.manufacturerA.id,
+      });
+      const memberships = await t.db
+        .selectFrom('channel_memberships')
+        .select(['channel_id', 'manufacturer_id'])
+        .where('user_id', '=', created.id)
+        .execute();
       expect(memberships).toEqual([{ channel_id: channelsA.release.id, manufacturer_id: tenants.manufacturerA.id }]);
       const audit = await auditOf(created.id);
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ action: 'end_user.create', manufacturer_id: tenants.manufacturerA.id, before: null });
+      expect(audit[0]).toMatchObject({
+        action: 'end_user.create',
+        manufacturer_id: tenants.manufacturerA.id,
+        before: null,
+      });
       expect(audit[0].after).toMatchObject({ email: 'New.Person@Alpha.example', external_id: 'crm-42' });
     });
 
     it('stores an empty or missing external ID as none', async () => {
-      const empty = await request('POST', '/api/v1/users', tenants.staffAToken, { email: 'no-external@alpha.example', external_id: '' });
+      const empty = await request('POST', '/api/v1/users', tenants.staffAToken, {
+        email: 'no-external@alpha.example',
+        external_id: '',
+      });
       expect(empty.json().external_id).toBeNull();
-      const missing = await request('POST', '/api/v1/users', tenants.staffAToken, { email: 'no-external-2@alpha.example' });
+      const missing = await request('POST', '/api/v1/users', tenants.staffAToken, {
+        email: 'no-external-2@alpha.example',
+      });
       expect(missing.statusCode).toBe(201);
       expect(missing.json().external_id).toBeNull();
     });
@@ -117,7 +166,10 @@ describe('end users API', () => {
       await createEndUser(t.db, tenants.manufacturerA.id, 'taken@alpha.example');
       const before = await tableDigest(t.db, 'end_users');
       const auditBefore = await tableDigest(t.db, 'audit_log');
-      const response = await request('POST', '/api/v1/users', tenants.staffAToken, { email: 'TAKEN@alpha.example', external_id: null });
+      const response = await request('POST', '/api/v1/users', tenants.staffAToken, {
+        email: 'TAKEN@alpha.example',
+        external_id: null,
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: ['A user with the email TAKEN@alpha.example already exists.'] });
       expect(await tableDigest(t.db, 'end_users')).toBe(before);
@@ -125,7 +177,10 @@ describe('end users API', () => {
     });
 
     it('allows the same email at another manufacturer', async () => {
-      const response = await request('POST', '/api/v1/users', tenants.staffBToken, { email: 'taken@alpha.example', external_id: null });
+      const response = await request('POST', '/api/v1/users', tenants.staffBToken, {
+        email: 'taken@alpha.example',
+        external_id: null,
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().manufacturer_id).toBe(tenants.manufacturerB.id);
     });
@@ -145,21 +200,34 @@ describe('end users API', () => {
         expect(response.statusCode).toBe(400);
         expect(response.json().message[0]).toMatch(/^(email|external_id)/);
       }
-      const noBody = await t.app.inject({ method: 'POST', url: '/api/v1/users', headers: { ...auth(tenants.staffAToken), 'content-type': 'application/json' }, payload: '{oops' });
+      const noBody = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users',
+        headers: { ...auth(tenants.staffAToken), 'content-type': 'application/json' },
+        payload: '{oops',
+      });
       expect(noBody.statusCode).toBe(400);
       expect(await tableDigest(t.db, 'end_users')).toBe(before);
     });
 
     it('strips unknown fields instead of storing them', async () => {
-      const response = await request('POST', '/api/v1/users', tenants.staffAToken, { email: 'strip@alpha.example', manufacturer_id: tenants.manufacturerB.id, id: 1 });
+      const response = await request('POST', '/api/v1/users', tenants.staffAToken, {
+        email: 'strip@alpha.example',
+        manufacturer_id: tenants.manufacturerB.id,
+        id: 1,
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().manufacturer_id).toBe(tenants.manufacturerA.id);
     });
 
     it('is for manufacturer staff and changes nothing otherwise', async () => {
       const before = await tableDigest(t.db, 'end_users');
-      expect((await t.app.inject({ method: 'POST', url: '/api/v1/users', payload: { email: 'x@y.example' } })).statusCode).toBe(401);
-      expect((await request('POST', '/api/v1/users', tenants.superToken, { email: 'x@y.example' })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/v1/users', payload: { email: 'x@y.example' } })).statusCode,
+      ).toBe(401);
+      expect((await request('POST', '/api/v1/users', tenants.superToken, { email: 'x@y.example' })).statusCode).toBe(
+        403,
+      );
       expect(await tableDigest(t.db, 'end_users')).toBe(before);
     });
   });
@@ -173,8 +241,18 @@ describe('end users API', () => {
       await t.db
         .insertInto('fingerprints')
         .values([
-          { manufacturer_id: manufacturerId, user_id: user.id, hardware_fingerprint: 'HW-ONE', created_at: '2026-01-01T10:00:00Z' },
-          { manufacturer_id: manufacturerId, user_id: user.id, hardware_fingerprint: 'HW-TWO', created_at: '2026-02-01T10:00:00Z' },
+          {
+            manufacturer_id: manufacturerId,
+            user_id: user.id,
+            hardware_fingerprint: 'HW-ONE',
+            created_at: '2026-01-01T10:00:00Z',
+          },
+          {
+            manufacturer_id: manufacturerId,
+            user_id: user.id,
+            hardware_fingerprint: 'HW-TWO',
+            created_at: '2026-02-01T10:00:00Z',
+          },
         ])
         .execute();
       await t.db
@@ -210,7 +288,11 @@ describe('end users API', () => {
             id: sent.transfer.id,
             created_at: sent.transfer.created_at.toISOString(),
             to_user: { id: friend.id, email: 'friend@alpha.example' },
-            license: { id: sent.license.id, serial: sent.license.serial, product: { id: product.id, name: 'Alpha Reverb' } },
+            license: {
+              id: sent.license.id,
+              serial: sent.license.serial,
+              product: { id: product.id, name: 'Alpha Reverb' },
+            },
           },
         ],
         license_transfers_received: [
@@ -218,7 +300,11 @@ describe('end users API', () => {
             id: received.transfer.id,
             created_at: received.transfer.created_at.toISOString(),
             from_user: { id: friend.id, email: 'friend@alpha.example' },
-            license: { id: received.license.id, serial: received.license.serial, product: { id: product.id, name: 'Alpha Reverb' } },
+            license: {
+              id: received.license.id,
+              serial: received.license.serial,
+              product: { id: product.id, name: 'Alpha Reverb' },
+            },
           },
         ],
       });
@@ -227,7 +313,12 @@ describe('end users API', () => {
     it('answers empty lists for a user with nothing yet', async () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'fresh@alpha.example');
       const body = (await request('GET', `/api/v1/users/${user.id}`, tenants.staffAToken)).json();
-      expect(body).toMatchObject({ fingerprints: [], channel_memberships: [], license_transfers_sent: [], license_transfers_received: [] });
+      expect(body).toMatchObject({
+        fingerprints: [],
+        channel_memberships: [],
+        license_transfers_sent: [],
+        license_transfers_received: [],
+      });
     });
 
     it('answers 404 for a missing user and for another manufacturer’s, alike', async () => {
@@ -240,7 +331,8 @@ describe('end users API', () => {
     });
 
     it('validates the id, needs a session and is for manufacturer staff', async () => {
-      for (const id of ['abc', '0', '-1', '99999999999']) expect((await request('GET', `/api/v1/users/${id}`, tenants.staffAToken)).statusCode).toBe(400);
+      for (const id of ['abc', '0', '-1', '99999999999'])
+        expect((await request('GET', `/api/v1/users/${id}`, tenants.staffAToken)).statusCode).toBe(400);
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/1' })).statusCode).toBe(401);
       expect((await request('GET', '/api/v1/users/1', tenants.superToken)).statusCode).toBe(403);
     });
@@ -249,7 +341,10 @@ describe('end users API', () => {
   describe('PATCH /users/{id}', () => {
     it('updates email and external ID and audits before and after', async () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'before@alpha.example', 'old-ext');
-      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, { email: 'after@alpha.example', external_id: null });
+      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, {
+        email: 'after@alpha.example',
+        external_id: null,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ id: user.id, email: 'after@alpha.example', external_id: null });
       const audit = await auditOf(user.id);
@@ -262,16 +357,26 @@ describe('end users API', () => {
     it('changes nothing and audits nothing when the values are unchanged', async () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'unchanged@alpha.example', 'ext-u');
       const before = await tableDigest(t.db, 'end_users');
-      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, { email: 'unchanged@alpha.example', external_id: ' ext-u ' });
+      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, {
+        email: 'unchanged@alpha.example',
+        external_id: ' ext-u ',
+      });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ email: 'unchanged@alpha.example', external_id: 'ext-u', updated_at: user.updated_at.toISOString() });
+      expect(response.json()).toMatchObject({
+        email: 'unchanged@alpha.example',
+        external_id: 'ext-u',
+        updated_at: user.updated_at.toISOString(),
+      });
       expect(await tableDigest(t.db, 'end_users')).toBe(before);
       expect(await auditOf(user.id)).toEqual([]);
     });
 
     it('lets a user keep their own email, even in another case', async () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'same@alpha.example');
-      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, { email: 'Same@Alpha.example', external_id: 'ext-9' });
+      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, {
+        email: 'Same@Alpha.example',
+        external_id: 'ext-9',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ email: 'Same@Alpha.example', external_id: 'ext-9' });
     });
@@ -280,7 +385,10 @@ describe('end users API', () => {
       await createEndUser(t.db, tenants.manufacturerA.id, 'occupied@alpha.example');
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'mover@alpha.example');
       const before = await tableDigest(t.db, 'end_users');
-      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, { email: 'Occupied@alpha.example', external_id: null });
+      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, {
+        email: 'Occupied@alpha.example',
+        external_id: null,
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: ['A user with the email Occupied@alpha.example already exists.'] });
       expect(await tableDigest(t.db, 'end_users')).toBe(before);
@@ -300,7 +408,9 @@ describe('end users API', () => {
     it('answers 404 for another manufacturer’s user and changes nothing', async () => {
       const other = await createEndUser(t.db, tenants.manufacturerB.id, 'victim@beta.example');
       const before = await tableDigest(t.db, 'end_users');
-      const response = await request('PATCH', `/api/v1/users/${other.id}`, tenants.staffAToken, { email: 'hijacked@alpha.example' });
+      const response = await request('PATCH', `/api/v1/users/${other.id}`, tenants.staffAToken, {
+        email: 'hijacked@alpha.example',
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: ['User not found'] });
       expect(await tableDigest(t.db, 'end_users')).toBe(before);
@@ -308,8 +418,13 @@ describe('end users API', () => {
 
     it('needs a session and is for manufacturer staff', async () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'guarded@alpha.example');
-      expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.id}`, payload: { email: 'x@y.example' } })).statusCode).toBe(401);
-      expect((await request('PATCH', `/api/v1/users/${user.id}`, tenants.superToken, { email: 'x@y.example' })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.id}`, payload: { email: 'x@y.example' } }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await request('PATCH', `/api/v1/users/${user.id}`, tenants.superToken, { email: 'x@y.example' })).statusCode,
+      ).toBe(403);
     });
   });
 });

@@ -10,7 +10,15 @@ import { readConfig } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { generateSecret } from '../src/webhooks/signature';
 import { NOT_UTF8, NO_ROWS } from '../src/imports/user-csv';
-import { ALREADY_APPLIED, CHANGED_SINCE_PREVIEW, CSV_REQUIRED, FILE_TOO_LARGE, NOTHING_TO_IMPORT, PREVIEW_EXPIRED, hasInvalidRows } from '../src/routes/users/imports';
+import {
+  ALREADY_APPLIED,
+  CHANGED_SINCE_PREVIEW,
+  CSV_REQUIRED,
+  FILE_TOO_LARGE,
+  NOTHING_TO_IMPORT,
+  PREVIEW_EXPIRED,
+  hasInvalidRows,
+} from '../src/routes/users/imports';
 
 jest.setTimeout(60_000);
 
@@ -35,13 +43,32 @@ describe('CSV import of end users', () => {
   afterAll(() => t.close());
 
   const upload = (csv: string | Buffer, token = tenants.staffAToken, contentType = 'text/csv') =>
-    t.app.inject({ method: 'POST', url: '/api/v1/users/imports', headers: { ...auth(token), 'content-type': contentType }, payload: csv });
-  const apply = (id: number, token = tenants.staffAToken) => t.app.inject({ method: 'POST', url: `/api/v1/users/imports/${id}/apply`, headers: auth(token) });
-  const digest = async () => (await Promise.all(['end_users', 'licenses', 'channel_memberships', 'audit_log', 'list_totals'].map((table) => tableDigest(t.db, table)))).join();
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/imports',
+      headers: { ...auth(token), 'content-type': contentType },
+      payload: csv,
+    });
+  const apply = (id: number, token = tenants.staffAToken) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/users/imports/${id}/apply`, headers: auth(token) });
+  const digest = async () =>
+    (
+      await Promise.all(
+        ['end_users', 'licenses', 'channel_memberships', 'audit_log', 'list_totals'].map((table) =>
+          tableDigest(t.db, table),
+        ),
+      )
+    ).join();
   const lines = (...rows: string[]) => [HEADER, ...rows].join('\n');
-  const expectRefusal = async (response: Awaited<ReturnType<typeof upload>>, status: number, message: string | RegExp) => {
+  const expectRefusal = async (
+    response: Awaited<ReturnType<typeof upload>>,
+    status: number,
+    message: string | RegExp,
+  ) => {
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ message: [typeof message === 'string' ? message : expect.stringMatching(message)] });
+    expect(response.json()).toEqual({
+      message: [typeof message === 'string' ? message : expect.stringMatching(message)],
+    });
   };
 
   describe('the preview', () => {
@@ -64,16 +91,35 @@ describe('CSV import of end users', () => {
       const response = await upload(csv);
       expect(response.statusCode).toBe(201);
       const preview = response.json();
-      expect(preview).toMatchObject({ manufacturer_id: tenants.manufacturerA.id, rows: 12, to_create: 2, licenses_to_create: 1, existing: 1, invalid: 9 });
+      expect(preview).toMatchObject({
+        manufacturer_id: tenants.manufacturerA.id,
+        rows: 12,
+        to_create: 2,
+        licenses_to_create: 1,
+        existing: 1,
+        invalid: 9,
+      });
       expect(preview.existing_rows).toEqual([{ line: 4, email: 'KNOWN@alpha.example', user_id: expect.any(Number) }]);
       expect(preview.invalid_rows).toEqual([
         { line: 5, email: 'not-an-email', reason: 'email must match format "email"' },
-        { line: 6, email: '=HYPERLINK("http://evil")', reason: 'the email cell starts with "=", which a spreadsheet would run as a formula' },
-        { line: 7, email: 'formula@alpha.example', reason: 'the external_id cell starts with "@", which a spreadsheet would run as a formula' },
+        {
+          line: 6,
+          email: '=HYPERLINK("http://evil")',
+          reason: 'the email cell starts with "=", which a spreadsheet would run as a formula',
+        },
+        {
+          line: 7,
+          email: 'formula@alpha.example',
+          reason: 'the external_id cell starts with "@", which a spreadsheet would run as a formula',
+        },
         { line: 8, email: 'new.one@ALPHA.example', reason: 'the email is also on line 2' },
         { line: 9, email: 'typo@alpha.example', reason: 'license_type "Premium" is not one of NFR, Standard, Free' },
         { line: 10, email: 'nolicence@alpha.example', reason: 'product_identifier is given without a license_type' },
-        { line: 11, email: 'other@alpha.example', reason: `no product of yours has the identifier "${productB.identifier}"` },
+        {
+          line: 11,
+          email: 'other@alpha.example',
+          reason: `no product of yours has the identifier "${productB.identifier}"`,
+        },
         { line: 12, email: 'short@alpha.example', reason: 'it has 2 cells, but the header has 4' },
         { line: 13, email: 'quoted, comma@alpha.example', reason: 'email must match format "email"' },
       ]);
@@ -83,24 +129,49 @@ describe('CSV import of end users', () => {
 
     it('reads the template, a BOM, CRLF, column names as the console writes them and an external ID only file', async () => {
       const template = USER_IMPORT_TEMPLATE.replaceAll('com.aurora.reverb', productA.identifier!);
-      expect((await upload(template)).json()).toMatchObject({ rows: 3, to_create: 3, licenses_to_create: 2, invalid: 0 });
+      expect((await upload(template)).json()).toMatchObject({
+        rows: 3,
+        to_create: 3,
+        licenses_to_create: 2,
+        invalid: 0,
+      });
       const console = `\uFEFFEmail,External ID\r\nbom@alpha.example,E-1\r\n\r\n`;
       expect((await upload(console)).json()).toMatchObject({ rows: 1, to_create: 1, invalid: 0 });
     });
 
     it('refuses a whole file that is not UTF-8 CSV with the expected columns, and writes nothing', async () => {
       const before = await digest();
-      await expectRefusal(await upload(Buffer.from(`${HEADER}\nm\xfcller@alpha.example,,,\n`, 'latin1')), 400, NOT_UTF8);
+      await expectRefusal(
+        await upload(Buffer.from(`${HEADER}\nm\xfcller@alpha.example,,,\n`, 'latin1')),
+        400,
+        NOT_UTF8,
+      );
       await expectRefusal(await upload(Buffer.from(`\uFEFF${HEADER}\n`, 'utf16le')), 400, NOT_UTF8);
       await expectRefusal(await upload(Buffer.from('email\na\u0000b@alpha.example\n')), 400, NOT_UTF8);
-      await expectRefusal(await upload('mail,name\na@alpha.example,A\n'), 400, /unknown column "mail".*email, external_id, product_identifier, license_type/);
+      await expectRefusal(
+        await upload('mail,name\na@alpha.example,A\n'),
+        400,
+        /unknown column "mail".*email, external_id, product_identifier, license_type/,
+      );
       await expectRefusal(await upload('external_id\nX-1\n'), 400, /no email column/);
-      await expectRefusal(await upload('email,email\na@alpha.example,b@alpha.example\n'), 400, 'The header names the column "email" twice.');
-      await expectRefusal(await upload('email,product_identifier\na@alpha.example,x\n'), 400, /both product_identifier and license_type/);
+      await expectRefusal(
+        await upload('email,email\na@alpha.example,b@alpha.example\n'),
+        400,
+        'The header names the column "email" twice.',
+      );
+      await expectRefusal(
+        await upload('email,product_identifier\na@alpha.example,x\n'),
+        400,
+        /both product_identifier and license_type/,
+      );
       await expectRefusal(await upload(''), 400, NO_ROWS);
       await expectRefusal(await upload(`${HEADER}\n`), 400, NO_ROWS);
       await expectRefusal(await upload(`${HEADER}\n"unclosed@alpha.example,,,\n`), 400, /^The file is not valid CSV: /);
-      await expectRefusal(await upload(lines(...Array.from({ length: USER_IMPORT_MAX_ROWS + 1 }, (_, i) => `u${i}@alpha.example,,,`))), 400, /at most 100,000/);
+      await expectRefusal(
+        await upload(lines(...Array.from({ length: USER_IMPORT_MAX_ROWS + 1 }, (_, i) => `u${i}@alpha.example,,,`))),
+        400,
+        /at most 100,000/,
+      );
       expect(await digest()).toBe(before);
     });
 
@@ -108,15 +179,28 @@ describe('CSV import of end users', () => {
       const garbage = Buffer.alloc(50 * 1024 * 1024, 0xc3);
       expect(garbage.length).toBeGreaterThan(USER_IMPORT_MAX_BYTES);
       await expectRefusal(await upload(garbage), 413, FILE_TOO_LARGE);
-      await expectRefusal(await upload(JSON.stringify({ email: 'a@alpha.example' }), tenants.staffAToken, 'application/json'), 415, CSV_REQUIRED);
-      await expectRefusal(await upload('email\na@alpha.example\n', tenants.staffAToken, 'text/plain'), 415, CSV_REQUIRED);
+      await expectRefusal(
+        await upload(JSON.stringify({ email: 'a@alpha.example' }), tenants.staffAToken, 'application/json'),
+        415,
+        CSV_REQUIRED,
+      );
+      await expectRefusal(
+        await upload('email\na@alpha.example\n', tenants.staffAToken, 'text/plain'),
+        415,
+        CSV_REQUIRED,
+      );
     });
   });
 
   it('answers any bytes as a file with a preview or a sentence, never a 5xx, and a preview writes no user', async () => {
     const before = await digest();
-    const cell = fc.oneof(fc.string(), fc.constantFrom('=1+1', '"', '""', ',', '\r\n', '\uFEFF', 'x'.repeat(400), 'a@b.co', 'NFR'));
-    const csvText = fc.array(fc.array(cell, { maxLength: 5 }), { maxLength: 6 }).map((rows) => [HEADER, ...rows.map((row) => row.join(','))].join('\n'));
+    const cell = fc.oneof(
+      fc.string(),
+      fc.constantFrom('=1+1', '"', '""', ',', '\r\n', '\uFEFF', 'x'.repeat(400), 'a@b.co', 'NFR'),
+    );
+    const csvText = fc
+      .array(fc.array(cell, { maxLength: 5 }), { maxLength: 6 })
+      .map((rows) => [HEADER, ...rows.map((row) => row.join(','))].join('\n'));
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -143,13 +227,28 @@ describe('CSV import of end users', () => {
         event_types: ['import.applied'],
         enabled: true,
       });
-      const totalBefore = (await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: auth(tenants.staffAToken) })).json().pagination.records.total;
-      const preview = (await upload(lines(`ada@alpha.example,CRM-7,${productA.identifier!.toUpperCase()},NFR`, 'grace@alpha.example,,,', 'known@alpha.example,,,'))).json();
+      const totalBefore = (
+        await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: auth(tenants.staffAToken) })
+      ).json().pagination.records.total;
+      const preview = (
+        await upload(
+          lines(
+            `ada@alpha.example,CRM-7,${productA.identifier!.toUpperCase()},NFR`,
+            'grace@alpha.example,,,',
+            'known@alpha.example,,,',
+          ),
+        )
+      ).json();
       expect(preview).toMatchObject({ to_create: 2, licenses_to_create: 1, existing: 1, invalid: 0 });
 
       const response = await apply(preview.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ id: preview.id, users_created: 2, licenses_created: 1, applied_at: expect.stringMatching(/Z$/) });
+      expect(response.json()).toEqual({
+        id: preview.id,
+        users_created: 2,
+        licenses_created: 1,
+        applied_at: expect.stringMatching(/Z$/),
+      });
 
       const users = await t.db
         .selectFrom('end_users')
@@ -190,7 +289,9 @@ describe('CSV import of end users', () => {
           serial: expect.stringMatching(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/),
         }),
       ]);
-      const list = (await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: auth(tenants.staffAToken) })).json();
+      const list = (
+        await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: auth(tenants.staffAToken) })
+      ).json();
       expect(list.pagination.records.total).toBe(totalBefore + 2);
 
       const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'import.apply').execute();
@@ -209,7 +310,10 @@ describe('CSV import of end users', () => {
       expect(events).toEqual([
         {
           type: 'import.applied',
-          payload: expect.objectContaining({ type: 'import.applied', data: expect.objectContaining({ object: 'user_import', id: String(preview.id), after: audit[0].after }) }),
+          payload: expect.objectContaining({
+            type: 'import.applied',
+            data: expect.objectContaining({ object: 'user_import', id: String(preview.id), after: audit[0].after }),
+          }),
           endpoint_id: endpoint.id,
         },
       ]);
@@ -220,7 +324,9 @@ describe('CSV import of end users', () => {
     });
 
     it('writes nothing when one row is invalid (all or nothing)', async () => {
-      const preview = (await upload(lines('fine.one@alpha.example,,,', 'fine.two@alpha.example,,,', 'broken@,,,'))).json();
+      const preview = (
+        await upload(lines('fine.one@alpha.example,,,', 'fine.two@alpha.example,,,', 'broken@,,,'))
+      ).json();
       expect(preview).toMatchObject({ to_create: 2, invalid: 1 });
       const before = await digest();
       await expectRefusal(await apply(preview.id), 409, hasInvalidRows(1));
@@ -240,12 +346,16 @@ describe('CSV import of end users', () => {
       const before = await digest();
       await expectRefusal(await apply(preview.id), 409, CHANGED_SINCE_PREVIEW);
       expect(await digest()).toBe(before);
-      expect(await t.db.selectFrom('end_users').select('id').where('email', '=', 'race.one@alpha.example').execute()).toEqual([]);
+      expect(
+        await t.db.selectFrom('end_users').select('id').where('email', '=', 'race.one@alpha.example').execute(),
+      ).toEqual([]);
     });
 
     it('refuses an expired preview and a file with nothing new', async () => {
       const expired = (await upload(lines('late@alpha.example,,,'))).json();
-      await sql`UPDATE user_imports SET expires_at = now() - interval '1 second' WHERE id = ${expired.id}`.execute(t.db);
+      await sql`UPDATE user_imports SET expires_at = now() - interval '1 second' WHERE id = ${expired.id}`.execute(
+        t.db,
+      );
       await expectRefusal(await apply(expired.id), 410, PREVIEW_EXPIRED);
       const nothing = (await upload(lines('known@alpha.example,,,'))).json();
       await expectRefusal(await apply(nothing.id), 409, NOTHING_TO_IMPORT);
@@ -255,9 +365,15 @@ describe('CSV import of end users', () => {
 
   it('applies on another instance what one previewed, and two instances applying at once create the users once', async () => {
     const otherDb = createDatabase(t.databaseUrl, 4);
-    const other = await buildApp({ config: readConfig({ PRODUCTHUB_APPS_DIR: '' }), db: otherDb, masterKey: t.masterKey, storage: t.storage });
+    const other = await buildApp({
+      config: readConfig({ PRODUCTHUB_APPS_DIR: '' }),
+      db: otherDb,
+      masterKey: t.masterKey,
+      storage: t.storage,
+    });
     try {
-      const applyOn = (app: typeof other, id: number) => app.inject({ method: 'POST', url: `/api/v1/users/imports/${id}/apply`, headers: auth(tenants.staffAToken) });
+      const applyOn = (app: typeof other, id: number) =>
+        app.inject({ method: 'POST', url: `/api/v1/users/imports/${id}/apply`, headers: auth(tenants.staffAToken) });
       const first = (await upload(lines('instance.one@alpha.example,,,'))).json();
       expect((await applyOn(other, first.id)).json()).toMatchObject({ users_created: 1 });
 
@@ -265,8 +381,17 @@ describe('CSV import of end users', () => {
       const answers = await Promise.all([applyOn(t.app, second.id), applyOn(other, second.id)]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({ message: [ALREADY_APPLIED] });
-      const created = await t.db.selectFrom('end_users').select('email').where('email', 'like', 'instance.%').orderBy('email').execute();
-      expect(created.map((user) => user.email)).toEqual(['instance.one@alpha.example', 'instance.three@alpha.example', 'instance.two@alpha.example']);
+      const created = await t.db
+        .selectFrom('end_users')
+        .select('email')
+        .where('email', 'like', 'instance.%')
+        .orderBy('email')
+        .execute();
+      expect(created.map((user) => user.email)).toEqual([
+        'instance.one@alpha.example',
+        'instance.three@alpha.example',
+        'instance.two@alpha.example',
+      ]);
     } finally {
       await other.close();
       await otherDb.destroy();
@@ -278,13 +403,28 @@ describe('CSV import of end users', () => {
       const previewA = (await upload(lines('tenant@alpha.example,,,'))).json();
       const before = await digest();
       await expectRefusal(await apply(previewA.id, tenants.staffBToken), 404, 'Import not found');
-      await expectRefusal(await upload(lines('tenant@alpha.example,,,'), tenants.superToken), 403, /manufacturer users/);
+      await expectRefusal(
+        await upload(lines('tenant@alpha.example,,,'), tenants.superToken),
+        403,
+        /manufacturer users/,
+      );
       await expectRefusal(await apply(previewA.id, tenants.superToken), 403, /manufacturer users/);
       expect(await digest()).toBe(before);
 
       // B's file: A's user is new to B, A's product is unknown to B, B's own product is known.
-      const previewB = (await upload(lines(`known@alpha.example,,${productB.identifier},Free`, `b2@beta.example,,${productA.identifier},Free`), tenants.staffBToken)).json();
-      expect(previewB).toMatchObject({ manufacturer_id: tenants.manufacturerB.id, to_create: 1, licenses_to_create: 1, existing: 0, invalid: 1 });
+      const previewB = (
+        await upload(
+          lines(`known@alpha.example,,${productB.identifier},Free`, `b2@beta.example,,${productA.identifier},Free`),
+          tenants.staffBToken,
+        )
+      ).json();
+      expect(previewB).toMatchObject({
+        manufacturer_id: tenants.manufacturerB.id,
+        to_create: 1,
+        licenses_to_create: 1,
+        existing: 0,
+        invalid: 1,
+      });
       expect(previewB.invalid_rows[0].reason).toBe(`no product of yours has the identifier "${productA.identifier}"`);
     });
   });

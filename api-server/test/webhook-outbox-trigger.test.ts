@@ -26,8 +26,16 @@ describe('audit → webhook outbox trigger (migration 0013, both directions)', (
     t = await createTestApp();
     const { manufacturerA, manufacturerB } = await createTenants(t.app, t.db);
     tenants = { a: manufacturerA.id, b: manufacturerB.id };
-    actor = (await t.db.selectFrom('system_users').select('id').where('email', '=', 'staff@alpha.example').executeTakeFirstOrThrow()).id;
-    const rows = await sql<{ id: number }>`INSERT INTO webhook_endpoints (manufacturer_id, url, secret_encrypted, event_types, enabled)
+    actor = (
+      await t.db
+        .selectFrom('system_users')
+        .select('id')
+        .where('email', '=', 'staff@alpha.example')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const rows = await sql<{
+      id: number;
+    }>`INSERT INTO webhook_endpoints (manufacturer_id, url, secret_encrypted, event_types, enabled)
       VALUES (${tenants.a}::int, 'https://hooks.example/all', 'v1.x.y.z', ARRAY['license.disabled', 'license.enabled', 'end_user.created'], true),
         (${tenants.a}::int, 'https://hooks.example/disabled', 'v1.x.y.z', ARRAY['license.disabled'], true),
         (${tenants.a}::int, 'https://hooks.example/paused', 'v1.x.y.z', ARRAY['license.disabled', 'license.enabled', 'end_user.created'], false)
@@ -38,13 +46,21 @@ describe('audit → webhook outbox trigger (migration 0013, both directions)', (
 
   // The outbox's triggers only: audit_log has others (the kept History totals, migration 0018).
   const triggers = async () =>
-    (await sql<{ tgname: string }>`SELECT tgname FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass AND NOT tgisinternal ORDER BY tgname`.execute(t.db)).rows
+    (
+      await sql<{
+        tgname: string;
+      }>`SELECT tgname FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass AND NOT tgisinternal ORDER BY tgname`.execute(
+        t.db,
+      )
+    ).rows
       .map((row) => row.tgname)
       .filter((name) => name.startsWith('audit_log_webhook'));
 
   /** One statement of mixed audit rows; the outbox rows it queued, event ids replaced by their position. */
   async function auditAndRead(): Promise<Outbox> {
-    const lastEvent = Number((await sql<{ last: string | null }>`SELECT max(id) AS last FROM webhook_events`.execute(t.db)).rows[0].last ?? 0);
+    const lastEvent = Number(
+      (await sql<{ last: string | null }>`SELECT max(id) AS last FROM webhook_events`.execute(t.db)).rows[0].last ?? 0,
+    );
     await sql`INSERT INTO audit_log (manufacturer_id, actor_system_user_id, action, entity_type, entity_id, before, after, created_at) VALUES
       (${tenants.a}::int, ${actor}::int, 'license.disable', 'license', '11', '{"id": 11, "disabled": false}', '{"id": 11, "disabled": true}', '2026-03-01T10:00:00.123Z'),
       (${tenants.b}::int, ${actor}::int, 'license.disable', 'license', '12', '{"id": 12}', '{"id": 12, "disabled": true}', '2026-03-01T10:00:01Z'),
@@ -52,13 +68,23 @@ describe('audit → webhook outbox trigger (migration 0013, both directions)', (
       (NULL, ${actor}::int, 'license.enable', 'license', '13', NULL, NULL, '2026-03-01T10:00:03Z'),
       (${tenants.a}::int, NULL, 'end_user.create', 'end_user', '7', NULL, '{"email": "e@example.com"}', '2026-03-01T10:00:04Z'),
       (${tenants.a}::int, ${actor}::int, 'license.enable', 'license', '11', '{"disabled": true}', '{"disabled": false}', '2026-03-01T10:00:05Z'),
-      (${tenants.a}::int, ${actor}::int, 'license.transfer', 'license', '14', '{}', '{}', '2026-03-01T10:00:06Z')`.execute(t.db);
-    const events = await sql<{ id: string; manufacturer_id: number; type: string; payload: unknown; created_at: string }>`
+      (${tenants.a}::int, ${actor}::int, 'license.transfer', 'license', '14', '{}', '{}', '2026-03-01T10:00:06Z')`.execute(
+      t.db,
+    );
+    const events = await sql<{
+      id: string;
+      manufacturer_id: number;
+      type: string;
+      payload: unknown;
+      created_at: string;
+    }>`
       SELECT id, manufacturer_id, type, payload, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS created_at
       FROM webhook_events WHERE id > ${lastEvent} ORDER BY id`.execute(t.db);
     const position = new Map(events.rows.map((event, n) => [event.id, n]));
     const deliveries = await sql<{ event_id: string; endpoint_id: number; status: string }>`
-      SELECT event_id, endpoint_id, status FROM webhook_deliveries WHERE event_id > ${lastEvent} ORDER BY id`.execute(t.db);
+      SELECT event_id, endpoint_id, status FROM webhook_deliveries WHERE event_id > ${lastEvent} ORDER BY id`.execute(
+      t.db,
+    );
     return {
       events: events.rows.map(({ id: _id, ...event }) => event),
       deliveries: deliveries.rows.map(({ event_id, ...delivery }) => ({ event: position.get(event_id)!, ...delivery })),
@@ -82,7 +108,14 @@ describe('audit → webhook outbox trigger (migration 0013, both directions)', (
       payload: {
         type: 'license.disabled',
         timestamp: '2026-03-01T10:00:00.123Z',
-        data: { object: 'license', id: '11', manufacturer_id: tenants.a, actor_system_user_id: actor, before: { id: 11, disabled: false }, after: { id: 11, disabled: true } },
+        data: {
+          object: 'license',
+          id: '11',
+          manufacturer_id: tenants.a,
+          actor_system_user_id: actor,
+          before: { id: 11, disabled: false },
+          after: { id: 11, disabled: true },
+        },
       },
     });
     expect(perStatement.deliveries).toEqual([
@@ -104,7 +137,9 @@ describe('audit → webhook outbox trigger (migration 0013, both directions)', (
   it('a statement whose tenants have no enabled endpoint queues nothing', async () => {
     const before = (await sql<{ n: string }>`SELECT count(*) AS n FROM webhook_events`.execute(t.db)).rows[0].n;
     await sql`INSERT INTO audit_log (manufacturer_id, actor_system_user_id, action, entity_type, entity_id, before, after)
-      SELECT ${tenants.b}::int, ${actor}::int, 'license.disable', 'license', n::text, '{}', '{}' FROM generate_series(1, 50) AS n`.execute(t.db);
+      SELECT ${tenants.b}::int, ${actor}::int, 'license.disable', 'license', n::text, '{}', '{}' FROM generate_series(1, 50) AS n`.execute(
+      t.db,
+    );
     expect((await sql<{ n: string }>`SELECT count(*) AS n FROM webhook_events`.execute(t.db)).rows[0].n).toBe(before);
   });
 });

@@ -8,7 +8,15 @@ import { startReceiver, type Receiver } from './webhooks/loopback-receiver';
 
 jest.setTimeout(60_000);
 
-const SETTINGS: WebhookSettings = { allowPrivateTargets: true, timeoutMs: 2_000, maxAttempts: 3, retryBaseMs: 1, pollIntervalMs: 20, leaseMs: 5_000, batchSize: 8 };
+const SETTINGS: WebhookSettings = {
+  allowPrivateTargets: true,
+  timeoutMs: 2_000,
+  maxAttempts: 3,
+  retryBaseMs: 1,
+  pollIntervalMs: 20,
+  leaseMs: 5_000,
+  batchSize: 8,
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('webhook delivery', () => {
@@ -32,8 +40,12 @@ describe('webhook delivery', () => {
     receiver.respondWith((_request, response) => response.end('ok'));
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = tenants.staffAToken) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: auth(token), payload: payload as object | undefined });
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    token = tenants.staffAToken,
+  ) => t.app.inject({ method, url: `/api/v1${url}`, headers: auth(token), payload: payload as object | undefined });
   const endpoints = () => `/manufacturers/${tenants.manufacturerA.id}/webhook-endpoints`;
   const createEndpoint = async (path: string) => {
     const response = await call('POST', endpoints(), { url: receiver.url(path), event_types: ['license.created'] });
@@ -46,7 +58,9 @@ describe('webhook delivery', () => {
     return response.json() as { id: number; message_id: string; status: string };
   };
   const deliveryOf = async (endpointId: number, deliveryId: number) => {
-    const log = (await call('GET', `${endpoints()}/${endpointId}/deliveries?per_page=100`)).json() as { data: { id: number }[] };
+    const log = (await call('GET', `${endpoints()}/${endpointId}/deliveries?per_page=100`)).json() as {
+      data: { id: number }[];
+    };
     return log.data.find((delivery) => delivery.id === deliveryId) as Record<string, unknown>;
   };
 
@@ -63,7 +77,10 @@ describe('webhook delivery', () => {
       updated_at: expect.any(String),
     });
     expect(JSON.stringify((await call('GET', endpoints())).json())).not.toContain(secret);
-    const patched = await call('PATCH', `${endpoints()}/${id}`, { event_types: ['license.created', 'trial.started'], enabled: false });
+    const patched = await call('PATCH', `${endpoints()}/${id}`, {
+      event_types: ['license.created', 'trial.started'],
+      enabled: false,
+    });
     expect(patched.json()).toMatchObject({ event_types: ['license.created', 'trial.started'], enabled: false });
     expect((await call('PATCH', `${endpoints()}/${id}`, { event_types: ['no.such'] })).statusCode).toBe(400);
     expect((await call('PATCH', `${endpoints()}/${id}`, {})).statusCode).toBe(400);
@@ -85,9 +102,18 @@ describe('webhook delivery', () => {
       await sleep(10);
     }
     expect(receiver.received).toHaveLength(SETTINGS.maxAttempts);
-    expect(new Set(receiver.received.map((request) => request.headers['webhook-id']))).toEqual(new Set([delivery.message_id]));
-    for (const request of receiver.received) expect(() => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
-    expect(await deliveryOf(id, delivery.id)).toMatchObject({ status: 'failed', attempts: 3, response_code: 500, last_error: 'HTTP 500', next_attempt_at: null });
+    expect(new Set(receiver.received.map((request) => request.headers['webhook-id']))).toEqual(
+      new Set([delivery.message_id]),
+    );
+    for (const request of receiver.received)
+      expect(() => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
+    expect(await deliveryOf(id, delivery.id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      response_code: 500,
+      last_error: 'HTTP 500',
+      next_attempt_at: null,
+    });
     await deliverDue(t.db, t.masterKey, SETTINGS);
     expect(receiver.received).toHaveLength(3);
 
@@ -98,7 +124,11 @@ describe('webhook delivery', () => {
     await deliverDue(t.db, t.masterKey, SETTINGS);
     expect(receiver.received).toHaveLength(4);
     expect(receiver.received[3].headers['webhook-id']).toBe(delivery.message_id);
-    expect(await deliveryOf(id, again.json().id)).toMatchObject({ status: 'succeeded', attempts: 1, response_code: 200 });
+    expect(await deliveryOf(id, again.json().id)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      response_code: 200,
+    });
   });
 
   it('loses nothing when a worker dies mid-delivery: another delivers it once its lease ends', async () => {
@@ -161,8 +191,18 @@ describe('webhook delivery', () => {
     const slowDelivery = await sendTest(slow.id);
     await deliverDue(t.db, t.masterKey, { ...SETTINGS, timeoutMs: 300 });
     expect(receiver.received.map((request) => request.path).sort()).toEqual(['/redirect', '/slow']);
-    expect(await deliveryOf(redirect.id, redirected.id)).toMatchObject({ status: 'pending', attempts: 1, response_code: 307, last_error: 'HTTP 307' });
-    expect(await deliveryOf(slow.id, slowDelivery.id)).toMatchObject({ status: 'pending', attempts: 1, response_code: null, last_error: 'No answer within 300 ms' });
+    expect(await deliveryOf(redirect.id, redirected.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      response_code: 307,
+      last_error: 'HTTP 307',
+    });
+    expect(await deliveryOf(slow.id, slowDelivery.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      response_code: null,
+      last_error: 'No answer within 300 ms',
+    });
     // Their retries are not the business of the tests below.
     for (const endpoint of [redirect, slow]) await call('PATCH', `${endpoints()}/${endpoint.id}`, { enabled: false });
   });
@@ -186,15 +226,22 @@ describe('webhook delivery', () => {
       const before = await tableDigest(t.db, 'webhook_endpoints');
       const response = await call('POST', endpoints(), { url, event_types: ['license.created'] });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message[0]).toMatch(new RegExp(`a ${range} address: webhooks are only sent to public addresses`));
+      expect(response.json().message[0]).toMatch(
+        new RegExp(`a ${range} address: webhooks are only sent to public addresses`),
+      );
       expect(await tableDigest(t.db, 'webhook_endpoints')).toBe(before);
     });
 
-    it.each(['ftp://example.com/x', 'not a url', 'http://user:pass@example.com/', 'file:///etc/passwd'])('refuses the URL %s', async (url) => {
-      const response = await call('POST', endpoints(), { url, event_types: ['license.created'] });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toEqual(['The webhook URL must be an absolute http:// or https:// URL without user name or password.']);
-    });
+    it.each(['ftp://example.com/x', 'not a url', 'http://user:pass@example.com/', 'file:///etc/passwd'])(
+      'refuses the URL %s',
+      async (url) => {
+        const response = await call('POST', endpoints(), { url, event_types: ['license.created'] });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toEqual([
+          'The webhook URL must be an absolute http:// or https:// URL without user name or password.',
+        ]);
+      },
+    );
 
     it('refuses a private target again at delivery time (an endpoint saved while it was allowed)', async () => {
       process.env.PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE = 'true';
@@ -206,7 +253,9 @@ describe('webhook delivery', () => {
       const logged = await deliveryOf(id, delivery.id);
       expect(logged).toMatchObject({ status: 'pending', attempts: 1, response_code: null });
       expect(logged.last_error).toMatch(/resolves to 127\.0\.0\.1, a loopback address/);
-      expect((await call('PATCH', `${endpoints()}/${id}`, { url: receiver.url('/still-loopback') })).statusCode).toBe(400);
+      expect((await call('PATCH', `${endpoints()}/${id}`, { url: receiver.url('/still-loopback') })).statusCode).toBe(
+        400,
+      );
     });
   });
 });

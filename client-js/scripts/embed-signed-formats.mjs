@@ -11,12 +11,17 @@ const embedded = join(clientDist, 'signed-formats');
 const PACKAGE_IMPORT = /(require\(|from )(["'])signed-formats\2/g;
 const SOURCE_MAP_COMMENT = /\n\/\/# sourceMappingURL=\S+\s*$/;
 
-if (!existsSync(join(formatsDist, 'index.js'))) throw new Error(`signed-formats is not built: ${formatsDist}/index.js is missing (tsc -b builds it first).`);
+if (!existsSync(join(formatsDist, 'index.js')))
+  throw new Error(`signed-formats is not built: ${formatsDist}/index.js is missing (tsc -b builds it first).`);
 
 rmSync(embedded, { recursive: true, force: true });
 mkdirSync(embedded);
 for (const file of readdirSync(formatsDist)) {
-  if (file.endsWith('.js')) writeFileSync(join(embedded, file), readFileSync(join(formatsDist, file), 'utf8').replace(SOURCE_MAP_COMMENT, '\n'));
+  if (file.endsWith('.js'))
+    writeFileSync(
+      join(embedded, file),
+      readFileSync(join(formatsDist, file), 'utf8').replace(SOURCE_MAP_COMMENT, '\n'),
+    );
   else if (file.endsWith('.d.ts')) copyFileSync(join(formatsDist, file), join(embedded, file));
 }
 
@@ -24,7 +29,10 @@ for (const file of readdirSync(clientDist)) {
   if (!file.endsWith('.js') && !file.endsWith('.d.ts')) continue;
   const path = join(clientDist, file);
   const text = readFileSync(path, 'utf8');
-  const embeddedText = text.replace(PACKAGE_IMPORT, (_match, keyword, quote) => `${keyword}${quote}./signed-formats${quote}`);
+  const embeddedText = text.replace(
+    PACKAGE_IMPORT,
+    (_match, keyword, quote) => `${keyword}${quote}./signed-formats${quote}`,
+  );
   if (embeddedText !== text) writeFileSync(path, embeddedText);
 }
 console.log(`client-js: signed-formats embedded in ${embedded}`);

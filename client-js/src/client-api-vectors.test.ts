@@ -38,7 +38,9 @@ const VERIFIERS: Record<string, [DocumentFormat, (text: string, key: PublicKeyIn
 };
 
 (present ? describe : describe.skip)('client API vectors (docs/client-api-vectors)', () => {
-  const vectors = present ? (JSON.parse(readFileSync(join(vectorsDir, 'vectors.json'), 'utf8')) as { cases: Vector[] }).cases : [];
+  const vectors = present
+    ? (JSON.parse(readFileSync(join(vectorsDir, 'vectors.json'), 'utf8')) as { cases: Vector[] }).cases
+    : [];
   const read = (file: string) => readFileSync(join(vectorsDir, file), 'utf8');
 
   it('covers every format', () => {
@@ -50,6 +52,9 @@ const VERIFIERS: Record<string, [DocumentFormat, (text: string, key: PublicKeyIn
     const result = verify(read(vector.file), vector.public_key);
     if (vector.expect === 'invalid') return expect(result).toMatchObject({ valid: false, reason: vector.reason });
     expect(result).toMatchObject({ valid: true });
-    if (result.valid) expect(canonicalBytes(format.context, format.fields, result.document as Record<string, unknown>).toString('utf8')).toBe(read(vector.canonical!));
+    if (result.valid)
+      expect(
+        canonicalBytes(format.context, format.fields, result.document as Record<string, unknown>).toString('utf8'),
+      ).toBe(read(vector.canonical!));
   });
 });

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProductHubClient } from './client';
 import { DownloadIntegrityError, ProductHubApiError, UntrustedAnswerError } from './errors';
-import { LICENSE_FILE_FORMAT, findWithdrawal, REVOCATION_LIST_FORMAT, STATE_DOCUMENT_FORMAT, TRIAL_FILE_FORMAT, UPDATE_ANSWER_FORMAT } from './index';
+import {
+  LICENSE_FILE_FORMAT,
+  findWithdrawal,
+  REVOCATION_LIST_FORMAT,
+  STATE_DOCUMENT_FORMAT,
+  TRIAL_FILE_FORMAT,
+  UPDATE_ANSWER_FORMAT,
+} from './index';
 import { LoopbackServer, type RecordedRequest } from './test-support/loopback-server';
 import { signDocument, testProductKey } from './test-support/test-signer';
 import { licenseClaims, SAMPLE_SERIAL, signedTime } from './test-support/sample-claims';
@@ -24,7 +31,12 @@ let folder: string;
 
 beforeAll(async () => {
   await server.start();
-  client = new ProductHubClient({ serverUrl: server.url, productId: PRODUCT_ID, publicKey: productKey.publicKeyBase64, productIdentifier: 'com.aurora.reverb' });
+  client = new ProductHubClient({
+    serverUrl: server.url,
+    productId: PRODUCT_ID,
+    publicKey: productKey.publicKeyBase64,
+    productIdentifier: 'com.aurora.reverb',
+  });
 });
 afterAll(() => server.stop());
 beforeEach(() => {
@@ -45,7 +57,10 @@ const trialClaims = (overrides: Record<string, unknown> = {}) => ({
 describe('startTrial', () => {
   it('sends the product and the trimmed fingerprint and answers the verified trial file', async () => {
     const claims = trialClaims();
-    server.on('POST /api/v1/clients/app/trials', () => ({ status: 201, json: signDocument(TRIAL_FILE_FORMAT, claims, productKey.privateKey) }));
+    server.on('POST /api/v1/clients/app/trials', () => ({
+      status: 201,
+      json: signDocument(TRIAL_FILE_FORMAT, claims, productKey.privateKey),
+    }));
     const trial = await client.startTrial(`  ${FINGERPRINT}\n`);
     expect(server.requests[0].body).toEqual({ product_id: PRODUCT_ID, hardware_fingerprint: FINGERPRINT });
     expect(trial).toMatchObject({ created: true, expired: false, document: claims });
@@ -54,38 +69,76 @@ describe('startTrial', () => {
 
   it('reports a trial the machine already had that has ended', async () => {
     const claims = trialClaims({ started_at: '2026-01-01T00:00:00Z', expires_at: '2026-01-15T00:00:00Z' });
-    server.on('POST /api/v1/clients/app/trials', () => ({ status: 200, json: signDocument(TRIAL_FILE_FORMAT, claims, productKey.privateKey) }));
+    server.on('POST /api/v1/clients/app/trials', () => ({
+      status: 200,
+      json: signDocument(TRIAL_FILE_FORMAT, claims, productKey.privateKey),
+    }));
     await expect(client.startTrial(FINGERPRINT)).resolves.toMatchObject({ created: false, expired: true });
   });
 
   it.each([
     ['signed with another key', signDocument(TRIAL_FILE_FORMAT, trialClaims(), otherKey.privateKey), 'bad-signature'],
-    ['for another machine', signDocument(TRIAL_FILE_FORMAT, trialClaims({ hardware_fingerprint: 'HWFP2-0000' }), productKey.privateKey), 'wrong-fingerprint'],
-    ['for another product', signDocument(TRIAL_FILE_FORMAT, trialClaims({ product_id: 8 }), productKey.privateKey), 'wrong-product'],
-    ['changed after signing', { ...signDocument(TRIAL_FILE_FORMAT, trialClaims(), productKey.privateKey), expires_at: '2099-01-01T00:00:00Z' }, 'bad-signature'],
-    ['another kind of document', { ...signDocument(TRIAL_FILE_FORMAT, trialClaims(), productKey.privateKey), format: 'producthub-state' }, 'wrong-format'],
+    [
+      'for another machine',
+      signDocument(TRIAL_FILE_FORMAT, trialClaims({ hardware_fingerprint: 'HWFP2-0000' }), productKey.privateKey),
+      'wrong-fingerprint',
+    ],
+    [
+      'for another product',
+      signDocument(TRIAL_FILE_FORMAT, trialClaims({ product_id: 8 }), productKey.privateKey),
+      'wrong-product',
+    ],
+    [
+      'changed after signing',
+      { ...signDocument(TRIAL_FILE_FORMAT, trialClaims(), productKey.privateKey), expires_at: '2099-01-01T00:00:00Z' },
+      'bad-signature',
+    ],
+    [
+      'another kind of document',
+      { ...signDocument(TRIAL_FILE_FORMAT, trialClaims(), productKey.privateKey), format: 'producthub-state' },
+      'wrong-format',
+    ],
   ])('refuses an answer %s', async (_name, json, reason) => {
     server.on('POST /api/v1/clients/app/trials', () => ({ status: 201, json }));
-    await expect(client.startTrial(FINGERPRINT)).rejects.toEqual(expect.objectContaining({ name: 'UntrustedAnswerError', reason }));
+    await expect(client.startTrial(FINGERPRINT)).rejects.toEqual(
+      expect.objectContaining({ name: 'UntrustedAnswerError', reason }),
+    );
   });
 
   it("passes the server's refusal on with its messages", async () => {
-    server.on('POST /api/v1/clients/app/trials', () => ({ status: 409, json: { message: ['This product has no trial.'] } }));
+    server.on('POST /api/v1/clients/app/trials', () => ({
+      status: 409,
+      json: { message: ['This product has no trial.'] },
+    }));
     const error = await client.startTrial(FINGERPRINT).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProductHubApiError);
-    expect(error).toMatchObject({ status: 409, messages: ['This product has no trial.'], message: 'This product has no trial.' });
+    expect(error).toMatchObject({
+      status: 409,
+      messages: ['This product has no trial.'],
+      message: 'This product has no trial.',
+    });
   });
 
   it('passes Retry-After on for a rate-limited call', async () => {
-    server.on('POST /api/v1/clients/app/trials', () => ({ status: 429, json: { message: ['Too many requests.'] }, headers: { 'retry-after': '42' } }));
+    server.on('POST /api/v1/clients/app/trials', () => ({
+      status: 429,
+      json: { message: ['Too many requests.'] },
+      headers: { 'retry-after': '42' },
+    }));
     await expect(client.startTrial(FINGERPRINT)).rejects.toMatchObject({ status: 429, retryAfterSeconds: 42 });
   });
 });
 
 describe('activate and deactivate', () => {
   it('sends the normalised serial and answers the verified licence file', async () => {
-    server.on('POST /api/v1/clients/app/activations', () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT), productKey.privateKey) }));
-    const license = await client.activate({ serial: ` ${SERIAL.toLowerCase()} `, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 });
+    server.on('POST /api/v1/clients/app/activations', () => ({
+      json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT), productKey.privateKey),
+    }));
+    const license = await client.activate({
+      serial: ` ${SERIAL.toLowerCase()} `,
+      hardwareFingerprint: FINGERPRINT,
+      signatureSeedVersion: 5,
+    });
     expect(server.requests[0].body).toEqual({
       product_id: PRODUCT_ID,
       serial: SERIAL,
@@ -98,16 +151,26 @@ describe('activate and deactivate', () => {
 
   it("refuses a licence file of another product's identifier", async () => {
     server.on('POST /api/v1/clients/app/activations', () => ({
-      json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT, { product_identifier: 'com.aurora.delay' }), productKey.privateKey),
+      json: signDocument(
+        LICENSE_FILE_FORMAT,
+        licenseClaims(FINGERPRINT, { product_identifier: 'com.aurora.delay' }),
+        productKey.privateKey,
+      ),
     }));
-    await expect(client.activate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 })).rejects.toMatchObject({ reason: 'wrong-product' });
+    await expect(
+      client.activate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 }),
+    ).rejects.toMatchObject({ reason: 'wrong-product' });
   });
 
   it('answers the deactivation receipt', async () => {
     const receipt = { serial: SERIAL, hardware_fingerprint: FINGERPRINT, deactivated_at: now(), deactivations_left: 2 };
     server.on('POST /api/v1/clients/app/deactivations', () => ({ json: receipt }));
     await expect(client.deactivate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT })).resolves.toEqual(receipt);
-    expect(server.requests[0].body).toEqual({ product_id: PRODUCT_ID, serial: SERIAL, hardware_fingerprint: FINGERPRINT });
+    expect(server.requests[0].body).toEqual({
+      product_id: PRODUCT_ID,
+      serial: SERIAL,
+      hardware_fingerprint: FINGERPRINT,
+    });
   });
 });
 
@@ -136,17 +199,27 @@ describe('validate', () => {
     const [one, two] = server.requests.map((request) => bodyOf(request).nonce);
     expect(one).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(one).not.toBe(two);
-    expect(first.document).toMatchObject({ license_enabled: false, disabled_reason: 'FraudulentUse', machine_activated: true });
+    expect(first.document).toMatchObject({
+      license_enabled: false,
+      disabled_reason: 'FraudulentUse',
+      machine_activated: true,
+    });
   });
 
   it('refuses a replayed answer to another request', async () => {
     server.on('POST /api/v1/clients/app/validations', () => ({ json: stateFor('an-older-nonce-0123456789') }));
-    await expect(client.validate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT })).rejects.toMatchObject({ reason: 'wrong-nonce' });
+    await expect(client.validate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT })).rejects.toMatchObject({
+      reason: 'wrong-nonce',
+    });
   });
 
   it('refuses a state whose boolean was changed', async () => {
-    server.on('POST /api/v1/clients/app/validations', (request) => ({ json: { ...stateFor(bodyOf(request).nonce), license_enabled: true, disabled_reason: '' } }));
-    await expect(client.validate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT })).rejects.toBeInstanceOf(UntrustedAnswerError);
+    server.on('POST /api/v1/clients/app/validations', (request) => ({
+      json: { ...stateFor(bodyOf(request).nonce), license_enabled: true, disabled_reason: '' },
+    }));
+    await expect(client.validate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT })).rejects.toBeInstanceOf(
+      UntrustedAnswerError,
+    );
   });
 });
 
@@ -157,40 +230,73 @@ describe('revocations', () => {
     since: '2026-03-01T00:00:00Z',
     issued_at: now(),
     complete: true,
-    licenses: [{ serial_sha256: sha256('ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ'), disabled_reason: 'CancelledOrder', changed_at: '2026-03-02T00:00:00Z' }],
+    licenses: [
+      {
+        serial_sha256: sha256('ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ'),
+        disabled_reason: 'CancelledOrder',
+        changed_at: '2026-03-02T00:00:00Z',
+      },
+    ],
     machines: [{ machine_sha256: sha256(`${SERIAL}\n${FINGERPRINT}`), deactivated_at: '2026-03-03T00:00:00Z' }],
   };
 
   it('answers the verified list, and a withdrawal for the machine it names', async () => {
-    server.on('GET /api/v1/clients/app/products/7/revocations', () => ({ json: signDocument(REVOCATION_LIST_FORMAT, revoked, productKey.privateKey), headers: { etag: '"r1"' } }));
+    server.on('GET /api/v1/clients/app/products/7/revocations', () => ({
+      json: signDocument(REVOCATION_LIST_FORMAT, revoked, productKey.privateKey),
+      headers: { etag: '"r1"' },
+    }));
     const list = await client.revocations({ hardwareFingerprint: FINGERPRINT, since: revoked.since });
-    expect(server.requests[0].path).toBe(`/api/v1/clients/app/products/7/revocations?hardware_fingerprint=${FINGERPRINT}&since=2026-03-01T00%3A00%3A00Z`);
+    expect(server.requests[0].path).toBe(
+      `/api/v1/clients/app/products/7/revocations?hardware_fingerprint=${FINGERPRINT}&since=2026-03-01T00%3A00%3A00Z`,
+    );
     if (list.notModified) throw new Error('expected a list');
     expect(list.etag).toBe('"r1"');
-    expect(findWithdrawal(list.document, { serial: SERIAL, hardware_fingerprint: FINGERPRINT })).toEqual({ kind: 'machine-deactivated', entry: revoked.machines[0] });
+    expect(findWithdrawal(list.document, { serial: SERIAL, hardware_fingerprint: FINGERPRINT })).toEqual({
+      kind: 'machine-deactivated',
+      entry: revoked.machines[0],
+    });
     expect(findWithdrawal(list.document, { serial: SERIAL, hardware_fingerprint: 'HWFP2-other' })).toBeUndefined();
-    expect(findWithdrawal(list.document, { serial: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ', hardware_fingerprint: 'any' })).toMatchObject({ kind: 'license-disabled' });
+    expect(
+      findWithdrawal(list.document, { serial: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ', hardware_fingerprint: 'any' }),
+    ).toMatchObject({ kind: 'license-disabled' });
   });
 
   it('sends the last ETag and answers 304 as not modified', async () => {
-    server.on('GET /api/v1/clients/app/products/7/revocations', (request) => (request.headers['if-none-match'] === '"r1"' ? { status: 304 } : { status: 500 }));
-    await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, etag: '"r1"' })).resolves.toEqual({ notModified: true, etag: '"r1"' });
+    server.on('GET /api/v1/clients/app/products/7/revocations', (request) =>
+      request.headers['if-none-match'] === '"r1"' ? { status: 304 } : { status: 500 },
+    );
+    await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, etag: '"r1"' })).resolves.toEqual({
+      notModified: true,
+      etag: '"r1"',
+    });
   });
 
   it('refuses a list with an entry removed after signing', async () => {
-    server.on('GET /api/v1/clients/app/products/7/revocations', () => ({ json: { ...signDocument(REVOCATION_LIST_FORMAT, revoked, productKey.privateKey), machines: [] } }));
-    await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, since: revoked.since })).rejects.toMatchObject({ reason: 'bad-signature' });
+    server.on('GET /api/v1/clients/app/products/7/revocations', () => ({
+      json: { ...signDocument(REVOCATION_LIST_FORMAT, revoked, productKey.privateKey), machines: [] },
+    }));
+    await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, since: revoked.since })).rejects.toMatchObject({
+      reason: 'bad-signature',
+    });
   });
 
   it('refuses an old list replayed by a proxy', async () => {
     const old = { ...revoked, issued_at: signedTime(Date.now() - 2 * 86_400_000) };
-    server.on('GET /api/v1/clients/app/products/7/revocations', () => ({ json: signDocument(REVOCATION_LIST_FORMAT, old, productKey.privateKey) }));
-    await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, since: revoked.since })).rejects.toMatchObject({ reason: 'stale' });
+    server.on('GET /api/v1/clients/app/products/7/revocations', () => ({
+      json: signDocument(REVOCATION_LIST_FORMAT, old, productKey.privateKey),
+    }));
+    await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, since: revoked.since })).rejects.toMatchObject({
+      reason: 'stale',
+    });
   });
 
   it('refuses a list signed for an older request (another since)', async () => {
-    server.on('GET /api/v1/clients/app/products/7/revocations', () => ({ json: signDocument(REVOCATION_LIST_FORMAT, revoked, productKey.privateKey) }));
-    await expect(client.revocations({ hardwareFingerprint: FINGERPRINT, since: '2026-04-01T00:00:00Z' })).rejects.toMatchObject({ reason: 'wrong-request' });
+    server.on('GET /api/v1/clients/app/products/7/revocations', () => ({
+      json: signDocument(REVOCATION_LIST_FORMAT, revoked, productKey.privateKey),
+    }));
+    await expect(
+      client.revocations({ hardwareFingerprint: FINGERPRINT, since: '2026-04-01T00:00:00Z' }),
+    ).rejects.toMatchObject({ reason: 'wrong-request' });
   });
 });
 
@@ -208,11 +314,24 @@ describe('checkForUpdates and download', () => {
     unlocks_without_license: false,
     files: files.map((file) => ({ ...file, url_expires_at: signedTime(Date.now() + 3_600_000) })),
   });
-  const goodFile = { name: 'Reverb.pkg', size: content.length, sha256: sha256(content), url: '/api/v1/clients/app/downloads/55?expires=1790000000&signature=abc' };
+  const goodFile = {
+    name: 'Reverb.pkg',
+    size: content.length,
+    sha256: sha256(content),
+    url: '/api/v1/clients/app/downloads/55?expires=1790000000&signature=abc',
+  };
 
   const checkUpdate = async (files: (typeof goodFile)[]) => {
-    server.on('POST /api/v1/clients/app/update-checks', () => ({ json: signDocument(UPDATE_ANSWER_FORMAT, updateFor(files), productKey.privateKey), headers: { etag: '"u1"' } }));
-    const answer = await client.checkForUpdates({ hardwareFingerprint: FINGERPRINT, serial: SERIAL, currentVersion: '1.2.3', os: 'macOS' });
+    server.on('POST /api/v1/clients/app/update-checks', () => ({
+      json: signDocument(UPDATE_ANSWER_FORMAT, updateFor(files), productKey.privateKey),
+      headers: { etag: '"u1"' },
+    }));
+    const answer = await client.checkForUpdates({
+      hardwareFingerprint: FINGERPRINT,
+      serial: SERIAL,
+      currentVersion: '1.2.3',
+      os: 'macOS',
+    });
     if (answer.notModified) throw new Error('expected an answer');
     return answer;
   };
@@ -220,17 +339,31 @@ describe('checkForUpdates and download', () => {
   it('answers the verified update and downloads its file, checked', async () => {
     server.on('GET /api/v1/clients/app/downloads/55', () => ({ bytes: content }));
     const answer = await checkUpdate([goodFile]);
-    expect(server.requests[0].body).toEqual({ product_id: PRODUCT_ID, hardware_fingerprint: FINGERPRINT, serial: SERIAL, current_version: '1.2.3', os: 'macOS' });
+    expect(server.requests[0].body).toEqual({
+      product_id: PRODUCT_ID,
+      hardware_fingerprint: FINGERPRINT,
+      serial: SERIAL,
+      current_version: '1.2.3',
+      os: 'macOS',
+    });
     expect(answer).toMatchObject({ etag: '"u1"', document: { update_available: true, version: '1.3.0.45' } });
     const destination = join(folder, 'Reverb.pkg');
-    await expect(client.download(answer.document.files[0], destination)).resolves.toEqual({ path: destination, size: content.length, sha256: goodFile.sha256 });
+    await expect(client.download(answer.document.files[0], destination)).resolves.toEqual({
+      path: destination,
+      size: content.length,
+      sha256: goodFile.sha256,
+    });
     expect(server.requests[1].path).toBe(goodFile.url);
     expect(readFileSync(destination).equals(content)).toBe(true);
   });
 
   it('refuses an answer for another version or OS than asked', async () => {
-    server.on('POST /api/v1/clients/app/update-checks', () => ({ json: signDocument(UPDATE_ANSWER_FORMAT, { ...updateFor([]), os: 'Windows' }, productKey.privateKey) }));
-    await expect(client.checkForUpdates({ hardwareFingerprint: FINGERPRINT, currentVersion: '1.2.3', os: 'macOS' })).rejects.toMatchObject({ reason: 'wrong-request' });
+    server.on('POST /api/v1/clients/app/update-checks', () => ({
+      json: signDocument(UPDATE_ANSWER_FORMAT, { ...updateFor([]), os: 'Windows' }, productKey.privateKey),
+    }));
+    await expect(
+      client.checkForUpdates({ hardwareFingerprint: FINGERPRINT, currentVersion: '1.2.3', os: 'macOS' }),
+    ).rejects.toMatchObject({ reason: 'wrong-request' });
   });
 
   it.each([
@@ -249,8 +382,14 @@ describe('checkForUpdates and download', () => {
   });
 
   it('throws a clear error when the link has expired', async () => {
-    server.on('GET /api/v1/clients/app/downloads/55', () => ({ status: 403, json: { message: ['The download link has expired.'] } }));
+    server.on('GET /api/v1/clients/app/downloads/55', () => ({
+      status: 403,
+      json: { message: ['The download link has expired.'] },
+    }));
     const answer = await checkUpdate([goodFile]);
-    await expect(client.download(answer.document.files[0], join(folder, 'Reverb.pkg'))).rejects.toMatchObject({ status: 403, message: expect.stringMatching(/expired/) });
+    await expect(client.download(answer.document.files[0], join(folder, 'Reverb.pkg'))).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringMatching(/expired/),
+    });
   });
 });

@@ -85,19 +85,32 @@ export class ProductHubClient {
   }
 
   private post(path: string, body: Record<string, unknown>) {
-    return callClientApi(this.options.serverUrl, path, { method: 'POST', body: { product_id: this.options.productId, ...body }, timeoutMs: this.timeoutMs });
+    return callClientApi(this.options.serverUrl, path, {
+      method: 'POST',
+      body: { product_id: this.options.productId, ...body },
+      timeoutMs: this.timeoutMs,
+    });
   }
 
   /** Starts this machine's trial, or answers the one it already has (same expiry): check `expired`. */
   async startTrial(hardwareFingerprint: string): Promise<Signed<TrialFile> & { created: boolean; expired: boolean }> {
     const fingerprint = fingerprintOf(hardwareFingerprint);
     const answer = await this.post('/trials', { hardware_fingerprint: fingerprint });
-    const trial = trusted(verifyTrialFile(answer.text, this.key, { productId: this.options.productId, hardwareFingerprint: fingerprint, at: null }), answer.text);
+    const trial = trusted(
+      verifyTrialFile(answer.text, this.key, {
+        productId: this.options.productId,
+        hardwareFingerprint: fingerprint,
+        at: null,
+      }),
+      answer.text,
+    );
     return { ...trial, created: answer.status === 201, expired: Date.now() >= signedTimeMs(trial.document.expires_at) };
   }
 
   /** Activates the licence on this machine and answers its `.ops` licence file (save `text`). */
-  async activate(request: MachineRequest & { hardwareFingerprintVersion?: number; signatureSeedVersion: SignatureSeedVersion }): Promise<Signed<LicenseFileClaims>> {
+  async activate(
+    request: MachineRequest & { hardwareFingerprintVersion?: number; signatureSeedVersion: SignatureSeedVersion },
+  ): Promise<Signed<LicenseFileClaims>> {
     const fingerprint = fingerprintOf(request.hardwareFingerprint);
     const answer = await this.post('/activations', {
       serial: serialOf(request.serial),
@@ -105,12 +118,21 @@ export class ProductHubClient {
       hardware_fingerprint_version: request.hardwareFingerprintVersion ?? 2,
       signature_seed_version: request.signatureSeedVersion,
     });
-    return trusted(verifyLicenseFile(answer.text, this.key, { hardwareFingerprint: fingerprint, productIdentifier: this.options.productIdentifier }), answer.text);
+    return trusted(
+      verifyLicenseFile(answer.text, this.key, {
+        hardwareFingerprint: fingerprint,
+        productIdentifier: this.options.productIdentifier,
+      }),
+      answer.text,
+    );
   }
 
   /** Frees this machine's slot (the plugin then deletes its licence file). The server caps how often. */
   async deactivate(request: MachineRequest): Promise<DeactivationReceipt> {
-    const answer = await this.post('/deactivations', { serial: serialOf(request.serial), hardware_fingerprint: fingerprintOf(request.hardwareFingerprint) });
+    const answer = await this.post('/deactivations', {
+      serial: serialOf(request.serial),
+      hardware_fingerprint: fingerprintOf(request.hardwareFingerprint),
+    });
     return JSON.parse(answer.text) as DeactivationReceipt;
   }
 
@@ -125,25 +147,45 @@ export class ProductHubClient {
   }
 
   /** One page of the product's revocation list since `since` (inclusive); pass the last `etag` to get a 304. */
-  async revocations(request: { hardwareFingerprint: string; since?: string; etag?: string }): Promise<Cached<RevocationList>> {
+  async revocations(request: {
+    hardwareFingerprint: string;
+    since?: string;
+    etag?: string;
+  }): Promise<Cached<RevocationList>> {
     const fingerprint = fingerprintOf(request.hardwareFingerprint);
     const query = new URLSearchParams({ hardware_fingerprint: fingerprint });
     if (request.since) query.set('since', request.since);
-    const answer = await callClientApi(this.options.serverUrl, `/products/${this.options.productId}/revocations?${query}`, {
-      method: 'GET',
-      etag: request.etag,
-      timeoutMs: this.timeoutMs,
-    });
+    const answer = await callClientApi(
+      this.options.serverUrl,
+      `/products/${this.options.productId}/revocations?${query}`,
+      {
+        method: 'GET',
+        etag: request.etag,
+        timeoutMs: this.timeoutMs,
+      },
+    );
     if (answer.status === 304) return { notModified: true, etag: answer.etag };
     const expected = { productId: this.options.productId, hardwareFingerprint: fingerprint };
-    const list = trusted(checkFreshness(verifyRevocationList(answer.text, this.key, expected), this.maxAge), answer.text);
+    const list = trusted(
+      checkFreshness(verifyRevocationList(answer.text, this.key, expected), this.maxAge),
+      answer.text,
+    );
     if (list.document.since !== (request.since ?? ''))
-      throw new UntrustedAnswerError('wrong-request', `The revocation list is since "${list.document.since}", not "${request.since ?? ''}".`);
+      throw new UntrustedAnswerError(
+        'wrong-request',
+        `The revocation list is since "${list.document.since}", not "${request.since ?? ''}".`,
+      );
     return { notModified: false, etag: answer.etag, ...list };
   }
 
   /** The newest release this customer may have (a serial, else this machine's trial, else free releases only). */
-  async checkForUpdates(request: { hardwareFingerprint: string; serial?: string; currentVersion: string; os: ClientOs; etag?: string }): Promise<Cached<UpdateAnswer>> {
+  async checkForUpdates(request: {
+    hardwareFingerprint: string;
+    serial?: string;
+    currentVersion: string;
+    os: ClientOs;
+    etag?: string;
+  }): Promise<Cached<UpdateAnswer>> {
     const fingerprint = fingerprintOf(request.hardwareFingerprint);
     const body = {
       product_id: this.options.productId,
@@ -152,10 +194,24 @@ export class ProductHubClient {
       current_version: request.currentVersion,
       os: request.os,
     };
-    const answer = await callClientApi(this.options.serverUrl, '/update-checks', { method: 'POST', body, etag: request.etag, timeoutMs: this.timeoutMs });
+    const answer = await callClientApi(this.options.serverUrl, '/update-checks', {
+      method: 'POST',
+      body,
+      etag: request.etag,
+      timeoutMs: this.timeoutMs,
+    });
     if (answer.status === 304) return { notModified: true, etag: answer.etag };
-    const expected = { productId: this.options.productId, hardwareFingerprint: fingerprint, currentVersion: request.currentVersion, os: request.os };
-    return { notModified: false, etag: answer.etag, ...trusted(checkFreshness(verifyUpdateAnswer(answer.text, this.key, expected), this.maxAge), answer.text) };
+    const expected = {
+      productId: this.options.productId,
+      hardwareFingerprint: fingerprint,
+      currentVersion: request.currentVersion,
+      os: request.os,
+    };
+    return {
+      notModified: false,
+      etag: answer.etag,
+      ...trusted(checkFreshness(verifyUpdateAnswer(answer.text, this.key, expected), this.maxAge), answer.text),
+    };
   }
 
   /** Streams one file of a verified update answer to `destination`; a file of another size or SHA-256 is deleted. */

@@ -19,11 +19,19 @@ async function apiError(response: Response): Promise<ProductHubApiError> {
     // Not our JSON (a proxy's page): the status alone must do.
   }
   const retryAfter = Number(response.headers.get('retry-after'));
-  return new ProductHubApiError(response.status, messages, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  return new ProductHubApiError(
+    response.status,
+    messages,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
 }
 
 /** One call to the client API: 2xx and 304 answer, anything else throws ProductHubApiError. */
-export async function callClientApi(serverUrl: string, path: string, init: { method: 'GET' | 'POST'; body?: unknown; etag?: string; timeoutMs: number }): Promise<HttpAnswer> {
+export async function callClientApi(
+  serverUrl: string,
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown; etag?: string; timeoutMs: number },
+): Promise<HttpAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.etag) headers['if-none-match'] = init.etag;

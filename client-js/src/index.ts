@@ -1,8 +1,20 @@
 // @producthub/client: verify ProductHub's signed documents offline and call its client API (docs/client-api.md).
 // The formats and their verifiers are signed-formats' (one definition with the server); the build copies that
 // package into dist/signed-formats, so the library needs nothing but Node at run time.
-export { ProductHubClient, type ProductHubClientOptions, type Signed, type Cached, type DeactivationReceipt, type MachineRequest } from './client';
-export { createOfflineRequest, installOfflineAnswer, type OfflineRequestInput, type OfflineAnswerExpectations } from './offline';
+export {
+  ProductHubClient,
+  type ProductHubClientOptions,
+  type Signed,
+  type Cached,
+  type DeactivationReceipt,
+  type MachineRequest,
+} from './client';
+export {
+  createOfflineRequest,
+  installOfflineAnswer,
+  type OfflineRequestInput,
+  type OfflineAnswerExpectations,
+} from './offline';
 export { ProductHubApiError, UntrustedAnswerError, DownloadIntegrityError } from './errors';
 export {
   productPublicKey,

@@ -26,7 +26,10 @@ describe('licence file vectors (docs/licence-file-vectors)', () => {
     });
     if (vector.expect === 'valid') {
       expect(result).toMatchObject({ valid: true });
-      if (result.valid) expect(canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, result.document).toString('utf8')).toBe(read(vector.canonical!));
+      if (result.valid)
+        expect(
+          canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, result.document).toString('utf8'),
+        ).toBe(read(vector.canonical!));
     } else {
       expect(result).toMatchObject({ valid: false, reason: vector.reason });
     }
@@ -35,7 +38,8 @@ describe('licence file vectors (docs/licence-file-vectors)', () => {
 
 describe('verifyLicenseFile beyond the vectors', () => {
   const valid = JSON.parse(read(validCase.file)) as Record<string, unknown>;
-  const verifyChanged = (change: Record<string, unknown>) => verifyLicenseFile(JSON.stringify({ ...valid, ...change }), validCase.public_key);
+  const verifyChanged = (change: Record<string, unknown>) =>
+    verifyLicenseFile(JSON.stringify({ ...valid, ...change }), validCase.public_key);
 
   it('refuses every signed member changed, one at a time', () => {
     for (const [name, kind] of LICENSE_FILE_FORMAT.fields) {
@@ -65,7 +69,9 @@ describe('verifyLicenseFile beyond the vectors', () => {
   });
 
   it('refuses a file for another product identifier', () => {
-    expect(verifyLicenseFile(read(validCase.file), validCase.public_key, { productIdentifier: 'com.aurora.delay' })).toMatchObject({ valid: false, reason: 'wrong-product' });
+    expect(
+      verifyLicenseFile(read(validCase.file), validCase.public_key, { productIdentifier: 'com.aurora.delay' }),
+    ).toMatchObject({ valid: false, reason: 'wrong-product' });
   });
 
   it('refuses a public key that is not 32 bytes', () => {

@@ -33,10 +33,17 @@ describe('offline activation in client-js', () => {
   });
 
   const answer = JSON.stringify(signDocument(LICENSE_FILE_FORMAT, licenseClaims('HWFP2-STUDIO'), key.privateKey));
-  const expected = { publicKey: key.publicKeyBase64, hardwareFingerprint: 'HWFP2-STUDIO', productIdentifier: 'com.aurora.reverb' };
+  const expected = {
+    publicKey: key.publicKeyBase64,
+    hardwareFingerprint: 'HWFP2-STUDIO',
+    productIdentifier: 'com.aurora.reverb',
+  };
 
   it('installs the answer for this machine and product, verified with the product key', () => {
-    expect(installOfflineAnswer(answer, expected)).toEqual({ text: answer, document: expect.objectContaining({ hardware_fingerprint: 'HWFP2-STUDIO' }) });
+    expect(installOfflineAnswer(answer, expected)).toEqual({
+      text: answer,
+      document: expect.objectContaining({ hardware_fingerprint: 'HWFP2-STUDIO' }),
+    });
   });
 
   it.each([
@@ -44,11 +51,15 @@ describe('offline activation in client-js', () => {
     ['another product', { ...expected, productIdentifier: 'com.aurora.delay' }, 'wrong-product'],
     ['another key', { ...expected, publicKey: other.publicKeyBase64 }, 'bad-signature'],
   ])('refuses an answer for %s', (_what, expectation, reason) => {
-    expect(() => installOfflineAnswer(answer, expectation)).toThrow(expect.objectContaining({ reason }) as UntrustedAnswerError);
+    expect(() => installOfflineAnswer(answer, expectation)).toThrow(
+      expect.objectContaining({ reason }) as UntrustedAnswerError,
+    );
   });
 
   it('refuses a changed answer or one that is not a licence file', () => {
     expect(() => installOfflineAnswer(answer.replace('Standard', 'NFR'), expected)).toThrow(UntrustedAnswerError);
-    expect(() => installOfflineAnswer('not json', expected)).toThrow(expect.objectContaining({ reason: 'malformed' }) as UntrustedAnswerError);
+    expect(() => installOfflineAnswer('not json', expected)).toThrow(
+      expect.objectContaining({ reason: 'malformed' }) as UntrustedAnswerError,
+    );
   });
 });

@@ -1,4 +1,11 @@
-import { formatSignedTime, verifyLicenseFile, writeOfflineRequest, type LicenseFileClaims, type PublicKeyInput, type SignatureSeedVersion } from 'signed-formats';
+import {
+  formatSignedTime,
+  verifyLicenseFile,
+  writeOfflineRequest,
+  type LicenseFileClaims,
+  type PublicKeyInput,
+  type SignatureSeedVersion,
+} from 'signed-formats';
 import type { Signed } from './client';
 import { UntrustedAnswerError } from './errors';
 
@@ -47,7 +54,10 @@ export interface OfflineAnswerExpectations {
  * UntrustedAnswerError for anything else.
  */
 export function installOfflineAnswer(text: string, expected: OfflineAnswerExpectations): Signed<LicenseFileClaims> {
-  const result = verifyLicenseFile(text, expected.publicKey, { hardwareFingerprint: expected.hardwareFingerprint.trim(), productIdentifier: expected.productIdentifier });
+  const result = verifyLicenseFile(text, expected.publicKey, {
+    hardwareFingerprint: expected.hardwareFingerprint.trim(),
+    productIdentifier: expected.productIdentifier,
+  });
   if (!result.valid) throw new UntrustedAnswerError(result.reason, result.message);
   return { text, document: result.document };
 }

@@ -18,7 +18,9 @@ describe('the built package', () => {
 
   it('requires nothing at run time but Node and its own files', () => {
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
-    const required = files.flatMap((file) => [...readFileSync(join(dist, file), 'utf8').matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]));
+    const required = files.flatMap((file) =>
+      [...readFileSync(join(dist, file), 'utf8').matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]),
+    );
     expect(required).toContain('./signed-formats');
     expect(required.filter((name) => !name.startsWith('node:') && !name.startsWith('./'))).toEqual([]);
   });
@@ -30,16 +32,30 @@ describe('the built package', () => {
       mkdirSync(installed, { recursive: true });
       cpSync(join(packageDir, 'package.json'), join(installed, 'package.json'));
       cpSync(dist, join(installed, 'dist'), { recursive: true });
-      const vectors = JSON.parse(readFileSync(join(vectorsDir, 'vectors.json'), 'utf8')) as { cases: { name: string; file: string; public_key: string }[] };
+      const vectors = JSON.parse(readFileSync(join(vectorsDir, 'vectors.json'), 'utf8')) as {
+        cases: { name: string; file: string; public_key: string }[];
+      };
       const valid = vectors.cases.find((vector) => vector.name === 'valid')!;
       const script = `const client = require('@producthub/client');
         const result = client.verifyLicenseFile(require('node:fs').readFileSync(process.argv[1], 'utf8'), process.argv[2]);
         console.log(JSON.stringify({ valid: result.valid, exports: Object.keys(client).sort() }));`;
-      const run = spawnSync(process.execPath, ['-e', script, join(vectorsDir, valid.file), valid.public_key], { cwd: folder, encoding: 'utf8', env: { PATH: process.env.PATH } });
+      const run = spawnSync(process.execPath, ['-e', script, join(vectorsDir, valid.file), valid.public_key], {
+        cwd: folder,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH },
+      });
       expect(run.stderr).toBe('');
       const answer = JSON.parse(run.stdout) as { valid: boolean; exports: string[] };
       expect(answer.valid).toBe(true);
-      expect(answer.exports).toEqual(expect.arrayContaining(['ProductHubClient', 'verifyLicenseFile', 'verifyUpdateAnswer', 'findWithdrawal', 'canonicalBytes']));
+      expect(answer.exports).toEqual(
+        expect.arrayContaining([
+          'ProductHubClient',
+          'verifyLicenseFile',
+          'verifyUpdateAnswer',
+          'findWithdrawal',
+          'canonicalBytes',
+        ]),
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

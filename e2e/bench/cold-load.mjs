@@ -26,7 +26,9 @@ export async function coldLoad(browser, { url, login, productId, timeoutMs }) {
     scripts.phase('login to My Products');
     await page.getByLabel('Email').fill(login.email);
     await page.getByLabel('Password').fill(login.password);
-    figures.loginToFirstRow = await timed(page, 'firstRow', () => page.getByRole('button', { name: 'Sign In' }).click());
+    figures.loginToFirstRow = await timed(page, 'firstRow', () =>
+      page.getByRole('button', { name: 'Sign In' }).click(),
+    );
 
     scripts.phase('licences');
     const licencesLink = page.locator(`main a[href^="/Home/ProductLicenses/${productId}/"]`);
@@ -78,7 +80,8 @@ async function interaction(page, condition, act) {
   await page.evaluate(() => window.__bench.resetRenders());
   const ms = await timed(page, condition, act);
   const { commits, renders, interactions, hookConnected } = await page.evaluate(() => window.__bench.settledRenders());
-  if (!hookConnected) throw new Error('React did not connect to the render-counting hook (is the build React 19 with DevTools support?)');
+  if (!hookConnected)
+    throw new Error('React did not connect to the render-counting hook (is the build React 19 with DevTools support?)');
   const rows = Object.fromEntries(ROW_COMPONENTS.map((name) => [name, renders[name] ?? 0]));
   const total = Object.values(renders).reduce((sum, count) => sum + count, 0);
   const eventTiming = interactions.length > 0 ? Math.max(...interactions.map((entry) => entry.duration)) : null;

@@ -64,17 +64,31 @@ try {
   server = await startConsoleServer(REPO, settings);
   browser = await chromium.launch({
     executablePath: process.env.PRODUCTHUB_CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     // This script closes the browser, then the server, on a signal (Playwright would close the browser under it).
     handleSIGINT: false,
     handleSIGTERM: false,
   });
   const results = [];
   for (let n = 1; n <= loads; n += 1) {
-    const result = await coldLoad(browser, { url: server.url, login: { email: benchStaffEmail(1), password: BENCH_PASSWORD }, productId: BIG_PRODUCT, timeoutMs: STEP_TIMEOUT_MS });
+    const result = await coldLoad(browser, {
+      url: server.url,
+      login: { email: benchStaffEmail(1), password: BENCH_PASSWORD },
+      productId: BIG_PRODUCT,
+      timeoutMs: STEP_TIMEOUT_MS,
+    });
     // The 250-row figures need two pages of 250 at least; the big product's list is 100,000 (400 pages, scale 1), and
     // the report says which size it measured.
-    if (result.lastPage < 2) throw new Error(`Product ${BIG_PRODUCT} shows ${result.lastPage} page(s) of 250: seed the bench database (\`npm run bench:seed\`).`);
+    if (result.lastPage < 2)
+      throw new Error(
+        `Product ${BIG_PRODUCT} shows ${result.lastPage} page(s) of 250: seed the bench database (\`npm run bench:seed\`).`,
+      );
     const f = result.figures;
     console.error(
       `load ${n}/${loads}: sign-in ${f.signInForm.toFixed(0)} ms, login→row ${f.loginToFirstRow.toFixed(0)} ms, licences ${f.openLicences.toFixed(0)} ms, ` +
@@ -86,7 +100,15 @@ try {
   const at = new Date().toISOString();
   const load = loadavg().map((value) => value.toFixed(2));
   const summary = summarize(results);
-  const report = { at, cpus: cpus().length, loadAverage: load, browser: browser.version(), dataDir: settings.dataDir, loads: results, summary };
+  const report = {
+    at,
+    cpus: cpus().length,
+    loadAverage: load,
+    browser: browser.version(),
+    dataDir: settings.dataDir,
+    loads: results,
+    summary,
+  };
   mkdirSync(new URL('results', import.meta.url), { recursive: true });
   const file = fileURLToPath(new URL(`results/console-${at.replace(/[:.]/g, '-')}.json`, import.meta.url));
   writeFileSync(file, JSON.stringify(report, null, 2));

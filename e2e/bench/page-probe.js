@@ -58,14 +58,23 @@
   addEventListener('pointerdown', (event) => event.isTrusted && (state.lastPress = event.timeStamp), true);
   addEventListener('keydown', (event) => event.isTrusted && (state.lastPress = event.timeStamp), true);
   // Playwright's selectOption dispatches input/change itself (untrusted): a choice in a <select> starts there.
-  addEventListener('input', (event) => event.target instanceof HTMLSelectElement && (state.lastPress = event.timeStamp), true);
+  addEventListener(
+    'input',
+    (event) => event.target instanceof HTMLSelectElement && (state.lastPress = event.timeStamp),
+    true,
+  );
 
   // Event Timing: how long each trusted interaction took to its next paint (what INP is built from).
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (entry.interactionId)
-          state.interactions.push({ name: entry.name, startTime: entry.startTime, duration: entry.duration, processing: entry.processingEnd - entry.processingStart });
+          state.interactions.push({
+            name: entry.name,
+            startTime: entry.startTime,
+            duration: entry.duration,
+            processing: entry.processingEnd - entry.processingStart,
+          });
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch {
@@ -167,7 +176,8 @@
     },
     /** Resolves once no commit happened for `quietMs`, then hands back what rendered since the reset. */
     async settledRenders(quietMs = 300) {
-      while (performance.now() - state.lastCommitAt < quietMs) await new Promise((resolve) => setTimeout(resolve, quietMs / 3));
+      while (performance.now() - state.lastCommitAt < quietMs)
+        await new Promise((resolve) => setTimeout(resolve, quietMs / 3));
       return {
         commits: state.commits,
         renders: Object.fromEntries([...state.renders].sort((a, b) => b[1] - a[1])),

@@ -35,8 +35,20 @@ export function summarize(loads) {
       const of = (pick) => stats(loads.map((load) => pick(load.interactions[key])));
       const rows = Object.fromEntries(ROW_COMPONENTS.map((name) => [name, of((it) => it.rows[name])]));
       const names = new Set(loads.flatMap((load) => Object.keys(load.interactions[key].renders ?? {})));
-      const byComponent = Object.fromEntries([...names].map((name) => [name, of((it) => it.renders?.[name] ?? 0).median]).sort((a, b) => b[1] - a[1]));
-      return [key, { ms: of((it) => it.ms), eventTiming: of((it) => it.eventTiming), total: of((it) => it.total), commits: of((it) => it.commits), rows, byComponent }];
+      const byComponent = Object.fromEntries(
+        [...names].map((name) => [name, of((it) => it.renders?.[name] ?? 0).median]).sort((a, b) => b[1] - a[1]),
+      );
+      return [
+        key,
+        {
+          ms: of((it) => it.ms),
+          eventTiming: of((it) => it.eventTiming),
+          total: of((it) => it.total),
+          commits: of((it) => it.commits),
+          rows,
+          byComponent,
+        },
+      ];
     }),
   );
   const pages = stats(loads.map((load) => load.lastPage));
@@ -51,7 +63,8 @@ export function verdict(key, figure) {
 }
 
 export function markdown({ summary, loads, load, at, baseline }) {
-  const cell = (s, unit = '') => (s ? `${fmt(s.median)}${unit} | ${fmt(s.min)}${unit} | ${fmt(s.max)}${unit}` : ' | | ');
+  const cell = (s, unit = '') =>
+    s ? `${fmt(s.median)}${unit} | ${fmt(s.min)}${unit} | ${fmt(s.max)}${unit}` : ' | | ';
   const before = baseline && summarize(baseline.loads);
   const beside = (now, then) => (before ? `${fmt(then)} → ${fmt(now)}` : fmt(now));
   const lines = [
@@ -59,13 +72,21 @@ export function markdown({ summary, loads, load, at, baseline }) {
     '',
     '| Figure | median | min | max | target (median) |',
     '|---|---:|---:|---:|---|',
-    ...FIGURES.map(([key, label, unit]) => `| ${label} | ${cell(summary.figures[key], ` ${unit}`)} | ${verdict(key, summary.figures[key])} |`),
+    ...FIGURES.map(
+      ([key, label, unit]) =>
+        `| ${label} | ${cell(summary.figures[key], ` ${unit}`)} | ${verdict(key, summary.figures[key])} |`,
+    ),
     `| first open of the licences at 250/page (click Licenses + choose 250) | ${cell(summary.figures.openAt250, ' ms')} | |`,
     `| JS transferred (encoded bytes, whole load) | ${cell(kb(summary.figures.jsBytes), ' KB')} | |`,
     `| JS requests (whole load) | ${cell(summary.figures.jsRequests)} | |`,
-    ...PHASES.map((phase) => `| JS of ${phase} (${fmt(summary.figures[`requests ${phase}`].median)} requests) | ${cell(kb(summary.figures[`js ${phase}`]), ' KB')} | |`),
+    ...PHASES.map(
+      (phase) =>
+        `| JS of ${phase} (${fmt(summary.figures[`requests ${phase}`].median)} requests) | ${cell(kb(summary.figures[`js ${phase}`]), ' KB')} | |`,
+    ),
     '',
-    before ? `Component counts: baseline (${baseline.at}, load average ${baseline.loadAverage.join(' / ')}) → this run.` : '',
+    before
+      ? `Component counts: baseline (${baseline.at}, load average ${baseline.loadAverage.join(' / ')}) → this run.`
+      : '',
     '',
     '| Interaction on the 250-row licence list | TableRow renders | TableRowCells renders | components rendered | commits | click → painted ms | Event Timing ms |',
     '|---|---:|---:|---:|---:|---:|---:|',
@@ -103,4 +124,5 @@ function stats(values) {
 }
 
 const kb = (s) => s && { median: s.median / 1024, min: s.min / 1024, max: s.max / 1024 };
-const fmt = (value) => (value === undefined || value === null ? '—' : Number.isInteger(value) ? String(value) : value.toFixed(1));
+const fmt = (value) =>
+  value === undefined || value === null ? '—' : Number.isInteger(value) ? String(value) : value.toFixed(1);

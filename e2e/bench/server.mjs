@@ -12,10 +12,14 @@ export function missingPrerequisite(repo, settings) {
   if (!existsSync(join(settings.dataDir, 'postgres', 'PG_VERSION'))) {
     return `No bench database in ${settings.dataDir}: run \`npm run bench:seed\` first (or pass --data-dir).`;
   }
-  if (!existsSync(join(repo, 'api-server/dist/main.js'))) return 'api-server is not built: run `npx tsc -b shared-kit api-server`.';
-  const unbuilt = APPS.filter((app) => !existsSync(join(repo, app, 'dist')) || readdirSync(join(repo, app, 'dist')).length === 0);
+  if (!existsSync(join(repo, 'api-server/dist/main.js')))
+    return 'api-server is not built: run `npx tsc -b shared-kit api-server`.';
+  const unbuilt = APPS.filter(
+    (app) => !existsSync(join(repo, app, 'dist')) || readdirSync(join(repo, app, 'dist')).length === 0,
+  );
   if (!existsSync(join(repo, 'shell/dist/index.html'))) unbuilt.unshift('shell (no index.html)');
-  if (unbuilt.length > 0) return `The console is not built (${unbuilt.join(', ')}): run \`NX_NO_CLOUD=true NX_DAEMON=false npx lerna run build --concurrency 1\`.`;
+  if (unbuilt.length > 0)
+    return `The console is not built (${unbuilt.join(', ')}): run \`NX_NO_CLOUD=true NX_DAEMON=false npx lerna run build --concurrency 1\`.`;
   return undefined;
 }
 
@@ -28,7 +32,9 @@ export async function startConsoleServer(repo, settings, { timeoutMs = 120_000 }
   const freeBy = Date.now() + 30_000;
   while ((await answers(`${url}/readyz`)) || existsSync(postmasterPid)) {
     if (Date.now() > freeBy) {
-      throw new Error(`Port ${settings.apiPort} or the bench database (${postmasterPid}) is still in use by another server: stop it, or set BENCH_API_PORT / BENCH_PG_PORT.`);
+      throw new Error(
+        `Port ${settings.apiPort} or the bench database (${postmasterPid}) is still in use by another server: stop it, or set BENCH_API_PORT / BENCH_PG_PORT.`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -57,7 +63,8 @@ export async function startConsoleServer(repo, settings, { timeoutMs = 120_000 }
 
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(`${url}/readyz`))) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${stderr}`);
     if (Date.now() > deadline) {
       stop();
       throw new Error(`The server was not ready within ${timeoutMs / 1000} s:\n${stderr}`);

@@ -29,7 +29,11 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
 }
 
 function start(command: string[], env: Record<string, string>, readyUrl: string, url: string): Promise<Running> {
-  const child = spawn(process.execPath, command, { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, command, {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -81,7 +85,10 @@ const EMBED_FILES: Record<string, string> = { '/embed.js': 'embed.js' };
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html' };
 
 /** The integrator's page (e2e/embed/index.html at every path, like any single-page site) and its settings. */
-export function serveEmbedPage(port: number, settings: { apiBaseUrl: string; remotes: Record<string, string> }): Promise<Running> {
+export function serveEmbedPage(
+  port: number,
+  settings: { apiBaseUrl: string; remotes: Record<string, string> },
+): Promise<Running> {
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     if (path === '/embed-config.json') {
@@ -89,21 +96,34 @@ export function serveEmbedPage(port: number, settings: { apiBaseUrl: string; rem
       return;
     }
     const file = EMBED_FILES[path] ?? 'index.html';
-    response.writeHead(200, { 'Content-Type': TYPES[extname(file)], 'Cache-Control': 'no-cache' }).end(readFileSync(join(__dirname, file)));
+    response
+      .writeHead(200, { 'Content-Type': TYPES[extname(file)], 'Cache-Control': 'no-cache' })
+      .end(readFileSync(join(__dirname, file)));
   });
   return new Promise((done) =>
-    server.listen(port, '127.0.0.1', () => done({ url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((closed) => server.close(() => closed())) })),
+    server.listen(port, '127.0.0.1', () =>
+      done({
+        url: `http://127.0.0.1:${port}`,
+        stop: () => new Promise<void>((closed) => server.close(() => closed())),
+      }),
+    ),
   );
 }
 
-const PORTAL_EMBED_FILES: Record<string, string> = { '/portal-embed.js': 'portal-embed.js', '/vendor.css': 'vendor.css' };
+const PORTAL_EMBED_FILES: Record<string, string> = {
+  '/portal-embed.js': 'portal-embed.js',
+  '/vendor.css': 'vendor.css',
+};
 const PORTAL_EMBED_TYPES: Record<string, string> = { ...TYPES, '.css': 'text/css' };
 
 /**
  * A vendor's site embedding the customer portal (e2e/embed/portal.html at every path under /support/portal), with the
  * Content-Security-Policy docs/portal.md asks of it: the portal's files from their origin, the API in connect-src.
  */
-export function servePortalEmbedPage(port: number, settings: { apiBaseUrl: string; remoteEntry: string; manufacturer: string }): Promise<Running> {
+export function servePortalEmbedPage(
+  port: number,
+  settings: { apiBaseUrl: string; remoteEntry: string; manufacturer: string },
+): Promise<Running> {
   const remoteOrigin = new URL(settings.remoteEntry).origin;
   const apiOrigin = new URL(settings.apiBaseUrl).origin;
   const csp = [
@@ -125,10 +145,19 @@ export function servePortalEmbedPage(port: number, settings: { apiBaseUrl: strin
       return;
     }
     response
-      .writeHead(200, { 'Content-Type': PORTAL_EMBED_TYPES[extname(file)], 'Cache-Control': 'no-cache', 'Content-Security-Policy': csp })
+      .writeHead(200, {
+        'Content-Type': PORTAL_EMBED_TYPES[extname(file)],
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': csp,
+      })
       .end(readFileSync(join(__dirname, file)));
   });
   return new Promise((done) =>
-    server.listen(port, '127.0.0.1', () => done({ url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((closed) => server.close(() => closed())) })),
+    server.listen(port, '127.0.0.1', () =>
+      done({
+        url: `http://127.0.0.1:${port}`,
+        stop: () => new Promise<void>((closed) => server.close(() => closed())),
+      }),
+    ),
   );
 }

@@ -14,7 +14,12 @@ export interface KeptMail {
  * without SMTP (docs/email.md): what the customer would have received. Waits for it, since a sign-in code is
  * issued after the answer.
  */
-export async function waitForKeptMail(to: string, kind: string, afterId = '0', timeoutMs = 10_000): Promise<KeptMail & { id: string }> {
+export async function waitForKeptMail(
+  to: string,
+  kind: string,
+  afterId = '0',
+  timeoutMs = 10_000,
+): Promise<KeptMail & { id: string }> {
   const client = new Client({ connectionString: E2E_DATABASE_URL });
   await client.connect();
   try {

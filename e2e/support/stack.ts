@@ -12,5 +12,13 @@ export const E2E_MASTER_KEY = Buffer.alloc(32, 0x5a).toString('base64');
 
 /** The demo logins the server seeds (api-server/src/seed/demo-logins.ts). */
 export const SUPERUSER = { email: 'admin@producthub.example', password: 'Admin-Demo-2026' };
-export const AURORA_STAFF = { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026', manufacturer: 'Aurora Audio' };
-export const NIMBUS_STAFF = { email: 'staff@nimbus-instruments.example', password: 'Nimbus-Demo-2026', manufacturer: 'Nimbus Instruments' };
+export const AURORA_STAFF = {
+  email: 'staff@aurora-audio.example',
+  password: 'Aurora-Demo-2026',
+  manufacturer: 'Aurora Audio',
+};
+export const NIMBUS_STAFF = {
+  email: 'staff@nimbus-instruments.example',
+  password: 'Nimbus-Demo-2026',
+  manufacturer: 'Nimbus Instruments',
+};

@@ -18,7 +18,11 @@ async function noSeriousViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();
-  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(
+    results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id),
+  ).toEqual([]);
 }
 
 test.describe('keyboard only', () => {
@@ -45,12 +49,16 @@ test.describe('keyboard only', () => {
     await expect(page).toHaveURL(/\/Home\/MyDetails$/);
   });
 
-  test('a table: search, select rows, page, and a confirmation dialog that Escape closes without a change', async ({ page }) => {
+  test('a table: search, select rows, page, and a confirmation dialog that Escape closes without a change', async ({
+    page,
+  }) => {
     await signInAndWait(page, AURORA_STAFF);
     const products = await page.request.get(`/api/v1/products?identifier=${REVERB}&per_page=250`, {
       headers: { Authorization: `MSession ${await storedToken(page)}` },
     });
-    const reverb = ((await products.json()) as { data: { id: number; identifier: string }[] }).data.find((product) => product.identifier === REVERB)!;
+    const reverb = ((await products.json()) as { data: { id: number; identifier: string }[] }).data.find(
+      (product) => product.identifier === REVERB,
+    )!;
     await page.goto(`/Home/ProductLicenses/${reverb.id}/Aurora%20Reverb/${REVERB}`);
     await expect(page.getByRole('heading', { name: 'Licenses for product: Aurora Reverb' })).toBeVisible();
     await expect(page.getByRole('row').nth(1)).toBeVisible();

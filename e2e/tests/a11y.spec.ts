@@ -6,7 +6,9 @@ import { signInAndWait, storedToken } from '../support/sign-in';
 const REVERB = 'com.aurora.reverb';
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api/v1${path}`, { headers: { Authorization: `MSession ${await storedToken(page)}` } });
+  const response = await page.request.get(`/api/v1${path}`, {
+    headers: { Authorization: `MSession ${await storedToken(page)}` },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as T;
 }
@@ -30,7 +32,10 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     test.setTimeout(120_000);
     await signInAndWait(page, AURORA_STAFF);
     expect(await seriousViolations(page), 'Dashboard').toEqual([]);
-    const products = await apiGet<{ data: { id: number; identifier: string; name: string }[] }>(page, `/products?identifier=${REVERB}&per_page=250`);
+    const products = await apiGet<{ data: { id: number; identifier: string; name: string }[] }>(
+      page,
+      `/products?identifier=${REVERB}&per_page=250`,
+    );
     const reverb = products.data.find((product) => product.identifier === REVERB)!;
     const builds = await apiGet<{ data: { id: number }[] }>(page, `/products/${reverb.id}/builds`);
     const releases = await apiGet<{ data: { id: number }[] }>(page, `/products/${reverb.id}/releases`);
@@ -45,7 +50,11 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     await expectAccessible(page, `/Home/ProductReleases/${reverb.id}`, /Releases/);
     await expectAccessible(page, `/Home/CreateRelease/${reverb.id}`, /Release/);
     await expectAccessible(page, `/Home/UpdateRelease/${reverb.id}/${releases.data[0].id}`, /Release/);
-    await expectAccessible(page, `/Home/ProductLicenses/${reverb.id}/Aurora%20Reverb/${REVERB}`, 'Licenses for product: Aurora Reverb');
+    await expectAccessible(
+      page,
+      `/Home/ProductLicenses/${reverb.id}/Aurora%20Reverb/${REVERB}`,
+      'Licenses for product: Aurora Reverb',
+    );
     await expectAccessible(page, `/Home/ProductTrials/${reverb.id}/Aurora%20Reverb`, /Trials/);
     await expectAccessible(page, '/Home/Users', 'Users');
     await expectAccessible(page, '/Home/CreateUser', /User/);

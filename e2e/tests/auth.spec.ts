@@ -21,14 +21,19 @@ test.describe('sign-in and session', () => {
 
   test('a superuser sees Dashboard and Manufacturers and the Super User label', async ({ page }) => {
     await signInAndWait(page, SUPERUSER);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Dashboard', 'Manufacturers']);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Manufacturers',
+    ]);
     await expect(page.getByRole('banner').getByText('Super User', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Manufacturers' }).click();
     await expect(page).toHaveURL(/\/Home\/Manufacturers$/);
     await expect(page.getByRole('heading', { name: 'Manufacturers' })).toBeVisible();
   });
 
-  test('a wrong password shows the server message in the error modal and stays on the sign-in page', async ({ page }) => {
+  test('a wrong password shows the server message in the error modal and stays on the sign-in page', async ({
+    page,
+  }) => {
     await signIn(page, { email: AURORA_STAFF.email, password: 'not-the-password' });
     const dialog = page.getByRole('dialog', { name: 'An Error Occurred:' });
     await expect(dialog).toBeVisible();
@@ -64,7 +69,11 @@ test.describe('sign-in and session', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('producthub_auth'))).toBeNull();
-    await expect.poll(async () => (await request.get('/api/v1/systemusers/me', { headers: { Authorization: `MSession ${token}` } })).status()).toBe(401);
+    await expect
+      .poll(async () =>
+        (await request.get('/api/v1/systemusers/me', { headers: { Authorization: `MSession ${token}` } })).status(),
+      )
+      .toBe(401);
     await page.goto('/Home/Dashboard');
     await expect(page).toHaveURL(/\/$/);
   });
@@ -72,7 +81,9 @@ test.describe('sign-in and session', () => {
   test('an expired or revoked token sends the user to the root', async ({ page, request }) => {
     await signInAndWait(page, AURORA_STAFF);
     const token = await storedToken(page);
-    const revoked = await request.post('/api/v1/systemusers/logout', { headers: { Authorization: `MSession ${token}` } });
+    const revoked = await request.post('/api/v1/systemusers/logout', {
+      headers: { Authorization: `MSession ${token}` },
+    });
     expect(revoked.status()).toBe(204);
     await page.reload();
     await expect(page).toHaveURL(/\/$/);

@@ -18,7 +18,9 @@ interface Build {
 }
 
 async function staffApi(request: APIRequestContext) {
-  const login = await request.post('/api/v1/systemusers/login', { data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password } });
+  const login = await request.post('/api/v1/systemusers/login', {
+    data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password },
+  });
   const headers = { Authorization: `MSession ${(await login.json()).token}` };
   return {
     get: async <T>(path: string): Promise<T> => (await request.get(`/api/v1${path}`, { headers })).json() as Promise<T>,
@@ -59,15 +61,20 @@ async function publishBuild(productId: number, version: string, buildNumber: num
   return Number(stdout);
 }
 
-async function createProduct(page: Page, fields: { type: string; name: string; identifier: string; dependency?: string; contentBaseDirectory?: string }) {
+async function createProduct(
+  page: Page,
+  fields: { type: string; name: string; identifier: string; dependency?: string; contentBaseDirectory?: string },
+) {
   await page.getByRole('link', { name: 'New Product' }).click();
   await expect(page.getByRole('heading', { name: 'Create Product' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption(fields.type);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(fields.name);
   await page.getByRole('textbox', { name: 'Plugin Name', exact: true }).fill(fields.name.replace(/\s+/g, ''));
   await page.getByRole('textbox', { name: 'Identifier', exact: true }).fill(fields.identifier);
-  if (fields.dependency) await page.getByRole('combobox', { name: 'Dependency', exact: true }).selectOption({ label: fields.dependency });
-  if (fields.contentBaseDirectory) await page.getByRole('textbox', { name: 'Content Base Directory', exact: true }).fill(fields.contentBaseDirectory);
+  if (fields.dependency)
+    await page.getByRole('combobox', { name: 'Dependency', exact: true }).selectOption({ label: fields.dependency });
+  if (fields.contentBaseDirectory)
+    await page.getByRole('textbox', { name: 'Content Base Directory', exact: true }).fill(fields.contentBaseDirectory);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/Home\/MyProducts$/);
 }
@@ -79,9 +86,19 @@ test.describe('catalog: products, builds, files and releases', () => {
     await page.getByRole('link', { name: 'My Products' }).click();
     await expect(page.getByRole('table', { name: 'Products' })).toContainText('com.aurora.reverb');
 
-    await createProduct(page, { type: 'PluginOnly', name: 'E2E Engine', identifier: 'com.e2e.engine', contentBaseDirectory: 'E2E/Content' });
+    await createProduct(page, {
+      type: 'PluginOnly',
+      name: 'E2E Engine',
+      identifier: 'com.e2e.engine',
+      contentBaseDirectory: 'E2E/Content',
+    });
     await createProduct(page, { type: 'Full', name: 'E2E Reverb', identifier: 'com.e2e.reverb' });
-    await createProduct(page, { type: 'ContentOnly', name: 'E2E Library', identifier: 'com.e2e.library', dependency: 'E2E Engine (com.e2e.engine)' });
+    await createProduct(page, {
+      type: 'ContentOnly',
+      name: 'E2E Library',
+      identifier: 'com.e2e.library',
+      dependency: 'E2E Engine (com.e2e.engine)',
+    });
 
     await page.getByRole('searchbox', { name: 'Search Product by Identifier' }).fill('COM.E2E');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -131,7 +148,10 @@ test.describe('catalog: products, builds, files and releases', () => {
     const installer = randomBytes(256 * 1024);
     writeFileSync(join(folder, 'AuroraReverb-3.1.4.pkg'), installer);
     writeFileSync(join(folder, 'README.txt'), 'Drag the plugin into place.\n');
-    const buildId = await publishBuild(productId, '3.1.4', 900, [join(folder, 'AuroraReverb-3.1.4.pkg'), join(folder, 'README.txt')]);
+    const buildId = await publishBuild(productId, '3.1.4', 900, [
+      join(folder, 'AuroraReverb-3.1.4.pkg'),
+      join(folder, 'README.txt'),
+    ]);
 
     await signInAndWait(page, AURORA_STAFF);
     await page.goto(`/Home/ProductBuilds/${productId}`);
@@ -141,7 +161,9 @@ test.describe('catalog: products, builds, files and releases', () => {
     await expect(row.getByRole('cell').nth(5)).toHaveText('Yes');
 
     await page.getByRole('link', { name: `View details of build ${buildId}` }).click();
-    await expect(page.getByRole('heading', { name: 'Build Files for Build 3.1.4, build number 900, macOS' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Build Files for Build 3.1.4, build number 900, macOS' }),
+    ).toBeVisible();
     const fileRow = page.getByRole('row', { name: /AuroraReverb-3\.1\.4\.pkg/ });
     await expect(fileRow).toContainText('256.00 KB');
     await expect(fileRow).toContainText(sha256(installer));
@@ -160,7 +182,10 @@ test.describe('catalog: products, builds, files and releases', () => {
     await expect(page).toHaveURL(new RegExp(`/Home/ProductBuilds/${productId}$`));
   });
 
-  test('selected builds make a release, which is distributed to a channel; a macOS-only build choice is blocked', async ({ page, request }) => {
+  test('selected builds make a release, which is distributed to a channel; a macOS-only build choice is blocked', async ({
+    page,
+    request,
+  }) => {
     const productId = await productIdOf(request, 'com.aurora.compressor');
     const folder = mkdtempSync(join(tmpdir(), 'e2e-build-'));
     writeFileSync(join(folder, 'Compressor.pkg'), randomBytes(4096));
@@ -210,10 +235,14 @@ test.describe('catalog: products, builds, files and releases', () => {
     await page.getByRole('button', { name: 'OK' }).click();
 
     // The server holds the same rule for anyone calling the API directly.
-    const macOnly = await (await api.post(`/products/${productId}/releases`, { description: 'mac only', builds: [macBuildId] })).json();
+    const macOnly = await (
+      await api.post(`/products/${productId}/releases`, { description: 'mac only', builds: [macBuildId] })
+    ).json();
     const { manufacturer_id: manufacturerId } = await api.get<{ manufacturer_id: number }>(`/products/${productId}`);
     const channels = await api.get<{ id: number }[]>(`/manufacturers/${manufacturerId}/channels`);
-    const refused = await api.post(`/manufacturers/${manufacturerId}/channels/${channels[0].id}/releases`, { product_release_id: macOnly.id });
+    const refused = await api.post(`/manufacturers/${manufacturerId}/channels/${channels[0].id}/releases`, {
+      product_release_id: macOnly.id,
+    });
     expect(refused.status()).toBe(409);
     expect((await refused.json()).message[0]).toMatch(/^Cannot Distribute release with current Build choices\./);
   });

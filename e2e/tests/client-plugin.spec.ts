@@ -23,7 +23,9 @@ interface PluginRun {
 }
 
 async function staffApi(request: APIRequestContext) {
-  const login = await request.post('/api/v1/systemusers/login', { data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password } });
+  const login = await request.post('/api/v1/systemusers/login', {
+    data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password },
+  });
   expect(login.status()).toBe(200);
   const headers = { Authorization: `MSession ${(await login.json()).token}` };
   const ok = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
@@ -85,12 +87,19 @@ test.describe('the C++ example plugin against the real server', () => {
     expect(existsSync(PLUGIN)).toBe(true);
   });
 
-  test('trial, console licence, activation, offline check, Beta update with its download, then revocation', async ({ page, request }) => {
+  test('trial, console licence, activation, offline check, Beta update with its download, then revocation', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const api = await staffApi(request);
-    const products = await api.get<{ data: { id: number; identifier: string }[] }>(`/products?identifier=${COMPRESSOR.identifier}&per_page=250`);
+    const products = await api.get<{ data: { id: number; identifier: string }[] }>(
+      `/products?identifier=${COMPRESSOR.identifier}&per_page=250`,
+    );
     const productId = products.data.find((product) => product.identifier === COMPRESSOR.identifier)!.id;
-    const product = await api.get<{ public_key: string; manufacturer_id: number; trial_days: number }>(`/products/${productId}`);
+    const product = await api.get<{ public_key: string; manufacturer_id: number; trial_days: number }>(
+      `/products/${productId}`,
+    );
     expect(product.trial_days).toBeGreaterThan(0);
     const fingerprint = `HWFP2-E2E-PLUGIN-${randomBytes(4).toString('hex').toUpperCase()}`;
     const state = mkdtempSync(join(tmpdir(), 'producthub-plugin-'));
@@ -125,7 +134,12 @@ test.describe('the C++ example plugin against the real server', () => {
 
     // Purchase: staff give the customer a licence in the console.
     const [customer] = (await api.get<{ data: { id: number }[] }>(`/users?email=${encodeURIComponent(CUSTOMER)}`)).data;
-    const licencesOf = async () => (await api.get<{ data: { id: number; serial: string; product_id: number }[] }>(`/users/${customer.id}/licenses?per_page=250`)).data;
+    const licencesOf = async () =>
+      (
+        await api.get<{ data: { id: number; serial: string; product_id: number }[] }>(
+          `/users/${customer.id}/licenses?per_page=250`,
+        )
+      ).data;
     const before = new Set((await licencesOf()).map((licence) => licence.id));
     await page.goto('/Home/Users');
     await search(page, 'Search User by Email', CUSTOMER);
@@ -157,7 +171,10 @@ test.describe('the C++ example plugin against the real server', () => {
     const folder = mkdtempSync(join(tmpdir(), 'producthub-plugin-build-'));
     writeFileSync(join(folder, 'AuroraCompressor-9.0.0.pkg'), installer);
     const buildId = publishBuild(productId, join(folder, 'AuroraCompressor-9.0.0.pkg'));
-    const release = await api.post<{ id: number }>(`/products/${productId}/releases`, { description: 'E2E plugin beta 9.0.0', builds: [buildId] });
+    const release = await api.post<{ id: number }>(`/products/${productId}/releases`, {
+      description: 'E2E plugin beta 9.0.0',
+      builds: [buildId],
+    });
     const check = () => plugin(common, 'check-updates', '--current-version', '1.0.0', '--os', 'macOS');
     expect(check().output).toMatchObject({ ok: true });
     expect(check().output.release_id).not.toBe(release.id);
@@ -178,8 +195,19 @@ test.describe('the C++ example plugin against the real server', () => {
     await expect(page.getByRole('row', { name: /E2E plugin beta 9\.0\.0/ })).toContainText('Beta');
 
     const offered = check();
-    expect(offered.output).toMatchObject({ ok: true, update_available: true, release_id: release.id, version: '9.0.0.9001' });
-    expect(offered.output.files).toEqual([expect.objectContaining({ name: 'AuroraCompressor-9.0.0.pkg', size: installer.length, sha256: sha256(installer) })]);
+    expect(offered.output).toMatchObject({
+      ok: true,
+      update_available: true,
+      release_id: release.id,
+      version: '9.0.0.9001',
+    });
+    expect(offered.output.files).toEqual([
+      expect.objectContaining({
+        name: 'AuroraCompressor-9.0.0.pkg',
+        size: installer.length,
+        sha256: sha256(installer),
+      }),
+    ]);
     const downloads = join(state, 'downloads');
     const download = plugin(common, 'download', '--current-version', '1.0.0', '--os', 'macOS', '--out', downloads);
     expect(download.output).toMatchObject({ ok: true, update_available: true, version: '9.0.0.9001' });
@@ -191,7 +219,9 @@ test.describe('the C++ example plugin against the real server', () => {
     expect(existsSync(join(state, 'license.ops'))).toBe(true);
 
     // Staff deactivate the licence in the console; the plugin's next revocation check withdraws its file.
-    await page.goto(`/Home/ProductLicenses/${productId}/${encodeURIComponent(COMPRESSOR.name)}/${COMPRESSOR.identifier}`);
+    await page.goto(
+      `/Home/ProductLicenses/${productId}/${encodeURIComponent(COMPRESSOR.name)}/${COMPRESSOR.identifier}`,
+    );
     await expect(page.getByRole('heading', { name: `Licenses for product: ${COMPRESSOR.name}` })).toBeVisible();
     await search(page, 'Search User by Email', CUSTOMER);
     const row = page.getByRole('row').filter({ hasText: serial });
@@ -210,14 +240,24 @@ test.describe('the C++ example plugin against the real server', () => {
   });
 });
 
-test('the API reference renders in Chromium from our own origin, under the CSP, with the client calls grouped', async ({ page }) => {
+test('the API reference renders in Chromium from our own origin, under the CSP, with the client calls grouped', async ({
+  page,
+}) => {
   const refused: string[] = [];
   page.on('console', (message) => message.type() === 'error' && refused.push(message.text()));
-  page.on('request', (request) => new URL(request.url()).origin !== E2E_BASE_URL && refused.push(`request to ${request.url()}`));
+  page.on(
+    'request',
+    (request) => new URL(request.url()).origin !== E2E_BASE_URL && refused.push(`request to ${request.url()}`),
+  );
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: /ProductHub API/ })).toBeVisible();
   const clientTag = page.locator('#operations-tag-client_API');
   await expect(clientTag).toBeVisible();
-  await expect(page.locator('.opblock-tag-section').filter({ has: clientTag }).getByText('/clients/app/activations', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .locator('.opblock-tag-section')
+      .filter({ has: clientTag })
+      .getByText('/clients/app/activations', { exact: true }),
+  ).toBeVisible();
   expect(refused).toEqual([]);
 });

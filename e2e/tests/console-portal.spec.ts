@@ -12,23 +12,31 @@ const PORTAL_URL = `${E2E_BASE_URL}/portal/${SLUG}/`;
 // The demo customer npm start prints (api-server/src/seed/demo-logins.ts).
 const CUSTOMER = 'user37@aurora.listener.example';
 const SIGN_IN_MAIL = 'portal.sign-in-code';
-const PORTAL_OFF_REASON = 'The customer portal is switched off. Switch it on in Manufacturer Details (Customer portal) to send a sign-in link.';
+const PORTAL_OFF_REASON =
+  'The customer portal is switched off. Switch it on in Manufacturer Details (Customer portal) to send a sign-in link.';
 
 async function staffHeaders(request: APIRequestContext) {
-  const login = await request.post(`${E2E_BASE_URL}/api/v1/systemusers/login`, { data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password } });
+  const login = await request.post(`${E2E_BASE_URL}/api/v1/systemusers/login`, {
+    data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password },
+  });
   return { Authorization: `MSession ${(await login.json()).token}` };
 }
 
 async function auroraIds(request: APIRequestContext): Promise<{ manufacturerId: number; userId: number }> {
   const headers = await staffHeaders(request);
-  const users = await (await request.get(`${E2E_BASE_URL}/api/v1/users`, { params: { email: CUSTOMER }, headers })).json();
+  const users = await (
+    await request.get(`${E2E_BASE_URL}/api/v1/users`, { params: { email: CUSTOMER }, headers })
+  ).json();
   const user = users.data.find((row: { email: string }) => row.email === CUSTOMER);
   return { manufacturerId: user.manufacturer_id, userId: user.id };
 }
 
 /** The portal back on whatever a test left, so that the portal's own suite finds it as the demo has it. */
 async function switchPortalOn(request: APIRequestContext, manufacturerId: number) {
-  const response = await request.patch(`${E2E_BASE_URL}/api/v1/manufacturers/${manufacturerId}/portal-settings`, { data: { enabled: true }, headers: await staffHeaders(request) });
+  const response = await request.patch(`${E2E_BASE_URL}/api/v1/manufacturers/${manufacturerId}/portal-settings`, {
+    data: { enabled: true },
+    headers: await staffHeaders(request),
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -47,7 +55,9 @@ test.describe('the customer portal in the staff console', () => {
   });
   test.afterAll(async ({ request }) => switchPortalOn(request, ids.manufacturerId));
 
-  test('staff send a sign-in link from User Details; the mail is in the Emails log and the sign-in in History', async ({ page }) => {
+  test('staff send a sign-in link from User Details; the mail is in the Emails log and the sign-in in History', async ({
+    page,
+  }) => {
     await signInAndWait(page, AURORA_STAFF);
     await page.goto(`/Home/UserDetails/${ids.userId}`);
     await expect(page.getByRole('heading', { level: 1, name: `User: ${CUSTOMER}` })).toBeVisible();
@@ -55,9 +65,13 @@ test.describe('the customer portal in the staff console', () => {
     const after = await lastMailId();
     await page.getByRole('button', { name: 'Send portal sign-in link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send portal sign-in link' });
-    await expect(dialog).toContainText(`Mail ${CUSTOMER} a sign-in code and link to the customer portal at ${PORTAL_URL}?`);
+    await expect(dialog).toContainText(
+      `Mail ${CUSTOMER} a sign-in code and link to the customer portal at ${PORTAL_URL}?`,
+    );
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText(new RegExp(`^Sign-in link sent to ${CUSTOMER.replace(/\./g, '\\.')}\\. Its code works until `))).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^Sign-in link sent to ${CUSTOMER.replace(/\./g, '\\.')}\\. Its code works until `)),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
 
     // The mail as the customer would have received it, kept in the outbox.
@@ -84,7 +98,10 @@ test.describe('the customer portal in the staff console', () => {
     // History tells both in words: staff sent the link, the customer signed in with it.
     await page.goto(`/Home/UserDetails/${ids.userId}`);
     const history = await openHistory(page);
-    const signIn = history.getByRole('row').filter({ hasText: 'Signed in to the portal with the link in a sign-in mail' }).first();
+    const signIn = history
+      .getByRole('row')
+      .filter({ hasText: 'Signed in to the portal with the link in a sign-in mail' })
+      .first();
     await expect(signIn).toContainText(`${CUSTOMER} (customer)`);
     const sent = history
       .getByRole('row')
@@ -93,7 +110,9 @@ test.describe('the customer portal in the staff console', () => {
     await expect(sent).toContainText(AURORA_STAFF.email);
   });
 
-  test("switching the portal off makes its page say so and holds back staff's sign-in links; on again, it opens", async ({ page }) => {
+  test("switching the portal off makes its page say so and holds back staff's sign-in links; on again, it opens", async ({
+    page,
+  }) => {
     await signInAndWait(page, AURORA_STAFF);
     await page.goto(`/Home/Manufacturers/${ids.manufacturerId}`);
     const section = portalSection(page);
@@ -105,7 +124,9 @@ test.describe('the customer portal in the staff console', () => {
     await expect(dialog).toContainText('customers cannot sign in');
     await dialog.getByRole('button', { name: 'Switch off' }).click();
     await expect(section.getByText('Portal switched off.')).toBeVisible();
-    await expect(section.getByRole('checkbox', { name: 'Portal switched on: customers can sign in' })).not.toBeChecked();
+    await expect(
+      section.getByRole('checkbox', { name: 'Portal switched on: customers can sign in' }),
+    ).not.toBeChecked();
 
     const customer = await page.context().newPage();
     await customer.goto(`/portal/${SLUG}/`);

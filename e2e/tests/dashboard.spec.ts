@@ -9,7 +9,9 @@ interface Paged {
 }
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api/v1${path}`, { headers: { Authorization: `MSession ${await storedToken(page)}` } });
+  const response = await page.request.get(`/api/v1${path}`, {
+    headers: { Authorization: `MSession ${await storedToken(page)}` },
+  });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
 }
@@ -24,17 +26,24 @@ async function countedThroughLists(page: Page) {
       trials: (await apiGet<Paged>(page, `/products/${product.id}/trials?per_page=1`)).pagination.records.total,
     })),
   );
-  return { products: products.data, licenses: totals.reduce((sum, row) => sum + row.licenses, 0), trials: totals.reduce((sum, row) => sum + row.trials, 0) };
+  return {
+    products: products.data,
+    licenses: totals.reduce((sum, row) => sum + row.licenses, 0),
+    trials: totals.reduce((sum, row) => sum + row.trials, 0),
+  };
 }
 
 /** Serious and critical axe violations, with the figures, their tables and recent activity on the page. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help}`);
 }
 
-const card = (page: Page, label: string) => page.getByRole('list', { name: 'Totals' }).getByRole('listitem').filter({ hasText: label });
+const card = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Totals' }).getByRole('listitem').filter({ hasText: label });
 const digits = (value: number) => value.toLocaleString('en-US');
 
 test.describe('Dashboard', () => {
@@ -44,12 +53,18 @@ test.describe('Dashboard', () => {
     const before = await countedThroughLists(page);
     await expect(card(page, 'Licenses')).toHaveText(`Licenses${digits(before.licenses)}`);
     await expect(card(page, 'Trials started')).toHaveText(`Trials started${digits(before.trials)}`);
-    await expect(page.getByText('Use My Products for products, builds, releases, licenses and trials, and Users for your end users.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Use My Products for products, builds, releases, licenses and trials, and Users for your end users.',
+      ),
+    ).toBeVisible();
 
     // Aurora Compressor has a trial period, and no other spec counts its trials.
     const product = before.products.find((candidate) => candidate.identifier === 'com.aurora.compressor')!;
     const fingerprint = `E2E-DASHBOARD-${Date.now()}`;
-    const trial = await page.request.post('/api/v1/clients/app/trials', { data: { product_id: product.id, hardware_fingerprint: fingerprint } });
+    const trial = await page.request.post('/api/v1/clients/app/trials', {
+      data: { product_id: product.id, hardware_fingerprint: fingerprint },
+    });
     expect(trial.status()).toBe(201);
 
     await page.reload();
@@ -62,8 +77,11 @@ test.describe('Dashboard', () => {
     const todayRow = perDay.getByRole('row').filter({ hasText: today });
     await expect(todayRow).toHaveCount(1);
     const conversion = page.getByRole('figure', { name: 'Trial to license conversion per product' });
-    const productTrials = (await apiGet<Paged>(page, `/products/${product.id}/trials?per_page=1`)).pagination.records.total;
-    await expect(conversion.getByRole('row').filter({ hasText: product.name }).getByRole('cell').nth(1)).toHaveText(digits(productTrials));
+    const productTrials = (await apiGet<Paged>(page, `/products/${product.id}/trials?per_page=1`)).pagination.records
+      .total;
+    await expect(conversion.getByRole('row').filter({ hasText: product.name }).getByRole('cell').nth(1)).toHaveText(
+      digits(productTrials),
+    );
     await expect(page.getByRole('img', { name: /Activations and trials started per day/ })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -72,8 +90,12 @@ test.describe('Dashboard', () => {
   test('the superuser sees the platform: manufacturers and licences across all', async ({ page }) => {
     await signInAndWait(page, SUPERUSER);
     const manufacturers = await apiGet<Paged>(page, '/manufacturers?per_page=1');
-    await expect(card(page, 'Manufacturers')).toHaveText(`Manufacturers${digits(manufacturers.pagination.records.total)}`);
-    await expect(page.getByText('Use Manufacturers to review and edit the manufacturers on the platform.')).toBeVisible();
+    await expect(card(page, 'Manufacturers')).toHaveText(
+      `Manufacturers${digits(manufacturers.pagination.records.total)}`,
+    );
+    await expect(
+      page.getByText('Use Manufacturers to review and edit the manufacturers on the platform.'),
+    ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -47,10 +47,15 @@ test.describe('remotes loaded at run time', () => {
     await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
     // One shared scope, one React version, instantiated by whoever loaded first.
     const reactCopies = await page.evaluate(() => {
-      const federation = (globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, unknown>>>> } }).__FEDERATION__;
+      const federation = (
+        globalThis as unknown as {
+          __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, unknown>>>> };
+        }
+      ).__FEDERATION__;
       const versions = new Set<string>();
       for (const instance of Object.values(federation?.__SHARE__ ?? {})) {
-        for (const scope of Object.values(instance)) for (const version of Object.keys(scope.react ?? {})) versions.add(version);
+        for (const scope of Object.values(instance))
+          for (const version of Object.keys(scope.react ?? {})) versions.add(version);
       }
       return [...versions];
     });

@@ -6,13 +6,18 @@ import { signInAndWait, storedToken } from '../support/sign-in';
 
 /** A GET of the API as the signed-in user (the demo data is seeded per run, so ids are looked up, not assumed). */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api/v1${path}`, { headers: { Authorization: `MSession ${await storedToken(page)}` } });
+  const response = await page.request.get(`/api/v1${path}`, {
+    headers: { Authorization: `MSession ${await storedToken(page)}` },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as T;
 }
 
 async function productByIdentifier(page: Page, identifier: string) {
-  const products = await apiGet<{ data: { id: number; name: string; identifier: string; tagline: string | null }[] }>(page, `/products?identifier=${identifier}&per_page=250`);
+  const products = await apiGet<{ data: { id: number; name: string; identifier: string; tagline: string | null }[] }>(
+    page,
+    `/products?identifier=${identifier}&per_page=250`,
+  );
   return products.data.find((product) => product.identifier === identifier)!;
 }
 
@@ -28,7 +33,9 @@ async function search(page: Page, placeholder: string, text: string) {
  */
 async function exportedRecords(page: Page, via: 'download' | 'save dialog'): Promise<Record<string, string>[]> {
   if (via === 'download') {
-    await page.evaluate(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }));
+    await page.evaluate(() =>
+      Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }),
+    );
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
@@ -39,14 +46,23 @@ async function exportedRecords(page: Page, via: 'download' | 'save dialog'): Pro
   await page.evaluate(() => {
     const file = { name: '', chunks: [] as number[][], closed: false };
     Object.assign(window, { exportedFile: file });
-    const writer = { write: async (chunk: Uint8Array) => void file.chunks.push(Array.from(chunk)), close: async () => void (file.closed = true), abort: async () => undefined };
-    const picker = async ({ suggestedName }: { suggestedName: string }) => ((file.name = suggestedName), { createWritable: async () => writer });
+    const writer = {
+      write: async (chunk: Uint8Array) => void file.chunks.push(Array.from(chunk)),
+      close: async () => void (file.closed = true),
+      abort: async () => undefined,
+    };
+    const picker = async ({ suggestedName }: { suggestedName: string }) => (
+      (file.name = suggestedName),
+      { createWritable: async () => writer }
+    );
     Object.defineProperty(window, 'showSaveFilePicker', { value: picker, configurable: true });
   });
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByText(/^Exported [\d,]+ rows?\.$/)).toBeVisible();
   const file = await page.evaluate(() => {
-    const { name, chunks, closed } = (window as unknown as { exportedFile: { name: string; chunks: number[][]; closed: boolean } }).exportedFile;
+    const { name, chunks, closed } = (
+      window as unknown as { exportedFile: { name: string; chunks: number[][]; closed: boolean } }
+    ).exportedFile;
     return { name, closed, text: new TextDecoder().decode(new Uint8Array(chunks.flat())), chunks: chunks.length };
   });
   expect(file).toMatchObject({ closed: true, name: expect.stringMatching(/\.csv$/) });
@@ -72,7 +88,9 @@ test.describe('History', () => {
     await expect(newest).toContainText(AURORA_STAFF.email);
   });
 
-  test("the demo shows history: the seeded edit of Aurora Compressor and its cancelled licence's row action", async ({ page }) => {
+  test("the demo shows history: the seeded edit of Aurora Compressor and its cancelled licence's row action", async ({
+    page,
+  }) => {
     await signInAndWait(page, AURORA_STAFF);
     const compressor = await productByIdentifier(page, 'com.aurora.compressor');
     await page.goto(`/Home/UpdateProduct/${compressor.id}`);
@@ -83,10 +101,20 @@ test.describe('History', () => {
 
     // The seed's cancellation, not a later one of another spec (client-plugin deactivates a Compressor licence too).
     const disabled = (
-      await apiGet<{ data: { object: { id: string }; changes: { summary: string }[] }[] }>(page, '/audit-events?object_type=license&action=license.disable&per_page=250')
+      await apiGet<{ data: { object: { id: string }; changes: { summary: string }[] }[] }>(
+        page,
+        '/audit-events?object_type=license&action=license.disable&per_page=250',
+      )
     ).data;
-    const licenses = (await apiGet<{ data: { id: number; serial: string; user: { email: string } }[] }>(page, `/products/${compressor.id}/licenses?per_page=250`)).data;
-    const cancelled = disabled.filter((event) => event.changes.some((change) => change.summary.includes('CancelledOrder'))).map((event) => event.object.id);
+    const licenses = (
+      await apiGet<{ data: { id: number; serial: string; user: { email: string } }[] }>(
+        page,
+        `/products/${compressor.id}/licenses?per_page=250`,
+      )
+    ).data;
+    const cancelled = disabled
+      .filter((event) => event.changes.some((change) => change.summary.includes('CancelledOrder')))
+      .map((event) => event.object.id);
     const license = licenses.find((candidate) => cancelled.includes(String(candidate.id)))!;
     await page.goto(`/Home/ProductLicenses/${compressor.id}/Aurora%20Compressor/com.aurora.compressor`);
     await search(page, 'Search User by Email', license.user.email);

@@ -15,11 +15,18 @@ const LONG_IDENTIFIER = 'com.aurora.granular-reverb-suite';
 /** A call of the API as the signed-in user of `page`. */
 async function api(page: Page, method: 'GET' | 'POST', path: string, data?: object) {
   const headers = { Authorization: `MSession ${await storedToken(page)}` };
-  return method === 'GET' ? page.request.get(`/api/v1${path}`, { headers }) : page.request.post(`/api/v1${path}`, { headers, data });
+  return method === 'GET'
+    ? page.request.get(`/api/v1${path}`, { headers })
+    : page.request.post(`/api/v1${path}`, { headers, data });
 }
 
-async function productByIdentifier(page: Page, identifier: string): Promise<{ id: number; public_key: string } | undefined> {
-  const products = (await (await api(page, 'GET', `/products?identifier=${encodeURIComponent(identifier)}`)).json()) as {
+async function productByIdentifier(
+  page: Page,
+  identifier: string,
+): Promise<{ id: number; public_key: string } | undefined> {
+  const products = (await (
+    await api(page, 'GET', `/products?identifier=${encodeURIComponent(identifier)}`)
+  ).json()) as {
     data: { id: number; identifier: string; public_key: string }[];
   };
   return products.data.find((product) => product.identifier === identifier);
@@ -43,7 +50,10 @@ async function expectInView(page: Page, control: Locator) {
   const box = (await control.boundingBox())!;
   const viewport = page.viewportSize()!;
   expect({ left: box.x >= 0, right: box.x + box.width <= viewport.width }).toEqual({ left: true, right: true });
-  const onTop = await control.evaluate((element, [x, y]) => element.contains(document.elementFromPoint(x, y)), [box.x + box.width / 2, box.y + box.height / 2]);
+  const onTop = await control.evaluate(
+    (element, [x, y]) => element.contains(document.elementFromPoint(x, y)),
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
   expect(onTop).toBe(true);
 }
 
@@ -89,7 +99,9 @@ async function expectCheckboxOnTextLine(row: Locator, checkbox: Locator, text: L
 
 test.describe('layout at 1024, 1280 and 1440 px', () => {
   for (const width of WIDTHS) {
-    test(`My Products, Product Licences and User Details keep their actions in view at ${width} px`, async ({ page }) => {
+    test(`My Products, Product Licences and User Details keep their actions in view at ${width} px`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await signInAndWait(page, AURORA_STAFF);
       await ensureLongNamedProduct(page);
@@ -117,8 +129,15 @@ test.describe('layout at 1024, 1280 and 1440 px', () => {
       const licenseRow = page.getByRole('row').nth(1);
       await expect(licenseRow.getByRole('button', { name: /^Download license / })).toBeVisible();
       await expectWholePlaceholder(page, 'Search User by Email');
-      await expectActionsInViewOnOneLine(page, [licenseRow.getByRole('button', { name: /^Download license / }), licenseRow.getByRole('button', { name: /^Transfer license / })]);
-      await expectCheckboxOnTextLine(licenseRow, licenseRow.getByRole('checkbox', { name: /^Select row / }), licenseRow.getByRole('cell').nth(2));
+      await expectActionsInViewOnOneLine(page, [
+        licenseRow.getByRole('button', { name: /^Download license / }),
+        licenseRow.getByRole('button', { name: /^Transfer license / }),
+      ]);
+      await expectCheckboxOnTextLine(
+        licenseRow,
+        licenseRow.getByRole('checkbox', { name: /^Select row / }),
+        licenseRow.getByRole('cell').nth(2),
+      );
       await screenshot(page, 'product-licences', width);
 
       // User Details: the same licence table with three more columns.
@@ -148,7 +167,9 @@ test.describe('layout at 1024, 1280 and 1440 px', () => {
     await page.goto(`/Home/UpdateProduct/${reverb.id}`);
     const key = page.getByRole('textbox', { name: 'Public Key' });
     await expect(key).toHaveValue(reverb.public_key);
-    const keyShown = await key.evaluate((element) => element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth);
+    const keyShown = await key.evaluate(
+      (element) => element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth,
+    );
     expect(keyShown).toBe(true);
     await key.scrollIntoViewIfNeeded();
     await expectInView(page, page.getByRole('button', { name: 'Copy' }));

@@ -11,14 +11,19 @@ const REVERB = 'com.aurora.reverb';
 
 /** A GET of the API as the signed-in user (the demo data is seeded per run, so ids are looked up, not assumed). */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api/v1${path}`, { headers: { Authorization: `MSession ${await storedToken(page)}` } });
+  const response = await page.request.get(`/api/v1${path}`, {
+    headers: { Authorization: `MSession ${await storedToken(page)}` },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as T;
 }
 
 /** Aurora Reverb's id and public key (the key the product's edit page shows). */
 async function reverbProduct(page: Page): Promise<{ id: number; public_key: string }> {
-  const products = await apiGet<{ data: { id: number; identifier: string; public_key: string }[] }>(page, `/products?identifier=${REVERB}&per_page=250`);
+  const products = await apiGet<{ data: { id: number; identifier: string; public_key: string }[] }>(
+    page,
+    `/products?identifier=${REVERB}&per_page=250`,
+  );
   return products.data.find((product) => product.identifier === REVERB)!;
 }
 
@@ -124,14 +129,28 @@ test.describe('product licences and trials', () => {
     const dialog = page.getByRole('dialog', { name: 'Download License File' });
     await expect(dialog.getByRole('combobox', { name: 'Signature Seed Version' })).toHaveValue('5');
     await dialog.getByRole('textbox', { name: 'Hardware Fingerprint' }).fill('E2E-HWFP2-0001');
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${REVERB}.ops`);
     const file = join(mkdtempSync(join(tmpdir(), 'producthub-ops-')), download.suggestedFilename());
     await download.saveAs(file);
     await expect(dialog).toBeHidden();
 
     const verify = (...args: string[]) =>
-      spawnSync(process.execPath, [join(REPO, 'api-server/dist/admin/cli.js'), 'verify-license', file, '--public-key', product.public_key, ...args], { encoding: 'utf8' });
+      spawnSync(
+        process.execPath,
+        [
+          join(REPO, 'api-server/dist/admin/cli.js'),
+          'verify-license',
+          file,
+          '--public-key',
+          product.public_key,
+          ...args,
+        ],
+        { encoding: 'utf8' },
+      );
     const valid = verify('--fingerprint', 'E2E-HWFP2-0001', '--product', REVERB);
     expect(valid.stderr).toBe('');
     expect(valid.status).toBe(0);
@@ -151,16 +170,28 @@ test.describe('product licences and trials', () => {
     const dialog = page.getByRole('dialog', { name: 'Download License File' });
     await dialog.getByRole('textbox', { name: 'Hardware Fingerprint' }).fill('E2E-HWFP2-0002');
     await dialog.getByRole('button', { name: 'Download' }).click();
-    await expect(dialog.getByRole('alert')).toContainText(/^This license is deactivated \(\w+\): it cannot be activated on a machine/);
+    await expect(dialog.getByRole('alert')).toContainText(
+      /^This license is deactivated \(\w+\): it cannot be activated on a machine/,
+    );
   });
 
-  test("a licence's machines: the customer's deactivation shows, and staff free a seat after confirming", async ({ page }) => {
+  test("a licence's machines: the customer's deactivation shows, and staff free a seat after confirming", async ({
+    page,
+  }) => {
     await signInAndWait(page, AURORA_STAFF);
     // The seed activates Aurora Compressor's two newest licences on two machines each through the client API.
-    const compressor = (await apiGet<{ data: { id: number; identifier: string }[] }>(page, '/products?identifier=com.aurora.compressor&per_page=250')).data.find(
-      (product) => product.identifier === 'com.aurora.compressor',
-    )!;
-    const licenses = (await apiGet<{ data: { id: number; serial: string; user: { email: string } }[] }>(page, `/products/${compressor.id}/licenses?per_page=250`)).data;
+    const compressor = (
+      await apiGet<{ data: { id: number; identifier: string }[] }>(
+        page,
+        '/products?identifier=com.aurora.compressor&per_page=250',
+      )
+    ).data.find((product) => product.identifier === 'com.aurora.compressor')!;
+    const licenses = (
+      await apiGet<{ data: { id: number; serial: string; user: { email: string } }[] }>(
+        page,
+        `/products/${compressor.id}/licenses?per_page=250`,
+      )
+    ).data;
     let seeded: (typeof licenses)[number] | undefined;
     for (const license of [...licenses].sort((a, b) => b.id - a.id).slice(0, 5)) {
       const machines = await apiGet<{ hardware_fingerprint: string }[]>(page, `/licenses/${license.id}/machines`);
@@ -176,7 +207,10 @@ test.describe('product licences and trials', () => {
     await expect(machineRow('HWFP2-DEMO-1-1')).toContainText(/Deactivated \(by customer\) on /);
     await expect(machineRow('HWFP2-DEMO-1-2')).toContainText('Active');
     await machineRow('HWFP2-DEMO-1-2').getByRole('button', { name: 'Deactivate machine HWFP2-DEMO-1-2' }).click();
-    await page.getByRole('dialog', { name: 'Deactivate Machine' }).getByRole('button', { name: 'Deactivate machine' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deactivate Machine' })
+      .getByRole('button', { name: 'Deactivate machine' })
+      .click();
     await expect(machineRow('HWFP2-DEMO-1-2')).toContainText(/Deactivated \(by staff\) on /);
     await expect(dialog.getByRole('button', { name: /^Deactivate machine/ })).toHaveCount(0);
   });
@@ -203,7 +237,8 @@ test.describe('product licences and trials', () => {
 test.describe('the licence table on user details (exposed to the users remote)', () => {
   test('shows the product columns, and a transferred licence leaves the list', async ({ page }) => {
     await signInAndWait(page, AURORA_STAFF);
-    const [owner] = (await apiGet<{ data: { id: number }[] }>(page, '/users?email=user15@aurora.listener.example')).data;
+    const [owner] = (await apiGet<{ data: { id: number }[] }>(page, '/users?email=user15@aurora.listener.example'))
+      .data;
     await page.goto(`/Home/UserDetails/${owner.id}`);
     await expect(page.getByRole('heading', { name: 'User: user15@aurora.listener.example' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Licenses of the user' });

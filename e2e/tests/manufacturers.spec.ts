@@ -11,7 +11,9 @@ interface ManufacturerRecord {
 }
 
 async function tokenOf(request: APIRequestContext, login: { email: string; password: string }): Promise<string> {
-  const response = await request.post('/api/v1/systemusers/login', { data: { email: login.email, password: login.password } });
+  const response = await request.post('/api/v1/systemusers/login', {
+    data: { email: login.email, password: login.password },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()).token as string;
 }
@@ -19,7 +21,9 @@ async function tokenOf(request: APIRequestContext, login: { email: string; passw
 /** The demo manufacturers by name, read through the API as the superuser. */
 async function demoManufacturers(request: APIRequestContext): Promise<Record<string, ManufacturerRecord>> {
   const token = await tokenOf(request, SUPERUSER);
-  const response = await request.get('/api/v1/manufacturers?per_page=250', { headers: { Authorization: `MSession ${token}` } });
+  const response = await request.get('/api/v1/manufacturers?per_page=250', {
+    headers: { Authorization: `MSession ${token}` },
+  });
   const { data } = (await response.json()) as { data: ManufacturerRecord[] };
   return Object.fromEntries(data.map((manufacturer) => [manufacturer.name, manufacturer]));
 }
@@ -27,7 +31,10 @@ async function demoManufacturers(request: APIRequestContext): Promise<Record<str
 /** Puts a manufacturer's fields back, so the other specs see the demo data as seeded. */
 async function restore(request: APIRequestContext, id: number, fields: Partial<ManufacturerRecord>) {
   const token = await tokenOf(request, SUPERUSER);
-  const response = await request.patch(`/api/v1/manufacturers/${id}`, { headers: { Authorization: `MSession ${token}` }, data: fields });
+  const response = await request.patch(`/api/v1/manufacturers/${id}`, {
+    headers: { Authorization: `MSession ${token}` },
+    data: fields,
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -40,7 +47,9 @@ test.describe('manufacturers as the superuser', () => {
     await expect(page.getByRole('heading', { name: 'Manufacturers' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Manufacturers' });
     await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Email', 'Country Code', 'Actions']);
-    await expect(table.getByRole('row').filter({ hasText: 'Aurora Audio' })).toContainText('hello@aurora-audio.example');
+    await expect(table.getByRole('row').filter({ hasText: 'Aurora Audio' })).toContainText(
+      'hello@aurora-audio.example',
+    );
     await expect(table.getByRole('row').filter({ hasText: 'Nimbus Instruments' })).toContainText('US');
     await expect(page.getByRole('search')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'New Manufacturer' })).toBeDisabled();
@@ -48,7 +57,10 @@ test.describe('manufacturers as the superuser', () => {
     await expect(page.getByLabel('Per page')).toHaveValue('100');
   });
 
-  test('View Details, Edit, Save Changes: saved, then back to the list after 2 s with the change', async ({ page, request }) => {
+  test('View Details, Edit, Save Changes: saved, then back to the list after 2 s with the change', async ({
+    page,
+    request,
+  }) => {
     const nimbus = (await demoManufacturers(request))['Nimbus Instruments'];
     try {
       await signInAndWait(page, SUPERUSER);
@@ -68,13 +80,18 @@ test.describe('manufacturers as the superuser', () => {
 
       await expect(page).toHaveURL(/\/Home\/Manufacturers$/, { timeout: 5000 });
       expect(Date.now() - savedAt).toBeGreaterThanOrEqual(1500);
-      await expect(page.getByRole('table', { name: 'Manufacturers' }).getByRole('row').filter({ hasText: 'Nimbus Instruments' })).toContainText('sales@nimbus-instruments.example');
+      await expect(
+        page.getByRole('table', { name: 'Manufacturers' }).getByRole('row').filter({ hasText: 'Nimbus Instruments' }),
+      ).toContainText('sales@nimbus-instruments.example');
     } finally {
       await restore(request, nimbus.id, { email: nimbus.email });
     }
   });
 
-  test('Cancel resets the form; bad input is refused with a clear message and saves nothing', async ({ page, request }) => {
+  test('Cancel resets the form; bad input is refused with a clear message and saves nothing', async ({
+    page,
+    request,
+  }) => {
     const aurora = (await demoManufacturers(request))['Aurora Audio'];
     await signInAndWait(page, SUPERUSER);
     await page.goto(`/Home/Manufacturers/${aurora.id}`);
@@ -138,7 +155,10 @@ test.describe('manufacturer details as a manufacturer user', () => {
     }
   });
 
-  test("another manufacturer's page and the list are denied, in the console and by the server", async ({ page, request }) => {
+  test("another manufacturer's page and the list are denied, in the console and by the server", async ({
+    page,
+    request,
+  }) => {
     const { 'Nimbus Instruments': nimbus } = await demoManufacturers(request);
     await signInAndWait(page, AURORA_STAFF);
     await page.goto(`/Home/Manufacturers/${nimbus.id}`);
@@ -151,7 +171,9 @@ test.describe('manufacturer details as a manufacturer user', () => {
     const token = await tokenOf(request, AURORA_STAFF);
     const headers = { Authorization: `MSession ${token}` };
     expect((await request.get(`/api/v1/manufacturers/${nimbus.id}`, { headers })).status()).toBe(404);
-    expect((await request.patch(`/api/v1/manufacturers/${nimbus.id}`, { headers, data: { name: 'Hijacked' } })).status()).toBe(404);
+    expect(
+      (await request.patch(`/api/v1/manufacturers/${nimbus.id}`, { headers, data: { name: 'Hijacked' } })).status(),
+    ).toBe(404);
     expect((await request.get('/api/v1/manufacturers', { headers })).status()).toBe(403);
     expect((await demoManufacturers(request))['Nimbus Instruments']).toEqual(nimbus);
   });

@@ -44,7 +44,16 @@ async function query<Row>(text: string, values: unknown[]): Promise<Row[]> {
 
 /** The customer's licences with a product identifier (what a plugin needs), as the database holds them. */
 async function licensesOf(email: string): Promise<CustomerLicense[]> {
-  const rows = await query<{ id: number; serial: string; product_id: number; name: string; identifier: string; public_key: string; machine_limit: number; in_use: string }>(
+  const rows = await query<{
+    id: number;
+    serial: string;
+    product_id: number;
+    name: string;
+    identifier: string;
+    public_key: string;
+    machine_limit: number;
+    in_use: string;
+  }>(
     `SELECT l.id, l.serial, p.id AS product_id, p.name, p.identifier, p.public_key, p.machine_limit,
             (SELECT count(*) FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL) AS in_use
        FROM licenses l JOIN products p ON p.id = l.product_id JOIN end_users u ON u.id = l.user_id
@@ -85,7 +94,9 @@ const licenseCard = (page: Page, serial: string) =>
 /** Runs the C++ example plugin; its JSON answer and exit code. */
 function plugin(args: string[]): Promise<{ exit: number; output: Record<string, unknown> }> {
   return new Promise((done) =>
-    execFile(PLUGIN, args, (error, stdout) => done({ exit: error ? Number(error.code) : 0, output: JSON.parse(stdout || '{}') as Record<string, unknown> })),
+    execFile(PLUGIN, args, (error, stdout) =>
+      done({ exit: error ? Number(error.code) : 0, output: JSON.parse(stdout || '{}') as Record<string, unknown> }),
+    ),
   );
 }
 
@@ -109,14 +120,35 @@ const cppPlugin = (stateDir: string): OfflineClient => {
   ];
   return {
     async request(license, fingerprint, file) {
-      const run = await plugin(['request-offline', ...common(license, fingerprint), '--serial', license.serial, '--product-identifier', license.identifier, '--out', file]);
+      const run = await plugin([
+        'request-offline',
+        ...common(license, fingerprint),
+        '--serial',
+        license.serial,
+        '--product-identifier',
+        license.identifier,
+        '--out',
+        file,
+      ]);
       expect(run).toMatchObject({ exit: 0, output: { ok: true, serial: license.serial } });
     },
     async install(license, fingerprint, file) {
-      const run = await plugin(['install-offline', ...common(license, fingerprint), '--file', file, '--product-identifier', license.identifier]);
+      const run = await plugin([
+        'install-offline',
+        ...common(license, fingerprint),
+        '--file',
+        file,
+        '--product-identifier',
+        license.identifier,
+      ]);
       expect(run).toMatchObject({ exit: 0, output: { ok: true } });
       expect(readFileSync(join(stateDir, 'license.ops'), 'utf8')).toBe(readFileSync(file, 'utf8'));
-      const verified = await plugin(['verify', ...common(license, fingerprint), '--product-identifier', license.identifier]);
+      const verified = await plugin([
+        'verify',
+        ...common(license, fingerprint),
+        '--product-identifier',
+        license.identifier,
+      ]);
       expect(verified).toMatchObject({ exit: 0, output: { kind: 'license' } });
       return String(verified.output.serial);
     },
@@ -127,14 +159,27 @@ const cppPlugin = (stateDir: string): OfflineClient => {
 const jsClient = (): OfflineClient => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const js = require(join(ROOT, 'client-js', 'dist', 'index.js')) as {
-    createOfflineRequest: (input: { productId: number; productIdentifier: string; serial: string; hardwareFingerprint: string }) => string;
-    installOfflineAnswer: (text: string, expected: { publicKey: string; hardwareFingerprint: string; productIdentifier: string }) => { document: { serial: string } };
+    createOfflineRequest: (input: {
+      productId: number;
+      productIdentifier: string;
+      serial: string;
+      hardwareFingerprint: string;
+    }) => string;
+    installOfflineAnswer: (
+      text: string,
+      expected: { publicKey: string; hardwareFingerprint: string; productIdentifier: string },
+    ) => { document: { serial: string } };
   };
   return {
     async request(license, fingerprint, file) {
       writeFileSync(
         file,
-        js.createOfflineRequest({ productId: license.productId, productIdentifier: license.identifier, serial: license.serial, hardwareFingerprint: fingerprint }),
+        js.createOfflineRequest({
+          productId: license.productId,
+          productIdentifier: license.identifier,
+          serial: license.serial,
+          hardwareFingerprint: fingerprint,
+        }),
       );
     },
     async install(license, fingerprint, file) {
@@ -212,7 +257,9 @@ test.describe('a customer acts in the portal (1280×800)', () => {
     expect(download.suggestedFilename()).toBe(`${license.identifier}.ops`);
     const opsFile = join(stateDir, download.suggestedFilename());
     await download.saveAs(opsFile);
-    await expect(page.getByRole('status')).toHaveText(`Saved ${license.identifier}.ops. Copy it to the offline computer and install it in the plugin.`);
+    await expect(page.getByRole('status')).toHaveText(
+      `Saved ${license.identifier}.ops. Copy it to the offline computer and install it in the plugin.`,
+    );
     // Carried back to the studio: the plugin verifies the answer before it installs it.
     expect(await client.install(license, fingerprint, opsFile)).toBe(license.serial);
 
@@ -230,7 +277,9 @@ test.describe('a customer acts in the portal (1280×800)', () => {
     await expect(freeButton).toHaveCount(0);
     await expect(card.getByText(`${license.inUse} of ${license.machineLimit} in use`)).toBeVisible();
     await page.reload();
-    await expect(licenseCard(page, license.serial).getByText(`${license.inUse} of ${license.machineLimit} in use`)).toBeVisible();
+    await expect(
+      licenseCard(page, license.serial).getByText(`${license.inUse} of ${license.machineLimit} in use`),
+    ).toBeVisible();
     expect((await licensesOf(CUSTOMER)).find((owned) => owned.id === license.id)?.inUse).toBe(license.inUse);
   });
 
@@ -296,21 +345,36 @@ test.describe('a customer acts in the portal (1280×800)', () => {
 async function changeEmailBack(page: Page, changed: string) {
   const session = await page.evaluate((slug) => sessionStorage.getItem(`producthub_portal_session:${slug}`), SLUG);
   const parsed = session ? (JSON.parse(session) as { token: string; user: { email: string } }) : null;
-  if (parsed?.user.email !== changed) throw new Error(`No portal session of ${changed} to change the email back to ${CUSTOMER} with`);
+  if (parsed?.user.email !== changed)
+    throw new Error(`No portal session of ${changed} to change the email back to ${CUSTOMER} with`);
   const headers = { Authorization: `PortalSession ${parsed.token}` };
   const before = await lastMailId();
-  expect((await page.request.post(`${E2E_BASE_URL}/api/v1/portal/email-change`, { headers, data: { new_email: CUSTOMER } })).status()).toBe(202);
+  expect(
+    (
+      await page.request.post(`${E2E_BASE_URL}/api/v1/portal/email-change`, { headers, data: { new_email: CUSTOMER } })
+    ).status(),
+  ).toBe(202);
   const code = /\b(\d{6})\b/.exec((await waitForKeptMail(CUSTOMER, 'portal.email-change-code', before)).subject)![1];
-  expect((await page.request.post(`${E2E_BASE_URL}/api/v1/portal/email-change/confirm`, { headers, data: { code } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post(`${E2E_BASE_URL}/api/v1/portal/email-change/confirm`, { headers, data: { code } })
+    ).status(),
+  ).toBe(200);
 }
 
 test.describe('the customer pages at 390×844', () => {
   test.use({ viewport: PHONE });
 
-  test('licences, trials, downloads, offline activation and my account: no horizontal scroll, axe clean, by keyboard', async ({ page }) => {
+  test('licences, trials, downloads, offline activation and my account: no horizontal scroll, axe clean, by keyboard', async ({
+    page,
+  }) => {
     await signIn(page, CUSTOMER);
     const pages = [
-      { name: 'My licenses', path: 'licenses', control: page.getByRole('button', { name: /^Free this machine: / }).first() },
+      {
+        name: 'My licenses',
+        path: 'licenses',
+        control: page.getByRole('button', { name: /^Free this machine: / }).first(),
+      },
       { name: 'My trials', path: 'trials', control: null },
       { name: 'Downloads', path: 'downloads', control: page.getByRole('link', { name: /^Download / }).first() },
       { name: 'Offline activation', path: 'offline', control: page.getByLabel('Activation request file') },

@@ -19,7 +19,9 @@ const VENDOR_PORT = 4142;
 const CONSOLE_PORT = 4143;
 
 async function staffHeaders(request: APIRequestContext) {
-  const login = await request.post(`${E2E_BASE_URL}/api/v1/systemusers/login`, { data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password } });
+  const login = await request.post(`${E2E_BASE_URL}/api/v1/systemusers/login`, {
+    data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password },
+  });
   return { Authorization: `MSession ${(await login.json()).token}` };
 }
 
@@ -30,17 +32,26 @@ async function licensesOf(request: APIRequestContext, email: string): Promise<St
   const headers = await staffHeaders(request);
   const users = await (await request.get(`${E2E_BASE_URL}/api/v1/users`, { params: { email }, headers })).json();
   const user = users.data.find((row: { email: string }) => row.email === email);
-  const licenses = await (await request.get(`${E2E_BASE_URL}/api/v1/users/${user.id}/licenses`, { params: { per_page: 250 }, headers })).json();
+  const licenses = await (
+    await request.get(`${E2E_BASE_URL}/api/v1/users/${user.id}/licenses`, { params: { per_page: 250 }, headers })
+  ).json();
   return licenses.data;
 }
 
 /** The `nth` of Aurora Audio's demo customers who own a licence (each test signs in as its own customer). */
 async function customerWithLicences(request: APIRequestContext, nth: number): Promise<string> {
   const headers = await staffHeaders(request);
-  const users = await (await request.get(`${E2E_BASE_URL}/api/v1/users`, { params: { email: '@aurora.listener.example', per_page: 250 }, headers })).json();
+  const users = await (
+    await request.get(`${E2E_BASE_URL}/api/v1/users`, {
+      params: { email: '@aurora.listener.example', per_page: 250 },
+      headers,
+    })
+  ).json();
   let found = 0;
   for (const user of users.data as { id: number; email: string }[]) {
-    const licenses = await (await request.get(`${E2E_BASE_URL}/api/v1/users/${user.id}/licenses`, { params: { per_page: 1 }, headers })).json();
+    const licenses = await (
+      await request.get(`${E2E_BASE_URL}/api/v1/users/${user.id}/licenses`, { params: { per_page: 1 }, headers })
+    ).json();
     if (licenses.pagination.records.total > 0 && found++ === nth) return user.email;
   }
   throw new Error(`Fewer than ${nth + 1} Aurora Audio customers own a licence in the demo data`);
@@ -68,10 +79,13 @@ async function expectLicencesOf(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'My licenses' })).toBeVisible();
   const expected = await licensesOf(page.request, email);
   expect(expected.length).toBeGreaterThan(0);
-  for (const license of expected.slice(0, 25)) await expect(page.getByText(license.serial, { exact: true })).toBeVisible();
+  for (const license of expected.slice(0, 25))
+    await expect(page.getByText(license.serial, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy serial' }).first()).toBeVisible();
   await expect(page.getByText(/^\d+ of \d+ in use$/).first()).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) })).toHaveCount(Math.min(expected.length, 25));
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) })).toHaveCount(
+    Math.min(expected.length, 25),
+  );
 }
 
 for (const [name, viewport] of [
@@ -81,7 +95,9 @@ for (const [name, viewport] of [
   test.describe(`the portal at ${name}`, () => {
     test.use({ viewport });
 
-    test('a customer signs in with the emailed code, by keyboard, and sees their licences and trials', async ({ page }) => {
+    test('a customer signs in with the emailed code, by keyboard, and sees their licences and trials', async ({
+      page,
+    }) => {
       const email = await customerWithLicences(page.request, viewport === DESKTOP ? 0 : 1);
       await page.goto(`/portal/${SLUG}/`);
       await expect(page).toHaveURL(new RegExp(`/portal/${SLUG}/sign-in$`));
@@ -116,7 +132,10 @@ for (const [name, viewport] of [
       await expectAxeClean(page);
 
       // The token is the portal's own, never the console's.
-      const stored = await page.evaluate(() => ({ portal: sessionStorage.getItem('producthub_portal_session:aurora-audio'), staff: localStorage.getItem('producthub_auth') }));
+      const stored = await page.evaluate(() => ({
+        portal: sessionStorage.getItem('producthub_portal_session:aurora-audio'),
+        staff: localStorage.getItem('producthub_auth'),
+      }));
       expect(JSON.parse(stored.portal!).user.email).toBe(email);
       expect(stored.staff).toBeNull();
 
@@ -182,7 +201,11 @@ test.describe("the portal embedded in a vendor's page on another origin", () => 
     const vendorOrigin = `http://127.0.0.1:${VENDOR_PORT}`;
     const api = await startConsole(CONSOLE_PORT, { PRODUCTHUB_CORS_ORIGINS: vendorOrigin });
     running.push(api);
-    vendor = await servePortalEmbedPage(VENDOR_PORT, { apiBaseUrl: `${api.url}/api/v1`, remoteEntry: `${remote.url}/remoteEntry.js`, manufacturer: SLUG });
+    vendor = await servePortalEmbedPage(VENDOR_PORT, {
+      apiBaseUrl: `${api.url}/api/v1`,
+      remoteEntry: `${remote.url}/remoteEntry.js`,
+      manufacturer: SLUG,
+    });
     running.push(vendor);
   });
 

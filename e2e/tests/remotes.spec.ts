@@ -61,7 +61,10 @@ test.describe('remotes deployed on their own', () => {
     const licensingFrom = new Set<string>();
     const blocked: string[] = [];
     page.on('request', (request) => {
-      if (/remoteEntry\.js|mf-manifest\.json|__federation_expose_routes/.test(request.url()) && /licensing|4101/.test(request.url())) {
+      if (
+        /remoteEntry\.js|mf-manifest\.json|__federation_expose_routes/.test(request.url()) &&
+        /licensing|4101/.test(request.url())
+      ) {
         licensingFrom.add(new URL(request.url()).origin);
       }
     });
@@ -93,7 +96,9 @@ test.describe('remotes deployed on their own', () => {
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     // No React on the page itself: the remote brought its own.
     expect(await page.evaluate(() => 'React' in window)).toBe(false);
-    expect(await page.evaluate(() => (window as unknown as { tokenProviderCalls: number }).tokenProviderCalls)).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { tokenProviderCalls: number }).tokenProviderCalls),
+    ).toBeGreaterThan(0);
 
     await page.getByRole('searchbox', { name: 'Search User by Email' }).fill('user1');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -102,21 +107,29 @@ test.describe('remotes deployed on their own', () => {
     for (const row of await dataRows.all()) await expect(row).toContainText(/user1\d?@aurora\.listener\.example/);
   });
 
-  test("an integrator's page mounts the users list; a 401 reaches onUnauthorized and a new token is used at once", async ({ page }) => {
+  test("an integrator's page mounts the users list; a 401 reaches onUnauthorized and a new token is used at once", async ({
+    page,
+  }) => {
     await signInAndWait(page, AURORA_STAFF);
     const token = await storedToken(page);
     await page.goto(`${embedPage.url}/users/Users`);
     await page.evaluate(() => sessionStorage.setItem('producthub_token', 'an-expired-token'));
     await page.reload();
 
-    await expect(page.getByRole('status').filter({ hasText: 'Your ProductHub session has expired. Sign in again.' })).toBeVisible();
-    const callsBefore = await page.evaluate(() => (window as unknown as { tokenProviderCalls: number }).tokenProviderCalls);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your ProductHub session has expired. Sign in again.' }),
+    ).toBeVisible();
+    const callsBefore = await page.evaluate(
+      () => (window as unknown as { tokenProviderCalls: number }).tokenProviderCalls,
+    );
     await page.evaluate((value) => sessionStorage.setItem('producthub_token', value), token);
     await page.getByRole('button', { name: 'Sign in again' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await expect(page.getByText('40 records')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { tokenProviderCalls: number }).tokenProviderCalls)).toBeGreaterThan(callsBefore);
+    expect(
+      await page.evaluate(() => (window as unknown as { tokenProviderCalls: number }).tokenProviderCalls),
+    ).toBeGreaterThan(callsBefore);
 
     // User details embed the licensing remote's licence table, reached through mount()'s remotes option.
     await page.getByRole('searchbox', { name: 'Search User by Email' }).fill('user10@aurora.listener.example');
@@ -156,7 +169,15 @@ test.describe('a remote that is slow or throws', () => {
   test('a remote that throws while rendering shows Retry in place and recovers', async ({ page }) => {
     // A malformed answer makes the users page throw during render (a bug the shell must contain).
     await page.route('**/api/v1/users?*', (route) =>
-      route.fulfill({ json: { data: [null], pagination: { records: { total: 1, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } } }),
+      route.fulfill({
+        json: {
+          data: [null],
+          pagination: {
+            records: { total: 1, per_page: 25 },
+            pages: { current: 1, previous: null, next: null, last: 1 },
+          },
+        },
+      }),
     );
     await signInAndWait(page, AURORA_STAFF);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
@@ -196,7 +217,9 @@ test.describe('version skew between a remote and the console', () => {
     await expect(page.getByText('40 records')).toBeVisible();
   });
 
-  test('an incompatible remote fails in place with a clear message; the rest of the console works', async ({ page }) => {
+  test('an incompatible remote fails in place with a clear message; the rest of the console works', async ({
+    page,
+  }) => {
     await usersRemoteBuiltFor(page, '^2.0.0');
     await signInAndWait(page, AURORA_STAFF);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();

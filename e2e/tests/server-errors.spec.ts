@@ -18,19 +18,28 @@ async function failNext(page: Page, url: string | RegExp, method: string, failur
   await page.route(url, async (route: Route) => {
     if (route.request().method() !== method) return route.continue();
     if (failure === 'network') return route.abort('connectionreset');
-    if (failure === 'no message') return route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' });
-    return route.fulfill({ status: failure, contentType: 'application/json', body: JSON.stringify({ message: [serverSays(failure)] }) });
+    if (failure === 'no message')
+      return route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' });
+    return route.fulfill({
+      status: failure,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: [serverSays(failure)] }),
+    });
   });
 }
 
 async function auroraReverb(page: Page): Promise<{ id: number }> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('producthub_auth') ?? '{}').token as string);
-  const answer = await page.request.get('/api/v1/products?identifier=com.aurora.reverb', { headers: { Authorization: `MSession ${token}` } });
+  const answer = await page.request.get('/api/v1/products?identifier=com.aurora.reverb', {
+    headers: { Authorization: `MSession ${token}` },
+  });
   return ((await answer.json()) as { data: { id: number }[] }).data[0];
 }
 
 test.describe('server errors as docs/console.md says, on one screen of each remote', () => {
-  test('catalog: a failed product save shows message[0] in the error modal, otherwise only logs; the form keeps its values', async ({ page }) => {
+  test('catalog: a failed product save shows message[0] in the error modal, otherwise only logs; the form keeps its values', async ({
+    page,
+  }) => {
     await signInAndWait(page, AURORA_STAFF);
     await page.goto('/Home/CreateProduct');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Error Path Product');
@@ -77,8 +86,10 @@ test.describe('server errors as docs/console.md says, on one screen of each remo
     for (const failure of FAILURES) {
       await failNext(page, '**/api/v1/users', 'POST', failure);
       await page.getByRole('button', { name: 'Create User' }).click();
-      if (typeof failure === 'number') await expect(page.getByText(serverSays(failure)), `failure ${failure}`).toBeVisible();
-      else await expect(page.getByRole('alert').or(page.getByRole('dialog')).first(), `failure ${failure}`).toBeVisible();
+      if (typeof failure === 'number')
+        await expect(page.getByText(serverSays(failure)), `failure ${failure}`).toBeVisible();
+      else
+        await expect(page.getByRole('alert').or(page.getByRole('dialog')).first(), `failure ${failure}`).toBeVisible();
       await expect(page).toHaveURL(/\/Home\/CreateUser$/);
       await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('error-path@aurora.listener.example');
       const modal = page.getByRole('dialog', { name: 'An Error Occurred:' });
@@ -86,7 +97,9 @@ test.describe('server errors as docs/console.md says, on one screen of each remo
     }
   });
 
-  test("manufacturers: a failed save shows the message, 'Manufacturer not found', or 'Failed to update manufacturer. Please try again.'", async ({ page }) => {
+  test("manufacturers: a failed save shows the message, 'Manufacturer not found', or 'Failed to update manufacturer. Please try again.'", async ({
+    page,
+  }) => {
     await signInAndWait(page, SUPERUSER);
     await page.getByRole('link', { name: 'Manufacturers' }).click();
     await page.getByRole('link', { name: 'View Details of Nimbus Instruments' }).click();
@@ -95,7 +108,12 @@ test.describe('server errors as docs/console.md says, on one screen of each remo
     for (const failure of FAILURES) {
       await failNext(page, /\/api\/v1\/manufacturers\/\d+$/, 'PATCH', failure);
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      const expected = failure === 404 ? 'Manufacturer not found' : typeof failure === 'number' ? serverSays(failure) : 'Failed to update manufacturer. Please try again.';
+      const expected =
+        failure === 404
+          ? 'Manufacturer not found'
+          : typeof failure === 'number'
+            ? serverSays(failure)
+            : 'Failed to update manufacturer. Please try again.';
       await expect(page.getByText(expected), `failure ${failure}`).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('+1 415 555 0199');
     }

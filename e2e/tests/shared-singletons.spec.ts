@@ -8,7 +8,10 @@ const REPO = join(__dirname, '../..');
 const SINGLETONS = ['react', 'react-dom', 'react-router', 'styled-components', 'swr'];
 /** The entry points of react and react-dom that the apps import, shared under their own names. */
 const SUBPATHS = ['react-dom/client', 'react/jsx-runtime'];
-const REMOTE_APPS = JSON.parse(readFileSync(join(REPO, 'shared-kit/src/remotes.json'), 'utf8')) as Record<string, string>;
+const REMOTE_APPS = JSON.parse(readFileSync(join(REPO, 'shared-kit/src/remotes.json'), 'utf8')) as Record<
+  string,
+  string
+>;
 const APPS = ['shell', ...Object.values(REMOTE_APPS)];
 
 interface ChunkGraph {
@@ -28,7 +31,8 @@ function copyFiles(app: string): Map<string, string[]> {
     const ids = graph.shared[name];
     if (!ids && SUBPATHS.includes(name)) continue;
     if (!ids) throw new Error(`${app} does not share ${name}`);
-    for (const id of ids) for (const file of graph.chunks[id].files) owner.set(file, [...(owner.get(file) ?? []), name]);
+    for (const id of ids)
+      for (const file of graph.chunks[id].files) owner.set(file, [...(owner.get(file) ?? []), name]);
   }
   return owner;
 }
@@ -40,7 +44,9 @@ function appAndFile(url: string): { app: string; file: string } {
   return remote ? { app: remote[1], file: remote[2] } : { app: 'shell', file: path.slice(1) };
 }
 
-test('react, react-dom, react-router, styled-components and swr are each fetched once, from the shell, across all four remotes', async ({ page }) => {
+test('react, react-dom, react-router, styled-components and swr are each fetched once, from the shell, across all four remotes', async ({
+  page,
+}) => {
   const jsRequests: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.endsWith('.js')) jsRequests.push(request.url());

@@ -113,7 +113,9 @@ test.describe('users', () => {
     await page.getByRole('button', { name: 'View License Transfers' }).click();
     await expect(page.getByRole('dialog').getByText('No sent license transfers found.')).toBeVisible();
     await page.getByRole('dialog').getByRole('tab', { name: 'Received Transfers' }).click();
-    await expect(page.getByRole('dialog').getByRole('cell', { name: 'user01@aurora.listener.example', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('dialog').getByRole('cell', { name: 'user01@aurora.listener.example', exact: true }),
+    ).toBeVisible();
   });
 
   test('joins and leaves the Beta channel through the confirmation; Release stays fixed', async ({ page }) => {
@@ -139,7 +141,10 @@ test.describe('users', () => {
     await expect(page.getByRole('checkbox', { name: 'Beta' })).toBeChecked();
 
     await page.getByRole('checkbox', { name: 'Beta' }).click();
-    await page.getByRole('dialog', { name: 'Remove from Beta Channel' }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove from Beta Channel' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('checkbox', { name: 'Beta' })).not.toBeChecked();
   });
@@ -167,10 +172,13 @@ test.describe('users', () => {
     // user03 had no Drum Engine licence before: now one of each type.
     const drumEngineRows = page.getByRole('row').filter({ hasText: 'com.aurora.drum-engine' });
     await expect(drumEngineRows).toHaveCount(3);
-    for (const type of ['NFR', 'Standard', 'Free']) await expect(drumEngineRows.filter({ has: page.getByRole('cell', { name: type, exact: true }) })).toHaveCount(1);
+    for (const type of ['NFR', 'Standard', 'Free'])
+      await expect(drumEngineRows.filter({ has: page.getByRole('cell', { name: type, exact: true }) })).toHaveCount(1);
   });
 
-  test('when the licensing remote is down, only the licence section says so and Retry brings the table', async ({ page }) => {
+  test('when the licensing remote is down, only the licence section says so and Retry brings the table', async ({
+    page,
+  }) => {
     await page.route('**/remotes/mfe-licensing/**', (route) => route.abort('connectionrefused'));
     await openUsers(page);
     await openUserDetails(page, 'user04@aurora.listener.example');

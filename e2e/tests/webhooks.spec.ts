@@ -24,7 +24,9 @@ async function expectAccessible(page: Page, what: string) {
   expect(await seriousViolations(page), what).toEqual([]);
 }
 
-test('a console action reaches a loopback receiver as a signed event; the delivery log shows it, Send test event and Redeliver', async ({ page }) => {
+test('a console action reaches a loopback receiver as a signed event; the delivery log shows it, Send test event and Redeliver', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const url = receiver.url(`/e2e-${Date.now()}`);
   const email = `webhook-e2e-${Date.now()}@listener.example`;
@@ -33,7 +35,9 @@ test('a console action reaches a loopback receiver as a signed event; the delive
   await page.goto('/Home/MyDetails');
   const section = page.getByRole('region', { name: 'Webhooks' });
   // The demo endpoints and their logs (api-server/src/seed/webhook-demo.ts).
-  await expect(section.getByRole('cell', { name: 'https://hooks.aurora-audio.example/producthub/licenses', exact: true })).toBeVisible();
+  await expect(
+    section.getByRole('cell', { name: 'https://hooks.aurora-audio.example/producthub/licenses', exact: true }),
+  ).toBeVisible();
   await expectAccessible(page, 'manufacturer page with its Webhooks section');
 
   await section.getByRole('button', { name: 'Add endpoint' }).click();
@@ -58,7 +62,10 @@ test('a console action reaches a loopback receiver as a signed event; the delive
 
   await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
   const event = receiver.received[0];
-  const payload = new Webhook(secret).verify(event.body, event.headers as Record<string, string>) as { type: string; data: { object: string; after: { email: string } } };
+  const payload = new Webhook(secret).verify(event.body, event.headers as Record<string, string>) as {
+    type: string;
+    data: { object: string; after: { email: string } };
+  };
   expect(payload).toMatchObject({ type: 'end_user.created', data: { object: 'end_user', after: { email } } });
 
   await page.goto('/Home/MyDetails');
@@ -71,7 +78,9 @@ test('a console action reaches a loopback receiver as a signed event; the delive
   await page.getByRole('button', { name: 'Send test event' }).click();
   await expect(page.getByText(/^Test event queued as delivery \d+\.$/)).toBeVisible();
   await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2);
-  expect(new Webhook(secret).verify(receiver.received[1].body, receiver.received[1].headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
+  expect(
+    new Webhook(secret).verify(receiver.received[1].body, receiver.received[1].headers as Record<string, string>),
+  ).toMatchObject({ type: 'webhook.test' });
   // The log follows the pending delivery until it succeeded, without a reload.
   await expect(deliveryRows(page).nth(1)).toContainText(/Succeeded\s*Test event\s*200/, { timeout: 15_000 });
 
@@ -103,7 +112,9 @@ test('a URL the server refuses (its host resolves nowhere) is shown at the URL f
   await dialog.getByRole('checkbox', { name: 'All events' }).check();
   await dialog.getByRole('button', { name: 'Add endpoint' }).click();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription("The webhook URL's host 'no-such-host.invalid' could not be resolved.");
+  await expect(field).toHaveAccessibleDescription(
+    "The webhook URL's host 'no-such-host.invalid' could not be resolved.",
+  );
   await expect(field).toBeFocused();
   await expectAccessible(page, 'a refused URL');
 });
@@ -123,7 +134,8 @@ test('by keyboard: add an endpoint, reach its delivery log, delete it', async ({
 
   await page.keyboard.press('Enter');
   const urlField = dialog.getByRole('textbox', { name: 'URL' });
-  for (let tabs = 0; tabs < 5 && !(await urlField.evaluate((element) => element === document.activeElement)); tabs++) await page.keyboard.press('Tab');
+  for (let tabs = 0; tabs < 5 && !(await urlField.evaluate((element) => element === document.activeElement)); tabs++)
+    await page.keyboard.press('Tab');
   await expect(urlField).toBeFocused();
   await page.keyboard.type(url);
   await page.keyboard.press('Tab');

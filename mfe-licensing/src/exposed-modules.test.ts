@@ -4,7 +4,9 @@ import { join } from 'node:path';
 
 // The federation config (webpack.config.js) names what the shell and the users remote load at run time.
 const config = readFileSync(join(__dirname, '../webpack.config.js'), 'utf8');
-const exposes = Object.fromEntries([...config.matchAll(/'(\.\/[\w-]+)':\s*'(\.\/src\/[\w/.-]+)'/g)].map((match) => [match[1], match[2]]));
+const exposes = Object.fromEntries(
+  [...config.matchAll(/'(\.\/[\w-]+)':\s*'(\.\/src\/[\w/.-]+)'/g)].map((match) => [match[1], match[2]]),
+);
 
 describe('exposed modules', () => {
   it('exposes the routes, mount and the licence table', () => {

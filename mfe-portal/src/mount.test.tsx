@@ -4,7 +4,13 @@ import { mount } from './mount';
 import { portalSessionKey } from './shared/session/session-store';
 import { customerSession, descriptor, makeLicense } from './shared/test-support/fixtures';
 
-const pageOf = (data: unknown[]) => ({ data, pagination: { records: { total: data.length, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } });
+const pageOf = (data: unknown[]) => ({
+  data,
+  pagination: {
+    records: { total: data.length, per_page: 25 },
+    pages: { current: 1, previous: null, next: null, last: 1 },
+  },
+});
 
 describe('mount (for vendors)', () => {
   let element: HTMLElement;
@@ -40,9 +46,18 @@ describe('mount (for vendors)', () => {
   it('goes back to sign-in when the server no longer takes the session (401)', async () => {
     sessionStorage.setItem(portalSessionKey('aurora-audio'), JSON.stringify(customerSession));
     window.history.pushState({}, '', '/portal/aurora-audio/licenses');
-    installFakeFetch((call) => (call.path === '/portal/aurora-audio' ? { status: 200, body: descriptor } : { status: 401, body: { message: ['Please sign in to the portal.'] } }));
+    installFakeFetch((call) =>
+      call.path === '/portal/aurora-audio'
+        ? { status: 200, body: descriptor }
+        : { status: 401, body: { message: ['Please sign in to the portal.'] } },
+    );
     act(() => {
-      mount(element, { apiBaseUrl: '/api/v1', manufacturer: 'aurora-audio', basePath: '/portal/aurora-audio', standalone: true });
+      mount(element, {
+        apiBaseUrl: '/api/v1',
+        manufacturer: 'aurora-audio',
+        basePath: '/portal/aurora-audio',
+        standalone: true,
+      });
     });
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/portal/aurora-audio/sign-in');
@@ -55,7 +70,12 @@ describe('mount (for vendors)', () => {
     window.history.pushState({}, '', '/portal/aurora-audio/sign-in');
     installFakeFetch(() => ({ status: 200, body: descriptor }));
     act(() => {
-      mount(element, { apiBaseUrl: '/api/v1', manufacturer: 'aurora-audio', basePath: '/portal/aurora-audio', theme: { colors: { primary: '#004400' } } });
+      mount(element, {
+        apiBaseUrl: '/api/v1',
+        manufacturer: 'aurora-audio',
+        basePath: '/portal/aurora-audio',
+        theme: { colors: { primary: '#004400' } },
+      });
     });
     const send = await screen.findByRole('button', { name: 'Send code' });
     expect(getComputedStyle(send).backgroundColor).toBe('rgb(0, 68, 0)');

@@ -2,7 +2,15 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { ThemeProvider } from 'styled-components';
-import { GlobalStyle, PORTAL_AUTH_SCHEME, ShellServicesProvider, createApiClient, createListStateStore, theme, type ShellServices } from 'shared-kit';
+import {
+  GlobalStyle,
+  PORTAL_AUTH_SCHEME,
+  ShellServicesProvider,
+  createApiClient,
+  createListStateStore,
+  theme,
+  type ShellServices,
+} from 'shared-kit';
 import { DEFAULT_LOCALE, MessagesProvider, type Locale } from './messages/messages';
 import PortalRoutes from './routes';
 import type { PortalThemeOverrides } from './shared/branding';
@@ -36,7 +44,12 @@ function browserSessionStorage(): Storage | null {
 
 /** The services a kit page expects, from the portal's own client (customer sessions, `PortalSession` scheme). */
 function portalServices(options: PortalMountOptions, store: PortalSessionStore): ShellServices {
-  const api = createApiClient({ baseUrl: options.apiBaseUrl, scheme: PORTAL_AUTH_SCHEME, getToken: () => store.token(), onUnauthorized: () => store.end() });
+  const api = createApiClient({
+    baseUrl: options.apiBaseUrl,
+    scheme: PORTAL_AUTH_SCHEME,
+    getToken: () => store.token(),
+    onUnauthorized: () => store.end(),
+  });
   return {
     api,
     // The staff session: never present in the portal.

@@ -7,14 +7,29 @@ import { PageLoading } from './shared/components/PageState';
 import { RequireCustomer } from './shared/components/RequireCustomer';
 
 // Sign-in is the first screen of every visit; the customer's pages come in their own chunks.
-const LicensesPage = lazyComponent(() => import('./features/licenses/pages/LicensesPage').then((page) => page.default), <PageLoading />);
-const TrialsPage = lazyComponent(() => import('./features/trials/pages/TrialsPage').then((page) => page.default), <PageLoading />);
+const LicensesPage = lazyComponent(
+  () => import('./features/licenses/pages/LicensesPage').then((page) => page.default),
+  <PageLoading />,
+);
+const TrialsPage = lazyComponent(
+  () => import('./features/trials/pages/TrialsPage').then((page) => page.default),
+  <PageLoading />,
+);
 // What a customer does.
-const DownloadsPage = lazyComponent(() => import('./features/downloads/pages/DownloadsPage').then((page) => page.default), <PageLoading />);
-const AccountPage = lazyComponent(() => import('./features/account/pages/AccountPage').then((page) => page.default), <PageLoading />);
+const DownloadsPage = lazyComponent(
+  () => import('./features/downloads/pages/DownloadsPage').then((page) => page.default),
+  <PageLoading />,
+);
+const AccountPage = lazyComponent(
+  () => import('./features/account/pages/AccountPage').then((page) => page.default),
+  <PageLoading />,
+);
 
 // Offline activation (a machine that is never online).
-const OfflineActivationPage = lazyComponent(() => import('./features/offline/pages/OfflineActivationPage').then((page) => page.default), <PageLoading />);
+const OfflineActivationPage = lazyComponent(
+  () => import('./features/offline/pages/OfflineActivationPage').then((page) => page.default),
+  <PageLoading />,
+);
 
 /** The portal's routes, relative to where it is mounted (`/portal/<slug>` on its standalone page, or the integrator's basePath). */
 export default function PortalRoutes(frame: PortalFrameProps) {

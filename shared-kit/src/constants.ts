@@ -51,4 +51,10 @@ export const HARDWARE_FINGERPRINT_VERSION = 2;
 export const RELEASE_CHANNEL_TYPE = 'Release';
 export const PRODUCTION_ENVIRONMENT = 'production';
 
-export const PRODUCT_DEFAULTS = { type: 'Full' as ProductType, trial_days: 0, machine_limit: 3, app_sort_order: 1, app_sort_order_featured: 1 };
+export const PRODUCT_DEFAULTS = {
+  type: 'Full' as ProductType,
+  trial_days: 0,
+  machine_limit: 3,
+  app_sort_order: 1,
+  app_sort_order_featured: 1,
+};

@@ -13,14 +13,24 @@ const REPORT_PATH = join(PACKAGE_DIR, 'api-report.md');
 function declarationOptions() {
   const { config } = ts.readConfigFile(join(PACKAGE_DIR, 'tsconfig.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, PACKAGE_DIR);
-  return { ...options, composite: false, incremental: false, declaration: true, emitDeclarationOnly: true, declarationMap: false, sourceMap: false, removeComments: true };
+  return {
+    ...options,
+    composite: false,
+    incremental: false,
+    declaration: true,
+    emitDeclarationOnly: true,
+    declarationMap: false,
+    sourceMap: false,
+    removeComments: true,
+  };
 }
 
 /** The emitted declaration file of each source file, by the source file's name. */
 function emittedDeclarations(program) {
   const declarations = new Map();
   const keep = (fileName, text, _bom, _onError, sources) => {
-    if (sources?.length === 1) declarations.set(sources[0].fileName, ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true));
+    if (sources?.length === 1)
+      declarations.set(sources[0].fileName, ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true));
   };
   const { diagnostics } = program.emit(undefined, keep, undefined, true);
   if (diagnostics.length > 0) throw new Error(ts.formatDiagnostics(diagnostics, ts.createCompilerHost({})));
@@ -28,13 +38,17 @@ function emittedDeclarations(program) {
 }
 
 /** A field list one member a line: a tuple of plain types (`readonly ["serial", "text"]`) stays on one line. */
-const holdsStructure = (node) => ts.isTupleTypeNode(node) || ts.isTypeLiteralNode(node) || (ts.isTypeOperatorNode(node) && holdsStructure(node.type));
+const holdsStructure = (node) =>
+  ts.isTupleTypeNode(node) || ts.isTypeLiteralNode(node) || (ts.isTypeOperatorNode(node) && holdsStructure(node.type));
 function tuplesOnOneLine(node) {
   if (ts.isTupleTypeNode(node) && !node.elements.some(holdsStructure)) ts.setEmitFlags(node, ts.EmitFlags.SingleLine);
   ts.forEachChild(node, tuplesOnOneLine);
 }
 
-const declaredNames = (statement) => (ts.isVariableStatement(statement) ? statement.declarationList.declarations.map((d) => d.name.getText()) : [statement.name?.getText()]);
+const declaredNames = (statement) =>
+  ts.isVariableStatement(statement)
+    ? statement.declarationList.declarations.map((d) => d.name.getText())
+    : [statement.name?.getText()];
 
 /** The report's text: a heading, then one TypeScript block with each export's declarations. */
 function publicApiReport() {
@@ -47,11 +61,19 @@ function publicApiReport() {
   const entries = exports.map((exported) => {
     const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const files = [...new Set(target.declarations.map((node) => node.getSourceFile().fileName))];
-    const statements = files.flatMap((file) => declarations.get(file).statements.filter((statement) => declaredNames(statement).includes(target.name)));
+    const statements = files.flatMap((file) =>
+      declarations.get(file).statements.filter((statement) => declaredNames(statement).includes(target.name)),
+    );
     statements.forEach(tuplesOnOneLine);
     if (statements.length === 0) throw new Error(`No declaration emitted for ${exported.name}`);
     const renamed = exported.name === target.name ? '' : `// exported as ${exported.name}\n`;
-    return [exported.name, renamed + statements.map((statement) => printer.printNode(ts.EmitHint.Unspecified, statement, statement.getSourceFile())).join('\n')];
+    return [
+      exported.name,
+      renamed +
+        statements
+          .map((statement) => printer.printNode(ts.EmitHint.Unspecified, statement, statement.getSourceFile()))
+          .join('\n'),
+    ];
   });
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 

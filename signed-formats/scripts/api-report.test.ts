@@ -19,9 +19,12 @@ describe('signed-formats/api-report.md', () => {
   });
 
   it('declares every value the package exports, with the field lists of every format', () => {
-    for (const name of Object.keys(signedFormats)) expect(current).toMatch(new RegExp(`^export declare (const|function|class) ${name}\\b`, 'm'));
+    for (const name of Object.keys(signedFormats))
+      expect(current).toMatch(new RegExp(`^export declare (const|function|class) ${name}\\b`, 'm'));
     const listed = (fields: signedFormats.SignedFields): string[] =>
-      fields.flatMap(([name, kind]) => (typeof kind === 'object' ? [`"${name}",`, ...listed(kind.items)] : [`readonly ["${name}", "${kind}"]`]));
+      fields.flatMap(([name, kind]) =>
+        typeof kind === 'object' ? [`"${name}",`, ...listed(kind.items)] : [`readonly ["${name}", "${kind}"]`],
+      );
     for (const format of [signedFormats.LICENSE_FILE_FORMAT, ...signedFormats.CLIENT_API_FORMATS]) {
       expect(current).toContain(`readonly context: "${format.context}";`);
       for (const line of listed(format.fields)) expect(current).toContain(line);

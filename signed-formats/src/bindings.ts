@@ -17,12 +17,19 @@ const nameOf = (member: string) => NAME_OF[member] ?? member.replaceAll('_', ' '
  * request must equal what the plugin expects, so an answer captured elsewhere is useless here. `subject` is
  * what the messages call the document ("license": "The license is for the product …").
  */
-export function checkBindings<T extends object>(result: Verification<T>, expected: Readonly<Record<string, unknown>>, subject = 'document'): Verification<T> {
+export function checkBindings<T extends object>(
+  result: Verification<T>,
+  expected: Readonly<Record<string, unknown>>,
+  subject = 'document',
+): Verification<T> {
   if (!result.valid) return result;
   const document = result.document as Record<string, unknown>;
   for (const [member, value] of Object.entries(expected)) {
     if (value === undefined || document[member] === value) continue;
-    return reject(REJECTION_OF[member] ?? 'wrong-request', `The ${subject} is for the ${nameOf(member)} ${JSON.stringify(document[member])}, not ${JSON.stringify(value)}.`);
+    return reject(
+      REJECTION_OF[member] ?? 'wrong-request',
+      `The ${subject} is for the ${nameOf(member)} ${JSON.stringify(document[member])}, not ${JSON.stringify(value)}.`,
+    );
   }
   return result;
 }
@@ -31,10 +38,15 @@ export function checkBindings<T extends object>(result: Verification<T>, expecte
  * An answer signed more than `maxAgeSeconds` away from this machine's clock (either way) is refused: an old
  * revocation list or update answer replayed by a proxy must not hide what changed since.
  */
-export function checkFreshness<T extends { issued_at: string }>(result: Verification<T>, maxAgeSeconds: number, now = Date.now()): Verification<T> {
+export function checkFreshness<T extends { issued_at: string }>(
+  result: Verification<T>,
+  maxAgeSeconds: number,
+  now = Date.now(),
+): Verification<T> {
   if (!result.valid) return result;
   const issuedAt = signedTimeMs(result.document.issued_at);
-  if (Number.isNaN(issuedAt)) return reject('malformed', 'The document is malformed: issued_at must be a time YYYY-MM-DDTHH:MM:SSZ.');
+  if (Number.isNaN(issuedAt))
+    return reject('malformed', 'The document is malformed: issued_at must be a time YYYY-MM-DDTHH:MM:SSZ.');
   if (Math.abs(now - issuedAt) > maxAgeSeconds * 1000) {
     return reject(
       'stale',

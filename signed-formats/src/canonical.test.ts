@@ -55,12 +55,18 @@ describe('canonical encoding (docs/client-api.md)', () => {
       unlocks_without_license: false,
       files: [],
     };
-    expect(canonicalBytes(UPDATE_ANSWER_FORMAT.context, UPDATE_ANSWER_FORMAT.fields, update).toString('utf8')).toMatch(/\nunlocks_without_license=false\nfiles=0\n$/);
+    expect(canonicalBytes(UPDATE_ANSWER_FORMAT.context, UPDATE_ANSWER_FORMAT.fields, update).toString('utf8')).toMatch(
+      /\nunlocks_without_license=false\nfiles=0\n$/,
+    );
   });
 
   it.each([
     ['a boolean as text', { complete: 'true' }, /complete must be true or false/],
-    ['a list item without a member', { machines: [{ machine_sha256: 'bb' }] }, /machines\.0\.deactivated_at must be a text/],
+    [
+      'a list item without a member',
+      { machines: [{ machine_sha256: 'bb' }] },
+      /machines\.0\.deactivated_at must be a text/,
+    ],
     [
       'a list item with a line break',
       { machines: [{ machine_sha256: 'b\nb', deactivated_at: 'T' }] },
@@ -68,7 +74,16 @@ describe('canonical encoding (docs/client-api.md)', () => {
     ],
     ['a list that is an object', { licenses: {} }, /licenses must be a list/],
   ])('refuses %s', (_name, change, message) => {
-    const list = { product_id: 7, hardware_fingerprint: 'F', since: '', issued_at: 'T', complete: true, licenses: [], machines: [], ...change };
+    const list = {
+      product_id: 7,
+      hardware_fingerprint: 'F',
+      since: '',
+      issued_at: 'T',
+      complete: true,
+      licenses: [],
+      machines: [],
+      ...change,
+    };
     expect(() => canonicalBytes(REVOCATION_LIST_FORMAT.context, REVOCATION_LIST_FORMAT.fields, list)).toThrow(message);
   });
 });
@@ -77,7 +92,11 @@ describe('the package', () => {
   it('imports nothing but Node and its own files, not even a type: client-js carries it as it is', () => {
     const imports = readdirSync(__dirname)
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-      .flatMap((file) => [...readFileSync(join(__dirname, file), 'utf8').matchAll(/^(?:import|export)[^;]*?from '([^']+)'/gms)].map((match) => match[1]));
+      .flatMap((file) =>
+        [...readFileSync(join(__dirname, file), 'utf8').matchAll(/^(?:import|export)[^;]*?from '([^']+)'/gms)].map(
+          (match) => match[1],
+        ),
+      );
     expect(imports.length).toBeGreaterThan(10);
     expect(imports.filter((source) => !source.startsWith('node:') && !source.startsWith('./'))).toEqual([]);
   });

@@ -24,10 +24,14 @@ interface Misfit {
   mustBe?: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 function misfitOf(name: string, kind: FieldKind, value: unknown): Misfit | undefined {
-  if (kind === 'integer') return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? undefined : { member: name, mustBe: 'a whole number' };
+  if (kind === 'integer')
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+      ? undefined
+      : { member: name, mustBe: 'a whole number' };
   if (kind === 'boolean') return typeof value === 'boolean' ? undefined : { member: name, mustBe: 'true or false' };
   if (kind === 'text') {
     if (typeof value !== 'string') return { member: name, mustBe: 'a text' };
@@ -55,7 +59,9 @@ export function fieldProblem(name: string, kind: FieldKind, value: unknown): str
 function unsignable(name: string, kind: FieldKind, value: unknown): string | undefined {
   const misfit = misfitOf(name, kind, value);
   if (!misfit) return undefined;
-  return misfit.mustBe ? `${misfit.member} must be ${misfit.mustBe}` : `${misfit.member} must not contain line breaks or other control characters`;
+  return misfit.mustBe
+    ? `${misfit.member} must be ${misfit.mustBe}`
+    : `${misfit.member} must not contain line breaks or other control characters`;
 }
 
 function appendLines(lines: string[], name: string, kind: FieldKind, value: unknown) {
@@ -63,7 +69,8 @@ function appendLines(lines: string[], name: string, kind: FieldKind, value: unkn
     const items = value as Record<string, unknown>[];
     lines.push(`${name}=${items.length}`);
     items.forEach((item, index) => {
-      for (const [member, memberKind] of kind.items) appendLines(lines, `${name}.${index}.${member}`, memberKind, item[member]);
+      for (const [member, memberKind] of kind.items)
+        appendLines(lines, `${name}.${index}.${member}`, memberKind, item[member]);
     });
   } else {
     lines.push(`${name}=${String(value)}`);
@@ -71,7 +78,11 @@ function appendLines(lines: string[], name: string, kind: FieldKind, value: unkn
 }
 
 /** The signed bytes of `document`; throws an UnsignableValueError for a value the encoding cannot carry. */
-export function canonicalBytes(context: string, fields: SignedFields, document: Readonly<Record<string, unknown>>): Buffer {
+export function canonicalBytes(
+  context: string,
+  fields: SignedFields,
+  document: Readonly<Record<string, unknown>>,
+): Buffer {
   const lines = [context];
   for (const [name, kind] of fields) {
     const problem = unsignable(name, kind, document[name]);
@@ -84,6 +95,11 @@ export function canonicalBytes(context: string, fields: SignedFields, document: 
 /** Only the signed members (and, in lists, only the signed item members): nothing unsigned is ever trusted. */
 export function signedPart(fields: SignedFields, document: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(
-    fields.map(([name, kind]) => [name, typeof kind === 'object' ? (document[name] as Record<string, unknown>[]).map((item) => signedPart(kind.items, item)) : document[name]]),
+    fields.map(([name, kind]) => [
+      name,
+      typeof kind === 'object'
+        ? (document[name] as Record<string, unknown>[]).map((item) => signedPart(kind.items, item))
+        : document[name],
+    ]),
   );
 }

@@ -5,4 +5,9 @@ import { TRIAL_FILE_FORMAT } from './trial-file';
 import { UPDATE_ANSWER_FORMAT } from './update-answer';
 
 /** The documents the client API signs (docs/client-api.md), beside the licence file of docs/licence-file.md. */
-export const CLIENT_API_FORMATS: readonly ClientApiFormat[] = [TRIAL_FILE_FORMAT, STATE_DOCUMENT_FORMAT, REVOCATION_LIST_FORMAT, UPDATE_ANSWER_FORMAT];
+export const CLIENT_API_FORMATS: readonly ClientApiFormat[] = [
+  TRIAL_FILE_FORMAT,
+  STATE_DOCUMENT_FORMAT,
+  REVOCATION_LIST_FORMAT,
+  UPDATE_ANSWER_FORMAT,
+];

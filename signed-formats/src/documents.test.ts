@@ -8,24 +8,46 @@ import { TRIAL_FILE_FORMAT, verifyTrialFile } from './trial-file';
 import { UPDATE_ANSWER_FORMAT, verifyUpdateAnswer } from './update-answer';
 
 const key = testProductKey();
-const trial = { product_id: 7, hardware_fingerprint: 'F', started_at: '2026-03-01T00:00:00Z', expires_at: '2026-03-15T00:00:00Z', issued_at: '2026-03-01T00:00:00Z' };
+const trial = {
+  product_id: 7,
+  hardware_fingerprint: 'F',
+  started_at: '2026-03-01T00:00:00Z',
+  expires_at: '2026-03-15T00:00:00Z',
+  issued_at: '2026-03-01T00:00:00Z',
+};
 
 describe('verifyTrialFile offline', () => {
   const file = JSON.stringify(signDocument(TRIAL_FILE_FORMAT, trial, key.privateKey));
 
   it('holds until the second it expires', () => {
-    expect(verifyTrialFile(file, key.publicKeyBase64, { productId: 7, hardwareFingerprint: 'F', at: new Date('2026-03-14T23:59:59Z') })).toMatchObject({ valid: true });
-    expect(verifyTrialFile(file, key.publicKeyBase64, { at: new Date('2026-03-15T00:00:00Z') })).toMatchObject({ valid: false, reason: 'expired' });
+    expect(
+      verifyTrialFile(file, key.publicKeyBase64, {
+        productId: 7,
+        hardwareFingerprint: 'F',
+        at: new Date('2026-03-14T23:59:59Z'),
+      }),
+    ).toMatchObject({ valid: true });
+    expect(verifyTrialFile(file, key.publicKeyBase64, { at: new Date('2026-03-15T00:00:00Z') })).toMatchObject({
+      valid: false,
+      reason: 'expired',
+    });
     expect(verifyTrialFile(file, key.publicKeyBase64, { at: null })).toMatchObject({ valid: true });
   });
 
   it('refuses an expiry written any other way, even signed', () => {
-    const odd = JSON.stringify(signDocument(TRIAL_FILE_FORMAT, { ...trial, expires_at: '2026-03-15 00:00' }, key.privateKey));
-    expect(verifyTrialFile(odd, key.publicKeyBase64, { at: null })).toMatchObject({ valid: false, reason: 'malformed' });
+    const odd = JSON.stringify(
+      signDocument(TRIAL_FILE_FORMAT, { ...trial, expires_at: '2026-03-15 00:00' }, key.privateKey),
+    );
+    expect(verifyTrialFile(odd, key.publicKeyBase64, { at: null })).toMatchObject({
+      valid: false,
+      reason: 'malformed',
+    });
   });
 
   it('refuses a newer format version', () => {
-    expect(verifyTrialFile(JSON.stringify({ ...JSON.parse(file), format_version: 2 }), key.publicKeyBase64)).toMatchObject({ valid: false, reason: 'unsupported-version' });
+    expect(
+      verifyTrialFile(JSON.stringify({ ...JSON.parse(file), format_version: 2 }), key.publicKeyBase64),
+    ).toMatchObject({ valid: false, reason: 'unsupported-version' });
   });
 });
 
@@ -43,7 +65,18 @@ describe('one kind of document never verifies as another', () => {
   const samples: [DocumentFormat, Record<string, unknown>][] = [
     [TRIAL_FILE_FORMAT, trial],
     [STATE_DOCUMENT_FORMAT, { ...state }],
-    [REVOCATION_LIST_FORMAT, { product_id: 7, hardware_fingerprint: 'F', since: '', issued_at: 'T', complete: true, licenses: [], machines: [] }],
+    [
+      REVOCATION_LIST_FORMAT,
+      {
+        product_id: 7,
+        hardware_fingerprint: 'F',
+        since: '',
+        issued_at: 'T',
+        complete: true,
+        licenses: [],
+        machines: [],
+      },
+    ],
     [
       UPDATE_ANSWER_FORMAT,
       {
@@ -68,15 +101,21 @@ describe('one kind of document never verifies as another', () => {
     [UPDATE_ANSWER_FORMAT, verifyUpdateAnswer],
   ];
 
-  it.each(samples.map(([format, claims]) => [format.format!, format, claims] as const))('a %s verifies only as itself', (_name, format, claims) => {
-    const document = signDocument(format, claims, key.privateKey);
-    for (const [verifierFormat, verifier] of verifiers) {
-      const result = verifier(document, key.publicKeyBase64);
-      expect([verifierFormat.label, result.valid]).toEqual([verifierFormat.label, verifierFormat === format]);
-      // Relabelled as the other kind, its bytes are the other kind's and its signature no longer holds.
-      if (verifierFormat !== format && verifierFormat.format) expect(verifier({ ...document, format: verifierFormat.format }, key.publicKeyBase64)).toMatchObject({ valid: false });
-    }
-  });
+  it.each(samples.map(([format, claims]) => [format.format!, format, claims] as const))(
+    'a %s verifies only as itself',
+    (_name, format, claims) => {
+      const document = signDocument(format, claims, key.privateKey);
+      for (const [verifierFormat, verifier] of verifiers) {
+        const result = verifier(document, key.publicKeyBase64);
+        expect([verifierFormat.label, result.valid]).toEqual([verifierFormat.label, verifierFormat === format]);
+        // Relabelled as the other kind, its bytes are the other kind's and its signature no longer holds.
+        if (verifierFormat !== format && verifierFormat.format)
+          expect(verifier({ ...document, format: verifierFormat.format }, key.publicKeyBase64)).toMatchObject({
+            valid: false,
+          });
+      }
+    },
+  );
 
   it('says whether a state lets the licence be used here', () => {
     expect(stateAllowsUse(state)).toBe(true);

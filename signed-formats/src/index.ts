@@ -1,6 +1,14 @@
 // signed-formats: the one definition of ProductHub's signed documents (field lists, canonical encoding, signing
 // input and verification). Its public API is listed in api-report.md; `npm run api-report -w signed-formats` rewrites it.
-export { canonicalBytes, fieldProblem, hasControlCharacter, signedPart, UnsignableValueError, type FieldKind, type SignedFields } from './canonical';
+export {
+  canonicalBytes,
+  fieldProblem,
+  hasControlCharacter,
+  signedPart,
+  UnsignableValueError,
+  type FieldKind,
+  type SignedFields,
+} from './canonical';
 export { formatSignedTime, signedTimeMs } from './signed-time';
 export { decodeBase64, productPublicKey, PublicKeyFormatError } from './public-key';
 export {
@@ -26,9 +34,21 @@ export {
   type LicenseType,
   type SignatureSeedVersion,
 } from './documented-values';
-export { LICENSE_FILE_FORMAT, verifyLicenseFile, type LicenseFile, type LicenseFileClaims, type MachineExpectations } from './license-file';
+export {
+  LICENSE_FILE_FORMAT,
+  verifyLicenseFile,
+  type LicenseFile,
+  type LicenseFileClaims,
+  type MachineExpectations,
+} from './license-file';
 export { TRIAL_FILE_FORMAT, verifyTrialFile, type TrialFile, type TrialExpectations } from './trial-file';
-export { STATE_DOCUMENT_FORMAT, verifyStateDocument, stateAllowsUse, type StateDocument, type StateExpectations } from './state-document';
+export {
+  STATE_DOCUMENT_FORMAT,
+  verifyStateDocument,
+  stateAllowsUse,
+  type StateDocument,
+  type StateExpectations,
+} from './state-document';
 export {
   REVOCATION_LIST_FORMAT,
   verifyRevocationList,
@@ -39,7 +59,13 @@ export {
   type Withdrawal,
   type RevocationExpectations,
 } from './revocation-list';
-export { UPDATE_ANSWER_FORMAT, verifyUpdateAnswer, type UpdateAnswer, type UpdateFile, type UpdateExpectations } from './update-answer';
+export {
+  UPDATE_ANSWER_FORMAT,
+  verifyUpdateAnswer,
+  type UpdateAnswer,
+  type UpdateFile,
+  type UpdateExpectations,
+} from './update-answer';
 export { CLIENT_API_FORMATS } from './client-api-formats';
 export {
   OFFLINE_REQUEST_FORMAT,

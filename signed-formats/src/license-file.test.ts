@@ -20,7 +20,8 @@ const claims: LicenseFileClaims = {
   issued_at: '2026-01-02T03:04:05Z',
 };
 
-const canonicalLicenseBytes = (values: Record<string, unknown>) => canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, values);
+const canonicalLicenseBytes = (values: Record<string, unknown>) =>
+  canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, values);
 const licenseFileText = (file: unknown) => `${JSON.stringify(file, null, 2)}\n`;
 
 describe('canonical encoding', () => {
@@ -53,9 +54,14 @@ describe('canonical encoding', () => {
     expect(bytes.includes(Buffer.from('user_email=j\xc3\xb6rg@example.de\n', 'latin1'))).toBe(true);
   });
 
-  it.each(['a\nb', 'a\rb', 'tab\there', 'nul\u0000', 'del\u007f'])('refuses a value with a control character (%j)', (fingerprint) => {
-    expect(() => canonicalLicenseBytes({ ...claims, hardware_fingerprint: fingerprint })).toThrow(UnsignableValueError);
-  });
+  it.each(['a\nb', 'a\rb', 'tab\there', 'nul\u0000', 'del\u007f'])(
+    'refuses a value with a control character (%j)',
+    (fingerprint) => {
+      expect(() => canonicalLicenseBytes({ ...claims, hardware_fingerprint: fingerprint })).toThrow(
+        UnsignableValueError,
+      );
+    },
+  );
 
   it('refuses integers that are not whole non-negative numbers', () => {
     expect(() => canonicalLicenseBytes({ ...claims, user_id: 1.5 })).toThrow('user_id must be a whole number');
@@ -74,7 +80,12 @@ describe('signing and verifying', () => {
 
   it('signs every field with a 64-byte Ed25519 signature that verifies with the public key', () => {
     expect(Buffer.from(file.signature, 'base64')).toHaveLength(64);
-    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { hardwareFingerprint: 'FP-1234', productIdentifier: 'com.example.synth' })).toEqual({
+    expect(
+      verifyLicenseFile(JSON.stringify(file), publicKey, {
+        hardwareFingerprint: 'FP-1234',
+        productIdentifier: 'com.example.synth',
+      }),
+    ).toEqual({
       valid: true,
       document: claims,
     });
@@ -85,18 +96,29 @@ describe('signing and verifying', () => {
     expect(verifyLicenseFile(licenseFileText(reordered), publicKey).valid).toBe(true);
   });
 
-  it.each(LICENSE_FILE_FORMAT.fields.filter(([name]) => name !== 'format_version'))('detects a change of %s', (name, kind) => {
-    const value = (file as Record<string, unknown>)[name];
-    const changed = { ...file, [name]: kind === 'integer' ? (value as number) + 1 : `${value as string}x` };
-    expect(verifyLicenseFile(JSON.stringify(changed), publicKey)).toMatchObject({ valid: false, reason: 'bad-signature' });
-  });
+  it.each(LICENSE_FILE_FORMAT.fields.filter(([name]) => name !== 'format_version'))(
+    'detects a change of %s',
+    (name, kind) => {
+      const value = (file as Record<string, unknown>)[name];
+      const changed = { ...file, [name]: kind === 'integer' ? (value as number) + 1 : `${value as string}x` };
+      expect(verifyLicenseFile(JSON.stringify(changed), publicKey)).toMatchObject({
+        valid: false,
+        reason: 'bad-signature',
+      });
+    },
+  );
 
   it('detects a changed signature and a file signed by another key', () => {
     const signature = Buffer.from(file.signature, 'base64');
     signature[10] ^= 1;
-    expect(verifyLicenseFile(JSON.stringify({ ...file, signature: signature.toString('base64') }), publicKey).valid).toBe(false);
+    expect(
+      verifyLicenseFile(JSON.stringify({ ...file, signature: signature.toString('base64') }), publicKey).valid,
+    ).toBe(false);
     const other = signDocument(LICENSE_FILE_FORMAT, claims, testProductKey().privateKey);
-    expect(verifyLicenseFile(JSON.stringify(other), publicKey)).toMatchObject({ valid: false, reason: 'bad-signature' });
+    expect(verifyLicenseFile(JSON.stringify(other), publicKey)).toMatchObject({
+      valid: false,
+      reason: 'bad-signature',
+    });
   });
 
   it('refuses a valid file for another machine or another product', () => {
@@ -105,7 +127,9 @@ describe('signing and verifying', () => {
       reason: 'wrong-fingerprint',
       message: 'The license is for the hardware fingerprint "FP-1234", not "FP-9999".',
     });
-    expect(verifyLicenseFile(JSON.stringify(file), publicKey, { productIdentifier: 'com.example.other' })).toMatchObject({ valid: false, reason: 'wrong-product' });
+    expect(
+      verifyLicenseFile(JSON.stringify(file), publicKey, { productIdentifier: 'com.example.other' }),
+    ).toMatchObject({ valid: false, reason: 'wrong-product' });
   });
 
   it.each([
@@ -115,7 +139,11 @@ describe('signing and verifying', () => {
     ['a number as text', JSON.stringify({ ...file, user_id: '42' }), 'user_id must be a whole number'],
     ['a control character', JSON.stringify({ ...file, user_email: 'a\nb' }), 'user_email contains a control character'],
     ['a short signature', JSON.stringify({ ...file, signature: 'AAAA' }), 'signature must be 64 bytes in base64'],
-    ['a signature that is not base64', JSON.stringify({ ...file, signature: `${file.signature.slice(0, -4)}!!!!` }), 'signature must be 64 bytes'],
+    [
+      'a signature that is not base64',
+      JSON.stringify({ ...file, signature: `${file.signature.slice(0, -4)}!!!!` }),
+      'signature must be 64 bytes',
+    ],
   ])('says what is wrong with %s', (_label, text, message) => {
     const result = verifyLicenseFile(text, publicKey);
     expect(result).toMatchObject({ valid: false, reason: 'malformed' });
@@ -123,13 +151,22 @@ describe('signing and verifying', () => {
   });
 
   it('refuses a format version it does not know before anything else', () => {
-    expect(verifyLicenseFile(JSON.stringify({ ...file, format_version: 2 }), publicKey)).toMatchObject({ valid: false, reason: 'unsupported-version' });
+    expect(verifyLicenseFile(JSON.stringify({ ...file, format_version: 2 }), publicKey)).toMatchObject({
+      valid: false,
+      reason: 'unsupported-version',
+    });
     expect(verifyLicenseFile('{}', publicKey)).toMatchObject({ valid: false, reason: 'unsupported-version' });
   });
 
   it('reads a public key only as 32 bytes of base64', () => {
     expect(productPublicKey(`  ${keys.publicKeyBase64}\n`).equals(createPublicKey(keys.privateKey))).toBe(true);
-    for (const bad of ['', 'abc', Buffer.alloc(31).toString('base64'), Buffer.alloc(33).toString('base64'), `${keys.publicKeyBase64.slice(0, -2)}**`]) {
+    for (const bad of [
+      '',
+      'abc',
+      Buffer.alloc(31).toString('base64'),
+      Buffer.alloc(33).toString('base64'),
+      `${keys.publicKeyBase64.slice(0, -2)}**`,
+    ]) {
       expect(() => productPublicKey(bad)).toThrow(PublicKeyFormatError);
     }
   });

@@ -1,6 +1,12 @@
 import { checkBindings } from './bindings';
 import type { LicenseType, SignatureSeedVersion } from './documented-values';
-import { verifySignedDocument, type DocumentFormat, type FORMAT_VERSION, type PublicKeyInput, type Verification } from './signed-document';
+import {
+  verifySignedDocument,
+  type DocumentFormat,
+  type FORMAT_VERSION,
+  type PublicKeyInput,
+  type Verification,
+} from './signed-document';
 
 // The licence file (`.ops`) of docs/licence-file.md, format version 1.
 export const LICENSE_FILE_FORMAT = {
@@ -45,7 +51,11 @@ export interface MachineExpectations {
 }
 
 /** Checks a licence file offline, in the order docs/licence-file.md gives, with the product's public key. */
-export function verifyLicenseFile(file: string | object, publicKey: PublicKeyInput, expected: MachineExpectations = {}): Verification<LicenseFileClaims> {
+export function verifyLicenseFile(
+  file: string | object,
+  publicKey: PublicKeyInput,
+  expected: MachineExpectations = {},
+): Verification<LicenseFileClaims> {
   return checkBindings(
     verifySignedDocument<LicenseFileClaims>(file, publicKey, LICENSE_FILE_FORMAT),
     { hardware_fingerprint: expected.hardwareFingerprint, product_identifier: expected.productIdentifier },

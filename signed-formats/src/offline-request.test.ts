@@ -2,7 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalBytes } from './canonical';
-import { OFFLINE_REQUEST_FORMAT, OFFLINE_REQUEST_MAX_BYTES, readOfflineRequest, writeOfflineRequest, type OfflineRequest } from './offline-request';
+import {
+  OFFLINE_REQUEST_FORMAT,
+  OFFLINE_REQUEST_MAX_BYTES,
+  readOfflineRequest,
+  writeOfflineRequest,
+  type OfflineRequest,
+} from './offline-request';
 
 const request: OfflineRequest = {
   product_id: 7,
@@ -25,13 +31,23 @@ describe('the offline activation request', () => {
   });
 
   it('names its format and version and carries a SHA-256 checksum', () => {
-    expect(JSON.parse(text)).toMatchObject({ format: 'producthub-offline-request', format_version: 1, checksum: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.parse(text)).toMatchObject({
+      format: 'producthub-offline-request',
+      format_version: 1,
+      checksum: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('catches an edit or damage through the checksum', () => {
     const edited = text.replace('HWFP2-STUDIO-1', 'HWFP2-STUDIO-2');
-    expect(readOfflineRequest(edited)).toEqual({ valid: false, message: expect.stringContaining('checksum does not match') });
-    expect(readOfflineRequest(text.slice(0, text.length - 20))).toEqual({ valid: false, message: expect.stringContaining('not JSON') });
+    expect(readOfflineRequest(edited)).toEqual({
+      valid: false,
+      message: expect.stringContaining('checksum does not match'),
+    });
+    expect(readOfflineRequest(text.slice(0, text.length - 20))).toEqual({
+      valid: false,
+      message: expect.stringContaining('not JSON'),
+    });
   });
 
   it('refuses what is not one, each with its reason', () => {
@@ -44,7 +60,8 @@ describe('the offline activation request', () => {
       [JSON.stringify({ ...JSON.parse(text), serial: 'A\nB' }), 'serial contains a control character'],
       [' '.repeat(OFFLINE_REQUEST_MAX_BYTES + 1), `larger than ${OFFLINE_REQUEST_MAX_BYTES} bytes`],
     ];
-    for (const [input, reason] of cases) expect(readOfflineRequest(input)).toEqual({ valid: false, message: expect.stringContaining(reason) });
+    for (const [input, reason] of cases)
+      expect(readOfflineRequest(input)).toEqual({ valid: false, message: expect.stringContaining(reason) });
   });
 
   it('will not write a value the encoding cannot carry', () => {
@@ -54,14 +71,21 @@ describe('the offline activation request', () => {
 
 describe('the offline request vectors (docs/offline-request-vectors, checked by the C++ writer too)', () => {
   const dir = join(__dirname, '..', '..', 'docs', 'offline-request-vectors');
-  const vectors = JSON.parse(readFileSync(join(dir, 'vectors.json'), 'utf8')) as { cases: { name: string; file: string; canonical: string; members: OfflineRequest }[] };
+  const vectors = JSON.parse(readFileSync(join(dir, 'vectors.json'), 'utf8')) as {
+    cases: { name: string; file: string; canonical: string; members: OfflineRequest }[];
+  };
 
-  it.each(vectors.cases.map((vector) => [vector.name, vector] as const))('%s is what the writer writes, and reads back', (_name, vector) => {
-    const text = readFileSync(join(dir, vector.file), 'utf8');
-    expect(writeOfflineRequest(vector.members)).toBe(text);
-    expect(readOfflineRequest(text)).toEqual({ valid: true, request: vector.members });
-    expect(canonicalBytes(OFFLINE_REQUEST_FORMAT.context, OFFLINE_REQUEST_FORMAT.fields, { ...vector.members }).toString('utf8')).toBe(
-      readFileSync(join(dir, vector.canonical), 'utf8'),
-    );
-  });
+  it.each(vectors.cases.map((vector) => [vector.name, vector] as const))(
+    '%s is what the writer writes, and reads back',
+    (_name, vector) => {
+      const text = readFileSync(join(dir, vector.file), 'utf8');
+      expect(writeOfflineRequest(vector.members)).toBe(text);
+      expect(readOfflineRequest(text)).toEqual({ valid: true, request: vector.members });
+      expect(
+        canonicalBytes(OFFLINE_REQUEST_FORMAT.context, OFFLINE_REQUEST_FORMAT.fields, { ...vector.members }).toString(
+          'utf8',
+        ),
+      ).toBe(readFileSync(join(dir, vector.canonical), 'utf8'));
+    },
+  );
 });

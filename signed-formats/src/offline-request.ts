@@ -43,7 +43,13 @@ export type OfflineRequestReading = { valid: true; request: OfflineRequest } | {
 /** SHA-256 (lower-case hex) of the request's canonical bytes: the same encoding as the signed documents. */
 export function offlineRequestChecksum(request: OfflineRequest): string {
   return createHash('sha256')
-    .update(canonicalBytes(OFFLINE_REQUEST_FORMAT.context, OFFLINE_REQUEST_FORMAT.fields, request as unknown as Record<string, unknown>))
+    .update(
+      canonicalBytes(
+        OFFLINE_REQUEST_FORMAT.context,
+        OFFLINE_REQUEST_FORMAT.fields,
+        request as unknown as Record<string, unknown>,
+      ),
+    )
     .digest('hex');
 }
 
@@ -54,14 +60,18 @@ export function writeOfflineRequest(request: OfflineRequest): string {
   return `${JSON.stringify({ format: OFFLINE_REQUEST_FORMAT.format, format_version: FORMAT_VERSION, ...members, checksum }, null, 2)}\n`;
 }
 
-const notOne = (why: string): OfflineRequestReading => ({ valid: false, message: `The file is not an offline activation request: ${why}.` });
+const notOne = (why: string): OfflineRequestReading => ({
+  valid: false,
+  message: `The file is not an offline activation request: ${why}.`,
+});
 
 /**
  * Reads a request file in the documented order: size, JSON object, format and version, each member with its type,
  * then the checksum. Only the listed members are kept.
  */
 export function readOfflineRequest(text: string): OfflineRequestReading {
-  if (Buffer.byteLength(text, 'utf8') > OFFLINE_REQUEST_MAX_BYTES) return notOne(`it is larger than ${OFFLINE_REQUEST_MAX_BYTES} bytes`);
+  if (Buffer.byteLength(text, 'utf8') > OFFLINE_REQUEST_MAX_BYTES)
+    return notOne(`it is larger than ${OFFLINE_REQUEST_MAX_BYTES} bytes`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -70,7 +80,8 @@ export function readOfflineRequest(text: string): OfflineRequestReading {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return notOne('it is not a JSON object');
   const document = parsed as Record<string, unknown>;
-  if (document.format !== OFFLINE_REQUEST_FORMAT.format) return notOne(`its format is ${JSON.stringify(document.format ?? null)}, not "${OFFLINE_REQUEST_FORMAT.format}"`);
+  if (document.format !== OFFLINE_REQUEST_FORMAT.format)
+    return notOne(`its format is ${JSON.stringify(document.format ?? null)}, not "${OFFLINE_REQUEST_FORMAT.format}"`);
   if (document.format_version !== FORMAT_VERSION) {
     return {
       valid: false,

@@ -64,7 +64,11 @@ export interface RevocationExpectations {
   hardwareFingerprint?: string;
 }
 
-export function verifyRevocationList(document: string | object, publicKey: PublicKeyInput, expected: RevocationExpectations = {}): Verification<RevocationList> {
+export function verifyRevocationList(
+  document: string | object,
+  publicKey: PublicKeyInput,
+  expected: RevocationExpectations = {},
+): Verification<RevocationList> {
   return checkBindings(verifySignedDocument<RevocationList>(document, publicKey, REVOCATION_LIST_FORMAT), {
     product_id: expected.productId,
     hardware_fingerprint: expected.hardwareFingerprint,
@@ -73,10 +77,14 @@ export function verifyRevocationList(document: string | object, publicKey: Publi
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-export type Withdrawal = { kind: 'license-disabled'; entry: RevokedLicense } | { kind: 'machine-deactivated'; entry: RevokedMachine };
+export type Withdrawal =
+  { kind: 'license-disabled'; entry: RevokedLicense } | { kind: 'machine-deactivated'; entry: RevokedMachine };
 
 /** Why a (verified) revocation list withdraws this licence file on this machine, or undefined when it does not. */
-export function findWithdrawal(list: RevocationList, license: { serial: string; hardware_fingerprint: string }): Withdrawal | undefined {
+export function findWithdrawal(
+  list: RevocationList,
+  license: { serial: string; hardware_fingerprint: string },
+): Withdrawal | undefined {
   const serialHash = sha256Hex(license.serial);
   const machineHash = sha256Hex(`${license.serial}\n${license.hardware_fingerprint}`);
   const disabled = list.licenses.find((entry) => entry.serial_sha256 === serialHash);

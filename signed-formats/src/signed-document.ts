@@ -7,7 +7,16 @@ const ED25519_SIGNATURE_BYTES = 64;
 export const FORMAT_VERSION = 1;
 
 export type Rejection =
-  'malformed' | 'wrong-format' | 'unsupported-version' | 'bad-signature' | 'wrong-fingerprint' | 'wrong-product' | 'expired' | 'wrong-nonce' | 'wrong-request' | 'stale';
+  | 'malformed'
+  | 'wrong-format'
+  | 'unsupported-version'
+  | 'bad-signature'
+  | 'wrong-fingerprint'
+  | 'wrong-product'
+  | 'expired'
+  | 'wrong-nonce'
+  | 'wrong-request'
+  | 'stale';
 
 export type Verification<T> = { valid: true; document: T } | { valid: false; reason: Rejection; message: string };
 
@@ -40,10 +49,26 @@ const toKey = (key: PublicKeyInput) => (typeof key === 'string' ? productPublicK
  * The document the server sends for `claims`, signed with the product's Ed25519 private key over the canonical
  * bytes. Throws an UnsignableValueError for a value the encoding cannot carry.
  */
-export function signDocument<T extends object>(format: ClientApiFormat, claims: T, privateKey: KeyObject): SignedClientApiDocument<T>;
-export function signDocument<T extends object>(format: DocumentFormat, claims: T, privateKey: KeyObject): SignedDocument<T>;
-export function signDocument<T extends object>(format: DocumentFormat, claims: T, privateKey: KeyObject): SignedDocument<T> {
-  const signature = sign(null, canonicalBytes(format.context, format.fields, claims as Record<string, unknown>), privateKey).toString('base64');
+export function signDocument<T extends object>(
+  format: ClientApiFormat,
+  claims: T,
+  privateKey: KeyObject,
+): SignedClientApiDocument<T>;
+export function signDocument<T extends object>(
+  format: DocumentFormat,
+  claims: T,
+  privateKey: KeyObject,
+): SignedDocument<T>;
+export function signDocument<T extends object>(
+  format: DocumentFormat,
+  claims: T,
+  privateKey: KeyObject,
+): SignedDocument<T> {
+  const signature = sign(
+    null,
+    canonicalBytes(format.context, format.fields, claims as Record<string, unknown>),
+    privateKey,
+  ).toString('base64');
   const head = format.format === undefined ? {} : { format: format.format, format_version: FORMAT_VERSION };
   return { ...head, ...claims, signature };
 }
@@ -57,7 +82,9 @@ function parseObject(input: string | object): { document?: Record<string, unknow
       return { problem: 'it is not JSON' };
     }
   }
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { document: parsed as Record<string, unknown> } : { problem: 'it is not a JSON object' };
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? { document: parsed as Record<string, unknown> }
+    : { problem: 'it is not a JSON object' };
 }
 
 /**
@@ -65,12 +92,19 @@ function parseObject(input: string | object): { document?: Record<string, unknow
  * reads, each signed member with its type, a 64-byte signature, then Ed25519 over the canonical bytes. What
  * only the verifying machine can check (fingerprint, product, expiry) is left to the format's own verifier.
  */
-export function verifySignedDocument<T>(input: string | object, publicKey: PublicKeyInput, format: DocumentFormat): Verification<T> {
+export function verifySignedDocument<T>(
+  input: string | object,
+  publicKey: PublicKeyInput,
+  format: DocumentFormat,
+): Verification<T> {
   const { document, problem } = parseObject(input);
   const notThis = `The file is not a ${format.label}`;
   if (!document) return reject('malformed', `${notThis}: ${problem}.`);
   if (format.format !== undefined && document.format !== format.format) {
-    return reject('wrong-format', `${notThis}: its format is ${JSON.stringify(document.format ?? null)}, not "${format.format}".`);
+    return reject(
+      'wrong-format',
+      `${notThis}: its format is ${JSON.stringify(document.format ?? null)}, not "${format.format}".`,
+    );
   }
   if (document.format_version !== FORMAT_VERSION) {
     return reject(
@@ -83,11 +117,15 @@ export function verifySignedDocument<T>(input: string | object, publicKey: Publi
     if (misfit) return reject('malformed', `${notThis}: ${misfit}.`);
   }
   const signature = decodeBase64(typeof document.signature === 'string' ? document.signature.trim() : '');
-  if (signature.length !== ED25519_SIGNATURE_BYTES) return reject('malformed', `${notThis}: signature must be 64 bytes in base64.`);
+  if (signature.length !== ED25519_SIGNATURE_BYTES)
+    return reject('malformed', `${notThis}: signature must be 64 bytes in base64.`);
 
   const signed = signedPart(format.fields, document);
   if (!verify(null, canonicalBytes(format.context, format.fields, signed), toKey(publicKey), signature)) {
-    return reject('bad-signature', 'The signature does not match: the document was changed after it was signed, or it was signed for another product (another key).');
+    return reject(
+      'bad-signature',
+      'The signature does not match: the document was changed after it was signed, or it was signed for another product (another key).',
+    );
   }
   return { valid: true, document: signed as T };
 }

@@ -39,7 +39,11 @@ export interface StateExpectations {
   nonce?: string;
 }
 
-export function verifyStateDocument(document: string | object, publicKey: PublicKeyInput, expected: StateExpectations = {}): Verification<StateDocument> {
+export function verifyStateDocument(
+  document: string | object,
+  publicKey: PublicKeyInput,
+  expected: StateExpectations = {},
+): Verification<StateDocument> {
   return checkBindings(verifySignedDocument<StateDocument>(document, publicKey, STATE_DOCUMENT_FORMAT), {
     product_id: expected.productId,
     serial: expected.serial,

@@ -1,5 +1,11 @@
 import { checkBindings } from './bindings';
-import { reject, verifySignedDocument, type ClientApiFormat, type PublicKeyInput, type Verification } from './signed-document';
+import {
+  reject,
+  verifySignedDocument,
+  type ClientApiFormat,
+  type PublicKeyInput,
+  type Verification,
+} from './signed-document';
 import { signedTimeMs } from './signed-time';
 
 // The trial file of docs/client-api.md: what `startTrial` answers, kept by the plugin and checked offline.
@@ -31,15 +37,21 @@ export interface TrialExpectations {
   at?: Date | null;
 }
 
-export function verifyTrialFile(file: string | object, publicKey: PublicKeyInput, expected: TrialExpectations = {}): Verification<TrialFile> {
+export function verifyTrialFile(
+  file: string | object,
+  publicKey: PublicKeyInput,
+  expected: TrialExpectations = {},
+): Verification<TrialFile> {
   const result = checkBindings(verifySignedDocument<TrialFile>(file, publicKey, TRIAL_FILE_FORMAT), {
     product_id: expected.productId,
     hardware_fingerprint: expected.hardwareFingerprint,
   });
   if (!result.valid) return result;
   const expiresAt = signedTimeMs(result.document.expires_at);
-  if (Number.isNaN(expiresAt)) return reject('malformed', 'The file is not a trial file: expires_at must be a time YYYY-MM-DDTHH:MM:SSZ.');
+  if (Number.isNaN(expiresAt))
+    return reject('malformed', 'The file is not a trial file: expires_at must be a time YYYY-MM-DDTHH:MM:SSZ.');
   const at = expected.at === undefined ? new Date() : expected.at;
-  if (at !== null && at.getTime() >= expiresAt) return reject('expired', `The trial ended at ${result.document.expires_at}.`);
+  if (at !== null && at.getTime() >= expiresAt)
+    return reject('expired', `The trial ended at ${result.document.expires_at}.`);
   return result;
 }

@@ -64,7 +64,11 @@ export interface UpdateExpectations {
   os?: ClientOs;
 }
 
-export function verifyUpdateAnswer(document: string | object, publicKey: PublicKeyInput, expected: UpdateExpectations = {}): Verification<UpdateAnswer> {
+export function verifyUpdateAnswer(
+  document: string | object,
+  publicKey: PublicKeyInput,
+  expected: UpdateExpectations = {},
+): Verification<UpdateAnswer> {
   return checkBindings(verifySignedDocument<UpdateAnswer>(document, publicKey, UPDATE_ANSWER_FORMAT), {
     product_id: expected.productId,
     hardware_fingerprint: expected.hardwareFingerprint,

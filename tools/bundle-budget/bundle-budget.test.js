@@ -73,7 +73,9 @@ function shellStartup() {
 
 function remoteFirstRoute(app, shellConsumed) {
   const graph = readJson(app, 'chunk-graph.json');
-  const container = Object.values(graph.entrypoints).find((ids) => ids.some((id) => graph.chunks[id].files.includes('remoteEntry.js')));
+  const container = Object.values(graph.entrypoints).find((ids) =>
+    ids.some((id) => graph.chunks[id].files.includes('remoteEntry.js')),
+  );
   const routes = graph.chunkGroups.__federation_expose_routes;
   if (!container || !routes) throw new Error(`${app}: no remoteEntry.js entry or ./routes expose in chunk-graph.json`);
   return closure(app, [...container, ...routes], 'shell', shellConsumed);
@@ -82,11 +84,16 @@ function remoteFirstRoute(app, shellConsumed) {
 /** A page without the shell: its own script, the runtime core, the container and `./mount`, every shared module its own copy. */
 function standaloneFirstLoad(app) {
   const graph = readJson(app, 'chunk-graph.json');
-  const container = Object.values(graph.entrypoints).find((ids) => ids.some((id) => graph.chunks[id].files.includes('remoteEntry.js')));
+  const container = Object.values(graph.entrypoints).find((ids) =>
+    ids.some((id) => graph.chunks[id].files.includes('remoteEntry.js')),
+  );
   const mount = graph.chunkGroups.__federation_expose_mount;
   if (!container || !mount) throw new Error(`${app}: no remoteEntry.js entry or ./mount expose in chunk-graph.json`);
   const { files, consumed } = closure(app, [...container, ...mount]);
-  return { files: [join(distOf(app), HOST_PAGE_SCRIPT), join(distOf(app), 'federation-runtime.js'), ...files], consumed };
+  return {
+    files: [join(distOf(app), HOST_PAGE_SCRIPT), join(distOf(app), 'federation-runtime.js'), ...files],
+    consumed,
+  };
 }
 
 const sizeOf = ({ files }) => files.reduce((sum, file) => sum + gzipBytes(file), 0);
@@ -96,12 +103,16 @@ function budgetOf(app, target) {
   return { target, limit: ceiling ?? target, knownMiss: ceiling !== undefined };
 }
 
-const missing = ['shell', ...REMOTES, ...CUSTOMER_REMOTES].filter((app) => !existsSync(join(distOf(app), 'chunk-graph.json')));
+const missing = ['shell', ...REMOTES, ...CUSTOMER_REMOTES].filter(
+  (app) => !existsSync(join(distOf(app), 'chunk-graph.json')),
+);
 
 describe('bundle budgets (gzip, from the build output)', () => {
   if (missing.length) {
     it('needs the built apps', () => {
-      throw new Error(`No build output for ${missing.join(', ')}: run \`npm run build\` (or \`npm test\`, which builds first).`);
+      throw new Error(
+        `No build output for ${missing.join(', ')}: run \`npm run build\` (or \`npm test\`, which builds first).`,
+      );
     });
     return;
   }
@@ -110,29 +121,51 @@ describe('bundle budgets (gzip, from the build output)', () => {
   const cases = [
     ['shell', sizeOf(shell), budgetOf('shell', TARGET.shell)],
     ...REMOTES.map((app) => [app, sizeOf(remoteFirstRoute(app, shell.consumed)), budgetOf(app, TARGET.remote)]),
-    ...CUSTOMER_REMOTES.map((app) => [`${app} (standalone page)`, sizeOf(standaloneFirstLoad(app)), budgetOf(app, TARGET.customerPortal)]),
+    ...CUSTOMER_REMOTES.map((app) => [
+      `${app} (standalone page)`,
+      sizeOf(standaloneFirstLoad(app)),
+      budgetOf(app, TARGET.customerPortal),
+    ]),
   ];
   const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
-  console.log(cases.map(([app, bytes, { target, knownMiss }]) => `${app}: ${kb(bytes)} gzip (target ${kb(target)}${knownMiss ? ', known miss' : ''})`).join('\n'));
+  console.log(
+    cases
+      .map(
+        ([app, bytes, { target, knownMiss }]) =>
+          `${app}: ${kb(bytes)} gzip (target ${kb(target)}${knownMiss ? ', known miss' : ''})`,
+      )
+      .join('\n'),
+  );
 
   it.each(cases)('%s stays within its budget', (app, bytes, { target, limit, knownMiss }) => {
     expect({ app, gzip: kb(bytes), withinLimit: bytes <= limit }).toEqual({ app, gzip: kb(bytes), withinLimit: true });
-    if (knownMiss && bytes <= target) throw new Error(`${app} now meets its target (${kb(bytes)} <= ${kb(target)}): remove it from KNOWN_MISS_CEILING.`);
+    if (knownMiss && bytes <= target)
+      throw new Error(
+        `${app} now meets its target (${kb(bytes)} <= ${kb(target)}): remove it from KNOWN_MISS_CEILING.`,
+      );
   });
 
   it('the shell loads react, react-dom, react-router, styled-components and swr at start-up, from one shared copy each', () => {
     for (const name of SINGLETONS) expect({ name, loaded: shell.consumed.has(name) }).toEqual({ name, loaded: true });
     const shared = readJson('shell', 'mf-stats.json').shared;
-    for (const name of SINGLETONS) expect(shared.filter((item) => item.name === name && item.singleton)).toHaveLength(1);
+    for (const name of SINGLETONS)
+      expect(shared.filter((item) => item.name === name && item.singleton)).toHaveLength(1);
   });
 
-  it.each(CUSTOMER_REMOTES)('%s loads react, react-dom, react-router, styled-components and swr once each, as shared modules', (app) => {
-    const { consumed } = standaloneFirstLoad(app);
-    for (const name of SINGLETONS) expect({ name, loaded: consumed.has(name) }).toEqual({ name, loaded: true });
-  });
+  it.each(CUSTOMER_REMOTES)(
+    '%s loads react, react-dom, react-router, styled-components and swr once each, as shared modules',
+    (app) => {
+      const { consumed } = standaloneFirstLoad(app);
+      for (const name of SINGLETONS) expect({ name, loaded: consumed.has(name) }).toEqual({ name, loaded: true });
+    },
+  );
 
   it.each([...REMOTES, ...CUSTOMER_REMOTES])('%s shares every singleton (none bundled into its own chunks)', (app) => {
     const shared = readJson(app, 'mf-stats.json').shared;
-    for (const name of SINGLETONS) expect({ name, singleton: shared.find((item) => item.name === name)?.singleton }).toEqual({ name, singleton: true });
+    for (const name of SINGLETONS)
+      expect({ name, singleton: shared.find((item) => item.name === name)?.singleton }).toEqual({
+        name,
+        singleton: true,
+      });
   });
 });

@@ -6,20 +6,71 @@ const root = join(__dirname, '../..');
 const RULE = 'no-restricted-syntax';
 
 const lintTexts = (texts: { filePath: string; code: string }[]): string[][] =>
-  JSON.parse(execFileSync(process.execPath, [join(__dirname, 'lint-texts.mjs')], { cwd: root, input: JSON.stringify(texts), encoding: 'utf8' }));
+  JSON.parse(
+    execFileSync(process.execPath, [join(__dirname, 'lint-texts.mjs')], {
+      cwd: root,
+      input: JSON.stringify(texts),
+      encoding: 'utf8',
+    }),
+  );
 
 const component = (jsx: string) => `export function Fixture() {\n  return ${jsx};\n}\n`;
 
 const cases: { name: string; filePath: string; code: string; fires: boolean }[] = [
-  { name: 'JSX text in a remote', filePath: 'mfe-licensing/src/features/licenses/Fixture.tsx', code: component('<p>No licences yet.</p>'), fires: true },
-  { name: 'a JSX attribute in the shell', filePath: 'shell/src/Fixture.tsx', code: component('<figure aria-label="Licences by type" />'), fires: true },
-  { name: 'a string literal in a remote', filePath: 'mfe-users/src/Fixture.ts', code: "export const title = 'Add Licence';\n", fires: true },
-  { name: 'a template literal in a remote', filePath: 'mfe-catalog/src/Fixture.ts', code: 'export const text = (n: number) => `${n} licence(s) selected`;\n', fires: true },
-  { name: "a string in shared-kit's UI", filePath: 'shared-kit/src/ui/Fixture.ts', code: "export const text = 'Licence';\n", fires: true },
-  { name: 'the page titles’ spelling', filePath: 'mfe-licensing/src/Fixture.tsx', code: component('<h1>Licenses for product: {"Reverb"}</h1>'), fires: false },
-  { name: 'a comment in British spelling', filePath: 'mfe-licensing/src/Fixture.ts', code: "// The licence table's texts.\nexport const text = 'License';\n", fires: false },
-  { name: 'a test file', filePath: 'mfe-licensing/src/Fixture.test.ts', code: "export const title = 'one licence';\n", fires: false },
-  { name: "the contract's API descriptions", filePath: 'shared-kit/src/contract/Fixture.ts', code: "export const description = 'licences the apply creates';\n", fires: false },
+  {
+    name: 'JSX text in a remote',
+    filePath: 'mfe-licensing/src/features/licenses/Fixture.tsx',
+    code: component('<p>No licences yet.</p>'),
+    fires: true,
+  },
+  {
+    name: 'a JSX attribute in the shell',
+    filePath: 'shell/src/Fixture.tsx',
+    code: component('<figure aria-label="Licences by type" />'),
+    fires: true,
+  },
+  {
+    name: 'a string literal in a remote',
+    filePath: 'mfe-users/src/Fixture.ts',
+    code: "export const title = 'Add Licence';\n",
+    fires: true,
+  },
+  {
+    name: 'a template literal in a remote',
+    filePath: 'mfe-catalog/src/Fixture.ts',
+    code: 'export const text = (n: number) => `${n} licence(s) selected`;\n',
+    fires: true,
+  },
+  {
+    name: "a string in shared-kit's UI",
+    filePath: 'shared-kit/src/ui/Fixture.ts',
+    code: "export const text = 'Licence';\n",
+    fires: true,
+  },
+  {
+    name: 'the page titles’ spelling',
+    filePath: 'mfe-licensing/src/Fixture.tsx',
+    code: component('<h1>Licenses for product: {"Reverb"}</h1>'),
+    fires: false,
+  },
+  {
+    name: 'a comment in British spelling',
+    filePath: 'mfe-licensing/src/Fixture.ts',
+    code: "// The licence table's texts.\nexport const text = 'License';\n",
+    fires: false,
+  },
+  {
+    name: 'a test file',
+    filePath: 'mfe-licensing/src/Fixture.test.ts',
+    code: "export const title = 'one licence';\n",
+    fires: false,
+  },
+  {
+    name: "the contract's API descriptions",
+    filePath: 'shared-kit/src/contract/Fixture.ts',
+    code: "export const description = 'licences the apply creates';\n",
+    fires: false,
+  },
   { name: 'the server', filePath: 'api-server/src/Fixture.ts', code: "export const text = 'licence';\n", fires: false },
 ];
 
@@ -29,8 +80,11 @@ describe('the console spells it License', () => {
     fired = lintTexts(cases);
   });
 
-  it.each(cases.map((testCase, index) => [testCase.name, testCase.fires, index] as const))('%s: fires %s', (_name, fires, index) => {
-    if (fires) expect(fired[index]).toContain(RULE);
-    else expect(fired[index]).toEqual([]);
-  });
+  it.each(cases.map((testCase, index) => [testCase.name, testCase.fires, index] as const))(
+    '%s: fires %s',
+    (_name, fires, index) => {
+      if (fires) expect(fired[index]).toContain(RULE);
+      else expect(fired[index]).toEqual([]);
+    },
+  );
 });

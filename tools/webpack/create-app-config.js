@@ -27,7 +27,12 @@ function precompressed() {
   const test = /\.(js|json|html|svg|css)$/;
   return [
     new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
-    new CompressionPlugin({ test, algorithm: 'brotliCompress', filename: '[path][base].br', compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } } }),
+    new CompressionPlugin({
+      test,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
   ];
 }
 
@@ -40,7 +45,11 @@ function sharedSingletons(appDir) {
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    'react-router': { ...singleton('react-router'), import: REACT_ROUTER_BROWSER, version: require('react-router/package.json').version },
+    'react-router': {
+      ...singleton('react-router'),
+      import: REACT_ROUTER_BROWSER,
+      version: require('react-router/package.json').version,
+    },
     'styled-components': singleton('styled-components'),
     swr: singleton('swr'),
     'shared-kit': singleton('shared-kit'),
@@ -79,7 +88,10 @@ function createAppConfig(app) {
         // The hash also in development: the shared react-router's provided copy and its fallback are two chunks
         // of the same name there.
         chunkFilename: '[name].[contenthash:8].js',
-        clean: { keep: (file) => [FEDERATION_RUNTIME_FILE, HOST_PAGE_SCRIPT, HOST_PAGE_HTML].some((kept) => file.startsWith(kept)) },
+        clean: {
+          keep: (file) =>
+            [FEDERATION_RUNTIME_FILE, HOST_PAGE_SCRIPT, HOST_PAGE_HTML].some((kept) => file.startsWith(kept)),
+        },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
@@ -87,7 +99,10 @@ function createAppConfig(app) {
         conditionNames: ['source', '...'],
         // The package itself, for react-router-browser.js only: the name `react-router` is the shared singleton.
         // compute-scroll-into-view (Downshift's) also exports its TypeScript as `source`: take its built file.
-        alias: { 'react-router-unshared$': 'react-router', 'compute-scroll-into-view$': require.resolve('compute-scroll-into-view') },
+        alias: {
+          'react-router-unshared$': 'react-router',
+          'compute-scroll-into-view$': require.resolve('compute-scroll-into-view'),
+        },
       },
       module: {
         rules: [
@@ -103,7 +118,9 @@ function createAppConfig(app) {
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,
-          ...(app.host ? { remotes: {}, shareStrategy: 'loaded-first' } : { filename: 'remoteEntry.js', exposes: app.exposes }),
+          ...(app.host
+            ? { remotes: {}, shareStrategy: 'loaded-first' }
+            : { filename: 'remoteEntry.js', exposes: app.exposes }),
           shared: sharedSingletons(app.dir),
           manifest: true,
           dts: false,
@@ -119,7 +136,14 @@ function createAppConfig(app) {
         new ChunkGraphPlugin(),
         // The remotes' own declarations of their areas (tools/webpack/remote-areas.js), for the shell's routing.
         ...(app.host ? [new DefinePlugin({ PRODUCTHUB_REMOTE_AREAS: JSON.stringify(remoteAreas()) })] : []),
-        ...(app.host ? [new HtmlWebpackPlugin({ template: path.join(app.dir, 'public/index.html'), favicon: path.join(app.dir, 'public/favicon.svg') })] : []),
+        ...(app.host
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(app.dir, 'public/index.html'),
+                favicon: path.join(app.dir, 'public/favicon.svg'),
+              }),
+            ]
+          : []),
         ...(production ? precompressed() : []),
       ],
       performance: { hints: false },
@@ -129,10 +153,17 @@ function createAppConfig(app) {
         host: '127.0.0.1',
         // A remote's own page (the portal's) is served in development as the API server serves it in production:
         // every page under its prefix gets the page, and the API is proxied to the same origin.
-        historyApiFallback: app.host ? true : app.hostPage ? { rewrites: [{ from: app.hostPage.devPages, to: `/${HOST_PAGE_HTML}` }] } : false,
+        historyApiFallback: app.host
+          ? true
+          : app.hostPage
+            ? { rewrites: [{ from: app.hostPage.devPages, to: `/${HOST_PAGE_HTML}` }] }
+            : false,
         headers: app.host ? {} : { 'Access-Control-Allow-Origin': '*' },
         static: app.host ? { directory: path.join(app.dir, 'public') } : false,
-        proxy: app.host || app.hostPage ? [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 8080}` }] : [],
+        proxy:
+          app.host || app.hostPage
+            ? [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 8080}` }]
+            : [],
       },
     };
     if (app.host) return config;
@@ -157,11 +188,20 @@ function createAppConfig(app) {
       entry: path.join(app.dir, app.hostPage.entry),
       context: app.dir,
       // Where the server serves it in production; beside the remote on its dev server.
-      output: { path: config.output.path, filename: HOST_PAGE_SCRIPT, publicPath: production ? app.hostPage.publicPath : '/', clean: false },
+      output: {
+        path: config.output.path,
+        filename: HOST_PAGE_SCRIPT,
+        publicPath: production ? app.hostPage.publicPath : '/',
+        clean: false,
+      },
       resolve: config.resolve,
       module: config.module,
       plugins: [
-        new HtmlWebpackPlugin({ template: path.join(app.dir, app.hostPage.template), filename: HOST_PAGE_HTML, scriptLoading: 'defer' }),
+        new HtmlWebpackPlugin({
+          template: path.join(app.dir, app.hostPage.template),
+          filename: HOST_PAGE_HTML,
+          scriptLoading: 'defer',
+        }),
         ...(production ? precompressed() : []),
       ],
       performance: { hints: false },

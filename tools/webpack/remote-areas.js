@@ -11,8 +11,12 @@ const remotes = require('../../shared-kit/src/remotes.json');
 function remoteAreas() {
   return Object.entries(remotes).map(([remote, app]) => {
     const area = JSON.parse(readFileSync(path.join(root, app, 'package.json'), 'utf8')).producthubArea;
-    const valid = area && typeof area.title === 'string' && [area.roles, area.segments].every((list) => Array.isArray(list) && list.length > 0);
-    if (!valid) throw new Error(`${app}/package.json needs "producthubArea": { "title", "roles": [...], "segments": [...] }`);
+    const valid =
+      area &&
+      typeof area.title === 'string' &&
+      [area.roles, area.segments].every((list) => Array.isArray(list) && list.length > 0);
+    if (!valid)
+      throw new Error(`${app}/package.json needs "producthubArea": { "title", "roles": [...], "segments": [...] }`);
     return { remote, title: area.title, roles: area.roles, segments: area.segments };
   });
 }

@@ -107,12 +107,16 @@ async function main(argv: string[]): Promise<number> {
   if (values.manufacturer !== undefined) {
     manufacturerId = Number(values.manufacturer);
     if (!Number.isInteger(manufacturerId) || manufacturerId < 1) {
-      console.error(`--manufacturer must be a manufacturer id (a positive whole number), not '${values.manufacturer}'.`);
+      console.error(
+        `--manufacturer must be a manufacturer id (a positive whole number), not '${values.manufacturer}'.`,
+      );
       return 2;
     }
   }
   const password = await readPassword(terminal(), { confirm: true });
-  const id = await withDatabase((db) => createSystemUserCommand(db, { email: values.email!, password, role: values.role!, manufacturerId }));
+  const id = await withDatabase((db) =>
+    createSystemUserCommand(db, { email: values.email!, password, role: values.role!, manufacturerId }),
+  );
   console.log(id);
   return 0;
 }
@@ -128,7 +132,15 @@ async function createManufacturer(args: string[]): Promise<number> {
     console.error(`create-manufacturer needs --name.\n\n${USAGE}`);
     return 2;
   }
-  const input = { name: values.name, email: values.email, countryCode: values.country, address: values.address, phone: values.phone, vatId: values.vat, poolId: values.pool };
+  const input = {
+    name: values.name,
+    email: values.email,
+    countryCode: values.country,
+    address: values.address,
+    phone: values.phone,
+    vatId: values.vat,
+    poolId: values.pool,
+  };
   console.log(await withDatabase((db) => createManufacturerCommand(db, input)));
   return 0;
 }

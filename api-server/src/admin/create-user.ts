@@ -22,14 +22,17 @@ export async function createSystemUserCommand(db: Db, input: CreateUserInput): P
   if (input.role !== 'superuser' && input.role !== 'manufacturer') {
     throw new AdminCommandError(`--role must be 'superuser' or 'manufacturer', not '${input.role}'.`);
   }
-  if (input.role === 'manufacturer' && input.manufacturerId === undefined) throw new AdminCommandError('--role manufacturer needs --manufacturer ID.');
-  if (input.role === 'superuser' && input.manufacturerId !== undefined) throw new AdminCommandError('A superuser belongs to no manufacturer: leave out --manufacturer.');
+  if (input.role === 'manufacturer' && input.manufacturerId === undefined)
+    throw new AdminCommandError('--role manufacturer needs --manufacturer ID.');
+  if (input.role === 'superuser' && input.manufacturerId !== undefined)
+    throw new AdminCommandError('A superuser belongs to no manufacturer: leave out --manufacturer.');
   const weakness = passwordWeakness(input.password);
   if (weakness) throw new AdminCommandError(weakness);
   if (input.manufacturerId !== undefined && !(await findManufacturer(db, input.manufacturerId))) {
     throw new AdminCommandError(`There is no manufacturer with id ${input.manufacturerId}.`);
   }
-  if (await findSystemUserByEmail(db, email)) throw new AdminCommandError(`A system user with the email ${email} already exists.`);
+  if (await findSystemUserByEmail(db, email))
+    throw new AdminCommandError(`A system user with the email ${email} already exists.`);
   return insertSystemUser(db, {
     email,
     passwordHash: await hashPassword(input.password),

@@ -17,7 +17,13 @@ function terminal(lines: string[]) {
 
 describe('readPassword', () => {
   it('prefers PRODUCTHUB_PASSWORD', async () => {
-    await expect(readPassword({ env: { PRODUCTHUB_PASSWORD: 'From-Env-12345' }, input: new PassThrough(), output: new PassThrough() })).resolves.toBe('From-Env-12345');
+    await expect(
+      readPassword({
+        env: { PRODUCTHUB_PASSWORD: 'From-Env-12345' },
+        input: new PassThrough(),
+        output: new PassThrough(),
+      }),
+    ).resolves.toBe('From-Env-12345');
   });
 
   it('reads the first line of piped input', async () => {

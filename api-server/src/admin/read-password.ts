@@ -27,7 +27,10 @@ export async function readPassword({ env, input, output }: PasswordSource, { con
   if (env.PRODUCTHUB_PASSWORD) return env.PRODUCTHUB_PASSWORD;
   if (!input.isTTY) return firstLine(input);
   const password = await read({ prompt: 'Password: ', silent: true, replace: '', input, output });
-  if (confirm && (await read({ prompt: 'Repeat the password: ', silent: true, replace: '', input, output })) !== password) {
+  if (
+    confirm &&
+    (await read({ prompt: 'Repeat the password: ', silent: true, replace: '', input, output })) !== password
+  ) {
     throw new AdminCommandError('The two passwords differ.');
   }
   return password;

@@ -13,7 +13,11 @@ export async function setSystemUserDisabled(db: Db, email: string, disabled: boo
   const user = await findSystemUserByEmail(db, email);
   if (!user) throw new AdminCommandError(`There is no system user with the email ${email.trim()}.`);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('system_users').set({ disabled, updated_at: databaseNow() }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('system_users')
+      .set({ disabled, updated_at: databaseNow() })
+      .where('id', '=', user.id)
+      .execute();
     if (disabled) await revokeSessionsOfUser(trx, user.id);
     await recordAudit(trx, null, {
       manufacturerId: user.manufacturer_id,

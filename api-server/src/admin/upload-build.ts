@@ -77,9 +77,11 @@ export function parseUploadBuildArgs(args: string[], env: NodeJS.ProcessEnv = pr
   const os = BUILD_OSES.find((known) => known.toLowerCase() === values.os!.toLowerCase());
   if (!os) throw new AdminCommandError(`--os must be one of ${BUILD_OSES.join(', ')}, not '${values.os}'.`);
   const version = /^(\d{1,9})\.(\d{1,9})\.(\d{1,9})$/.exec(values.version!.trim());
-  if (!version) throw new AdminCommandError(`--version must be major.minor.revision (e.g. 1.2.3), not '${values.version}'.`);
+  if (!version)
+    throw new AdminCommandError(`--version must be major.minor.revision (e.g. 1.2.3), not '${values.version}'.`);
   const url = (values.url ?? env.PRODUCTHUB_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s/]+/.test(url)) throw new AdminCommandError(`--url must be the server's http:// or https:// address, not '${url}'.`);
+  if (!/^https?:\/\/[^\s/]+/.test(url))
+    throw new AdminCommandError(`--url must be the server's http:// or https:// address, not '${url}'.`);
 
   return {
     url,
@@ -115,7 +117,8 @@ export async function describeFiles(paths: string[]): Promise<LocalFile[]> {
   }
   const names = files.map((file) => file.name);
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
-  if (repeated.length > 0) throw new AdminCommandError(`Each file of a build needs its own name: '${repeated[0]}' is given twice.`);
+  if (repeated.length > 0)
+    throw new AdminCommandError(`Each file of a build needs its own name: '${repeated[0]}' is given twice.`);
   return files;
 }
 
@@ -136,12 +139,18 @@ class ApiCallError extends AdminCommandError {
 
 function messageOf(answer: ApiAnswer, what: string): string {
   const message = (answer.body as { message?: unknown } | undefined)?.message;
-  const first = Array.isArray(message) && typeof message[0] === 'string' ? message[0] : `the server answered ${answer.status}`;
+  const first =
+    Array.isArray(message) && typeof message[0] === 'string' ? message[0] : `the server answered ${answer.status}`;
   return `${what} failed: ${first}`;
 }
 
 /** One HTTP call; `body` is JSON, or a file streamed as application/octet-stream. */
-function call(url: string, method: string, token: string | null, body?: { json: unknown } | { file: LocalFile }): Promise<ApiAnswer> {
+function call(
+  url: string,
+  method: string,
+  token: string | null,
+  body?: { json: unknown } | { file: LocalFile },
+): Promise<ApiAnswer> {
   const target = new URL(url);
   const headers: Record<string, string | number> = { Accept: 'application/json' };
   if (token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
@@ -171,7 +180,9 @@ function call(url: string, method: string, token: string | null, body?: { json: 
         resolve({ status: response.statusCode ?? 0, body: parsed });
       });
     });
-    request.on('error', (error) => reject(new ApiCallError(`Could not reach ${target.origin}: ${error.message}`, true)));
+    request.on('error', (error) =>
+      reject(new ApiCallError(`Could not reach ${target.origin}: ${error.message}`, true)),
+    );
     if (body && 'file' in body) {
       createReadStream(body.file.path)
         .on('error', (error) => request.destroy(error))
@@ -204,10 +215,17 @@ async function withRetries<T>(work: () => Promise<T>, log: (line: string) => voi
  * Publishes a build the way a release pipeline does: sign in, declare the build and its files, upload each
  * file (retrying transport failures), confirm, sign out. Answers the confirmed build.
  */
-export async function uploadBuild(options: UploadBuildOptions, log: (line: string) => void = () => undefined, retryDelayMs = RETRY_DELAY_MS): Promise<BuildWithFiles> {
+export async function uploadBuild(
+  options: UploadBuildOptions,
+  log: (line: string) => void = () => undefined,
+  retryDelayMs = RETRY_DELAY_MS,
+): Promise<BuildWithFiles> {
   const files = await describeFiles(options.files);
   const api = `${options.url}/api/v1`;
-  const login = (await expectOk(call(`${api}/systemusers/login`, 'POST', null, { json: { email: options.email, password: options.password } }), 'Signing in')) as {
+  const login = (await expectOk(
+    call(`${api}/systemusers/login`, 'POST', null, { json: { email: options.email, password: options.password } }),
+    'Signing in',
+  )) as {
     token: string;
   };
   const token = login.token;
@@ -225,14 +243,24 @@ export async function uploadBuild(options: UploadBuildOptions, log: (line: strin
       }),
       'Creating the build',
     )) as BuildWithFiles;
-    log(`Build ${declared.id} created (${options.os} ${options.major}.${options.minor}.${options.revision}, build number ${options.buildNumber}).`);
+    log(
+      `Build ${declared.id} created (${options.os} ${options.major}.${options.minor}.${options.revision}, build number ${options.buildNumber}).`,
+    );
     for (const file of files) {
       const url = `${api}/products/${options.productId}/builds/${declared.id}/files/${encodeURIComponent(file.name)}`;
-      await withRetries(() => expectOk(call(url, 'PUT', token, { file }), `Uploading '${file.name}'`), log, retryDelayMs);
+      await withRetries(
+        () => expectOk(call(url, 'PUT', token, { file }), `Uploading '${file.name}'`),
+        log,
+        retryDelayMs,
+      );
       log(`  uploaded ${file.name} (${file.size} bytes, SHA-256 ${file.sha256})`);
     }
     const confirmed = (await withRetries(
-      () => expectOk(call(`${api}/products/${options.productId}/builds/${declared.id}/confirm`, 'POST', token), 'Confirming the upload'),
+      () =>
+        expectOk(
+          call(`${api}/products/${options.productId}/builds/${declared.id}/confirm`, 'POST', token),
+          'Confirming the upload',
+        ),
       log,
       retryDelayMs,
     )) as BuildWithFiles;

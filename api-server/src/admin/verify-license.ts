@@ -54,7 +54,10 @@ export function verifyLicenseCommand(args: string[], output: CommandOutput): num
     return VERIFY_EXIT.usage;
   }
 
-  const result = verifyLicenseFile(text, publicKey, { hardwareFingerprint: values.fingerprint, productIdentifier: values.product });
+  const result = verifyLicenseFile(text, publicKey, {
+    hardwareFingerprint: values.fingerprint,
+    productIdentifier: values.product,
+  });
   if (!result.valid) {
     output.err(`INVALID: ${result.message}`);
     return VERIFY_EXIT.invalid;
@@ -82,7 +85,12 @@ function parseVerifyArgs(args: string[]) {
     allowPositionals: true,
     strict: true,
   });
-  if (positionals.length !== 1) throw new Error(positionals.length === 0 ? 'verify-license needs the license file.' : 'verify-license checks one license file at a time.');
+  if (positionals.length !== 1)
+    throw new Error(
+      positionals.length === 0
+        ? 'verify-license needs the license file.'
+        : 'verify-license checks one license file at a time.',
+    );
   if (!values['public-key']) throw new Error('verify-license needs --public-key.');
   return { file: positionals[0], values: values as typeof values & { 'public-key': string } };
 }

@@ -3,8 +3,10 @@ import type { AuditEventRow } from '../repositories/audit-events';
 import { apiTimestamp } from './timestamps';
 
 function actorOf(row: AuditEventRow): AuditEvent['actor'] {
-  if (row.actor_system_user_id !== null) return { type: 'user', id: row.actor_system_user_id, email: row.actor_email ?? '' };
-  if (row.actor_end_user_id !== null) return { type: 'customer', id: row.actor_end_user_id, email: row.actor_end_user_email ?? '' };
+  if (row.actor_system_user_id !== null)
+    return { type: 'user', id: row.actor_system_user_id, email: row.actor_email ?? '' };
+  if (row.actor_end_user_id !== null)
+    return { type: 'customer', id: row.actor_end_user_id, email: row.actor_end_user_email ?? '' };
   return { type: 'client' };
 }
 

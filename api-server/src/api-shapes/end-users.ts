@@ -12,7 +12,10 @@ interface EndUserRow {
 
 export const toEndUser = (row: EndUserRow): EndUser => withApiTimestamps(row);
 
-export const toChannelMembership = (membership: { created_at: Date }, channel: ChannelMembership['channel']): ChannelMembership => ({
+export const toChannelMembership = (
+  membership: { created_at: Date },
+  channel: ChannelMembership['channel'],
+): ChannelMembership => ({
   created_at: apiTimestamp(membership.created_at),
   channel,
 });

@@ -3,4 +3,7 @@ import type { ManufacturerRow } from '../db/schema';
 import { withApiTimestamps } from './timestamps';
 
 // country_code is char(2): PostgreSQL pads it, so it is answered trimmed.
-export const toManufacturer = (row: ManufacturerRow): Manufacturer => ({ ...withApiTimestamps(row), country_code: row.country_code?.trim() ?? null });
+export const toManufacturer = (row: ManufacturerRow): Manufacturer => ({
+  ...withApiTimestamps(row),
+  country_code: row.country_code?.trim() ?? null,
+});

@@ -17,8 +17,19 @@ interface ReleaseRow {
 type DistributionRow = Omit<ReleaseDistribution, 'created_at'> & { created_at: Date };
 
 /** A release as the API answers it: with its builds and the channels it is distributed to. */
-export function toRelease(row: ReleaseRow, builds: Parameters<typeof toBuild>[0][], distributions: DistributionRow[]): Release {
-  return { ...withApiTimestamps(row), builds: builds.map(toBuild), distributions: distributions.map(toReleaseDistribution) };
+export function toRelease(
+  row: ReleaseRow,
+  builds: Parameters<typeof toBuild>[0][],
+  distributions: DistributionRow[],
+): Release {
+  return {
+    ...withApiTimestamps(row),
+    builds: builds.map(toBuild),
+    distributions: distributions.map(toReleaseDistribution),
+  };
 }
 
-export const toReleaseDistribution = (row: DistributionRow): ReleaseDistribution => ({ ...row, created_at: apiTimestamp(row.created_at) });
+export const toReleaseDistribution = (row: DistributionRow): ReleaseDistribution => ({
+  ...row,
+  created_at: apiTimestamp(row.created_at),
+});

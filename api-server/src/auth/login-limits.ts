@@ -30,7 +30,11 @@ export function addressKey(ip: string): string {
  */
 export async function loginRetryAfter(db: Db, limits: LoginLimits, ip: string, email: string): Promise<number | null> {
   const address = addressKey(ip);
-  const byAddress = await consumeRateLimit(db, { bucket: `login:ip:${address}`, limit: limits.perAddress, windowSeconds: WINDOW_SECONDS });
+  const byAddress = await consumeRateLimit(db, {
+    bucket: `login:ip:${address}`,
+    limit: limits.perAddress,
+    windowSeconds: WINDOW_SECONDS,
+  });
   if (!byAddress.allowed) return byAddress.retryAfterSeconds;
   const account = email.trim().toLowerCase();
   const byAccount = await consumeRateLimit(db, {

@@ -8,7 +8,9 @@ describe('password policy (ASVS 5.0 6.2)', () => {
     expect(passwordWeakness('Tr0ub4dor&3')).toBe('The password must be at least 12 characters long.');
     expect(passwordWeakness('🎹🎹🎸🎸🥁🥁🎺🎺🎻🎻🎷')).toBe('The password must be at least 12 characters long.');
     expect(passwordWeakness('a sentence of several plain words'.padEnd(PASSWORD_MAX_LENGTH, '.'))).toBeNull();
-    expect(passwordWeakness('x'.repeat(PASSWORD_MAX_LENGTH) + 'y')).toBe(`The password may be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+    expect(passwordWeakness('x'.repeat(PASSWORD_MAX_LENGTH) + 'y')).toBe(
+      `The password may be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+    );
   });
 
   it('has no composition rules: one class of characters is fine when long and uncommon', () => {
@@ -16,9 +18,14 @@ describe('password policy (ASVS 5.0 6.2)', () => {
     expect(passwordWeakness('correct horse battery staple')).toBeNull();
   });
 
-  it.each(['password1234', '123456789012', 'qwerasdfzxcv', 'PASSWORD1234', '1q2w3e4r5t6y'])('refuses the common password %s', (password) => {
-    expect(passwordWeakness(password)).toBe('This password is one of the most common ones attackers try first. Please choose another.');
-  });
+  it.each(['password1234', '123456789012', 'qwerasdfzxcv', 'PASSWORD1234', '1q2w3e4r5t6y'])(
+    'refuses the common password %s',
+    (password) => {
+      expect(passwordWeakness(password)).toBe(
+        'This password is one of the most common ones attackers try first. Please choose another.',
+      );
+    },
+  );
 
   it('refuses a single character repeated', () => {
     expect(passwordWeakness('aaaaaaaaaaaaaaaa')).toBe('The password must not repeat a single character.');
@@ -26,6 +33,7 @@ describe('password policy (ASVS 5.0 6.2)', () => {
 
   it('accepts the demo passwords of the README, the seed and the e2e suite', () => {
     expect(DEMO_LOGINS.length).toBeGreaterThan(0);
-    for (const login of DEMO_LOGINS) expect([login.email, passwordWeakness(login.password)]).toEqual([login.email, null]);
+    for (const login of DEMO_LOGINS)
+      expect([login.email, passwordWeakness(login.password)]).toEqual([login.email, null]);
   });
 });

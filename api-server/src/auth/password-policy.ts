@@ -9,6 +9,7 @@ export function passwordWeakness(password: string): string | null {
   const lengthProblem = passwordLengthProblem(password);
   if (lengthProblem) return lengthProblem;
   if (/^(.)\1*$/u.test(password)) return 'The password must not repeat a single character.';
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'This password is one of the most common ones attackers try first. Please choose another.';
+  if (COMMON_PASSWORDS.has(password.toLowerCase()))
+    return 'This password is one of the most common ones attackers try first. Please choose another.';
   return null;
 }

@@ -7,7 +7,9 @@ const MAX_MEMORY = 256 * 1024 * 1024;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolvePromise, reject) =>
-    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolvePromise(key))),
+    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolvePromise(key),
+    ),
   );
 }
 

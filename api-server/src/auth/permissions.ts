@@ -11,6 +11,7 @@ export function requireSuperuser(request: FastifyRequest): Principal {
 /** Manufacturer staff act within their own manufacturer; the superuser manages manufacturers, not their data. */
 export function requireManufacturerStaff(request: FastifyRequest): StaffPrincipal {
   const principal = principalOf(request);
-  if (principal.manufacturerId === null) throw new HttpError(403, 'Access denied. This action is for manufacturer users.');
+  if (principal.manufacturerId === null)
+    throw new HttpError(403, 'Access denied. This action is for manufacturer users.');
   return principal as StaffPrincipal;
 }

@@ -17,7 +17,12 @@ const OPTIONAL_TEXT_FIELDS = [
 ] as const;
 
 /** The link fields of a product and their labels in the console's form (docs/console.md, Product form). */
-const URL_FIELDS = { page: 'Product Page', app_image: 'App Image', plugin_browser_logo: 'Plugin Browser Logo', plugin_browser_moodshot: 'Plugin Browser Moodshot' } as const;
+const URL_FIELDS = {
+  page: 'Product Page',
+  app_image: 'App Image',
+  plugin_browser_logo: 'Plugin Browser Logo',
+  plugin_browser_moodshot: 'Plugin Browser Moodshot',
+} as const;
 
 /** The editable state of a product, after the rules of docs/console.md (Product form) are applied. */
 export interface ProductFields {
@@ -79,7 +84,9 @@ export const fieldsOfCreate = (body: ProductCreateBody): ProductFields => fields
 /** An edited product's fields: what the body sends replaces what is stored. */
 export function fieldsOfPatch(current: ProductFields, body: ProductPatchBody): ProductFields {
   // Only the editable fields: a stored row also carries its id, keys and timestamps, which an edit never writes.
-  const next = Object.fromEntries(Object.keys(NEW_PRODUCT).map((field) => [field, current[field as keyof ProductFields]])) as unknown as ProductFields;
+  const next = Object.fromEntries(
+    Object.keys(NEW_PRODUCT).map((field) => [field, current[field as keyof ProductFields]]),
+  ) as unknown as ProductFields;
   if (body.name !== undefined) next.name = body.name.trim();
   if (body.plugin_name !== undefined) next.plugin_name = body.plugin_name.trim();
   if (body.type !== undefined) next.type = body.type;
@@ -109,7 +116,12 @@ export function applyTypeRules(fields: ProductFields): ProductFields {
 }
 
 /** The rules that need the database: the dependency, the unique identifier, products that depend on this one. */
-export async function checkProductRules(db: Db, manufacturerId: number, fields: ProductFields, productId?: number): Promise<void> {
+export async function checkProductRules(
+  db: Db,
+  manufacturerId: number,
+  fields: ProductFields,
+  productId?: number,
+): Promise<void> {
   if (fields.type === 'ContentOnly') {
     if (fields.dependency_id === null) throw badRequest(DEPENDENCY_REQUIRED);
     if (fields.dependency_id === productId) throw badRequest(DEPENDENCY_ON_ITSELF);

@@ -1,5 +1,11 @@
 import type { ReleaseCreateBody, ReleasePatchBody } from 'shared-kit/contract';
-import { CANNOT_DISTRIBUTE_RELEASE, RELEASE_DISTRIBUTION_RULE, compareAppVersions, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
+import {
+  CANNOT_DISTRIBUTE_RELEASE,
+  RELEASE_DISTRIBUTION_RULE,
+  compareAppVersions,
+  isHttpUrl,
+  notAnHttpUrl,
+} from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { findBuildsOfProduct } from '../repositories/builds';
@@ -14,10 +20,19 @@ export const notBuildsOfProduct = (ids: number[]) =>
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-const NEW_RELEASE: ReleaseFields = { description: null, unlocks_wo_license: false, manual: null, app_version_min: null, app_version_max: null };
+const NEW_RELEASE: ReleaseFields = {
+  description: null,
+  unlocks_wo_license: false,
+  manual: null,
+  app_version_min: null,
+  app_version_max: null,
+};
 
 /** The release's fields after an edit: what the body sends replaces what is stored; empty text means none. */
-export function releaseFieldsOf(body: ReleasePatchBody | ReleaseCreateBody, current: ReleaseFields = NEW_RELEASE): ReleaseFields {
+export function releaseFieldsOf(
+  body: ReleasePatchBody | ReleaseCreateBody,
+  current: ReleaseFields = NEW_RELEASE,
+): ReleaseFields {
   const next: ReleaseFields = {
     description: current.description,
     unlocks_wo_license: body.unlocks_wo_license ?? current.unlocks_wo_license,
@@ -29,7 +44,11 @@ export function releaseFieldsOf(body: ReleasePatchBody | ReleaseCreateBody, curr
     if (body[field] !== undefined) next[field] = blankToNull(body[field]);
   }
   if (next.manual !== null && !isHttpUrl(next.manual)) throw badRequest(MANUAL_NOT_A_URL);
-  if (next.app_version_min !== null && next.app_version_max !== null && compareAppVersions(next.app_version_min, next.app_version_max) > 0) {
+  if (
+    next.app_version_min !== null &&
+    next.app_version_max !== null &&
+    compareAppVersions(next.app_version_min, next.app_version_max) > 0
+  ) {
     throw badRequest(VERSIONS_OUT_OF_ORDER);
   }
   return next;

@@ -10,7 +10,12 @@ import { countedSerialOf, type GuardedClientCall } from './client-values';
  * (docs/licence-file.md), held to the product's machine limit, the call counted against its rate limits in the
  * licence's read (the activation core, `licenses/activation/activate-machine.ts`).
  */
-export async function activateBySerial(db: Db, productKeyOf: ProductKeyOf, call: GuardedClientCall, body: ClientActivateBody): Promise<LicenseFile> {
+export async function activateBySerial(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  call: GuardedClientCall,
+  body: ClientActivateBody,
+): Promise<LicenseFile> {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
   const serial = await countedSerialOf(db, call, body.serial);
   return activateMachine(db, productKeyOf, {

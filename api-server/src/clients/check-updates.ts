@@ -7,7 +7,14 @@ import { deactivatedLicenseMessage } from '../licenses/activation/activate-machi
 import { NOT_ACTIVATED_HERE } from '../licenses/activation/deactivate-machine';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { readUpdateCheck, type CandidateBuild } from '../repositories/client-updates';
-import { LICENSE_NOT_FOUND, PRODUCT_NOT_FOUND, countedSerialOf, documentTime, secondsNow, type GuardedClientCall } from './client-values';
+import {
+  LICENSE_NOT_FOUND,
+  PRODUCT_NOT_FOUND,
+  countedSerialOf,
+  documentTime,
+  secondsNow,
+  type GuardedClientCall,
+} from './client-values';
 import { signDownloadUrl } from './download-url';
 import { contentTag } from './revocations';
 
@@ -15,11 +22,17 @@ const versionOf = (build: CandidateBuild) => `${build.major}.${build.minor}.${bu
 
 /** The release applies to a plugin of this version: within its app version range (a missing bound is open). */
 const inRange = (build: CandidateBuild, version: string) =>
-  (!build.app_version_min || compareAppVersions(version, build.app_version_min) >= 0) && (!build.app_version_max || compareAppVersions(version, build.app_version_max) <= 0);
+  (!build.app_version_min || compareAppVersions(version, build.app_version_min) >= 0) &&
+  (!build.app_version_max || compareAppVersions(version, build.app_version_max) <= 0);
 
 /** Newest build version first; then the newer release; then a build for this OS before one for any OS. */
 function newest(builds: CandidateBuild[]): CandidateBuild | undefined {
-  return [...builds].sort((a, b) => compareAppVersions(versionOf(b), versionOf(a)) || b.release_id - a.release_id || Number(a.os === 'any') - Number(b.os === 'any'))[0];
+  return [...builds].sort(
+    (a, b) =>
+      compareAppVersions(versionOf(b), versionOf(a)) ||
+      b.release_id - a.release_id ||
+      Number(a.os === 'any') - Number(b.os === 'any'),
+  )[0];
 }
 
 type UpdateRead = NonNullable<Awaited<ReturnType<typeof readUpdateCheck>>['row']>;
@@ -42,10 +55,23 @@ export interface UpdateContext extends GuardedClientCall {
  * One round trip: the rate-limit counting and the read in one statement; a check changes nothing else, so it is
  * not audited (docs/client-api.md).
  */
-export async function checkForUpdates(db: Db, productKeyOf: ProductKeyOf, call: UpdateContext, body: UpdateCheckBody, ifNoneMatch: string | undefined) {
+export async function checkForUpdates(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  call: UpdateContext,
+  body: UpdateCheckBody,
+  ifNoneMatch: string | undefined,
+) {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
   const serial = body.serial === undefined ? undefined : await countedSerialOf(db, call, body.serial);
-  const { decision, row: read } = await readUpdateCheck(db, call.limits, body.product_id, serial, hardwareFingerprint, body.os);
+  const { decision, row: read } = await readUpdateCheck(
+    db,
+    call.limits,
+    body.product_id,
+    serial,
+    hardwareFingerprint,
+    body.os,
+  );
   call.admit(decision);
   if (!read) throw notFound(PRODUCT_NOT_FOUND);
   checkCaller(body, read);
@@ -67,8 +93,18 @@ export async function checkForUpdates(db: Db, productKeyOf: ProductKeyOf, call: 
   const now = secondsNow();
   const signedFiles = files.map((file) => {
     const link = signDownloadUrl(call.downloadKey, call.prefix, file, now.getTime() / 1000);
-    return { name: file.name, size: Number(file.size), sha256: file.sha256, url: link.url, url_expires_at: documentTime(new Date(link.expires * 1000)) };
+    return {
+      name: file.name,
+      size: Number(file.size),
+      sha256: file.sha256,
+      url: link.url,
+      url_expires_at: documentTime(new Date(link.expires * 1000)),
+    };
   });
-  const document = signDocument(UPDATE_ANSWER_FORMAT, { ...answer, issued_at: documentTime(now), files: signedFiles }, productKeyOf(read.private_key_encrypted)) as UpdateDocument;
+  const document = signDocument(
+    UPDATE_ANSWER_FORMAT,
+    { ...answer, issued_at: documentTime(now), files: signedFiles },
+    productKeyOf(read.private_key_encrypted),
+  ) as UpdateDocument;
   return { etag, document };
 }

@@ -48,7 +48,14 @@ export async function countedSerialOf(db: Db, call: GuardedClientCall, text: str
 export async function recordClientAudit(
   db: Db,
   call: ClientCall,
-  entry: { manufacturerId: number; action: string; entityType: string; entityId: number | string; after?: Record<string, unknown>; before?: unknown },
+  entry: {
+    manufacturerId: number;
+    action: string;
+    entityType: string;
+    entityId: number | string;
+    after?: Record<string, unknown>;
+    before?: unknown;
+  },
 ) {
   await recordAudit(db, null, { ...entry, after: { actor: 'client', address: call.address, ...entry.after } });
 }

@@ -6,7 +6,8 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 export const DOWNLOAD_URL_LIFETIME_SECONDS = 3600;
 
-export const downloadUrlKey = (masterKey: Buffer) => Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'producthub client download url v1', 32));
+export const downloadUrlKey = (masterKey: Buffer) =>
+  Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'producthub client download url v1', 32));
 
 const mac = (key: Buffer, fileId: number, sha256: string, expires: number) =>
   createHmac('sha256', key).update(`producthub-download-v1\n${fileId}\n${sha256}\n${expires}\n`).digest();
@@ -17,7 +18,13 @@ export function signDownloadUrl(key: Buffer, prefix: string, file: { id: number;
   return { url: `${prefix}/clients/app/downloads/${file.id}?expires=${expires}&signature=${signature}`, expires };
 }
 
-export function downloadSignatureValid(key: Buffer, file: { id: number; sha256: string }, expires: number, signature: string, nowSeconds: number): boolean {
+export function downloadSignatureValid(
+  key: Buffer,
+  file: { id: number; sha256: string },
+  expires: number,
+  signature: string,
+  nowSeconds: number,
+): boolean {
   if (expires <= nowSeconds) return false;
   const expected = mac(key, file.id, file.sha256, expires);
   const given = Buffer.from(signature, 'base64url');

@@ -14,11 +14,21 @@ export const PRODUCT_HAS_NO_TRIAL = 'This product has no trial (its trial days a
  * statement reads the product, starts or finds the trial and audits it; the file is signed from what it answers
  * (asking again signs the same trial again, so a lost answer costs nothing).
  */
-export async function startTrial(db: Db, productKeyOf: ProductKeyOf, call: ClientCall, body: StartTrialBody): Promise<{ file: TrialFile; created: boolean }> {
+export async function startTrial(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  call: ClientCall,
+  body: StartTrialBody,
+): Promise<{ file: TrialFile; created: boolean }> {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
-  const found = await startOrFindTrial(db, body.product_id, hardwareFingerprint, { actor: 'client', address: call.address, hardware_fingerprint: hardwareFingerprint });
+  const found = await startOrFindTrial(db, body.product_id, hardwareFingerprint, {
+    actor: 'client',
+    address: call.address,
+    hardware_fingerprint: hardwareFingerprint,
+  });
   if (!found) throw notFound(PRODUCT_NOT_FOUND);
-  if (found.trial_days === 0 || found.trial_id === null || found.created_at === null || found.expires_at === null) throw conflict(PRODUCT_HAS_NO_TRIAL);
+  if (found.trial_days === 0 || found.trial_id === null || found.created_at === null || found.expires_at === null)
+    throw conflict(PRODUCT_HAS_NO_TRIAL);
   const file = signDocument(
     TRIAL_FILE_FORMAT,
     {

@@ -13,7 +13,11 @@ import { LICENSE_NOT_FOUND, documentTime, secondsNow, serialOf } from './client-
  */
 export async function validateLicense(db: Db, productKeyOf: ProductKeyOf, body: ValidateBody): Promise<StateDocument> {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
-  const license = await readLicenseAndMachine(db, { productId: body.product_id, serial: serialOf(body.serial) }, hardwareFingerprint);
+  const license = await readLicenseAndMachine(
+    db,
+    { productId: body.product_id, serial: serialOf(body.serial) },
+    hardwareFingerprint,
+  );
   if (!license) throw notFound(LICENSE_NOT_FOUND);
   const state = signDocument(
     STATE_DOCUMENT_FORMAT,

@@ -17,7 +17,11 @@ describe('product key cache', () => {
 
   it('follows a replaced key at once (the stored ciphertext is the cache key) and keeps at most its bound', () => {
     const keyOf = createProductKeyCache(masterKey, 2);
-    const [a, b, c] = [generateProductKeyPair(masterKey), generateProductKeyPair(masterKey), generateProductKeyPair(masterKey)];
+    const [a, b, c] = [
+      generateProductKeyPair(masterKey),
+      generateProductKeyPair(masterKey),
+      generateProductKeyPair(masterKey),
+    ];
     const keyA = keyOf(a.privateKeyEncrypted);
     const keyB = keyOf(b.privateKeyEncrypted);
     keyOf(a.privateKeyEncrypted);

@@ -10,7 +10,10 @@ describe('product keys', () => {
     expect(Buffer.from(pair.publicKey, 'base64')).toHaveLength(32);
     const privateKey = decryptProductPrivateKey(pair.privateKeyEncrypted, masterKey);
     const signature = sign(null, Buffer.from('hello'), privateKey);
-    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(pair.publicKey, 'base64').toString('base64url') }, format: 'jwk' });
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(pair.publicKey, 'base64').toString('base64url') },
+      format: 'jwk',
+    });
     expect(verify(null, Buffer.from('hello'), publicKey, signature)).toBe(true);
     expect(() => decryptProductPrivateKey(pair.privateKeyEncrypted, randomBytes(32))).toThrow();
   });

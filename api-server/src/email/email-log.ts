@@ -7,7 +7,9 @@ import { emailDb } from './tables';
 
 /** Staff see a mail's masked copy unless it was kept (no SMTP server: it reached nobody else). */
 const shownToStaff = (column: 'subject' | 'html' | 'text') =>
-  sql<string>`CASE WHEN status <> 'kept' AND ${sql.ref(`masked_${column}`)} IS NOT NULL THEN ${sql.ref(`masked_${column}`)} ELSE ${sql.ref(column)} END`.as(column);
+  sql<string>`CASE WHEN status <> 'kept' AND ${sql.ref(`masked_${column}`)} IS NOT NULL THEN ${sql.ref(`masked_${column}`)} ELSE ${sql.ref(column)} END`.as(
+    column,
+  );
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -58,7 +60,12 @@ export function toEmailSummary({ to_address, ...row }: SummaryRow): EmailSummary
 }
 
 /** The manufacturer's mails, newest first, filtered by status, exact kind and part of the recipient. */
-export async function listEmails(db: Db, manufacturerId: number, filter: Omit<EmailListQuery, 'page' | 'per_page'>, page: PageRequest) {
+export async function listEmails(
+  db: Db,
+  manufacturerId: number,
+  filter: Omit<EmailListQuery, 'page' | 'per_page'>,
+  page: PageRequest,
+) {
   let query = emailDb(db).selectFrom('email_outbox').where('manufacturer_id', '=', manufacturerId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.kind) query = query.where('kind', '=', filter.kind);
@@ -70,7 +77,11 @@ export async function listEmails(db: Db, manufacturerId: number, filter: Omit<Em
   return { rows: rows.map(toEmailSummary), total: Number(total.total) };
 }
 
-export async function findEmailSummary(db: Db, manufacturerId: number, emailId: number | string): Promise<EmailSummary | undefined> {
+export async function findEmailSummary(
+  db: Db,
+  manufacturerId: number,
+  emailId: number | string,
+): Promise<EmailSummary | undefined> {
   const row = await emailDb(db)
     .selectFrom('email_outbox')
     .select(SUMMARY_COLUMNS)

@@ -2,15 +2,27 @@ import { checkMailAddress } from './mail-address';
 
 describe('checkMailAddress', () => {
   it('takes plain addresses, lower-casing nothing but the domain', () => {
-    expect(checkMailAddress(' Buyer.Name+tag@Example.COM ')).toEqual({ ok: true, address: 'Buyer.Name+tag@example.com', needsSmtpUtf8: false });
+    expect(checkMailAddress(' Buyer.Name+tag@Example.COM ')).toEqual({
+      ok: true,
+      address: 'Buyer.Name+tag@example.com',
+      needsSmtpUtf8: false,
+    });
   });
 
   it('turns an IDN domain into A-labels when the local part is ASCII (no SMTPUTF8 needed)', () => {
-    expect(checkMailAddress('info@bücher.example')).toEqual({ ok: true, address: 'info@xn--bcher-kva.example', needsSmtpUtf8: false });
+    expect(checkMailAddress('info@bücher.example')).toEqual({
+      ok: true,
+      address: 'info@xn--bcher-kva.example',
+      needsSmtpUtf8: false,
+    });
   });
 
   it('keeps a UTF-8 local part (RFC 6531) and says it needs SMTPUTF8', () => {
-    expect(checkMailAddress('jörg@bücher.example')).toEqual({ ok: true, address: 'jörg@bücher.example', needsSmtpUtf8: true });
+    expect(checkMailAddress('jörg@bücher.example')).toEqual({
+      ok: true,
+      address: 'jörg@bücher.example',
+      needsSmtpUtf8: true,
+    });
     expect(checkMailAddress('用户@例子.广告')).toMatchObject({ ok: true, needsSmtpUtf8: true });
   });
 

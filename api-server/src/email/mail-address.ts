@@ -20,10 +20,17 @@ export function checkMailAddress(raw: string): MailAddressCheck {
   const domain = text.slice(at + 1);
   if (local.startsWith('"')) return { ok: false, reason: 'has a quoted local part, which is not accepted' };
   if (Buffer.byteLength(local) > 64) return { ok: false, reason: 'has a local part longer than 64 bytes' };
-  if (!local.split('.').every((atom) => LOCAL_ATOM.test(atom))) return { ok: false, reason: 'has characters a mail address cannot hold before the @' };
+  if (!local.split('.').every((atom) => LOCAL_ATOM.test(atom)))
+    return { ok: false, reason: 'has characters a mail address cannot hold before the @' };
   const asciiDomain = domain.startsWith('[') ? '' : domainToASCII(domain);
   const labels = asciiDomain.split('.');
-  if (!asciiDomain || asciiDomain.length > 253 || labels.length < 2 || !labels.every((label) => ASCII_LABEL.test(label)) || /^\d+$/.test(labels[labels.length - 1])) {
+  if (
+    !asciiDomain ||
+    asciiDomain.length > 253 ||
+    labels.length < 2 ||
+    !labels.every((label) => ASCII_LABEL.test(label)) ||
+    /^\d+$/.test(labels[labels.length - 1])
+  ) {
     return { ok: false, reason: 'does not have a valid domain after the @' };
   }
   const needsSmtpUtf8 = /[^\x00-\x7f]/.test(local);

@@ -38,11 +38,21 @@ export function checkedMailSettings(body: UpdateMailSettingsBody): UpdateMailSet
   const logoUrl = body.logo_url?.trim() || null;
   if (logoUrl && !/^https:\/\/[^\s/?#]+\S*$/i.test(logoUrl)) throw badRequest('Logo URL must be an https:// address.');
   const brandColor = body.brand_color?.trim() || null;
-  if (brandColor && !BRAND_COLOR_PATTERN.test(brandColor)) throw badRequest('Brand colour must be #rrggbb, e.g. #1f4f99.');
-  return { sender_name: senderName, reply_to: replyTo, logo_url: logoUrl, brand_color: brandColor?.toLowerCase() ?? null };
+  if (brandColor && !BRAND_COLOR_PATTERN.test(brandColor))
+    throw badRequest('Brand colour must be #rrggbb, e.g. #1f4f99.');
+  return {
+    sender_name: senderName,
+    reply_to: replyTo,
+    logo_url: logoUrl,
+    brand_color: brandColor?.toLowerCase() ?? null,
+  };
 }
 
-export async function saveMailSettings(db: Db, manufacturerId: number, settings: UpdateMailSettingsBody): Promise<void> {
+export async function saveMailSettings(
+  db: Db,
+  manufacturerId: number,
+  settings: UpdateMailSettingsBody,
+): Promise<void> {
   await emailDb(db)
     .insertInto('manufacturer_mail_settings')
     .values({ manufacturer_id: manufacturerId, ...settings })

@@ -13,7 +13,9 @@ describe('maskSecrets', () => {
     );
     expect(masked.subject).toBe(`${MASKED_SECRET} is your sign-in code`);
     expect(masked.text).toBe(`Code ${MASKED_SECRET}, or open https://x.example/sign-in?token=${MASKED_SECRET}`);
-    expect(masked.html).toBe(`<p>${MASKED_SECRET}</p><a href="https://x.example/sign-in?token=${MASKED_SECRET}">${MASKED_SECRET}</a>`);
+    expect(masked.html).toBe(
+      `<p>${MASKED_SECRET}</p><a href="https://x.example/sign-in?token=${MASKED_SECRET}">${MASKED_SECRET}</a>`,
+    );
   });
 
   it('leaves a mail without secrets as it is, and ignores empty secrets', () => {

@@ -12,7 +12,13 @@ export interface MailContent {
  * as in a link, and HTML-escaped).
  */
 export function maskSecrets(mail: MailContent, secrets: readonly string[]): MailContent {
-  const forms = [...new Set(secrets.filter((secret) => secret.length > 0).flatMap((secret) => [secret, encodeURIComponent(secret), escapeHtml(secret)]))];
+  const forms = [
+    ...new Set(
+      secrets
+        .filter((secret) => secret.length > 0)
+        .flatMap((secret) => [secret, encodeURIComponent(secret), escapeHtml(secret)]),
+    ),
+  ];
   // Longest first: a secret that contains another is masked whole.
   forms.sort((a, b) => b.length - a.length);
   const mask = (value: string) => forms.reduce((masked, form) => masked.split(form).join(MASKED_SECRET), value);
@@ -20,5 +26,10 @@ export function maskSecrets(mail: MailContent, secrets: readonly string[]): Mail
 }
 
 function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }

@@ -56,7 +56,14 @@ export const emailRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
 
   app.get(
     '/manufacturers/:id/emails/:emailId',
-    { schema: { tags, summary: 'One mail with its HTML and plain text', params: EmailParams, response: { 200: Email, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'One mail with its HTML and plain text',
+        params: EmailParams,
+        response: { 200: Email, ...ErrorResponses },
+      },
+    },
     async (request) => {
       await reachableManufacturer(db, request, request.params.id);
       const email = await findEmail(db, request.params.id, request.params.emailId);
@@ -70,7 +77,8 @@ export const emailRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
     {
       schema: {
         tags,
-        summary: "Sends a test mail with the manufacturer's mail settings to the signed-in staff member, or to the address given",
+        summary:
+          "Sends a test mail with the manufacturer's mail settings to the signed-in staff member, or to the address given",
         params: IdParams,
         body: SendTestEmailBody,
         response: { 202: EmailSummary, ...ErrorResponses },
@@ -86,7 +94,10 @@ export const emailRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
         throw new HttpError(429, `At most ${TEST_EMAILS_PER_HOUR} test emails an hour. Please try again later.`);
       }
       const settings = (await readMailSettings(db, manufacturerId))!;
-      const { id } = await sendTemplatedEmail(db, testEmail(manufacturerId, checked.address, settings.default_sender_name));
+      const { id } = await sendTemplatedEmail(
+        db,
+        testEmail(manufacturerId, checked.address, settings.default_sender_name),
+      );
       reply.code(202);
       return (await findEmailSummary(db, manufacturerId, id))!;
     },
@@ -94,7 +105,14 @@ export const emailRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
 
   app.get(
     '/manufacturers/:id/mail-settings',
-    { schema: { tags, summary: "The manufacturer's mail settings and the defaults they fall back to", params: IdParams, response: { 200: MailSettings, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "The manufacturer's mail settings and the defaults they fall back to",
+        params: IdParams,
+        response: { 200: MailSettings, ...ErrorResponses },
+      },
+    },
     async (request) => {
       await reachableManufacturer(db, request, request.params.id);
       const settings = await readMailSettings(db, request.params.id);
@@ -122,7 +140,14 @@ export const emailRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
         const before = (await readMailSettings(trx, manufacturerId))!;
         await saveMailSettings(trx, manufacturerId, changes);
         const after = (await readMailSettings(trx, manufacturerId))!;
-        await recordAudit(trx, principal, { manufacturerId, action: 'mail_settings.update', entityType: 'manufacturer', entityId: manufacturerId, before, after });
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'mail_settings.update',
+          entityType: 'manufacturer',
+          entityId: manufacturerId,
+          before,
+          after,
+        });
         return after;
       });
     },

@@ -32,10 +32,12 @@ describe('readEmailSettings', () => {
 
   it('refuses an SMTP URL without a From address, a bad URL and a bad From, without showing a password', () => {
     expect(() => readEmailSettings({ PRODUCTHUB_SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(ConfigError);
-    expect(() => readEmailSettings({ PRODUCTHUB_SMTP_URL: 'http://user:secret@host', PRODUCTHUB_MAIL_FROM: 'a@b.example' })).toThrow(
-      /smtp:\/\/ or smtps:\/\/, got 'http:\/\/…@host'/,
+    expect(() =>
+      readEmailSettings({ PRODUCTHUB_SMTP_URL: 'http://user:secret@host', PRODUCTHUB_MAIL_FROM: 'a@b.example' }),
+    ).toThrow(/smtp:\/\/ or smtps:\/\/, got 'http:\/\/…@host'/);
+    expect(() => readEmailSettings({ PRODUCTHUB_SMTP_URL: 'smtp://h', PRODUCTHUB_MAIL_FROM: 'nobody' })).toThrow(
+      /PRODUCTHUB_MAIL_FROM 'nobody' is not a mail address/,
     );
-    expect(() => readEmailSettings({ PRODUCTHUB_SMTP_URL: 'smtp://h', PRODUCTHUB_MAIL_FROM: 'nobody' })).toThrow(/PRODUCTHUB_MAIL_FROM 'nobody' is not a mail address/);
     expect(() => readEmailSettings({ PRODUCTHUB_MAIL_MAX_ATTEMPTS: '0' })).toThrow(ConfigError);
   });
 });

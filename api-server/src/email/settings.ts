@@ -17,9 +17,14 @@ export const DEFAULT_FROM_ADDRESS = 'no-reply@producthub.invalid';
 export function readEmailSettings(env: NodeJS.ProcessEnv = process.env): EmailSettings {
   const smtpUrl = env.PRODUCTHUB_SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl))
-    throw new ConfigError(`PRODUCTHUB_SMTP_URL must start with smtp:// or smtps://, got '${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}'`);
+    throw new ConfigError(
+      `PRODUCTHUB_SMTP_URL must start with smtp:// or smtps://, got '${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}'`,
+    );
   const from = env.PRODUCTHUB_MAIL_FROM || undefined;
-  if (smtpUrl && !from) throw new ConfigError('PRODUCTHUB_MAIL_FROM (the From address, e.g. no-reply@mail.example.com) must be set with PRODUCTHUB_SMTP_URL');
+  if (smtpUrl && !from)
+    throw new ConfigError(
+      'PRODUCTHUB_MAIL_FROM (the From address, e.g. no-reply@mail.example.com) must be set with PRODUCTHUB_SMTP_URL',
+    );
   const checkedFrom = from ? checkMailAddress(from) : undefined;
   if (checkedFrom && !checkedFrom.ok) throw new ConfigError(`PRODUCTHUB_MAIL_FROM '${from}' ${checkedFrom.reason}`);
   const timeoutMs = positive(env, 'PRODUCTHUB_MAIL_TIMEOUT_MS', 30_000);

@@ -39,7 +39,9 @@ export function createSmtpTransport(settings: EmailSettings & { smtpUrl: string 
         html: mail.html,
         text: mail.text,
         messageId: mail.messageId,
-        list: mail.unsubscribeTo ? { unsubscribe: { url: `mailto:${mail.unsubscribeTo}?subject=unsubscribe`, comment: 'Unsubscribe' } } : undefined,
+        list: mail.unsubscribeTo
+          ? { unsubscribe: { url: `mailto:${mail.unsubscribeTo}?subject=unsubscribe`, comment: 'Unsubscribe' } }
+          : undefined,
       });
     },
     close: () => transporter.close(),

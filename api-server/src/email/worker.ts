@@ -39,7 +39,9 @@ export function claimDueEmails(db: Db, settings: EmailSettings): Promise<Claimed
 function describeError(error: unknown): string {
   const smtp = error as { responseCode?: number; response?: string; message?: string };
   const text = smtp.response ?? smtp.message ?? String(error);
-  return (smtp.responseCode && !text.startsWith(String(smtp.responseCode)) ? `${smtp.responseCode} ${text}` : text).slice(0, 1000);
+  return (
+    smtp.responseCode && !text.startsWith(String(smtp.responseCode)) ? `${smtp.responseCode} ${text}` : text
+  ).slice(0, 1000);
 }
 
 async function send(db: Db, settings: EmailSettings, transport: MailTransport, email: ClaimedEmail): Promise<void> {
@@ -61,11 +63,22 @@ async function send(db: Db, settings: EmailSettings, transport: MailTransport, e
   }
   const final = error === null || nextState(settings, email.attempts, { error }).status !== 'pending';
   const set = final ? sql`${error === null ? sql`sent_at = now(), ` : sql``}${FORGET_SECRETS}` : undefined;
-  await recordAttempt(db, EMAILS.table, settings, email, error === null ? { finalStatus: 'sent', set } : { error, set });
+  await recordAttempt(
+    db,
+    EMAILS.table,
+    settings,
+    email,
+    error === null ? { finalStatus: 'sent', set } : { error, set },
+  );
 }
 
 /** One pass with SMTP: claims what is due and sends it; answers how many mails were claimed. */
-export async function sendDueEmails(db: Db, settings: EmailSettings, transport: MailTransport, onError: (error: unknown) => void = () => undefined): Promise<number> {
+export async function sendDueEmails(
+  db: Db,
+  settings: EmailSettings,
+  transport: MailTransport,
+  onError: (error: unknown) => void = () => undefined,
+): Promise<number> {
   const claimed = await claimDueEmails(db, settings);
   await Promise.all(claimed.map((email) => send(db, settings, transport, email).catch(onError)));
   return claimed.length;
@@ -83,9 +96,17 @@ export async function keepDueEmails(db: Db, settings: EmailSettings): Promise<nu
 }
 
 /** The poll loop of this instance: sends through SMTP when a URL is set, else keeps the mails. */
-export function startEmailWorker(db: Db, settings: EmailSettings, onError: (error: unknown) => void = () => undefined): OutboxWorker {
+export function startEmailWorker(
+  db: Db,
+  settings: EmailSettings,
+  onError: (error: unknown) => void = () => undefined,
+): OutboxWorker {
   const transport = settings.smtpUrl ? createSmtpTransport({ ...settings, smtpUrl: settings.smtpUrl }) : undefined;
-  const loop = startPollLoop(() => (transport ? sendDueEmails(db, settings, transport, onError) : keepDueEmails(db, settings)), settings, onError);
+  const loop = startPollLoop(
+    () => (transport ? sendDueEmails(db, settings, transport, onError) : keepDueEmails(db, settings)),
+    settings,
+    onError,
+  );
   return {
     stop: async () => {
       await loop.stop();

@@ -2,10 +2,13 @@ import { parse } from 'csv-parse/sync';
 import { csvCell, csvRecords, neutraliseFormula } from './csv-format';
 
 describe('CSV format', () => {
-  it.each(['=1+1', '+49 30 123', '-2', '@SUM(A1)', '\tcmd', '\rcmd', '=HYPERLINK("http://x")'])('neutralises the formula start of %j', (text) => {
-    expect(neutraliseFormula(text)).toBe(`'${text}`);
-    expect(csvCell(text)).toBe(`'${text}`);
-  });
+  it.each(['=1+1', '+49 30 123', '-2', '@SUM(A1)', '\tcmd', '\rcmd', '=HYPERLINK("http://x")'])(
+    'neutralises the formula start of %j',
+    (text) => {
+      expect(neutraliseFormula(text)).toBe(`'${text}`);
+      expect(csvCell(text)).toBe(`'${text}`);
+    },
+  );
 
   it('leaves other text, numbers, dates and booleans as the console shows them', () => {
     expect(csvCell('plain =not at start')).toBe('plain =not at start');

@@ -14,10 +14,26 @@ export function licenseExport(db: Db, manufacturerId: number, scope: LicenseScop
     .innerJoin('end_users as u', 'u.id', 'l.user_id')
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .where('l.manufacturer_id', '=', manufacturerId);
-  query = 'productId' in scope ? query.where('l.product_id', '=', scope.productId) : query.where('l.user_id', '=', scope.userId);
-  if (email) query = query.where('u.manufacturer_id', '=', manufacturerId).where('u.email', 'ilike', `%${escapeLike(email)}%`);
+  query =
+    'productId' in scope
+      ? query.where('l.product_id', '=', scope.productId)
+      : query.where('l.user_id', '=', scope.userId);
+  if (email)
+    query = query.where('u.manufacturer_id', '=', manufacturerId).where('u.email', 'ilike', `%${escapeLike(email)}%`);
   const rows = query
-    .select(['l.id', 'l.serial', 'l.license_type', 'l.disabled', 'l.disabled_reason', 'l.created_at', 'l.updated_at', 'u.email', 'p.name', 'p.identifier', 'p.series'])
+    .select([
+      'l.id',
+      'l.serial',
+      'l.license_type',
+      'l.disabled',
+      'l.disabled_reason',
+      'l.created_at',
+      'l.updated_at',
+      'u.email',
+      'p.name',
+      'p.identifier',
+      'p.series',
+    ])
     .orderBy('l.id');
   type Row = Awaited<ReturnType<typeof rows.executeTakeFirstOrThrow>>;
   const productColumns: CsvColumn<Row>[] =

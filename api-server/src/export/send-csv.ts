@@ -19,7 +19,11 @@ let running = 0;
 
 export const exportFileName = (list: string, now = new Date()) => `${list}-${now.toISOString().slice(0, 10)}.csv`;
 
-async function* csvChunks<Row>(columns: CsvColumn<Row>[], first: IteratorResult<Row>, rows: AsyncIterator<Row>): AsyncGenerator<string> {
+async function* csvChunks<Row>(
+  columns: CsvColumn<Row>[],
+  first: IteratorResult<Row>,
+  rows: AsyncIterator<Row>,
+): AsyncGenerator<string> {
   try {
     yield UTF8_BOM + csvRecords([columns.map((column) => column.header)]);
     let batch: string[][] = [];
@@ -42,7 +46,12 @@ async function* csvChunks<Row>(columns: CsvColumn<Row>[], first: IteratorResult<
  * answer starts, so a failing query still gets a proper error answer. The stream pulls rows only as fast as the
  * client reads; a client that goes away destroys it, which closes the cursor and frees the connection.
  */
-export async function sendCsv<Row>(reply: FastifyReply, fileName: string, columns: CsvColumn<Row>[], open: () => AsyncIterableIterator<Row>) {
+export async function sendCsv<Row>(
+  reply: FastifyReply,
+  fileName: string,
+  columns: CsvColumn<Row>[],
+  open: () => AsyncIterableIterator<Row>,
+) {
   if (running >= MAX_CONCURRENT_EXPORTS) throw new HttpError(429, TOO_MANY_EXPORTS);
   running++;
   let released = false;

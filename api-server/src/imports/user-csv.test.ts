@@ -3,14 +3,28 @@ import { NOT_UTF8, decodeUtf8, parseUserCsv } from './user-csv';
 
 describe('parseUserCsv', () => {
   it('matches the columns by name in any order, with the console’s spelling, and trims the cells', () => {
-    const [row] = parseUserCsv('License Type, Product_Identifier ,External ID,EMAIL\r\n Free ,com.x.y, X-1 , ada@example.com \r\n');
-    expect(row).toEqual({ line: 2, email: 'ada@example.com', externalId: 'X-1', productIdentifier: 'com.x.y', licenseType: 'Free', problem: null });
+    const [row] = parseUserCsv(
+      'License Type, Product_Identifier ,External ID,EMAIL\r\n Free ,com.x.y, X-1 , ada@example.com \r\n',
+    );
+    expect(row).toEqual({
+      line: 2,
+      email: 'ada@example.com',
+      externalId: 'X-1',
+      productIdentifier: 'com.x.y',
+      licenseType: 'Free',
+      problem: null,
+    });
   });
 
-  it.each(['=', '+', '-', '@', '\t', '\r'])('refuses a row whose cell starts with %j, the start of a spreadsheet formula', (start) => {
-    const [row] = parseUserCsv(`email,external_id\nada@example.com,"${start}1+1"\n`);
-    expect(row.problem).toMatch(/^the external_id cell starts with ".+", which a spreadsheet would run as a formula$/);
-  });
+  it.each(['=', '+', '-', '@', '\t', '\r'])(
+    'refuses a row whose cell starts with %j, the start of a spreadsheet formula',
+    (start) => {
+      const [row] = parseUserCsv(`email,external_id\nada@example.com,"${start}1+1"\n`);
+      expect(row.problem).toMatch(
+        /^the external_id cell starts with ".+", which a spreadsheet would run as a formula$/,
+      );
+    },
+  );
 
   it('refuses a formula behind leading spaces too (the cell is stored trimmed)', () => {
     const [row] = parseUserCsv('email,external_id\nada@example.com,  =1+1\n');
@@ -26,8 +40,13 @@ describe('parseUserCsv', () => {
   });
 
   it('refuses over-long external IDs and licence types outside the contract by the create rules', () => {
-    const rows = parseUserCsv(`email,external_id,product_identifier,license_type\na@example.com,${'x'.repeat(201)},,\nb@example.com,,p,standard\n`);
-    expect(rows.map((row) => row.problem)).toEqual(['external_id must NOT have more than 200 characters', 'license_type "standard" is not one of NFR, Standard, Free']);
+    const rows = parseUserCsv(
+      `email,external_id,product_identifier,license_type\na@example.com,${'x'.repeat(201)},,\nb@example.com,,p,standard\n`,
+    );
+    expect(rows.map((row) => row.problem)).toEqual([
+      'external_id must NOT have more than 200 characters',
+      'license_type "standard" is not one of NFR, Standard, Free',
+    ]);
   });
 });
 

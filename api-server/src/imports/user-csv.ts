@@ -1,9 +1,16 @@
 import { parse } from 'csv-parse/sync';
-import { LICENSE_TYPES, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS, type LicenseType, type UserImportColumn } from 'shared-kit/contract';
+import {
+  LICENSE_TYPES,
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_ROWS,
+  type LicenseType,
+  type UserImportColumn,
+} from 'shared-kit/contract';
 import { badRequest } from '../lib/http-error';
 import { endUserProblem } from './row-rules';
 
-export const NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" (in Excel: Save As → CSV UTF-8) and upload it again.';
+export const NOT_UTF8 =
+  'The file is not UTF-8 text. Save it as "CSV UTF-8" (in Excel: Save As → CSV UTF-8) and upload it again.';
 export const NO_ROWS = 'The file has no rows under its header.';
 export const tooManyRows = (rows: number) =>
   `The file has ${rows.toLocaleString('en-US')} rows; an import may have at most ${USER_IMPORT_MAX_ROWS.toLocaleString('en-US')}. Split it into several files.`;
@@ -34,12 +41,17 @@ function readHeader(header: string[]): Map<UserImportColumn, number> {
   header.forEach((name, index) => {
     const key = columnKey(name) as UserImportColumn;
     if (!USER_IMPORT_COLUMNS.includes(key)) {
-      throw badRequest(`The header names an unknown column "${name.trim().slice(0, 60)}". The columns are: ${COLUMN_LIST} (email is required).`);
+      throw badRequest(
+        `The header names an unknown column "${name.trim().slice(0, 60)}". The columns are: ${COLUMN_LIST} (email is required).`,
+      );
     }
     if (positions.has(key)) throw badRequest(`The header names the column "${key}" twice.`);
     positions.set(key, index);
   });
-  if (!positions.has('email')) throw badRequest(`The header has no email column. The first line must name the columns: ${COLUMN_LIST} (email is required).`);
+  if (!positions.has('email'))
+    throw badRequest(
+      `The header has no email column. The first line must name the columns: ${COLUMN_LIST} (email is required).`,
+    );
   if (positions.has('product_identifier') !== positions.has('license_type')) {
     throw badRequest('The header must have both product_identifier and license_type to give licences, or neither.');
   }
@@ -49,7 +61,8 @@ function readHeader(header: string[]): Map<UserImportColumn, number> {
 /** The upload's text; anything but UTF-8 (a BOM is fine) is refused. */
 export function decodeUtf8(bytes: Buffer): string {
   // UTF-16 files (Excel's "Unicode Text") start with a byte order mark and are full of NULs.
-  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) throw badRequest(NOT_UTF8);
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
+    throw badRequest(NOT_UTF8);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -60,21 +73,28 @@ export function decodeUtf8(bytes: Buffer): string {
   return text;
 }
 
-function rowProblem(cells: string[], width: number, positions: Map<UserImportColumn, number>, values: Omit<CsvUserRow, 'line' | 'problem'>): string | null {
+function rowProblem(
+  cells: string[],
+  width: number,
+  positions: Map<UserImportColumn, number>,
+  values: Omit<CsvUserRow, 'line' | 'problem'>,
+): string | null {
   if (cells.length !== width) return `it has ${cells.length} cells, but the header has ${width}`;
   for (const column of USER_IMPORT_COLUMNS) {
     const position = positions.get(column);
     if (position === undefined) continue;
     // Checked before and after trimming: " =1" would be stored as "=1".
     const start = [cells[position], cells[position].trim()].find((text) => FORMULA_START.test(text))?.[0];
-    if (start) return `the ${column} cell starts with "${start === '\t' ? 'tab' : start === '\r' ? 'CR' : start}", which a spreadsheet would run as a formula`;
+    if (start)
+      return `the ${column} cell starts with "${start === '\t' ? 'tab' : start === '\r' ? 'CR' : start}", which a spreadsheet would run as a formula`;
   }
   const userProblem = endUserProblem(values.email, values.externalId);
   if (userProblem) return userProblem;
   const type = cells[positions.get('license_type') ?? -1]?.trim() ?? '';
   if (!values.productIdentifier && type) return 'license_type is given without a product_identifier';
   if (values.productIdentifier && !type) return 'product_identifier is given without a license_type';
-  if (type && !(LICENSE_TYPES as readonly string[]).includes(type)) return `license_type "${type.slice(0, 40)}" is not one of ${LICENSE_TYPES.join(', ')}`;
+  if (type && !(LICENSE_TYPES as readonly string[]).includes(type))
+    return `license_type "${type.slice(0, 40)}" is not one of ${LICENSE_TYPES.join(', ')}`;
   return null;
 }
 
@@ -85,7 +105,13 @@ function rowProblem(cells: string[], width: number, positions: Map<UserImportCol
 export function parseUserCsv(text: string): CsvUserRow[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+    }) as unknown as typeof records;
   } catch (error) {
     // Parsing a decoded string fails only on the text's CSV (an unclosed or misplaced quote…): say where.
     throw badRequest(`The file is not valid CSV: ${(error as Error).message}`.slice(0, 300));

@@ -1,7 +1,8 @@
 import { conflict } from './http-error';
 
 /** The message a stale save gets; `what` is e.g. 'this product'. */
-export const editedElsewhere = (what: string) => `Someone else changed ${what} after you opened it. Reload the page to see their changes, then edit again.`;
+export const editedElsewhere = (what: string) =>
+  `Someone else changed ${what} after you opened it. Reload the page to see their changes, then edit again.`;
 
 /**
  * The console sends back the `updated_at` of the object it loaded: a save based on an older version must not

@@ -8,7 +8,10 @@ describe('paging', () => {
   });
 
   it('describes pages for a total', () => {
-    expect(pagination(0, pageRequest({}))).toEqual({ records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } });
+    expect(pagination(0, pageRequest({}))).toEqual({
+      records: { total: 0, per_page: 25 },
+      pages: { current: 1, previous: null, next: null, last: 1 },
+    });
     expect(pagination(51, pageRequest({ page: 2 })).pages).toEqual({ current: 2, previous: 1, next: 3, last: 3 });
     expect(pagination(51, pageRequest({ page: 3 })).pages.next).toBeNull();
   });

@@ -18,6 +18,11 @@ export function pagination(total: number, { page, perPage }: PageRequest): Pagin
   const last = Math.max(1, Math.ceil(total / perPage));
   return {
     records: { total, per_page: perPage },
-    pages: { current: page, previous: page > 1 ? Math.min(page - 1, last) : null, next: page < last ? page + 1 : null, last },
+    pages: {
+      current: page,
+      previous: page > 1 ? Math.min(page - 1, last) : null,
+      next: page < last ? page + 1 : null,
+      last,
+    },
   };
 }

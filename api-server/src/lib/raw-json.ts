@@ -11,4 +11,5 @@ export function sendRawJson(reply: FastifyReply, json: string): FastifyReply {
 }
 
 /** A paged answer (docs/console.md, Lists) around a page's rows as PostgreSQL wrote them (a JSON array). */
-export const rawPage = (rowsJson: string, pagination: Pagination) => `{"data":${rowsJson},"pagination":${JSON.stringify(pagination)}}`;
+export const rawPage = (rowsJson: string, pagination: Pagination) =>
+  `{"data":${rowsJson},"pagination":${JSON.stringify(pagination)}}`;

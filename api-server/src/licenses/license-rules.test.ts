@@ -27,17 +27,36 @@ describe('licence state', () => {
   });
 
   it('compares states by flag and reason', () => {
-    expect(sameState({ disabled: true, disabled_reason: 'DuplicateOrder' }, { disabled: true, disabled_reason: 'DuplicateOrder' })).toBe(true);
-    expect(sameState({ disabled: true, disabled_reason: 'DuplicateOrder' }, { disabled: true, disabled_reason: 'CancelledOrder' })).toBe(false);
-    expect(sameState({ disabled: false, disabled_reason: null }, { disabled: true, disabled_reason: 'CancelledOrder' })).toBe(false);
+    expect(
+      sameState(
+        { disabled: true, disabled_reason: 'DuplicateOrder' },
+        { disabled: true, disabled_reason: 'DuplicateOrder' },
+      ),
+    ).toBe(true);
+    expect(
+      sameState(
+        { disabled: true, disabled_reason: 'DuplicateOrder' },
+        { disabled: true, disabled_reason: 'CancelledOrder' },
+      ),
+    ).toBe(false);
+    expect(
+      sameState({ disabled: false, disabled_reason: null }, { disabled: true, disabled_reason: 'CancelledOrder' }),
+    ).toBe(false);
   });
 });
 
 describe('what a licence update asks for', () => {
   it('reads a state change or a transfer', () => {
-    expect(licenseChangeOf({ disabled: true, disabled_reason: 'CancelledOrder' })).toEqual({ kind: 'state', state: { disabled: true, disabled_reason: 'CancelledOrder' } });
+    expect(licenseChangeOf({ disabled: true, disabled_reason: 'CancelledOrder' })).toEqual({
+      kind: 'state',
+      state: { disabled: true, disabled_reason: 'CancelledOrder' },
+    });
     expect(licenseChangeOf({ user_id: 7 })).toEqual({ kind: 'transfer', userId: 7, email: undefined });
-    expect(licenseChangeOf({ user_id: 7, email: ' bob@example.com ' })).toEqual({ kind: 'transfer', userId: 7, email: 'bob@example.com' });
+    expect(licenseChangeOf({ user_id: 7, email: ' bob@example.com ' })).toEqual({
+      kind: 'transfer',
+      userId: 7,
+      email: 'bob@example.com',
+    });
     expect(licenseChangeOf({ user_id: 7, email: '  ' })).toEqual({ kind: 'transfer', userId: 7, email: undefined });
   });
 
@@ -46,7 +65,9 @@ describe('what a licence update asks for', () => {
     expect(() => licenseChangeOf({ user_id: 7, disabled_reason: null })).toThrow(badRequest(STATE_OR_TRANSFER));
     expect(() => licenseChangeOf({})).toThrow(badRequest(NOTHING_TO_CHANGE));
     expect(() => licenseChangeOf({ email: 'a@b.example' })).toThrow(badRequest(NOTHING_TO_CHANGE));
-    expect(() => licenseChangeOf({ disabled: false, email: 'a@b.example' })).toThrow(badRequest(EMAIL_ONLY_WITH_TRANSFER));
+    expect(() => licenseChangeOf({ disabled: false, email: 'a@b.example' })).toThrow(
+      badRequest(EMAIL_ONLY_WITH_TRANSFER),
+    );
   });
 });
 

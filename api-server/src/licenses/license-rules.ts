@@ -7,13 +7,17 @@ import type { LicenseState } from './license-shape';
 
 export const DEACTIVATION_REASON_REQUIRED = 'Please select a reason for deactivation';
 export const ENABLED_HAS_NO_REASON = 'disabled_reason must be null when a license is activated';
-export const STATE_OR_TRANSFER = 'Change the state (disabled) or transfer the license (user_id), not both in one request.';
-export const NOTHING_TO_CHANGE = 'Nothing to change: send disabled (with disabled_reason) to change the state, or user_id to transfer the license.';
+export const STATE_OR_TRANSFER =
+  'Change the state (disabled) or transfer the license (user_id), not both in one request.';
+export const NOTHING_TO_CHANGE =
+  'Nothing to change: send disabled (with disabled_reason) to change the state, or user_id to transfer the license.';
 export const EMAIL_ONLY_WITH_TRANSFER = 'email names the new owner of a transfer: send it with user_id.';
 export const FINGERPRINT_REQUIRED = 'Enter the hardware fingerprint of the machine to activate.';
-export const FINGERPRINT_CONTROL_CHARACTERS = 'The hardware fingerprint must be one line of text, without tabs or other control characters.';
+export const FINGERPRINT_CONTROL_CHARACTERS =
+  'The hardware fingerprint must be one line of text, without tabs or other control characters.';
 
-export type LicenseChange = { kind: 'state'; state: LicenseState } | { kind: 'transfer'; userId: number; email: string | undefined };
+export type LicenseChange =
+  { kind: 'state'; state: LicenseState } | { kind: 'transfer'; userId: number; email: string | undefined };
 
 /** Disabling needs a reason; enabling clears it. */
 export function licenseStateOf(disabled: boolean, reason: DisableReason | null | undefined): LicenseState {
@@ -39,7 +43,8 @@ export function licenseChangeOf(body: UpdateLicenseBody): LicenseChange {
   return { kind: 'state', state: licenseStateOf(body.disabled!, body.disabled_reason) };
 }
 
-export const sameState = (a: LicenseState, b: LicenseState) => a.disabled === b.disabled && a.disabled_reason === b.disabled_reason;
+export const sameState = (a: LicenseState, b: LicenseState) =>
+  a.disabled === b.disabled && a.disabled_reason === b.disabled_reason;
 
 /** A fingerprint as typed or pasted: surrounding white space goes; it must then be one non-empty line. */
 export function hardwareFingerprintOf(text: string): string {

@@ -23,7 +23,9 @@ export function licenseColumns(eb: ExpressionBuilder<LicenseJoin, 'l' | 'u' | 'p
     'l.user_id',
     sql<License['user']>`json_build_object('email', u.email)`.as('user'),
     'l.product_id',
-    sql<License['product']>`json_build_object('id', p.id, 'name', p.name, 'identifier', p.identifier, 'series', p.series)`.as('product'),
+    sql<
+      License['product']
+    >`json_build_object('id', p.id, 'name', p.name, 'identifier', p.identifier, 'series', p.series)`.as('product'),
   ] as const;
 }
 

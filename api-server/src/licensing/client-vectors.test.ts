@@ -30,13 +30,21 @@ describe('client API test vectors (docs/client-api-vectors)', () => {
   });
 
   it('cover every document kind, valid and each way of being invalid', () => {
-    expect(new Set(manifest.cases.filter((c) => c.expect === 'valid').map((c) => c.format))).toEqual(new Set(CLIENT_API_FORMATS.map((format) => format.format)));
-    expect(new Set(manifest.cases.map((c) => c.reason).filter(Boolean))).toEqual(new Set(['bad-signature', 'wrong-format', 'unsupported-version']));
+    expect(new Set(manifest.cases.filter((c) => c.expect === 'valid').map((c) => c.format))).toEqual(
+      new Set(CLIENT_API_FORMATS.map((format) => format.format)),
+    );
+    expect(new Set(manifest.cases.map((c) => c.reason).filter(Boolean))).toEqual(
+      new Set(['bad-signature', 'wrong-format', 'unsupported-version']),
+    );
   });
 
   for (const vector of manifest.cases) {
     it(`${vector.name}: ${vector.expect}${vector.reason ? ` (${vector.reason})` : ''}`, () => {
-      const result = verifySignedDocument(read(vector.file), productPublicKey(vector.public_key), formatOf(vector.format));
+      const result = verifySignedDocument(
+        read(vector.file),
+        productPublicKey(vector.public_key),
+        formatOf(vector.format),
+      );
       if (vector.expect === 'valid') {
         expect(result).toMatchObject({ valid: true });
       } else {
@@ -53,9 +61,24 @@ describe('client API test vectors (docs/client-api-vectors)', () => {
         const document = JSON.parse(read(vector.file)) as { signature: string };
         writeFileSync(join(dir, 'sig.bin'), Buffer.from(document.signature, 'base64'));
         const verify = (data: string) =>
-          execFileSync('openssl', ['pkeyutl', '-verify', '-pubin', '-inkey', join(VECTORS_DIR, manifest.public_key_pem), '-rawin', '-in', data, '-sigfile', join(dir, 'sig.bin')], {
-            encoding: 'utf8',
-          });
+          execFileSync(
+            'openssl',
+            [
+              'pkeyutl',
+              '-verify',
+              '-pubin',
+              '-inkey',
+              join(VECTORS_DIR, manifest.public_key_pem),
+              '-rawin',
+              '-in',
+              data,
+              '-sigfile',
+              join(dir, 'sig.bin'),
+            ],
+            {
+              encoding: 'utf8',
+            },
+          );
         expect(verify(join(VECTORS_DIR, vector.canonical!))).toMatch(/Signature Verified Successfully/);
         writeFileSync(join(dir, 'changed.txt'), `${read(vector.canonical!)}x`);
         expect(() => verify(join(dir, 'changed.txt'))).toThrow();

@@ -35,7 +35,13 @@ export interface ClientVectorSet {
 const FINGERPRINT = 'HWFP2-3F9A-77C1-0B5E-D24C';
 const ISSUED = '2026-03-05T14:07:00Z';
 
-const TRIAL = { product_id: 7, hardware_fingerprint: FINGERPRINT, started_at: '2026-03-01T09:30:00Z', expires_at: '2026-03-15T09:30:00Z', issued_at: ISSUED };
+const TRIAL = {
+  product_id: 7,
+  hardware_fingerprint: FINGERPRINT,
+  started_at: '2026-03-01T09:30:00Z',
+  expires_at: '2026-03-15T09:30:00Z',
+  issued_at: ISSUED,
+};
 const TRIAL_NON_ASCII = { ...TRIAL, hardware_fingerprint: 'Mac=Pro | ÄÖÜ | 機械 | 🎹' };
 const STATE = {
   product_id: 7,
@@ -55,10 +61,23 @@ const REVOCATIONS = {
   issued_at: ISSUED,
   complete: true,
   licenses: [
-    { serial_sha256: 'b7f0a5c1ad2e1b79e1f6e0de6d4f0f1d2ca8f8d37a6b1b4c3b6b3a0c2e9f7d11', disabled_reason: 'CancelledOrder', changed_at: '2026-03-02T10:00:00Z' },
-    { serial_sha256: '0c4d1f5e7a9b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5', disabled_reason: 'FraudulentUse', changed_at: '2026-03-04T18:45:12Z' },
+    {
+      serial_sha256: 'b7f0a5c1ad2e1b79e1f6e0de6d4f0f1d2ca8f8d37a6b1b4c3b6b3a0c2e9f7d11',
+      disabled_reason: 'CancelledOrder',
+      changed_at: '2026-03-02T10:00:00Z',
+    },
+    {
+      serial_sha256: '0c4d1f5e7a9b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5',
+      disabled_reason: 'FraudulentUse',
+      changed_at: '2026-03-04T18:45:12Z',
+    },
   ],
-  machines: [{ machine_sha256: '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8', deactivated_at: '2026-03-03T08:00:00Z' }],
+  machines: [
+    {
+      machine_sha256: '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8',
+      deactivated_at: '2026-03-03T08:00:00Z',
+    },
+  ],
 };
 const REVOCATIONS_EMPTY = { ...REVOCATIONS, since: '', licenses: [], machines: [] };
 const UPDATE = {
@@ -97,11 +116,25 @@ export function buildClientVectors(): ClientVectorSet {
   const cases: ClientVectorCase[] = [];
   const valid = (name: string, format: DocumentFormat, file: string, values: Record<string, unknown>) => {
     files[file] = licenseFileText(signDocument(format, values, key.privateKey));
-    files[file.replace(/\.json$/, '.canonical.txt')] = canonicalBytes(format.context, format.fields, values).toString('utf8');
-    cases.push({ name, format: format.format!, file, public_key: key.publicKeyBase64, expect: 'valid', canonical: file.replace(/\.json$/, '.canonical.txt') });
+    files[file.replace(/\.json$/, '.canonical.txt')] = canonicalBytes(format.context, format.fields, values).toString(
+      'utf8',
+    );
+    cases.push({
+      name,
+      format: format.format!,
+      file,
+      public_key: key.publicKeyBase64,
+      expect: 'valid',
+      canonical: file.replace(/\.json$/, '.canonical.txt'),
+    });
   };
-  const invalid = (name: string, format: DocumentFormat, file: string, reason: Rejection, publicKey = key.publicKeyBase64) =>
-    cases.push({ name, format: format.format!, file, public_key: publicKey, expect: 'invalid', reason });
+  const invalid = (
+    name: string,
+    format: DocumentFormat,
+    file: string,
+    reason: Rejection,
+    publicKey = key.publicKeyBase64,
+  ) => cases.push({ name, format: format.format!, file, public_key: publicKey, expect: 'invalid', reason });
 
   valid('trial', TRIAL_FILE_FORMAT, 'trial.json', TRIAL);
   valid('trial, non-ASCII fingerprint with "="', TRIAL_FILE_FORMAT, 'trial-non-ascii.json', TRIAL_NON_ASCII);
@@ -115,13 +148,35 @@ export function buildClientVectors(): ClientVectorSet {
   const signedTrial = signDocument(TRIAL_FILE_FORMAT, TRIAL, key.privateKey);
   files['trial-tampered.json'] = licenseFileText({ ...signedTrial, expires_at: '2027-03-15T09:30:00Z' });
   invalid('trial, expiry changed after signing', TRIAL_FILE_FORMAT, 'trial-tampered.json', 'bad-signature');
-  invalid("state, verified with another product's key", STATE_DOCUMENT_FORMAT, 'state.json', 'bad-signature', otherKey.publicKeyBase64);
+  invalid(
+    "state, verified with another product's key",
+    STATE_DOCUMENT_FORMAT,
+    'state.json',
+    'bad-signature',
+    otherKey.publicKeyBase64,
+  );
   invalid('a trial presented as a state answer', STATE_DOCUMENT_FORMAT, 'trial.json', 'wrong-format');
   const signedRevocations = signDocument(REVOCATION_LIST_FORMAT, REVOCATIONS, key.privateKey);
-  files['revocations-entry-removed.json'] = licenseFileText({ ...signedRevocations, licenses: signedRevocations.licenses.slice(1) });
-  invalid('revocations, an entry removed after signing', REVOCATION_LIST_FORMAT, 'revocations-entry-removed.json', 'bad-signature');
-  files['update-unsupported-version.json'] = licenseFileText({ ...signDocument(UPDATE_ANSWER_FORMAT, UPDATE, key.privateKey), format_version: 2 });
-  invalid('update, unsupported format version', UPDATE_ANSWER_FORMAT, 'update-unsupported-version.json', 'unsupported-version');
+  files['revocations-entry-removed.json'] = licenseFileText({
+    ...signedRevocations,
+    licenses: signedRevocations.licenses.slice(1),
+  });
+  invalid(
+    'revocations, an entry removed after signing',
+    REVOCATION_LIST_FORMAT,
+    'revocations-entry-removed.json',
+    'bad-signature',
+  );
+  files['update-unsupported-version.json'] = licenseFileText({
+    ...signDocument(UPDATE_ANSWER_FORMAT, UPDATE, key.privateKey),
+    format_version: 2,
+  });
+  invalid(
+    'update, unsupported format version',
+    UPDATE_ANSWER_FORMAT,
+    'update-unsupported-version.json',
+    'unsupported-version',
+  );
 
   const publicKeyPem = createPublicKey(key.privateKey).export({ format: 'pem', type: 'spki' }).toString();
   files['public-key.pem'] = publicKeyPem;

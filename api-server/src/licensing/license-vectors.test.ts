@@ -20,12 +20,17 @@ describe('test vectors (docs/licence-file-vectors)', () => {
 
   it('are exactly what this signer produces', () => {
     expect(manifest).toEqual(vectors.manifest);
-    for (const [name, content] of Object.entries(vectors.files)) expect(readFileSync(join(VECTORS_DIR, name), 'utf8')).toBe(content);
+    for (const [name, content] of Object.entries(vectors.files))
+      expect(readFileSync(join(VECTORS_DIR, name), 'utf8')).toBe(content);
   });
 
   it('cover a valid file, a tampered payload, a wrong key and a wrong fingerprint', () => {
-    expect(manifest.cases.map((c) => c.reason ?? c.expect)).toEqual(expect.arrayContaining(['valid', 'bad-signature', 'wrong-fingerprint']));
-    expect(manifest.cases.filter((c) => c.file === 'valid.ops').map((c) => c.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^wrong key/)]));
+    expect(manifest.cases.map((c) => c.reason ?? c.expect)).toEqual(
+      expect.arrayContaining(['valid', 'bad-signature', 'wrong-fingerprint']),
+    );
+    expect(manifest.cases.filter((c) => c.file === 'valid.ops').map((c) => c.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^wrong key/)]),
+    );
   });
 
   it.each(manifest.cases.map((c): [string, VectorCase] => [c.name, c]))('%s', (_name, vector) => {
@@ -36,9 +41,9 @@ describe('test vectors (docs/licence-file-vectors)', () => {
     });
     if (vector.expect === 'valid') {
       expect(result.valid).toBe(true);
-      expect(canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, JSON.parse(text)).toString('utf8')).toBe(
-        readFileSync(join(VECTORS_DIR, vector.canonical!), 'utf8'),
-      );
+      expect(
+        canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, JSON.parse(text)).toString('utf8'),
+      ).toBe(readFileSync(join(VECTORS_DIR, vector.canonical!), 'utf8'));
     } else {
       expect(result).toMatchObject({ valid: false, reason: vector.reason });
     }

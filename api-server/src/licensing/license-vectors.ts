@@ -11,7 +11,11 @@ const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 /** Test keys only: derived from public text, so anybody can sign with them. Never use them for a product. */
 export function testVectorKey(label: string): { seed: Buffer; privateKey: KeyObject; publicKeyBase64: string } {
   const seed = createHash('sha256').update(`producthub licence file test vector key: ${label}`).digest();
-  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
   return { seed, privateKey, publicKeyBase64: Buffer.from(jwk.x as string, 'base64url').toString('base64') };
 }
@@ -61,8 +65,10 @@ const NON_ASCII: LicenseFileClaims = {
 /** How the console saves an answer: pretty-printed JSON. Whitespace is not part of the signature. */
 export const licenseFileText = (file: unknown) => `${JSON.stringify(file, null, 2)}\n`;
 
-const signLicenseFile = (claims: LicenseFileClaims, privateKey: KeyObject): LicenseFile => signDocument(LICENSE_FILE_FORMAT, claims, privateKey);
-const canonicalLicenseBytes = (claims: LicenseFileClaims) => canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, claims);
+const signLicenseFile = (claims: LicenseFileClaims, privateKey: KeyObject): LicenseFile =>
+  signDocument(LICENSE_FILE_FORMAT, claims, privateKey);
+const canonicalLicenseBytes = (claims: LicenseFileClaims) =>
+  canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, claims);
 
 export function buildLicenseVectors(): VectorSet {
   const key = testVectorKey('product');
@@ -74,7 +80,14 @@ export function buildLicenseVectors(): VectorSet {
   const machine = { hardware_fingerprint: VALID.hardware_fingerprint, product_identifier: VALID.product_identifier };
 
   const cases: VectorCase[] = [
-    { name: 'valid', file: 'valid.ops', public_key: key.publicKeyBase64, ...machine, expect: 'valid', canonical: 'valid.canonical.txt' },
+    {
+      name: 'valid',
+      file: 'valid.ops',
+      public_key: key.publicKeyBase64,
+      ...machine,
+      expect: 'valid',
+      canonical: 'valid.canonical.txt',
+    },
     {
       name: 'valid, with non-ASCII text and "=" in values',
       file: 'valid-non-ascii.ops',
@@ -109,12 +122,20 @@ export function buildLicenseVectors(): VectorSet {
       expect: 'invalid',
       reason: 'wrong-fingerprint',
     },
-    { name: 'unsupported format version', file: 'unsupported-version.ops', public_key: key.publicKeyBase64, ...machine, expect: 'invalid', reason: 'unsupported-version' },
+    {
+      name: 'unsupported format version',
+      file: 'unsupported-version.ops',
+      public_key: key.publicKeyBase64,
+      ...machine,
+      expect: 'invalid',
+      reason: 'unsupported-version',
+    },
   ];
 
   return {
     manifest: {
-      about: 'Test vectors of the ProductHub licence file, format version 1: see docs/licence-file.md. The key seed is public: test only.',
+      about:
+        'Test vectors of the ProductHub licence file, format version 1: see docs/licence-file.md. The key seed is public: test only.',
       test_private_key_seed_hex: key.seed.toString('hex'),
       cases,
     },

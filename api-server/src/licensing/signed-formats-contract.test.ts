@@ -52,9 +52,14 @@ function kindOf(schema: SchemaNode): string | Kinds {
 }
 
 const kindsOf = (schema: SchemaNode, leaveOut: string[] = []): Kinds =>
-  Object.fromEntries(Object.entries(schema.properties!).flatMap(([name, member]) => (leaveOut.includes(name) ? [] : [[name, kindOf(member)]])));
+  Object.fromEntries(
+    Object.entries(schema.properties!).flatMap(([name, member]) =>
+      leaveOut.includes(name) ? [] : [[name, kindOf(member)]],
+    ),
+  );
 
-const kindsOfFields = (fields: SignedFields): Kinds => Object.fromEntries(fields.map(([name, kind]) => [name, typeof kind === 'object' ? kindsOfFields(kind.items) : kind]));
+const kindsOfFields = (fields: SignedFields): Kinds =>
+  Object.fromEntries(fields.map(([name, kind]) => [name, typeof kind === 'object' ? kindsOfFields(kind.items) : kind]));
 
 describe('the contract answers the signed formats as signed-formats defines them', () => {
   it.each<[string, SchemaNode, DocumentFormat, string[]]>([

@@ -17,7 +17,11 @@ export interface OutboxTable<Claimed> {
  * one sends it. A worker dying mid-send leaves the row pending: it is due again when the lease ends and another
  * worker sends it.
  */
-export async function claimDue<Claimed>(db: Db, outbox: OutboxTable<Claimed>, settings: OutboxSettings): Promise<Claimed[]> {
+export async function claimDue<Claimed>(
+  db: Db,
+  outbox: OutboxTable<Claimed>,
+  settings: OutboxSettings,
+): Promise<Claimed[]> {
   const table = sql.table(outbox.table);
   const result = await sql<Claimed>`
     WITH due AS (

@@ -18,14 +18,24 @@ export interface AttemptOutcome {
 }
 
 /** The status a row takes after an attempt: its final one, pending again (with backoff) or failed at the last attempt. */
-export function nextState(settings: OutboxSettings, attempts: number, outcome: AttemptOutcome): { status: string; delayMs: number } {
+export function nextState(
+  settings: OutboxSettings,
+  attempts: number,
+  outcome: AttemptOutcome,
+): { status: string; delayMs: number } {
   if (outcome.finalStatus) return { status: outcome.finalStatus, delayMs: 0 };
   if (attempts >= settings.maxAttempts) return { status: 'failed', delayMs: 0 };
   return { status: 'pending', delayMs: retryDelayMs(attempts, settings.retryBaseMs) };
 }
 
 /** Records one attempt's outcome, unless the lease ran out and another worker claimed the row meanwhile. */
-export async function recordAttempt(db: Db, table: string, settings: OutboxSettings, row: ClaimedRow, outcome: AttemptOutcome): Promise<void> {
+export async function recordAttempt(
+  db: Db,
+  table: string,
+  settings: OutboxSettings,
+  row: ClaimedRow,
+  outcome: AttemptOutcome,
+): Promise<void> {
   const { status, delayMs } = nextState(settings, row.attempts, outcome);
   await sql`
     UPDATE ${sql.table(table)}

@@ -15,6 +15,7 @@ export function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of at least 1, got '${raw}'`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new ConfigError(`${name} must be a whole number of at least 1, got '${raw}'`);
   return value;
 }

@@ -31,14 +31,21 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   if (!request.routeOptions.config.cookieAuth) return undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   // Cookies are parsed here only, for the few routes that take one (@fastify/cookie's per-request hook is off).
-  const cookie = request.headers.cookie ? request.server.parseCookie(request.headers.cookie)[AUTH_COOKIE_NAME] : undefined;
+  const cookie = request.headers.cookie
+    ? request.server.parseCookie(request.headers.cookie)[AUTH_COOKIE_NAME]
+    : undefined;
   if (!cookie) return undefined;
   const value = cookie.startsWith(`${AUTH_SCHEME} `) ? cookie.slice(AUTH_SCHEME.length + 1) : cookie;
   return value.trim() || undefined;
 }
 
 /** The principal of a token from the database (then cached), when the session cache does not hold it. */
-async function readPrincipal(db: Db, cache: PrincipalCache | undefined, tokenHash: string, idleMinutes: number): Promise<Principal | undefined> {
+async function readPrincipal(
+  db: Db,
+  cache: PrincipalCache | undefined,
+  tokenHash: string,
+  idleMinutes: number,
+): Promise<Principal | undefined> {
   const ticket = cache?.ticket() ?? 0;
   const session = await findActiveSession(db, tokenHash, idleMinutes);
   if (!session) return undefined;
@@ -70,7 +77,11 @@ export interface AuthenticationOptions {
  * Every route of this scope needs a live session unless its config says `public: true`, and no answer of the
  * scope (errors included) may be stored by a browser or proxy: they carry tenant data or a session token.
  */
-export function registerAuthentication(scope: FastifyInstance, db: Db, { cache, idleMinutes }: AuthenticationOptions): void {
+export function registerAuthentication(
+  scope: FastifyInstance,
+  db: Db,
+  { cache, idleMinutes }: AuthenticationOptions,
+): void {
   scope.decorateRequest('principal', null);
   // Callback-style hooks: an async hook costs a promise and a tick per request, and a cached session needs neither.
   scope.addHook('onRequest', (request, _reply, done) => {
@@ -89,7 +100,8 @@ export function registerAuthentication(scope: FastifyInstance, db: Db, { cache, 
   });
   scope.addHook('onSend', (request, reply, payload, done) => {
     // A public route may say its own answer is cacheable (a plugin's revocation list); every other answer is not.
-    if (!(request.routeOptions.config.public && reply.hasHeader('Cache-Control'))) reply.header('Cache-Control', 'no-store');
+    if (!(request.routeOptions.config.public && reply.hasHeader('Cache-Control')))
+      reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 }

@@ -14,19 +14,32 @@ interface ValidationIssue {
 /** "email must match format "email"", "name is required": field-first texts a person can act on. */
 export function describeValidationIssue(issue: ValidationIssue, context: string | undefined): string {
   const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (issue.keyword === 'required') return `${[path, issue.params.missingProperty].filter(Boolean).join('.')} is required`;
-  if (issue.keyword === 'additionalProperties') return `${[path, issue.params.additionalProperty].filter(Boolean).join('.')} is not allowed`;
+  if (issue.keyword === 'required')
+    return `${[path, issue.params.missingProperty].filter(Boolean).join('.')} is required`;
+  if (issue.keyword === 'additionalProperties')
+    return `${[path, issue.params.additionalProperty].filter(Boolean).join('.')} is not allowed`;
   const field = path || context || 'request';
   return `${field} ${issue.message ?? 'is invalid'}`;
 }
 
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boolean {
   const code = typeof error.code === 'string' ? error.code : '';
   return (
     CONNECTION_ERROR_CODES.has(code) ||
     code.startsWith('08') ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message ?? '')
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      error.message ?? '',
+    )
   );
 }
 
@@ -67,7 +80,11 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = timedOut ? 408 : tooLarge ? 431 : 400;
-  const message = timedOut ? 'The request took too long to arrive.' : tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.';
+  const message = timedOut
+    ? 'The request took too long to arrive.'
+    : tooLarge
+      ? 'The request headers are too large.'
+      : 'The request is not valid HTTP.';
   const body = JSON.stringify({ message: [message] });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
@@ -79,7 +96,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error.validation) {
       // Text no field may hold is the real problem of a union's branches (`'' | version | null`): say it first.
-      const issues = [...(error.validation as ValidationIssue[])].sort((a, b) => Number(b.keyword === TEXT_KEYWORD) - Number(a.keyword === TEXT_KEYWORD));
+      const issues = [...(error.validation as ValidationIssue[])].sort(
+        (a, b) => Number(b.keyword === TEXT_KEYWORD) - Number(a.keyword === TEXT_KEYWORD),
+      );
       const messages = issues.map((issue) => describeValidationIssue(issue, error.validationContext));
       return reply.status(400).send({ message: [...new Set(messages)] });
     }
@@ -95,7 +114,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(409).send({ message: ['A record with these values already exists.'] });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.status(status).send({ message: [describeFrameworkError(error, status)] });
+    if (status >= 400 && status < 500)
+      return reply.status(status).send({ message: [describeFrameworkError(error, status)] });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: [INTERNAL_ERROR] });
   });

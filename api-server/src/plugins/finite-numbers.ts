@@ -18,7 +18,8 @@ export function firstNonFiniteNumber(value: unknown, path = '', depth = 0): stri
  */
 export function refuseNonFiniteNumbers(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
-    const field = firstNonFiniteNumber(request.params) ?? firstNonFiniteNumber(request.query) ?? firstNonFiniteNumber(request.body);
+    const field =
+      firstNonFiniteNumber(request.params) ?? firstNonFiniteNumber(request.query) ?? firstNonFiniteNumber(request.body);
     done(field ? badRequest(`${field} must be a finite number`) : undefined);
   });
 }

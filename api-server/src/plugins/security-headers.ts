@@ -11,7 +11,8 @@ export function securityHeadersOf(options: HelmetOptions): Record<string, string
   const headers = new Map<string, string>();
   const recorder = {
     // Lower case, as Fastify keeps reply headers: reply.headers then has no name to convert per request.
-    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {

@@ -16,9 +16,16 @@ export interface RuntimeConfig {
 
 /** The shell's run-time config: remote URLs are never baked into the shell build. */
 export function runtimeConfig(config: ServerConfig): RuntimeConfig {
-  const defaults = Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${remoteAppOf(name)}/mf-manifest.json`]));
+  const defaults = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, `/remotes/${remoteAppOf(name)}/mf-manifest.json`]),
+  );
   const overrides = config.remotesConfig ? (JSON.parse(config.remotesConfig) as Record<string, string>) : {};
-  return { apiBaseUrl: '/api/v1', environment: config.environment, version: config.version, remotes: { ...defaults, ...overrides } };
+  return {
+    apiBaseUrl: '/api/v1',
+    environment: config.environment,
+    version: config.version,
+    remotes: { ...defaults, ...overrides },
+  };
 }
 
 // Chunks named by their content hash never change; everything else (entries, manifests, pages) is revalidated.
@@ -47,31 +54,47 @@ export const isPortalPagePath = (path: string) => PORTAL_PAGE_PATH.test(path);
 export async function registerStaticApps(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const shellRoot = config.appsDir ? join(config.appsDir, 'shell', 'dist') : undefined;
   const hasShell = !!shellRoot && existsSync(shellRoot);
-  const portalPage = config.appsDir ? join(config.appsDir, customerRemoteAppOf('portal'), 'dist', PORTAL_HOST_PAGE) : undefined;
+  const portalPage = config.appsDir
+    ? join(config.appsDir, customerRemoteAppOf('portal'), 'dist', PORTAL_HOST_PAGE)
+    : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     // Customers get the portal's page or a 404, never the staff console.
     if (path === PORTAL_PAGE_PREFIX || path.startsWith(`${PORTAL_PAGE_PREFIX}/`)) {
-      const page = request.method === 'GET' && portalPage && isPortalPagePath(path) ? await readFile(portalPage, 'utf8').catch(() => null) : null;
+      const page =
+        request.method === 'GET' && portalPage && isPortalPagePath(path)
+          ? await readFile(portalPage, 'utf8').catch(() => null)
+          : null;
       if (page === null) return reply.status(404).send({ message: ['Not found'] });
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     // Console routes under /Home are always pages, even when they end in something that looks like a file
     // name (/Home/EditUser/3/ada@example.com); elsewhere a missing file answers 404 rather than the page.
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && (path.startsWith('/Home/') || !/\.[a-z0-9]+$/i.test(path));
+    const wantsPage =
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      (path.startsWith('/Home/') || !/\.[a-z0-9]+$/i.test(path));
     if (hasShell && wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellRoot);
     return reply.status(404).send({ message: ['Not found'] });
   });
 
   const served = runtimeConfig(config);
-  app.get('/config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(served));
+  app.get('/config.json', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').send(served),
+  );
   if (!config.appsDir) return;
 
   // The console's remotes and the customers' (the portal loads from /remotes/mfe-portal/ beside its page's script).
   for (const remote of ALL_REMOTE_APPS) {
     const root = join(config.appsDir, remote, 'dist');
     if (!existsSync(root)) continue;
-    await app.register(fastifyStatic, { ...STATIC_OPTIONS, root, prefix: `/remotes/${remote}/`, decorateReply: false, index: false });
+    await app.register(fastifyStatic, {
+      ...STATIC_OPTIONS,
+      root,
+      prefix: `/remotes/${remote}/`,
+      decorateReply: false,
+      index: false,
+    });
   }
 
   if (hasShell) await app.register(fastifyStatic, { ...STATIC_OPTIONS, root: shellRoot, prefix: '/', wildcard: true });

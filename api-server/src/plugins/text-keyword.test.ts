@@ -5,13 +5,15 @@ import { CONTAINS_NUL, ILL_FORMED_UNICODE, textKeyword, textProblem } from './te
 
 describe('textProblem', () => {
   it('accepts text, astral characters and their well-formed surrogate pairs', () => {
-    for (const text of ['', 'Aurora Audio', 'Ünïcödé 音楽', '𝕏🎛️', '\uD83C\uDF9B']) expect(textProblem(text)).toBeNull();
+    for (const text of ['', 'Aurora Audio', 'Ünïcödé 音楽', '𝕏🎛️', '\uD83C\uDF9B'])
+      expect(textProblem(text)).toBeNull();
   });
   it('refuses NUL anywhere', () => {
     for (const text of ['\u0000', 'a\u0000', '\u0000b', 'a\u0000\uD800']) expect(textProblem(text)).toBe(CONTAINS_NUL);
   });
   it('refuses a lone high or low surrogate, or a pair in the wrong order', () => {
-    for (const text of ['\uD800', 'a\uDBFF', '\uDC00b', '\uDFFF\uD800', '🎛\uD83C']) expect(textProblem(text)).toBe(ILL_FORMED_UNICODE);
+    for (const text of ['\uD800', 'a\uDBFF', '\uDC00b', '\uDFFF\uD800', '🎛\uD83C'])
+      expect(textProblem(text)).toBe(ILL_FORMED_UNICODE);
   });
 });
 

@@ -31,4 +31,11 @@ validateText.errors = [] as KeywordError[];
  * The Ajv keyword behind the contract's `Text()`: every string field refuses NUL and lone surrogates. It runs
  * before the length, pattern and format checks, so the answer names the real problem.
  */
-export const textKeyword = { keyword: TEXT_KEYWORD, type: 'string' as const, schemaType: 'boolean' as const, errors: true, before: 'maxLength', validate: validateText };
+export const textKeyword = {
+  keyword: TEXT_KEYWORD,
+  type: 'string' as const,
+  schemaType: 'boolean' as const,
+  errors: true,
+  before: 'maxLength',
+  validate: validateText,
+};

@@ -3,7 +3,16 @@ import { malformedQueryProblem } from './well-formed-query';
 
 describe('malformedQueryProblem', () => {
   it('accepts what a browser or encodeURIComponent sends', () => {
-    for (const search of ['', 'email=ada%40example.com&page=2', 'search=a+b', 'q=%E9%9F%B3%E6%A5%BD', 'q=%F0%9F%8E%9B', 'flag', 'a=&b=1', 'email=%00']) {
+    for (const search of [
+      '',
+      'email=ada%40example.com&page=2',
+      'search=a+b',
+      'q=%E9%9F%B3%E6%A5%BD',
+      'q=%F0%9F%8E%9B',
+      'flag',
+      'a=&b=1',
+      'email=%00',
+    ]) {
       expect(malformedQueryProblem(search)).toBeNull();
     }
   });

@@ -19,7 +19,8 @@ export function malformedQueryProblem(search: string): string | null {
     const separator = pair.indexOf('=');
     const name = decoded(separator === -1 ? pair : pair.slice(0, separator));
     if (name === null) return 'a query parameter name is not valid percent-encoded UTF-8';
-    if (separator !== -1 && decoded(pair.slice(separator + 1)) === null) return `${name} is not valid percent-encoded UTF-8`;
+    if (separator !== -1 && decoded(pair.slice(separator + 1)) === null)
+      return `${name} is not valid percent-encoded UTF-8`;
   }
   return null;
 }

@@ -4,7 +4,11 @@ import type { Db } from '../db/database';
 import { hashSessionToken, newSessionToken } from '../auth/session-token';
 
 /** A new customer session: the token is answered once, only its SHA-256 is stored. */
-export async function createCustomerSession(db: Db, manufacturerId: number, endUserId: number): Promise<{ id: number; token: string; expiresAt: Date }> {
+export async function createCustomerSession(
+  db: Db,
+  manufacturerId: number,
+  endUserId: number,
+): Promise<{ id: number; token: string; expiresAt: Date }> {
   const token = newSessionToken();
   const row = await db
     .insertInto('portal_sessions')

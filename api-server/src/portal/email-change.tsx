@@ -9,7 +9,12 @@ import { isEmailTaken } from '../repositories/end-users';
 import { consumeRateLimits } from '../repositories/rate-limits';
 import type { Customer } from './customer-authentication';
 import * as words from './email-change-words';
-import { EmailChangeCodeMail, EmailChangedMail, emailChangeCodeSubject, emailChangedSubject } from './mails/email-change-mails';
+import {
+  EmailChangeCodeMail,
+  EmailChangedMail,
+  emailChangeCodeSubject,
+  emailChangedSubject,
+} from './mails/email-change-mails';
 import { emailKeyOf } from './sign-in-codes';
 import { EMAIL_NOT_VALID } from './sign-in-words';
 
@@ -21,18 +26,28 @@ const REQUESTS_PER_HOUR = 5;
 const UNIQUE_VIOLATION = '23505';
 
 /** The key the codes are hashed with: derived from the master key, so a database alone does not let anyone test codes. */
-export const emailChangeCodeKey = (masterKey: Buffer) => Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'producthub portal email change code v1', 32));
+export const emailChangeCodeKey = (masterKey: Buffer) =>
+  Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'producthub portal email change code v1', 32));
 
-const codeMac = (key: Buffer, salt: string, code: string) => createHmac('sha256', key).update(`producthub-portal-email-change-v1\n${salt}\n${code}\n`).digest('hex');
+const codeMac = (key: Buffer, salt: string, code: string) =>
+  createHmac('sha256', key).update(`producthub-portal-email-change-v1\n${salt}\n${code}\n`).digest('hex');
 
 /** Records the request (earlier ones of the customer no longer confirm) and mails the code to the new address, in one transaction. */
-export async function requestEmailChange(db: Db, key: Buffer, customer: Customer, rawEmail: string): Promise<PortalEmailChangeRequested> {
+export async function requestEmailChange(
+  db: Db,
+  key: Buffer,
+  customer: Customer,
+  rawEmail: string,
+): Promise<PortalEmailChangeRequested> {
   const newEmail = rawEmail.trim();
   if (!isEmail(newEmail)) throw badRequest(EMAIL_NOT_VALID);
   if (emailKeyOf(newEmail) === emailKeyOf(customer.email)) throw badRequest(words.EMAIL_UNCHANGED);
-  const decision = await consumeRateLimits(db, [{ bucket: `portal:email-change:${customer.endUserId}`, limit: REQUESTS_PER_HOUR, windowSeconds: 3600 }]);
+  const decision = await consumeRateLimits(db, [
+    { bucket: `portal:email-change:${customer.endUserId}`, limit: REQUESTS_PER_HOUR, windowSeconds: 3600 },
+  ]);
   if (!decision.allowed) throw new HttpError(429, words.TOO_MANY_CHANGE_REQUESTS(decision.retryAfterSeconds));
-  if (await isEmailTaken(db, customer.manufacturerId, newEmail, customer.endUserId)) throw conflict(words.EMAIL_TAKEN(newEmail));
+  if (await isEmailTaken(db, customer.manufacturerId, newEmail, customer.endUserId))
+    throw conflict(words.EMAIL_TAKEN(newEmail));
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(16).toString('hex');
   await db.transaction().execute(async (trx) => {
@@ -72,7 +87,11 @@ export async function requestEmailChange(db: Db, key: Buffer, customer: Customer
       after: { new_email: newEmail },
     });
   });
-  return { notice: words.EMAIL_CHANGE_SENT(newEmail), sent_to: newEmail, expires_in_seconds: words.PORTAL_EMAIL_CHANGE_TTL_MINUTES * 60 };
+  return {
+    notice: words.EMAIL_CHANGE_SENT(newEmail),
+    sent_to: newEmail,
+    expires_in_seconds: words.PORTAL_EMAIL_CHANGE_TTL_MINUTES * 60,
+  };
 }
 
 type Confirmation = { ok: true; oldEmail: string; newEmail: string } | { ok: false; error: HttpError };
@@ -107,7 +126,8 @@ async function confirmInTransaction(trx: Db, key: Buffer, customer: Customer, co
     .where('manufacturer_id', '=', customer.manufacturerId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  if (await isEmailTaken(trx, customer.manufacturerId, change.new_email, customer.endUserId)) return { ok: false, error: conflict(words.EMAIL_TAKEN(change.new_email)) };
+  if (await isEmailTaken(trx, customer.manufacturerId, change.new_email, customer.endUserId))
+    return { ok: false, error: conflict(words.EMAIL_TAKEN(change.new_email)) };
   await trx
     .updateTable('end_users')
     .set({ email: change.new_email, updated_at: sql<Date>`now()` })
@@ -153,5 +173,9 @@ export async function confirmEmailChange(db: Db, key: Buffer, customer: Customer
     });
   // A wrong code's try is kept (committed above) and only then refused.
   if (!outcome.ok) throw outcome.error;
-  return { id: customer.endUserId, email: outcome.newEmail, manufacturer: { id: customer.manufacturerId, name: customer.manufacturerName, slug: customer.slug } };
+  return {
+    id: customer.endUserId,
+    email: outcome.newEmail,
+    manufacturer: { id: customer.manufacturerId, name: customer.manufacturerName, slug: customer.slug },
+  };
 }

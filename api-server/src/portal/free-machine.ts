@@ -5,7 +5,12 @@ import { deactivateLicenseMachine } from '../licenses/activation/deactivate-mach
 import type { Customer } from './customer-authentication';
 
 /** The customer frees one of their licence's machines (the laptop is gone): the plugin's rule and cap, one core. */
-export async function freeMyMachine(db: Db, customer: Customer, licenseId: number, machineId: number): Promise<PortalMachineFreed> {
+export async function freeMyMachine(
+  db: Db,
+  customer: Customer,
+  licenseId: number,
+  machineId: number,
+): Promise<PortalMachineFreed> {
   const freed = await deactivateLicenseMachine(db, {
     license: { id: licenseId, manufacturerId: customer.manufacturerId },
     deactivator: { kind: 'customer', customer, machineId },

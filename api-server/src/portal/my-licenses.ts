@@ -9,8 +9,15 @@ import type { Customer } from './customer-authentication';
  * A page of the customer's own licences (newest first), each with the machines it is activated on now, and their
  * total. Every row is the signed-in end user's within their manufacturer: nobody else's licence can be named here.
  */
-export async function listMyLicenses(db: Db, customer: Customer, page: PageRequest): Promise<{ rows: PortalLicense[]; total: number }> {
-  const mine = db.selectFrom('licenses').where('licenses.user_id', '=', customer.endUserId).where('licenses.manufacturer_id', '=', customer.manufacturerId);
+export async function listMyLicenses(
+  db: Db,
+  customer: Customer,
+  page: PageRequest,
+): Promise<{ rows: PortalLicense[]; total: number }> {
+  const mine = db
+    .selectFrom('licenses')
+    .where('licenses.user_id', '=', customer.endUserId)
+    .where('licenses.manufacturer_id', '=', customer.manufacturerId);
   const [rows, count] = await Promise.all([
     mine
       .innerJoin('products', 'products.id', 'licenses.product_id')
@@ -20,7 +27,9 @@ export async function listMyLicenses(db: Db, customer: Customer, page: PageReque
         'licenses.license_type',
         sql<PortalLicense['state']>`CASE WHEN licenses.disabled THEN 'disabled' ELSE 'active' END`.as('state'),
         'licenses.disabled_reason',
-        sql<PortalLicense['product']>`json_build_object('id', products.id, 'name', products.name, 'identifier', products.identifier)`.as('product'),
+        sql<
+          PortalLicense['product']
+        >`json_build_object('id', products.id, 'name', products.name, 'identifier', products.identifier)`.as('product'),
         'products.machine_limit',
         sql<PortalLicense['machines']>`coalesce((
           SELECT json_agg(json_build_object(

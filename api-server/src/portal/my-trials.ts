@@ -10,7 +10,11 @@ import type { Customer } from './customer-authentication';
  * a hardware fingerprint, not to a person: the customer's machines are the fingerprints recorded for them (every
  * activation of their licences records one), within their manufacturer.
  */
-export async function listMyTrials(db: Db, customer: Customer, page: PageRequest): Promise<{ rows: PortalTrial[]; total: number }> {
+export async function listMyTrials(
+  db: Db,
+  customer: Customer,
+  page: PageRequest,
+): Promise<{ rows: PortalTrial[]; total: number }> {
   const mine = db
     .selectFrom('trials')
     .where('trials.manufacturer_id', '=', customer.manufacturerId)
@@ -28,7 +32,9 @@ export async function listMyTrials(db: Db, customer: Customer, page: PageRequest
       .select([
         'trials.id',
         sql<PortalTrial['product']>`json_build_object('id', products.id, 'name', products.name)`.as('product'),
-        sql<PortalTrial['machine']>`json_build_object('name', NULL, 'hardware_fingerprint', trials.hardware_fingerprint)`.as('machine'),
+        sql<
+          PortalTrial['machine']
+        >`json_build_object('name', NULL, 'hardware_fingerprint', trials.hardware_fingerprint)`.as('machine'),
         apiTimestampSql(sql.ref('trials.created_at')).as('started_at'),
         apiTimestampSql(ends).as('ends_at'),
         sql<boolean>`${ends} > now()`.as('running'),

@@ -11,7 +11,8 @@ import type { Customer } from './customer-authentication';
 export const OFFLINE_LICENSE = 'License';
 export const OFFLINE_REQUEST_OTHER_PRODUCT = (requested: string, licensed: string) =>
   `This request file is for the product "${requested}", but this license is for "${licensed}". Upload it with a license of that product.`;
-export const OFFLINE_REQUEST_OTHER_SERIAL = 'This request file names another serial than this license: upload it with the license whose serial it names.';
+export const OFFLINE_REQUEST_OTHER_SERIAL =
+  'This request file names another serial than this license: upload it with the license whose serial it names.';
 export const OFFLINE_REQUEST_UNUSABLE = (what: string) => `This request file cannot be activated: ${what}.`;
 
 /** The customer's own licence with what a request must match: another customer's id is answered like an unknown one. */
@@ -46,7 +47,14 @@ function activationBodyOf(request: OfflineRequest): ClientActivateBody {
  * (`activateBySerial`): same machine limit, same signing, same activation record; the customer's audit entry is
  * written in the same transaction, so History shows who asked for it.
  */
-export async function activateOffline(db: Db, productKeyOf: ProductKeyOf, customer: Customer, address: string, licenseId: number, requestText: string): Promise<LicenseFile> {
+export async function activateOffline(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  customer: Customer,
+  address: string,
+  licenseId: number,
+  requestText: string,
+): Promise<LicenseFile> {
   const reading = readOfflineRequest(requestText);
   if (!reading.valid) throw badRequest(reading.message);
   const license = await findMyLicense(db, customer, licenseId);
@@ -64,7 +72,12 @@ export async function activateOffline(db: Db, productKeyOf: ProductKeyOf, custom
       action: 'portal.license.offline-activate',
       entityType: 'license',
       entityId: license.id,
-      after: { actor: 'customer', hardware_fingerprint: file.hardware_fingerprint, plugin_version: request.plugin_version, issued_at: file.issued_at },
+      after: {
+        actor: 'customer',
+        hardware_fingerprint: file.hardware_fingerprint,
+        plugin_version: request.plugin_version,
+        issued_at: file.issued_at,
+      },
     });
     return file;
   });

@@ -1,6 +1,10 @@
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { PORTAL_SIGN_IN_CODE_LENGTH, PORTAL_SIGN_IN_CODE_MAX_TRIES, PORTAL_SIGN_IN_CODE_TTL_MINUTES } from 'shared-kit/contract';
+import {
+  PORTAL_SIGN_IN_CODE_LENGTH,
+  PORTAL_SIGN_IN_CODE_MAX_TRIES,
+  PORTAL_SIGN_IN_CODE_TTL_MINUTES,
+} from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { hashSessionToken, newSessionToken } from '../auth/session-token';
 
@@ -8,13 +12,15 @@ import { hashSessionToken, newSessionToken } from '../auth/session-token';
 // as hashes, single use, valid 10 minutes, and only the newest row of an address signs in.
 
 /** The key codes are hashed with: derived from the master key, so a database alone does not let anyone test codes. */
-export const signInCodeKey = (masterKey: Buffer) => Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'producthub portal sign-in code v1', 32));
+export const signInCodeKey = (masterKey: Buffer) =>
+  Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'producthub portal sign-in code v1', 32));
 
 /** The address as codes are counted and found by: trimmed, lower-cased (end users' emails are unique regardless of case). */
 export const emailKeyOf = (email: string) => email.trim().toLowerCase();
 
 /** The link token's hash salts the code's, so equal codes of two rows never hash alike. */
-const codeMac = (key: Buffer, linkTokenHash: string, code: string) => createHmac('sha256', key).update(`producthub-portal-code-v1\n${linkTokenHash}\n${code}\n`).digest('hex');
+const codeMac = (key: Buffer, linkTokenHash: string, code: string) =>
+  createHmac('sha256', key).update(`producthub-portal-code-v1\n${linkTokenHash}\n${code}\n`).digest('hex');
 
 export interface SignInSecrets {
   code: string;
@@ -77,10 +83,21 @@ async function pruneOldCodes(db: Db): Promise<void> {
     )`.execute(db);
 }
 
-const CODE_COLUMNS = ['id', 'end_user_id', 'code_hash', 'link_token_hash', 'tries', 'used_at', 'replaced_at', sql<boolean>`expires_at <= now()`.as('expired')] as const;
+const CODE_COLUMNS = [
+  'id',
+  'end_user_id',
+  'code_hash',
+  'link_token_hash',
+  'tries',
+  'used_at',
+  'replaced_at',
+  sql<boolean>`expires_at <= now()`.as('expired'),
+] as const;
 
 /** Why a code or link does not sign in; `triesLeft` after a wrong code. */
-export type SignInRefusal = { reason: 'wrong'; triesLeft: number } | { reason: 'no-code' | 'expired' | 'used' | 'replaced' | 'too-many-tries' | 'unknown-link' };
+export type SignInRefusal =
+  | { reason: 'wrong'; triesLeft: number }
+  | { reason: 'no-code' | 'expired' | 'used' | 'replaced' | 'too-many-tries' | 'unknown-link' };
 
 export type SignInOutcome = { ok: true; codeId: number; endUserId: number } | ({ ok: false } & SignInRefusal);
 
@@ -96,7 +113,13 @@ const markUsed = (db: Db, id: number) =>
  * Tries a code for an address, within the caller's transaction: the address's newest code is locked, a wrong code
  * counts a try (kept when the caller commits its refusal), a right one is used up.
  */
-export async function redeemCode(db: Db, key: Buffer, manufacturerId: number, emailKey: string, code: string): Promise<SignInOutcome> {
+export async function redeemCode(
+  db: Db,
+  key: Buffer,
+  manufacturerId: number,
+  emailKey: string,
+  code: string,
+): Promise<SignInOutcome> {
   const row = await db
     .selectFrom('portal_sign_in_codes')
     .select(CODE_COLUMNS)

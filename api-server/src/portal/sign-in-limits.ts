@@ -12,16 +12,28 @@ const MINUTE = 60;
  * every instance counts the same; the seconds to wait when either is exceeded, else null. An unknown address is
  * counted exactly like a customer's.
  */
-export async function codeRequestRetryAfter(db: Db, limits: PortalLimits, ip: string, manufacturerId: number, email: string): Promise<number | null> {
+export async function codeRequestRetryAfter(
+  db: Db,
+  limits: PortalLimits,
+  ip: string,
+  manufacturerId: number,
+  email: string,
+): Promise<number | null> {
   const decision = await consumeRateLimits(db, [
     { bucket: `portal:code:ip:${addressKey(ip)}`, limit: limits.codesPerAddressPerHour, windowSeconds: HOUR },
-    { bucket: `portal:code:email:${manufacturerId}:${emailKeyOf(email)}`, limit: limits.codesPerEmailPerHour, windowSeconds: HOUR },
+    {
+      bucket: `portal:code:email:${manufacturerId}:${emailKeyOf(email)}`,
+      limit: limits.codesPerEmailPerHour,
+      windowSeconds: HOUR,
+    },
   ]);
   return decision.allowed ? null : decision.retryAfterSeconds;
 }
 
 /** Counts a code or link tried from a network address (each code also dies after 5 wrong tries). */
 export async function signInRetryAfter(db: Db, limits: PortalLimits, ip: string): Promise<number | null> {
-  const decision = await consumeRateLimits(db, [{ bucket: `portal:sign-in:ip:${addressKey(ip)}`, limit: limits.signInsPerAddressPerMinute, windowSeconds: MINUTE }]);
+  const decision = await consumeRateLimits(db, [
+    { bucket: `portal:sign-in:ip:${addressKey(ip)}`, limit: limits.signInsPerAddressPerMinute, windowSeconds: MINUTE },
+  ]);
   return decision.allowed ? null : decision.retryAfterSeconds;
 }

@@ -18,7 +18,13 @@ export const signInLink = (publicUrl: string, slug: string, linkToken: string) =
   `${publicUrl}${portalSignInPath(slug)}?${PORTAL_SIGN_IN_TOKEN_QUERY}=${encodeURIComponent(linkToken)}`;
 
 /** Writes the sign-in mail to the outbox in the caller's transaction: it leaves exactly when the code exists. */
-export async function mailSignInCode(db: Db, publicUrl: string, target: SignInMailTarget, issued: IssuedCode, sentByStaff: boolean): Promise<void> {
+export async function mailSignInCode(
+  db: Db,
+  publicUrl: string,
+  target: SignInMailTarget,
+  issued: IssuedCode,
+  sentByStaff: boolean,
+): Promise<void> {
   await sendTemplatedEmail(db, {
     manufacturerId: target.manufacturerId,
     to: target.to,
@@ -27,6 +33,13 @@ export async function mailSignInCode(db: Db, publicUrl: string, target: SignInMa
     transactional: true,
     secrets: [issued.code, issued.linkToken],
     preview: `Your code is ${issued.code}. It works once, for a few minutes.`,
-    body: <SignInCodeMail manufacturerName={target.manufacturerName} code={issued.code} link={signInLink(publicUrl, target.slug, issued.linkToken)} sentByStaff={sentByStaff} />,
+    body: (
+      <SignInCodeMail
+        manufacturerName={target.manufacturerName}
+        code={issued.code}
+        link={signInLink(publicUrl, target.slug, issued.linkToken)}
+        sentByStaff={sentByStaff}
+      />
+    ),
   });
 }

@@ -7,7 +7,14 @@ import { findEndUser } from '../repositories/end-users';
 import type { Customer } from './customer-authentication';
 import { createCustomerSession } from './customer-sessions';
 import { mailSignInCode } from './sign-in-mail';
-import { emailKeyOf, issueSignInCode, redeemCode, redeemLink, type IssuedCode, type SignInOutcome } from './sign-in-codes';
+import {
+  emailKeyOf,
+  issueSignInCode,
+  redeemCode,
+  redeemLink,
+  type IssuedCode,
+  type SignInOutcome,
+} from './sign-in-codes';
 import * as words from './sign-in-words';
 
 export interface PortalRef {
@@ -30,12 +37,30 @@ async function endUserByEmail(db: Db, manufacturerId: number, emailKey: string) 
  * A customer asked for a code: a code row is written for the address whether or not it belongs to a customer, and
  * only a customer's is mailed. The route answers before this runs, so neither the answer nor its timing says which.
  */
-export async function issueCodeOnRequest(db: Db, codeKey: Buffer, config: ServerConfig, portal: PortalRef, email: string): Promise<void> {
+export async function issueCodeOnRequest(
+  db: Db,
+  codeKey: Buffer,
+  config: ServerConfig,
+  portal: PortalRef,
+  email: string,
+): Promise<void> {
   const emailKey = emailKeyOf(email);
   await db.transaction().execute(async (trx) => {
     const user = await endUserByEmail(trx, portal.id, emailKey);
-    const issued = await issueSignInCode(trx, codeKey, { manufacturerId: portal.id, emailKey, endUserId: user?.id ?? null, requestedBy: 'customer' });
-    if (user) await mailSignInCode(trx, config.publicUrl, { manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug, to: user.email }, issued, false);
+    const issued = await issueSignInCode(trx, codeKey, {
+      manufacturerId: portal.id,
+      emailKey,
+      endUserId: user?.id ?? null,
+      requestedBy: 'customer',
+    });
+    if (user)
+      await mailSignInCode(
+        trx,
+        config.publicUrl,
+        { manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug, to: user.email },
+        issued,
+        false,
+      );
   });
 }
 
@@ -49,8 +74,19 @@ export async function sendSignInLinkByStaff(
   audit: (trx: Db, issued: IssuedCode) => Promise<void>,
 ): Promise<IssuedCode> {
   return db.transaction().execute(async (trx) => {
-    const issued = await issueSignInCode(trx, codeKey, { manufacturerId: portal.id, emailKey: emailKeyOf(user.email), endUserId: user.id, requestedBy: 'staff' });
-    await mailSignInCode(trx, config.publicUrl, { manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug, to: user.email }, issued, true);
+    const issued = await issueSignInCode(trx, codeKey, {
+      manufacturerId: portal.id,
+      emailKey: emailKeyOf(user.email),
+      endUserId: user.id,
+      requestedBy: 'staff',
+    });
+    await mailSignInCode(
+      trx,
+      config.publicUrl,
+      { manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug, to: user.email },
+      issued,
+      true,
+    );
     await audit(trx, issued);
     return issued;
   });
@@ -103,7 +139,13 @@ function refusalMessage(credentials: SignInCredentials, outcome: Refusal): strin
  * sign-in audited on the end user with the customer as actor. A refusal commits too (a wrong code's try counts),
  * then answers 401 in plain words.
  */
-export async function signIn(db: Db, codeKey: Buffer, idleMinutes: number, portal: PortalRef, credentials: SignInCredentials): Promise<PortalSession> {
+export async function signIn(
+  db: Db,
+  codeKey: Buffer,
+  idleMinutes: number,
+  portal: PortalRef,
+  credentials: SignInCredentials,
+): Promise<PortalSession> {
   const result = await db.transaction().execute(async (trx): Promise<Refusal | { ok: true; answer: PortalSession }> => {
     const outcome =
       credentials.kind === 'code'
@@ -113,15 +155,32 @@ export async function signIn(db: Db, codeKey: Buffer, idleMinutes: number, porta
     const user = await findEndUser(trx, portal.id, outcome.endUserId);
     if (!user) return { ok: false, reason: credentials.kind === 'link' ? 'unknown-link' : 'no-code' };
     const session = await createCustomerSession(trx, portal.id, user.id);
-    const customer: Customer = { sessionId: session.id, endUserId: user.id, email: user.email, manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug };
-    await recordAudit(trx, customer, { manufacturerId: portal.id, action: PORTAL_SIGN_IN_ACTION, entityType: 'end_user', entityId: user.id, after: { method: credentials.kind } });
+    const customer: Customer = {
+      sessionId: session.id,
+      endUserId: user.id,
+      email: user.email,
+      manufacturerId: portal.id,
+      manufacturerName: portal.name,
+      slug: portal.portal_slug,
+    };
+    await recordAudit(trx, customer, {
+      manufacturerId: portal.id,
+      action: PORTAL_SIGN_IN_ACTION,
+      entityType: 'end_user',
+      entityId: user.id,
+      after: { method: credentials.kind },
+    });
     return {
       ok: true,
       answer: {
         token: session.token,
         expires_at: session.expiresAt.toISOString(),
         idle_timeout_minutes: idleMinutes,
-        user: { id: user.id, email: user.email, manufacturer: { id: portal.id, name: portal.name, slug: portal.portal_slug } },
+        user: {
+          id: user.id,
+          email: user.email,
+          manufacturer: { id: portal.id, name: portal.name, slug: portal.portal_slug },
+        },
       },
     };
   });

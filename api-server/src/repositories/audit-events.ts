@@ -78,7 +78,13 @@ function pageRows(db: Db, scope: AuditScope, filter: AuditEventFilter, page: Pag
     )
     .with(
       (cte) => cte('page').materialized(),
-      (qb) => qb.selectFrom('in_range').select('in_range.id').orderBy('in_range.id', 'desc').limit(page.perPage).offset(page.offset),
+      (qb) =>
+        qb
+          .selectFrom('in_range')
+          .select('in_range.id')
+          .orderBy('in_range.id', 'desc')
+          .limit(page.perPage)
+          .offset(page.offset),
     )
     .selectFrom('page')
     .innerJoin('audit_log', 'audit_log.id', 'page.id')
@@ -95,12 +101,20 @@ function pageRows(db: Db, scope: AuditScope, filter: AuditEventFilter, page: Pag
  * proportional to the range), the superuser's actor filter (the small manufacturer-level partial index), and action
  * with actor (the action's index entries: as many as a common action has, a combination no counter keeps).
  */
-export function keptTotalKey(scope: AuditScope, filter: AuditEventFilter): { feed: string; manufacturerId: number; kind: string; value: string } | null {
+export function keptTotalKey(
+  scope: AuditScope,
+  filter: AuditEventFilter,
+): { feed: string; manufacturerId: number; kind: string; value: string } | null {
   // Read as conditions() reads the filter: an empty text is no filter.
   const { actor } = filter;
   const action = filter.action || undefined;
-  if ([filter.objectType, filter.objectId, filter.from, filter.to].some(Boolean) || (actor !== undefined && action !== undefined)) return null;
-  const [feed, manufacturerId] = 'manufacturerId' in scope ? ['tenant', scope.manufacturerId] : ['manufacturer_level', 0];
+  if (
+    [filter.objectType, filter.objectId, filter.from, filter.to].some(Boolean) ||
+    (actor !== undefined && action !== undefined)
+  )
+    return null;
+  const [feed, manufacturerId] =
+    'manufacturerId' in scope ? ['tenant', scope.manufacturerId] : ['manufacturer_level', 0];
   if (action !== undefined) return { feed, manufacturerId, kind: 'action', value: action };
   if (actor === undefined) return { feed, manufacturerId, kind: 'all', value: '' };
   return feed === 'tenant' ? { feed, manufacturerId, kind: 'actor', value: String(actor) } : null;

@@ -7,7 +7,13 @@ const FILE_COLUMNS = ['id', 'build_id', 'name', 'size', 'sha256', 'storage_key',
 export const buildFileStorageKey = (buildId: number, name: string) => `builds/${buildId}/${name}`;
 
 export async function listBuildFiles(db: Db, manufacturerId: number, buildId: number) {
-  return db.selectFrom('build_files').select(FILE_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('build_id', '=', buildId).orderBy('id').execute();
+  return db
+    .selectFrom('build_files')
+    .select(FILE_COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('build_id', '=', buildId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function findBuildFile(db: Db, manufacturerId: number, buildId: number, name: string) {
@@ -20,7 +26,12 @@ export async function findBuildFile(db: Db, manufacturerId: number, buildId: num
     .executeTakeFirst();
 }
 
-export async function insertBuildFiles(db: Db, manufacturerId: number, buildId: number, files: { name: string; size: number; sha256: string }[]) {
+export async function insertBuildFiles(
+  db: Db,
+  manufacturerId: number,
+  buildId: number,
+  files: { name: string; size: number; sha256: string }[],
+) {
   return db
     .insertInto('build_files')
     .values(
@@ -39,5 +50,10 @@ export async function insertBuildFiles(db: Db, manufacturerId: number, buildId: 
 }
 
 export async function markBuildFileUploaded(db: Db, fileId: number, storageKey: string) {
-  return db.updateTable('build_files').set({ storage_key: storageKey, uploaded_at: databaseNow() }).where('id', '=', fileId).returning(FILE_COLUMNS).executeTakeFirstOrThrow();
+  return db
+    .updateTable('build_files')
+    .set({ storage_key: storageKey, uploaded_at: databaseNow() })
+    .where('id', '=', fileId)
+    .returning(FILE_COLUMNS)
+    .executeTakeFirstOrThrow();
 }

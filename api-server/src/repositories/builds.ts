@@ -4,7 +4,18 @@ import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { databaseNow } from '../db/now';
 
-const BUILD_COLUMNS = ['id', 'product_id', 'os', 'major', 'minor', 'revision', 'build_number', 'upload_confirmed', 'created_at', 'updated_at'] as const;
+const BUILD_COLUMNS = [
+  'id',
+  'product_id',
+  'os',
+  'major',
+  'minor',
+  'revision',
+  'build_number',
+  'upload_confirmed',
+  'created_at',
+  'updated_at',
+] as const;
 
 export interface NewBuild {
   manufacturerId: number;
@@ -18,7 +29,10 @@ export interface NewBuild {
 
 /** A product's builds, newest first (what a release pipeline just published is on the first page). */
 export async function listBuilds(db: Db, manufacturerId: number, productId: number, page: PageRequest) {
-  const query = db.selectFrom('builds').where('manufacturer_id', '=', manufacturerId).where('product_id', '=', productId);
+  const query = db
+    .selectFrom('builds')
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('product_id', '=', productId);
   const [rows, count] = await Promise.all([
     query.select(BUILD_COLUMNS).orderBy('id', 'desc').limit(page.perPage).offset(page.offset).execute(),
     query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
@@ -92,7 +106,12 @@ export async function insertBuild(db: Db, build: NewBuild) {
 }
 
 export async function markBuildConfirmed(db: Db, buildId: number) {
-  return db.updateTable('builds').set({ upload_confirmed: true, updated_at: databaseNow() }).where('id', '=', buildId).returning(BUILD_COLUMNS).executeTakeFirstOrThrow();
+  return db
+    .updateTable('builds')
+    .set({ upload_confirmed: true, updated_at: databaseNow() })
+    .where('id', '=', buildId)
+    .returning(BUILD_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 export async function touchBuild(db: Db, buildId: number) {

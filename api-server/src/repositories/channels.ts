@@ -16,5 +16,10 @@ export async function listChannels(db: Db, manufacturerId: number) {
 }
 
 export async function findChannel(db: Db, manufacturerId: number, id: number) {
-  return db.selectFrom('distribution_channels').select(CHANNEL_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('distribution_channels')
+    .select(CHANNEL_COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

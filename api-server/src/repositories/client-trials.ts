@@ -7,7 +7,12 @@ import type { Db } from '../db/database';
  * fingerprint, expiry fixed when it starts; a trial from before migration 0006 gets its expiry from its start
  * the first time), audited as `client.trial.start` or `client.trial.reissue` with `auditAfter`.
  */
-export async function startOrFindTrial(db: Db, productId: number, hardwareFingerprint: string, auditAfter: Record<string, unknown>) {
+export async function startOrFindTrial(
+  db: Db,
+  productId: number,
+  hardwareFingerprint: string,
+  auditAfter: Record<string, unknown>,
+) {
   const { rows } = await sql<{
     id: number;
     manufacturer_id: number;

@@ -35,7 +35,14 @@ export interface CandidateBuild {
  * unlock without a licence. The caller checks the licence (unknown, disabled, not activated here) before it uses
  * the candidates.
  */
-export async function readUpdateCheck(db: Db, limits: RateLimit[], productId: number, serial: string | undefined, hardwareFingerprint: string, os: 'macOS' | 'Windows') {
+export async function readUpdateCheck(
+  db: Db,
+  limits: RateLimit[],
+  productId: number,
+  serial: string | undefined,
+  hardwareFingerprint: string,
+  os: 'macOS' | 'Windows',
+) {
   const caller = sql`caller AS (
       SELECT p.id AS product_id, p.manufacturer_id, p.private_key_encrypted, l.id AS license_id, l.disabled, l.disabled_reason, l.user_id,
         (SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint}) AS holds_slot,

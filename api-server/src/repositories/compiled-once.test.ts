@@ -1,4 +1,12 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type CompiledQuery } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type CompiledQuery,
+} from 'kysely';
 import type { Db } from '../db/database';
 import { compiledOncePerShape } from './compiled-once';
 
@@ -49,13 +57,19 @@ describe('compiledOncePerShape', () => {
     for (const [shape, values] of calls) await statement(db, shape, values);
     expect(builds).toBe(2);
     const expected = calls.map(([shape, values]) => build(db, shape, values).compile());
-    expect(sent.map(({ sql, parameters }) => ({ sql, parameters }))).toEqual(expected.map(({ sql, parameters }) => ({ sql, parameters })));
+    expect(sent.map(({ sql, parameters }) => ({ sql, parameters }))).toEqual(
+      expected.map(({ sql, parameters }) => ({ sql, parameters })),
+    );
     expect(sent[2].parameters).toEqual([7, false, 7, 250]);
   });
 
   it('refuses a build that uses a value in JavaScript rather than binding it', async () => {
     const { db } = recordingDb();
-    const statement = compiledOncePerShape((db: Db, _shape: 'one', { text }: { text: string }) => db.selectFrom('end_users').select('id').where('email', 'ilike', `%${text}%`));
-    await expect(statement(db, 'one', { text: 'ada' })).rejects.toThrow('text: not a bound value of the "one" statement');
+    const statement = compiledOncePerShape((db: Db, _shape: 'one', { text }: { text: string }) =>
+      db.selectFrom('end_users').select('id').where('email', 'ilike', `%${text}%`),
+    );
+    await expect(statement(db, 'one', { text: 'ada' })).rejects.toThrow(
+      'text: not a bound value of the "one" statement',
+    );
   });
 });

@@ -13,7 +13,9 @@ class Slot {
  * JavaScript; the first compile of a shape checks that each of them reached the statement, and a call must pass the
  * same value names as the shape's first.
  */
-export function compiledOncePerShape<Shape extends string, Values extends object, Row>(build: (db: Db, shape: Shape, values: Values) => Compilable<Row>) {
+export function compiledOncePerShape<Shape extends string, Values extends object, Row>(
+  build: (db: Db, shape: Shape, values: Values) => Compilable<Row>,
+) {
   const shapes = new Map<Shape, { query: CompiledQuery<Row>; places: (string | undefined)[] }>();
   return async (db: Db, shape: Shape, values: Values): Promise<QueryResult<Row>> => {
     let compiled = shapes.get(shape);
@@ -28,6 +30,9 @@ export function compiledOncePerShape<Shape extends string, Values extends object
     }
     const { query, places } = compiled;
     const named = values as Record<string, unknown>;
-    return db.executeQuery<Row>({ ...query, parameters: places.map((name, index) => (name === undefined ? query.parameters[index] : named[name])) });
+    return db.executeQuery<Row>({
+      ...query,
+      parameters: places.map((name, index) => (name === undefined ? query.parameters[index] : named[name])),
+    });
   };
 }

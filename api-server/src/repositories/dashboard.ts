@@ -39,7 +39,11 @@ async function totals(db: Db, scope: DashboardScope) {
       ${scope === null ? sql`(SELECT count(*) FROM manufacturers)` : sql`NULL`} AS manufacturers
     FROM dashboard_tenant_daily d WHERE ${inScope(scope, 'd')}`.execute(db);
   const row = rows[0];
-  return { activations: Number(row.activations), trials: Number(row.trials), manufacturers: row.manufacturers === null ? null : Number(row.manufacturers) };
+  return {
+    activations: Number(row.activations),
+    trials: Number(row.trials),
+    manufacturers: row.manufacturers === null ? null : Number(row.manufacturers),
+  };
 }
 
 async function topProducts(db: Db, manufacturerId: number, days: number) {
@@ -71,7 +75,12 @@ async function conversion(db: Db, manufacturerId: number) {
       FROM trials t WHERE t.manufacturer_id = ${manufacturerId} GROUP BY t.product_id
     ) c JOIN products p ON p.id = c.product_id
     ORDER BY c.trials DESC, c.product_id`.execute(db);
-  return rows.map((row) => ({ product_id: row.product_id, name: row.name, trials: Number(row.trials), converted: Number(row.converted) }));
+  return rows.map((row) => ({
+    product_id: row.product_id,
+    name: row.name,
+    trials: Number(row.trials),
+    converted: Number(row.converted),
+  }));
 }
 
 export async function readDashboard(db: Db, scope: DashboardScope, days: number): Promise<Dashboard> {

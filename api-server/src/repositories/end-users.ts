@@ -46,21 +46,36 @@ interface EndUserPageValues {
   emailPattern?: string;
 }
 
-const endUserPageStatement = compiledOncePerShape((db: Db, _shape: 'all' | 'email', { manufacturerId, perPage, offset, emailPattern }: EndUserPageValues) => {
-  let query = db.selectFrom('end_users').where('manufacturer_id', '=', manufacturerId);
-  if (emailPattern !== undefined) query = query.where('email', 'ilike', emailPattern);
-  const total = emailPattern !== undefined ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_end_users', manufacturerId);
-  const rows = pageAsJson(db, query.select(END_USER_ANSWER_COLUMNS).orderBy('id').limit(perPage).offset(offset));
-  return oneQueryPageTextQuery(db, { total, rows });
-});
+const endUserPageStatement = compiledOncePerShape(
+  (db: Db, _shape: 'all' | 'email', { manufacturerId, perPage, offset, emailPattern }: EndUserPageValues) => {
+    let query = db.selectFrom('end_users').where('manufacturer_id', '=', manufacturerId);
+    if (emailPattern !== undefined) query = query.where('email', 'ilike', emailPattern);
+    const total =
+      emailPattern !== undefined
+        ? query.select(sql<string>`count(*)`.as('total'))
+        : listTotalQuery(db, 'manufacturer_end_users', manufacturerId);
+    const rows = pageAsJson(db, query.select(END_USER_ANSWER_COLUMNS).orderBy('id').limit(perPage).offset(offset));
+    return oneQueryPageTextQuery(db, { total, rows });
+  },
+);
 
 /** The user, if it belongs to the manufacturer (another tenant's user is as missing as a deleted one). */
 export async function findEndUser(db: Db, manufacturerId: number, id: number) {
-  return db.selectFrom('end_users').select(COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('end_users')
+    .select(COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Emails are unique per manufacturer regardless of case. */
-export async function isEmailTaken(db: Db, manufacturerId: number, email: string, exceptUserId?: number): Promise<boolean> {
+export async function isEmailTaken(
+  db: Db,
+  manufacturerId: number,
+  email: string,
+  exceptUserId?: number,
+): Promise<boolean> {
   let query = db
     .selectFrom('end_users')
     .select('id')
@@ -90,7 +105,13 @@ export async function updateEndUser(db: Db, manufacturerId: number, id: number, 
 
 /** The row as it stands, locked until the transaction ends (for before/after auditing). */
 export async function lockEndUser(db: Db, manufacturerId: number, id: number) {
-  return db.selectFrom('end_users').select(COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('end_users')
+    .select(COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /**
@@ -98,59 +119,76 @@ export async function lockEndUser(db: Db, manufacturerId: number, id: number) {
  * shows it, in one statement built as JSON by PostgreSQL and answered as its text (sent on unparsed); undefined
  * if the user is not the manufacturer's.
  */
-export async function findEndUserDetailsJson(db: Db, manufacturerId: number, userId: number): Promise<string | undefined> {
+export async function findEndUserDetailsJson(
+  db: Db,
+  manufacturerId: number,
+  userId: number,
+): Promise<string | undefined> {
   return (await endUserDetailsStatement(db, 'one', { manufacturerId, userId })).rows[0]?.details;
 }
 
-const endUserDetailsStatement = compiledOncePerShape((db: Db, _shape: 'one', { manufacturerId, userId }: { manufacturerId: number; userId: number }) => {
-  const fingerprints = db
-    .selectFrom('fingerprints as f')
-    .where('f.manufacturer_id', '=', manufacturerId)
-    .where('f.user_id', '=', userId)
-    .select((eb) =>
-      jsonRows(
-        jsonBuildObject({ id: eb.ref('f.id'), hardware_fingerprint: eb.ref('f.hardware_fingerprint'), created_at: apiTimestampSql(eb.ref('f.created_at')) }),
-        sql`f.created_at, f.id`,
-      ).as('rows'),
-    );
-  const memberships = db
-    .selectFrom('channel_memberships as membership')
-    .innerJoin('distribution_channels as channel', 'channel.id', 'membership.channel_id')
-    .where('membership.manufacturer_id', '=', manufacturerId)
-    .where('membership.user_id', '=', userId)
-    .select((eb) =>
-      jsonRows(
-        jsonBuildObject({
-          created_at: apiTimestampSql(eb.ref('membership.created_at')),
-          channel: jsonBuildObject({ id: eb.ref('channel.id'), type: eb.ref('channel.type'), name: eb.ref('channel.name') }),
-        }),
-        eb.ref('channel.id'),
-      ).as('rows'),
-    );
-  return db
-    .selectFrom('end_users as u')
-    .where('u.manufacturer_id', '=', manufacturerId)
-    .where('u.id', '=', userId)
-    .select((eb) =>
-      sql<string>`${jsonBuildObject({
-        id: eb.ref('u.id'),
-        manufacturer_id: eb.ref('u.manufacturer_id'),
-        email: eb.ref('u.email'),
-        external_id: eb.ref('u.external_id'),
-        created_at: apiTimestampSql(eb.ref('u.created_at')),
-        updated_at: apiTimestampSql(eb.ref('u.updated_at')),
-        manufacturer: jsonBuildObject({ id: eb.ref('u.manufacturer_id') }),
-        fingerprints: sql`(${fingerprints})`,
-        channel_memberships: sql`(${memberships})`,
-        license_transfers_sent: sql`(${licenseTransfers(db, manufacturerId, userId, 'sent')})`,
-        license_transfers_received: sql`(${licenseTransfers(db, manufacturerId, userId, 'received')})`,
-      })}::text`.as('details'),
-    );
-});
+const endUserDetailsStatement = compiledOncePerShape(
+  (db: Db, _shape: 'one', { manufacturerId, userId }: { manufacturerId: number; userId: number }) => {
+    const fingerprints = db
+      .selectFrom('fingerprints as f')
+      .where('f.manufacturer_id', '=', manufacturerId)
+      .where('f.user_id', '=', userId)
+      .select((eb) =>
+        jsonRows(
+          jsonBuildObject({
+            id: eb.ref('f.id'),
+            hardware_fingerprint: eb.ref('f.hardware_fingerprint'),
+            created_at: apiTimestampSql(eb.ref('f.created_at')),
+          }),
+          sql`f.created_at, f.id`,
+        ).as('rows'),
+      );
+    const memberships = db
+      .selectFrom('channel_memberships as membership')
+      .innerJoin('distribution_channels as channel', 'channel.id', 'membership.channel_id')
+      .where('membership.manufacturer_id', '=', manufacturerId)
+      .where('membership.user_id', '=', userId)
+      .select((eb) =>
+        jsonRows(
+          jsonBuildObject({
+            created_at: apiTimestampSql(eb.ref('membership.created_at')),
+            channel: jsonBuildObject({
+              id: eb.ref('channel.id'),
+              type: eb.ref('channel.type'),
+              name: eb.ref('channel.name'),
+            }),
+          }),
+          eb.ref('channel.id'),
+        ).as('rows'),
+      );
+    return db
+      .selectFrom('end_users as u')
+      .where('u.manufacturer_id', '=', manufacturerId)
+      .where('u.id', '=', userId)
+      .select((eb) =>
+        sql<string>`${jsonBuildObject({
+          id: eb.ref('u.id'),
+          manufacturer_id: eb.ref('u.manufacturer_id'),
+          email: eb.ref('u.email'),
+          external_id: eb.ref('u.external_id'),
+          created_at: apiTimestampSql(eb.ref('u.created_at')),
+          updated_at: apiTimestampSql(eb.ref('u.updated_at')),
+          manufacturer: jsonBuildObject({ id: eb.ref('u.manufacturer_id') }),
+          fingerprints: sql`(${fingerprints})`,
+          channel_memberships: sql`(${memberships})`,
+          license_transfers_sent: sql`(${licenseTransfers(db, manufacturerId, userId, 'sent')})`,
+          license_transfers_received: sql`(${licenseTransfers(db, manufacturerId, userId, 'received')})`,
+        })}::text`.as('details'),
+      );
+  },
+);
 
 /** Licence transfers the user sent (`direction` 'sent') or received, oldest first, with the other party, as a JSON array. */
 function licenseTransfers(db: Db, manufacturerId: number, userId: number, direction: 'sent' | 'received') {
-  const [ownSide, otherSide, otherKey] = direction === 'sent' ? (['from_user_id', 'to_user_id', 'to_user'] as const) : (['to_user_id', 'from_user_id', 'from_user'] as const);
+  const [ownSide, otherSide, otherKey] =
+    direction === 'sent'
+      ? (['from_user_id', 'to_user_id', 'to_user'] as const)
+      : (['to_user_id', 'from_user_id', 'from_user'] as const);
   return db
     .selectFrom('license_transfers as transfer')
     .innerJoin('end_users as other', 'other.id', `transfer.${otherSide}`)

@@ -9,10 +9,13 @@ import { oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } fro
 import { compiledOncePerShape } from './compiled-once';
 
 /** Empty text means "no value". */
-const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value.trim() : null);
+const blankToNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value?.trim() ? value.trim() : null;
 
 /** The stored form of the fields given (absent ones stay absent): trimmed, blanks as null, country codes in capitals. */
-export function normalizeManufacturerFields(fields: Partial<Record<'name' | 'address' | 'phone' | 'email' | 'vat_id' | 'country_code', string | null>>) {
+export function normalizeManufacturerFields(
+  fields: Partial<Record<'name' | 'address' | 'phone' | 'email' | 'vat_id' | 'country_code', string | null>>,
+) {
   const normalized: ManufacturerUpdate = {};
   if (fields.name !== undefined) normalized.name = fields.name?.trim() ?? '';
   for (const field of ['address', 'phone', 'email', 'vat_id'] as const) {
@@ -24,7 +27,18 @@ export function normalizeManufacturerFields(fields: Partial<Record<'name' | 'add
   return normalized;
 }
 
-const COLUMNS = ['id', 'name', 'manufacturer_pool_id', 'address', 'phone', 'email', 'vat_id', 'country_code', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'manufacturer_pool_id',
+  'address',
+  'phone',
+  'email',
+  'vat_id',
+  'country_code',
+  'created_at',
+  'updated_at',
+] as const;
 
 /**
  * A manufacturer as the API answers it (`Manufacturer`), in the schema's field order: timestamps in the contract's
@@ -55,18 +69,27 @@ export async function findManufacturerForUpdate(trx: Db, id: number) {
 /** A page of manufacturers (optionally those whose name or email contains `search`) with its total, in one statement; the page is the JSON text of its `Manufacturer` rows. */
 export async function listManufacturers(db: Db, search: string | undefined, page: PageRequest) {
   const values = { perPage: page.perPage, offset: page.offset };
-  const { rows } = search ? await manufacturerPageStatement(db, 'search', { ...values, pattern: `%${escapeLike(search)}%` }) : await manufacturerPageStatement(db, 'all', values);
+  const { rows } = search
+    ? await manufacturerPageStatement(db, 'search', { ...values, pattern: `%${escapeLike(search)}%` })
+    : await manufacturerPageStatement(db, 'all', values);
   return pageTextOf(rows[0])!;
 }
 
 /** `pattern`: an ILIKE pattern (`%text%`, the text's own wildcards escaped). */
-const manufacturerPageStatement = compiledOncePerShape((db: Db, _shape: 'all' | 'search', { perPage, offset, pattern }: { perPage: number; offset: number; pattern?: string }) => {
-  let query = db.selectFrom('manufacturers');
-  if (pattern !== undefined) query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
-  const total = query.select(sql<string>`count(*)`.as('total'));
-  const rows = pageAsJson(db, query.select(ANSWER_COLUMNS).orderBy('id').limit(perPage).offset(offset));
-  return oneQueryPageTextQuery(db, { total, rows });
-});
+const manufacturerPageStatement = compiledOncePerShape(
+  (
+    db: Db,
+    _shape: 'all' | 'search',
+    { perPage, offset, pattern }: { perPage: number; offset: number; pattern?: string },
+  ) => {
+    let query = db.selectFrom('manufacturers');
+    if (pattern !== undefined)
+      query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+    const total = query.select(sql<string>`count(*)`.as('total'));
+    const rows = pageAsJson(db, query.select(ANSWER_COLUMNS).orderBy('id').limit(perPage).offset(offset));
+    return oneQueryPageTextQuery(db, { total, rows });
+  },
+);
 
 /** The manufacturer as the JSON text of a `Manufacturer`, or undefined. */
 export async function findManufacturerJson(db: Db, id: number): Promise<string | undefined> {

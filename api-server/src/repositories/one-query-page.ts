@@ -7,16 +7,23 @@ import type { PageRequest } from '../lib/paging';
 type AnySelect<Row> = SelectQueryBuilder<any, any, Row>;
 
 /** Rows aggregated into one JSON array, in `order` (an empty page is `[]`). */
-export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) => sql<T[]>`coalesce(json_agg(${value} ORDER BY ${order}), '[]')`;
+export const jsonRows = <T>(value: Expression<T>, order: Expression<unknown>) =>
+  sql<T[]>`coalesce(json_agg(${value} ORDER BY ${order}), '[]')`;
 
 /**
  * A page query's rows (flat records with an `id`) as one JSON array in id order (ascending unless `direction` says). Flat records aggregate as
  * fast as plain rows travel; nesting them with json_build_object per row costs PostgreSQL twice as much.
  */
-export function pageAsJson<Row extends { id: number }>(db: Db, page: AnySelect<Row>, direction: 'asc' | 'desc' = 'asc') {
+export function pageAsJson<Row extends { id: number }>(
+  db: Db,
+  page: AnySelect<Row>,
+  direction: 'asc' | 'desc' = 'asc',
+) {
   // `page.*`, not `page`: a column of that name (products have one) would take precedence over the row.
   const order = direction === 'asc' ? sql`page.id` : sql`page.id DESC`;
-  return db.selectFrom(page.as('page')).select(sql<Row[]>`coalesce(json_agg(page.* ORDER BY ${order}), '[]')`.as('rows'));
+  return db
+    .selectFrom(page.as('page'))
+    .select(sql<Row[]>`coalesce(json_agg(page.* ORDER BY ${order}), '[]')`.as('rows'));
 }
 
 /**
@@ -33,7 +40,11 @@ export function rowAsJsonTextQuery(db: Db, query: AnySelect<unknown>) {
  * more than half the list (the last page of 100,000 skips none). `ids` selects the list's ids, unordered.
  * Only one branch runs: each is guarded by a condition PostgreSQL evaluates once, before it.
  */
-export function pageIdsFromNearerEnd(ids: AnySelect<{ id: number }>, total: Expression<unknown>, page: Pick<PageRequest, 'perPage' | 'offset'>) {
+export function pageIdsFromNearerEnd(
+  ids: AnySelect<{ id: number }>,
+  total: Expression<unknown>,
+  page: Pick<PageRequest, 'perPage' | 'offset'>,
+) {
   const count = sql<number>`coalesce((${total}), 0)`;
   const nearerEnd = sql<SqlBool>`${page.offset} * 2 > ${count}`;
   const fromStart = ids.orderBy('id').limit(page.perPage).offset(page.offset);
@@ -58,7 +69,10 @@ export interface OneQueryPage {
  * A page, its total and its parent's tenant check in one statement (one round trip instead of three). The
  * page itself is always filtered by the tenant, so a foreign parent's page is empty before it is refused.
  */
-export async function oneQueryPage<Row>(db: Db, parts: OneQueryPage): Promise<{ rows: Row[]; total: number } | undefined> {
+export async function oneQueryPage<Row>(
+  db: Db,
+  parts: OneQueryPage,
+): Promise<{ rows: Row[]; total: number } | undefined> {
   const result = await onePageStatement(db, parts, sql<Row[]>`(${parts.rows})`).executeTakeFirstOrThrow();
   return result.found ? { rows: result.rows as Row[], total: Number(result.total ?? 0) } : undefined;
 }
@@ -73,10 +87,18 @@ export function oneQueryPageTextQuery(db: Db, parts: OneQueryPage) {
 }
 
 /** The page and its total from the row of `oneQueryPageTextQuery`, or undefined when the list's parent was not found. */
-export function pageTextOf(row: { found: SqlBool; total: string | null; rows: string }): { rowsJson: string; total: number } | undefined {
+export function pageTextOf(row: {
+  found: SqlBool;
+  total: string | null;
+  rows: string;
+}): { rowsJson: string; total: number } | undefined {
   return row.found ? { rowsJson: row.rows, total: Number(row.total ?? 0) } : undefined;
 }
 
 function onePageStatement<Rows>(db: Db, parts: OneQueryPage, rows: RawBuilder<Rows>) {
-  return db.selectNoFrom([sql<SqlBool>`${parts.found ?? sql`true`}`.as('found'), sql<string | null>`(${parts.total})`.as('total'), rows.as('rows')]);
+  return db.selectNoFrom([
+    sql<SqlBool>`${parts.found ?? sql`true`}`.as('found'),
+    sql<string | null>`(${parts.total})`.as('total'),
+    rows.as('rows'),
+  ]);
 }

@@ -56,12 +56,23 @@ export interface ProductFilter {
 }
 
 export async function findProduct(db: Db, manufacturerId: number, id: number) {
-  return db.selectFrom('products').select(PRODUCT_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The product row locked for the rest of the transaction (serialises writes that depend on it). */
 export async function lockProduct(db: Db, manufacturerId: number, id: number) {
-  return db.selectFrom('products').select(PRODUCT_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** A page of the manufacturer's products with its total, in one statement; the page is the JSON text of its `Product` rows. */
@@ -82,31 +93,43 @@ interface ProductPageValues {
   type?: ProductType;
 }
 
-const productPageStatement = compiledOncePerShape((db: Db, _shape: `${'identifier' | ''}-${'type' | ''}`, values: ProductPageValues) => {
-  const { manufacturerId, identifierPattern, type } = values;
-  const page = { perPage: values.perPage, offset: values.offset };
-  let query = db.selectFrom('products').where('manufacturer_id', '=', manufacturerId);
-  if (identifierPattern !== undefined) query = query.where('identifier', 'ilike', identifierPattern);
-  if (type !== undefined) query = query.where('type', '=', type);
-  const filtered = identifierPattern !== undefined || type !== undefined;
-  const total = filtered ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'manufacturer_products', manufacturerId);
-  // Filtered, the page's ids come from an index-only walk of the tenant's list index (it carries both filters), so
-  // only the page's rows are read: the planner would otherwise join the trigram index's every-tenant posting lists.
-  const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
-  const pageQuery = filtered
-    ? db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('id', 'in', pageIds).orderBy('id')
-    : query.select(PRODUCT_ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset);
-  const rows = pageAsJson(db, pageQuery);
-  return oneQueryPageTextQuery(db, { total, rows });
-});
+const productPageStatement = compiledOncePerShape(
+  (db: Db, _shape: `${'identifier' | ''}-${'type' | ''}`, values: ProductPageValues) => {
+    const { manufacturerId, identifierPattern, type } = values;
+    const page = { perPage: values.perPage, offset: values.offset };
+    let query = db.selectFrom('products').where('manufacturer_id', '=', manufacturerId);
+    if (identifierPattern !== undefined) query = query.where('identifier', 'ilike', identifierPattern);
+    if (type !== undefined) query = query.where('type', '=', type);
+    const filtered = identifierPattern !== undefined || type !== undefined;
+    const total = filtered
+      ? query.select(sql<string>`count(*)`.as('total'))
+      : listTotalQuery(db, 'manufacturer_products', manufacturerId);
+    // Filtered, the page's ids come from an index-only walk of the tenant's list index (it carries both filters), so
+    // only the page's rows are read: the planner would otherwise join the trigram index's every-tenant posting lists.
+    const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
+    const pageQuery = filtered
+      ? db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('id', 'in', pageIds).orderBy('id')
+      : query.select(PRODUCT_ANSWER_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset);
+    const rows = pageAsJson(db, pageQuery);
+    return oneQueryPageTextQuery(db, { total, rows });
+  },
+);
 
 /** The manufacturer's product as the JSON text of a `Product`, or undefined (another tenant's is as missing). */
 export async function findProductJson(db: Db, manufacturerId: number, id: number): Promise<string | undefined> {
   return (await productJsonStatement(db, 'one', { manufacturerId, id })).rows[0]?.json;
 }
 
-const productJsonStatement = compiledOncePerShape((db: Db, _shape: 'one', { manufacturerId, id }: { manufacturerId: number; id: number }) =>
-  rowAsJsonTextQuery(db, db.selectFrom('products').select(PRODUCT_ANSWER_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', id)),
+const productJsonStatement = compiledOncePerShape(
+  (db: Db, _shape: 'one', { manufacturerId, id }: { manufacturerId: number; id: number }) =>
+    rowAsJsonTextQuery(
+      db,
+      db
+        .selectFrom('products')
+        .select(PRODUCT_ANSWER_COLUMNS)
+        .where('manufacturer_id', '=', manufacturerId)
+        .where('id', '=', id),
+    ),
 );
 
 /** Another product of the manufacturer with this identifier (identifiers are unique case-insensitively). */

@@ -46,7 +46,9 @@ function bucketsOf(limits: RateLimit[]): Buckets {
  */
 function countingCtes(db: Db, { buckets, byBucket }: Buckets) {
   const windows = buckets.map((bucket) => byBucket.get(bucket)!.windowSeconds);
-  const asyncCommit = db.isTransaction ? sql`` : sql`, (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
+  const asyncCommit = db.isTransaction
+    ? sql``
+    : sql`, (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
   return sql`pruned AS (
       DELETE FROM rate_limits WHERE bucket IN (
         SELECT bucket FROM rate_limits
@@ -83,7 +85,11 @@ function decide({ byBucket }: Buckets, rows: Hit[]): RateLimitDecision {
 export async function consumeRateLimits(db: Db, limits: RateLimit[]): Promise<RateLimitDecision> {
   const buckets = bucketsOf(limits);
   if (buckets.buckets.length === 0) return { allowed: true, retryAfterSeconds: 1 };
-  const result = await executeNamed(db, 'rate_limits', sql<Hit>`WITH ${countingCtes(db, buckets)} SELECT bucket, hits, retry_after FROM counted`);
+  const result = await executeNamed(
+    db,
+    'rate_limits',
+    sql<Hit>`WITH ${countingCtes(db, buckets)} SELECT bucket, hits, retry_after FROM counted`,
+  );
   return decide(buckets, result.rows);
 }
 

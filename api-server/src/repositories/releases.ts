@@ -7,7 +7,17 @@ import { apiTimestampSql } from '../api-shapes/timestamps';
 import { jsonRows, oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
 import { compiledOncePerShape } from './compiled-once';
 
-const RELEASE_COLUMNS = ['id', 'product_id', 'description', 'unlocks_wo_license', 'manual', 'app_version_min', 'app_version_max', 'created_at', 'updated_at'] as const;
+const RELEASE_COLUMNS = [
+  'id',
+  'product_id',
+  'description',
+  'unlocks_wo_license',
+  'manual',
+  'app_version_min',
+  'app_version_max',
+  'created_at',
+  'updated_at',
+] as const;
 
 export interface ReleaseFields {
   description: string | null;
@@ -91,14 +101,32 @@ const releasesOf = (db: Db, manufacturerId: number, productId: number) =>
  * statement (undefined if it is not); the page is the JSON text of its `Release` rows.
  */
 export async function listReleases(db: Db, manufacturerId: number, productId: number, page: PageRequest) {
-  const { rows } = await releasePageStatement(db, 'page', { manufacturerId, productId, perPage: page.perPage, offset: page.offset });
+  const { rows } = await releasePageStatement(db, 'page', {
+    manufacturerId,
+    productId,
+    perPage: page.perPage,
+    offset: page.offset,
+  });
   return pageTextOf(rows[0]);
 }
 
 const releasePageStatement = compiledOncePerShape(
-  (db: Db, _shape: 'page', { manufacturerId, productId, perPage, offset }: { manufacturerId: number; productId: number; perPage: number; offset: number }) => {
+  (
+    db: Db,
+    _shape: 'page',
+    {
+      manufacturerId,
+      productId,
+      perPage,
+      offset,
+    }: { manufacturerId: number; productId: number; perPage: number; offset: number },
+  ) => {
     const releases = releasesOf(db, manufacturerId, productId);
-    const product = db.selectFrom('products').select('id').where('id', '=', productId).where('manufacturer_id', '=', manufacturerId);
+    const product = db
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', productId)
+      .where('manufacturer_id', '=', manufacturerId);
     return oneQueryPageTextQuery(db, {
       found: sql<SqlBool>`exists (${product})`,
       total: releases.select(sql<string>`count(*)`.as('total')),
@@ -108,18 +136,33 @@ const releasePageStatement = compiledOncePerShape(
 );
 
 /** The release of the manufacturer's product as the JSON text of a `Release`, or undefined. */
-export async function findReleaseJson(db: Db, manufacturerId: number, productId: number, releaseId: number): Promise<string | undefined> {
+export async function findReleaseJson(
+  db: Db,
+  manufacturerId: number,
+  productId: number,
+  releaseId: number,
+): Promise<string | undefined> {
   return (await releaseJsonStatement(db, 'one', { manufacturerId, productId, releaseId })).rows[0]?.json;
 }
 
 const releaseJsonStatement = compiledOncePerShape(
-  (db: Db, _shape: 'one', { manufacturerId, productId, releaseId }: { manufacturerId: number; productId: number; releaseId: number }) =>
+  (
+    db: Db,
+    _shape: 'one',
+    { manufacturerId, productId, releaseId }: { manufacturerId: number; productId: number; releaseId: number },
+  ) =>
     rowAsJsonTextQuery(db, releaseAnswers(db, releasesOf(db, manufacturerId, productId).where('id', '=', releaseId))),
 );
 
 /** The release row locked for the transaction: its builds and its channels change one writer at a time. */
 export async function lockRelease(db: Db, manufacturerId: number, releaseId: number) {
-  return db.selectFrom('releases').select(RELEASE_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', releaseId).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('releases')
+    .select(RELEASE_COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', releaseId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function insertRelease(db: Db, manufacturerId: number, productId: number, fields: ReleaseFields) {
@@ -197,7 +240,12 @@ export async function distributionsOfReleases(db: Db, releaseIds: number[]) {
   return groupBy(
     rows,
     (row) => row.release_id,
-    (row) => ({ id: row.id, release_id: row.release_id, created_at: row.created_at, channel: { id: row.channel_id, type: row.channel_type, name: row.channel_name } }),
+    (row) => ({
+      id: row.id,
+      release_id: row.release_id,
+      created_at: row.created_at,
+      channel: { id: row.channel_id, type: row.channel_type, name: row.channel_name },
+    }),
   );
 }
 

@@ -12,7 +12,13 @@ import { escapeLike } from '../lib/like-pattern';
  * statement that also checks the product is the manufacturer's: undefined if not. The page comes as the JSON
  * text of its `Trial` rows.
  */
-export async function listTrials(db: Db, manufacturerId: number, productId: number, fingerprint: string | undefined, page: PageRequest) {
+export async function listTrials(
+  db: Db,
+  manufacturerId: number,
+  productId: number,
+  fingerprint: string | undefined,
+  page: PageRequest,
+) {
   const values = { manufacturerId, productId, perPage: page.perPage, offset: page.offset };
   const { rows } = fingerprint
     ? await trialPageStatement(db, 'fingerprint', { ...values, fingerprintPattern: `%${escapeLike(fingerprint)}%` })
@@ -29,22 +35,40 @@ interface TrialPageValues {
   fingerprintPattern?: string;
 }
 
-const trialPageStatement = compiledOncePerShape((db: Db, _shape: 'all' | 'fingerprint', { manufacturerId, productId, perPage, offset, fingerprintPattern }: TrialPageValues) => {
-  let query = db.selectFrom('trials').where('manufacturer_id', '=', manufacturerId).where('product_id', '=', productId);
-  if (fingerprintPattern !== undefined) query = query.where('hardware_fingerprint', 'ilike', fingerprintPattern);
-  const pageRows = query
-    .select((eb) => ['id', 'hardware_fingerprint', apiTimestampSql(eb.ref('created_at')).as('created_at')])
-    .orderBy('id')
-    .limit(perPage)
-    .offset(offset);
-  return oneQueryPageTextQuery(db, {
-    found: sql<SqlBool>`exists (${db.selectFrom('products').select('id').where('id', '=', productId).where('manufacturer_id', '=', manufacturerId)})`,
-    total: fingerprintPattern !== undefined ? query.select(sql<string>`count(*)`.as('total')) : listTotalQuery(db, 'product_trials', productId),
-    rows: pageAsJson(db, pageRows),
-  });
-});
+const trialPageStatement = compiledOncePerShape(
+  (
+    db: Db,
+    _shape: 'all' | 'fingerprint',
+    { manufacturerId, productId, perPage, offset, fingerprintPattern }: TrialPageValues,
+  ) => {
+    let query = db
+      .selectFrom('trials')
+      .where('manufacturer_id', '=', manufacturerId)
+      .where('product_id', '=', productId);
+    if (fingerprintPattern !== undefined) query = query.where('hardware_fingerprint', 'ilike', fingerprintPattern);
+    const pageRows = query
+      .select((eb) => ['id', 'hardware_fingerprint', apiTimestampSql(eb.ref('created_at')).as('created_at')])
+      .orderBy('id')
+      .limit(perPage)
+      .offset(offset);
+    return oneQueryPageTextQuery(db, {
+      found: sql<SqlBool>`exists (${db.selectFrom('products').select('id').where('id', '=', productId).where('manufacturer_id', '=', manufacturerId)})`,
+      total:
+        fingerprintPattern !== undefined
+          ? query.select(sql<string>`count(*)`.as('total'))
+          : listTotalQuery(db, 'product_trials', productId),
+      rows: pageAsJson(db, pageRows),
+    });
+  },
+);
 
 /** Deletes the product's trial and answers the deleted row, or undefined when there is none (or another tenant's). */
 export async function deleteTrial(trx: Db, manufacturerId: number, productId: number, trialId: number) {
-  return trx.deleteFrom('trials').where('id', '=', trialId).where('product_id', '=', productId).where('manufacturer_id', '=', manufacturerId).returningAll().executeTakeFirst();
+  return trx
+    .deleteFrom('trials')
+    .where('id', '=', trialId)
+    .where('product_id', '=', productId)
+    .where('manufacturer_id', '=', manufacturerId)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -24,7 +24,11 @@ export interface ImportCounts {
 }
 
 /** The manufacturer's products by lower(identifier) among those named (identifiers are unique regardless of case). */
-export async function productsByIdentifier(db: Db, manufacturerId: number, identifiers: string[]): Promise<Map<string, number>> {
+export async function productsByIdentifier(
+  db: Db,
+  manufacturerId: number,
+  identifiers: string[],
+): Promise<Map<string, number>> {
   if (identifiers.length === 0) return new Map();
   const { rows } = await sql<{ id: number; key: string }>`
     SELECT p.id, lower(p.identifier) AS key FROM products p
@@ -33,7 +37,11 @@ export async function productsByIdentifier(db: Db, manufacturerId: number, ident
 }
 
 /** The manufacturer's users among these lower-cased emails, by lower(email). */
-export async function existingUsersByEmail(db: Db, manufacturerId: number, emails: string[]): Promise<Map<string, number>> {
+export async function existingUsersByEmail(
+  db: Db,
+  manufacturerId: number,
+  emails: string[],
+): Promise<Map<string, number>> {
   if (emails.length === 0) return new Map();
   const { rows } = await sql<{ id: number; key: string }>`
     SELECT u.id, wanted.key FROM unnest(${emails}::text[]) AS wanted(key)
@@ -42,7 +50,13 @@ export async function existingUsersByEmail(db: Db, manufacturerId: number, email
 }
 
 /** Stores a preview's rows to create (and drops every expired preview); its id and when it expires. */
-export async function stageImport(db: Db, manufacturerId: number, createdBy: number | null, counts: ImportCounts, rows: StagedRow[]) {
+export async function stageImport(
+  db: Db,
+  manufacturerId: number,
+  createdBy: number | null,
+  counts: ImportCounts,
+  rows: StagedRow[],
+) {
   await sql`DELETE FROM user_imports WHERE expires_at < now() AND applied_at IS NULL`.execute(db);
   const {
     rows: [staged],
@@ -113,5 +127,9 @@ export async function applyStagedRows(trx: Db, manufacturerId: number, id: numbe
     applied AS (UPDATE user_imports SET applied_at = now(), rows = NULL WHERE id = ${id} RETURNING applied_at)
     SELECT (SELECT count(*) FROM new_users) AS users_created, (SELECT count(*) FROM new_licenses) AS licenses_created,
       (SELECT applied_at FROM applied) AS applied_at`.execute(trx);
-  return { usersCreated: Number(rows[0].users_created), licensesCreated: Number(rows[0].licenses_created), appliedAt: rows[0].applied_at };
+  return {
+    usersCreated: Number(rows[0].users_created),
+    licensesCreated: Number(rows[0].licenses_created),
+    appliedAt: rows[0].applied_at,
+  };
 }

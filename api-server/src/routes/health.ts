@@ -8,7 +8,9 @@ const Status = Type.Object({ status: Type.String() });
 
 /** Liveness (`/healthz`: the process answers) and readiness (`/readyz`: it can reach its database). */
 export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.get('/healthz', { config: { public: true }, schema: { hide: true, response: { 200: Status } } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { public: true }, schema: { hide: true, response: { 200: Status } } }, async () => ({
+    status: 'ok',
+  }));
   app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(db);

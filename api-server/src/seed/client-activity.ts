@@ -14,13 +14,24 @@ const SEED_CALL = { address: 'demo seed', limits: [], admit: () => undefined };
  * two machines each, and one customer freed a machine. Runs the real client code paths (signing, audit, machines).
  */
 export async function seedClientActivity(db: Db, masterKey: Buffer): Promise<void> {
-  const product = await db.selectFrom('products').select(['id']).where('identifier', '=', PRODUCT_IDENTIFIER).executeTakeFirst();
+  const product = await db
+    .selectFrom('products')
+    .select(['id'])
+    .where('identifier', '=', PRODUCT_IDENTIFIER)
+    .executeTakeFirst();
   if (!product) return;
   const productKeyOf = createProductKeyCache(masterKey);
   for (const machine of ['HWFP2-DEMO-TRIAL-0001', 'HWFP2-DEMO-TRIAL-0002']) {
     await startTrial(db, productKeyOf, SEED_CALL, { product_id: product.id, hardware_fingerprint: machine });
   }
-  const licenses = await db.selectFrom('licenses').select(['serial']).where('product_id', '=', product.id).where('disabled', '=', false).orderBy('id', 'desc').limit(2).execute();
+  const licenses = await db
+    .selectFrom('licenses')
+    .select(['serial'])
+    .where('product_id', '=', product.id)
+    .where('disabled', '=', false)
+    .orderBy('id', 'desc')
+    .limit(2)
+    .execute();
   for (const [l, license] of licenses.entries()) {
     for (const m of [1, 2]) {
       await activateBySerial(db, productKeyOf, SEED_CALL, {
@@ -32,5 +43,10 @@ export async function seedClientActivity(db: Db, masterKey: Buffer): Promise<voi
       });
     }
   }
-  if (licenses[0]) await deactivateBySerial(db, SEED_CALL, { product_id: product.id, serial: licenses[0].serial, hardware_fingerprint: 'HWFP2-DEMO-1-1' });
+  if (licenses[0])
+    await deactivateBySerial(db, SEED_CALL, {
+      product_id: product.id,
+      serial: licenses[0].serial,
+      hardware_fingerprint: 'HWFP2-DEMO-1-1',
+    });
 }

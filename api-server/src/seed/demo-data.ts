@@ -75,7 +75,12 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   const superuser = DEMO_LOGINS[0];
   await db
     .insertInto('system_users')
-    .values({ email: superuser.email, password_hash: await hashPassword(superuser.password), access_level: 'superuser', manufacturer_id: null })
+    .values({
+      email: superuser.email,
+      password_hash: await hashPassword(superuser.password),
+      access_level: 'superuser',
+      manufacturer_id: null,
+    })
     .execute();
 
   const seeded: { id: number; prefix: string }[] = [];
@@ -100,7 +105,12 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
       seeded.push({ id: manufacturerId, prefix: plan.prefix });
       await trx
         .insertInto('system_users')
-        .values({ email: login.email, password_hash: await hashPassword(login.password), access_level: 'manufacturer', manufacturer_id: manufacturerId })
+        .values({
+          email: login.email,
+          password_hash: await hashPassword(login.password),
+          access_level: 'manufacturer',
+          manufacturer_id: manufacturerId,
+        })
         .execute();
 
       const channels = await trx
@@ -145,7 +155,8 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
             tagline: `${product.name}: made by ${plan.name}`,
             page: `https://${plan.prefix}.example/products/${product.identifier.split('.').pop()}`,
             dependency_id: product.type === 'ContentOnly' ? pluginOnlyId : null,
-            content_base_directory: product.type === 'PluginOnly' ? `${product.name.replace(/\s+/g, '')}/Content` : null,
+            content_base_directory:
+              product.type === 'PluginOnly' ? `${product.name.replace(/\s+/g, '')}/Content` : null,
             app_featured: p === 0,
             app_sort_order: p + 1,
             app_sort_order_featured: 1,
@@ -174,7 +185,9 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
           buildIds[os].push(build.id);
           const extension = os === 'macOS' ? 'pkg' : os === 'Windows' ? 'exe' : 'zip';
           for (const name of [`${product.identifier}-${os}.${extension}`, 'README.txt']) {
-            const data = Buffer.from(`${product.name} ${os} build ${100 + b}: ${name}\n`.repeat(name === 'README.txt' ? 3 : 2000));
+            const data = Buffer.from(
+              `${product.name} ${os} build ${100 + b}: ${name}\n`.repeat(name === 'README.txt' ? 3 : 2000),
+            );
             const key = `builds/${build.id}/${name}`;
             files.push({ key, data });
             await trx
@@ -208,11 +221,17 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
             .executeTakeFirstOrThrow();
           await trx
             .insertInto('release_builds')
-            .values(builds.map((buildId) => ({ manufacturer_id: manufacturerId, release_id: release.id, build_id: buildId })))
+            .values(
+              builds.map((buildId) => ({ manufacturer_id: manufacturerId, release_id: release.id, build_id: buildId })),
+            )
             .execute();
           await trx
             .insertInto('release_distributions')
-            .values({ manufacturer_id: manufacturerId, channel_id: r === 0 ? releaseChannel.id : betaChannel.id, release_id: release.id })
+            .values({
+              manufacturer_id: manufacturerId,
+              channel_id: r === 0 ? releaseChannel.id : betaChannel.id,
+              release_id: release.id,
+            })
             .execute();
         }
 
@@ -280,7 +299,12 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
         await trx.updateTable('licenses').set({ user_id: toUser.id }).where('id', '=', license.id).execute();
         await trx
           .insertInto('license_transfers')
-          .values({ manufacturer_id: manufacturerId, license_id: license.id, from_user_id: license.user_id, to_user_id: toUser.id })
+          .values({
+            manufacturer_id: manufacturerId,
+            license_id: license.id,
+            from_user_id: license.user_id,
+            to_user_id: toUser.id,
+          })
           .execute();
       }
     });

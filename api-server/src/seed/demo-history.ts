@@ -14,23 +14,57 @@ const STAFF_EMAIL = 'staff@aurora-audio.example';
  * its oldest licence cancelled. Written as the routes write them: the change and its audit row in one transaction.
  */
 export async function seedDemoHistory(db: Db): Promise<void> {
-  const staff = await db.selectFrom('system_users').select(['id', 'email', 'manufacturer_id']).where('email', '=', STAFF_EMAIL).executeTakeFirst();
-  const product = await db.selectFrom('products').select(['id', 'manufacturer_id']).where('identifier', '=', PRODUCT_IDENTIFIER).executeTakeFirst();
+  const staff = await db
+    .selectFrom('system_users')
+    .select(['id', 'email', 'manufacturer_id'])
+    .where('email', '=', STAFF_EMAIL)
+    .executeTakeFirst();
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'manufacturer_id'])
+    .where('identifier', '=', PRODUCT_IDENTIFIER)
+    .executeTakeFirst();
   if (!staff || !product || staff.manufacturer_id !== product.manufacturer_id) return;
   const manufacturerId = product.manufacturer_id;
-  const principal: Principal = { sessionId: 0, systemUserId: staff.id, email: staff.email, accessLevel: 'manufacturer', manufacturerId, manufacturerName: null };
+  const principal: Principal = {
+    sessionId: 0,
+    systemUserId: staff.id,
+    email: staff.email,
+    accessLevel: 'manufacturer',
+    manufacturerId,
+    manufacturerName: null,
+  };
 
   await db.transaction().execute(async (trx) => {
     const before = await lockProduct(trx, manufacturerId, product.id);
     if (!before) return;
-    const after = await updateProduct(trx, manufacturerId, product.id, { tagline: 'Glue for your mix: the compressor of Aurora Audio' });
-    await recordAudit(trx, principal, { manufacturerId, action: 'product.update', entityType: 'product', entityId: product.id, before, after });
+    const after = await updateProduct(trx, manufacturerId, product.id, {
+      tagline: 'Glue for your mix: the compressor of Aurora Audio',
+    });
+    await recordAudit(trx, principal, {
+      manufacturerId,
+      action: 'product.update',
+      entityType: 'product',
+      entityId: product.id,
+      before,
+      after,
+    });
   });
 
   await db.transaction().execute(async (trx) => {
-    const oldest = await trx.selectFrom('licenses').select('id').where('product_id', '=', product.id).where('disabled', '=', false).orderBy('id').limit(1).executeTakeFirst();
+    const oldest = await trx
+      .selectFrom('licenses')
+      .select('id')
+      .where('product_id', '=', product.id)
+      .where('disabled', '=', false)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     if (!oldest) return;
     await lockLicenses(trx, manufacturerId, [oldest.id]);
-    await changeLicenseStates(trx, principal, manufacturerId, [oldest.id], { disabled: true, disabled_reason: 'CancelledOrder' });
+    await changeLicenseStates(trx, principal, manufacturerId, [oldest.id], {
+      disabled: true,
+      disabled_reason: 'CancelledOrder',
+    });
   });
 }

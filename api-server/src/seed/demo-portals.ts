@@ -20,9 +20,13 @@ export async function demoPortalLines(db: Db, publicUrl: string, mailsKept: bool
     const portal = portals.find((row) => row.name === customer.manufacturer);
     if (!portal) return [];
     const off = portal.portal_enabled ? '' : ' (switched off)';
-    return [`    Customer portal (${portal.name}): ${portalUrl(publicUrl, portal.portal_slug)}${off}  customer ${customer.email}`];
+    return [
+      `    Customer portal (${portal.name}): ${portalUrl(publicUrl, portal.portal_slug)}${off}  customer ${customer.email}`,
+    ];
   });
   if (lines.length === 0) return [];
-  const where = mailsKept ? 'its sign-in code is in the Emails log (Manufacturer Details → Emails)' : 'its sign-in code is mailed to that address';
+  const where = mailsKept
+    ? 'its sign-in code is in the Emails log (Manufacturer Details → Emails)'
+    : 'its sign-in code is mailed to that address';
   return [`  customer portals: sign in with the customer's email; ${where}`, ...lines];
 }

@@ -10,7 +10,14 @@ interface DemoMail {
 
 const HOUR_MS = 3_600_000;
 
-const DEMO_MAIL: Record<string, { name: string; settings: { sender_name: string | null; reply_to: string | null; brand_color: string }; mails: DemoMail[] }> = {
+const DEMO_MAIL: Record<
+  string,
+  {
+    name: string;
+    settings: { sender_name: string | null; reply_to: string | null; brand_color: string };
+    mails: DemoMail[];
+  }
+> = {
   aurora: {
     name: 'Aurora Audio',
     settings: { sender_name: 'Aurora Audio Support', reply_to: 'support@aurora-audio.example', brand_color: '#6d28d9' },
@@ -43,7 +50,11 @@ export async function seedEmailDemo(db: Db, manufacturers: { id: number; prefix:
     for (const mail of plan.mails) {
       const { id } = await sendTemplatedEmail(db, testEmail(manufacturerId, mail.to, plan.name));
       const at = new Date(now - mail.hoursAgo * HOUR_MS);
-      await emailDb(db).updateTable('email_outbox').set({ status: 'kept', created_at: at, next_attempt_at: at }).where('id', '=', id).execute();
+      await emailDb(db)
+        .updateTable('email_outbox')
+        .set({ status: 'kept', created_at: at, next_attempt_at: at })
+        .where('id', '=', id)
+        .execute();
     }
   }
 }

@@ -8,7 +8,9 @@ interface DemoDelivery {
   object: string;
   /** How long ago the event happened. */
   hoursAgo: number;
-  outcome: { status: 'succeeded'; code: number; ms: number; attempts?: number } | { status: 'failed'; code: number | null; ms: number; error: string; attempts: number };
+  outcome:
+    | { status: 'succeeded'; code: number; ms: number; attempts?: number }
+    | { status: 'failed'; code: number | null; ms: number; error: string; attempts: number };
 }
 
 interface DemoEndpoint {
@@ -26,15 +28,51 @@ const DEMO_ENDPOINTS: Record<string, DemoEndpoint[]> = {
   aurora: [
     {
       path: 'https://hooks.aurora-audio.example/producthub/licenses',
-      eventTypes: ['license.created', 'license.disabled', 'license.enabled', 'license.transferred', 'license.activated'],
+      eventTypes: [
+        'license.created',
+        'license.disabled',
+        'license.enabled',
+        'license.transferred',
+        'license.activated',
+      ],
       enabled: true,
       deliveries: [
-        { type: 'webhook.test', object: 'webhook_endpoint', hoursAgo: 70, outcome: { status: 'succeeded', code: 200, ms: 143 } },
-        { type: 'license.created', object: 'license', hoursAgo: 52, outcome: { status: 'failed', code: 500, ms: 212, error: 'HTTP 500', attempts: 15 } },
-        { type: 'license.activated', object: 'license', hoursAgo: 30, outcome: { status: 'succeeded', code: 204, ms: 88 } },
-        { type: 'license.transferred', object: 'license', hoursAgo: 26, outcome: { status: 'succeeded', code: 200, ms: 97, attempts: 2 } },
-        { type: 'license.disabled', object: 'license', hoursAgo: 5, outcome: { status: 'succeeded', code: 204, ms: 61 } },
-        { type: 'license.activated', object: 'license', hoursAgo: 2, outcome: { status: 'succeeded', code: 204, ms: 74 } },
+        {
+          type: 'webhook.test',
+          object: 'webhook_endpoint',
+          hoursAgo: 70,
+          outcome: { status: 'succeeded', code: 200, ms: 143 },
+        },
+        {
+          type: 'license.created',
+          object: 'license',
+          hoursAgo: 52,
+          outcome: { status: 'failed', code: 500, ms: 212, error: 'HTTP 500', attempts: 15 },
+        },
+        {
+          type: 'license.activated',
+          object: 'license',
+          hoursAgo: 30,
+          outcome: { status: 'succeeded', code: 204, ms: 88 },
+        },
+        {
+          type: 'license.transferred',
+          object: 'license',
+          hoursAgo: 26,
+          outcome: { status: 'succeeded', code: 200, ms: 97, attempts: 2 },
+        },
+        {
+          type: 'license.disabled',
+          object: 'license',
+          hoursAgo: 5,
+          outcome: { status: 'succeeded', code: 204, ms: 61 },
+        },
+        {
+          type: 'license.activated',
+          object: 'license',
+          hoursAgo: 2,
+          outcome: { status: 'succeeded', code: 204, ms: 74 },
+        },
       ],
     },
     {
@@ -42,8 +80,18 @@ const DEMO_ENDPOINTS: Record<string, DemoEndpoint[]> = {
       eventTypes: ['end_user.created', 'end_user.updated'],
       enabled: false,
       deliveries: [
-        { type: 'end_user.created', object: 'end_user', hoursAgo: 48, outcome: { status: 'succeeded', code: 201, ms: 320 } },
-        { type: 'end_user.updated', object: 'end_user', hoursAgo: 40, outcome: { status: 'failed', code: null, ms: 10_000, error: 'No answer within 10000 ms', attempts: 15 } },
+        {
+          type: 'end_user.created',
+          object: 'end_user',
+          hoursAgo: 48,
+          outcome: { status: 'succeeded', code: 201, ms: 320 },
+        },
+        {
+          type: 'end_user.updated',
+          object: 'end_user',
+          hoursAgo: 40,
+          outcome: { status: 'failed', code: null, ms: 10_000, error: 'No answer within 10000 ms', attempts: 15 },
+        },
       ],
     },
   ],
@@ -53,7 +101,12 @@ const DEMO_ENDPOINTS: Record<string, DemoEndpoint[]> = {
       eventTypes: ['release.distributed', 'release.withdrawn', 'trial.started'],
       enabled: true,
       deliveries: [
-        { type: 'release.distributed', object: 'release', hoursAgo: 20, outcome: { status: 'succeeded', code: 200, ms: 55 } },
+        {
+          type: 'release.distributed',
+          object: 'release',
+          hoursAgo: 20,
+          outcome: { status: 'succeeded', code: 200, ms: 55 },
+        },
         { type: 'trial.started', object: 'trial', hoursAgo: 3, outcome: { status: 'succeeded', code: 200, ms: 49 } },
       ],
     },
@@ -61,7 +114,11 @@ const DEMO_ENDPOINTS: Record<string, DemoEndpoint[]> = {
 };
 
 /** Gives the demo manufacturers webhook endpoints with a realistic delivery log (docs/webhooks.md). */
-export async function seedWebhookDemo(db: Db, masterKey: Buffer, manufacturers: { id: number; prefix: string }[]): Promise<void> {
+export async function seedWebhookDemo(
+  db: Db,
+  masterKey: Buffer,
+  manufacturers: { id: number; prefix: string }[],
+): Promise<void> {
   const now = Date.now();
   for (const { id: manufacturerId, prefix } of manufacturers) {
     for (const plan of DEMO_ENDPOINTS[prefix] ?? []) {
@@ -79,7 +136,14 @@ export async function seedWebhookDemo(db: Db, masterKey: Buffer, manufacturers: 
         const payload = {
           type: delivery.type,
           timestamp: at.toISOString(),
-          data: { object: delivery.object, id: String(objectId), manufacturer_id: manufacturerId, actor_system_user_id: null, before: null, after: null },
+          data: {
+            object: delivery.object,
+            id: String(objectId),
+            manufacturer_id: manufacturerId,
+            actor_system_user_id: null,
+            before: null,
+            after: null,
+          },
         };
         const eventId = await insertEvent(db, manufacturerId, delivery.type, payload);
         const { outcome } = delivery;
@@ -96,7 +160,9 @@ export async function seedWebhookDemo(db: Db, masterKey: Buffer, manufacturers: 
             last_error: outcome.status === 'failed' ? outcome.error : null,
             created_at: at,
             // The failed ones retried for about a day (docs/webhooks.md, Delivery and retries).
-            last_attempt_at: new Date(at.getTime() + (outcome.status === 'failed' ? 23 * HOUR_MS : (attempts - 1) * 5_000) + outcome.ms),
+            last_attempt_at: new Date(
+              at.getTime() + (outcome.status === 'failed' ? 23 * HOUR_MS : (attempts - 1) * 5_000) + outcome.ms,
+            ),
             next_attempt_at: at,
           })
           .execute();

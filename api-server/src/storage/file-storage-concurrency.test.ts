@@ -66,7 +66,14 @@ describe('local file storage shared by two instances: the same file uploaded to 
     finished = true;
     const { sizes, mismatches } = await watching;
 
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled', 'rejected']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'rejected',
+    ]);
     expect((await readFile(join(root, key))).equals(content)).toBe(true);
     expect([...sizes].filter((size) => size !== 0 && size !== content.length)).toEqual([]);
     expect(sizes.has(content.length)).toBe(true);
@@ -77,7 +84,11 @@ describe('local file storage shared by two instances: the same file uploaded to 
   it('a plain write (demo data) replaces a file whole as well', async () => {
     const instanceA = createLocalFileStorage(root);
     const instanceB = createLocalFileStorage(root);
-    await Promise.all([instanceA.write('builds/1/a.bin', content), instanceB.write('builds/1/a.bin', content), instanceA.write('builds/1/a.bin', content)]);
+    await Promise.all([
+      instanceA.write('builds/1/a.bin', content),
+      instanceB.write('builds/1/a.bin', content),
+      instanceA.write('builds/1/a.bin', content),
+    ]);
     expect((await readFile(join(root, 'builds/1/a.bin'))).equals(content)).toBe(true);
     expect(readdirSync(join(root, 'builds/1'))).toEqual(['a.bin']);
   });

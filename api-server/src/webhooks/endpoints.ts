@@ -6,25 +6,46 @@ import { messageIdOf, webhookDb } from './tables';
 
 const PUBLIC_COLUMNS = ['id', 'manufacturer_id', 'url', 'event_types', 'enabled', 'created_at', 'updated_at'] as const;
 
-type EndpointRow = { id: number; manufacturer_id: number; url: string; event_types: string[]; enabled: boolean; created_at: Date; updated_at: Date };
+type EndpointRow = {
+  id: number;
+  manufacturer_id: number;
+  url: string;
+  event_types: string[];
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
 
 export function toWebhookEndpoint(row: EndpointRow): WebhookEndpoint {
   return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
 
 export async function listEndpoints(db: Db, manufacturerId: number) {
-  const rows = await webhookDb(db).selectFrom('webhook_endpoints').select(PUBLIC_COLUMNS).where('manufacturer_id', '=', manufacturerId).orderBy('id').execute();
+  const rows = await webhookDb(db)
+    .selectFrom('webhook_endpoints')
+    .select(PUBLIC_COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .orderBy('id')
+    .execute();
   return rows.map(toWebhookEndpoint);
 }
 
 export async function findEndpoint(db: Db, manufacturerId: number, endpointId: number) {
-  return webhookDb(db).selectFrom('webhook_endpoints').select(PUBLIC_COLUMNS).where('manufacturer_id', '=', manufacturerId).where('id', '=', endpointId).executeTakeFirst();
+  return webhookDb(db)
+    .selectFrom('webhook_endpoints')
+    .select(PUBLIC_COLUMNS)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', endpointId)
+    .executeTakeFirst();
 }
 
 export async function insertEndpoint(
   db: Db,
   masterKey: Buffer,
-  { secret, ...values }: { manufacturer_id: number; url: string; secret: string; event_types: string[]; enabled: boolean },
+  {
+    secret,
+    ...values
+  }: { manufacturer_id: number; url: string; secret: string; event_types: string[]; enabled: boolean },
 ) {
   return webhookDb(db)
     .insertInto('webhook_endpoints')
@@ -33,7 +54,12 @@ export async function insertEndpoint(
     .executeTakeFirstOrThrow();
 }
 
-export async function updateEndpoint(db: Db, manufacturerId: number, endpointId: number, changes: { url?: string; event_types?: string[]; enabled?: boolean }) {
+export async function updateEndpoint(
+  db: Db,
+  manufacturerId: number,
+  endpointId: number,
+  changes: { url?: string; event_types?: string[]; enabled?: boolean },
+) {
   return webhookDb(db)
     .updateTable('webhook_endpoints')
     .set({ ...changes, updated_at: sql`now()` })
@@ -44,12 +70,21 @@ export async function updateEndpoint(db: Db, manufacturerId: number, endpointId:
 }
 
 export async function deleteEndpoint(db: Db, manufacturerId: number, endpointId: number) {
-  return webhookDb(db).deleteFrom('webhook_endpoints').where('manufacturer_id', '=', manufacturerId).where('id', '=', endpointId).returning(PUBLIC_COLUMNS).executeTakeFirst();
+  return webhookDb(db)
+    .deleteFrom('webhook_endpoints')
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '=', endpointId)
+    .returning(PUBLIC_COLUMNS)
+    .executeTakeFirst();
 }
 
 /** A new delivery of the event to the endpoint, due now (redeliver keeps the event, so its message id). */
 export async function enqueueDelivery(db: Db, eventId: string, endpointId: number): Promise<string> {
-  const row = await webhookDb(db).insertInto('webhook_deliveries').values({ event_id: eventId, endpoint_id: endpointId }).returning('id').executeTakeFirstOrThrow();
+  const row = await webhookDb(db)
+    .insertInto('webhook_deliveries')
+    .values({ event_id: eventId, endpoint_id: endpointId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -101,12 +136,20 @@ export function toWebhookDelivery(row: DeliveryRow): WebhookDelivery {
 }
 
 export async function findDelivery(db: Db, endpointId: number, deliveryId: number) {
-  return deliveryColumns(db).where('d.endpoint_id', '=', endpointId).where('d.id', '=', String(deliveryId)).executeTakeFirst();
+  return deliveryColumns(db)
+    .where('d.endpoint_id', '=', endpointId)
+    .where('d.id', '=', String(deliveryId))
+    .executeTakeFirst();
 }
 
 export async function listDeliveries(db: Db, endpointId: number, page: { perPage: number; offset: number }) {
   const [rows, total] = await Promise.all([
-    deliveryColumns(db).where('d.endpoint_id', '=', endpointId).orderBy('d.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
+    deliveryColumns(db)
+      .where('d.endpoint_id', '=', endpointId)
+      .orderBy('d.id', 'desc')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
     webhookDb(db)
       .selectFrom('webhook_deliveries')
       .select((eb) => eb.fn.countAll<string>().as('total'))

@@ -33,7 +33,11 @@ export async function sendWebhook(request: SendRequest): Promise<SendResult> {
     url = parseTarget(request.url);
     [address] = await resolveTarget(url.hostname, request.allowPrivate);
   } catch (error) {
-    return { statusCode: null, durationMs: elapsed(), error: error instanceof TargetRefused ? error.message : String(error) };
+    return {
+      statusCode: null,
+      durationMs: elapsed(),
+      error: error instanceof TargetRefused ? error.message : String(error),
+    };
   }
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
@@ -41,7 +45,11 @@ export async function sendWebhook(request: SendRequest): Promise<SendResult> {
       url,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)), ...request.headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(request.body)),
+          ...request.headers,
+        },
         lookup: (_hostname, options, callback) => {
           if ((options as { all?: boolean }).all) (callback as (e: null, a: LookupAddress[]) => void)(null, [address]);
           else (callback as (e: null, a: string, f: number) => void)(null, address.address, address.family);
@@ -62,7 +70,11 @@ export async function sendWebhook(request: SendRequest): Promise<SendResult> {
     );
     outgoing.on('error', (error) => {
       const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
-      resolve({ statusCode: null, durationMs: elapsed(), error: timedOut ? `No answer within ${request.timeoutMs} ms` : error.message });
+      resolve({
+        statusCode: null,
+        durationMs: elapsed(),
+        error: timedOut ? `No answer within ${request.timeoutMs} ms` : error.message,
+      });
     });
     outgoing.end(request.body);
   });

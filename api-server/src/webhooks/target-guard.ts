@@ -20,7 +20,8 @@ export function parseTarget(raw: string): URL {
   } catch {
     throw new TargetRefused(URL_INVALID);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname) throw new TargetRefused(URL_INVALID);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname)
+    throw new TargetRefused(URL_INVALID);
   return url;
 }
 

@@ -35,7 +35,12 @@ export function claimDueDeliveries(db: Db, settings: WebhookSettings): Promise<C
   return claimDue(db, DELIVERIES, settings);
 }
 
-function recordOutcome(db: Db, settings: WebhookSettings, delivery: ClaimedDelivery, result: SendResult): Promise<void> {
+function recordOutcome(
+  db: Db,
+  settings: WebhookSettings,
+  delivery: ClaimedDelivery,
+  result: SendResult,
+): Promise<void> {
   const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   return recordAttempt(db, DELIVERIES.table, settings, delivery, {
     finalStatus: succeeded ? 'succeeded' : undefined,
@@ -56,7 +61,12 @@ async function deliver(db: Db, masterKey: Buffer, settings: WebhookSettings, del
     headers: {
       'webhook-id': messageId,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signatureHeader(decrypt(delivery.secret_encrypted, masterKey).toString(), messageId, timestamp, body),
+      'webhook-signature': signatureHeader(
+        decrypt(delivery.secret_encrypted, masterKey).toString(),
+        messageId,
+        timestamp,
+        body,
+      ),
       'user-agent': 'ProductHub-Webhooks/1',
     },
   });
@@ -64,7 +74,12 @@ async function deliver(db: Db, masterKey: Buffer, settings: WebhookSettings, del
 }
 
 /** One pass: claims what is due, delivers it; answers how many deliveries were claimed. */
-export async function deliverDue(db: Db, masterKey: Buffer, settings: WebhookSettings, onError: (error: unknown) => void = () => undefined): Promise<number> {
+export async function deliverDue(
+  db: Db,
+  masterKey: Buffer,
+  settings: WebhookSettings,
+  onError: (error: unknown) => void = () => undefined,
+): Promise<number> {
   const claimed = await claimDueDeliveries(db, settings);
   await Promise.all(claimed.map((delivery) => deliver(db, masterKey, settings, delivery).catch(onError)));
   return claimed.length;
@@ -72,6 +87,11 @@ export async function deliverDue(db: Db, masterKey: Buffer, settings: WebhookSet
 
 export type WebhookWorker = OutboxWorker;
 
-export function startWebhookWorker(db: Db, masterKey: Buffer, settings: WebhookSettings, onError: (error: unknown) => void = () => undefined): WebhookWorker {
+export function startWebhookWorker(
+  db: Db,
+  masterKey: Buffer,
+  settings: WebhookSettings,
+  onError: (error: unknown) => void = () => undefined,
+): WebhookWorker {
   return startPollLoop(() => deliverDue(db, masterKey, settings, onError), settings, onError);
 }

@@ -54,20 +54,39 @@ async function readBounded(stream: IncomingMessage, maxBytes: number): Promise<B
 }
 
 /** One attempt on one instance: a fresh connection (no keep-alive), the whole answer read before it counts. */
-function forward(port: number, incoming: IncomingMessage, body: Buffer, maxBytes: number, timeoutMs: number): Promise<Answer> {
+function forward(
+  port: number,
+  incoming: IncomingMessage,
+  body: Buffer,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let sent = false;
     const headers = { ...incoming.headers, host: `127.0.0.1:${port}`, connection: 'close' };
-    const outgoing = httpRequest({ host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers, agent: false, timeout: timeoutMs }, (response) => {
-      readBounded(response, maxBytes).then(
-        (data) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: data }),
-        (error: Error) => reject(new UpstreamError(`answer cut off: ${error.message}`, true)),
-      );
-    });
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: incoming.method,
+        path: incoming.url,
+        headers,
+        agent: false,
+        timeout: timeoutMs,
+      },
+      (response) => {
+        readBounded(response, maxBytes).then(
+          (data) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: data }),
+          (error: Error) => reject(new UpstreamError(`answer cut off: ${error.message}`, true)),
+        );
+      },
+    );
     outgoing.on('socket', (socket) => socket.once('connect', () => (sent = true)));
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     // ECONNREFUSED and the like: nothing reached the instance, so the request may go to another one whatever it is.
-    outgoing.on('error', (error: NodeJS.ErrnoException) => reject(new UpstreamError(error.code ?? error.message, sent)));
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new UpstreamError(error.code ?? error.message, sent)),
+    );
     outgoing.end(body);
   });
 }
@@ -78,7 +97,10 @@ function forward(port: number, incoming: IncomingMessage, body: Buffer, maxBytes
  * any way (idempotent); a write that reached an instance which then died is answered 502 and recorded, since
  * it may or may not have been applied. This is what nginx's `proxy_next_upstream error timeout` does.
  */
-export async function startRoundRobinProxy(upstreamPorts: number[], { maxBytes = 4 * 1024 * 1024, timeoutMs = 20_000 } = {}): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(
+  upstreamPorts: number[],
+  { maxBytes = 4 * 1024 * 1024, timeoutMs = 20_000 } = {},
+): Promise<RoundRobinProxy> {
   const served = upstreamPorts.map(() => 0);
   const failures: ProxyFailure[] = [];
   let next = 0;
@@ -102,7 +124,9 @@ export async function startRoundRobinProxy(upstreamPorts: number[], { maxBytes =
           served[upstream]++;
           const headers = { ...answer.headers, [UPSTREAM_HEADER]: String(upstream), connection: 'close' };
           delete headers['transfer-encoding'];
-          outgoing.writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) }).end(answer.body);
+          outgoing
+            .writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) })
+            .end(answer.body);
           return;
         } catch (error) {
           const { message, sent } = error as UpstreamError;
@@ -111,8 +135,18 @@ export async function startRoundRobinProxy(upstreamPorts: number[], { maxBytes =
             retried++;
             continue;
           }
-          failures.push({ method: incoming.method ?? '', path: incoming.url ?? '', upstream, sent, startedAt, failedAt: Date.now(), reason: message });
-          outgoing.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: ['No instance answered.'] }));
+          failures.push({
+            method: incoming.method ?? '',
+            path: incoming.url ?? '',
+            upstream,
+            sent,
+            startedAt,
+            failedAt: Date.now(),
+            reason: message,
+          });
+          outgoing
+            .writeHead(502, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ message: ['No instance answered.'] }));
           return;
         }
       }

@@ -49,7 +49,14 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npm run build)`);
   let output = '';
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PRODUCTHUB_APPS_DIR: '', LOG_LEVEL: 'error', PRODUCTHUB_LOGIN_RATE_LIMIT: '100000', PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT: '100000', ...env },
+    env: {
+      ...process.env,
+      PRODUCTHUB_APPS_DIR: '',
+      LOG_LEVEL: 'error',
+      PRODUCTHUB_LOGIN_RATE_LIMIT: '100000',
+      PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
@@ -61,7 +68,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   let gone = false;
   void exited.then(() => (gone = true));
   // A server that exits while starting (a configuration it refuses) stops the wait at once.
-  await waitUntil(async () => gone || (await fetch(`${url}/readyz`)).ok, 90_000, `the server on ${url} to be ready`).catch((error: Error) => {
+  await waitUntil(
+    async () => gone || (await fetch(`${url}/readyz`)).ok,
+    90_000,
+    `the server on ${url} to be ready`,
+  ).catch((error: Error) => {
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${output}`);
   });
@@ -99,7 +110,9 @@ export interface DatabaseProcess {
 
 /** An embedded PostgreSQL in a child process of its own, to take away from a running server and bring back. */
 export async function startDatabaseProcess(dataDir: string, port: number): Promise<DatabaseProcess> {
-  const child = spawn(process.execPath, [join(__dirname, 'run-embedded-postgres.mjs'), dataDir, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(__dirname, 'run-embedded-postgres.mjs'), dataDir, String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.add(child);
   let output = '';
   const connectionString = await new Promise<string>((resolve, reject) => {

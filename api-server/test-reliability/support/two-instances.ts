@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePortPair, startDatabaseProcess, startServer, type DatabaseProcess, type ServerProcess } from './server-process';
+import {
+  freePortPair,
+  startDatabaseProcess,
+  startServer,
+  type DatabaseProcess,
+  type ServerProcess,
+} from './server-process';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 
 /**
@@ -38,8 +44,15 @@ export async function startTwoInstances(extraEnv: Record<string, string> = {}): 
     PRODUCTHUB_STORAGE_DIR: join(root, 'shared-files'),
     ...extraEnv,
   };
-  const envOf = (index: number) => ({ ...sharedEnv, PORT: String(ports[index]), PRODUCTHUB_DATA_DIR: join(root, `instance-${index}`) });
-  const instances = (await Promise.all([startServer(envOf(0)), startServer(envOf(1))])) as [ServerProcess, ServerProcess];
+  const envOf = (index: number) => ({
+    ...sharedEnv,
+    PORT: String(ports[index]),
+    PRODUCTHUB_DATA_DIR: join(root, `instance-${index}`),
+  });
+  const instances = (await Promise.all([startServer(envOf(0)), startServer(envOf(1))])) as [
+    ServerProcess,
+    ServerProcess,
+  ];
   const proxy = await startRoundRobinProxy(ports);
   return {
     root,

@@ -13,7 +13,11 @@ describe('client API under concurrency', () => {
   beforeAll(async () => {
     t = await createTestApp();
     world = await createLicensingWorld(t);
-    await t.db.updateTable('products').set({ trial_days: 7, machine_limit: 1 }).where('id', '=', world.synth.id).execute();
+    await t.db
+      .updateTable('products')
+      .set({ trial_days: 7, machine_limit: 1 })
+      .where('id', '=', world.synth.id)
+      .execute();
   });
   afterAll(() => t.close());
   beforeEach(() => resetRateLimits(t));
@@ -30,7 +34,11 @@ describe('client API under concurrency', () => {
   it('lets exactly one of several machines racing for the last slot in', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => activate(`RACE-${i}`)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    const machines = await t.db.selectFrom('license_machines').select('hardware_fingerprint').where('license_id', '=', world.bobSynth.id).execute();
+    const machines = await t.db
+      .selectFrom('license_machines')
+      .select('hardware_fingerprint')
+      .where('license_id', '=', world.bobSynth.id)
+      .execute();
     expect(machines).toHaveLength(1);
   });
 
@@ -38,15 +46,29 @@ describe('client API under concurrency', () => {
     await t.db.updateTable('products').set({ machine_limit: 10 }).where('id', '=', world.synth.id).execute();
     for (let i = 0; i < 5; i++) expect((await activate(`CAP-${i}`)).statusCode).toBe(200);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => clientPost(t, '/deactivations', { product_id: world.synth.id, serial: world.bobSynth.serial, hardware_fingerprint: `CAP-${i}` })),
+      Array.from({ length: 5 }, (_, i) =>
+        clientPost(t, '/deactivations', {
+          product_id: world.synth.id,
+          serial: world.bobSynth.serial,
+          hardware_fingerprint: `CAP-${i}`,
+        }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 409, 409]);
-    const deactivations = await t.db.selectFrom('license_machine_deactivations').select('id').where('license_id', '=', world.bobSynth.id).execute();
+    const deactivations = await t.db
+      .selectFrom('license_machine_deactivations')
+      .select('id')
+      .where('license_id', '=', world.bobSynth.id)
+      .execute();
     expect(deactivations).toHaveLength(3);
   });
 
   it('starts one trial for a machine asking several times at once', async () => {
-    const answers = await Promise.all(Array.from({ length: 5 }, () => clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'TRIAL-RACE' })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'TRIAL-RACE' }),
+      ),
+    );
     expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 201)).toBe(true);
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
     expect(new Set(answers.map((answer) => answer.json().expires_at)).size).toBe(1);
@@ -57,12 +79,16 @@ describe('client API under concurrency', () => {
       INSERT INTO licenses (manufacturer_id, product_id, user_id, serial, license_type, disabled, disabled_reason, updated_at)
       SELECT ${world.manufacturerA.id}, ${world.synth.id}, ${world.ann.id}, 'BULK-' || n, 'Standard', true, 'DuplicateOrder', timestamptz '2030-01-01T00:00:00Z' + n * interval '1 second'
       FROM generate_series(1, ${REVOCATIONS_MAX_ENTRIES + 10}) AS n`.execute(t.db);
-    const response = await t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=X&since=2030-01-01T00:00:00Z` });
+    const response = await t.app.inject({
+      url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=X&since=2030-01-01T00:00:00Z`,
+    });
     const list = verifiedDocument(REVOCATION_LIST_FORMAT, response.body, world.synth.public_key);
     const licenses = list.licenses as { changed_at: string }[];
     expect(list.complete).toBe(false);
     expect(licenses).toHaveLength(REVOCATIONS_MAX_ENTRIES);
-    const next = await t.app.inject({ url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=X&since=${licenses.at(-1)!.changed_at}` });
+    const next = await t.app.inject({
+      url: `${CLIENT}/products/${world.synth.id}/revocations?hardware_fingerprint=X&since=${licenses.at(-1)!.changed_at}`,
+    });
     const rest = verifiedDocument(REVOCATION_LIST_FORMAT, next.body, world.synth.public_key);
     expect(rest).toMatchObject({ complete: true });
     expect((rest.licenses as unknown[]).length).toBe(11);

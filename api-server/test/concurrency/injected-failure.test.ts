@@ -15,7 +15,14 @@ describe('all-or-nothing under an injected failure', () => {
 
   it('a bulk update that fails on its 20th licence changes none of the 40, and no audit row is left', async () => {
     const ids = (
-      await t.db.selectFrom('licenses').select('id').where('manufacturer_id', '=', world.manufacturerA).where('disabled', '=', false).orderBy('id').limit(40).execute()
+      await t.db
+        .selectFrom('licenses')
+        .select('id')
+        .where('manufacturer_id', '=', world.manufacturerA)
+        .where('disabled', '=', false)
+        .orderBy('id')
+        .limit(40)
+        .execute()
     ).map((row) => row.id);
     const victim = ids[19];
     await sql

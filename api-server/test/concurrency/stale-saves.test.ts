@@ -13,27 +13,58 @@ describe('stale saves answer 409 and change nothing', () => {
   afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ url, headers: auth(world.tokens.staffA) });
-  const patch = (url: string, payload: object) => t.app.inject({ method: 'PATCH', url, headers: auth(world.tokens.staffA), payload });
+  const patch = (url: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url, headers: auth(world.tokens.staffA), payload });
 
   it.each([
     ['product', () => `/api/v1/products/${world.productA}`, 'products', { tagline: 'first' }, { tagline: 'second' }],
-    ['release', () => `/api/v1/products/${world.productA}/releases/${world.releaseA}`, 'releases', { description: 'first' }, { description: 'second' }],
+    [
+      'release',
+      () => `/api/v1/products/${world.productA}/releases/${world.releaseA}`,
+      'releases',
+      { description: 'first' },
+      { description: 'second' },
+    ],
   ] as const)('%s', async (what, url, table, firstChange, secondChange) => {
     const opened = (await get(url())).json();
-    const body = (change: object) => ({ ...opened, ...change, builds: opened.builds?.map((build: { id: number }) => build.id) });
+    const body = (change: object) => ({
+      ...opened,
+      ...change,
+      builds: opened.builds?.map((build: { id: number }) => build.id),
+    });
     const first = await patch(url(), body(firstChange));
     expect(first.statusCode).toBe(200);
 
     const before = await tableDigest(t.db, table);
     const stale = await patch(url(), body(secondChange));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: [`Someone else changed this ${what} after you opened it. Reload the page to see their changes, then edit again.`] });
+    expect(stale.json()).toEqual({
+      message: [
+        `Someone else changed this ${what} after you opened it. Reload the page to see their changes, then edit again.`,
+      ],
+    });
     expect(await tableDigest(t.db, table)).toBe(before);
 
     // Saving on top of the fresh version works, and a client that sends no version is not checked.
     const reopened = (await get(url())).json();
-    expect((await patch(url(), { ...reopened, ...secondChange, builds: reopened.builds?.map((build: { id: number }) => build.id) })).statusCode).toBe(200);
+    expect(
+      (
+        await patch(url(), {
+          ...reopened,
+          ...secondChange,
+          builds: reopened.builds?.map((build: { id: number }) => build.id),
+        })
+      ).statusCode,
+    ).toBe(200);
     const { updated_at: _ignored, ...versionless } = reopened;
-    expect((await patch(url(), { ...versionless, ...firstChange, builds: reopened.builds?.map((build: { id: number }) => build.id) })).statusCode).toBe(200);
+    expect(
+      (
+        await patch(url(), {
+          ...versionless,
+          ...firstChange,
+          builds: reopened.builds?.map((build: { id: number }) => build.id),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -38,7 +38,11 @@ export async function startSmtpTestServer(options: { hideSmtpUtf8?: boolean } = 
           .then((parsed) => {
             const envelope = session.envelope as typeof session.envelope & { smtpUtf8?: boolean };
             arrived.push({
-              envelope: { from: envelope.mailFrom ? envelope.mailFrom.address : '', to: envelope.rcptTo.map((to) => to.address), smtpUtf8: envelope.smtpUtf8 === true },
+              envelope: {
+                from: envelope.mailFrom ? envelope.mailFrom.address : '',
+                to: envelope.rcptTo.map((to) => to.address),
+                smtpUtf8: envelope.smtpUtf8 === true,
+              },
               parsed,
               raw: raw.toString('utf8'),
             });

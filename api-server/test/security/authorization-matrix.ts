@@ -21,37 +21,83 @@ export interface MatrixEntry {
 const STAFF_ROUTE_FOR_CUSTOMERS = { customerA: 401, customerB: 401 };
 const PUBLIC = { anonymous: 200, superuser: 200, staffA: 200, staffB: 200, customerA: 200, customerB: 200 };
 /** Manufacturer staff only; another tenant's object answers 404 like a missing one. */
-const staffOnly = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok, staffB: 404, ...STAFF_ROUTE_FOR_CUSTOMERS });
+const staffOnly = (ok: number) => ({
+  anonymous: 401,
+  superuser: 403,
+  staffA: ok,
+  staffB: 404,
+  ...STAFF_ROUTE_FOR_CUSTOMERS,
+});
 /** Manufacturer staff only, on a collection: B gets its own. */
-const staffCollection = (ok: number) => ({ anonymous: 401, superuser: 403, staffA: ok, staffB: ok, ...STAFF_ROUTE_FOR_CUSTOMERS });
+const staffCollection = (ok: number) => ({
+  anonymous: 401,
+  superuser: 403,
+  staffA: ok,
+  staffB: ok,
+  ...STAFF_ROUTE_FOR_CUSTOMERS,
+});
 
 /** A manufacturer's own sub-resource that a superuser may reach too: staff of B answer 404 like a missing one. */
-const ownOrSuperuser = (ok: number) => ({ anonymous: 401, superuser: ok, staffA: ok, staffB: 404, ...STAFF_ROUTE_FOR_CUSTOMERS });
-const webhookEndpoint = (w: World) => `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints/${w.webhookEndpointA}`;
+const ownOrSuperuser = (ok: number) => ({
+  anonymous: 401,
+  superuser: ok,
+  staffA: ok,
+  staffB: 404,
+  ...STAFF_ROUTE_FOR_CUSTOMERS,
+});
+const webhookEndpoint = (w: World) =>
+  `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints/${w.webhookEndpointA}`;
 
 const WEBHOOK_ROUTES: Record<string, MatrixEntry> = {
-  'GET /api/v1/manufacturers/:id/webhook-endpoints': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints` }), expect: ownOrSuperuser(200) },
+  'GET /api/v1/manufacturers/:id/webhook-endpoints': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints` }),
+    expect: ownOrSuperuser(200),
+  },
   'POST /api/v1/manufacturers/:id/webhook-endpoints': {
-    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints`, payload: { url: 'https://93.184.215.14/matrix', event_types: ['license.created'] } }),
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints`,
+      payload: { url: 'https://93.184.215.14/matrix', event_types: ['license.created'] },
+    }),
     expect: ownOrSuperuser(201),
   },
-  'GET /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': { request: (w) => ({ url: webhookEndpoint(w) }), expect: ownOrSuperuser(200) },
-  'PATCH /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': { request: (w) => ({ url: webhookEndpoint(w), payload: { enabled: true } }), expect: ownOrSuperuser(200) },
+  'GET /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': {
+    request: (w) => ({ url: webhookEndpoint(w) }),
+    expect: ownOrSuperuser(200),
+  },
+  'PATCH /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': {
+    request: (w) => ({ url: webhookEndpoint(w), payload: { enabled: true } }),
+    expect: ownOrSuperuser(200),
+  },
   'DELETE /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': {
     // Each role (one call each) aims at an endpoint of A that still exists.
-    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints/${w.webhookEndpointsToDeleteA.pop()}` }),
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints/${w.webhookEndpointsToDeleteA.pop()}`,
+    }),
     expect: ownOrSuperuser(204),
   },
-  'GET /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/deliveries': { request: (w) => ({ url: `${webhookEndpoint(w)}/deliveries` }), expect: ownOrSuperuser(200) },
+  'GET /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/deliveries': {
+    request: (w) => ({ url: `${webhookEndpoint(w)}/deliveries` }),
+    expect: ownOrSuperuser(200),
+  },
   'POST /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/deliveries/:deliveryId/redeliver': {
     request: (w) => ({ url: `${webhookEndpoint(w)}/deliveries/${w.webhookDeliveryA}/redeliver` }),
     expect: ownOrSuperuser(202),
   },
-  'POST /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/test': { request: (w) => ({ url: `${webhookEndpoint(w)}/test` }), expect: ownOrSuperuser(202) },
+  'POST /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/test': {
+    request: (w) => ({ url: `${webhookEndpoint(w)}/test` }),
+    expect: ownOrSuperuser(202),
+  },
 };
 
 /** Customer routes of the portal: a customer session only; a staff token is no customer session (401). */
-const customerOnly = (ok: number) => ({ anonymous: 401, superuser: 401, staffA: 401, staffB: 401, customerA: ok, customerB: ok });
+const customerOnly = (ok: number) => ({
+  anonymous: 401,
+  superuser: 401,
+  staffA: 401,
+  staffB: 401,
+  customerA: ok,
+  customerB: ok,
+});
 
 const PORTAL_ROUTES: Record<string, MatrixEntry> = {
   'GET /api/v1/portal/:slug': { request: (w) => ({ url: `/api/v1/portal/${w.portalSlugA}` }), expect: PUBLIC },
@@ -64,7 +110,11 @@ const PORTAL_ROUTES: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `/api/v1/portal/${w.portalSlugA}/sign-in`, payload: { token: w.signInLinkTokensA.pop() } }),
     expect: PUBLIC,
   },
-  'POST /api/v1/portal/sign-out': { request: () => ({ url: '/api/v1/portal/sign-out' }), expect: customerOnly(204), endsSession: true },
+  'POST /api/v1/portal/sign-out': {
+    request: () => ({ url: '/api/v1/portal/sign-out' }),
+    expect: customerOnly(204),
+    endsSession: true,
+  },
   'GET /api/v1/portal/me': { request: () => ({ url: '/api/v1/portal/me' }), expect: customerOnly(200) },
   'GET /api/v1/portal/licenses': { request: () => ({ url: '/api/v1/portal/licenses' }), expect: customerOnly(200) },
   'GET /api/v1/portal/trials': { request: () => ({ url: '/api/v1/portal/trials' }), expect: customerOnly(200) },
@@ -98,24 +148,50 @@ const PORTAL_ROUTES: Record<string, MatrixEntry> = {
     expect: customerOnly(202),
   },
   // No customer has a code here: the refusal (400) shows the request got past who asks, to the code.
-  'POST /api/v1/portal/email-change/confirm': { request: () => ({ url: '/api/v1/portal/email-change/confirm', payload: { code: '000000' } }), expect: customerOnly(400) },
-  'GET /api/v1/manufacturers/:id/portal-settings': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings` }), expect: ownOrSuperuser(200) },
+  'POST /api/v1/portal/email-change/confirm': {
+    request: () => ({ url: '/api/v1/portal/email-change/confirm', payload: { code: '000000' } }),
+    expect: customerOnly(400),
+  },
+  'GET /api/v1/manufacturers/:id/portal-settings': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings` }),
+    expect: ownOrSuperuser(200),
+  },
   'PATCH /api/v1/manufacturers/:id/portal-settings': {
     request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/portal-settings`, payload: { enabled: true } }),
     expect: ownOrSuperuser(200),
   },
-  'POST /api/v1/users/:id/portal-sign-in-link': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/portal-sign-in-link` }), expect: staffOnly(202) },
+  'POST /api/v1/users/:id/portal-sign-in-link': {
+    request: (w) => ({ url: `/api/v1/users/${w.endUserA}/portal-sign-in-link` }),
+    expect: staffOnly(202),
+  },
 };
 
 const EMAIL_ROUTES: Record<string, MatrixEntry> = {
-  'GET /api/v1/manufacturers/:id/emails': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/emails?status=kept` }), expect: ownOrSuperuser(200) },
-  'GET /api/v1/manufacturers/:id/emails/:emailId': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/emails/${w.emailA}` }), expect: ownOrSuperuser(200) },
-  'POST /api/v1/manufacturers/:id/emails/test': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/emails/test`, payload: {} }), expect: ownOrSuperuser(202) },
-  'GET /api/v1/manufacturers/:id/mail-settings': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/mail-settings` }), expect: ownOrSuperuser(200) },
+  'GET /api/v1/manufacturers/:id/emails': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/emails?status=kept` }),
+    expect: ownOrSuperuser(200),
+  },
+  'GET /api/v1/manufacturers/:id/emails/:emailId': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/emails/${w.emailA}` }),
+    expect: ownOrSuperuser(200),
+  },
+  'POST /api/v1/manufacturers/:id/emails/test': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/emails/test`, payload: {} }),
+    expect: ownOrSuperuser(202),
+  },
+  'GET /api/v1/manufacturers/:id/mail-settings': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/mail-settings` }),
+    expect: ownOrSuperuser(200),
+  },
   'PUT /api/v1/manufacturers/:id/mail-settings': {
     request: (w) => ({
       url: `/api/v1/manufacturers/${w.manufacturerA}/mail-settings`,
-      payload: { sender_name: 'Aurora Audio Support', reply_to: 'support@aurora-audio.example', logo_url: null, brand_color: '#2255aa' },
+      payload: {
+        sender_name: 'Aurora Audio Support',
+        reply_to: 'support@aurora-audio.example',
+        logo_url: null,
+        brand_color: '#2255aa',
+      },
     }),
     expect: ownOrSuperuser(200),
   },
@@ -138,13 +214,22 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/docs/static/index.html' }),
     expect: { anonymous: 302, superuser: 302, staffA: 302, staffB: 302, customerA: 302, customerB: 302 },
   },
-  'GET /api/docs/static/swagger-initializer.js': { request: () => ({ url: '/api/docs/static/swagger-initializer.js' }), expect: PUBLIC },
+  'GET /api/docs/static/swagger-initializer.js': {
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+    expect: PUBLIC,
+  },
   'OPTIONS *': {
-    request: () => ({ url: '/api/v1/products', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } }),
+    request: () => ({
+      url: '/api/v1/products',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    }),
     expect: { anonymous: 204, superuser: 204, staffA: 204, staffB: 204, customerA: 204, customerB: 204 },
   },
   'POST /api/v1/systemusers/login': {
-    request: () => ({ url: '/api/v1/systemusers/login', payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' } }),
+    request: () => ({
+      url: '/api/v1/systemusers/login',
+      payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' },
+    }),
     expect: PUBLIC,
   },
   'POST /api/v1/systemusers/logout': {
@@ -169,48 +254,87 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}`, payload: { phone: '+49 30 7654321' } }),
     expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 404, customerA: 401, customerB: 401 },
   },
-  'GET /api/v1/manufacturers/:id/channels': { request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels` }), expect: staffOnly(200) },
+  'GET /api/v1/manufacturers/:id/channels': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels` }),
+    expect: staffOnly(200),
+  },
   'POST /api/v1/manufacturers/:id/channels/:channelId/releases': {
-    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases`, payload: { product_release_id: w.nonBetaReleaseA } }),
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases`,
+      payload: { product_release_id: w.nonBetaReleaseA },
+    }),
     expect: staffOnly(201),
   },
   'DELETE /api/v1/manufacturers/:id/channels/:channelId/releases/:releaseId': {
-    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases/${w.betaReleaseA}` }),
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/releases/${w.betaReleaseA}`,
+    }),
     expect: staffOnly(204),
   },
   'POST /api/v1/manufacturers/:id/channels/:channelId/users': {
-    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/users`, payload: { user_id: w.endUserNotInBetaA } }),
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/users`,
+      payload: { user_id: w.endUserNotInBetaA },
+    }),
     expect: staffOnly(201),
   },
   'DELETE /api/v1/manufacturers/:id/channels/:channelId/users/:userId': {
-    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/users/${w.endUserBetaMemberA}` }),
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/channels/${w.betaChannelA}/users/${w.endUserBetaMemberA}`,
+    }),
     expect: staffOnly(204),
   },
   ...WEBHOOK_ROUTES,
   ...EMAIL_ROUTES,
   ...PORTAL_ROUTES,
 
-  'GET /api/v1/products': { request: () => ({ url: '/api/v1/products' }), expect: staffCollection(200), staffBActsOnOwnTenant: true },
+  'GET /api/v1/products': {
+    request: () => ({ url: '/api/v1/products' }),
+    expect: staffCollection(200),
+    staffBActsOnOwnTenant: true,
+  },
   'POST /api/v1/products': {
-    request: () => ({ url: '/api/v1/products', payload: { type: 'Full', name: 'Matrix Product', plugin_name: 'MatrixProduct' } }),
+    request: () => ({
+      url: '/api/v1/products',
+      payload: { type: 'Full', name: 'Matrix Product', plugin_name: 'MatrixProduct' },
+    }),
     expect: staffCollection(201),
     staffBActsOnOwnTenant: true,
   },
   'GET /api/v1/products/:id': { request: (w) => ({ url: `/api/v1/products/${w.productA}` }), expect: staffOnly(200) },
   'PATCH /api/v1/products/:id': {
-    request: (w) => ({ url: `/api/v1/products/${w.productA}`, payload: { type: 'Full', name: 'Aurora Reverb', plugin_name: 'AuroraReverb', tagline: 'Edited by the matrix' } }),
+    request: (w) => ({
+      url: `/api/v1/products/${w.productA}`,
+      payload: { type: 'Full', name: 'Aurora Reverb', plugin_name: 'AuroraReverb', tagline: 'Edited by the matrix' },
+    }),
     expect: staffOnly(200),
   },
-  'GET /api/v1/products/:id/builds': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/builds': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/builds` }),
+    expect: staffOnly(200),
+  },
   'POST /api/v1/products/:id/builds': {
     request: (w) => ({
       url: `/api/v1/products/${w.productA}/builds`,
-      payload: { os: 'macOS', major: 3, minor: 0, revision: 0, build_number: 300, files: [{ name: 'plugin.pkg', size: 3, sha256: 'a'.repeat(64) }] },
+      payload: {
+        os: 'macOS',
+        major: 3,
+        minor: 0,
+        revision: 0,
+        build_number: 300,
+        files: [{ name: 'plugin.pkg', size: 3, sha256: 'a'.repeat(64) }],
+      },
     }),
     expect: staffOnly(201),
   },
-  'GET /api/v1/products/:id/builds/:buildId': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/${w.confirmedBuildA}` }), expect: staffOnly(200) },
-  'POST /api/v1/products/:id/builds/:buildId/confirm': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/${w.completeBuildA}/confirm` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/builds/:buildId': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/${w.confirmedBuildA}` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/products/:id/builds/:buildId/confirm': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/${w.completeBuildA}/confirm` }),
+    expect: staffOnly(200),
+  },
   'PUT /api/v1/products/:id/builds/:buildId/files/:name': {
     request: (w) => ({
       url: `/api/v1/products/${w.productA}/builds/${w.pendingBuildA}/files/${w.pendingFile.name}`,
@@ -220,28 +344,52 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: staffOnly(200),
   },
   'GET /api/v1/products/:id/builds/:buildId/files/:name': {
-    request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/${w.confirmedBuildA}/files/${encodeURIComponent(w.confirmedBuildFileA)}` }),
+    request: (w) => ({
+      url: `/api/v1/products/${w.productA}/builds/${w.confirmedBuildA}/files/${encodeURIComponent(w.confirmedBuildFileA)}`,
+    }),
     expect: staffOnly(200),
   },
   'GET /api/v1/clients/app/products/:id/builds/:buildId/files': {
     request: (w) => ({ url: `/api/v1/clients/app/products/${w.productA}/builds/${w.confirmedBuildA}/files` }),
     expect: staffOnly(200),
   },
-  'GET /api/v1/products/:id/releases': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases` }), expect: staffOnly(200) },
+  'GET /api/v1/products/:id/releases': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/releases` }),
+    expect: staffOnly(200),
+  },
   'POST /api/v1/products/:id/releases': {
     request: (w) => ({ url: `/api/v1/products/${w.productA}/releases`, payload: { description: 'Matrix release' } }),
     expect: staffOnly(201),
   },
-  'GET /api/v1/products/:id/releases/:releaseId': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/${w.releaseA}` }), expect: staffOnly(200) },
-  'PATCH /api/v1/products/:id/releases/:releaseId': {
-    request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/${w.releaseA}`, payload: { description: 'Edited by the matrix' } }),
+  'GET /api/v1/products/:id/releases/:releaseId': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/${w.releaseA}` }),
     expect: staffOnly(200),
   },
-  'GET /api/v1/products/:id/licenses': { request: (w) => ({ url: `/api/v1/products/${w.productA}/licenses` }), expect: staffOnly(200) },
-  'GET /api/v1/products/:id/trials': { request: (w) => ({ url: `/api/v1/products/${w.productA}/trials` }), expect: staffOnly(200) },
-  'DELETE /api/v1/products/:id/trials/:trialId': { request: (w) => ({ url: `/api/v1/products/${w.productA}/trials/${w.trialA}` }), expect: staffOnly(204) },
+  'PATCH /api/v1/products/:id/releases/:releaseId': {
+    request: (w) => ({
+      url: `/api/v1/products/${w.productA}/releases/${w.releaseA}`,
+      payload: { description: 'Edited by the matrix' },
+    }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/products/:id/licenses': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/licenses` }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/products/:id/trials': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/trials` }),
+    expect: staffOnly(200),
+  },
+  'DELETE /api/v1/products/:id/trials/:trialId': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/trials/${w.trialA}` }),
+    expect: staffOnly(204),
+  },
 
-  'GET /api/v1/users': { request: () => ({ url: '/api/v1/users' }), expect: staffCollection(200), staffBActsOnOwnTenant: true },
+  'GET /api/v1/users': {
+    request: () => ({ url: '/api/v1/users' }),
+    expect: staffCollection(200),
+    staffBActsOnOwnTenant: true,
+  },
   'POST /api/v1/users': {
     request: () => ({ url: '/api/v1/users', payload: { email: 'matrix.user@example.com', external_id: null } }),
     expect: staffCollection(201),
@@ -249,12 +397,21 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/v1/users/:id': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}` }), expect: staffOnly(200) },
   'PATCH /api/v1/users/:id': {
-    request: (w) => ({ url: `/api/v1/users/${w.endUserA}`, payload: { email: 'renamed.by.matrix@example.com', external_id: 'matrix' } }),
+    request: (w) => ({
+      url: `/api/v1/users/${w.endUserA}`,
+      payload: { email: 'renamed.by.matrix@example.com', external_id: 'matrix' },
+    }),
     expect: staffOnly(200),
   },
-  'GET /api/v1/users/:id/licenses': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses` }), expect: staffOnly(200) },
+  'GET /api/v1/users/:id/licenses': {
+    request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses` }),
+    expect: staffOnly(200),
+  },
   'POST /api/v1/users/:id/licenses': {
-    request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses`, payload: { product_id: w.productA, license_type: 'NFR' } }),
+    request: (w) => ({
+      url: `/api/v1/users/${w.endUserA}/licenses`,
+      payload: { product_id: w.productA, license_type: 'NFR' },
+    }),
     expect: staffOnly(201),
   },
 
@@ -269,30 +426,64 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     staffBActsOnOwnTenant: true,
   },
 
-  'GET /api/v1/products/export.csv': { request: () => ({ url: '/api/v1/products/export.csv' }), expect: staffCollection(200) },
-  'GET /api/v1/products/:id/builds/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/export.csv` }), expect: staffOnly(200) },
-  'GET /api/v1/products/:id/releases/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/export.csv` }), expect: staffOnly(200) },
-  'GET /api/v1/products/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/licenses/export.csv` }), expect: staffOnly(200) },
-  'GET /api/v1/products/:id/trials/export.csv': { request: (w) => ({ url: `/api/v1/products/${w.productA}/trials/export.csv` }), expect: staffOnly(200) },
+  'GET /api/v1/products/export.csv': {
+    request: () => ({ url: '/api/v1/products/export.csv' }),
+    expect: staffCollection(200),
+  },
+  'GET /api/v1/products/:id/builds/export.csv': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/builds/export.csv` }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/products/:id/releases/export.csv': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/releases/export.csv` }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/products/:id/licenses/export.csv': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/licenses/export.csv` }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/products/:id/trials/export.csv': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/trials/export.csv` }),
+    expect: staffOnly(200),
+  },
   'POST /api/v1/users/imports': {
-    request: () => ({ url: '/api/v1/users/imports', payload: Buffer.from('email,external_id\nmatrix.imported@example.com,M-1\n'), headers: { 'content-type': 'text/csv' } }),
+    request: () => ({
+      url: '/api/v1/users/imports',
+      payload: Buffer.from('email,external_id\nmatrix.imported@example.com,M-1\n'),
+      headers: { 'content-type': 'text/csv' },
+    }),
     expect: staffCollection(201),
     staffBActsOnOwnTenant: true,
   },
-  'POST /api/v1/users/imports/:id/apply': { request: (w) => ({ url: `/api/v1/users/imports/${w.userImportA}/apply` }), expect: staffOnly(200) },
-  'GET /api/v1/users/export.csv': { request: () => ({ url: '/api/v1/users/export.csv' }), expect: staffCollection(200) },
-  'GET /api/v1/users/:id/licenses/export.csv': { request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses/export.csv` }), expect: staffOnly(200) },
+  'POST /api/v1/users/imports/:id/apply': {
+    request: (w) => ({ url: `/api/v1/users/imports/${w.userImportA}/apply` }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/users/export.csv': {
+    request: () => ({ url: '/api/v1/users/export.csv' }),
+    expect: staffCollection(200),
+  },
+  'GET /api/v1/users/:id/licenses/export.csv': {
+    request: (w) => ({ url: `/api/v1/users/${w.endUserA}/licenses/export.csv` }),
+    expect: staffOnly(200),
+  },
   'GET /api/v1/manufacturers/export.csv': {
     request: () => ({ url: '/api/v1/manufacturers/export.csv' }),
     expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, customerA: 401, customerB: 401 },
   },
 
   'PATCH /api/v1/licenses/bulk-update': {
-    request: (w) => ({ url: '/api/v1/licenses/bulk-update', payload: { license_ids: [w.licenseA], disabled: true, disabled_reason: 'DuplicateOrder' } }),
+    request: (w) => ({
+      url: '/api/v1/licenses/bulk-update',
+      payload: { license_ids: [w.licenseA], disabled: true, disabled_reason: 'DuplicateOrder' },
+    }),
     expect: staffOnly(200),
   },
   'GET /api/v1/licenses/:id': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}` }), expect: staffOnly(200) },
-  'PATCH /api/v1/licenses/:id': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}`, payload: { disabled: false, disabled_reason: null } }), expect: staffOnly(200) },
+  'PATCH /api/v1/licenses/:id': {
+    request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}`, payload: { disabled: false, disabled_reason: null } }),
+    expect: staffOnly(200),
+  },
   'POST /api/v1/licenses/:id/activations': {
     request: (w) => ({
       url: `/api/v1/licenses/${w.licenseA}/activations`,
@@ -303,20 +494,33 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
 
   // The client API: public, plugins prove a licence by its serial; the session does not matter.
   'POST /api/v1/clients/app/trials': {
-    request: (w) => ({ url: '/api/v1/clients/app/trials', payload: { product_id: w.productA, hardware_fingerprint: 'MATRIX-CLIENT-TRIAL' } }),
+    request: (w) => ({
+      url: '/api/v1/clients/app/trials',
+      payload: { product_id: w.productA, hardware_fingerprint: 'MATRIX-CLIENT-TRIAL' },
+    }),
     expect: { anonymous: 201, superuser: 200, staffA: 200, staffB: 200, customerA: 200, customerB: 200 },
   },
   'POST /api/v1/clients/app/activations': {
     request: (w) => ({
       url: '/api/v1/clients/app/activations',
-      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: 'MATRIX-CLIENT-ACTIVATE', hardware_fingerprint_version: 2, signature_seed_version: 5 },
+      payload: {
+        product_id: w.productA,
+        serial: w.licenseSerialA,
+        hardware_fingerprint: 'MATRIX-CLIENT-ACTIVATE',
+        hardware_fingerprint_version: 2,
+        signature_seed_version: 5,
+      },
     }),
     expect: PUBLIC,
   },
   'POST /api/v1/clients/app/deactivations': {
     request: (w) => ({
       url: '/api/v1/clients/app/deactivations',
-      payload: { product_id: w.productA, serial: w.licenseSerialA, hardware_fingerprint: w.clientFingerprints.deactivate },
+      payload: {
+        product_id: w.productA,
+        serial: w.licenseSerialA,
+        hardware_fingerprint: w.clientFingerprints.deactivate,
+      },
     }),
     // The first call frees the machine; after that it is no longer activated there.
     expect: { anonymous: 200, superuser: 409, staffA: 409, staffB: 409, customerA: 409, customerB: 409 },
@@ -324,23 +528,39 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/clients/app/validations': {
     request: (w) => ({
       url: '/api/v1/clients/app/validations',
-      payload: { product_id: w.productA, serial: w.checkedSerialA, hardware_fingerprint: w.clientFingerprints.update, nonce: 'matrix-nonce-0123456789' },
+      payload: {
+        product_id: w.productA,
+        serial: w.checkedSerialA,
+        hardware_fingerprint: w.clientFingerprints.update,
+        nonce: 'matrix-nonce-0123456789',
+      },
     }),
     expect: PUBLIC,
   },
   'GET /api/v1/clients/app/products/:id/revocations': {
-    request: (w) => ({ url: `/api/v1/clients/app/products/${w.productA}/revocations?hardware_fingerprint=MATRIX-CLIENT-UPDATE` }),
+    request: (w) => ({
+      url: `/api/v1/clients/app/products/${w.productA}/revocations?hardware_fingerprint=MATRIX-CLIENT-UPDATE`,
+    }),
     expect: PUBLIC,
   },
   'POST /api/v1/clients/app/update-checks': {
     request: (w) => ({
       url: '/api/v1/clients/app/update-checks',
-      payload: { product_id: w.productA, serial: w.checkedSerialA, hardware_fingerprint: w.clientFingerprints.update, current_version: '1.0', os: 'macOS' },
+      payload: {
+        product_id: w.productA,
+        serial: w.checkedSerialA,
+        hardware_fingerprint: w.clientFingerprints.update,
+        current_version: '1.0',
+        os: 'macOS',
+      },
     }),
     expect: PUBLIC,
   },
   'GET /api/v1/clients/app/downloads/:fileId': { request: (w) => ({ url: w.downloadUrlA }), expect: PUBLIC },
-  'GET /api/v1/licenses/:id/machines': { request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines` }), expect: staffOnly(200) },
+  'GET /api/v1/licenses/:id/machines': {
+    request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines` }),
+    expect: staffOnly(200),
+  },
   'POST /api/v1/licenses/:id/machines/:machineId/deactivate': {
     request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines/${w.machineA}/deactivate` }),
     expect: staffOnly(200),

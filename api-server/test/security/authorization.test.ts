@@ -1,6 +1,14 @@
 import { createTestApp, type TestApp } from '../support/test-app';
 import { AUTHORIZATION_MATRIX, type MatrixEntry } from './authorization-matrix';
-import { authorizationOf, buildWorld, databaseDigest, ROLES, signInEveryone, type Role, type World } from './matrix-world';
+import {
+  authorizationOf,
+  buildWorld,
+  databaseDigest,
+  ROLES,
+  signInEveryone,
+  type Role,
+  type World,
+} from './matrix-world';
 
 /**
  * Every route × every role on an object of manufacturer A answers the status the matrix says, and every
@@ -28,7 +36,12 @@ describe('authorization matrix', () => {
     const request = entry.request(world);
     const headers: Record<string, string> = { ...request.headers };
     if (role !== 'anonymous') headers.authorization = authorizationOf(role, tokens);
-    const payload = request.payload === undefined ? undefined : Buffer.isBuffer(request.payload) ? request.payload : JSON.stringify(request.payload);
+    const payload =
+      request.payload === undefined
+        ? undefined
+        : Buffer.isBuffer(request.payload)
+          ? request.payload
+          : JSON.stringify(request.payload);
     if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
     const response = await t.app.inject({ method: method as 'GET', url: request.url, headers, payload });
     // A code request issues its code after answering: the next digest must not race it.

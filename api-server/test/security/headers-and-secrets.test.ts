@@ -45,9 +45,17 @@ describe('security headers and CORS', () => {
   });
 
   it('answers CORS only for allowed origins', async () => {
-    const allowed = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/products', headers: { origin: 'https://partner.example.com', 'access-control-request-method': 'GET' } });
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/products',
+      headers: { origin: 'https://partner.example.com', 'access-control-request-method': 'GET' },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example.com');
-    const other = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/products', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const other = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/products',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     const simple = await t.app.inject({ url: '/healthz', headers: { origin: 'https://evil.example' } });
     expect(simple.headers['access-control-allow-origin']).toBeUndefined();
@@ -70,6 +78,9 @@ describe('CORS with no origin configured', () => {
     expect(preflight.statusCode).toBe(404);
     expect(preflight.json()).toEqual({ message: ['Not found'] });
     const simple = await t.app.inject({ url: '/healthz', headers: { origin: 'https://partner.example.com' } });
-    for (const answer of [preflight, simple]) expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-') || name === 'vary')).toEqual([]);
+    for (const answer of [preflight, simple])
+      expect(
+        Object.keys(answer.headers).filter((name) => name.startsWith('access-control-') || name === 'vary'),
+      ).toEqual([]);
   });
 });

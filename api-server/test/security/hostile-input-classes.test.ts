@@ -29,14 +29,18 @@ describe('hostile input classes', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const tokenOf = (who: Who | 'anonymous') => (who === 'anonymous' ? {} : { authorization: `MSession ${world.tokens[who]}` });
+  const tokenOf = (who: Who | 'anonymous') =>
+    who === 'anonymous' ? {} : { authorization: `MSession ${world.tokens[who]}` };
 
   async function expectRefused(testCase: Case | (Omit<Case, 'who'> & { who: 'anonymous' })) {
     const before = await databaseDigest(t);
     const response = await t.app.inject({
       method: testCase.method,
       url: testCase.url,
-      headers: { ...tokenOf(testCase.who), ...(testCase.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...tokenOf(testCase.who),
+        ...(testCase.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       payload: testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
     });
     expect({ url: testCase.url, status: response.statusCode, body: response.json() }).toEqual({
@@ -49,7 +53,11 @@ describe('hostile input classes', () => {
   }
 
   const product = () => ({ type: 'Full', name: 'Probe', plugin_name: 'Probe' });
-  const activation = (fingerprint: string) => ({ hardware_fingerprint: fingerprint, hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION, signature_seed_version: 5 });
+  const activation = (fingerprint: string) => ({
+    hardware_fingerprint: fingerprint,
+    hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION,
+    signature_seed_version: 5,
+  });
 
   it('1: refuses NUL in any body, query or path string with a 400 naming the field', async () => {
     await expectRefused({
@@ -60,14 +68,57 @@ describe('hostile input classes', () => {
       message: 'email must not contain a NUL character',
     });
     const cases: Case[] = [
-      { who: 'staffA', method: 'GET', url: '/api/v1/users?email=%00', message: 'email must not contain a NUL character' },
-      { who: 'staffA', method: 'GET', url: `/api/v1/products/${world.productA}/licenses?email=a%00`, message: 'email must not contain a NUL character' },
-      { who: 'staffA', method: 'GET', url: `/api/v1/products/${world.productA}/trials?hardware_fingerprint=%00`, message: 'hardware_fingerprint must not contain a NUL character' },
-      { who: 'staffA', method: 'GET', url: '/api/v1/products?identifier=%00', message: 'identifier must not contain a NUL character' },
-      { who: 'superuser', method: 'GET', url: '/api/v1/manufacturers?search=%00', message: 'search must not contain a NUL character' },
-      { who: 'staffA', method: 'POST', url: '/api/v1/products', body: { ...product(), name: 'a\u0000' }, message: 'name must not contain a NUL character' },
-      { who: 'staffA', method: 'POST', url: '/api/v1/products', body: { ...product(), series: '\u0000' }, message: 'series must not contain a NUL character' },
-      { who: 'staffA', method: 'PATCH', url: `/api/v1/products/${world.productA}`, body: { tagline: '\u0000' }, message: 'tagline must not contain a NUL character' },
+      {
+        who: 'staffA',
+        method: 'GET',
+        url: '/api/v1/users?email=%00',
+        message: 'email must not contain a NUL character',
+      },
+      {
+        who: 'staffA',
+        method: 'GET',
+        url: `/api/v1/products/${world.productA}/licenses?email=a%00`,
+        message: 'email must not contain a NUL character',
+      },
+      {
+        who: 'staffA',
+        method: 'GET',
+        url: `/api/v1/products/${world.productA}/trials?hardware_fingerprint=%00`,
+        message: 'hardware_fingerprint must not contain a NUL character',
+      },
+      {
+        who: 'staffA',
+        method: 'GET',
+        url: '/api/v1/products?identifier=%00',
+        message: 'identifier must not contain a NUL character',
+      },
+      {
+        who: 'superuser',
+        method: 'GET',
+        url: '/api/v1/manufacturers?search=%00',
+        message: 'search must not contain a NUL character',
+      },
+      {
+        who: 'staffA',
+        method: 'POST',
+        url: '/api/v1/products',
+        body: { ...product(), name: 'a\u0000' },
+        message: 'name must not contain a NUL character',
+      },
+      {
+        who: 'staffA',
+        method: 'POST',
+        url: '/api/v1/products',
+        body: { ...product(), series: '\u0000' },
+        message: 'series must not contain a NUL character',
+      },
+      {
+        who: 'staffA',
+        method: 'PATCH',
+        url: `/api/v1/products/${world.productA}`,
+        body: { tagline: '\u0000' },
+        message: 'tagline must not contain a NUL character',
+      },
       {
         who: 'staffA',
         method: 'POST',
@@ -75,9 +126,26 @@ describe('hostile input classes', () => {
         body: { description: '\u0000' },
         message: 'description must not contain a NUL character',
       },
-      { who: 'staffA', method: 'POST', url: '/api/v1/users', body: { email: 'nul@example.com', external_id: '\u0000' }, message: 'external_id must not contain a NUL character' },
-      { who: 'superuser', method: 'PATCH', url: `/api/v1/manufacturers/${world.manufacturerA}`, body: { vat_id: '\u0000' }, message: 'vat_id must not contain a NUL character' },
-      { who: 'staffA', method: 'PUT', url: `/api/v1/products/${world.productA}/builds/${world.pendingBuildA}/files/a%00b`, message: 'name must not contain a NUL character' },
+      {
+        who: 'staffA',
+        method: 'POST',
+        url: '/api/v1/users',
+        body: { email: 'nul@example.com', external_id: '\u0000' },
+        message: 'external_id must not contain a NUL character',
+      },
+      {
+        who: 'superuser',
+        method: 'PATCH',
+        url: `/api/v1/manufacturers/${world.manufacturerA}`,
+        body: { vat_id: '\u0000' },
+        message: 'vat_id must not contain a NUL character',
+      },
+      {
+        who: 'staffA',
+        method: 'PUT',
+        url: `/api/v1/products/${world.productA}/builds/${world.pendingBuildA}/files/a%00b`,
+        message: 'name must not contain a NUL character',
+      },
     ];
     for (const testCase of cases) await expectRefused(testCase);
   });
@@ -85,13 +153,53 @@ describe('hostile input classes', () => {
   it('2: refuses lone surrogates in bodies, queries and paths instead of a 500 or a silent U+FFFD', async () => {
     const message = (field: string) => `${field} must be well-formed Unicode text (it holds a lone UTF-16 surrogate)`;
     const cases: Case[] = [
-      { who: 'superuser', method: 'PATCH', url: `/api/v1/manufacturers/${world.manufacturerA}`, body: { name: 'Aurora \ud800' }, message: message('name') },
-      { who: 'superuser', method: 'PATCH', url: `/api/v1/manufacturers/${world.manufacturerA}`, body: { phone: '\udc00' }, message: message('phone') },
-      { who: 'staffA', method: 'POST', url: `/api/v1/licenses/${world.licenseA}/activations`, body: activation('fp-\ud800'), message: message('hardware_fingerprint') },
-      { who: 'staffA', method: 'POST', url: '/api/v1/products', body: { ...product(), name: 'Probe \ud83c' }, message: message('name') },
-      { who: 'staffA', method: 'POST', url: '/api/v1/users', body: { email: 'surrogate@example.com', external_id: '\ud800x' }, message: message('external_id') },
-      { who: 'staffA', method: 'GET', url: '/api/v1/users?email=%ED%A0%80', message: 'email is not valid percent-encoded UTF-8' },
-      { who: 'staffA', method: 'GET', url: '/api/v1/products?identifier=%FF', message: 'identifier is not valid percent-encoded UTF-8' },
+      {
+        who: 'superuser',
+        method: 'PATCH',
+        url: `/api/v1/manufacturers/${world.manufacturerA}`,
+        body: { name: 'Aurora \ud800' },
+        message: message('name'),
+      },
+      {
+        who: 'superuser',
+        method: 'PATCH',
+        url: `/api/v1/manufacturers/${world.manufacturerA}`,
+        body: { phone: '\udc00' },
+        message: message('phone'),
+      },
+      {
+        who: 'staffA',
+        method: 'POST',
+        url: `/api/v1/licenses/${world.licenseA}/activations`,
+        body: activation('fp-\ud800'),
+        message: message('hardware_fingerprint'),
+      },
+      {
+        who: 'staffA',
+        method: 'POST',
+        url: '/api/v1/products',
+        body: { ...product(), name: 'Probe \ud83c' },
+        message: message('name'),
+      },
+      {
+        who: 'staffA',
+        method: 'POST',
+        url: '/api/v1/users',
+        body: { email: 'surrogate@example.com', external_id: '\ud800x' },
+        message: message('external_id'),
+      },
+      {
+        who: 'staffA',
+        method: 'GET',
+        url: '/api/v1/users?email=%ED%A0%80',
+        message: 'email is not valid percent-encoded UTF-8',
+      },
+      {
+        who: 'staffA',
+        method: 'GET',
+        url: '/api/v1/products?identifier=%FF',
+        message: 'identifier is not valid percent-encoded UTF-8',
+      },
       {
         who: 'staffA',
         method: 'GET',
@@ -101,7 +209,12 @@ describe('hostile input classes', () => {
     ];
     for (const testCase of cases) await expectRefused(testCase);
     // A well-formed pair is text like any other.
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/products', headers: tokenOf('staffA'), payload: { ...product(), name: 'Probe 🎛️' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/products',
+      headers: tokenOf('staffA'),
+      payload: { ...product(), name: 'Probe 🎛️' },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().name).toBe('Probe 🎛️');
   });
@@ -109,24 +222,43 @@ describe('hostile input classes', () => {
   it("3: answers the framework's own refusals in our shape, in plain English, never naming the framework", async () => {
     const productUrl = `/api/v1/products/${world.productA}`;
     const cases: { request: Parameters<TestApp['app']['inject']>[0] & object; status: number; message: string }[] = [
-      { request: { method: 'GET', url: '/api/v1/products/%ED%A0%80' }, status: 400, message: 'The address is not valid: a part of it is not correctly percent-encoded UTF-8.' },
+      {
+        request: { method: 'GET', url: '/api/v1/products/%ED%A0%80' },
+        status: 400,
+        message: 'The address is not valid: a part of it is not correctly percent-encoded UTF-8.',
+      },
       {
         request: { method: 'GET', url: `/api/v1/products/${'9'.repeat(5000)}` },
         status: 414,
         message: 'The address is too long: a part of it exceeds the length this server accepts.',
       },
       {
-        request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/xml' }, payload: '<name>x</name>' },
+        request: {
+          method: 'PATCH',
+          url: productUrl,
+          headers: { 'content-type': 'application/xml' },
+          payload: '<name>x</name>',
+        },
         status: 415,
         message: 'The content type of the request body is not accepted here: send application/json.',
       },
       {
-        request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/json' }, payload: `{"name":"${'x'.repeat(2 * 1024 * 1024)}"}` },
+        request: {
+          method: 'PATCH',
+          url: productUrl,
+          headers: { 'content-type': 'application/json' },
+          payload: `{"name":"${'x'.repeat(2 * 1024 * 1024)}"}`,
+        },
         status: 413,
         message: 'The request body is too large.',
       },
       {
-        request: { method: 'PATCH', url: productUrl, headers: { 'content-type': 'application/json' }, payload: '{"name":' },
+        request: {
+          method: 'PATCH',
+          url: productUrl,
+          headers: { 'content-type': 'application/json' },
+          payload: '{"name":',
+        },
         status: 400,
         message: 'The request body is not valid JSON.',
       },
@@ -141,11 +273,13 @@ describe('hostile input classes', () => {
     for (const { request, status, message } of cases) {
       const before = await databaseDigest(t);
       const response = await t.app.inject({ ...request, headers: { ...tokenOf('staffA'), ...request.headers } });
-      expect({ url: request.url?.toString().slice(0, 60), status: response.statusCode, body: response.json() }).toEqual({
-        url: request.url?.toString().slice(0, 60),
-        status,
-        body: { message: [message] },
-      });
+      expect({ url: request.url?.toString().slice(0, 60), status: response.statusCode, body: response.json() }).toEqual(
+        {
+          url: request.url?.toString().slice(0, 60),
+          status,
+          body: { message: [message] },
+        },
+      );
       expect(response.body).not.toMatch(FRAMEWORK_NAMES);
       expect(await databaseDigest(t)).toBe(before);
     }
@@ -181,14 +315,26 @@ describe('hostile input classes', () => {
       const buildUrl = `/api/v1/products/${world.productA}/builds/${declared.json().id}`;
       for (const { name, bytes } of files) {
         const url = `${buildUrl}/files/${encodeURIComponent(name)}`;
-        const upload = await t.app.inject({ method: 'PUT', url, headers: { ...tokenOf('staffA'), 'content-type': 'application/octet-stream' }, payload: bytes });
-        expect({ name, status: upload.statusCode, body: upload.body.slice(0, 200) }).toMatchObject({ name, status: 200 });
+        const upload = await t.app.inject({
+          method: 'PUT',
+          url,
+          headers: { ...tokenOf('staffA'), 'content-type': 'application/octet-stream' },
+          payload: bytes,
+        });
+        expect({ name, status: upload.statusCode, body: upload.body.slice(0, 200) }).toMatchObject({
+          name,
+          status: 200,
+        });
       }
       const confirmed = await t.app.inject({ method: 'POST', url: `${buildUrl}/confirm`, headers: tokenOf('staffA') });
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json().upload_confirmed).toBe(true);
       for (const { name, bytes } of files) {
-        const download = await t.app.inject({ method: 'GET', url: `${buildUrl}/files/${encodeURIComponent(name)}`, headers: tokenOf('staffA') });
+        const download = await t.app.inject({
+          method: 'GET',
+          url: `${buildUrl}/files/${encodeURIComponent(name)}`,
+          headers: tokenOf('staffA'),
+        });
         expect({ name, status: download.statusCode }).toEqual({ name, status: 200 });
         expect(download.rawPayload.equals(bytes)).toBe(true);
       }
@@ -199,7 +345,9 @@ describe('hostile input classes', () => {
       const tooLong = 'é'.repeat(128);
       const { declared } = await publish(['fine.pkg', tooLong]);
       expect(declared.statusCode).toBe(400);
-      expect(declared.json()).toEqual({ message: [`A file name may be at most 255 bytes in UTF-8: '${tooLong}' is longer.`] });
+      expect(declared.json()).toEqual({
+        message: [`A file name may be at most 255 bytes in UTF-8: '${tooLong}' is longer.`],
+      });
       expect(await databaseDigest(t)).toBe(before);
     });
   });
@@ -221,7 +369,13 @@ describe('hostile input classes', () => {
         body: { ...product(), app_image: 'data:image/png;base64,AAAA' },
         message: 'App Image must be an http:// or https:// address.',
       },
-      { who: 'staffA', method: 'PATCH', url: productUrl, body: { plugin_browser_logo: 'logo.png' }, message: 'Plugin Browser Logo must be an http:// or https:// address.' },
+      {
+        who: 'staffA',
+        method: 'PATCH',
+        url: productUrl,
+        body: { plugin_browser_logo: 'logo.png' },
+        message: 'Plugin Browser Logo must be an http:// or https:// address.',
+      },
       {
         who: 'staffA',
         method: 'PATCH',
@@ -231,7 +385,12 @@ describe('hostile input classes', () => {
       },
     ];
     for (const testCase of cases) await expectRefused(testCase);
-    const links = { page: 'https://aurora.example/p', app_image: 'http://aurora.example/a.png', plugin_browser_logo: 'HTTPS://aurora.example/l.png', plugin_browser_moodshot: '' };
+    const links = {
+      page: 'https://aurora.example/p',
+      app_image: 'http://aurora.example/a.png',
+      plugin_browser_logo: 'HTTPS://aurora.example/l.png',
+      plugin_browser_moodshot: '',
+    };
     const saved = await t.app.inject({ method: 'PATCH', url: productUrl, headers: tokenOf('staffA'), payload: links });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ ...links, plugin_browser_moodshot: null });
@@ -281,14 +440,16 @@ describe('6: every request has a time limit', () => {
   });
 
   it('cuts off a client that sends its body a byte at a time', async () => {
-    const head = 'POST /api/v1/systemusers/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":"';
+    const head =
+      'POST /api/v1/systemusers/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":"';
     const { answer, afterMs } = await trickle(head, 100);
     expect(answer).toMatch(/^HTTP\/1.1 408 /);
     expect(afterMs).toBeLessThan(5000);
   });
 
   it('cuts off a client that goes silent in the middle of its body, at the idle limit', async () => {
-    const head = 'POST /api/v1/systemusers/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":"';
+    const head =
+      'POST /api/v1/systemusers/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":"';
     const { afterMs } = await trickle(head, 60_000);
     expect(afterMs).toBeLessThan(1200);
   });

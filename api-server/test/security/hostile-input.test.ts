@@ -42,7 +42,19 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const hostileParam = fc.oneof(
-  fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc', '%00', '%27%20OR%201%3D1', '%3Cb%3E', '1%2F2', 'null'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '2147483648',
+    '99999999999999999999',
+    '1.5',
+    'abc',
+    '%00',
+    '%27%20OR%201%3D1',
+    '%3Cb%3E',
+    '1%2F2',
+    'null',
+  ),
   fc.integer({ min: 1, max: 20 }).map(String),
 );
 
@@ -51,7 +63,9 @@ const ENDS_SESSION = ['/api/v1/systemusers/logout', `${PORTAL_API_PREFIX}/sign-o
 
 /** The portal's routes take a customer's session, every other route a staff one: each route is aimed at past its authentication. */
 const authorizationFor = (world: World, url: string, staff: 'superuser' | 'staffA') =>
-  url.startsWith(`${PORTAL_API_PREFIX}/`) ? authorizationOf(staff === 'staffA' ? 'customerA' : 'customerB', world.tokens) : authorizationOf(staff, world.tokens);
+  url.startsWith(`${PORTAL_API_PREFIX}/`)
+    ? authorizationOf(staff === 'staffA' ? 'customerA' : 'customerB', world.tokens)
+    : authorizationOf(staff, world.tokens);
 
 interface HostileRequest {
   url: string;
@@ -62,14 +76,24 @@ interface HostileRequest {
 /** Bodies aimed at a route's real fields, arbitrary JSON, malformed JSON, wrong content types, oversize. */
 function hostileBody(fields: string[]): fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }> {
   const aimed = fields.length
-    ? fc.dictionary(fc.constantFrom(...fields, 'unknown_field', '__proto__', 'constructor'), hostileValue, { maxKeys: fields.length + 2 })
+    ? fc.dictionary(fc.constantFrom(...fields, 'unknown_field', '__proto__', 'constructor'), hostileValue, {
+        maxKeys: fields.length + 2,
+      })
     : fc.constant({});
   return fc.oneof(
     aimed.map((body) => ({ payload: JSON.stringify(body), contentType: 'application/json' })),
     fc.jsonValue().map((body) => ({ payload: JSON.stringify(body), contentType: 'application/json' })),
-    fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"a":1}}', '\u0000').map((payload) => ({ payload, contentType: 'application/json' })),
     fc
-      .constantFrom('text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x')
+      .constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"a":1}}', '\u0000')
+      .map((payload) => ({ payload, contentType: 'application/json' })),
+    fc
+      .constantFrom(
+        'text/plain',
+        'text/csv',
+        'application/x-www-form-urlencoded',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+      )
       .map((contentType) => ({ payload: 'email=a&password=b', contentType })),
     fc.constant({ payload: Buffer.alloc(2 * 1024 * 1024, 'a'), contentType: 'application/json' }),
     fc.constant({}),
@@ -130,7 +154,11 @@ describe('hostile input on every route', () => {
       await fc.assert(
         fc.asyncProperty(
           fc.array(hostileParam, { minLength: 4, maxLength: 4 }),
-          fc.dictionary(fc.constantFrom(...route.queryFields, 'page', 'per_page', 'zzz'), fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.integer().map(String)), { maxKeys: 4 }),
+          fc.dictionary(
+            fc.constantFrom(...route.queryFields, 'page', 'per_page', 'zzz'),
+            fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.integer().map(String)),
+            { maxKeys: 4 },
+          ),
           mutating ? hostileBody(route.bodyFields) : fc.constant({}),
           async (params, query, body) => {
             let index = 0;
@@ -138,7 +166,10 @@ describe('hostile input on every route', () => {
             const search = new URLSearchParams(query as Record<string, string>).toString();
             const request: HostileRequest = {
               url: search ? `${path}?${search}` : path,
-              headers: { authorization: authorizationFor(world, route.url, 'staffA'), ...(body.contentType ? { 'content-type': body.contentType } : {}) },
+              headers: {
+                authorization: authorizationFor(world, route.url, 'staffA'),
+                ...(body.contentType ? { 'content-type': body.contentType } : {}),
+              },
               payload: body.payload,
             };
             const before = mutating ? await digest() : '';
@@ -148,10 +179,12 @@ describe('hostile input on every route', () => {
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
             const where = `${route.method} ${request.url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
             if (response.statusCode >= 500) throw new Error(`5xx: ${where}`);
-            for (const leak of LEAKS) if (leak.test(response.body) && response.statusCode >= 400) throw new Error(`internals leaked: ${where}`);
+            for (const leak of LEAKS)
+              if (leak.test(response.body) && response.statusCode >= 400) throw new Error(`internals leaked: ${where}`);
             if (response.statusCode >= 400) {
               if (!isErrorShape(response.body)) throw new Error(`not the error shape: ${where}`);
-              if (mutating && (await digest()) !== before) throw new Error(`a refused request changed the database: ${where}`);
+              if (mutating && (await digest()) !== before)
+                throw new Error(`a refused request changed the database: ${where}`);
             }
           },
         ),
@@ -195,7 +228,9 @@ function percentEncode(text: string): string {
     .map((char) => {
       const unit = char.charCodeAt(0);
       if (char.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
-        return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+        return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+          .join('');
       }
       return encodeURIComponent(char);
     })
@@ -233,18 +268,31 @@ const schemaOf = (route: RouteTableEntry, part: Part) => route.schemas[part] as 
 
 /** A request the route's schemas accept: the base every aimed value is placed into. */
 function validRequest(route: RouteTableEntry): AimedRequest {
-  const params = Object.fromEntries(Object.entries((validSample(schemaOf(route, 'params')) ?? {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]));
+  const params = Object.fromEntries(
+    Object.entries((validSample(schemaOf(route, 'params')) ?? {}) as Record<string, unknown>).map(([key, value]) => [
+      key,
+      String(value),
+    ]),
+  );
   for (const name of route.url.match(/:[A-Za-z]+/g) ?? []) params[name.slice(1)] ??= '1';
-  const query = Object.fromEntries(Object.entries((validSample(schemaOf(route, 'querystring')) ?? {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]));
+  const query = Object.fromEntries(
+    Object.entries((validSample(schemaOf(route, 'querystring')) ?? {}) as Record<string, unknown>).map(
+      ([key, value]) => [key, String(value)],
+    ),
+  );
   return { route, params, query, body: schemaOf(route, 'body') ? validSample(schemaOf(route, 'body')) : undefined };
 }
 
 /** The URL with each parameter and query value encoded, unless given as raw text to send as it is. */
 function urlOf(request: AimedRequest, raw: { param?: [string, string]; query?: [string, string] } = {}): string {
   const path = request.route.url
-    .replace(/:([A-Za-z]+)/g, (_match, name: string) => (raw.param?.[0] === name ? raw.param[1] : percentEncode(request.params[name])))
+    .replace(/:([A-Za-z]+)/g, (_match, name: string) =>
+      raw.param?.[0] === name ? raw.param[1] : percentEncode(request.params[name]),
+    )
     .replace('*', 'x');
-  const pairs = Object.entries(request.query).map(([key, value]) => `${encodeURIComponent(key)}=${raw.query?.[0] === key ? raw.query[1] : percentEncode(value)}`);
+  const pairs = Object.entries(request.query).map(
+    ([key, value]) => `${encodeURIComponent(key)}=${raw.query?.[0] === key ? raw.query[1] : percentEncode(value)}`,
+  );
   return pairs.length ? `${path}?${pairs.join('&')}` : path;
 }
 
@@ -265,7 +313,9 @@ describe('hostile values aimed at every position of every route', () => {
     routes = t.app.routeTable.filter((route) => route.method !== 'OPTIONS' && !ENDS_SESSION.includes(route.url));
   }, 120_000);
   afterAll(async () => {
-    console.log(`aimed hostile input: ${counts.requests} requests, answers ${JSON.stringify(Object.fromEntries(counts.statuses))}`);
+    console.log(
+      `aimed hostile input: ${counts.requests} requests, answers ${JSON.stringify(Object.fromEntries(counts.statuses))}`,
+    );
     await t.close();
   });
 
@@ -274,7 +324,10 @@ describe('hostile values aimed at every position of every route', () => {
     const response = await t.app.inject({
       method: method as 'GET',
       url,
-      headers: { authorization: authorizationFor(world, url, role), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: authorizationFor(world, url, role),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     await t.app.backgroundWork.settled();
@@ -289,15 +342,23 @@ describe('hostile values aimed at every position of every route', () => {
     } else {
       known = await digest();
     }
-    return { status: response.statusCode, message: response.statusCode >= 400 ? (JSON.parse(response.body).message as string[]) : [], where };
+    return {
+      status: response.statusCode,
+      message: response.statusCode >= 400 ? (JSON.parse(response.body).message as string[]) : [],
+      where,
+    };
   }
 
   it("finds string positions in the route table, and every one of them is the contract's Text()", () => {
     const strings = routes.flatMap((route) =>
-      (['params', 'querystring', 'body'] as Part[]).flatMap((part) => stringPositions(schemaOf(route, part)).map((position) => ({ route, part, ...position }))),
+      (['params', 'querystring', 'body'] as Part[]).flatMap((part) =>
+        stringPositions(schemaOf(route, part)).map((position) => ({ route, part, ...position })),
+      ),
     );
     expect(strings.length).toBeGreaterThan(40);
-    const untyped = strings.filter(({ schema }) => schema[TEXT_KEYWORD] !== true).map(({ route, part, path }) => `${route.method} ${route.url} ${part}.${path.join('.')}`);
+    const untyped = strings
+      .filter(({ schema }) => schema[TEXT_KEYWORD] !== true)
+      .map(({ route, part, path }) => `${route.method} ${route.url} ${part}.${path.join('.')}`);
     expect(untyped).toEqual([]);
   });
 
@@ -319,12 +380,25 @@ describe('hostile values aimed at every position of every route', () => {
                 } else if (part === 'querystring') {
                   // A lone surrogate cannot be percent-encoded as UTF-8: its escapes are refused as they arrive.
                   expected = surrogate ? `${field} is not valid percent-encoded UTF-8` : `${field} ${problem}`;
-                  answer = await send(role, route.method, urlOf({ ...base, query: { ...base.query, [field]: text } }), base.body);
+                  answer = await send(
+                    role,
+                    route.method,
+                    urlOf({ ...base, query: { ...base.query, [field]: text } }),
+                    base.body,
+                  );
                 } else {
-                  expected = surrogate ? 'The address is not valid: a part of it is not correctly percent-encoded UTF-8.' : `${field} ${problem}`;
-                  answer = await send(role, route.method, urlOf({ ...base, params: { ...base.params, [field]: text } }), base.body);
+                  expected = surrogate
+                    ? 'The address is not valid: a part of it is not correctly percent-encoded UTF-8.'
+                    : `${field} ${problem}`;
+                  answer = await send(
+                    role,
+                    route.method,
+                    urlOf({ ...base, params: { ...base.params, [field]: text } }),
+                    base.body,
+                  );
                 }
-                if (answer.status !== 400 || answer.message[0] !== expected) throw new Error(`expected 400 '${expected}': ${answer.where}`);
+                if (answer.status !== 400 || answer.message[0] !== expected)
+                  throw new Error(`expected 400 '${expected}': ${answer.where}`);
               }),
               { numRuns: AIMED_RUNS, seed: Number(process.env.PRODUCTHUB_FUZZ_SEED) || undefined },
             );
@@ -343,8 +417,17 @@ describe('hostile values aimed at every position of every route', () => {
           const text = 'x'.repeat(schema.maxLength !== undefined ? schema.maxLength + 1 : 70_000);
           for (const role of AIMED_ROLES) {
             const url = part === 'body' ? urlOf(base) : urlOf({ ...base, query: { ...base.query, [field]: text } });
-            const answer = await send(role, route.method, url, part === 'body' ? placeAt(base.body, path, text) : base.body);
-            if (schema.maxLength !== undefined && (answer.status !== 400 || !answer.message[0].startsWith(`${field} must NOT have more than ${schema.maxLength} characters`))) {
+            const answer = await send(
+              role,
+              route.method,
+              url,
+              part === 'body' ? placeAt(base.body, path, text) : base.body,
+            );
+            if (
+              schema.maxLength !== undefined &&
+              (answer.status !== 400 ||
+                !answer.message[0].startsWith(`${field} must NOT have more than ${schema.maxLength} characters`))
+            ) {
               throw new Error(`expected 400 naming ${field}: ${answer.where}`);
             }
           }
@@ -365,20 +448,34 @@ describe('hostile values aimed at every position of every route', () => {
         await fc.assert(
           fc.asyncProperty(
             fc.oneof(
-              fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...(params.length ? params : ['none'])), segment: fc.constantFrom(...BAD_PATH_SEGMENTS) }),
+              fc.record({
+                kind: fc.constant('param' as const),
+                name: fc.constantFrom(...(params.length ? params : ['none'])),
+                segment: fc.constantFrom(...BAD_PATH_SEGMENTS),
+              }),
               fc.record({
                 kind: fc.constant('value' as const),
-                leaf: fc.constantFrom(...(leaves.length ? leaves : [{ part: 'body' as Part, path: ['unknown'] as Path }])),
+                leaf: fc.constantFrom(
+                  ...(leaves.length ? leaves : [{ part: 'body' as Part, path: ['unknown'] as Path }]),
+                ),
                 value: hostileValue,
               }),
             ),
             async (aimed) => {
               if (aimed.kind === 'param') {
-                await send(role, route.method, urlOf(base, params.length ? { param: [aimed.name, aimed.segment] } : {}), base.body);
+                await send(
+                  role,
+                  route.method,
+                  urlOf(base, params.length ? { param: [aimed.name, aimed.segment] } : {}),
+                  base.body,
+                );
               } else if (aimed.leaf.part === 'body') {
                 await send(role, route.method, urlOf(base), placeAt(base.body ?? {}, aimed.leaf.path, aimed.value));
               } else {
-                const raw = typeof aimed.value === 'string' ? percentEncode(aimed.value) : encodeURIComponent(JSON.stringify(aimed.value) ?? '');
+                const raw =
+                  typeof aimed.value === 'string'
+                    ? percentEncode(aimed.value)
+                    : encodeURIComponent(JSON.stringify(aimed.value) ?? '');
                 await send(role, route.method, urlOf(base, { query: [String(aimed.leaf.path[0]), raw] }), base.body);
               }
             },

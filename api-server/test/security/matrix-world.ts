@@ -19,7 +19,8 @@ export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'cus
 /** Customers (portal sessions) of manufacturer A: A owns licence A, B is another customer of the same manufacturer. */
 export const CUSTOMER_ROLES = ['customerA', 'customerB'] as const;
 export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
-export const isCustomerRole = (role: Role): role is CustomerRole => (CUSTOMER_ROLES as readonly string[]).includes(role);
+export const isCustomerRole = (role: Role): role is CustomerRole =>
+  (CUSTOMER_ROLES as readonly string[]).includes(role);
 
 /** The demo world (Aurora Audio = A, Nimbus Instruments = B) plus objects of A that each route acts on. */
 export interface World {
@@ -72,13 +73,18 @@ export interface World {
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
 }
 
-const staffOf = (manufacturer: string) => DEMO_LOGINS.find((login) => 'manufacturer' in login && login.manufacturer === manufacturer)!;
+const staffOf = (manufacturer: string) =>
+  DEMO_LOGINS.find((login) => 'manufacturer' in login && login.manufacturer === manufacturer)!;
 
 export async function buildWorld(t: TestApp): Promise<World> {
   await seedDemoData(t.db, t.masterKey, t.storage);
   const db = t.db;
-  const manufacturerA = (await db.selectFrom('manufacturers').select('id').where('name', '=', 'Aurora Audio').executeTakeFirstOrThrow()).id;
-  const manufacturerB = (await db.selectFrom('manufacturers').select('id').where('name', '=', 'Nimbus Instruments').executeTakeFirstOrThrow()).id;
+  const manufacturerA = (
+    await db.selectFrom('manufacturers').select('id').where('name', '=', 'Aurora Audio').executeTakeFirstOrThrow()
+  ).id;
+  const manufacturerB = (
+    await db.selectFrom('manufacturers').select('id').where('name', '=', 'Nimbus Instruments').executeTakeFirstOrThrow()
+  ).id;
   const product = await db
     .selectFrom('products')
     .select(['id', 'identifier'])
@@ -93,7 +99,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .where('upload_confirmed', '=', true)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const confirmedFile = await db.selectFrom('build_files').select('name').where('build_id', '=', confirmedBuild.id).orderBy('id').executeTakeFirstOrThrow();
+  const confirmedFile = await db
+    .selectFrom('build_files')
+    .select('name')
+    .where('build_id', '=', confirmedBuild.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
 
   const pendingFile = { name: 'matrix-upload.bin', bytes: Buffer.from('bytes uploaded by the authorization matrix\n') };
   const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -101,14 +112,28 @@ export async function buildWorld(t: TestApp): Promise<World> {
     (
       await db
         .insertInto('builds')
-        .values({ manufacturer_id: manufacturerA, product_id: product.id, os: 'any', major: 9, minor: 9, revision: 9, build_number: buildNumber })
+        .values({
+          manufacturer_id: manufacturerA,
+          product_id: product.id,
+          os: 'any',
+          major: 9,
+          minor: 9,
+          revision: 9,
+          build_number: buildNumber,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
   const pendingBuildA = await newBuild(9001);
   await db
     .insertInto('build_files')
-    .values({ manufacturer_id: manufacturerA, build_id: pendingBuildA, name: pendingFile.name, size: pendingFile.bytes.length, sha256: sha256(pendingFile.bytes) })
+    .values({
+      manufacturer_id: manufacturerA,
+      build_id: pendingBuildA,
+      name: pendingFile.name,
+      size: pendingFile.bytes.length,
+      sha256: sha256(pendingFile.bytes),
+    })
     .execute();
   const completeBuildA = await newBuild(9002);
   const completeBytes = Buffer.from('already uploaded\n');
@@ -126,12 +151,20 @@ export async function buildWorld(t: TestApp): Promise<World> {
     })
     .execute();
 
-  const channels = await db.selectFrom('distribution_channels').select(['id', 'type']).where('manufacturer_id', '=', manufacturerA).execute();
+  const channels = await db
+    .selectFrom('distribution_channels')
+    .select(['id', 'type'])
+    .where('manufacturer_id', '=', manufacturerA)
+    .execute();
   const releaseChannelA = channels.find((channel) => channel.type === 'Release')!.id;
   const betaChannelA = channels.find((channel) => channel.type === 'Beta')!.id;
   const releases = await db
     .selectFrom('releases')
-    .leftJoin('release_distributions', (join) => join.onRef('release_distributions.release_id', '=', 'releases.id').on('release_distributions.channel_id', '=', betaChannelA))
+    .leftJoin('release_distributions', (join) =>
+      join
+        .onRef('release_distributions.release_id', '=', 'releases.id')
+        .on('release_distributions.channel_id', '=', betaChannelA),
+    )
     .select(['releases.id', 'release_distributions.id as beta'])
     .where('releases.product_id', '=', product.id)
     .orderBy('releases.id')
@@ -139,9 +172,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const betaReleaseA = releases.find((release) => release.beta !== null)!.id;
   const nonBetaReleaseA = releases.find((release) => release.beta === null)!.id;
 
-  const members = await db.selectFrom('channel_memberships').select('user_id').where('channel_id', '=', betaChannelA).execute();
+  const members = await db
+    .selectFrom('channel_memberships')
+    .select('user_id')
+    .where('channel_id', '=', betaChannelA)
+    .execute();
   const memberIds = new Set(members.map((member) => member.user_id));
-  const users = await db.selectFrom('end_users').select('id').where('manufacturer_id', '=', manufacturerA).orderBy('id').execute();
+  const users = await db
+    .selectFrom('end_users')
+    .select('id')
+    .where('manufacturer_id', '=', manufacturerA)
+    .orderBy('id')
+    .execute();
   const license = await db
     .selectFrom('licenses')
     .select(['id', 'user_id'])
@@ -150,7 +192,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .where('disabled', '=', false)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const trial = await db.selectFrom('trials').select('id').where('product_id', '=', product.id).orderBy('id').executeTakeFirstOrThrow();
+  const trial = await db
+    .selectFrom('trials')
+    .select('id')
+    .where('product_id', '=', product.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const client = await clientApiWorld(t, manufacturerA, product.id, license.id, confirmedBuild.id);
   const portalCustomers = await findPortalCustomers(t, manufacturerA, license.user_id);
 
@@ -176,7 +223,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     trialA: trial.id,
     ...client,
     ...(await webhookObjects(db, t.masterKey, manufacturerA)),
-    emailA: Number((await sendTemplatedEmail(db, testEmail(manufacturerA, 'matrix.mail@example.com', 'Aurora Audio'))).id),
+    emailA: Number(
+      (await sendTemplatedEmail(db, testEmail(manufacturerA, 'matrix.mail@example.com', 'Aurora Audio'))).id,
+    ),
     userImportA: (await previewUserImport(db, manufacturerA, null, 'email\nmatrix.import@example.com\n')).id,
     ...(await portalObjects(t, manufacturerA, license.user_id)),
     portalCustomers,
@@ -189,7 +238,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
  * of A (a newer code replaces an address's earlier ones, so each link has an address of its own).
  */
 async function portalObjects(t: TestApp, manufacturerId: number, endUserId: number) {
-  const manufacturer = await t.db.selectFrom('manufacturers').select('portal_slug').where('id', '=', manufacturerId).executeTakeFirstOrThrow();
+  const manufacturer = await t.db
+    .selectFrom('manufacturers')
+    .select('portal_slug')
+    .where('id', '=', manufacturerId)
+    .executeTakeFirstOrThrow();
   const user = await t.db.selectFrom('end_users').select('email').where('id', '=', endUserId).executeTakeFirstOrThrow();
   const others = await t.db
     .selectFrom('end_users')
@@ -201,27 +254,59 @@ async function portalObjects(t: TestApp, manufacturerId: number, endUserId: numb
     .execute();
   const signInLinkTokensA: string[] = [];
   for (const other of others) {
-    const issued = await issueSignInCode(t.db, signInCodeKey(t.masterKey), { manufacturerId, emailKey: emailKeyOf(other.email), endUserId: other.id, requestedBy: 'staff' });
+    const issued = await issueSignInCode(t.db, signInCodeKey(t.masterKey), {
+      manufacturerId,
+      emailKey: emailKeyOf(other.email),
+      endUserId: other.id,
+      requestedBy: 'staff',
+    });
     signInLinkTokensA.push(issued.linkToken);
   }
   return { portalSlugA: manufacturer.portal_slug, customerEmailA: user.email, signInLinkTokensA };
 }
 
 /** Customer A owns licence A; customer B is another end user of A's manufacturer. */
-async function findPortalCustomers(t: TestApp, manufacturerId: number, customerA: number): Promise<World['portalCustomers']> {
-  const other = await t.db.selectFrom('end_users').select('id').where('manufacturer_id', '=', manufacturerId).where('id', '<>', customerA).orderBy('id').executeTakeFirstOrThrow();
+async function findPortalCustomers(
+  t: TestApp,
+  manufacturerId: number,
+  customerA: number,
+): Promise<World['portalCustomers']> {
+  const other = await t.db
+    .selectFrom('end_users')
+    .select('id')
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', '<>', customerA)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return { manufacturerId, customerA, customerB: other.id };
 }
 
 /** Licence A activated on three machines (a limit that leaves room for the matrix's own) and a download link. */
-async function clientApiWorld(t: TestApp, manufacturerId: number, productId: number, licenseId: number, buildId: number) {
+async function clientApiWorld(
+  t: TestApp,
+  manufacturerId: number,
+  productId: number,
+  licenseId: number,
+  buildId: number,
+) {
   const db = t.db;
   await db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', productId).execute();
   const clientFingerprints = { deactivate: 'MATRIX-CLIENT-DEACTIVATE', update: 'MATRIX-CLIENT-UPDATE' };
-  for (const fingerprint of [clientFingerprints.deactivate, clientFingerprints.update, 'MATRIX-STAFF-DEACTIVATE', 'MATRIX-PORTAL-FREE']) {
+  for (const fingerprint of [
+    clientFingerprints.deactivate,
+    clientFingerprints.update,
+    'MATRIX-STAFF-DEACTIVATE',
+    'MATRIX-PORTAL-FREE',
+  ]) {
     await db
       .insertInto('license_activations')
-      .values({ manufacturer_id: manufacturerId, license_id: licenseId, hardware_fingerprint: fingerprint, hardware_fingerprint_version: 2, signature_seed_version: 5 })
+      .values({
+        manufacturer_id: manufacturerId,
+        license_id: licenseId,
+        hardware_fingerprint: fingerprint,
+        hardware_fingerprint_version: 2,
+        signature_seed_version: 5,
+      })
       .execute();
   }
   const machine = await db
@@ -236,7 +321,11 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
     .where('license_id', '=', licenseId)
     .where('hardware_fingerprint', '=', 'MATRIX-PORTAL-FREE')
     .executeTakeFirstOrThrow();
-  const license = await db.selectFrom('licenses').select('serial').where('id', '=', licenseId).executeTakeFirstOrThrow();
+  const license = await db
+    .selectFrom('licenses')
+    .select('serial')
+    .where('id', '=', licenseId)
+    .executeTakeFirstOrThrow();
   // Validations and update checks use a second licence: every role's call counts against a serial's per-minute limit.
   const second = await db
     .selectFrom('licenses')
@@ -248,11 +337,29 @@ async function clientApiWorld(t: TestApp, manufacturerId: number, productId: num
     .executeTakeFirstOrThrow();
   await db
     .insertInto('license_activations')
-    .values({ manufacturer_id: manufacturerId, license_id: second.id, hardware_fingerprint: clientFingerprints.update, hardware_fingerprint_version: 2, signature_seed_version: 5 })
+    .values({
+      manufacturer_id: manufacturerId,
+      license_id: second.id,
+      hardware_fingerprint: clientFingerprints.update,
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    })
     .execute();
-  const file = await db.selectFrom('build_files').select(['id', 'sha256']).where('build_id', '=', buildId).orderBy('id').executeTakeFirstOrThrow();
+  const file = await db
+    .selectFrom('build_files')
+    .select(['id', 'sha256'])
+    .where('build_id', '=', buildId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const link = signDownloadUrl(downloadUrlKey(t.masterKey), '/api/v1', file, Math.floor(Date.now() / 1000));
-  return { licenseSerialA: license.serial, checkedSerialA: second.serial, clientFingerprints, machineA: machine.id, portalMachineA: portalMachine.id, downloadUrlA: link.url };
+  return {
+    licenseSerialA: license.serial,
+    checkedSerialA: second.serial,
+    clientFingerprints,
+    machineA: machine.id,
+    portalMachineA: portalMachine.id,
+    downloadUrlA: link.url,
+  };
 }
 
 async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {
@@ -267,8 +374,16 @@ async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturer
   const webhookEndpointA = (await endpoint()).id;
   const webhookEndpointsToDeleteA = [];
   for (let n = 0; n < ROLES.length; n++) webhookEndpointsToDeleteA.push((await endpoint()).id);
-  const event = await insertEvent(db, manufacturerId, 'webhook.test', { type: 'webhook.test', timestamp: new Date().toISOString(), data: {} });
-  return { webhookEndpointA, webhookEndpointsToDeleteA, webhookDeliveryA: Number(await enqueueDelivery(db, event, webhookEndpointA)) };
+  const event = await insertEvent(db, manufacturerId, 'webhook.test', {
+    type: 'webhook.test',
+    timestamp: new Date().toISOString(),
+    data: {},
+  });
+  return {
+    webhookEndpointA,
+    webhookEndpointsToDeleteA,
+    webhookDeliveryA: Number(await enqueueDelivery(db, event, webhookEndpointA)),
+  };
 }
 
 export async function signInEveryone(t: TestApp, customers: World['portalCustomers']): Promise<World['tokens']> {
@@ -283,7 +398,8 @@ export async function signInEveryone(t: TestApp, customers: World['portalCustome
 }
 
 /** The Authorization header of a role: staff sign in with MSession, customers with PortalSession. */
-export const authorizationOf = (role: Exclude<Role, 'anonymous'>, tokens: World['tokens']) => `${isCustomerRole(role) ? PORTAL_AUTH_SCHEME : AUTH_SCHEME} ${tokens[role]}`;
+export const authorizationOf = (role: Exclude<Role, 'anonymous'>, tokens: World['tokens']) =>
+  `${isCustomerRole(role) ? PORTAL_AUTH_SCHEME : AUTH_SCHEME} ${tokens[role]}`;
 
 /**
  * One digest over every table but the ones a read or a refused sign-in legitimately writes (sessions and their use,
@@ -297,7 +413,9 @@ export async function databaseDigest(t: TestApp): Promise<string> {
   );
   const parts: string[] = [];
   for (const { name } of tables.rows) {
-    const row = await sql<{ digest: string | null }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(name)} t`.execute(t.db);
+    const row = await sql<{
+      digest: string | null;
+    }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(name)} t`.execute(t.db);
     parts.push(`${name}:${row.rows[0]?.digest ?? ''}`);
   }
   return parts.join(',');

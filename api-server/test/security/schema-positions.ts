@@ -56,7 +56,9 @@ function sampleString(schema: JsonSchema): string {
   if (schema.format === 'email') return 'probe@example.com';
   if (schema.format === 'date-time') return '2026-01-01T00:00:00.000Z';
   const fits = (text: string) =>
-    (!schema.pattern || new RegExp(schema.pattern, 'u').test(text)) && text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity);
+    (!schema.pattern || new RegExp(schema.pattern, 'u').test(text)) &&
+    text.length >= (schema.minLength ?? 0) &&
+    text.length <= (schema.maxLength ?? Infinity);
   return STRING_SAMPLES.find(fits) ?? 'probe';
 }
 

@@ -3,7 +3,14 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { applySecurityHeaders } from '../../src/plugins/security-headers';
 
 const options: HelmetOptions = {
-  contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", 'https://cdn.example.com'], frameAncestors: ["'none'"], upgradeInsecureRequests: null } },
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://cdn.example.com'],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
   crossOriginResourcePolicy: { policy: 'cross-origin' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 };
@@ -36,7 +43,9 @@ describe('applySecurityHeaders', () => {
 
   it.each(['/ok', '/fails', '/missing'])('writes the same headers as Helmet itself on %s', async (url) => {
     const expected = await headersOf(perRequest, url);
-    expect(Object.keys(expected.headers)).toEqual(expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-content-type-options']));
+    expect(Object.keys(expected.headers)).toEqual(
+      expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-content-type-options']),
+    );
     expect(await headersOf(recorded, url)).toEqual(expected);
   });
 });

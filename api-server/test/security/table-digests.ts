@@ -5,7 +5,15 @@ import type { TestApp } from '../support/test-app';
  * Tables a read or a refused sign-in legitimately writes (sessions and their use, rate_limits, a portal sign-in
  * code's or email change code's tries) and the migrator's own.
  */
-const SKIPPED = ['sessions', 'portal_sessions', 'portal_sign_in_codes', 'portal_email_changes', 'rate_limits', 'kysely_migration', 'kysely_migration_lock'];
+const SKIPPED = [
+  'sessions',
+  'portal_sessions',
+  'portal_sign_in_codes',
+  'portal_email_changes',
+  'rate_limits',
+  'kysely_migration',
+  'kysely_migration_lock',
+];
 
 /**
  * One SQL statement that answers an md5 per table, each over the table's rows ordered by its primary key (by the

@@ -18,7 +18,12 @@ export async function createSystemUser(db: Db, email: string, manufacturerId: nu
   passwordHash ??= hashPassword(PASSWORD);
   return db
     .insertInto('system_users')
-    .values({ email, password_hash: await passwordHash, access_level: manufacturerId === null ? 'superuser' : 'manufacturer', manufacturer_id: manufacturerId })
+    .values({
+      email,
+      password_hash: await passwordHash,
+      access_level: manufacturerId === null ? 'superuser' : 'manufacturer',
+      manufacturer_id: manufacturerId,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -49,6 +54,8 @@ export async function createTenants(app: FastifyInstance, db: Db) {
 
 /** A digest of every row of a table, to prove a rejected request changed nothing. */
 export async function tableDigest(db: Db, table: string): Promise<string> {
-  const result = await sql<{ digest: string | null }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(table)} t`.execute(db);
+  const result = await sql<{
+    digest: string | null;
+  }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(table)} t`.execute(db);
   return result.rows[0]?.digest ?? '';
 }

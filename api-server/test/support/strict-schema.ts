@@ -27,10 +27,18 @@ export const CONTRACT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$
  * serializer wrote): empty when every object of the answer lists its fields as the schema does.
  */
 export function keysOutOfSchemaOrder(schema: TSchema, value: unknown, path = '$'): string[] {
-  if (Array.isArray(value)) return schema.type === 'array' ? value.flatMap((item, index) => keysOutOfSchemaOrder(schema.items as TSchema, item, `${path}[${index}]`)) : [];
+  if (Array.isArray(value))
+    return schema.type === 'array'
+      ? value.flatMap((item, index) => keysOutOfSchemaOrder(schema.items as TSchema, item, `${path}[${index}]`))
+      : [];
   if (value === null || typeof value !== 'object' || schema.type !== 'object') return [];
   const properties = schema.properties as Record<string, TSchema>;
   const expected = Object.keys(properties).filter((key) => key in value);
   const own = expected.join() === Object.keys(value).join() ? [] : [path];
-  return [...own, ...Object.entries(value).flatMap(([key, item]) => (properties[key] ? keysOutOfSchemaOrder(properties[key], item, `${path}.${key}`) : []))];
+  return [
+    ...own,
+    ...Object.entries(value).flatMap(([key, item]) =>
+      properties[key] ? keysOutOfSchemaOrder(properties[key], item, `${path}.${key}`) : [],
+    ),
+  ];
 }

@@ -15,7 +15,11 @@ export async function createChannels(db: Db, manufacturerId: number) {
 }
 
 export async function createEndUser(db: Db, manufacturerId: number, email: string, externalId: string | null = null) {
-  return db.insertInto('end_users').values({ manufacturer_id: manufacturerId, email, external_id: externalId }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('end_users')
+    .values({ manufacturer_id: manufacturerId, email, external_id: externalId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function createProduct(db: Db, manufacturerId: number, name: string) {
@@ -35,10 +39,22 @@ export async function createProduct(db: Db, manufacturerId: number, name: string
 }
 
 /** A licence of `fromUserId` that was transferred to `toUserId`, with its transfer row. */
-export async function transferLicense(db: Db, manufacturerId: number, productId: number, fromUserId: number, toUserId: number) {
+export async function transferLicense(
+  db: Db,
+  manufacturerId: number,
+  productId: number,
+  fromUserId: number,
+  toUserId: number,
+) {
   const license = await db
     .insertInto('licenses')
-    .values({ manufacturer_id: manufacturerId, product_id: productId, user_id: toUserId, serial: newLicenseSerial(), license_type: 'Standard' })
+    .values({
+      manufacturer_id: manufacturerId,
+      product_id: productId,
+      user_id: toUserId,
+      serial: newLicenseSerial(),
+      license_type: 'Standard',
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   const transfer = await db

@@ -33,12 +33,21 @@ export class LoopbackServer {
       const chunks: Buffer[] = [];
       for await (const chunk of incoming) chunks.push(chunk as Buffer);
       const text = Buffer.concat(chunks).toString('utf8');
-      const request = { method: incoming.method!, path: incoming.url!, headers: incoming.headers, body: text ? JSON.parse(text) : undefined };
+      const request = {
+        method: incoming.method!,
+        path: incoming.url!,
+        headers: incoming.headers,
+        body: text ? JSON.parse(text) : undefined,
+      };
       this.requests.push(request);
       const handler = this.handlers.get(`${request.method} ${request.path.split('?')[0]}`);
       const answer: Answer = handler ? handler(request) : { status: 404, json: { message: ['Not found'] } };
-      const body = answer.bytes ?? (answer.json === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(answer.json)));
-      outgoing.writeHead(answer.status ?? 200, { ...(answer.json === undefined ? {} : { 'content-type': 'application/json' }), ...answer.headers });
+      const body =
+        answer.bytes ?? (answer.json === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(answer.json)));
+      outgoing.writeHead(answer.status ?? 200, {
+        ...(answer.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...answer.headers,
+      });
       outgoing.end(body);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -46,6 +55,8 @@ export class LoopbackServer {
   }
 
   async stop() {
-    await new Promise<void>((resolve, reject) => this.server?.close((error) => (error ? reject(error) : resolve())) ?? resolve());
+    await new Promise<void>(
+      (resolve, reject) => this.server?.close((error) => (error ? reject(error) : resolve())) ?? resolve(),
+    );
   }
 }

@@ -33,7 +33,12 @@ async function start(here: string) {
   const container = (window as unknown as { portal: PortalContainer }).portal;
   await container.init({});
   const { mount } = (await container.get('./mount'))();
-  mount(element, { apiBaseUrl: new URL('/api/v1', location.origin).href, manufacturer: portal.slug, basePath: portal.basePath, standalone: true });
+  mount(element, {
+    apiBaseUrl: new URL('/api/v1', location.origin).href,
+    manufacturer: portal.slug,
+    basePath: portal.basePath,
+    standalone: true,
+  });
 }
 
 // Run only as the page's script (a test imports the module to check portalOfPath).

@@ -11,7 +11,9 @@ export type MessageValues = Record<string, string | number>;
 
 /** The text of `id` in `messages` with its `{name}` placeholders filled in from `values`. */
 export function translate(messages: Messages, id: MessageId, values: MessageValues = {}): string {
-  return messages[id].replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+  return messages[id].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in values ? String(values[name]) : placeholder,
+  );
 }
 
 export interface MessagesApi {
@@ -24,7 +26,11 @@ export interface MessagesApi {
 /** The texts of a language. */
 export function messagesOf(locale: Locale = DEFAULT_LOCALE): MessagesApi {
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return { locale, t: (id, values) => translate(CATALOGUES[locale], id, values), formatDateTime: (timestamp) => dateTime.format(new Date(timestamp)) };
+  return {
+    locale,
+    t: (id, values) => translate(CATALOGUES[locale], id, values),
+    formatDateTime: (timestamp) => dateTime.format(new Date(timestamp)),
+  };
 }
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && value in CATALOGUES;

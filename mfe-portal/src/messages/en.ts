@@ -19,7 +19,8 @@ export const en = {
   'nav.signingOut': 'Signing out…',
 
   'signIn.title': 'Sign in',
-  'signIn.intro': 'Enter the email address {manufacturer} knows you by. We will mail you a 6-digit code and a sign-in link.',
+  'signIn.intro':
+    'Enter the email address {manufacturer} knows you by. We will mail you a 6-digit code and a sign-in link.',
   'signIn.email': 'Email address',
   'signIn.emailRequired': 'Enter your email address.',
   'signIn.emailInvalid': 'That is not a valid email address.',
@@ -90,7 +91,8 @@ export const en = {
   'offline.forLicense': 'This request is for {product}, serial {serial}.',
   'offline.notARequest': 'This file is not an activation request. Choose the file the plugin wrote, unchanged.',
   'offline.chooseFirst': 'Choose the activation request file first.',
-  'offline.noSuchLicense': 'None of your licenses has the serial {serial} for this product. Sign in with the email address of the license it names.',
+  'offline.noSuchLicense':
+    'None of your licenses has the serial {serial} for this product. Sign in with the email address of the license it names.',
   'offline.upload': 'Upload and get the license file',
   'offline.uploading': 'Activating…',
   'offline.failed': 'The activation did not work. Please try again.',
@@ -115,7 +117,8 @@ export const en = {
   // Downloads.
   'nav.downloads': 'Downloads',
   'downloads.title': 'Downloads',
-  'downloads.intro': 'The installers your licenses entitle you to, newest first. Each link works for an hour: open this page again for a new one.',
+  'downloads.intro':
+    'The installers your licenses entitle you to, newest first. Each link works for an hour: open this page again for a new one.',
   'downloads.loading': 'Loading your downloads…',
   'downloads.failed': 'Your downloads could not be loaded.',
   'downloads.empty': 'There is nothing to download for your licenses yet.',

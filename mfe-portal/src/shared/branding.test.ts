@@ -12,7 +12,10 @@ describe('the portal theme', () => {
   it("keeps the kit's colours without a valid brand colour, and lets the integrator's overrides win", () => {
     expect(portalTheme(theme, null).colors.primary).toBe(theme.colors.primary);
     expect(portalTheme(theme, 'red').colors.primary).toBe(theme.colors.primary);
-    const themed = portalTheme(theme, '#1d3557', { colors: { primary: '#004400' }, font: { family: 'Georgia, serif' } });
+    const themed = portalTheme(theme, '#1d3557', {
+      colors: { primary: '#004400' },
+      font: { family: 'Georgia, serif' },
+    });
     expect(themed.colors.primary).toBe('#004400');
     expect(themed.font.family).toBe('Georgia, serif');
   });

@@ -43,7 +43,11 @@ export const textOn = (hex: string) => (contrast(hex, '#ffffff') >= contrast(hex
  * The portal's theme: the kit's, with the manufacturer's brand colour (a `#rrggbb` of its settings) as the primary
  * colour and the text on it chosen for contrast, then the integrator's overrides.
  */
-export function portalTheme(base: DefaultTheme, brandColor: string | null | undefined, overrides: PortalThemeOverrides = {}): DefaultTheme {
+export function portalTheme(
+  base: DefaultTheme,
+  brandColor: string | null | undefined,
+  overrides: PortalThemeOverrides = {},
+): DefaultTheme {
   const brand = brandColor && HEX_COLOR.test(brandColor) ? brandColor.toLowerCase() : null;
   const branded = brand ? { primary: brand, primaryHover: darken(brand, 0.8), onPrimary: textOn(brand) } : {};
   return {

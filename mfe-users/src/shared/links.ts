@@ -10,7 +10,8 @@ export const userLinks = {
   list: '../Users',
   create: '../CreateUser',
   importUsers: '../Users/Import',
-  edit: (user: Pick<EndUser, 'id' | 'email' | 'external_id'>) => `../EditUser/${segment(user.id)}/${segment(user.email)}${user.external_id ? `/${segment(user.external_id)}` : ''}`,
+  edit: (user: Pick<EndUser, 'id' | 'email' | 'external_id'>) =>
+    `../EditUser/${segment(user.id)}/${segment(user.email)}${user.external_id ? `/${segment(user.external_id)}` : ''}`,
   details: (userId: number) => `../UserDetails/${segment(userId)}`,
   createLicense: (userId: number, email: string) => `../CreateUserLicense/${segment(userId)}/${segment(email)}`,
 };

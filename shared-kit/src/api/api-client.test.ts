@@ -19,7 +19,9 @@ describe('createApiClient', () => {
   it('sends the MSession token and the query, leaving out empty values', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
     const client = createApiClient({ baseUrl: '/api/v1/', getToken: () => 'abc' });
-    await expect(client.get('/users', { email: '', page: 2, per_page: 25, x: undefined })).resolves.toEqual({ ok: true });
+    await expect(client.get('/users', { email: '', page: 2, per_page: 25, x: undefined })).resolves.toEqual({
+      ok: true,
+    });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/users?page=2&per_page=25');
     expect(init.headers.Authorization).toBe('MSession abc');
@@ -117,7 +119,9 @@ describe('createApiClient', () => {
       fetchMock.mockResolvedValue(jsonResponse(401, { message: ['Session expired'] }));
       const onUnauthorized = jest.fn();
       const client = createApiClient({ baseUrl: '/api/v1', getToken: () => 't', onUnauthorized });
-      await expect(client.stream('/users/export.csv', {}, new AbortController().signal)).rejects.toBeInstanceOf(ApiError);
+      await expect(client.stream('/users/export.csv', {}, new AbortController().signal)).rejects.toBeInstanceOf(
+        ApiError,
+      );
       expect(onUnauthorized).toHaveBeenCalledTimes(1);
     });
   });

@@ -39,7 +39,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const scheme = options.scheme ?? AUTH_SCHEME;
   const url = (path: string, query?: Query) => `${baseUrl}${path}${toQueryString(query)}`;
 
-  async function send(method: Method, path: string, query: Query | undefined, body: unknown, signal: AbortSignal, accept: string) {
+  async function send(
+    method: Method,
+    path: string,
+    query: Query | undefined,
+    body: unknown,
+    signal: AbortSignal,
+    accept: string,
+  ) {
     const token = await options.getToken();
     const headers: Record<string, string> = { Accept: accept };
     if (token) headers.Authorization = `${scheme} ${token}`;
@@ -47,7 +54,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let response: Response;
     try {
-      response = await fetch(url(path, query), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+      response = await fetch(url(path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
     } catch (cause) {
       const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
       // Cancelled by the caller: not a failure to report, so the caller sees its own abort.

@@ -38,7 +38,9 @@ export type AuditEventList = Static<typeof AuditEventList>;
 export const AuditEventListQuery = Type.Composite([
   PageQuery,
   Type.Object({
-    object_type: Type.Optional(Text({ pattern: '^[a-z][a-z_]{0,39}$', description: 'e.g. product, release, license, end_user, manufacturer' })),
+    object_type: Type.Optional(
+      Text({ pattern: '^[a-z][a-z_]{0,39}$', description: 'e.g. product, release, license, end_user, manufacturer' }),
+    ),
     object_id: Type.Optional(Text({ minLength: 1, maxLength: 40, pattern: '^[0-9]+$' })),
     actor: Type.Optional(Text({ pattern: '^(client|[1-9][0-9]{0,8})$', description: 'A system user id, or client.' })),
     action: Type.Optional(Text({ pattern: '^[a-z][a-z_.]{0,59}$', description: 'e.g. license.disable' })),

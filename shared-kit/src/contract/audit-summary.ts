@@ -11,7 +11,15 @@ export interface AuditFieldChange {
 }
 
 /** Never shown, not even as a change: secrets, and bookkeeping every change touches. */
-const HIDDEN_FIELDS = new Set(['private_key_encrypted', 'password_hash', 'token_hash', 'id', 'manufacturer_id', 'created_at', 'updated_at']);
+const HIDDEN_FIELDS = new Set([
+  'private_key_encrypted',
+  'password_hash',
+  'token_hash',
+  'id',
+  'manufacturer_id',
+  'created_at',
+  'updated_at',
+]);
 
 /** Labels as the console shows the fields; any other field reads as its name in words ("plugin_name" → "Plugin name"). */
 const LABELS: Record<string, string> = {
@@ -49,7 +57,8 @@ export function valueInWords(value: unknown): string {
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

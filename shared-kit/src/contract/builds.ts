@@ -43,7 +43,11 @@ export const BUILD_FILE_NAME_MAX_URL_LENGTH = BUILD_FILE_NAME_MAX_BYTES * 3;
  * A file name of a build: 1 to 255 characters (and at most BUILD_FILE_NAME_MAX_BYTES in UTF-8), no path separator, no control character, not starting with a
  * dot (no hidden files, no '.' or '..').
  */
-export const BuildFileName = Text({ minLength: 1, maxLength: 255, pattern: '^[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*$' });
+export const BuildFileName = Text({
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*$',
+});
 export const Sha256Hex = Text({ pattern: '^[0-9a-fA-F]{64}$' });
 
 /** A file of a build. `url` downloads it (with the session); null until the file has been uploaded. */
@@ -71,10 +75,16 @@ export const BuildCreateBody = Type.Object(
     minor: VersionPart,
     revision: VersionPart,
     build_number: VersionPart,
-    files: Type.Array(Type.Object({ name: BuildFileName, size: Type.Integer({ minimum: 0, maximum: BUILD_FILE_MAX_BYTES }), sha256: Sha256Hex }, { additionalProperties: false }), {
-      minItems: 1,
-      maxItems: BUILD_FILES_MAX_COUNT,
-    }),
+    files: Type.Array(
+      Type.Object(
+        { name: BuildFileName, size: Type.Integer({ minimum: 0, maximum: BUILD_FILE_MAX_BYTES }), sha256: Sha256Hex },
+        { additionalProperties: false },
+      ),
+      {
+        minItems: 1,
+        maxItems: BUILD_FILES_MAX_COUNT,
+      },
+    ),
   },
   { additionalProperties: false },
 );
@@ -85,4 +95,5 @@ export const BuildWithFiles = Type.Composite([Build, Type.Object({ files: BuildF
 export type BuildWithFiles = Static<typeof BuildWithFiles>;
 
 /** `major.minor.revision`, as the console shows a build's version. */
-export const buildVersion = (build: Pick<Build, 'major' | 'minor' | 'revision'>) => `${build.major}.${build.minor}.${build.revision}`;
+export const buildVersion = (build: Pick<Build, 'major' | 'minor' | 'revision'>) =>
+  `${build.major}.${build.minor}.${build.revision}`;

@@ -22,5 +22,10 @@ export const DistributeReleaseBody = Type.Object({ product_release_id: Id }, { a
 export type DistributeReleaseBody = Static<typeof DistributeReleaseBody>;
 
 /** A release's presence in a channel. */
-export const ReleaseDistribution = Type.Object({ id: Id, release_id: Id, channel: DistributionChannel, created_at: Timestamp });
+export const ReleaseDistribution = Type.Object({
+  id: Id,
+  release_id: Id,
+  channel: DistributionChannel,
+  created_at: Timestamp,
+});
 export type ReleaseDistribution = Static<typeof ReleaseDistribution>;

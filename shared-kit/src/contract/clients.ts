@@ -12,7 +12,10 @@ const Serial = Text({ minLength: 1, maxLength: 64 });
 const Fingerprint = Text({ maxLength: HARDWARE_FINGERPRINT_MAX_LENGTH });
 const ClientOs = Type.Union([Type.Literal('macOS'), Type.Literal('Windows')]);
 
-export const StartTrialBody = Type.Object({ product_id: Id, hardware_fingerprint: Fingerprint }, { additionalProperties: false });
+export const StartTrialBody = Type.Object(
+  { product_id: Id, hardware_fingerprint: Fingerprint },
+  { additionalProperties: false },
+);
 export type StartTrialBody = Static<typeof StartTrialBody>;
 
 export const ClientActivateBody = Type.Object(
@@ -27,7 +30,10 @@ export const ClientActivateBody = Type.Object(
 );
 export type ClientActivateBody = Static<typeof ClientActivateBody>;
 
-export const ClientMachineBody = Type.Object({ product_id: Id, serial: Serial, hardware_fingerprint: Fingerprint }, { additionalProperties: false });
+export const ClientMachineBody = Type.Object(
+  { product_id: Id, serial: Serial, hardware_fingerprint: Fingerprint },
+  { additionalProperties: false },
+);
 export type ClientMachineBody = Static<typeof ClientMachineBody>;
 
 export const ValidateBody = Type.Object(
@@ -55,7 +61,10 @@ export const UpdateCheckBody = Type.Object(
 export type UpdateCheckBody = Static<typeof UpdateCheckBody>;
 
 export const DownloadParams = Type.Object({ fileId: Id });
-export const DownloadQuery = Type.Object({ expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }), signature: Text({ minLength: 1, maxLength: 100 }) });
+export const DownloadQuery = Type.Object({
+  expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }),
+  signature: Text({ minLength: 1, maxLength: 100 }),
+});
 export type DownloadQuery = Static<typeof DownloadQuery>;
 
 const Signed = { format: Text(), format_version: Type.Integer(), signature: Text() };
@@ -90,12 +99,20 @@ export const RevocationsDocument = Type.Object({
   since: Text(),
   issued_at: Text(),
   complete: Type.Boolean(),
-  licenses: Type.Array(Type.Object({ serial_sha256: Text(), disabled_reason: DisableReasonSchema, changed_at: Text() })),
+  licenses: Type.Array(
+    Type.Object({ serial_sha256: Text(), disabled_reason: DisableReasonSchema, changed_at: Text() }),
+  ),
   machines: Type.Array(Type.Object({ machine_sha256: Text(), deactivated_at: Text() })),
 });
 export type RevocationsDocument = Static<typeof RevocationsDocument>;
 
-export const UpdateFile = Type.Object({ name: Text(), size: Type.Integer(), sha256: Text(), url: Text(), url_expires_at: Text() });
+export const UpdateFile = Type.Object({
+  name: Text(),
+  size: Type.Integer(),
+  sha256: Text(),
+  url: Text(),
+  url_expires_at: Text(),
+});
 export type UpdateFile = Static<typeof UpdateFile>;
 
 export const UpdateDocument = Type.Object({

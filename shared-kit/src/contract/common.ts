@@ -19,7 +19,8 @@ export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
 export const Timestamp = Text({ format: 'date-time' });
-export const NullableString = (options: { maxLength?: number } = {}) => Type.Union([Text({ maxLength: options.maxLength ?? 1000 }), Type.Null()]);
+export const NullableString = (options: { maxLength?: number } = {}) =>
+  Type.Union([Text({ maxLength: options.maxLength ?? 1000 }), Type.Null()]);
 
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),

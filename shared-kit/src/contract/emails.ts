@@ -83,5 +83,8 @@ export const UpdateMailSettingsBody = Type.Object(
 export type UpdateMailSettingsBody = Static<typeof UpdateMailSettingsBody>;
 
 /** "Send test email": to the signed-in staff member's address unless another is given. */
-export const SendTestEmailBody = Type.Object({ to: Type.Optional(Text({ minLength: 1, maxLength: MAIL_ADDRESS_MAX_LENGTH })) }, { additionalProperties: false });
+export const SendTestEmailBody = Type.Object(
+  { to: Type.Optional(Text({ minLength: 1, maxLength: MAIL_ADDRESS_MAX_LENGTH })) },
+  { additionalProperties: false },
+);
 export type SendTestEmailBody = Static<typeof SendTestEmailBody>;

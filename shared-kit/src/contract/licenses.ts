@@ -32,11 +32,17 @@ export type License = Static<typeof License>;
 export const LicenseList = Paged(License);
 export type LicenseList = Static<typeof LicenseList>;
 
-export const LicenseListQuery = Type.Composite([PageQuery, Type.Object({ email: Type.Optional(Text({ maxLength: 320 })) })]);
+export const LicenseListQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ email: Type.Optional(Text({ maxLength: 320 })) }),
+]);
 export type LicenseListQuery = Static<typeof LicenseListQuery>;
 
 /** POST /users/{id}/licenses */
-export const CreateUserLicenseBody = Type.Object({ product_id: Id, license_type: LicenseTypeSchema }, { additionalProperties: false });
+export const CreateUserLicenseBody = Type.Object(
+  { product_id: Id, license_type: LicenseTypeSchema },
+  { additionalProperties: false },
+);
 export type CreateUserLicenseBody = Static<typeof CreateUserLicenseBody>;
 
 /**

@@ -1,10 +1,19 @@
-import { MANUFACTURER_COUNTRY_CODE_INVALID, MANUFACTURER_EMAIL_INVALID, MANUFACTURER_NAME_REQUIRED, manufacturerFieldProblems } from './manufacturer-rules';
+import {
+  MANUFACTURER_COUNTRY_CODE_INVALID,
+  MANUFACTURER_EMAIL_INVALID,
+  MANUFACTURER_NAME_REQUIRED,
+  manufacturerFieldProblems,
+} from './manufacturer-rules';
 
 describe('manufacturerFieldProblems', () => {
   it('accepts a complete, valid manufacturer and blank optional fields', () => {
-    expect(manufacturerFieldProblems({ name: 'Aurora Audio', email: 'hello@aurora.example', country_code: 'de' })).toEqual({});
+    expect(
+      manufacturerFieldProblems({ name: 'Aurora Audio', email: 'hello@aurora.example', country_code: 'de' }),
+    ).toEqual({});
     expect(manufacturerFieldProblems({ name: 'Aurora Audio', email: '', country_code: null })).toEqual({});
-    expect(manufacturerFieldProblems({ name: 'Aurora Audio', email: ' hello@aurora.example ', country_code: ' US ' })).toEqual({});
+    expect(
+      manufacturerFieldProblems({ name: 'Aurora Audio', email: ' hello@aurora.example ', country_code: ' US ' }),
+    ).toEqual({});
   });
 
   it('checks only the fields that are present', () => {

@@ -17,7 +17,9 @@ export type ManufacturerRuleField = 'name' | 'email' | 'country_code';
 export type ManufacturerFieldProblems = Partial<Record<ManufacturerRuleField, string>>;
 
 /** What is wrong with the fields present in `fields` (absent fields are not being changed). */
-export function manufacturerFieldProblems(fields: Partial<Record<ManufacturerRuleField, string | null>>): ManufacturerFieldProblems {
+export function manufacturerFieldProblems(
+  fields: Partial<Record<ManufacturerRuleField, string | null>>,
+): ManufacturerFieldProblems {
   const problems: ManufacturerFieldProblems = {};
   if (fields.name !== undefined && !fields.name?.trim()) problems.name = MANUFACTURER_NAME_REQUIRED;
   const email = fields.email?.trim();

@@ -20,7 +20,9 @@ export const ManufacturerList = Paged(Manufacturer);
 
 export const ManufacturerListQuery = Type.Composite([
   PageQuery,
-  Type.Object({ search: Type.Optional(Text({ maxLength: 200, description: 'Part of the name or email, case-insensitive.' })) }),
+  Type.Object({
+    search: Type.Optional(Text({ maxLength: 200, description: 'Part of the name or email, case-insensitive.' })),
+  }),
 ]);
 export type ManufacturerListQuery = Static<typeof ManufacturerListQuery>;
 

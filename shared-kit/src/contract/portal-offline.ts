@@ -11,5 +11,8 @@ export const PortalOfflineActivationParams = Type.Object({ licenseId: Id });
 export type PortalOfflineActivationParams = Static<typeof PortalOfflineActivationParams>;
 
 /** The request file's text, as read from the file the customer chose. */
-export const PortalOfflineActivationBody = Type.Object({ request: Text({ maxLength: PORTAL_OFFLINE_REQUEST_MAX_LENGTH }) }, { additionalProperties: false });
+export const PortalOfflineActivationBody = Type.Object(
+  { request: Text({ maxLength: PORTAL_OFFLINE_REQUEST_MAX_LENGTH }) },
+  { additionalProperties: false },
+);
 export type PortalOfflineActivationBody = Static<typeof PortalOfflineActivationBody>;

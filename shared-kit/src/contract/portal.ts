@@ -12,7 +12,15 @@ export * from './portal-constants';
 export const PORTAL_SLUG_MAX_LENGTH = 63;
 export const PORTAL_SLUG_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$';
 /** Slugs that are segments of the customer routes (`/api/v1/portal/me` …): no manufacturer may have them. */
-export const PORTAL_RESERVED_SLUGS = ['me', 'licenses', 'trials', 'sign-in', 'sign-out', 'downloads', 'email-change'] as const;
+export const PORTAL_RESERVED_SLUGS = [
+  'me',
+  'licenses',
+  'trials',
+  'sign-in',
+  'sign-out',
+  'downloads',
+  'email-change',
+] as const;
 export const PortalSlug = Text({ minLength: 1, maxLength: PORTAL_SLUG_MAX_LENGTH, pattern: PORTAL_SLUG_PATTERN });
 
 export const PortalSlugParams = Type.Object({ slug: PortalSlug });
@@ -174,11 +182,18 @@ export type PortalDownloadList = Static<typeof PortalDownloadList>;
 /** POST /portal/email-change: mails a confirmation code to the new address (202). */
 export const PortalEmailChangeBody = Type.Object({ new_email: Email }, { additionalProperties: false });
 export type PortalEmailChangeBody = Static<typeof PortalEmailChangeBody>;
-export const PortalEmailChangeRequested = Type.Object({ notice: Text(), sent_to: Text(), expires_in_seconds: Type.Integer() });
+export const PortalEmailChangeRequested = Type.Object({
+  notice: Text(),
+  sent_to: Text(),
+  expires_in_seconds: Type.Integer(),
+});
 export type PortalEmailChangeRequested = Static<typeof PortalEmailChangeRequested>;
 
 /** POST /portal/email-change/confirm: the code from the mail to the new address; answers the customer with the new email. */
-export const PortalEmailChangeConfirmBody = Type.Object({ code: Text({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false });
+export const PortalEmailChangeConfirmBody = Type.Object(
+  { code: Text({ minLength: 1, maxLength: 32 }) },
+  { additionalProperties: false },
+);
 export type PortalEmailChangeConfirmBody = Static<typeof PortalEmailChangeConfirmBody>;
 
 // The staff side.
@@ -193,7 +208,10 @@ export const PortalSettings = Type.Object({
 export type PortalSettings = Static<typeof PortalSettings>;
 
 /** PATCH /manufacturers/{id}/portal-settings: a slug taken by another manufacturer is a 409. */
-export const UpdatePortalSettingsBody = Type.Object({ slug: Type.Optional(PortalSlug), enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const UpdatePortalSettingsBody = Type.Object(
+  { slug: Type.Optional(PortalSlug), enabled: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 export type UpdatePortalSettingsBody = Static<typeof UpdatePortalSettingsBody>;
 
 /** POST /users/{id}/portal-sign-in-link (no body; 202): mails the end user a code and a magic link. 409 while the portal is off. */

@@ -3,7 +3,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PRODUCT_TYPES } from '../constants';
 import { Id, PageQuery, Paged, Text, Timestamp } from './common';
-import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_SORT_ORDER_MAX, PRODUCT_TEXT_MAX_LENGTH, PRODUCT_TRIAL_DAYS_MAX } from './product-rules';
+import {
+  PRODUCT_MACHINE_LIMIT_MAX,
+  PRODUCT_SORT_ORDER_MAX,
+  PRODUCT_TEXT_MAX_LENGTH,
+  PRODUCT_TRIAL_DAYS_MAX,
+} from './product-rules';
 
 export const ProductTypeSchema = Type.Union(PRODUCT_TYPES.map((type) => Type.Literal(type)));
 

@@ -7,7 +7,8 @@ export const APP_VERSION_PATTERN = '^\\d{1,9}(\\.\\d{1,9}){0,3}$';
 
 // docs/console.md, Distribution rule, verbatim.
 export const CANNOT_DISTRIBUTE_RELEASE = 'Cannot Distribute release with current Build choices.';
-export const RELEASE_DISTRIBUTION_RULE = 'A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.';
+export const RELEASE_DISTRIBUTION_RULE =
+  'A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.';
 
 /** docs/console.md, Distribution rule: a release distributed to any channel needs a macOS and a Windows build, or one build for any OS. */
 export function buildsAllowDistribution(builds: ReadonlyArray<{ os: string }>): boolean {

@@ -30,7 +30,9 @@ export const ProductReleaseParams = Type.Object({ id: Id, releaseId: Id });
 export type ProductReleaseParams = Static<typeof ProductReleaseParams>;
 
 const OptionalText = Type.Optional(Type.Union([Text({ maxLength: RELEASE_TEXT_MAX_LENGTH }), Type.Null()]));
-const OptionalVersion = Type.Optional(Type.Union([Type.Literal(''), Text({ pattern: APP_VERSION_PATTERN }), Type.Null()]));
+const OptionalVersion = Type.Optional(
+  Type.Union([Type.Literal(''), Text({ pattern: APP_VERSION_PATTERN }), Type.Null()]),
+);
 
 const editableFields = {
   description: OptionalText,

@@ -14,7 +14,10 @@ export type Trial = Static<typeof Trial>;
 export const TrialList = Paged(Trial);
 export type TrialList = Static<typeof TrialList>;
 
-export const TrialListQuery = Type.Composite([PageQuery, Type.Object({ hardware_fingerprint: Type.Optional(Text({ maxLength: HARDWARE_FINGERPRINT_MAX_LENGTH })) })]);
+export const TrialListQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ hardware_fingerprint: Type.Optional(Text({ maxLength: HARDWARE_FINGERPRINT_MAX_LENGTH })) }),
+]);
 export type TrialListQuery = Static<typeof TrialListQuery>;
 
 export const TrialParams = Type.Object({ id: Id, trialId: Id });

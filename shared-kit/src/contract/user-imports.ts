@@ -39,8 +39,12 @@ export const UserImportPreview = Type.Object({
   manufacturer_id: Id,
   rows: Type.Integer({ description: 'rows under the header' }),
   to_create: Type.Integer({ description: 'new users the apply will create' }),
-  licenses_to_create: Type.Integer({ description: 'licences the apply will create, one per new user whose row names a product' }),
-  existing: Type.Integer({ description: 'rows whose email is already a user of the manufacturer: the apply leaves them as they are' }),
+  licenses_to_create: Type.Integer({
+    description: 'licences the apply will create, one per new user whose row names a product',
+  }),
+  existing: Type.Integer({
+    description: 'rows whose email is already a user of the manufacturer: the apply leaves them as they are',
+  }),
   invalid: Type.Integer({ description: 'rows that break a rule: while there is one, the import cannot be applied' }),
   invalid_rows: Type.Array(UserImportInvalidRow),
   existing_rows: Type.Array(UserImportExistingRow),

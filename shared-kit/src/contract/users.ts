@@ -22,7 +22,10 @@ export const EndUserList = Paged(EndUser);
 export type EndUserList = Static<typeof EndUserList>;
 
 /** `email` finds users whose email contains the text, case-insensitively. */
-export const EndUserListQuery = Type.Composite([PageQuery, Type.Object({ email: Type.Optional(Text({ maxLength: END_USER_EMAIL_MAX_LENGTH })) })]);
+export const EndUserListQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ email: Type.Optional(Text({ maxLength: END_USER_EMAIL_MAX_LENGTH })) }),
+]);
 export type EndUserListQuery = Static<typeof EndUserListQuery>;
 
 /** POST /users and PATCH /users/{id}: the console sends both fields; an empty external ID means none. */
@@ -45,10 +48,20 @@ export type UserFingerprint = Static<typeof UserFingerprint>;
 const TransferredLicense = Type.Object({ id: Id, serial: Text(), product: Type.Object({ id: Id, name: Text() }) });
 const TransferParty = Type.Object({ id: Id, email: Text() });
 
-export const SentLicenseTransfer = Type.Object({ id: Id, created_at: Timestamp, to_user: TransferParty, license: TransferredLicense });
+export const SentLicenseTransfer = Type.Object({
+  id: Id,
+  created_at: Timestamp,
+  to_user: TransferParty,
+  license: TransferredLicense,
+});
 export type SentLicenseTransfer = Static<typeof SentLicenseTransfer>;
 
-export const ReceivedLicenseTransfer = Type.Object({ id: Id, created_at: Timestamp, from_user: TransferParty, license: TransferredLicense });
+export const ReceivedLicenseTransfer = Type.Object({
+  id: Id,
+  created_at: Timestamp,
+  from_user: TransferParty,
+  license: TransferredLicense,
+});
 export type ReceivedLicenseTransfer = Static<typeof ReceivedLicenseTransfer>;
 
 /**

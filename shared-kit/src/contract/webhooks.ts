@@ -23,7 +23,11 @@ export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 export const WebhookEndpointParams = Type.Object({ id: Id, endpointId: Id });
 export const WebhookDeliveryParams = Type.Object({ id: Id, endpointId: Id, deliveryId: Id });
 
-const EventTypes = Type.Array(Type.Union(WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type))), { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length, uniqueItems: true });
+const EventTypes = Type.Array(Type.Union(WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type))), {
+  minItems: 1,
+  maxItems: WEBHOOK_EVENT_TYPES.length,
+  uniqueItems: true,
+});
 const Url = Text({ minLength: 1, maxLength: 2000 });
 
 export const WebhookEndpoint = Type.Object({
@@ -41,7 +45,10 @@ export const CreatedWebhookEndpoint = Type.Intersect([WebhookEndpoint, Type.Obje
 export type CreatedWebhookEndpoint = Static<typeof CreatedWebhookEndpoint>;
 export const WebhookEndpointList = Type.Object({ data: Type.Array(WebhookEndpoint) });
 
-export const CreateWebhookEndpointBody = Type.Object({ url: Url, event_types: EventTypes, enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const CreateWebhookEndpointBody = Type.Object(
+  { url: Url, event_types: EventTypes, enabled: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 export type CreateWebhookEndpointBody = Static<typeof CreateWebhookEndpointBody>;
 export const UpdateWebhookEndpointBody = Type.Object(
   { url: Type.Optional(Url), event_types: Type.Optional(EventTypes), enabled: Type.Optional(Type.Boolean()) },
@@ -49,7 +56,11 @@ export const UpdateWebhookEndpointBody = Type.Object(
 );
 export type UpdateWebhookEndpointBody = Static<typeof UpdateWebhookEndpointBody>;
 
-export const WebhookDeliveryStatus = Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]);
+export const WebhookDeliveryStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('succeeded'),
+  Type.Literal('failed'),
+]);
 export const WebhookDelivery = Type.Object({
   id: Type.Integer(),
   endpoint_id: Type.Integer(),

@@ -30,5 +30,8 @@ export function inScope(within: KeyScope | ApiKey, key: unknown): boolean {
   if (!Array.isArray(key) || typeof key[0] !== 'string') return false;
   const wanted = 'segments' in within ? within.segments : segmentsOf(within[0]);
   const parts = segmentsOf(key[0]);
-  return parts.length === wanted.length && wanted.every((segment, index) => segment === ANY_ID || String(segment) === parts[index]);
+  return (
+    parts.length === wanted.length &&
+    wanted.every((segment, index) => segment === ANY_ID || String(segment) === parts[index])
+  );
 }

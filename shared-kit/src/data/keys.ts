@@ -18,7 +18,8 @@ export const productKeys = {
 export const buildKeys = {
   list: (productId: number, query: Query) => listKey(['products', productId, 'builds'], query),
   detail: (productId: number, buildId: number) => resourceKey('products', productId, 'builds', buildId),
-  files: (productId: number, buildId: number) => resourceKey('clients', 'app', 'products', productId, 'builds', buildId, 'files'),
+  files: (productId: number, buildId: number) =>
+    resourceKey('clients', 'app', 'products', productId, 'builds', buildId, 'files'),
   lists: (productId: number | typeof ANY_ID = ANY_ID) => scope('products', productId, 'builds'),
 };
 
@@ -34,10 +35,14 @@ export const releaseKeys = {
 
 export const channelKeys = {
   list: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'channels'),
-  releases: (manufacturerId: number, channelId: number) => resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'releases'),
-  release: (manufacturerId: number, channelId: number, releaseId: number) => resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'releases', releaseId),
-  users: (manufacturerId: number, channelId: number, query: Query = {}) => listKey(['manufacturers', manufacturerId, 'channels', channelId, 'users'], query),
-  user: (manufacturerId: number, channelId: number, userId: number) => resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'users', userId),
+  releases: (manufacturerId: number, channelId: number) =>
+    resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'releases'),
+  release: (manufacturerId: number, channelId: number, releaseId: number) =>
+    resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'releases', releaseId),
+  users: (manufacturerId: number, channelId: number, query: Query = {}) =>
+    listKey(['manufacturers', manufacturerId, 'channels', channelId, 'users'], query),
+  user: (manufacturerId: number, channelId: number, userId: number) =>
+    resourceKey('manufacturers', manufacturerId, 'channels', channelId, 'users', userId),
   lists: (manufacturerId: number | typeof ANY_ID = ANY_ID) => scope('manufacturers', manufacturerId, 'channels'),
   userLists: (manufacturerId: number | typeof ANY_ID = ANY_ID, channelId: number | typeof ANY_ID = ANY_ID) =>
     scope('manufacturers', manufacturerId, 'channels', channelId, 'users'),
@@ -45,14 +50,16 @@ export const channelKeys = {
 
 /** A licence list is one product's or one end user's. */
 export type LicenseSource = { productId: number } | { userId: number };
-const licenseOwner = (source: LicenseSource) => ('productId' in source ? (['products', source.productId] as const) : (['users', source.userId] as const));
+const licenseOwner = (source: LicenseSource) =>
+  'productId' in source ? (['products', source.productId] as const) : (['users', source.userId] as const);
 
 export const licenseKeys = {
   list: (source: LicenseSource, query: Query) => listKey([...licenseOwner(source), 'licenses'], query),
   detail: (licenseId: number) => resourceKey('licenses', licenseId),
   activations: (licenseId: number) => resourceKey('licenses', licenseId, 'activations'),
   machines: (licenseId: number) => resourceKey('licenses', licenseId, 'machines'),
-  machineDeactivation: (licenseId: number, machineId: number) => resourceKey('licenses', licenseId, 'machines', machineId, 'deactivate'),
+  machineDeactivation: (licenseId: number, machineId: number) =>
+    resourceKey('licenses', licenseId, 'machines', machineId, 'deactivate'),
   bulkUpdate: () => resourceKey('licenses', 'bulk-update'),
   /** Every licence list, of any product and any user: a transfer moves a licence between lists. */
   lists: () => [scope('products', ANY_ID, 'licenses'), scope('users', ANY_ID, 'licenses')],
@@ -84,15 +91,30 @@ export const manufacturerKeys = {
 export const webhookKeys = {
   /** A manufacturer's endpoints (one unpaged list); new endpoints are posted here too. */
   endpoints: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'webhook-endpoints'),
-  endpoint: (manufacturerId: number, endpointId: number) => resourceKey('manufacturers', manufacturerId, 'webhook-endpoints', endpointId),
-  deliveries: (manufacturerId: number, endpointId: number, query: Query) => listKey(['manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'deliveries'], query),
+  endpoint: (manufacturerId: number, endpointId: number) =>
+    resourceKey('manufacturers', manufacturerId, 'webhook-endpoints', endpointId),
+  deliveries: (manufacturerId: number, endpointId: number, query: Query) =>
+    listKey(['manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'deliveries'], query),
   redeliver: (manufacturerId: number, endpointId: number, deliveryId: number) =>
-    resourceKey('manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'deliveries', deliveryId, 'redeliver'),
-  test: (manufacturerId: number, endpointId: number) => resourceKey('manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'test'),
+    resourceKey(
+      'manufacturers',
+      manufacturerId,
+      'webhook-endpoints',
+      endpointId,
+      'deliveries',
+      deliveryId,
+      'redeliver',
+    ),
+  test: (manufacturerId: number, endpointId: number) =>
+    resourceKey('manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'test'),
   /** Every page of one endpoint's delivery log. */
-  deliveryLists: (manufacturerId: number, endpointId: number) => scope('manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'deliveries'),
+  deliveryLists: (manufacturerId: number, endpointId: number) =>
+    scope('manufacturers', manufacturerId, 'webhook-endpoints', endpointId, 'deliveries'),
   /** The endpoint list and each endpoint of a manufacturer. */
-  endpointsOf: (manufacturerId: number) => [scope('manufacturers', manufacturerId, 'webhook-endpoints'), scope('manufacturers', manufacturerId, 'webhook-endpoints', ANY_ID)],
+  endpointsOf: (manufacturerId: number) => [
+    scope('manufacturers', manufacturerId, 'webhook-endpoints'),
+    scope('manufacturers', manufacturerId, 'webhook-endpoints', ANY_ID),
+  ],
 };
 
 /** A manufacturer's Emails log and mail settings (docs/email.md). */

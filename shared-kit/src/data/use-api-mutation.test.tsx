@@ -15,7 +15,9 @@ const renameProduct: ApiMutation<{ productId: number; name: string }, { id: numb
 
 function setUp(server: (call: RecordedApiCall) => unknown) {
   const { services, calls } = createTestServices({ server, session: null });
-  const wrapper = ({ children }: { children: ReactNode }) => <TestProviders services={services}>{children}</TestProviders>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <TestProviders services={services}>{children}</TestProviders>
+  );
   const view = renderHook(
     () => ({
       list: usePagedList(productKeys.list({ page: 1 })),
@@ -28,13 +30,22 @@ function setUp(server: (call: RecordedApiCall) => unknown) {
   return { ...view, calls };
 }
 
-const page = { data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+const page = {
+  data: [],
+  pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+};
 const gets = (calls: RecordedApiCall[]) => calls.filter((call) => call.method === 'GET').map((call) => call.path);
 
 describe('useApiMutation', () => {
   it('sends the change, is pending meanwhile, then fetches afresh exactly what it invalidates', async () => {
     let answer!: (value: unknown) => void;
-    const { result, calls } = setUp((call) => (call.method === 'PATCH' ? new Promise((resolve) => (answer = resolve)) : call.path === '/products/4' ? { id: 4 } : page));
+    const { result, calls } = setUp((call) =>
+      call.method === 'PATCH'
+        ? new Promise((resolve) => (answer = resolve))
+        : call.path === '/products/4'
+          ? { id: 4 }
+          : page,
+    );
     await waitFor(() => expect(gets(calls)).toHaveLength(3));
 
     let saved: Promise<unknown>;

@@ -4,7 +4,9 @@ import useSWRMutation from 'swr/mutation';
 import { useApiClient, type ApiClient } from 'shared-kit';
 import { inScope, type ApiKey, type KeyScope, type ResourceKey } from './api-key';
 
-type Request<Arg> = { method: 'POST' | 'PATCH' | 'PUT'; path: (arg: Arg) => ResourceKey; body: (arg: Arg) => unknown } | { method: 'DELETE'; path: (arg: Arg) => ResourceKey };
+type Request<Arg> =
+  | { method: 'POST' | 'PATCH' | 'PUT'; path: (arg: Arg) => ResourceKey; body: (arg: Arg) => unknown }
+  | { method: 'DELETE'; path: (arg: Arg) => ResourceKey };
 
 export type ApiMutation<Arg, Result> = (
   | Request<Arg>

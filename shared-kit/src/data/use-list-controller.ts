@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { FIRST_LOAD_PAGE_SIZE, usePagedList, useListState, type ListState, type PaginationControlsProps, type RowId } from 'shared-kit';
+import {
+  FIRST_LOAD_PAGE_SIZE,
+  usePagedList,
+  useListState,
+  type ListState,
+  type PaginationControlsProps,
+  type RowId,
+} from 'shared-kit';
 import type { ListKey } from './api-key';
 import { useRowSelection } from './use-row-selection';
 
@@ -21,7 +28,13 @@ export interface ListControllerOptions<Row> {
  * A paged list as one controller (react-admin's useListController): the state the shell remembers (page, page
  * size, search), the page fetched for it, the ticked rows, and ready props for the kit's Table and Pagination.
  */
-export function useListController<Row>({ listKey, getRowId, selectRowsBy, selectionAcrossPages = true, firstLoadPerPage = FIRST_LOAD_PAGE_SIZE }: ListControllerOptions<Row>) {
+export function useListController<Row>({
+  listKey,
+  getRowId,
+  selectRowsBy,
+  selectionAcrossPages = true,
+  firstLoadPerPage = FIRST_LOAD_PAGE_SIZE,
+}: ListControllerOptions<Row>) {
   const state = useListState(firstLoadPerPage);
   const key = listKey(state);
   const { rows, pagination, isLoading, error } = usePagedList<Row>(key);
@@ -31,7 +44,12 @@ export function useListController<Row>({ listKey, getRowId, selectRowsBy, select
   useEffect(() => {
     if (!selectionAcrossPages) clear();
   }, [selectionAcrossPages, clear, page]);
-  const paginationProps: PaginationControlsProps = { pagination, perPage: state.perPage, onPageChange: state.setPage, onPerPageChange: state.setPerPage };
+  const paginationProps: PaginationControlsProps = {
+    pagination,
+    perPage: state.perPage,
+    onPageChange: state.setPage,
+    onPerPageChange: state.setPerPage,
+  };
   return {
     state,
     /** The key of the page shown: its path and current search (e.g. for the kit's ExportButton). */

@@ -9,7 +9,9 @@ const PAGE_1 = [{ id: 1 }, { id: 2 }];
 const PAGE_2 = [{ id: 3 }, { id: 4 }];
 
 function renderSelection(options: RowSelectionOptions) {
-  return renderHook(({ rows }) => useRowSelection(rows, rowId, undefined, [], options), { initialProps: { rows: PAGE_1 } });
+  return renderHook(({ rows }) => useRowSelection(rows, rowId, undefined, [], options), {
+    initialProps: { rows: PAGE_1 },
+  });
 }
 
 describe('useRowSelection', () => {

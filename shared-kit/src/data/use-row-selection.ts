@@ -20,7 +20,10 @@ export function useRowSelection<Row>(
 ) {
   const [ticked, setTicked] = useState<ReadonlySet<RowId>>(() => new Set(initial));
   const shownIds = useMemo(() => rows.map(getRowId), [rows, getRowId]);
-  const selectedIds = useMemo<ReadonlySet<RowId>>(() => (acrossPages ? ticked : new Set(shownIds.filter((id) => ticked.has(id)))), [acrossPages, ticked, shownIds]);
+  const selectedIds = useMemo<ReadonlySet<RowId>>(
+    () => (acrossPages ? ticked : new Set(shownIds.filter((id) => ticked.has(id)))),
+    [acrossPages, ticked, shownIds],
+  );
   const toggleRow = useCallback(
     (id: RowId) =>
       setTicked((current) => {
@@ -45,6 +48,9 @@ export function useRowSelection<Row>(
     [acrossPages, shownIds],
   );
   const clear = useCallback(() => setTicked((current) => (current.size === 0 ? current : new Set())), []);
-  const selection = useMemo<TableSelection<Row>>(() => ({ selectedIds, onToggleRow: toggleRow, onToggleAll: toggleAll, rowLabel }), [selectedIds, toggleRow, toggleAll, rowLabel]);
+  const selection = useMemo<TableSelection<Row>>(
+    () => ({ selectedIds, onToggleRow: toggleRow, onToggleAll: toggleAll, rowLabel }),
+    [selectedIds, toggleRow, toggleAll, rowLabel],
+  );
   return { selectedIds, toggleRow, toggleAll, clear, selection };
 }

@@ -58,7 +58,8 @@ export type Unmount = () => void;
  */
 export function createRemoteMount(AreaRoutes: ComponentType) {
   return function mount(element: HTMLElement, options: MountOptions): Unmount {
-    const getToken: TokenSource = typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
+    const getToken: TokenSource =
+      typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
     const api = createApiClient({ baseUrl: options.apiBaseUrl, getToken, onUnauthorized: options.onUnauthorized });
     const root = createRoot(element);
     root.render(<EmbeddedRemote AreaRoutes={AreaRoutes} options={options} api={api} />);
@@ -66,7 +67,15 @@ export function createRemoteMount(AreaRoutes: ComponentType) {
   };
 }
 
-function EmbeddedRemote({ AreaRoutes, options, api }: { AreaRoutes: ComponentType; options: MountOptions; api: ReturnType<typeof createApiClient> }) {
+function EmbeddedRemote({
+  AreaRoutes,
+  options,
+  api,
+}: {
+  AreaRoutes: ComponentType;
+  options: MountOptions;
+  api: ReturnType<typeof createApiClient>;
+}) {
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const [listStates] = useState(() => createListStateStore(typeof localStorage === 'undefined' ? null : localStorage));
   const services = {

@@ -22,7 +22,10 @@ describe('formatFileSize', () => {
     expect(formatFileSize(' 512 ')).toBe('512.00 B');
   });
 
-  it.each([NaN, Infinity, -Infinity, -1, -0.5, null, undefined, '', '   ', 'abc', '-2048', {}, [], true])('answers Unknown for %p', (value) => {
-    expect(formatFileSize(value)).toBe('Unknown');
-  });
+  it.each([NaN, Infinity, -Infinity, -1, -0.5, null, undefined, '', '   ', 'abc', '-2048', {}, [], true])(
+    'answers Unknown for %p',
+    (value) => {
+      expect(formatFileSize(value)).toBe('Unknown');
+    },
+  );
 });

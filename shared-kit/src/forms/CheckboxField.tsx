@@ -23,7 +23,12 @@ export function CheckboxField({ name, label, info, disabled }: CheckboxFieldProp
   const { field } = useController({ name });
   return (
     <Row>
-      <Checkbox label={label} checked={field.value === true} onCheckedChange={(checked) => field.onChange(checked)} disabled={disabled} />
+      <Checkbox
+        label={label}
+        checked={field.value === true}
+        onCheckedChange={(checked) => field.onChange(checked)}
+        disabled={disabled}
+      />
       {info !== undefined && <InfoPopup label={label}>{info}</InfoPopup>}
     </Row>
   );

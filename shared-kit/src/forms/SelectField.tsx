@@ -2,7 +2,10 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { Field, Select } from 'shared-kit';
 import { useBoundField } from './use-bound-field';
 
-export interface SelectFieldProps extends Omit<ComponentPropsWithoutRef<'select'>, 'name' | 'onChange' | 'value' | 'defaultValue' | 'id'> {
+export interface SelectFieldProps extends Omit<
+  ComponentPropsWithoutRef<'select'>,
+  'name' | 'onChange' | 'value' | 'defaultValue' | 'id'
+> {
   /** The form value it edits. */
   name: string;
   label: string;
@@ -14,7 +17,15 @@ export interface SelectFieldProps extends Omit<ComponentPropsWithoutRef<'select'
 }
 
 /** A labelled choice of a `Form`, with its help popup and its error, wired for assistive technology. */
-export function SelectField({ name, label, info, required, onValueChange, children, ...selectProps }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  info,
+  required,
+  onValueChange,
+  children,
+  ...selectProps
+}: SelectFieldProps) {
   const { field, error, controlProps } = useBoundField(name);
   return (
     <Field label={label} htmlFor={controlProps.id} info={info} error={error} required={required}>

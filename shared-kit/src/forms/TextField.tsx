@@ -2,7 +2,10 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { Field, TextArea, TextInput } from 'shared-kit';
 import { useBoundField } from './use-bound-field';
 
-export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'name' | 'onChange' | 'value' | 'defaultValue' | 'id'> {
+export interface TextFieldProps extends Omit<
+  ComponentPropsWithoutRef<'input'>,
+  'name' | 'onChange' | 'value' | 'defaultValue' | 'id'
+> {
   /** The form value it edits. */
   name: string;
   label: string;
@@ -16,7 +19,16 @@ export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 
 }
 
 /** A labelled text input of a `Form`, with its help popup and its error, wired for assistive technology. */
-export function TextField({ name, label, info, required, multiline = false, transform, onValueChange, ...inputProps }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  info,
+  required,
+  multiline = false,
+  transform,
+  onValueChange,
+  ...inputProps
+}: TextFieldProps) {
   const { field, error, controlProps } = useBoundField(name);
   const control = {
     ...controlProps,
@@ -30,7 +42,13 @@ export function TextField({ name, label, info, required, multiline = false, tran
   return (
     <Field label={label} htmlFor={controlProps.id} info={info} error={error} required={required}>
       {multiline ? (
-        <TextArea {...control} rows={3} readOnly={inputProps.readOnly} maxLength={inputProps.maxLength} disabled={inputProps.disabled} />
+        <TextArea
+          {...control}
+          rows={3}
+          readOnly={inputProps.readOnly}
+          maxLength={inputProps.maxLength}
+          disabled={inputProps.disabled}
+        />
       ) : (
         <TextInput {...control} required={required} {...inputProps} />
       )}

@@ -10,7 +10,11 @@ function checkBody(schema: object, body: unknown, context: unknown, options: Par
   const check = typeboxResolver(schema as TObject);
   type Checked = Parameters<typeof check>;
   // The body's paths are not the form's: no field refs or names of the form go with it.
-  return check(body as Checked[0], context as Checked[1], { ...options, fields: {}, names: [] } as unknown as Checked[2]);
+  return check(
+    body as Checked[0],
+    context as Checked[1],
+    { ...options, fields: {}, names: [] } as unknown as Checked[2],
+  );
 }
 
 const firstMessage = (error: unknown): string | undefined => {
@@ -41,7 +45,12 @@ export async function checkContract<Values extends FieldValues, Body>(
   options: ResolverOptions<Values>,
 ): Promise<ResolverResult<Values>> {
   const bodySchema = typeof schema === 'function' ? await schema() : schema;
-  const checked = await checkBody(bodySchema, toBody(values), context, options as unknown as Parameters<Resolver<FieldValues>>[2]);
+  const checked = await checkBody(
+    bodySchema,
+    toBody(values),
+    context,
+    options as unknown as Parameters<Resolver<FieldValues>>[2],
+  );
   const errors: Record<string, FieldError> = {};
   for (const [property, error] of Object.entries(checked.errors)) {
     const field = (fieldOf[property] ?? property) as FieldName<Values>;
@@ -51,5 +60,7 @@ export async function checkContract<Values extends FieldValues, Body>(
   for (const [field, message] of Object.entries(rules?.(values) ?? {})) {
     if (!errors[field] && typeof message === 'string') errors[field] = { type: 'rule', message };
   }
-  return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: errors as FieldErrors<Values> };
+  return Object.keys(errors).length === 0
+    ? { values, errors: {} }
+    : { values: {}, errors: errors as FieldErrors<Values> };
 }

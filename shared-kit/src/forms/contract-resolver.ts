@@ -35,7 +35,13 @@ export interface ContractRules<Values extends FieldValues, Body> {
  * react-hook-form's TypeBox resolver run on the body the form would send, so the form refuses what the server
  * refuses; each error lands on its form field with the console's text.
  */
-export function contractResolver<Values extends FieldValues, Body>({ schema, toBody, fieldOf = {}, messages = {}, rules }: ContractRules<Values, Body>): Resolver<Values> {
+export function contractResolver<Values extends FieldValues, Body>({
+  schema,
+  toBody,
+  fieldOf = {},
+  messages = {},
+  rules,
+}: ContractRules<Values, Body>): Resolver<Values> {
   return async (values, context, options) => {
     // The checking code, TypeBox with it, is fetched with the first check: not part of a remote's first load.
     const { checkContract } = await import('./contract-check');
@@ -44,8 +50,13 @@ export function contractResolver<Values extends FieldValues, Body>({ schema, toB
 }
 
 /** What the form would say of `values`, field by field (for rules tested without a form). */
-export async function contractErrors<Values extends FieldValues, Body>(contract: ContractRules<Values, Body>, values: Values): Promise<Partial<Record<FieldName<Values>, string>>> {
+export async function contractErrors<Values extends FieldValues, Body>(
+  contract: ContractRules<Values, Body>,
+  values: Values,
+): Promise<Partial<Record<FieldName<Values>, string>>> {
   const options = { fields: {}, shouldUseNativeValidation: false } as unknown as Parameters<Resolver<Values>>[2];
   const { errors } = await contractResolver(contract)(values, undefined, options);
-  return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, (error as FieldError).message])) as Partial<Record<FieldName<Values>, string>>;
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, error]) => [field, (error as FieldError).message]),
+  ) as Partial<Record<FieldName<Values>, string>>;
 }

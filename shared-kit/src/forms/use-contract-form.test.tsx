@@ -16,7 +16,13 @@ interface Values {
 const EMAIL_TEXTS = { empty: 'Email is required.', invalid: 'Enter a valid email address, e.g. name@example.com.' };
 const toBody = (values: Values) => ({ email: values.email.trim(), external_id: values.externalId.trim() || null });
 
-function UserLikeForm({ onSubmit, pending = false }: { onSubmit: (body: unknown) => Promise<unknown>; pending?: boolean }) {
+function UserLikeForm({
+  onSubmit,
+  pending = false,
+}: {
+  onSubmit: (body: unknown) => Promise<unknown>;
+  pending?: boolean;
+}) {
   const form = useContractForm({
     schema: EndUserBody,
     toBody,
@@ -52,23 +58,31 @@ const serverAjv = addFormats(new Ajv({ strict: false }));
 const serverAccepts = serverAjv.compile(EndUserBody);
 
 describe('useContractForm', () => {
-  it.each(['ada@listener.example', 'a.b+c@x.co', 'not an email', 'a..b@x.example', 'ada@', '@x.example', 'ada@x_y.example', 'ada@x.example.'])(
-    'refuses the email %p exactly when the server does, with the console’s text',
-    async (email) => {
-      const onSubmit = jest.fn(async () => undefined);
-      renderForm({ onSubmit });
-      await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), email);
-      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-      if (serverAccepts(toBody({ email, externalId: '' }))) {
-        await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email, external_id: null }, { email, externalId: '' }));
-        expect(screen.queryByText(EMAIL_TEXTS.invalid)).not.toBeInTheDocument();
-      } else {
-        expect(await screen.findByText(EMAIL_TEXTS.invalid)).toBeInTheDocument();
-        expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(EMAIL_TEXTS.invalid);
-        expect(onSubmit).not.toHaveBeenCalled();
-      }
-    },
-  );
+  it.each([
+    'ada@listener.example',
+    'a.b+c@x.co',
+    'not an email',
+    'a..b@x.example',
+    'ada@',
+    '@x.example',
+    'ada@x_y.example',
+    'ada@x.example.',
+  ])('refuses the email %p exactly when the server does, with the console’s text', async (email) => {
+    const onSubmit = jest.fn(async () => undefined);
+    renderForm({ onSubmit });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), email);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    if (serverAccepts(toBody({ email, externalId: '' }))) {
+      await waitFor(() =>
+        expect(onSubmit).toHaveBeenCalledWith({ email, external_id: null }, { email, externalId: '' }),
+      );
+      expect(screen.queryByText(EMAIL_TEXTS.invalid)).not.toBeInTheDocument();
+    } else {
+      expect(await screen.findByText(EMAIL_TEXTS.invalid)).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(EMAIL_TEXTS.invalid);
+      expect(onSubmit).not.toHaveBeenCalled();
+    }
+  });
 
   it('says a required field is empty in the console’s words and focuses it', async () => {
     const onSubmit = jest.fn(async () => undefined);
@@ -99,10 +113,14 @@ describe('useContractForm', () => {
     renderForm({ onSubmit });
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@listener.example');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A user with the email ada@listener.example already exists.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A user with the email ada@listener.example already exists.',
+    );
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@listener.example');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The user could not be saved. Please try again.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The user could not be saved. Please try again.'),
+    );
     log.mockRestore();
   });
 });

@@ -33,7 +33,9 @@ export interface ContractForm<Values extends FieldValues> {
  * One form on react-hook-form, checked with the contract's schema of the body it sends (so the console refuses
  * what the server refuses, in the console's words), focusing the first field that needs attention, then saved.
  */
-export function useContractForm<Values extends FieldValues, Body>(options: ContractFormOptions<Values, Body>): ContractForm<Values> {
+export function useContractForm<Values extends FieldValues, Body>(
+  options: ContractFormOptions<Values, Body>,
+): ContractForm<Values> {
   const { defaultValues, onSubmit, pending = false, failedText, canSubmit, ...rules } = options;
   const methods = useForm<Values>({
     defaultValues: defaultValues as DefaultValues<Values>,
@@ -61,5 +63,11 @@ export function useContractForm<Values extends FieldValues, Body>(options: Contr
     void save(event);
   };
 
-  return { methods, formProps: { noValidate: true, onSubmit: submit }, pending: busy, failure, dismissFailure: () => setFailure(null) };
+  return {
+    methods,
+    formProps: { noValidate: true, onSubmit: submit },
+    pending: busy,
+    failure,
+    dismissFailure: () => setFailure(null),
+  };
 }

@@ -24,7 +24,10 @@ export function usePagedList<T>(key: readonly [path: string, query: Query] | str
   const api = useApiClient();
   const listKey = typeof key === 'string' ? ([key, query] as const) : key;
   const path = listKey?.[0] ?? null;
-  const { data, error, isLoading, mutate } = useSWR<PagedAnswer<T>>(listKey, ([url, params]: readonly [string, Query]) => api.get<PagedAnswer<T>>(url, params));
+  const { data, error, isLoading, mutate } = useSWR<PagedAnswer<T>>(
+    listKey,
+    ([url, params]: readonly [string, Query]) => api.get<PagedAnswer<T>>(url, params),
+  );
   useLoggedError(error, path);
   return {
     rows: error ? [] : (data?.data ?? []),

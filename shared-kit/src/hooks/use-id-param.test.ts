@@ -8,9 +8,12 @@ describe('parseId', () => {
     expect(Value.Check(Id, parseId(text))).toBe(true);
   });
 
-  it.each([undefined, '', '0', '-3', '2147483648', '99999999999', '1.5', '1e3', ' 7', 'abc', '7x'])('refuses %p', (text) => {
-    expect(parseId(text)).toBeNull();
-  });
+  it.each([undefined, '', '0', '-3', '2147483648', '99999999999', '1.5', '1e3', ' 7', 'abc', '7x'])(
+    'refuses %p',
+    (text) => {
+      expect(parseId(text)).toBeNull();
+    },
+  );
 
   it('agrees with the contract at both ends of the range', () => {
     for (const id of [0, 1, 2147483647, 2147483648]) expect(parseId(String(id)) !== null).toBe(Value.Check(Id, id));

@@ -16,7 +16,10 @@ export interface ListStateControls extends ListState {
 export function useListState(firstLoadPerPage: number = FIRST_LOAD_PAGE_SIZE): ListStateControls {
   const { pathname } = useLocation();
   const { listStates } = useShellServices();
-  const initial = useCallback((): ListState => listStates.get(pathname) ?? { page: 1, perPage: firstLoadPerPage, search: '' }, [listStates, pathname, firstLoadPerPage]);
+  const initial = useCallback(
+    (): ListState => listStates.get(pathname) ?? { page: 1, perPage: firstLoadPerPage, search: '' },
+    [listStates, pathname, firstLoadPerPage],
+  );
   const [current, setCurrent] = useState(() => ({ pathname, state: initial() }));
   // The same list component can be reused for another path (another product): start from that path's state.
   const state = current.pathname === pathname ? current.state : initial();

@@ -18,7 +18,10 @@ describe('useRemoteModule', () => {
   });
 
   it('logs a failure, and Retry loads again asking for a fresh fetch', async () => {
-    const load = jest.fn<Promise<string>, [boolean]>().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce('routes');
+    const load = jest
+      .fn<Promise<string>, [boolean]>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce('routes');
     const { result } = renderHook(() => useRemoteModule('The test remote', load));
     await waitFor(() => expect(result.current.failed).toBe(true));
     expect(result.current.error).toEqual(new Error('offline'));

@@ -25,7 +25,11 @@ export interface RemoteModule<T> {
  * One remote module loaded at run time, with the state every caller shows: loading, slow, failed (logged) and a
  * Retry that loads again. `name` says what is loaded ("The catalog remote"): in the log, and a new name loads anew.
  */
-export function useRemoteModule<T>(name: string, load: RemoteModuleLoader<T>, stillLoadingAfterMs = REMOTE_STILL_LOADING_AFTER_MS): RemoteModule<T> {
+export function useRemoteModule<T>(
+  name: string,
+  load: RemoteModuleLoader<T>,
+  stillLoadingAfterMs = REMOTE_STILL_LOADING_AFTER_MS,
+): RemoteModule<T> {
   const latestLoad = useRef(load);
   useLayoutEffect(() => {
     latestLoad.current = load;

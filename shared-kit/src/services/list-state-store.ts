@@ -21,7 +21,11 @@ interface StoredEntry {
  * List states per path in Web Storage, most recent first, keeping only the `limit` most recent paths.
  * A damaged or foreign value in storage is ignored rather than trusted.
  */
-export function createListStateStore(storage: Pick<Storage, 'getItem' | 'setItem'> | null, key = LIST_STATE_STORAGE_KEY, limit = REMEMBERED_LIST_STATES): ListStateStore {
+export function createListStateStore(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  key = LIST_STATE_STORAGE_KEY,
+  limit = REMEMBERED_LIST_STATES,
+): ListStateStore {
   let memory: StoredEntry[] = [];
 
   const read = (): StoredEntry[] => {

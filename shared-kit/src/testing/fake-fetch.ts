@@ -47,7 +47,12 @@ export function installFakeFetch(server: FakeFetchServer): FetchCall[] {
 
 /** What GET /systemusers/me answers for a stored login. */
 export function currentUserOf(session: AuthSession): CurrentUser {
-  return { id: 1, email: 'someone@example.com', access_level: session.access_level, manufacturer: session.manufacturer };
+  return {
+    id: 1,
+    email: 'someone@example.com',
+    access_level: session.access_level,
+    manufacturer: session.manufacturer,
+  };
 }
 
 /** A server where a stored login is valid and logout succeeds; anything else answers 404. */

@@ -34,7 +34,11 @@ describe('renderPage', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('renders routes under their pattern with the services, recording the fake API calls', async () => {
-    const { calls } = renderPage(routes, { url: '/Home/Product', route: '/Home/*', server: () => ({ name: 'Reverb' }) });
+    const { calls } = renderPage(routes, {
+      url: '/Home/Product',
+      route: '/Home/*',
+      server: () => ({ name: 'Reverb' }),
+    });
     expect(await screen.findByRole('heading', { name: 'Reverb' })).toBeInTheDocument();
     expect(screen.getByText('manufacturer')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'GET', path: '/products/4' }]);
@@ -58,7 +62,11 @@ describe('renderPage', () => {
   });
 
   it('shows where the router is, follows links and navigations, and spies on the error modal', async () => {
-    const view = renderPage(routes, { url: ['/Home/Start', '/Home/Product'], route: '/Home/*', server: () => ({ name: 'Reverb' }) });
+    const view = renderPage(routes, {
+      url: ['/Home/Start', '/Home/Product'],
+      route: '/Home/*',
+      server: () => ({ name: 'Reverb' }),
+    });
     expect(view.currentPath()).toBe('/Home/Product');
     await view.user.click(screen.getByRole('button', { name: 'Break' }));
     expect(view.showError).toHaveBeenCalledWith('Broken');

@@ -1,7 +1,18 @@
 import { useLayoutEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate, useRoutes, type InitialEntry, type Location, type NavigateFunction, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type InitialEntry,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import { TestProviders, createTestServices, type TestServicesOptions } from './test-services';
 
 const LOCATION_LABEL = 'Current location';
@@ -24,7 +35,8 @@ function RoutesOf({ routes }: { routes: RouteObject[] }) {
 }
 
 /** The path and query the router is at now, as the page under test shows it. */
-export const currentPath = (view: { getByLabelText: (text: string) => HTMLElement }) => view.getByLabelText(LOCATION_LABEL).textContent;
+export const currentPath = (view: { getByLabelText: (text: string) => HTMLElement }) =>
+  view.getByLabelText(LOCATION_LABEL).textContent;
 
 export interface RenderPageOptions extends TestServicesOptions {
   /** The address the page is opened at, or the history to start from (its last entry is the current page). */
@@ -64,7 +76,9 @@ export function renderPage(ui: ReactElement | RouteObject[], options: RenderPage
     </MemoryRouter>
   );
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
-  const view = render(<TestProviders services={services}>{Wrapper ? <Wrapper>{router}</Wrapper> : router}</TestProviders>);
+  const view = render(
+    <TestProviders services={services}>{Wrapper ? <Wrapper>{router}</Wrapper> : router}</TestProviders>,
+  );
   return {
     ...view,
     user,

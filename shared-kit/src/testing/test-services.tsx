@@ -17,7 +17,11 @@ export interface TestServicesOptions {
 }
 
 /** The shell's services for a test: a fake API client recording its calls, the session, a spy `showError`, a list-state store. */
-export function createTestServices({ server = (call) => Promise.reject(notFound(call)), session = manufacturerSession, services }: TestServicesOptions = {}) {
+export function createTestServices({
+  server = (call) => Promise.reject(notFound(call)),
+  session = manufacturerSession,
+  services,
+}: TestServicesOptions = {}) {
   const { api, calls } = createFakeApiClient(server);
   const showError = jest.fn<void, [string]>();
   const all: ShellServices = {
@@ -38,7 +42,16 @@ export function TestProviders({ services, children }: { services: ShellServices;
   return (
     <ThemeProvider theme={theme}>
       <ShellServicesProvider value={services}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>{children}</SWRConfig>
+        <SWRConfig
+          value={{
+            provider: () => new Map(),
+            dedupingInterval: 0,
+            shouldRetryOnError: false,
+            revalidateOnFocus: false,
+          }}
+        >
+          {children}
+        </SWRConfig>
       </ShellServicesProvider>
     </ThemeProvider>
   );

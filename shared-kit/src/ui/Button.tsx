@@ -51,7 +51,9 @@ const variantStyles: Record<ButtonVariant, (theme: DefaultTheme) => RuleSet> = {
 
 // One styled component, no wrapper function: the licence table shows four per row, 250 rows a page.
 // `variant` and `size` style it and stay off the DOM; `type` defaults to "button" so it never submits by accident.
-export const Button = styled.button.withConfig({ shouldForwardProp: (prop) => prop !== 'variant' && prop !== 'size' }).attrs<ButtonProps>(({ type = 'button' }) => ({ type }))`
+export const Button = styled.button
+  .withConfig({ shouldForwardProp: (prop) => prop !== 'variant' && prop !== 'size' })
+  .attrs<ButtonProps>(({ type = 'button' }) => ({ type }))`
   display: inline-flex;
   align-items: center;
   justify-content: center;

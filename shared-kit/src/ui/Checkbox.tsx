@@ -59,7 +59,14 @@ const Label = styled.label<{ $disabled: boolean }>`
 const ignoreEnter = (event: KeyboardEvent) => event.key === 'Enter' && event.preventDefault();
 
 /** A tri-state checkbox: role="checkbox" with aria-checked true, false or "mixed"; a click on mixed checks it. */
-export function Checkbox({ checked, onCheckedChange, label, 'aria-label': ariaLabel, disabled = false, id }: CheckboxProps) {
+export function Checkbox({
+  checked,
+  onCheckedChange,
+  label,
+  'aria-label': ariaLabel,
+  disabled = false,
+  id,
+}: CheckboxProps) {
   const generatedId = useId();
   const checkboxId = id ?? (label === undefined ? undefined : generatedId);
   const box = (

@@ -42,7 +42,9 @@ describe('ComboBox', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
     await user.click(input);
     expect(input).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(OPTIONS.map((option) => option.label));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(
+      OPTIONS.map((option) => option.label),
+    );
     await user.click(screen.getByRole('option', { name: 'Nimbus Strings' }));
     expect(onSelect).toHaveBeenLastCalledWith(3);
     expect(input).toHaveValue('Nimbus Strings');
@@ -52,7 +54,9 @@ describe('ComboBox', () => {
   it('filters by free typing, case-insensitively, on name or identifier', async () => {
     const { user, onSelect, input } = renderComboBox();
     await user.type(input, 'SYNTH');
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Aurora Synth Engine (com.aurora.synth-engine)']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Aurora Synth Engine (com.aurora.synth-engine)',
+    ]);
     expect(onSelect).toHaveBeenLastCalledWith(null);
     await user.clear(input);
     await user.type(input, 'com.aurora');

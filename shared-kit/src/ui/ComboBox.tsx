@@ -18,7 +18,9 @@ export interface ComboBoxProps {
   emptyText?: string;
 }
 
-const useComboBoxView = lazyPart(() => import(/* webpackChunkName: "combobox" */ './ComboBoxView').then((module) => module.ComboBoxView));
+const useComboBoxView = lazyPart(() =>
+  import(/* webpackChunkName: "combobox" */ './ComboBoxView').then((module) => module.ComboBoxView),
+);
 
 /**
  * An editable combo box; its code (Downshift) is fetched when the first one mounts, so the console's start-up does

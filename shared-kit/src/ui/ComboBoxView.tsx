@@ -42,12 +42,16 @@ const NoMatch = styled.li`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const matches = (option: ComboBoxOption, text: string) => option.label.toLowerCase().includes(text.trim().toLowerCase());
+const matches = (option: ComboBoxOption, text: string) =>
+  option.label.toLowerCase().includes(text.trim().toLowerCase());
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.toLowerCase();
 const labelOf = (option: ComboBoxOption | null) => option?.label ?? '';
 
 /** Leaving the field keeps what was typed; only Enter or a click chooses the active option. */
-function keepTextOnBlur(state: UseComboboxState<ComboBoxOption>, { type, changes }: UseComboboxStateChangeOptions<ComboBoxOption>) {
+function keepTextOnBlur(
+  state: UseComboboxState<ComboBoxOption>,
+  { type, changes }: UseComboboxStateChangeOptions<ComboBoxOption>,
+) {
   if (type !== useCombobox.stateChangeTypes.InputBlur) return changes;
   return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
 }
@@ -56,7 +60,17 @@ function keepTextOnBlur(state: UseComboboxState<ComboBoxOption>, { type, changes
  * An editable combo box (WAI-ARIA list autocomplete, Downshift's useCombobox): typing filters the options, arrow
  * keys move, Enter or a click chooses, Escape closes. Text that names no option leaves nothing chosen.
  */
-export function ComboBoxView({ id, options, selectedId, onSelect, placeholder, disabled, invalid, describedBy, emptyText = 'No matches.' }: ComboBoxProps) {
+export function ComboBoxView({
+  id,
+  options,
+  selectedId,
+  onSelect,
+  placeholder,
+  disabled,
+  invalid,
+  describedBy,
+  emptyText = 'No matches.',
+}: ComboBoxProps) {
   const selected = options.find((option) => option.id === selectedId) ?? null;
   const [text, setText] = useState(labelOf(selected));
   // Once chosen, the full list shows again so another option is easy to pick.

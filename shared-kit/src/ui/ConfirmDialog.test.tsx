@@ -6,7 +6,16 @@ import { renderWithTheme } from './test-utils';
 function setup(props: Partial<ConfirmDialogProps> = {}) {
   const onConfirm = jest.fn();
   const onCancel = jest.fn();
-  renderWithTheme(<ConfirmDialog open title="Remove channel" message="Remove this user from the Beta channel?" onConfirm={onConfirm} onCancel={onCancel} {...props} />);
+  renderWithTheme(
+    <ConfirmDialog
+      open
+      title="Remove channel"
+      message="Remove this user from the Beta channel?"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      {...props}
+    />,
+  );
   return { onConfirm, onCancel };
 }
 

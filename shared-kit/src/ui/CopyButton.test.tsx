@@ -18,7 +18,10 @@ afterEach(() => {
 // user-event installs its own clipboard stub on setup, so the mock goes in afterwards.
 function setupUser({ withClipboard = true } = {}) {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  Object.defineProperty(navigator, 'clipboard', { value: withClipboard ? { writeText } : undefined, configurable: true });
+  Object.defineProperty(navigator, 'clipboard', {
+    value: withClipboard ? { writeText } : undefined,
+    configurable: true,
+  });
   return user;
 }
 

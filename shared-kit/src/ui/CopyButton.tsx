@@ -24,7 +24,12 @@ const Status = styled.span<{ $failed: boolean }>`
   color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.success)};
 `;
 
-export function CopyButton({ value, label = 'Copy', copiedText = 'Copied to clipboard!', failedText = 'Copy failed' }: CopyButtonProps) {
+export function CopyButton({
+  value,
+  label = 'Copy',
+  copiedText = 'Copied to clipboard!',
+  failedText = 'Copy failed',
+}: CopyButtonProps) {
   const [outcome, setOutcome] = useState<CopyOutcome>('idle');
   // Bumped on every successful copy so a second copy restarts the confirmation time.
   const [copyCount, setCopyCount] = useState(0);

@@ -10,7 +10,13 @@ function Harness(props: Partial<DialogProps>) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Open</Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Select Builds" footer={<Button onClick={() => setOpen(false)}>Done</Button>} {...props}>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Select Builds"
+        footer={<Button onClick={() => setOpen(false)}>Done</Button>}
+        {...props}
+      >
         <input aria-label="Filter" />
       </Dialog>
     </>
@@ -24,7 +30,9 @@ describe('Dialog', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('dialog', { name: 'Select Builds' })).toContainElement(document.activeElement as HTMLElement);
+    expect(screen.getByRole('dialog', { name: 'Select Builds' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
 
     await user.keyboard('{Escape}');
 

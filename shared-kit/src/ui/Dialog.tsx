@@ -13,7 +13,9 @@ export interface DialogProps {
   width?: string;
 }
 
-const useDialogWindow = lazyPart(() => import(/* webpackChunkName: "dialog" */ './DialogWindow').then((module) => module.DialogWindow));
+const useDialogWindow = lazyPart(() =>
+  import(/* webpackChunkName: "dialog" */ './DialogWindow').then((module) => module.DialogWindow),
+);
 
 /** A dialog; nothing is drawn until the dialog code has arrived (it is fetched when the first dialog mounts). */
 export function Dialog(props: DialogProps) {

@@ -61,7 +61,16 @@ const Footer = styled.div`
 `;
 
 /** The dialog itself (Radix: focus trap, scroll lock, portal), loaded on demand by `Dialog`. */
-export function DialogWindow({ open, onOpenChange, title, description, children, footer, modal = true, width = '480px' }: DialogProps) {
+export function DialogWindow({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  modal = true,
+  width = '480px',
+}: DialogProps) {
   // Radix warns when a dialog has no description unless aria-describedby is explicitly undefined.
   const describedBy = description === undefined ? { 'aria-describedby': undefined } : {};
   // Opened without a Radix Trigger, the dialog would drop focus on the page body when it closes: keyboard

@@ -26,7 +26,9 @@ describe('Icon', () => {
   it('draws the help button of an info popup, before and after its popup code arrives', async () => {
     renderWithTheme(<InfoPopup label="Trial Days">How long a trial lasts.</InfoPopup>);
     expectDrawnIcon(screen.getByRole('button', { name: 'Help: Trial Days' }), 'info');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Help: Trial Days' })).toHaveAttribute('aria-haspopup', 'dialog'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Help: Trial Days' })).toHaveAttribute('aria-haspopup', 'dialog'),
+    );
     expectDrawnIcon(screen.getByRole('button', { name: 'Help: Trial Days' }), 'info');
   });
 
@@ -51,7 +53,9 @@ describe('Icon', () => {
   });
 
   it("draws a checkbox's tick and its indeterminate dash", () => {
-    const { rerender } = renderWithTheme(<Checkbox checked aria-label="Select All" onCheckedChange={() => undefined} />);
+    const { rerender } = renderWithTheme(
+      <Checkbox checked aria-label="Select All" onCheckedChange={() => undefined} />,
+    );
     expectDrawnIcon(screen.getByRole('checkbox', { name: 'Select All' }), 'check');
     rerender(<Checkbox checked="indeterminate" aria-label="Select All" onCheckedChange={() => undefined} />);
     expectDrawnIcon(screen.getByRole('checkbox', { name: 'Select All' }), 'indeterminate');

@@ -1,5 +1,17 @@
 import { createElement } from 'react';
-import { Check, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Info, Minus, Trash, UserRound, X, type IconNode } from 'lucide';
+import {
+  Check,
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+  Info,
+  Minus,
+  Trash,
+  UserRound,
+  X,
+  type IconNode,
+} from 'lucide';
 
 // Every icon of the console comes from this one set (Lucide), drawn as SVG so that no font can lack a glyph.
 // The icons are Lucide's plain drawing data, imported by name: only these reach the bundle, and no icon
@@ -44,7 +56,10 @@ export function Icon({ name, size = 16 }: IconProps) {
       strokeLinejoin="round"
     >
       {ICONS[name].map(([tag, attributes], index) =>
-        createElement(tag, { key: index, ...Object.fromEntries(Object.entries(attributes).map(([key, value]) => [reactName(key), value])) }),
+        createElement(tag, {
+          key: index,
+          ...Object.fromEntries(Object.entries(attributes).map(([key, value]) => [reactName(key), value])),
+        }),
       )}
     </svg>
   );

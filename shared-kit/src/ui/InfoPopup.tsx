@@ -9,7 +9,9 @@ export interface InfoPopupProps {
   children: ReactNode;
 }
 
-const useInfoPopupButton = lazyPart(() => import(/* webpackChunkName: "info-popup" */ './InfoPopupButton').then((module) => module.InfoPopupButton));
+const useInfoPopupButton = lazyPart(() =>
+  import(/* webpackChunkName: "info-popup" */ './InfoPopupButton').then((module) => module.InfoPopupButton),
+);
 
 /** A help button (an info icon) opening a popup; until the popup code has arrived, the same button without the popup. */
 export function InfoPopup(props: InfoPopupProps) {

@@ -13,7 +13,14 @@ const pagination = (current: number, last: number, total = last * 25): Paginatio
 function setup(page: Pagination, perPage = 25) {
   const onPageChange = jest.fn();
   const onPerPageChange = jest.fn();
-  renderWithTheme(<PaginationControls pagination={page} perPage={perPage} onPageChange={onPageChange} onPerPageChange={onPerPageChange} />);
+  renderWithTheme(
+    <PaginationControls
+      pagination={page}
+      perPage={perPage}
+      onPageChange={onPageChange}
+      onPerPageChange={onPerPageChange}
+    />,
+  );
   return { onPageChange, onPerPageChange, nav: screen.getByRole('navigation', { name: 'Pagination' }) };
 }
 
@@ -58,7 +65,9 @@ describe('PaginationControls', () => {
 
   it('disables every move on a single page', () => {
     setup(pagination(1, 1, 3));
-    ['First page', 'Previous page', 'Next page', 'Last page'].forEach((name) => expect(screen.getByRole('button', { name })).toBeDisabled());
+    ['First page', 'Previous page', 'Next page', 'Last page'].forEach((name) =>
+      expect(screen.getByRole('button', { name })).toBeDisabled(),
+    );
   });
 
   it('goes to a page number, but not to the page already shown', async () => {

@@ -14,11 +14,17 @@ jest.mock('./Checkbox', () => {
   return {
     ...actual,
     Checkbox: (props: import('./Checkbox').CheckboxProps) =>
-      createElement(ReactProfiler, { id: props['aria-label'] ?? 'checkbox', onRender: (id: string) => mockRendered.push(id) }, createElement(actual.Checkbox, props)),
+      createElement(
+        ReactProfiler,
+        { id: props['aria-label'] ?? 'checkbox', onRender: (id: string) => mockRendered.push(id) },
+        createElement(actual.Checkbox, props),
+      ),
   };
 });
 /** Which profiled parts rendered since `start`, each once (Radix's indicator adds a commit of its own). */
-const renderedSince = (start: number, prefix: string) => [...new Set(mockRendered.slice(start).filter((id) => id.startsWith(prefix)))];
+const renderedSince = (start: number, prefix: string) => [
+  ...new Set(mockRendered.slice(start).filter((id) => id.startsWith(prefix))),
+];
 beforeEach(() => {
   mockRendered.length = 0;
 });
@@ -126,7 +132,9 @@ describe('Table', () => {
     expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
 
     await userEvent.click(selectAll);
-    products.forEach((product) => expect(screen.getByRole('checkbox', { name: `Select row ${product.name}` })).toBeChecked());
+    products.forEach((product) =>
+      expect(screen.getByRole('checkbox', { name: `Select row ${product.name}` })).toBeChecked(),
+    );
     expect(selectAll).toBeChecked();
 
     await userEvent.click(selectAll);
@@ -136,7 +144,12 @@ describe('Table', () => {
 
   it('labels row checkboxes by id when no rowLabel is given', () => {
     renderWithTheme(
-      <Table columns={columns} rows={products} getRowId={(row) => row.id} selection={{ selectedIds: new Set([3]), onToggleRow: jest.fn(), onToggleAll: jest.fn() }} />,
+      <Table
+        columns={columns}
+        rows={products}
+        getRowId={(row) => row.id}
+        selection={{ selectedIds: new Set([3]), onToggleRow: jest.fn(), onToggleAll: jest.fn() }}
+      />,
     );
     expect(screen.getByRole('checkbox', { name: 'Select row 3' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select row 1' })).not.toBeChecked();
@@ -148,10 +161,18 @@ describe('Table', () => {
   });
 
   it('pins the actions column to the right edge so a wide table keeps its actions in view', () => {
-    const withActions: TableColumn<Product>[] = [...columns, { id: 'actions', header: 'Actions', cell: (product) => <button type="button">{`Edit ${product.name}`}</button> }];
-    renderWithTheme(<Table columns={withActions} rows={products} getRowId={(product) => product.id} caption="Products" />);
+    const withActions: TableColumn<Product>[] = [
+      ...columns,
+      { id: 'actions', header: 'Actions', cell: (product) => <button type="button">{`Edit ${product.name}`}</button> },
+    ];
+    renderWithTheme(
+      <Table columns={withActions} rows={products} getRowId={(product) => product.id} caption="Products" />,
+    );
 
-    const pinned = [screen.getByRole('columnheader', { name: 'Actions' }), screen.getByRole('button', { name: 'Edit Delay' }).closest('td')!];
+    const pinned = [
+      screen.getByRole('columnheader', { name: 'Actions' }),
+      screen.getByRole('button', { name: 'Edit Delay' }).closest('td')!,
+    ];
     for (const cell of pinned) expect(cell).toHaveStyle({ position: 'sticky', right: '0px' });
     expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveStyle({ position: 'sticky' });
     expect(screen.getByRole('cell', { name: 'Delay' })).not.toHaveStyle({ position: 'sticky' });

@@ -121,7 +121,15 @@ interface TableRowProps<Row> {
   onToggleRow: (id: RowId) => void;
 }
 
-function TableRowView<Row>({ row, rowId, columns, selectable, selected, selectLabel, onToggleRow }: TableRowProps<Row>) {
+function TableRowView<Row>({
+  row,
+  rowId,
+  columns,
+  selectable,
+  selected,
+  selectLabel,
+  onToggleRow,
+}: TableRowProps<Row>) {
   return (
     <tr data-selected={selected}>
       {selectable && (
@@ -150,7 +158,9 @@ function TableRowCellsView<Row>({ row, columns }: Pick<TableRowProps<Row>, 'row'
 // checkbox but not its cells (they depend on the row and the columns only).
 // Named explicitly so profilers (and the console bench's render count) see them in a minified build.
 const TableRow = Object.assign(memo(TableRowView) as typeof TableRowView, { displayName: 'TableRow' });
-const TableRowCells = Object.assign(memo(TableRowCellsView) as typeof TableRowCellsView, { displayName: 'TableRowCells' });
+const TableRowCells = Object.assign(memo(TableRowCellsView) as typeof TableRowCellsView, {
+  displayName: 'TableRowCells',
+});
 
 /** Keeps the row callback identity stable even when the caller passes a new function on every render. */
 function useStableCallback<Args extends unknown[]>(callback: ((...args: Args) => void) | undefined) {
@@ -161,7 +171,15 @@ function useStableCallback<Args extends unknown[]>(callback: ((...args: Args) =>
   return useCallback((...args: Args) => latest.current?.(...args), []);
 }
 
-export function Table<Row>({ columns, rows, getRowId, isLoading = false, emptyText = 'No records found.', caption, selection }: TableProps<Row>) {
+export function Table<Row>({
+  columns,
+  rows,
+  getRowId,
+  isLoading = false,
+  emptyText = 'No records found.',
+  caption,
+  selection,
+}: TableProps<Row>) {
   const onToggleRow = useStableCallback(selection?.onToggleRow);
   const columnCount = columns.length + (selection ? 1 : 0);
   const selectedCount = selection ? rows.filter((row) => selection.selectedIds.has(getRowId(row))).length : 0;

@@ -12,7 +12,9 @@ export interface TabsProps {
   label: string;
 }
 
-const useTabsView = lazyPart(() => import(/* webpackChunkName: "tabs" */ './TabsView').then((module) => module.TabsView));
+const useTabsView = lazyPart(() =>
+  import(/* webpackChunkName: "tabs" */ './TabsView').then((module) => module.TabsView),
+);
 
 /** Tabs; their code (Radix Tabs) is fetched when the first Tabs mounts, so the console's start-up does not carry it. */
 export function Tabs(props: TabsProps) {

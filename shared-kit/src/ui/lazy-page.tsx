@@ -22,7 +22,9 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     ));
   registerLazyPart(start);
   // React.lazy takes a value from a thenable that settles synchronously in the same render.
-  const Lazy = lazy<ComponentType<P>>(() => (loaded ? ({ then: (resolve: (value: Loaded<P>) => void) => resolve(loaded!) } as Promise<Loaded<P>>) : start()));
+  const Lazy = lazy<ComponentType<P>>(() =>
+    loaded ? ({ then: (resolve: (value: Loaded<P>) => void) => resolve(loaded!) } as Promise<Loaded<P>>) : start(),
+  );
   return function LazyComponent(props: P) {
     return (
       <Suspense fallback={fallback}>

@@ -19,6 +19,7 @@ export function paginationItems(current: number, last: number): PaginationItem[]
   const windowHalf = Math.floor((PAGINATION_ALL_PAGES_UP_TO - 4 - 1) / 2);
 
   if (page <= edgeBlock - windowHalf) return [...range(1, edgeBlock), 'ellipsis', lastPage];
-  if (page >= lastPage - edgeBlock + windowHalf + 1) return [1, 'ellipsis', ...range(lastPage - edgeBlock + 1, lastPage)];
+  if (page >= lastPage - edgeBlock + windowHalf + 1)
+    return [1, 'ellipsis', ...range(lastPage - edgeBlock + 1, lastPage)];
   return [1, 'ellipsis', ...range(page - windowHalf, page + windowHalf), 'ellipsis', lastPage];
 }

@@ -4,7 +4,9 @@ import { GlobalStyle, theme } from './theme';
 
 describe('theme', () => {
   it('holds the colours, spacing, radius and font the kit uses', () => {
-    expect(Object.keys(theme.colors)).toEqual(expect.arrayContaining(['primary', 'danger', 'text', 'muted', 'border', 'background', 'surface']));
+    expect(Object.keys(theme.colors)).toEqual(
+      expect.arrayContaining(['primary', 'danger', 'text', 'muted', 'border', 'background', 'surface']),
+    );
     expect(theme.spacing.md).toBeTruthy();
     expect(theme.radius.normal).toBeTruthy();
     expect(theme.font.family).toBeTruthy();

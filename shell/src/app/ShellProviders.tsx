@@ -17,7 +17,15 @@ export function ShellProviders({ config, children }: { config: RuntimeConfig; ch
   const showError = useCallback((message: string) => setErrorMessage(message), []);
 
   const services: ShellServices = useMemo(
-    () => ({ api, session: auth.session, logout: auth.logout, refreshSession, showError, listStates, loadRemoteModule }),
+    () => ({
+      api,
+      session: auth.session,
+      logout: auth.logout,
+      refreshSession,
+      showError,
+      listStates,
+      loadRemoteModule,
+    }),
     [api, auth.session, auth.logout, refreshSession, showError, listStates],
   );
 

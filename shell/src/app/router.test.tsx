@@ -40,7 +40,11 @@ function openAt(path: string, session?: AuthSession, server?: FakeFetchServer) {
 describe('shell routes', () => {
   beforeAll(async () => {
     // The console's pages load on demand (React.lazy): have their code before the first test waits for them.
-    await Promise.all([import('../layout/HomeLayout'), import('../dashboard/DashboardPage'), import('../remotes/RemoteOutlet')]);
+    await Promise.all([
+      import('../layout/HomeLayout'),
+      import('../dashboard/DashboardPage'),
+      import('../remotes/RemoteOutlet'),
+    ]);
     registerRemoteUrls({
       catalog: 'http://remotes.test/catalog/mf-manifest.json',
       licensing: 'http://remotes.test/licensing/mf-manifest.json',
@@ -118,7 +122,10 @@ describe('shell routes', () => {
   });
 
   it('asks an anonymous visitor to sign in, then brings them to the page they asked for', async () => {
-    const server: FakeFetchServer = (call) => (call.path === '/systemusers/login' ? { status: 200, body: manufacturerSession } : signedInServer(manufacturerSession)(call));
+    const server: FakeFetchServer = (call) =>
+      call.path === '/systemusers/login'
+        ? { status: 200, body: manufacturerSession }
+        : signedInServer(manufacturerSession)(call);
     const { location, user } = openAt('/Home/Users?page=2', undefined, server);
 
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'anna@aurora.example');
@@ -151,12 +158,16 @@ describe('shell routes', () => {
       const { loadRemoteModule } = useShellServices();
       const [LicenseTable, setLicenseTable] = useState<ComponentType | null>(null);
       useEffect(() => {
-        loadRemoteModule<{ default: ComponentType }>('licensing', 'license-table').then((module) => setLicenseTable(() => module.default));
+        loadRemoteModule<{ default: ComponentType }>('licensing', 'license-table').then((module) =>
+          setLicenseTable(() => module.default),
+        );
       }, [loadRemoteModule]);
       return LicenseTable ? <LicenseTable /> : <p>Loading licences</p>;
     }
     loadRemoteMock.mockImplementation(async (specifier: string) =>
-      specifier === 'users/routes' ? { default: UserDetailsPage } : { default: () => <p>License table of the licensing remote</p> },
+      specifier === 'users/routes'
+        ? { default: UserDetailsPage }
+        : { default: () => <p>License table of the licensing remote</p> },
     );
     openAt('/Home/UserDetails/3', manufacturerSession);
 

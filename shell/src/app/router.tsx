@@ -8,9 +8,19 @@ import { RouteErrorPage } from '../errors/RouteErrorPage';
 // The console behind sign-in loads on demand (one chunk), so the sign-in page does not wait for the layout, its
 // menus and the remote loader. The routes are declarative (<Routes>, no data router): the shared react-router
 // is then the browser API without the data router (see tools/webpack/react-router-browser.js).
-const HomeLayout = lazy(() => import(/* webpackChunkName: "console" */ '../layout/HomeLayout').then((module) => ({ default: module.HomeLayout })));
-const DashboardPage = lazy(() => import(/* webpackChunkName: "console" */ '../dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })));
-const RemoteOutlet = lazy(() => import(/* webpackChunkName: "console" */ '../remotes/RemoteOutlet').then((module) => ({ default: module.RemoteOutlet })));
+const HomeLayout = lazy(() =>
+  import(/* webpackChunkName: "console" */ '../layout/HomeLayout').then((module) => ({ default: module.HomeLayout })),
+);
+const DashboardPage = lazy(() =>
+  import(/* webpackChunkName: "console" */ '../dashboard/DashboardPage').then((module) => ({
+    default: module.DashboardPage,
+  })),
+);
+const RemoteOutlet = lazy(() =>
+  import(/* webpackChunkName: "console" */ '../remotes/RemoteOutlet').then((module) => ({
+    default: module.RemoteOutlet,
+  })),
+);
 
 /** The shell's pages; a page that throws shows the error page until the address changes. */
 export function ShellRoutes() {

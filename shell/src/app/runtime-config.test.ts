@@ -7,7 +7,10 @@ describe('parseRuntimeConfig', () => {
         apiBaseUrl: '/api/v1',
         environment: 'production',
         version: '1.2.3',
-        remotes: { catalog: '/remotes/mfe-catalog/mf-manifest.json', users: 'https://cdn.example/users/mf-manifest.json' },
+        remotes: {
+          catalog: '/remotes/mfe-catalog/mf-manifest.json',
+          users: 'https://cdn.example/users/mf-manifest.json',
+        },
       },
       'http://127.0.0.1:8080/Home/Dashboard',
     );

@@ -17,7 +17,8 @@ export function parseRuntimeConfig(value: unknown, base: string): RuntimeConfig 
   }
   const absoluteRemotes: Record<string, string> = {};
   for (const [name, url] of Object.entries(remotes)) {
-    if (typeof url !== 'string') throw new RuntimeConfigError(`config.json: the URL of remote '${name}' is not a string`);
+    if (typeof url !== 'string')
+      throw new RuntimeConfigError(`config.json: the URL of remote '${name}' is not a string`);
     // The federation runtime resolves a remote's chunks against its entry URL, which must be absolute.
     absoluteRemotes[name] = new URL(url, base).href;
   }

@@ -12,8 +12,17 @@ function RootProbe() {
 }
 
 function renderGuarded(auth: Partial<AuthState>, initialEntry = '/Home/Users?page=3') {
-  const value: AuthState = { session: null, checking: false, loggedOut: false, signIn: jest.fn(), logout: jest.fn(), ...auth };
-  const withAuth = ({ children }: { children: ReactNode }) => <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  const value: AuthState = {
+    session: null,
+    checking: false,
+    loggedOut: false,
+    signIn: jest.fn(),
+    logout: jest.fn(),
+    ...auth,
+  };
+  const withAuth = ({ children }: { children: ReactNode }) => (
+    <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+  );
   return renderPage(
     [
       { path: '/', element: <RootProbe /> },

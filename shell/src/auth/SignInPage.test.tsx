@@ -23,7 +23,10 @@ const routes: RouteObject[] = [
 
 function renderSignIn(initialEntries: InitialEntry[] = ['/'], storedSession?: AuthSession, environment?: string) {
   if (storedSession) storeLogin(storedSession);
-  return renderPage(routes, { url: initialEntries, wrapper: shellProviders(environment === undefined ? undefined : { version: '2.4.0', environment }) });
+  return renderPage(routes, {
+    url: initialEntries,
+    wrapper: shellProviders(environment === undefined ? undefined : { version: '2.4.0', environment }),
+  });
 }
 
 async function fillAndSubmit(user: ReturnType<typeof renderSignIn>['user']) {
@@ -61,7 +64,14 @@ describe('SignInPage', () => {
 
     expect(screen.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'POST', path: '/systemusers/login', body: { email: 'anna@aurora.example', password: 's3cret!' }, authorization: null }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/systemusers/login',
+        body: { email: 'anna@aurora.example', password: 's3cret!' },
+        authorization: null,
+      },
+    ]);
     expect(storedLogin()).toBeNull();
 
     login.resolve({ status: 200, body: manufacturerSession });
@@ -82,7 +92,9 @@ describe('SignInPage', () => {
 
   it('goes to /Home when the remembered origin is not a /Home page', async () => {
     installFakeFetch(() => ({ status: 200, body: manufacturerSession }));
-    const { user } = renderSignIn([{ pathname: '/', state: { from: { pathname: '/elsewhere', search: '', hash: '' } } }]);
+    const { user } = renderSignIn([
+      { pathname: '/', state: { from: { pathname: '/elsewhere', search: '', hash: '' } } },
+    ]);
 
     await fillAndSubmit(user);
 

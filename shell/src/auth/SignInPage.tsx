@@ -53,10 +53,23 @@ export function SignInPage() {
           <Title id="sign-in-title">ProductHub</Title>
           <Subtitle>Sign in to manage your products, licenses and users.</Subtitle>
           <Field label="Email" htmlFor="sign-in-email">
-            <TextInput id="sign-in-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+            <TextInput
+              id="sign-in-email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoFocus
+            />
           </Field>
           <Field label="Password" htmlFor="sign-in-password">
-            <TextInput id="sign-in-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <TextInput
+              id="sign-in-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Field>
           <Button type="submit" variant="primary" disabled={signingIn}>
             {signingIn ? 'Signing In...' : 'Sign In'}

@@ -1,4 +1,10 @@
-import { ACCESS_LEVELS, AUTH_COOKIE_NAME, AUTH_STORAGE_KEY, SESSION_LIFETIME_HOURS, type AuthSession } from 'shared-kit';
+import {
+  ACCESS_LEVELS,
+  AUTH_COOKIE_NAME,
+  AUTH_STORAGE_KEY,
+  SESSION_LIFETIME_HOURS,
+  type AuthSession,
+} from 'shared-kit';
 
 /** The stored login (docs/console.md, Sign-in and session), or null when absent or not a login we wrote. */
 export function parseStoredSession(raw: string | null): AuthSession | null {
@@ -6,8 +12,15 @@ export function parseStoredSession(raw: string | null): AuthSession | null {
   try {
     const value = JSON.parse(raw) as Partial<AuthSession>;
     const manufacturer = value.manufacturer;
-    const validManufacturer = manufacturer === null || (!!manufacturer && typeof manufacturer.id === 'number' && typeof manufacturer.name === 'string');
-    if (typeof value.token !== 'string' || !value.token || !ACCESS_LEVELS.includes(value.access_level as never) || !validManufacturer) {
+    const validManufacturer =
+      manufacturer === null ||
+      (!!manufacturer && typeof manufacturer.id === 'number' && typeof manufacturer.name === 'string');
+    if (
+      typeof value.token !== 'string' ||
+      !value.token ||
+      !ACCESS_LEVELS.includes(value.access_level as never) ||
+      !validManufacturer
+    ) {
       return null;
     }
     return { token: value.token, access_level: value.access_level!, manufacturer: manufacturer ?? null };

@@ -21,7 +21,11 @@ import { useAuth } from './auth-context';
 function SessionProbe() {
   const { session, checking, logout } = useAuth();
   const services = useShellServices();
-  const state = checking ? 'Checking' : session ? `Signed in as ${session.manufacturer?.name ?? 'Super User'}` : 'Signed out';
+  const state = checking
+    ? 'Checking'
+    : session
+      ? `Signed in as ${session.manufacturer?.name ?? 'Super User'}`
+      : 'Signed out';
   return (
     <>
       <p>{state}</p>
@@ -70,7 +74,11 @@ describe('useAuthSession (through ShellProviders)', () => {
 
     expect(screen.getByText('Checking')).toBeInTheDocument();
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'GET', path: '/systemusers/me', authorization: 'MSession manufacturer-token' });
+    expect(calls[0]).toMatchObject({
+      method: 'GET',
+      path: '/systemusers/me',
+      authorization: 'MSession manufacturer-token',
+    });
 
     me.resolve({ status: 200, body: currentUserOf(manufacturerSession) });
 
@@ -81,7 +89,10 @@ describe('useAuthSession (through ShellProviders)', () => {
 
   it('takes the current manufacturer name from the check', async () => {
     const renamed = { id: 7, name: 'Aurora Audio GmbH' };
-    start(() => ({ status: 200, body: { ...currentUserOf(manufacturerSession), manufacturer: renamed } }), manufacturerSession);
+    start(
+      () => ({ status: 200, body: { ...currentUserOf(manufacturerSession), manufacturer: renamed } }),
+      manufacturerSession,
+    );
 
     expect(await screen.findByText('Signed in as Aurora Audio GmbH')).toBeInTheDocument();
     expect(storedLogin()).toEqual({ ...manufacturerSession, manufacturer: renamed });
@@ -157,7 +168,14 @@ describe('useAuthSession (through ShellProviders)', () => {
     expect(screen.getByText('Signed out')).toBeInTheDocument();
     expect(storedLogin()).toBeNull();
     expect(document.cookie).not.toContain('authorization=manufacturer-token');
-    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/systemusers/logout', body: undefined, authorization: 'MSession manufacturer-token' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        path: '/systemusers/logout',
+        body: undefined,
+        authorization: 'MSession manufacturer-token',
+      }),
+    );
   });
 
   it('still signs out locally when the logout call fails', async () => {

@@ -70,6 +70,9 @@ export function useAuthSession(apiBaseUrl: string) {
     setLoggedOut(true);
   }, [api]);
 
-  const auth: AuthState = useMemo(() => ({ session, checking, loggedOut, signIn, logout }), [session, checking, loggedOut, signIn, logout]);
+  const auth: AuthState = useMemo(
+    () => ({ session, checking, loggedOut, signIn, logout }),
+    [session, checking, loggedOut, signIn, logout],
+  );
   return { auth, api, refreshSession };
 }

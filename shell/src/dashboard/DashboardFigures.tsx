@@ -64,14 +64,22 @@ function totalCards(figures: Dashboard) {
     { label: 'Activations', value: figures.totals.activations },
     { label: 'Trials started', value: figures.totals.trials },
   ];
-  return figures.totals.manufacturers === null ? cards : [{ label: 'Manufacturers', value: figures.totals.manufacturers }, ...cards];
+  return figures.totals.manufacturers === null
+    ? cards
+    : [{ label: 'Manufacturers', value: figures.totals.manufacturers }, ...cards];
 }
 
 function PeriodSwitch({ days, onChange }: { days: DashboardDays; onChange: (days: DashboardDays) => void }) {
   return (
     <div role="group" aria-label="Period">
       {([30, 90] as const).map((option) => (
-        <Button key={option} size="small" variant={option === days ? 'primary' : 'secondary'} aria-pressed={option === days} onClick={() => onChange(option)}>
+        <Button
+          key={option}
+          size="small"
+          variant={option === days ? 'primary' : 'secondary'}
+          aria-pressed={option === days}
+          onClick={() => onChange(option)}
+        >
           Last {option} days
         </Button>
       ))}
@@ -175,7 +183,9 @@ export function DashboardFigures() {
         </div>
       ) : (
         <Stack>
-          {data.totals.licenses === 0 && data.totals.trials === 0 && data.totals.activations === 0 && <p>No licenses, trials or activations yet.</p>}
+          {data.totals.licenses === 0 && data.totals.trials === 0 && data.totals.activations === 0 && (
+            <p>No licenses, trials or activations yet.</p>
+          )}
           <Figures figures={data} />
         </Stack>
       )}

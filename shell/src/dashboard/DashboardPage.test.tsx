@@ -3,12 +3,24 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { SWRConfig } from 'swr';
-import { ApiError, createListStateStore, ShellServicesProvider, theme, type AuditEvent, type AuthSession, type Dashboard } from 'shared-kit';
+import {
+  ApiError,
+  createListStateStore,
+  ShellServicesProvider,
+  theme,
+  type AuditEvent,
+  type AuthSession,
+  type Dashboard,
+} from 'shared-kit';
 import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
 import { AuthContext } from '../auth/auth-context';
 import { DashboardPage } from './DashboardPage';
 
-const manufacturerSession: AuthSession = { token: 'manufacturer-token', access_level: 'manufacturer', manufacturer: { id: 7, name: 'Aurora Audio' } };
+const manufacturerSession: AuthSession = {
+  token: 'manufacturer-token',
+  access_level: 'manufacturer',
+  manufacturer: { id: 7, name: 'Aurora Audio' },
+};
 const superuserSession: AuthSession = { token: 'superuser-token', access_level: 'superuser', manufacturer: null };
 
 type FakeServer = (call: RecordedApiCall) => unknown;
@@ -30,7 +42,9 @@ function renderDashboard(server: FakeServer, session: AuthSession = manufacturer
     <ThemeProvider theme={theme}>
       <ShellServicesProvider value={services}>
         <AuthContext.Provider value={auth}>
-          <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, revalidateOnFocus: false }}>{children}</SWRConfig>
+          <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, revalidateOnFocus: false }}>
+            {children}
+          </SWRConfig>
         </AuthContext.Provider>
       </ShellServicesProvider>
     </ThemeProvider>
@@ -38,13 +52,18 @@ function renderDashboard(server: FakeServer, session: AuthSession = manufacturer
   return { ...render(<DashboardPage />, { wrapper: Providers }), calls, user: userEvent.setup() };
 }
 
-const query = (call: RecordedApiCall) => `${call.path}?${new URLSearchParams(Object.entries(call.query ?? {}).map(([key, value]) => [key, String(value)])).toString()}`;
+const query = (call: RecordedApiCall) =>
+  `${call.path}?${new URLSearchParams(Object.entries(call.query ?? {}).map(([key, value]) => [key, String(value)])).toString()}`;
 
 const WELCOME = 'Use My Products for products, builds, releases, licenses and trials, and Users for your end users.';
 
 function days(count: number, activationsToday: number, trialsToday: number) {
-  return Array.from({ length: count }, (_, index) => ({ day: `2026-0${index < 30 ? 1 : 2}-${String((index % 28) + 1).padStart(2, '0')}`, activations: 0, trials: 0 })).map(
-    (day, index, all) => (index === all.length - 1 ? { ...day, day: '2026-11-23', activations: activationsToday, trials: trialsToday } : day),
+  return Array.from({ length: count }, (_, index) => ({
+    day: `2026-0${index < 30 ? 1 : 2}-${String((index % 28) + 1).padStart(2, '0')}`,
+    activations: 0,
+    trials: 0,
+  })).map((day, index, all) =>
+    index === all.length - 1 ? { ...day, day: '2026-11-23', activations: activationsToday, trials: trialsToday } : day,
   );
 }
 
@@ -69,12 +88,27 @@ const activity: AuditEvent[] = [
     actor: { type: 'user', id: 3, email: 'staff@aurora.example' },
     action: 'license.disable',
     object: { type: 'license', id: '12' },
-    changes: [{ field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' }],
+    changes: [
+      { field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' },
+    ],
   },
-  { id: 1, created_at: '2026-11-22T10:00:00.000Z', actor: { type: 'client' }, action: 'license.activate', object: { type: 'license', id: '12' }, changes: [] },
+  {
+    id: 1,
+    created_at: '2026-11-22T10:00:00.000Z',
+    actor: { type: 'client' },
+    action: 'license.activate',
+    object: { type: 'license', id: '12' },
+    changes: [],
+  },
 ];
 
-const page = <T,>(data: T[]) => ({ data, pagination: { records: { total: data.length, per_page: 10 }, pages: { current: 1, previous: null, next: null, last: 1 } } });
+const page = <T,>(data: T[]) => ({
+  data,
+  pagination: {
+    records: { total: data.length, per_page: 10 },
+    pages: { current: 1, previous: null, next: null, last: 1 },
+  },
+});
 
 const dashboardServer: FakeServer = (call) => {
   if (call.path === '/dashboard') return figures(Number(call.query?.days));
@@ -105,8 +139,12 @@ describe('DashboardPage', () => {
     const perDay = screen.getByRole('figure', { name: /per day, last 30 days: 7 activations, 3 trials started/ });
     expect(within(perDay).getByRole('img')).toHaveAccessibleName(/last 30 days: 7 activations, 3 trials started/);
     expect(within(perDay).getAllByRole('row')[1]).toHaveTextContent('2026-11-2373');
-    expect(within(screen.getByRole('figure', { name: /Top products/ })).getAllByRole('row')[1]).toHaveTextContent('Aurora Synth7');
-    expect(within(screen.getByRole('figure', { name: /conversion/ })).getAllByRole('row')[1]).toHaveTextContent('Aurora Synth8225%');
+    expect(within(screen.getByRole('figure', { name: /Top products/ })).getAllByRole('row')[1]).toHaveTextContent(
+      'Aurora Synth7',
+    );
+    expect(within(screen.getByRole('figure', { name: /conversion/ })).getAllByRole('row')[1]).toHaveTextContent(
+      'Aurora Synth8225%',
+    );
 
     const welcome = screen.getByText(WELCOME);
     expect(screen.getByText('Welcome to ProductHub, Aurora Audio.')).toBeInTheDocument();
@@ -145,7 +183,13 @@ describe('DashboardPage', () => {
   });
 
   it('says so when there is nothing yet', async () => {
-    const empty: Dashboard = { ...figures(30), totals: { manufacturers: null, licenses: 0, activations: 0, trials: 0 }, licenses_by_type: [], top_products: [], conversion: [] };
+    const empty: Dashboard = {
+      ...figures(30),
+      totals: { manufacturers: null, licenses: 0, activations: 0, trials: 0 },
+      licenses_by_type: [],
+      top_products: [],
+      conversion: [],
+    };
     renderDashboard((call) => (call.path === '/dashboard' ? empty : page([])));
     expect(await screen.findByText('No licenses, trials or activations yet.')).toBeInTheDocument();
     expect(screen.getByText('No activations in this period.')).toBeInTheDocument();
@@ -154,7 +198,13 @@ describe('DashboardPage', () => {
   });
 
   it('shows the superuser the platform: manufacturers first, no per-product figures or recent activity', async () => {
-    const platform: Dashboard = { ...figures(30), scope: 'platform', totals: { manufacturers: 3, licenses: 10, activations: 2, trials: 1 }, top_products: [], conversion: [] };
+    const platform: Dashboard = {
+      ...figures(30),
+      scope: 'platform',
+      totals: { manufacturers: 3, licenses: 10, activations: 2, trials: 1 },
+      top_products: [],
+      conversion: [],
+    };
     renderDashboard((call) => (call.path === '/dashboard' ? platform : dashboardServer(call)), superuserSession);
     const totals = await screen.findByRole('list', { name: 'Totals' });
     expect(
@@ -164,6 +214,8 @@ describe('DashboardPage', () => {
     ).toEqual(['Manufacturers3', 'Licenses10', 'Activations2', 'Trials started1']);
     expect(screen.queryByRole('figure', { name: /Top products/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Recent activity' })).not.toBeInTheDocument();
-    expect(screen.getByText('Use Manufacturers to review and edit the manufacturers on the platform.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Use Manufacturers to review and edit the manufacturers on the platform.'),
+    ).toBeInTheDocument();
   });
 });

@@ -4,10 +4,12 @@ import { theme } from 'shared-kit';
 
 /** Chart.js, with only what a bar chart needs, fetched when the first chart mounts (never in the shell's start-up). */
 const loadChart = () =>
-  import(/* webpackChunkName: "dashboard-charts" */ 'chart.js').then(({ Chart, BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip }) => {
-    Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
-    return Chart;
-  });
+  import(/* webpackChunkName: "dashboard-charts" */ 'chart.js').then(
+    ({ Chart, BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip }) => {
+      Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+      return Chart;
+    },
+  );
 
 export interface PerDayChartProps {
   days: DashboardDay[];
@@ -32,11 +34,19 @@ export function PerDayChart({ days, label }: PerDayChartProps) {
             data: {
               labels: days.map((day) => day.day.slice(5)),
               datasets: [
-                { label: 'Activations', data: days.map((day) => day.activations), backgroundColor: theme.colors.primary },
+                {
+                  label: 'Activations',
+                  data: days.map((day) => day.activations),
+                  backgroundColor: theme.colors.primary,
+                },
                 { label: 'Trials started', data: days.map((day) => day.trials), backgroundColor: theme.colors.success },
               ],
             },
-            options: { animation: false, maintainAspectRatio: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
+            options: {
+              animation: false,
+              maintainAspectRatio: false,
+              scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+            },
           });
         } catch {
           // No canvas here: the figure's table still has every number.

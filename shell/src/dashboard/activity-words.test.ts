@@ -12,13 +12,17 @@ const event = (actor: AuditEvent['actor'], action: string): AuditEvent => ({
 
 describe('activitySentence', () => {
   it('names staff by their email, plugins as client, and customers by their email, marked as customers', () => {
-    expect(activitySentence(event({ type: 'user', id: 3, email: 'staff@alpha.example' }, 'end_user.update'))).toBe('staff@alpha.example changed end user 7');
+    expect(activitySentence(event({ type: 'user', id: 3, email: 'staff@alpha.example' }, 'end_user.update'))).toBe(
+      'staff@alpha.example changed end user 7',
+    );
     expect(activitySentence(event({ type: 'client' }, 'end_user.create'))).toBe('client created end user 7');
-    expect(activitySentence(event({ type: 'customer', id: 7, email: 'buyer@example.com' }, 'end_user.portal_sign_in'))).toBe(
-      'buyer@example.com (customer) signed in to the portal as end user 7',
-    );
-    expect(activitySentence(event({ type: 'user', id: 3, email: 'staff@alpha.example' }, 'end_user.portal_sign_in_link_sent'))).toBe(
-      'staff@alpha.example sent a portal sign-in link to end user 7',
-    );
+    expect(
+      activitySentence(event({ type: 'customer', id: 7, email: 'buyer@example.com' }, 'end_user.portal_sign_in')),
+    ).toBe('buyer@example.com (customer) signed in to the portal as end user 7');
+    expect(
+      activitySentence(
+        event({ type: 'user', id: 3, email: 'staff@alpha.example' }, 'end_user.portal_sign_in_link_sent'),
+      ),
+    ).toBe('staff@alpha.example sent a portal sign-in link to end user 7');
   });
 });

@@ -24,7 +24,12 @@ const objectWords = (type: string) => type.replace(/_/g, ' ');
  * did what to which record.
  */
 export function activitySentence(event: AuditEvent): string {
-  const who = event.actor.type === 'client' ? 'client' : event.actor.type === 'customer' ? `${event.actor.email} (customer)` : event.actor.email;
+  const who =
+    event.actor.type === 'client'
+      ? 'client'
+      : event.actor.type === 'customer'
+        ? `${event.actor.email} (customer)`
+        : event.actor.email;
   const verb = VERBS[event.action.split('.').at(-1) ?? ''] ?? event.action;
   return `${who} ${verb} ${objectWords(event.object.type)} ${event.object.id}`;
 }

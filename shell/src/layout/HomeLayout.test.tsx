@@ -153,7 +153,9 @@ describe('HomeLayout', () => {
     expect(screen.getByText('Will return to nowhere')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(storedLogin()).toBeNull();
-    await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /systemusers/logout'));
+    await waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /systemusers/logout'),
+    );
   });
 
   it('shows the version and the environment in the footer', async () => {

@@ -19,7 +19,11 @@ export function HomeLayout() {
       <TopBar>
         <AppTitle>ProductHub</AppTitle>
         <TopBarEnd>
-          {isSuperuser ? <RoleLabel>Super User</RoleLabel> : <ProfileMenu manufacturerName={session.manufacturer?.name ?? ''} />}
+          {isSuperuser ? (
+            <RoleLabel>Super User</RoleLabel>
+          ) : (
+            <ProfileMenu manufacturerName={session.manufacturer?.name ?? ''} />
+          )}
           <Button
             onClick={() => {
               logout();

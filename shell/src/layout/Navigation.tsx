@@ -13,7 +13,11 @@ export function Navigation({ accessLevel }: { accessLevel: AccessLevel }) {
       <ul>
         {items.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} className={item === active ? 'active' : undefined} aria-current={item !== active ? undefined : pathname === item.to ? 'page' : 'location'}>
+            <Link
+              to={item.to}
+              className={item === active ? 'active' : undefined}
+              aria-current={item !== active ? undefined : pathname === item.to ? 'page' : 'location'}
+            >
               {item.label}
             </Link>
           </li>

@@ -73,7 +73,9 @@ describe('RemoteAreaView', () => {
   });
 
   it('offers Retry when the remote cannot be loaded, and Retry fetches it afresh', async () => {
-    loadRemoteMock.mockRejectedValueOnce(new Error('Failed to fetch mf-manifest.json')).mockResolvedValueOnce(workingRemote);
+    loadRemoteMock
+      .mockRejectedValueOnce(new Error('Failed to fetch mf-manifest.json'))
+      .mockResolvedValueOnce(workingRemote);
     const { user } = renderPage(<RemoteAreaView area={productsArea} />);
 
     const alert = await screen.findByRole('alert');
@@ -120,7 +122,9 @@ describe('RemoteAreaView', () => {
     expect(screen.queryByText('Catalog pages')).not.toBeInTheDocument();
     expect(registerRemotesMock).not.toHaveBeenCalled();
     // docs/console.md, Errors: a page that crashes says 'Unexpected Application Error!' with the error's message.
-    expect(screen.getByRole('alert')).toContainElement(screen.getByRole('heading', { name: 'Unexpected Application Error!' }));
+    expect(screen.getByRole('alert')).toContainElement(
+      screen.getByRole('heading', { name: 'Unexpected Application Error!' }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Cannot read properties of undefined');
 
     broken = false;
@@ -158,12 +162,17 @@ describe('RemoteAreaView', () => {
 
   it('says in place that a remote built for another shared-kit cannot run here, with Retry', async () => {
     const originalFetch = globalThis.fetch;
-    globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => ({ shared: [{ name: 'shared-kit', requiredVersion: '^2.0.0' }] }) })) as unknown as typeof fetch;
+    globalThis.fetch = jest.fn(async () => ({
+      ok: true,
+      json: async () => ({ shared: [{ name: 'shared-kit', requiredVersion: '^2.0.0' }] }),
+    })) as unknown as typeof fetch;
     try {
       renderPage(<RemoteAreaView area={productsArea} />);
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Products cannot run in this version of ProductHub.');
-      expect(alert).toHaveTextContent(`It was built for shared-kit ^2.0.0; this console provides ${CONSOLE_SHARED_KIT_VERSION}.`);
+      expect(alert).toHaveTextContent(
+        `It was built for shared-kit ^2.0.0; this console provides ${CONSOLE_SHARED_KIT_VERSION}.`,
+      );
       expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
       expect(loadRemoteMock).not.toHaveBeenCalled();
     } finally {

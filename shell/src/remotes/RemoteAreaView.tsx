@@ -27,7 +27,11 @@ export function RemoteAreaView({ area }: { area: RemoteArea }) {
       );
     }
     return (
-      <AreaError title={`${area.title} could not be loaded.`} detail="This part of ProductHub is unavailable right now. The rest of the console still works." onRetry={retry} />
+      <AreaError
+        title={`${area.title} could not be loaded.`}
+        detail="This part of ProductHub is unavailable right now. The rest of the console still works."
+        onRetry={retry}
+      />
     );
   }
   if (!remote.module) {

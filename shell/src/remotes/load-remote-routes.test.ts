@@ -15,7 +15,10 @@ describe('load-remote-routes', () => {
   });
 
   it('registers every configured remote with the federation runtime', () => {
-    registerRemoteUrls({ catalog: 'http://a.test/catalog/mf-manifest.json', users: 'http://b.test/users/mf-manifest.json' });
+    registerRemoteUrls({
+      catalog: 'http://a.test/catalog/mf-manifest.json',
+      users: 'http://b.test/users/mf-manifest.json',
+    });
 
     expect(registerRemotesMock).toHaveBeenCalledWith([
       { name: 'catalog', entry: 'http://a.test/catalog/mf-manifest.json' },
@@ -41,7 +44,10 @@ describe('load-remote-routes', () => {
 
     await loadRemoteRoutes('catalog', true);
 
-    expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'catalog', entry: 'http://a.test/catalog/mf-manifest.json' }], { force: true });
+    expect(registerRemotesMock).toHaveBeenCalledWith(
+      [{ name: 'catalog', entry: 'http://a.test/catalog/mf-manifest.json' }],
+      { force: true },
+    );
   });
 
   it('refuses a remote without a configured URL', async () => {
@@ -71,6 +77,8 @@ describe('load-remote-routes', () => {
 
     registerRemoteUrls({ licensing: 'http://c.test/licensing/mf-manifest.json' });
     loadRemoteMock.mockResolvedValue(null);
-    await expect(loadRemoteModule('licensing', 'license-table')).rejects.toThrow('The licensing remote did not provide license-table.');
+    await expect(loadRemoteModule('licensing', 'license-table')).rejects.toThrow(
+      'The licensing remote did not provide license-table.',
+    );
   });
 });

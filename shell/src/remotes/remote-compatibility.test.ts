@@ -3,7 +3,10 @@ import { CONSOLE_SHARED_KIT_VERSION, RemoteIncompatibleError, checkRemoteCompati
 const ENTRY = 'http://cdn.test/mfe-users/1.4.0/mf-manifest.json';
 
 function serveManifest(sharedKitRange: string | undefined) {
-  const shared = [{ name: 'react', requiredVersion: '^19.1.0' }, ...(sharedKitRange === undefined ? [] : [{ name: 'shared-kit', requiredVersion: sharedKitRange }])];
+  const shared = [
+    { name: 'react', requiredVersion: '^19.1.0' },
+    ...(sharedKitRange === undefined ? [] : [{ name: 'shared-kit', requiredVersion: sharedKitRange }]),
+  ];
   globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => ({ shared }) })) as unknown as typeof fetch;
 }
 
@@ -14,7 +17,12 @@ describe('checkRemoteCompatibility', () => {
   });
 
   it('accepts a remote built against this shared-kit or a compatible range', async () => {
-    for (const range of [CONSOLE_SHARED_KIT_VERSION, `^${CONSOLE_SHARED_KIT_VERSION}`, `~${CONSOLE_SHARED_KIT_VERSION}`, '>=0.0.1']) {
+    for (const range of [
+      CONSOLE_SHARED_KIT_VERSION,
+      `^${CONSOLE_SHARED_KIT_VERSION}`,
+      `~${CONSOLE_SHARED_KIT_VERSION}`,
+      '>=0.0.1',
+    ]) {
       serveManifest(range);
       await expect(checkRemoteCompatibility(ENTRY)).resolves.toBeUndefined();
     }
@@ -36,7 +44,10 @@ describe('checkRemoteCompatibility', () => {
     await expect(checkRemoteCompatibility(ENTRY)).resolves.toBeUndefined();
     globalThis.fetch = jest.fn(async () => ({ ok: false, json: async () => ({}) })) as unknown as typeof fetch;
     await expect(checkRemoteCompatibility(ENTRY)).resolves.toBeUndefined();
-    globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => Promise.reject(new SyntaxError('not JSON')) })) as unknown as typeof fetch;
+    globalThis.fetch = jest.fn(async () => ({
+      ok: true,
+      json: async () => Promise.reject(new SyntaxError('not JSON')),
+    })) as unknown as typeof fetch;
     await expect(checkRemoteCompatibility(ENTRY)).resolves.toBeUndefined();
     globalThis.fetch = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
     await expect(checkRemoteCompatibility(ENTRY)).resolves.toBeUndefined();

@@ -22,7 +22,11 @@ const COUNTED: { table: string; lists: { list: string; column: string }[] }[] = 
 
 /** +1 per new row and -1 per old row of each list's scope, netted; only scopes that really change are written, in key order (no deadlock between two writers). */
 function deltas(lists: { list: string; column: string }[], sources: { rows: string; sign: number }[]) {
-  const parts = lists.flatMap(({ list, column }) => sources.map(({ rows, sign }) => `SELECT '${list}'::text AS list, ${column} AS scope_id, ${sign} AS delta FROM ${rows}`));
+  const parts = lists.flatMap(({ list, column }) =>
+    sources.map(
+      ({ rows, sign }) => `SELECT '${list}'::text AS list, ${column} AS scope_id, ${sign} AS delta FROM ${rows}`,
+    ),
+  );
   return `
     INSERT INTO list_totals AS t (list, scope_id, total)
     SELECT list, scope_id, sum(delta) FROM (${parts.join(' UNION ALL ')}) d

@@ -32,6 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const { table } of SOURCES) {
-    await sql.raw(`DROP TRIGGER ${table}_principal_changes ON ${table}; DROP FUNCTION ${table}_principal_changes();`).execute(db);
+    await sql
+      .raw(`DROP TRIGGER ${table}_principal_changes ON ${table}; DROP FUNCTION ${table}_principal_changes();`)
+      .execute(db);
   }
 }

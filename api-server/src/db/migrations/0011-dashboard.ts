@@ -22,7 +22,9 @@ const LICENSE_EVENTS = [
 
 /** +1 per new licence and -1 per old one in each (product, type, state), netted; only real changes written, in key order. */
 function licenseCountDeltas(sources: { rows: string; sign: number }[]) {
-  const parts = sources.map(({ rows, sign }) => `SELECT product_id, license_type, disabled, manufacturer_id, ${sign} AS delta FROM ${rows}`);
+  const parts = sources.map(
+    ({ rows, sign }) => `SELECT product_id, license_type, disabled, manufacturer_id, ${sign} AS delta FROM ${rows}`,
+  );
   return `
     INSERT INTO dashboard_license_counts AS c (product_id, license_type, disabled, manufacturer_id, total)
     SELECT product_id, license_type, disabled, manufacturer_id, sum(delta) FROM (${parts.join(' UNION ALL ')}) d
@@ -36,7 +38,12 @@ function licenseCountDeltas(sources: { rows: string; sign: number }[]) {
  * activation's product is its licence's), each deleted row takes one away.
  */
 const DAILY_COUNTS = [
-  { table: 'license_activations', column: 'activations', product: 'l.product_id', from: (rows: string) => `${rows} r JOIN licenses l ON l.id = r.license_id` },
+  {
+    table: 'license_activations',
+    column: 'activations',
+    product: 'l.product_id',
+    from: (rows: string) => `${rows} r JOIN licenses l ON l.id = r.license_id`,
+  },
   { table: 'trials', column: 'trials', product: 'r.product_id', from: (rows: string) => `${rows} r` },
 ];
 

@@ -57,5 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP FUNCTION record_client_activation(integer, integer, text, text, integer, text, text, text, integer, text, integer, integer, timestamptz, jsonb)`.execute(db);
+  await sql`DROP FUNCTION record_client_activation(integer, integer, text, text, integer, text, text, text, integer, text, integer, integer, timestamptz, jsonb)`.execute(
+    db,
+  );
 }

@@ -15,5 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE email_outbox DROP COLUMN masked_subject, DROP COLUMN masked_html, DROP COLUMN masked_text`.execute(db);
+  await sql`ALTER TABLE email_outbox DROP COLUMN masked_subject, DROP COLUMN masked_html, DROP COLUMN masked_text`.execute(
+    db,
+  );
 }

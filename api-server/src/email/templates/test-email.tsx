@@ -13,7 +13,10 @@ export function testEmail(manufacturerId: number, to: string, manufacturerName: 
     body: (
       <>
         <Text>This is a test email from {manufacturerName}, sent from ProductHub.</Text>
-        <Text>If you can read it, the mail settings work: the sender name, the reply-to address and the branding above are what your customers see.</Text>
+        <Text>
+          If you can read it, the mail settings work: the sender name, the reply-to address and the branding above are
+          what your customers see.
+        </Text>
       </>
     ),
   };

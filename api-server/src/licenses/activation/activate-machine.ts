@@ -18,7 +18,8 @@ import { recordActivation, recordLimitedActivation } from './queries';
 export const LICENSE_NOT_FOUND = 'License';
 export const deactivatedLicenseMessage = (reason: string | null) =>
   `This license is deactivated${reason ? ` (${reason})` : ''}: it cannot be activated on a machine until it is activated again.`;
-export const PRODUCT_WITHOUT_IDENTIFIER = 'The product has no identifier: give it one before activating its licenses, because the license file names the product by it.';
+export const PRODUCT_WITHOUT_IDENTIFIER =
+  'The product has no identifier: give it one before activating its licenses, because the license file names the product by it.';
 export const LICENSE_KEEPS_CHANGING = 'The license changed while it was being activated. Please try again.';
 export const machineLimitReached = (limit: number) =>
   `This license is already activated on ${limit} ${limit === 1 ? 'machine' : 'machines'}, the limit of this product: deactivate one of them first.`;
@@ -28,7 +29,14 @@ type LicenseFileBody = Pick<ActivateLicenseBody, 'hardware_fingerprint_version' 
 /** The licence's signed file for one machine; a value the encoding cannot carry is a 409. */
 export function issueLicenseFile(
   productKeyOf: ProductKeyOf,
-  license: { serial: string; license_type: LicenseFile['license_type']; product_identifier: string; user_id: number; user_email: string; private_key_encrypted: string },
+  license: {
+    serial: string;
+    license_type: LicenseFile['license_type'];
+    product_identifier: string;
+    user_id: number;
+    user_email: string;
+    private_key_encrypted: string;
+  },
   hardwareFingerprint: string,
   body: LicenseFileBody,
   issuedAt: Date,
@@ -64,7 +72,9 @@ export function issueLicenseFile(
  *   the call against `limits` in the same statement (`admit` refuses it), audited as `client.license.activate` with
  *   the caller's address and no staff actor.
  */
-export type Activator = { kind: 'staff'; principal: StaffPrincipal } | { kind: 'client'; address: string; limits: RateLimit[]; admit: (decision: RateLimitDecision) => void };
+export type Activator =
+  | { kind: 'staff'; principal: StaffPrincipal }
+  | { kind: 'client'; address: string; limits: RateLimit[]; admit: (decision: RateLimitDecision) => void };
 
 export interface MachineActivation {
   /** The licence, as the caller names it (staff: id within their manufacturer; client: serial within a product). */
@@ -81,7 +91,11 @@ const carriesMachinePlace = (license: LicenseForSigning): license is LicenseAndM
 const ATTEMPTS = 3;
 
 /** The licence for signing; a client's first read also counts the call against its rate limits (same statement), a read again only reads. */
-async function readLicense(db: Db, { license: key, hardwareFingerprint, activator }: MachineActivation, attempt: number): Promise<LicenseForSigning | undefined> {
+async function readLicense(
+  db: Db,
+  { license: key, hardwareFingerprint, activator }: MachineActivation,
+  attempt: number,
+): Promise<LicenseForSigning | undefined> {
   if (activator.kind === 'staff') return licenseForSigning(db, key).executeTakeFirst();
   if (attempt > 0) return readLicenseAndMachine(db, key, hardwareFingerprint);
   const { decision, row } = await countAndReadLicenseAndMachine(db, activator.limits, key, hardwareFingerprint);
@@ -97,7 +111,11 @@ async function readLicense(db: Db, { license: key, hardwareFingerprint, activato
  * cannot both take the last one, and the same machine again takes no new slot); a licence that changed in between is
  * read again. Every caller (the staff Download, the client API, the customer portal) comes through here.
  */
-export async function activateMachine(db: Db, productKeyOf: ProductKeyOf, activation: MachineActivation): Promise<LicenseFile> {
+export async function activateMachine(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  activation: MachineActivation,
+): Promise<LicenseFile> {
   const { hardwareFingerprint, body, activator } = activation;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const license = await readLicense(db, activation, attempt);
@@ -106,7 +124,8 @@ export async function activateMachine(db: Db, productKeyOf: ProductKeyOf, activa
     const productIdentifier = license.product_identifier?.trim() ? license.product_identifier : undefined;
     if (!productIdentifier) throw conflict(PRODUCT_WITHOUT_IDENTIFIER);
     // A client's read carries this machine's place on the licence: the machine limit applies to it alone.
-    if (carriesMachinePlace(license) && license.holds_slot !== true && license.active_machines >= license.machine_limit) throw conflict(machineLimitReached(license.machine_limit));
+    if (carriesMachinePlace(license) && license.holds_slot !== true && license.active_machines >= license.machine_limit)
+      throw conflict(machineLimitReached(license.machine_limit));
 
     const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     const signed = { ...license, product_identifier: productIdentifier };
@@ -129,7 +148,12 @@ export async function activateMachine(db: Db, productKeyOf: ProductKeyOf, activa
       };
       if (await recordActivation(db, activator.principal, { ...record, auditAfter })) return file;
     } else {
-      const auditAfter = { actor: 'client', address: activator.address, hardware_fingerprint: hardwareFingerprint, issued_at: file.issued_at };
+      const auditAfter = {
+        actor: 'client',
+        address: activator.address,
+        hardware_fingerprint: hardwareFingerprint,
+        issued_at: file.issued_at,
+      };
       const written = await recordLimitedActivation(db, { ...record, auditAfter });
       if (written.outcome === 'activated') return file;
       if (written.outcome === 'limit') throw conflict(machineLimitReached(license.machine_limit));

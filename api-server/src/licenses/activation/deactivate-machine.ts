@@ -5,7 +5,13 @@ import type { CustomerActor } from '../../auth/actor';
 import type { StaffPrincipal } from '../../auth/principal';
 import { recordAudit } from '../../repositories/audit-log';
 import { licenseForSigning, type LicenseForSigning, type LicenseKey } from '../queries/license-for-signing';
-import { countClientDeactivations, deactivateMachine as markMachineDeactivated, findLicenseMachine, findMachineById, type LicenseMachineRow } from '../queries/license-machines';
+import {
+  countClientDeactivations,
+  deactivateMachine as markMachineDeactivated,
+  findLicenseMachine,
+  findMachineById,
+  type LicenseMachineRow,
+} from '../queries/license-machines';
 import { LICENSE_NOT_FOUND } from './activate-machine';
 
 /** Customers free at most this many machines per licence in DEACTIVATION_WINDOW_DAYS: no unlimited files by moving. */
@@ -68,21 +74,39 @@ async function nextDeactivationPossibleAt(db: Db, licenseId: number): Promise<Da
 }
 
 function findNamedMachine(db: Db, licenseId: number, deactivator: Deactivator) {
-  return deactivator.kind === 'client' ? findLicenseMachine(db, licenseId, deactivator.hardwareFingerprint) : findMachineById(db, licenseId, deactivator.machineId);
+  return deactivator.kind === 'client'
+    ? findLicenseMachine(db, licenseId, deactivator.hardwareFingerprint)
+    : findMachineById(db, licenseId, deactivator.machineId);
 }
 
-function auditEntry(license: LicenseForSigning, before: LicenseMachineRow, after: LicenseMachineRow, deactivator: Deactivator) {
+function auditEntry(
+  license: LicenseForSigning,
+  before: LicenseMachineRow,
+  after: LicenseMachineRow,
+  deactivator: Deactivator,
+) {
   const base = { manufacturerId: license.manufacturer_id, before };
   switch (deactivator.kind) {
     case 'staff':
-      return { ...base, action: 'license_machine.deactivate', entityType: 'license_machine', entityId: before.id, after: { ...after, license_id: license.id } };
+      return {
+        ...base,
+        action: 'license_machine.deactivate',
+        entityType: 'license_machine',
+        entityId: before.id,
+        after: { ...after, license_id: license.id },
+      };
     case 'client':
       return {
         ...base,
         action: 'client.machine.deactivate',
         entityType: 'license_machine',
         entityId: before.id,
-        after: { actor: 'client', address: deactivator.address, license_id: license.id, deactivated_at: after.deactivated_at },
+        after: {
+          actor: 'client',
+          address: deactivator.address,
+          license_id: license.id,
+          deactivated_at: after.deactivated_at,
+        },
       };
     case 'customer':
       return {
@@ -90,28 +114,54 @@ function auditEntry(license: LicenseForSigning, before: LicenseMachineRow, after
         action: 'client.machine.deactivate',
         entityType: 'license',
         entityId: license.id,
-        after: { actor: 'customer', license_id: license.id, machine_id: before.id, hardware_fingerprint: before.hardware_fingerprint, deactivated_at: after.deactivated_at },
+        after: {
+          actor: 'customer',
+          license_id: license.id,
+          machine_id: before.id,
+          hardware_fingerprint: before.hardware_fingerprint,
+          deactivated_at: after.deactivated_at,
+        },
       };
   }
 }
 
-const actorOf = (deactivator: Deactivator) => (deactivator.kind === 'staff' ? deactivator.principal : deactivator.kind === 'customer' ? deactivator.customer : null);
+const actorOf = (deactivator: Deactivator) =>
+  deactivator.kind === 'staff' ? deactivator.principal : deactivator.kind === 'customer' ? deactivator.customer : null;
 
 /** Frees a machine's slot on a licence and audits it, in one transaction that holds the licence locked. */
-export async function deactivateLicenseMachine(db: Db, { license: key, deactivator }: MachineDeactivation): Promise<DeactivatedMachine> {
+export async function deactivateLicenseMachine(
+  db: Db,
+  { license: key, deactivator }: MachineDeactivation,
+): Promise<DeactivatedMachine> {
   const capped = deactivator.kind !== 'staff';
-  const alreadyFree = { staff: MACHINE_ALREADY_DEACTIVATED, client: NOT_ACTIVATED_HERE, customer: MACHINE_ALREADY_FREED }[deactivator.kind];
+  const alreadyFree = {
+    staff: MACHINE_ALREADY_DEACTIVATED,
+    client: NOT_ACTIVATED_HERE,
+    customer: MACHINE_ALREADY_FREED,
+  }[deactivator.kind];
   return db.transaction().execute(async (trx) => {
     const license = await licenseForSigning(trx, key, { lock: true }).executeTakeFirst();
-    if (!license || (deactivator.kind === 'customer' && license.user_id !== deactivator.customer.endUserId)) throw notFound(LICENSE_NOT_FOUND);
+    if (!license || (deactivator.kind === 'customer' && license.user_id !== deactivator.customer.endUserId))
+      throw notFound(LICENSE_NOT_FOUND);
     const before = await findNamedMachine(trx, license.id, deactivator);
     if (!before && deactivator.kind !== 'client') throw notFound('Machine');
     if (!before || before.deactivated_at !== null) throw conflict(alreadyFree);
     const used = capped ? await countClientDeactivations(trx, license.id, DEACTIVATION_WINDOW_DAYS) : 0;
-    if (capped && used >= CLIENT_DEACTIVATIONS_MAX) throw new DeactivationCapReached(await nextDeactivationPossibleAt(trx, license.id));
-    const after = await markMachineDeactivated(trx, license.manufacturer_id, license.id, before.id, capped ? 'client' : 'staff');
+    if (capped && used >= CLIENT_DEACTIVATIONS_MAX)
+      throw new DeactivationCapReached(await nextDeactivationPossibleAt(trx, license.id));
+    const after = await markMachineDeactivated(
+      trx,
+      license.manufacturer_id,
+      license.id,
+      before.id,
+      capped ? 'client' : 'staff',
+    );
     if (!after?.deactivated_at) throw conflict(alreadyFree);
     await recordAudit(trx, actorOf(deactivator), auditEntry(license, before, after, deactivator));
-    return { license, machine: { ...after, deactivated_at: after.deactivated_at }, deactivationsLeft: CLIENT_DEACTIVATIONS_MAX - used - 1 };
+    return {
+      license,
+      machine: { ...after, deactivated_at: after.deactivated_at },
+      deactivationsLeft: CLIENT_DEACTIVATIONS_MAX - used - 1,
+    };
   });
 }

@@ -65,7 +65,9 @@ export async function recordActivation(db: Db, actor: SystemUserActor, activatio
         ${JSON.stringify(activation.auditAfter)}::jsonb || jsonb_build_object('activation_id', activation.id, 'fingerprint_added', EXISTS (SELECT 1 FROM fingerprint))
       FROM activation
     )
-    SELECT activation.id AS activation_id, EXISTS (SELECT 1 FROM fingerprint) AS fingerprint_added FROM activation`.execute(db);
+    SELECT activation.id AS activation_id, EXISTS (SELECT 1 FROM fingerprint) AS fingerprint_added FROM activation`.execute(
+    db,
+  );
   return result.rows[0];
 }
 
@@ -75,7 +77,10 @@ export async function recordActivation(db: Db, actor: SystemUserActor, activatio
  * 'activated' with the activation's id, 'changed' when a signed value or the limit changed since the read,
  * 'limit' when no slot is left. Nothing is written unless 'activated'.
  */
-export async function recordLimitedActivation(db: Db, { license, ...activation }: ActivationRecord & { license: { machine_limit: number } }) {
+export async function recordLimitedActivation(
+  db: Db,
+  { license, ...activation }: ActivationRecord & { license: { machine_limit: number } },
+) {
   const { rows } = await executeNamed(
     db,
     'client_activation_write',

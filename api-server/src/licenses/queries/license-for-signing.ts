@@ -36,7 +36,9 @@ export function licenseForSigning(db: Db, key: LicenseKey, { lock = false }: { l
   return lock ? query.forUpdate('l') : query;
 }
 
-export type LicenseForSigning = NonNullable<Awaited<ReturnType<ReturnType<typeof licenseForSigning>['executeTakeFirst']>>>;
+export type LicenseForSigning = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof licenseForSigning>['executeTakeFirst']>>
+>;
 
 /**
  * The read with this machine's place on the licence, without locks: whether the machine holds a slot (null: never
@@ -44,8 +46,14 @@ export type LicenseForSigning = NonNullable<Awaited<ReturnType<ReturnType<typeof
  */
 function licenseAndMachine(db: Db, key: LicenseKey, hardwareFingerprint: string) {
   const query = licenseForSigning(db, key).select([
-    sql<boolean | null>`(SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint})`.as('holds_slot'),
-    sql<number>`(SELECT count(*) FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)::integer`.as('active_machines'),
+    sql<
+      boolean | null
+    >`(SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint})`.as(
+      'holds_slot',
+    ),
+    sql<number>`(SELECT count(*) FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)::integer`.as(
+      'active_machines',
+    ),
   ]);
   return sql<NonNullable<Awaited<ReturnType<typeof query.executeTakeFirst>>>>`${query}`;
 }
@@ -53,10 +61,24 @@ function licenseAndMachine(db: Db, key: LicenseKey, hardwareFingerprint: string)
 export type LicenseAndMachine = LicenseForSigning & { holds_slot: boolean | null; active_machines: number };
 
 /** The licence with this machine's place on it (sent as a named statement: a plugin's validation and activation run it hot). */
-export async function readLicenseAndMachine(db: Db, key: LicenseKey, hardwareFingerprint: string): Promise<LicenseAndMachine | undefined> {
+export async function readLicenseAndMachine(
+  db: Db,
+  key: LicenseKey,
+  hardwareFingerprint: string,
+): Promise<LicenseAndMachine | undefined> {
   return (await executeNamed(db, 'license_machine_read', licenseAndMachine(db, key, hardwareFingerprint))).rows[0];
 }
 
 /** The same read with a call's rate-limit counting, in one statement (one round trip). */
-export const countAndReadLicenseAndMachine = (db: Db, limits: RateLimit[], key: LicenseKey, hardwareFingerprint: string) =>
-  consumeRateLimitsWithRead(db, 'license_machine_guarded_read', limits, licenseAndMachine(db, key, hardwareFingerprint));
+export const countAndReadLicenseAndMachine = (
+  db: Db,
+  limits: RateLimit[],
+  key: LicenseKey,
+  hardwareFingerprint: string,
+) =>
+  consumeRateLimitsWithRead(
+    db,
+    'license_machine_guarded_read',
+    limits,
+    licenseAndMachine(db, key, hardwareFingerprint),
+  );

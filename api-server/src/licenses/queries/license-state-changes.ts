@@ -14,7 +14,13 @@ import { tenantRowsById } from '../../repositories/tenant-rows-by-id';
  * it only in the three columns set, so it is the row before patched with them (built once): building each row's
  * JSON a second time cost more than the rest of the audit insert.
  */
-export async function changeLicenseStates(trx: Db, actor: SystemUserActor, manufacturerId: number, ids: number[], state: LicenseState): Promise<void> {
+export async function changeLicenseStates(
+  trx: Db,
+  actor: SystemUserActor,
+  manufacturerId: number,
+  ids: number[],
+  state: LicenseState,
+): Promise<void> {
   if (ids.length === 0) return;
   await sql`
     WITH changed AS (

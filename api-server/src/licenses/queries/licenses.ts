@@ -5,7 +5,13 @@ import type { PageRequest } from '../../lib/paging';
 import { newLicenseSerial } from '../serial';
 import { listTotalQuery } from '../../repositories/list-totals';
 import { licenseColumns } from '../license-shape';
-import { oneQueryPageTextQuery, pageAsJson, pageIdsFromNearerEnd, pageTextOf, rowAsJsonTextQuery } from '../../repositories/one-query-page';
+import {
+  oneQueryPageTextQuery,
+  pageAsJson,
+  pageIdsFromNearerEnd,
+  pageTextOf,
+  rowAsJsonTextQuery,
+} from '../../repositories/one-query-page';
 import { compiledOncePerShape } from '../../repositories/compiled-once';
 import { escapeLike } from '../../lib/like-pattern';
 import { databaseNow } from '../../db/now';
@@ -19,7 +25,10 @@ function licensesWithOwnerAndProduct(db: Db, manufacturerId: number) {
 }
 
 function anyTenantsLicensesWithOwnerAndProduct(db: Db) {
-  return db.selectFrom('licenses as l').innerJoin('end_users as u', 'u.id', 'l.user_id').innerJoin('products as p', 'p.id', 'l.product_id');
+  return db
+    .selectFrom('licenses as l')
+    .innerJoin('end_users as u', 'u.id', 'l.user_id')
+    .innerJoin('products as p', 'p.id', 'l.product_id');
 }
 
 /**
@@ -27,11 +36,25 @@ function anyTenantsLicensesWithOwnerAndProduct(db: Db) {
  * its total, in one statement that also checks the product or user is the manufacturer's: undefined if not.
  * The page comes as the JSON text of its `License` rows.
  */
-export async function listLicenses(db: Db, manufacturerId: number, scope: LicenseScope, email: string | undefined, page: PageRequest) {
+export async function listLicenses(
+  db: Db,
+  manufacturerId: number,
+  scope: LicenseScope,
+  email: string | undefined,
+  page: PageRequest,
+) {
   const byProduct = 'productId' in scope;
-  const values = { manufacturerId, scopeId: byProduct ? scope.productId : scope.userId, perPage: page.perPage, offset: page.offset };
+  const values = {
+    manufacturerId,
+    scopeId: byProduct ? scope.productId : scope.userId,
+    perPage: page.perPage,
+    offset: page.offset,
+  };
   const { rows } = email
-    ? await licensePageStatement(db, byProduct ? 'product-email' : 'user-email', { ...values, emailPattern: `%${escapeLike(email)}%` })
+    ? await licensePageStatement(db, byProduct ? 'product-email' : 'user-email', {
+        ...values,
+        emailPattern: `%${escapeLike(email)}%`,
+      })
     : await licensePageStatement(db, byProduct ? 'product' : 'user', values);
   return pageTextOf(rows[0]);
 }
@@ -45,21 +68,35 @@ interface LicensePageValues {
   emailPattern?: string;
 }
 
-const licensePageStatement = compiledOncePerShape((db: Db, shape: LicensePageShape, { manufacturerId, scopeId, perPage, offset, emailPattern }: LicensePageValues) => {
-  const byProduct = shape === 'product' || shape === 'product-email';
-  const scope: LicenseScope = byProduct ? { productId: scopeId } : { userId: scopeId };
-  const parent = byProduct
-    ? db.selectFrom('products').select('id').where('id', '=', scopeId).where('manufacturer_id', '=', manufacturerId)
-    : db.selectFrom('end_users').select('id').where('id', '=', scopeId).where('manufacturer_id', '=', manufacturerId);
-  const page = { perPage, offset };
-  const parts = emailPattern === undefined ? allLicenses(db, manufacturerId, scope, page) : searchedLicenses(db, manufacturerId, scope, emailPattern, page);
-  return oneQueryPageTextQuery(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
-});
+const licensePageStatement = compiledOncePerShape(
+  (db: Db, shape: LicensePageShape, { manufacturerId, scopeId, perPage, offset, emailPattern }: LicensePageValues) => {
+    const byProduct = shape === 'product' || shape === 'product-email';
+    const scope: LicenseScope = byProduct ? { productId: scopeId } : { userId: scopeId };
+    const parent = byProduct
+      ? db.selectFrom('products').select('id').where('id', '=', scopeId).where('manufacturer_id', '=', manufacturerId)
+      : db.selectFrom('end_users').select('id').where('id', '=', scopeId).where('manufacturer_id', '=', manufacturerId);
+    const page = { perPage, offset };
+    const parts =
+      emailPattern === undefined
+        ? allLicenses(db, manufacturerId, scope, page)
+        : searchedLicenses(db, manufacturerId, scope, emailPattern, page);
+    return oneQueryPageTextQuery(db, { found: sql<SqlBool>`exists (${parent})`, ...parts });
+  },
+);
 
 /** `emailPattern`: an ILIKE pattern (`%text%`, the text's own wildcards escaped). */
-function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, emailPattern: string, page: Pick<PageRequest, 'perPage' | 'offset'>) {
+function searchedLicenses(
+  db: Db,
+  manufacturerId: number,
+  scope: LicenseScope,
+  emailPattern: string,
+  page: Pick<PageRequest, 'perPage' | 'offset'>,
+) {
   let query = licensesWithOwnerAndProduct(db, manufacturerId);
-  query = 'productId' in scope ? query.where('l.product_id', '=', scope.productId) : query.where('l.user_id', '=', scope.userId);
+  query =
+    'productId' in scope
+      ? query.where('l.product_id', '=', scope.productId)
+      : query.where('l.user_id', '=', scope.userId);
   // The owner's tenant, though implied by the licence's, lets the planner search the tenant's own users (the
   // list index carries their emails) instead of every tenant's trigram posting lists.
   query = query.where('u.manufacturer_id', '=', manufacturerId).where('u.email', 'ilike', emailPattern);
@@ -74,10 +111,22 @@ function searchedLicenses(db: Db, manufacturerId: number, scope: LicenseScope, e
  * (a deep page skips index entries, not joined rows, and never more than half of them); only those rows are
  * joined, and the total is the trigger-kept count.
  */
-function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: Pick<PageRequest, 'perPage' | 'offset'>) {
-  const [column, scopeId, list] = 'productId' in scope ? (['product_id', scope.productId, 'product_licenses'] as const) : (['user_id', scope.userId, 'user_licenses'] as const);
+function allLicenses(
+  db: Db,
+  manufacturerId: number,
+  scope: LicenseScope,
+  page: Pick<PageRequest, 'perPage' | 'offset'>,
+) {
+  const [column, scopeId, list] =
+    'productId' in scope
+      ? (['product_id', scope.productId, 'product_licenses'] as const)
+      : (['user_id', scope.userId, 'user_licenses'] as const);
   const total = listTotalQuery(db, list, scopeId);
-  const ids = db.selectFrom('licenses').select('id').where('manufacturer_id', '=', manufacturerId).where(column, '=', scopeId);
+  const ids = db
+    .selectFrom('licenses')
+    .select('id')
+    .where('manufacturer_id', '=', manufacturerId)
+    .where(column, '=', scopeId);
   const pageIds = pageIdsFromNearerEnd(ids, total, page);
   return {
     total,
@@ -93,7 +142,10 @@ function allLicenses(db: Db, manufacturerId: number, scope: LicenseScope, page: 
 /** The manufacturer's licences of `ids` as the API shows them, in the order of `ids` (missing ones left out). */
 export async function findLicenses(db: Db, manufacturerId: number, ids: number[]): Promise<License[]> {
   if (ids.length === 0) return [];
-  const rows: License[] = await licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', 'in', ids).select(licenseColumns).execute();
+  const rows: License[] = await licensesWithOwnerAndProduct(db, manufacturerId)
+    .where('l.id', 'in', ids)
+    .select(licenseColumns)
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -108,8 +160,12 @@ export async function findLicenseJson(db: Db, manufacturerId: number, id: number
   return (await licenseJsonStatement(db, 'one', { manufacturerId, id })).rows[0]?.json;
 }
 
-const licenseJsonStatement = compiledOncePerShape((db: Db, _shape: 'one', { manufacturerId, id }: { manufacturerId: number; id: number }) =>
-  rowAsJsonTextQuery(db, licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', id).select(licenseColumns)),
+const licenseJsonStatement = compiledOncePerShape(
+  (db: Db, _shape: 'one', { manufacturerId, id }: { manufacturerId: number; id: number }) =>
+    rowAsJsonTextQuery(
+      db,
+      licensesWithOwnerAndProduct(db, manufacturerId).where('l.id', '=', id).select(licenseColumns),
+    ),
 );
 
 /** The manufacturer's licences of `ids` as the JSON text of `License` rows, in the order of `ids` (missing ones left out). */
@@ -117,8 +173,12 @@ export async function findLicensesJson(db: Db, manufacturerId: number, ids: numb
   const rows = anyTenantsLicensesWithOwnerAndProduct(db)
     .where(tenantRowsById('l', ids, manufacturerId))
     .select(licenseColumns);
-  const { rows: found } = await sql<{ json: string }>`SELECT coalesce(json_agg(page.* ORDER BY wanted.n), '[]')::text AS json
-    FROM (${rows}) AS page JOIN unnest(${ids}::int[]) WITH ORDINALITY AS wanted (id, n) ON wanted.id = page.id`.execute(db);
+  const { rows: found } = await sql<{
+    json: string;
+  }>`SELECT coalesce(json_agg(page.* ORDER BY wanted.n), '[]')::text AS json
+    FROM (${rows}) AS page JOIN unnest(${ids}::int[]) WITH ORDINALITY AS wanted (id, n) ON wanted.id = page.id`.execute(
+    db,
+  );
   return found[0].json;
 }
 
@@ -138,24 +198,54 @@ export async function lockLicenseIds(trx: Db, manufacturerId: number, ids: numbe
 /** Locks the manufacturer's licences of `ids` for a change in this transaction; missing or foreign ids are left out. */
 export async function lockLicenses(trx: Db, manufacturerId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return trx.selectFrom('licenses').selectAll().where('manufacturer_id', '=', manufacturerId).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  return trx
+    .selectFrom('licenses')
+    .selectAll()
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** Moves a licence to another end user and records the transfer. */
-export async function transferLicense(trx: Db, license: { id: number; manufacturer_id: number; user_id: number }, toUserId: number) {
-  const after = await trx.updateTable('licenses').set({ user_id: toUserId, updated_at: databaseNow() }).where('id', '=', license.id).returningAll().executeTakeFirstOrThrow();
+export async function transferLicense(
+  trx: Db,
+  license: { id: number; manufacturer_id: number; user_id: number },
+  toUserId: number,
+) {
+  const after = await trx
+    .updateTable('licenses')
+    .set({ user_id: toUserId, updated_at: databaseNow() })
+    .where('id', '=', license.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const transfer = await trx
     .insertInto('license_transfers')
-    .values({ manufacturer_id: license.manufacturer_id, license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId })
+    .values({
+      manufacturer_id: license.manufacturer_id,
+      license_id: license.id,
+      from_user_id: license.user_id,
+      to_user_id: toUserId,
+    })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
   return { after, transfer };
 }
 
-export async function insertLicense(trx: Db, values: { manufacturerId: number; productId: number; userId: number; licenseType: LicenseType }) {
+export async function insertLicense(
+  trx: Db,
+  values: { manufacturerId: number; productId: number; userId: number; licenseType: LicenseType },
+) {
   return trx
     .insertInto('licenses')
-    .values({ manufacturer_id: values.manufacturerId, product_id: values.productId, user_id: values.userId, license_type: values.licenseType, serial: newLicenseSerial() })
+    .values({
+      manufacturer_id: values.manufacturerId,
+      product_id: values.productId,
+      user_id: values.userId,
+      license_type: values.licenseType,
+      serial: newLicenseSerial(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

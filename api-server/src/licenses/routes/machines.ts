@@ -20,20 +20,28 @@ const toMachine = (row: LicenseMachineRow) => ({
 
 /** Staff see a licence's machines and free one (a customer who lost a machine); not capped, audited. */
 export const licenseMachineRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  app.get('/licenses/:id/machines', { schema: { tags, params: IdParams, response: { 200: LicenseMachineList, ...errors } } }, async (request) => {
-    const { manufacturerId } = requireManufacturerStaff(request);
-    const license = await licenseForSigning(db, { id: request.params.id, manufacturerId }).executeTakeFirst();
-    if (!license) throw notFound(LICENSE_NOT_FOUND);
-    return (await listLicenseMachines(db, license.id)).map(toMachine);
-  });
+  app.get(
+    '/licenses/:id/machines',
+    { schema: { tags, params: IdParams, response: { 200: LicenseMachineList, ...errors } } },
+    async (request) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      const license = await licenseForSigning(db, { id: request.params.id, manufacturerId }).executeTakeFirst();
+      if (!license) throw notFound(LICENSE_NOT_FOUND);
+      return (await listLicenseMachines(db, license.id)).map(toMachine);
+    },
+  );
 
-  app.post('/licenses/:id/machines/:machineId/deactivate', { schema: { tags, params: LicenseMachineParams, response: { 200: LicenseMachine, ...errors } } }, async (request) => {
-    const principal = requireManufacturerStaff(request);
-    const { id, machineId } = request.params;
-    const { machine } = await deactivateLicenseMachine(db, {
-      license: { id, manufacturerId: principal.manufacturerId },
-      deactivator: { kind: 'staff', principal, machineId },
-    });
-    return toMachine(machine);
-  });
+  app.post(
+    '/licenses/:id/machines/:machineId/deactivate',
+    { schema: { tags, params: LicenseMachineParams, response: { 200: LicenseMachine, ...errors } } },
+    async (request) => {
+      const principal = requireManufacturerStaff(request);
+      const { id, machineId } = request.params;
+      const { machine } = await deactivateLicenseMachine(db, {
+        license: { id, manufacturerId: principal.manufacturerId },
+        deactivator: { kind: 'staff', principal, machineId },
+      });
+      return toMachine(machine);
+    },
+  );
 };

@@ -1,14 +1,26 @@
 import { PORTAL_EMAIL_CHANGE_TTL_MINUTES } from '../email-change-words';
 
-const codeStyle = { fontSize: '32px', fontWeight: 700, letterSpacing: '6px', fontFamily: 'monospace', margin: '16px 0' } as const;
+const codeStyle = {
+  fontSize: '32px',
+  fontWeight: 700,
+  letterSpacing: '6px',
+  fontFamily: 'monospace',
+  margin: '16px 0',
+} as const;
 
 /** To the NEW address: the code that confirms it. */
 export function EmailChangeCodeMail({ manufacturerName, code }: { manufacturerName: string; code: string }) {
   return (
     <div>
-      <p>You asked to use this address for your {manufacturerName} customer portal. Enter this code in the portal to confirm it:</p>
+      <p>
+        You asked to use this address for your {manufacturerName} customer portal. Enter this code in the portal to
+        confirm it:
+      </p>
       <p style={codeStyle}>{code}</p>
-      <p>The code works once, for {PORTAL_EMAIL_CHANGE_TTL_MINUTES} minutes. If you did not ask for this, ignore this mail: nothing changes without the code.</p>
+      <p>
+        The code works once, for {PORTAL_EMAIL_CHANGE_TTL_MINUTES} minutes. If you did not ask for this, ignore this
+        mail: nothing changes without the code.
+      </p>
     </div>
   );
 }
@@ -18,12 +30,14 @@ export function EmailChangedMail({ manufacturerName, newEmail }: { manufacturerN
   return (
     <div>
       <p>
-        The email address of your {manufacturerName} customer account was changed to {newEmail}. From now on, sign-in codes and mails about your licences go there.
+        The email address of your {manufacturerName} customer account was changed to {newEmail}. From now on, sign-in
+        codes and mails about your licences go there.
       </p>
       <p>If you did not do this, please contact {manufacturerName} support at once.</p>
     </div>
   );
 }
 
-export const emailChangeCodeSubject = (manufacturerName: string, code: string) => `${code} confirms your new ${manufacturerName} email address`;
+export const emailChangeCodeSubject = (manufacturerName: string, code: string) =>
+  `${code} confirms your new ${manufacturerName} email address`;
 export const emailChangedSubject = (manufacturerName: string) => `Your ${manufacturerName} email address was changed`;

@@ -53,7 +53,10 @@ const TooMany = { 429: ErrorResponse };
  * `Authorization: PortalSession <token>`), outside the staff scope. The public routes name the portal by its slug;
  * the customer routes take the manufacturer and the end user from the session alone.
  */
-export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backgroundWork: BackgroundWork }> = async (app, { db, masterKey, config, backgroundWork }) => {
+export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backgroundWork: BackgroundWork }> = async (
+  app,
+  { db, masterKey, config, backgroundWork },
+) => {
   registerCustomerAuthentication(app, db, config.sessionIdleMinutes);
   const codeKey = signInCodeKey(masterKey);
 
@@ -69,7 +72,12 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
     '/:slug',
     {
       config: { public: true },
-      schema: { tags, summary: 'What the portal page shows before sign-in', params: PortalSlugParams, response: { 200: PortalDescriptor, ...ErrorResponses } },
+      schema: {
+        tags,
+        summary: 'What the portal page shows before sign-in',
+        params: PortalSlugParams,
+        response: { 200: PortalDescriptor, ...ErrorResponses },
+      },
     },
     async (request) => {
       const descriptor = await findPortalDescriptor(db, request.params.slug);
@@ -101,8 +109,12 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
           .header('Retry-After', retryAfter)
           .send({ message: [words.TOO_MANY_CODE_REQUESTS(retryAfter)] });
       // Issued after the answer, so that neither the answer nor its timing tells a customer's address from another.
-      backgroundWork.run(request.log, 'portal: issuing a sign-in code', () => issueCodeOnRequest(db, codeKey, config, portal, email));
-      return reply.status(202).send({ notice: words.CODE_SENT, expires_in_seconds: PORTAL_SIGN_IN_CODE_TTL_MINUTES * 60 });
+      backgroundWork.run(request.log, 'portal: issuing a sign-in code', () =>
+        issueCodeOnRequest(db, codeKey, config, portal, email),
+      );
+      return reply
+        .status(202)
+        .send({ notice: words.CODE_SENT, expires_in_seconds: PORTAL_SIGN_IN_CODE_TTL_MINUTES * 60 });
     },
   );
 
@@ -131,15 +143,27 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
     },
   );
 
-  app.post('/sign-out', { schema: { tags, summary: 'Ends the customer session', response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
-    await revokeCustomerSession(db, customerOf(request).sessionId);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/sign-out',
+    { schema: { tags, summary: 'Ends the customer session', response: { 204: Type.Null(), ...ErrorResponses } } },
+    async (request, reply) => {
+      await revokeCustomerSession(db, customerOf(request).sessionId);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/me', { schema: { tags, summary: 'The signed-in customer', response: { 200: PortalMe, ...ErrorResponses } } }, async (request) => {
-    const customer = customerOf(request);
-    return { id: customer.endUserId, email: customer.email, manufacturer: { id: customer.manufacturerId, name: customer.manufacturerName, slug: customer.slug } };
-  });
+  app.get(
+    '/me',
+    { schema: { tags, summary: 'The signed-in customer', response: { 200: PortalMe, ...ErrorResponses } } },
+    async (request) => {
+      const customer = customerOf(request);
+      return {
+        id: customer.endUserId,
+        email: customer.email,
+        manufacturer: { id: customer.manufacturerId, name: customer.manufacturerName, slug: customer.slug },
+      };
+    },
+  );
 
   app.get(
     '/licenses',
@@ -160,7 +184,14 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
 
   app.get(
     '/trials',
-    { schema: { tags, summary: "The trials on the customer's machines, newest first", querystring: PortalTrialListQuery, response: { 200: PortalTrialList, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "The trials on the customer's machines, newest first",
+        querystring: PortalTrialListQuery,
+        response: { 200: PortalTrialList, ...ErrorResponses },
+      },
+    },
     async (request) => {
       const page = pageRequest(request.query);
       const { rows, total } = await listMyTrials(db, customerOf(request), page);
@@ -177,9 +208,14 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
     {
       schema: {
         tags,
-        summary: "Frees one of the customer's machines: the client API's rule and cap; 409 at the cap says when the next is possible",
+        summary:
+          "Frees one of the customer's machines: the client API's rule and cap; 409 at the cap says when the next is possible",
         params: PortalMachineParams,
-        response: { 200: PortalMachineFreed, ...ErrorResponses, 409: Type.Union([PortalDeactivationCapReached, ErrorResponse]) },
+        response: {
+          200: PortalMachineFreed,
+          ...ErrorResponses,
+          409: Type.Union([PortalDeactivationCapReached, ErrorResponse]),
+        },
       },
     },
     async (request, reply) => {
@@ -187,14 +223,25 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
         return await freeMyMachine(db, customerOf(request), request.params.licenseId, request.params.machineId);
       } catch (error) {
         if (!(error instanceof DeactivationCapReached)) throw error;
-        return reply.status(409).send({ message: [DEACTIVATION_CAP_REACHED_UNTIL(error.nextPossibleAt)], next_possible_at: error.nextPossibleAt.toISOString() });
+        return reply
+          .status(409)
+          .send({
+            message: [DEACTIVATION_CAP_REACHED_UNTIL(error.nextPossibleAt)],
+            next_possible_at: error.nextPossibleAt.toISOString(),
+          });
       }
     },
   );
 
   app.get(
     '/downloads',
-    { schema: { tags, summary: 'The installers the customer may download, by OS, newest first, with signed links', response: { 200: PortalDownloadList, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'The installers the customer may download, by OS, newest first, with signed links',
+        response: { 200: PortalDownloadList, ...ErrorResponses },
+      },
+    },
     async (request) => ({ data: await listMyDownloads(db, customerOf(request), downloadKey) }),
   );
 
@@ -211,7 +258,8 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
         response: { 202: PortalEmailChangeRequested, ...ErrorResponses, ...TooMany },
       },
     },
-    async (request, reply) => reply.status(202).send(await requestEmailChange(db, emailChangeKey, customerOf(request), request.body.new_email)),
+    async (request, reply) =>
+      reply.status(202).send(await requestEmailChange(db, emailChangeKey, customerOf(request), request.body.new_email)),
   );
 
   app.post(
@@ -219,7 +267,8 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
     {
       schema: {
         tags,
-        summary: "Confirms the newest change with the code from the new address: the customer's email changes, the old address is told",
+        summary:
+          "Confirms the newest change with the code from the new address: the customer's email changes, the old address is told",
         body: PortalEmailChangeConfirmBody,
         response: { 200: PortalMe, ...ErrorResponses },
       },

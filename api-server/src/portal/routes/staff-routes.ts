@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponses, IdParams, PORTAL_RESERVED_SLUGS, PortalSettings, SendPortalSignInLinkResult, UpdatePortalSettingsBody } from 'shared-kit/contract';
+import {
+  ErrorResponses,
+  IdParams,
+  PORTAL_RESERVED_SLUGS,
+  PortalSettings,
+  SendPortalSignInLinkResult,
+  UpdatePortalSettingsBody,
+} from 'shared-kit/contract';
 import { conflict, HttpError, badRequest, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
@@ -12,7 +19,8 @@ import { signInCodeKey } from '../sign-in-codes';
 
 export const SLUG_TAKEN = 'Another manufacturer already has that portal address. Please choose another.';
 export const SLUG_RESERVED = 'That portal address is reserved. Please choose another.';
-export const PORTAL_OFF_FOR_LINK = 'The portal is switched off: switch it on in the portal settings before sending a sign-in link.';
+export const PORTAL_OFF_FOR_LINK =
+  'The portal is switched off: switch it on in the portal settings before sending a sign-in link.';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -20,14 +28,28 @@ const UNIQUE_VIOLATION = '23505';
  * The staff side of the portal, in the staff scope: a manufacturer's portal settings (its own staff or the
  * superuser, like webhook endpoints) and sending an end user a sign-in mail (staff of the user's manufacturer).
  */
-export const portalStaffRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey, config }) => {
+export const portalStaffRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
+  app,
+  { db, masterKey, config },
+) => {
   const tags = ['portal'];
   const codeKey = signInCodeKey(masterKey);
-  const settingsOf = (row: PortalRow) => ({ slug: row.portal_slug, enabled: row.portal_enabled, portal_url: portalUrl(config.publicUrl, row.portal_slug) });
+  const settingsOf = (row: PortalRow) => ({
+    slug: row.portal_slug,
+    enabled: row.portal_enabled,
+    portal_url: portalUrl(config.publicUrl, row.portal_slug),
+  });
 
   app.get(
     '/manufacturers/:id/portal-settings',
-    { schema: { tags, summary: "The manufacturer's customer portal: its address and whether it is on", params: IdParams, response: { 200: PortalSettings, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "The manufacturer's customer portal: its address and whether it is on",
+        params: IdParams,
+        response: { 200: PortalSettings, ...ErrorResponses },
+      },
+    },
     async (request) => {
       await reachableManufacturer(db, request, request.params.id);
       const row = await findPortalSettings(db, request.params.id);
@@ -51,12 +73,23 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
       const manufacturerId = request.params.id;
       const principal = await reachableManufacturer(db, request, manufacturerId);
       const { slug, enabled } = request.body;
-      if (slug !== undefined && (PORTAL_RESERVED_SLUGS as readonly string[]).includes(slug)) throw badRequest(SLUG_RESERVED);
+      if (slug !== undefined && (PORTAL_RESERVED_SLUGS as readonly string[]).includes(slug))
+        throw badRequest(SLUG_RESERVED);
       try {
         const row = await db.transaction().execute(async (trx) => {
-          const before = await trx.selectFrom('manufacturers').select(['name', 'portal_slug', 'portal_enabled']).where('id', '=', manufacturerId).forUpdate().executeTakeFirst();
+          const before = await trx
+            .selectFrom('manufacturers')
+            .select(['name', 'portal_slug', 'portal_enabled'])
+            .where('id', '=', manufacturerId)
+            .forUpdate()
+            .executeTakeFirst();
           if (!before) throw notFound('Manufacturer');
-          if (slug !== undefined && slug !== before.portal_slug && (await slugTakenByAnother(trx, manufacturerId, slug))) throw conflict(SLUG_TAKEN);
+          if (
+            slug !== undefined &&
+            slug !== before.portal_slug &&
+            (await slugTakenByAnother(trx, manufacturerId, slug))
+          )
+            throw conflict(SLUG_TAKEN);
           const change = {
             ...(slug === undefined || slug === before.portal_slug ? {} : { portal_slug: slug }),
             ...(enabled === undefined || enabled === before.portal_enabled ? {} : { portal_enabled: enabled }),

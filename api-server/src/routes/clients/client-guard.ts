@@ -10,12 +10,17 @@ export const CLIENT_CALLS_PER_ADDRESS = 120;
 export const CLIENT_CALLS_PER_SUBJECT = 20;
 const WINDOW_SECONDS = 60;
 
-export const tooManyCalls = (seconds: number) => `Too many requests. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+export const tooManyCalls = (seconds: number) =>
+  `Too many requests. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
 
 /** The buckets a call counts against: its address and each of its subjects (`serial:...`, `fingerprint:...`). */
 export const clientLimits = (address: string, subjects: string[] = []): RateLimit[] => [
   { bucket: `client:address:${address}`, limit: CLIENT_CALLS_PER_ADDRESS, windowSeconds: WINDOW_SECONDS },
-  ...subjects.map((subject) => ({ bucket: `client:${subject}`, limit: CLIENT_CALLS_PER_SUBJECT, windowSeconds: WINDOW_SECONDS })),
+  ...subjects.map((subject) => ({
+    bucket: `client:${subject}`,
+    limit: CLIENT_CALLS_PER_SUBJECT,
+    windowSeconds: WINDOW_SECONDS,
+  })),
 ];
 
 /** Over a limit: 429 with Retry-After, before the call uses what it read or changes anything. */
@@ -41,5 +46,7 @@ export const guardedCall = (request: FastifyRequest, reply: FastifyReply, subjec
 /** The rate-limit subject of a serial or a machine, in the form the server matches them. */
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 /** Hashed: a bucket name never carries the raw (possibly hostile) value. */
-export const serialSubject = (productId: number, serial: string) => `serial:${productId}:${digest(serial.trim().toUpperCase())}`;
-export const machineSubject = (productId: number, fingerprint: string) => `fingerprint:${productId}:${digest(fingerprint.trim())}`;
+export const serialSubject = (productId: number, serial: string) =>
+  `serial:${productId}:${digest(serial.trim().toUpperCase())}`;
+export const machineSubject = (productId: number, fingerprint: string) =>
+  `fingerprint:${productId}:${digest(fingerprint.trim())}`;

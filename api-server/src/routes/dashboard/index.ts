@@ -6,7 +6,9 @@ import type { RouteDependencies } from '../route-dependencies';
 
 /** /dashboard: the figures of the console's Dashboard (the staff's manufacturer, or the whole platform for the superuser). */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  app.get('/dashboard', { schema: { tags: ['dashboard'], querystring: DashboardQuery, response: { 200: Dashboard, ...ErrorResponses } } }, async (request) =>
-    readDashboard(db, principalOf(request).manufacturerId, request.query.days ?? 30),
+  app.get(
+    '/dashboard',
+    { schema: { tags: ['dashboard'], querystring: DashboardQuery, response: { 200: Dashboard, ...ErrorResponses } } },
+    async (request) => readDashboard(db, principalOf(request).manufacturerId, request.query.days ?? 30),
   );
 };

@@ -1,6 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChannelMemberParams, ChannelMembership, ChannelMembershipBody, ChannelParams, ErrorResponses } from 'shared-kit/contract';
+import {
+  ChannelMemberParams,
+  ChannelMembership,
+  ChannelMembershipBody,
+  ChannelParams,
+  ErrorResponses,
+} from 'shared-kit/contract';
 import { toChannelMembership } from '../../api-shapes/end-users';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
@@ -20,7 +26,12 @@ export const ALREADY_A_MEMBER = 'The user is already a member of this channel.';
  * The channel the path names, within the staff member's own manufacturer. Another manufacturer, or a channel
  * of another manufacturer, answers 404 like a missing one.
  */
-async function reachableChannel(db: Db, principal: Principal & { manufacturerId: number }, manufacturerId: number, channelId: number) {
+async function reachableChannel(
+  db: Db,
+  principal: Principal & { manufacturerId: number },
+  manufacturerId: number,
+  channelId: number,
+) {
   if (principal.manufacturerId !== manufacturerId) throw notFound('Manufacturer');
   const channel = await findChannel(db, manufacturerId, channelId);
   if (!channel) throw notFound('Channel');
@@ -49,7 +60,13 @@ export const channelMembershipRoutes: FastifyPluginAsyncTypebox<RouteDependencie
         if (!(await findEndUser(trx, manufacturerId, userId))) throw notFound(USER_NOT_FOUND);
         const added = await insertMembership(trx, manufacturerId, channelId, userId);
         if (!added) throw conflict(ALREADY_A_MEMBER);
-        await recordAudit(trx, principal, { manufacturerId, action: 'channel_membership.add', entityType: 'end_user', entityId: userId, after: { channel, user_id: userId } });
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'channel_membership.add',
+          entityType: 'end_user',
+          entityId: userId,
+          after: { channel, user_id: userId },
+        });
         return added;
       });
       return reply.status(201).send(toChannelMembership(membership, channel));
@@ -68,7 +85,13 @@ export const channelMembershipRoutes: FastifyPluginAsyncTypebox<RouteDependencie
         if (!(await findEndUser(trx, manufacturerId, userId))) throw notFound(USER_NOT_FOUND);
         const removed = await deleteMembership(trx, manufacturerId, channelId, userId);
         if (!removed) throw notFound('Channel membership');
-        await recordAudit(trx, principal, { manufacturerId, action: 'channel_membership.remove', entityType: 'end_user', entityId: userId, before: { channel, user_id: userId } });
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'channel_membership.remove',
+          entityType: 'end_user',
+          entityId: userId,
+          before: { channel, user_id: userId },
+        });
       });
       return reply.status(204).send(null);
     },

@@ -17,12 +17,20 @@ import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { findChannel, listChannels } from '../../repositories/channels';
-import { buildsOfReleases, deleteDistribution, findDistribution, insertDistribution, lockRelease } from '../../repositories/releases';
+import {
+  buildsOfReleases,
+  deleteDistribution,
+  findDistribution,
+  insertDistribution,
+  lockRelease,
+} from '../../repositories/releases';
 import type { RouteDependencies } from '../route-dependencies';
 import { RELEASE } from '../lookups';
 
-export const alreadyDistributed = (releaseId: number, channelName: string) => `Release ${releaseId} is already distributed to channel '${channelName}'.`;
-export const notDistributed = (releaseId: number, channelName: string) => `Release ${releaseId} is not distributed to channel '${channelName}'.`;
+export const alreadyDistributed = (releaseId: number, channelName: string) =>
+  `Release ${releaseId} is already distributed to channel '${channelName}'.`;
+export const notDistributed = (releaseId: number, channelName: string) =>
+  `Release ${releaseId} is not distributed to channel '${channelName}'.`;
 
 /** Staff reach only their own manufacturer's channels; another manufacturer answers 404 like a missing one. */
 export function requireOwnManufacturer(principal: { manufacturerId: number }, manufacturerId: number): void {
@@ -43,15 +51,26 @@ async function requireLockedRelease(db: Db, manufacturerId: number, releaseId: n
 }
 
 export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  app.get('/manufacturers/:id/channels', { schema: { tags: ['channels'], params: IdParams, response: { 200: DistributionChannelList, ...ErrorResponses } } }, async (request) => {
-    const principal = requireManufacturerStaff(request);
-    requireOwnManufacturer(principal, request.params.id);
-    return listChannels(db, principal.manufacturerId);
-  });
+  app.get(
+    '/manufacturers/:id/channels',
+    { schema: { tags: ['channels'], params: IdParams, response: { 200: DistributionChannelList, ...ErrorResponses } } },
+    async (request) => {
+      const principal = requireManufacturerStaff(request);
+      requireOwnManufacturer(principal, request.params.id);
+      return listChannels(db, principal.manufacturerId);
+    },
+  );
 
   app.post(
     '/manufacturers/:id/channels/:channelId/releases',
-    { schema: { tags: ['channels'], params: ChannelParams, body: DistributeReleaseBody, response: { 201: ReleaseDistribution, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['channels'],
+        params: ChannelParams,
+        body: DistributeReleaseBody,
+        response: { 201: ReleaseDistribution, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       requireOwnManufacturer(principal, request.params.id);
@@ -60,7 +79,8 @@ export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       const distribution = await db.transaction().execute(async (trx) => {
         const channel = await requireChannel(trx, manufacturerId, request.params.channelId);
         await requireLockedRelease(trx, manufacturerId, releaseId);
-        if (await findDistribution(trx, releaseId, channel.id)) throw conflict(alreadyDistributed(releaseId, channel.name));
+        if (await findDistribution(trx, releaseId, channel.id))
+          throw conflict(alreadyDistributed(releaseId, channel.name));
         const builds = (await buildsOfReleases(trx, [releaseId])).get(releaseId) ?? [];
         if (!buildsAllowDistribution(builds)) throw conflict(RELEASE_NOT_DISTRIBUTABLE);
         const created = await insertDistribution(trx, manufacturerId, releaseId, channel.id);
@@ -71,7 +91,12 @@ export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
           entityId: releaseId,
           after: { channel_id: channel.id, channel_name: channel.name },
         });
-        return toReleaseDistribution({ id: created.id, release_id: releaseId, channel, created_at: created.created_at });
+        return toReleaseDistribution({
+          id: created.id,
+          release_id: releaseId,
+          channel,
+          created_at: created.created_at,
+        });
       });
       return reply.status(201).send(distribution);
     },

@@ -7,9 +7,13 @@ import type { RouteDependencies } from '../route-dependencies';
 
 /** CSV export of the manufacturers list (the superuser's). */
 export const manufacturerExportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  app.get('/manufacturers/export.csv', { schema: { tags: ['export'], querystring: ManufacturerExportQuery, response: ErrorResponses } }, async (request, reply) => {
-    requireSuperuser(request);
-    const { columns, open } = manufacturerExport(db, request.query.search?.trim() || undefined);
-    return sendCsv(reply, exportFileName('manufacturers'), columns, open);
-  });
+  app.get(
+    '/manufacturers/export.csv',
+    { schema: { tags: ['export'], querystring: ManufacturerExportQuery, response: ErrorResponses } },
+    async (request, reply) => {
+      requireSuperuser(request);
+      const { columns, open } = manufacturerExport(db, request.query.search?.trim() || undefined);
+      return sendCsv(reply, exportFileName('manufacturers'), columns, open);
+    },
+  );
 };

@@ -1,8 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponses, IdParams, Manufacturer, ManufacturerList, ManufacturerListQuery, ManufacturerPatch, manufacturerFieldProblems } from 'shared-kit/contract';
+import {
+  ErrorResponses,
+  IdParams,
+  Manufacturer,
+  ManufacturerList,
+  ManufacturerListQuery,
+  ManufacturerPatch,
+  manufacturerFieldProblems,
+} from 'shared-kit/contract';
 import { toManufacturer } from '../../api-shapes/manufacturers';
 import type { ManufacturerRow, ManufacturerUpdate } from '../../db/schema';
-import { findManufacturerForUpdate, findManufacturerJson, listManufacturers, normalizeManufacturerFields, updateManufacturer } from '../../repositories/manufacturers';
+import {
+  findManufacturerForUpdate,
+  findManufacturerJson,
+  listManufacturers,
+  normalizeManufacturerFields,
+  updateManufacturer,
+} from '../../repositories/manufacturers';
 import { recordAudit } from '../../repositories/audit-log';
 import { pageRequest, pagination } from '../../lib/paging';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
@@ -16,7 +30,8 @@ export const MANUFACTURER_NOT_FOUND = 'Manufacturer';
 
 /** A superuser reaches every manufacturer; staff only their own (another's answers 404, like a missing one). */
 function assertCanReach(principal: Principal, manufacturerId: number): void {
-  if (principal.accessLevel !== 'superuser' && principal.manufacturerId !== manufacturerId) throw notFound(MANUFACTURER_NOT_FOUND);
+  if (principal.accessLevel !== 'superuser' && principal.manufacturerId !== manufacturerId)
+    throw notFound(MANUFACTURER_NOT_FOUND);
 }
 
 const EDITABLE_FIELDS = ['name', 'address', 'phone', 'email', 'vat_id', 'country_code'] as const;
@@ -24,7 +39,9 @@ type EditableField = (typeof EDITABLE_FIELDS)[number];
 
 /** Only the fields whose value really changes, with their old and new values (what the audit log keeps). */
 function differences(before: ManufacturerRow, changes: ManufacturerUpdate) {
-  const changed: EditableField[] = EDITABLE_FIELDS.filter((field) => changes[field] !== undefined && changes[field] !== storedValue(before, field));
+  const changed: EditableField[] = EDITABLE_FIELDS.filter(
+    (field) => changes[field] !== undefined && changes[field] !== storedValue(before, field),
+  );
   return {
     changed,
     before: Object.fromEntries(changed.map((field) => [field, storedValue(before, field)])),
@@ -33,7 +50,8 @@ function differences(before: ManufacturerRow, changes: ManufacturerUpdate) {
 }
 
 // country_code is char(2): PostgreSQL pads it, so compare it trimmed.
-const storedValue = (row: ManufacturerRow, field: EditableField) => (field === 'country_code' ? (row.country_code?.trim() ?? null) : row[field]);
+const storedValue = (row: ManufacturerRow, field: EditableField) =>
+  field === 'country_code' ? (row.country_code?.trim() ?? null) : row[field];
 
 export const manufacturerRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
@@ -97,9 +115,20 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = 
         // Saving what is already stored changes nothing: no new updated_at, no audit entry.
         if (changed.length === 0) return toManufacturer(current);
         assertNotEditedSince(request.body.updated_at, current.updated_at, 'this manufacturer');
-        const updated = await updateManufacturer(trx, id, Object.fromEntries(changed.map((field) => [field, changes[field]])));
+        const updated = await updateManufacturer(
+          trx,
+          id,
+          Object.fromEntries(changed.map((field) => [field, changes[field]])),
+        );
         if (!updated) throw notFound(MANUFACTURER_NOT_FOUND);
-        await recordAudit(trx, principal, { manufacturerId: id, action: 'manufacturer.update', entityType: 'manufacturer', entityId: id, before, after });
+        await recordAudit(trx, principal, {
+          manufacturerId: id,
+          action: 'manufacturer.update',
+          entityType: 'manufacturer',
+          entityId: id,
+          before,
+          after,
+        });
         return toManufacturer(updated);
       });
     },

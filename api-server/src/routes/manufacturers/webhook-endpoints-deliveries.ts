@@ -11,7 +11,13 @@ import {
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
-import { enqueueDelivery, findDelivery, insertEvent, listDeliveries, toWebhookDelivery } from '../../webhooks/endpoints';
+import {
+  enqueueDelivery,
+  findDelivery,
+  insertEvent,
+  listDeliveries,
+  toWebhookDelivery,
+} from '../../webhooks/endpoints';
 import type { RouteDependencies } from '../route-dependencies';
 import { reachableManufacturer, requireEndpoint } from './webhook-endpoints';
 
@@ -49,7 +55,14 @@ export const webhookDeliveryRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
 
   app.post(
     `${base}/deliveries/:deliveryId/redeliver`,
-    { schema: { tags, summary: 'Delivers the same event (same webhook-id) again, now', params: WebhookDeliveryParams, response: { 202: WebhookDelivery, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delivers the same event (same webhook-id) again, now',
+        params: WebhookDeliveryParams,
+        response: { 202: WebhookDelivery, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
       const { id: manufacturerId, endpointId, deliveryId } = request.params;
       await reachableManufacturer(db, request, manufacturerId);
@@ -63,7 +76,14 @@ export const webhookDeliveryRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
 
   app.post(
     `${base}/test`,
-    { schema: { tags, summary: 'Sends a webhook.test event to this endpoint', params: WebhookEndpointParams, response: { 202: WebhookDelivery, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sends a webhook.test event to this endpoint',
+        params: WebhookEndpointParams,
+        response: { 202: WebhookDelivery, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
       const { id: manufacturerId, endpointId } = request.params;
       await reachableManufacturer(db, request, manufacturerId);

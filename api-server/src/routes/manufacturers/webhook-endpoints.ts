@@ -16,7 +16,14 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { principalOf, type Principal } from '../../auth/principal';
 import { recordAudit } from '../../repositories/audit-log';
 import { findManufacturer } from '../../repositories/manufacturers';
-import { deleteEndpoint, findEndpoint, insertEndpoint, listEndpoints, toWebhookEndpoint, updateEndpoint } from '../../webhooks/endpoints';
+import {
+  deleteEndpoint,
+  findEndpoint,
+  insertEndpoint,
+  listEndpoints,
+  toWebhookEndpoint,
+  updateEndpoint,
+} from '../../webhooks/endpoints';
 import { readWebhookSettings } from '../../webhooks/settings';
 import { generateSecret } from '../../webhooks/signature';
 import { TargetRefused, checkTarget } from '../../webhooks/target-guard';
@@ -25,9 +32,16 @@ import type { RouteDependencies } from '../route-dependencies';
 export const WEBHOOK_ENDPOINT = 'Webhook endpoint';
 
 /** Staff reach their own manufacturer's endpoints, a superuser any manufacturer's; another tenant answers 404. */
-export async function reachableManufacturer(db: Db, request: FastifyRequest, manufacturerId: number): Promise<Principal> {
+export async function reachableManufacturer(
+  db: Db,
+  request: FastifyRequest,
+  manufacturerId: number,
+): Promise<Principal> {
   const principal = principalOf(request);
-  const reachable = principal.accessLevel === 'superuser' ? (await findManufacturer(db, manufacturerId)) !== undefined : principal.manufacturerId === manufacturerId;
+  const reachable =
+    principal.accessLevel === 'superuser'
+      ? (await findManufacturer(db, manufacturerId)) !== undefined
+      : principal.manufacturerId === manufacturerId;
   if (!reachable) throw notFound('Manufacturer');
   return principal;
 }
@@ -52,10 +66,14 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
   const base = '/manufacturers/:id/webhook-endpoints';
   const tags = ['webhooks'];
 
-  app.get(base, { schema: { tags, params: IdParams, response: { 200: WebhookEndpointList, ...ErrorResponses } } }, async (request) => {
-    await reachableManufacturer(db, request, request.params.id);
-    return { data: await listEndpoints(db, request.params.id) };
-  });
+  app.get(
+    base,
+    { schema: { tags, params: IdParams, response: { 200: WebhookEndpointList, ...ErrorResponses } } },
+    async (request) => {
+      await reachableManufacturer(db, request, request.params.id);
+      return { data: await listEndpoints(db, request.params.id) };
+    },
+  );
 
   app.post(
     base,
@@ -81,7 +99,13 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
           event_types: request.body.event_types,
           enabled: request.body.enabled ?? true,
         });
-        await recordAudit(trx, principal, { manufacturerId, action: 'webhook_endpoint.create', entityType: 'webhook_endpoint', entityId: row.id, after: toWebhookEndpoint(row) });
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'webhook_endpoint.create',
+          entityType: 'webhook_endpoint',
+          entityId: row.id,
+          after: toWebhookEndpoint(row),
+        });
         return row;
       });
       reply.code(201);
@@ -89,18 +113,32 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
     },
   );
 
-  app.get(`${base}/:endpointId`, { schema: { tags, params: WebhookEndpointParams, response: { 200: WebhookEndpoint, ...ErrorResponses } } }, async (request) => {
-    await reachableManufacturer(db, request, request.params.id);
-    return toWebhookEndpoint(await requireEndpoint(db, request.params.id, request.params.endpointId));
-  });
+  app.get(
+    `${base}/:endpointId`,
+    { schema: { tags, params: WebhookEndpointParams, response: { 200: WebhookEndpoint, ...ErrorResponses } } },
+    async (request) => {
+      await reachableManufacturer(db, request, request.params.id);
+      return toWebhookEndpoint(await requireEndpoint(db, request.params.id, request.params.endpointId));
+    },
+  );
 
   app.patch(
     `${base}/:endpointId`,
-    { schema: { tags, params: WebhookEndpointParams, body: UpdateWebhookEndpointBody, response: { 200: WebhookEndpoint, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        params: WebhookEndpointParams,
+        body: UpdateWebhookEndpointBody,
+        response: { 200: WebhookEndpoint, ...ErrorResponses },
+      },
+    },
     async (request) => {
       const { id: manufacturerId, endpointId } = request.params;
       const principal = await reachableManufacturer(db, request, manufacturerId);
-      const changes = { ...request.body, ...(request.body.url !== undefined ? { url: await checkedUrl(request.body.url) } : {}) };
+      const changes = {
+        ...request.body,
+        ...(request.body.url !== undefined ? { url: await checkedUrl(request.body.url) } : {}),
+      };
       return db.transaction().execute(async (trx) => {
         const before = await requireEndpoint(trx, manufacturerId, endpointId);
         const after = await updateEndpoint(trx, manufacturerId, endpointId, changes);
@@ -118,20 +156,24 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
     },
   );
 
-  app.delete(`${base}/:endpointId`, { schema: { tags, params: WebhookEndpointParams, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
-    const { id: manufacturerId, endpointId } = request.params;
-    const principal = await reachableManufacturer(db, request, manufacturerId);
-    await db.transaction().execute(async (trx) => {
-      const deleted = await deleteEndpoint(trx, manufacturerId, endpointId);
-      if (!deleted) throw notFound(WEBHOOK_ENDPOINT);
-      await recordAudit(trx, principal, {
-        manufacturerId,
-        action: 'webhook_endpoint.delete',
-        entityType: 'webhook_endpoint',
-        entityId: endpointId,
-        before: toWebhookEndpoint(deleted),
+  app.delete(
+    `${base}/:endpointId`,
+    { schema: { tags, params: WebhookEndpointParams, response: { 204: Type.Null(), ...ErrorResponses } } },
+    async (request, reply) => {
+      const { id: manufacturerId, endpointId } = request.params;
+      const principal = await reachableManufacturer(db, request, manufacturerId);
+      await db.transaction().execute(async (trx) => {
+        const deleted = await deleteEndpoint(trx, manufacturerId, endpointId);
+        if (!deleted) throw notFound(WEBHOOK_ENDPOINT);
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'webhook_endpoint.delete',
+          entityType: 'webhook_endpoint',
+          entityId: endpointId,
+          before: toWebhookEndpoint(deleted),
+        });
       });
-    });
-    return reply.status(204).send(null);
-  });
+      return reply.status(204).send(null);
+    },
+  );
 };

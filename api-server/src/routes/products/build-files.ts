@@ -14,9 +14,11 @@ import { BUILD, requireBuild } from '../lookups';
 
 export const BUILD_FILE = 'Build file';
 export const buildConfirmed = (buildId: number) => `Build ${buildId} is confirmed: its files can no longer change.`;
-export const notDeclared = (name: string, buildId: number) => `'${name}' is not a file of build ${buildId}: declare every file when creating the build.`;
+export const notDeclared = (name: string, buildId: number) =>
+  `'${name}' is not a file of build ${buildId}: declare every file when creating the build.`;
 
-export const OCTET_STREAM_REQUIRED = "Send the file's bytes as the request body with Content-Type: application/octet-stream.";
+export const OCTET_STREAM_REQUIRED =
+  "Send the file's bytes as the request body with Content-Type: application/octet-stream.";
 
 /** The upload's bytes as a stream: an empty body is an empty file; anything the server parsed is not a file. */
 function uploadedBytes(body: unknown): Readable {
@@ -25,8 +27,13 @@ function uploadedBytes(body: unknown): Readable {
   throw new HttpError(415, OCTET_STREAM_REQUIRED);
 }
 
-export function mismatchMessage(name: string, declared: { size: number; sha256: string }, error: ContentMismatchError): string {
-  if (error.reason === 'sha256') return `'${name}' did not arrive intact: its SHA-256 is ${error.receivedSha256}, but ${declared.sha256} was declared.`;
+export function mismatchMessage(
+  name: string,
+  declared: { size: number; sha256: string },
+  error: ContentMismatchError,
+): string {
+  if (error.reason === 'sha256')
+    return `'${name}' did not arrive intact: its SHA-256 is ${error.receivedSha256}, but ${declared.sha256} was declared.`;
   const received = error.reason === 'too-large' ? `more than ${declared.size}` : String(error.receivedSize);
   return `'${name}' did not arrive intact: ${received} bytes arrived, but ${declared.size} were declared.`;
 }
@@ -34,7 +41,10 @@ export function mismatchMessage(name: string, declared: { size: number; sha256: 
 /** `attachment` with the name for every browser: an ASCII fallback plus the exact UTF-8 name (RFC 6266). */
 export function attachmentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -57,7 +67,9 @@ export const buildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
       const declared = { size: Number(file.size), sha256: file.sha256 };
       const contentLength = request.headers['content-length'];
       if (contentLength !== undefined && Number(contentLength) !== declared.size) {
-        throw badRequest(`'${name}' did not arrive intact: the upload is ${contentLength} bytes, but ${declared.size} were declared.`);
+        throw badRequest(
+          `'${name}' did not arrive intact: the upload is ${contentLength} bytes, but ${declared.size} were declared.`,
+        );
       }
 
       const key = buildFileStorageKey(buildId, name);
@@ -92,7 +104,11 @@ export const buildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
     '/products/:id/builds/:buildId/files/:name',
     {
       config: { cookieAuth: true },
-      schema: { tags: ['builds'], params: BuildFileParams, response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...ErrorResponses } },
+      schema: {
+        tags: ['builds'],
+        params: BuildFileParams,
+        response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...ErrorResponses },
+      },
     },
     async (request, reply) => {
       const { manufacturerId } = requireManufacturerStaff(request);
@@ -102,7 +118,10 @@ export const buildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
       if (!file || !file.uploaded_at || !file.storage_key) throw notFound(BUILD_FILE);
       const size = await storage.size(file.storage_key);
       if (size === undefined) {
-        request.log.error({ buildId, name, key: file.storage_key }, 'build file recorded as uploaded is missing from storage');
+        request.log.error(
+          { buildId, name, key: file.storage_key },
+          'build file recorded as uploaded is missing from storage',
+        );
         throw notFound(BUILD_FILE);
       }
       return reply

@@ -17,35 +17,65 @@ import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { buildFileStorageKey, insertBuildFiles, listBuildFiles } from '../../repositories/build-files';
-import { findSameVersionBuild, insertBuild, listBuilds, lockBuild, markBuildConfirmed } from '../../repositories/builds';
+import {
+  findSameVersionBuild,
+  insertBuild,
+  listBuilds,
+  lockBuild,
+  markBuildConfirmed,
+} from '../../repositories/builds';
 import { lockProduct } from '../../repositories/products';
 import type { RouteDependencies } from '../route-dependencies';
 import { BUILD, PRODUCT, requireBuild, requireProduct } from '../lookups';
 
-export const duplicateFileNames = (names: string[]) => `Each file of a build needs its own name: ${names.map((name) => `'${name}'`).join(', ')} appears more than once.`;
-export const sameVersionExists = (os: string, version: string, buildNumber: number) => `A ${os} build ${version} (build number ${buildNumber}) already exists for this product.`;
+export const duplicateFileNames = (names: string[]) =>
+  `Each file of a build needs its own name: ${names.map((name) => `'${name}'`).join(', ')} appears more than once.`;
+export const sameVersionExists = (os: string, version: string, buildNumber: number) =>
+  `A ${os} build ${version} (build number ${buildNumber}) already exists for this product.`;
 export const fileNamesTooLong = (names: string[]) =>
   `A file name may be at most ${BUILD_FILE_NAME_MAX_BYTES} bytes in UTF-8: ${names.map((name) => `'${name}'`).join(', ')} ${names.length === 1 ? 'is' : 'are'} longer.`;
 export const uploadIncomplete = (names: string[]) =>
   `The upload is incomplete: ${names.map((name) => `'${name}'`).join(', ')} ${names.length === 1 ? 'has' : 'have'} not arrived intact yet.`;
 
 export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, storage }) => {
-  app.get('/products/:id/builds', { schema: { tags: ['builds'], params: IdParams, querystring: PageQuery, response: { 200: BuildList, ...ErrorResponses } } }, async (request) => {
-    const { manufacturerId } = requireManufacturerStaff(request);
-    await requireProduct(db, manufacturerId, request.params.id);
-    const page = pageRequest(request.query);
-    const { rows, total } = await listBuilds(db, manufacturerId, request.params.id, page);
-    return { data: rows.map(toBuild), pagination: pagination(total, page) };
-  });
+  app.get(
+    '/products/:id/builds',
+    {
+      schema: {
+        tags: ['builds'],
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: BuildList, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      await requireProduct(db, manufacturerId, request.params.id);
+      const page = pageRequest(request.query);
+      const { rows, total } = await listBuilds(db, manufacturerId, request.params.id, page);
+      return { data: rows.map(toBuild), pagination: pagination(total, page) };
+    },
+  );
 
-  app.get('/products/:id/builds/:buildId', { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: Build, ...ErrorResponses } } }, async (request) => {
-    const { manufacturerId } = requireManufacturerStaff(request);
-    return toBuild(await requireBuild(db, manufacturerId, request.params.id, request.params.buildId));
-  });
+  app.get(
+    '/products/:id/builds/:buildId',
+    { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: Build, ...ErrorResponses } } },
+    async (request) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      return toBuild(await requireBuild(db, manufacturerId, request.params.id, request.params.buildId));
+    },
+  );
 
   app.post(
     '/products/:id/builds',
-    { schema: { tags: ['builds'], params: IdParams, body: BuildCreateBody, response: { 201: BuildWithFiles, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['builds'],
+        params: IdParams,
+        body: BuildCreateBody,
+        response: { 201: BuildWithFiles, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -61,14 +91,29 @@ export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
         // Locking the product serialises concurrent publications of the same version.
         if (!(await lockProduct(trx, manufacturerId, productId))) throw notFound(PRODUCT);
         const newBuild = { manufacturerId, productId, os, major, minor, revision, buildNumber };
-        if (await findSameVersionBuild(trx, newBuild)) throw conflict(sameVersionExists(os, buildVersion(request.body), buildNumber));
+        if (await findSameVersionBuild(trx, newBuild))
+          throw conflict(sameVersionExists(os, buildVersion(request.body), buildNumber));
         const build = await insertBuild(trx, newBuild);
         const buildFiles = await insertBuildFiles(trx, manufacturerId, build.id, files);
-        const after = { ...build, files: buildFiles.map(({ name, size, sha256 }) => ({ name, size: Number(size), sha256 })) };
-        await recordAudit(trx, principal, { manufacturerId, action: 'build.create', entityType: 'build', entityId: build.id, after });
+        const after = {
+          ...build,
+          files: buildFiles.map(({ name, size, sha256 }) => ({ name, size: Number(size), sha256 })),
+        };
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'build.create',
+          entityType: 'build',
+          entityId: build.id,
+          after,
+        });
         return { build, buildFiles };
       });
-      return reply.status(201).send({ ...toBuild(created.build), files: created.buildFiles.map((file) => toBuildFile(file, productId, app.prefix)) });
+      return reply
+        .status(201)
+        .send({
+          ...toBuild(created.build),
+          files: created.buildFiles.map((file) => toBuildFile(file, productId, app.prefix)),
+        });
     },
   );
 
@@ -87,15 +132,26 @@ export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
         const missing: string[] = [];
         for (const file of files) {
           const storedSize = file.uploaded_at && file.storage_key ? await storage.size(file.storage_key) : undefined;
-          if (storedSize !== Number(file.size) || file.storage_key !== buildFileStorageKey(buildId, file.name)) missing.push(file.name);
+          if (storedSize !== Number(file.size) || file.storage_key !== buildFileStorageKey(buildId, file.name))
+            missing.push(file.name);
         }
         if (missing.length > 0) throw conflict(uploadIncomplete(missing));
         if (before.upload_confirmed) return { build: before, files };
         const build = await markBuildConfirmed(trx, buildId);
-        await recordAudit(trx, principal, { manufacturerId, action: 'build.confirm', entityType: 'build', entityId: buildId, before, after: build });
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'build.confirm',
+          entityType: 'build',
+          entityId: buildId,
+          before,
+          after: build,
+        });
         return { build, files };
       });
-      return { ...toBuild(confirmed.build), files: confirmed.files.map((file) => toBuildFile(file, productId, app.prefix)) };
+      return {
+        ...toBuild(confirmed.build),
+        files: confirmed.files.map((file) => toBuildFile(file, productId, app.prefix)),
+      };
     },
   );
 };

@@ -9,9 +9,24 @@ import type { RouteDependencies } from '../route-dependencies';
 export const productLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
     '/products/:id/licenses',
-    { schema: { tags: ['licenses'], params: IdParams, querystring: LicenseListQuery, response: { 200: LicenseList, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['licenses'],
+        params: IdParams,
+        querystring: LicenseListQuery,
+        response: { 200: LicenseList, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
-      return sendRawJson(reply, await licenseList(db, requireManufacturerStaff(request).manufacturerId, { productId: request.params.id }, request.query));
+      return sendRawJson(
+        reply,
+        await licenseList(
+          db,
+          requireManufacturerStaff(request).manufacturerId,
+          { productId: request.params.id },
+          request.query,
+        ),
+      );
     },
   );
 };

@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponses, IdParams, PageQuery, ProductReleaseParams, Release, ReleaseCreateBody, ReleaseList, ReleasePatchBody, buildsAllowDistribution } from 'shared-kit/contract';
+import {
+  ErrorResponses,
+  IdParams,
+  PageQuery,
+  ProductReleaseParams,
+  Release,
+  ReleaseCreateBody,
+  ReleaseList,
+  ReleasePatchBody,
+  buildsAllowDistribution,
+} from 'shared-kit/contract';
 import { toRelease } from '../../api-shapes/releases';
 import { RELEASE_NOT_DISTRIBUTABLE, releaseFieldsOf, requireBuildsOfProduct } from '../../catalog/release-rules';
 import type { Db } from '../../db/database';
@@ -33,7 +43,14 @@ async function withBuildsAndDistributions(db: Db, rows: Parameters<typeof toRele
 export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
     '/products/:id/releases',
-    { schema: { tags: ['releases'], params: IdParams, querystring: PageQuery, response: { 200: ReleaseList, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['releases'],
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: ReleaseList, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       const page = pageRequest(request.query);
@@ -58,7 +75,14 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.post(
     '/products/:id/releases',
-    { schema: { tags: ['releases'], params: IdParams, body: ReleaseCreateBody, response: { 201: Release, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['releases'],
+        params: IdParams,
+        body: ReleaseCreateBody,
+        response: { 201: Release, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -75,7 +99,13 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
           builds.map((build) => build.id),
         );
         const [answer] = await withBuildsAndDistributions(trx, [release]);
-        await recordAudit(trx, principal, { manufacturerId, action: 'release.create', entityType: 'release', entityId: release.id, after: auditView(answer) });
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'release.create',
+          entityType: 'release',
+          entityId: release.id,
+          after: auditView(answer),
+        });
         return answer;
       });
       return reply.status(201).send(created);
@@ -84,7 +114,14 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 
   app.patch(
     '/products/:id/releases/:releaseId',
-    { schema: { tags: ['releases'], params: ProductReleaseParams, body: ReleasePatchBody, response: { 200: Release, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['releases'],
+        params: ProductReleaseParams,
+        body: ReleasePatchBody,
+        response: { 200: Release, ...ErrorResponses },
+      },
+    },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -98,7 +135,8 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         const fields = releaseFieldsOf(request.body, current);
         if (request.body.builds !== undefined) {
           const builds = await requireBuildsOfProduct(trx, manufacturerId, productId, request.body.builds);
-          if (!buildsAllowDistribution(builds) && (await countDistributions(trx, releaseId)) > 0) throw conflict(RELEASE_NOT_DISTRIBUTABLE);
+          if (!buildsAllowDistribution(builds) && (await countDistributions(trx, releaseId)) > 0)
+            throw conflict(RELEASE_NOT_DISTRIBUTABLE);
           await replaceReleaseBuilds(
             trx,
             manufacturerId,
@@ -125,5 +163,9 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
 /** What the audit log keeps of a release: its fields, build ids and channel ids. */
 export function auditView(release: Release) {
   const { builds, distributions, ...fields } = release;
-  return { ...fields, builds: builds.map((build) => build.id), channels: distributions.map((distribution) => distribution.channel.id) };
+  return {
+    ...fields,
+    builds: builds.map((build) => build.id),
+    channels: distributions.map((distribution) => distribution.channel.id),
+  };
 }

@@ -12,7 +12,8 @@ import type { PasswordCheckGate } from '../../auth/password-check-gate';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 
-export const TOO_MANY_ATTEMPTS = (seconds: number) => `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+export const TOO_MANY_ATTEMPTS = (seconds: number) =>
+  `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
 export const SIGN_IN_BUSY = 'The server is busy with other sign-ins. Please try again in a moment.';
 
 export interface SystemUserRoutesOptions {
@@ -22,7 +23,10 @@ export interface SystemUserRoutesOptions {
   passwordChecks: PasswordCheckGate;
 }
 
-export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions> = async (app, { db, sessionCache, loginLimits, passwordChecks }) => {
+export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions> = async (
+  app,
+  { db, sessionCache, loginLimits, passwordChecks },
+) => {
   app.post(
     '/systemusers/login',
     {
@@ -42,7 +46,9 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
           .header('Retry-After', retryAfter)
           .send({ message: [TOO_MANY_ATTEMPTS(retryAfter)] });
       const user = await findSystemUserByEmail(db, email);
-      const valid = await passwordChecks.run(() => (user && !user.disabled ? verifyPassword(password, user.password_hash) : verifyAgainstDummy(password)));
+      const valid = await passwordChecks.run(() =>
+        user && !user.disabled ? verifyPassword(password, user.password_hash) : verifyAgainstDummy(password),
+      );
       if (valid === undefined)
         return reply
           .status(503)
@@ -53,17 +59,22 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
       return {
         token,
         access_level: user.access_level,
-        manufacturer: user.manufacturer_id === null ? null : { id: user.manufacturer_id, name: user.manufacturer_name ?? '' },
+        manufacturer:
+          user.manufacturer_id === null ? null : { id: user.manufacturer_id, name: user.manufacturer_name ?? '' },
       };
     },
   );
 
-  app.post('/systemusers/logout', { schema: { tags: ['auth'], response: { 204: Type.Null() } } }, async (request, reply) => {
-    const { sessionId } = principalOf(request);
-    await revokeSession(db, sessionId);
-    sessionCache?.evictSession(sessionId);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/systemusers/logout',
+    { schema: { tags: ['auth'], response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      const { sessionId } = principalOf(request);
+      await revokeSession(db, sessionId);
+      sessionCache?.evictSession(sessionId);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get('/systemusers/me', { schema: { tags: ['auth'], response: { 200: CurrentUser } } }, async (request) => {
     const principal = principalOf(request);
@@ -71,7 +82,10 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
       id: principal.systemUserId,
       email: principal.email,
       access_level: principal.accessLevel,
-      manufacturer: principal.manufacturerId === null ? null : { id: principal.manufacturerId, name: principal.manufacturerName ?? '' },
+      manufacturer:
+        principal.manufacturerId === null
+          ? null
+          : { id: principal.manufacturerId, name: principal.manufacturerName ?? '' },
     };
   });
 };

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EndUser, EndUserBody, EndUserDetails, EndUserList, EndUserListQuery, ErrorResponses, IdParams } from 'shared-kit/contract';
+import {
+  EndUser,
+  EndUserBody,
+  EndUserDetails,
+  EndUserList,
+  EndUserListQuery,
+  ErrorResponses,
+  IdParams,
+} from 'shared-kit/contract';
 import { toEndUser } from '../../api-shapes/end-users';
 import { pageRequest, pagination } from '../../lib/paging';
 import { conflict, notFound } from '../../lib/http-error';
@@ -7,7 +15,15 @@ import { rawPage, sendRawJson } from '../../lib/raw-json';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
 import { joinReleaseChannel } from '../../repositories/channel-memberships';
-import { findEndUserDetailsJson, insertEndUser, isEmailTaken, listEndUsers, lockEndUser, updateEndUser, type EndUserFields } from '../../repositories/end-users';
+import {
+  findEndUserDetailsJson,
+  insertEndUser,
+  isEmailTaken,
+  listEndUsers,
+  lockEndUser,
+  updateEndUser,
+  type EndUserFields,
+} from '../../repositories/end-users';
 import type { RouteDependencies } from '../route-dependencies';
 
 export const USER_NOT_FOUND = 'User';
@@ -23,39 +39,63 @@ export function endUserFields(body: EndUserBody): EndUserFields {
 
 /** GET/POST /users, GET/PATCH /users/{id}: a manufacturer's end users (another tenant's answer 404). */
 export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  app.get('/users', { schema: { tags: ['users'], querystring: EndUserListQuery, response: { 200: EndUserList, ...ErrorResponses } } }, async (request, reply) => {
-    const { manufacturerId } = requireManufacturerStaff(request);
-    const page = pageRequest(request.query);
-    const { rowsJson, total } = await listEndUsers(db, manufacturerId, request.query.email?.trim() || undefined, page);
-    return sendRawJson(reply, rawPage(rowsJson, pagination(total, page)));
-  });
+  app.get(
+    '/users',
+    { schema: { tags: ['users'], querystring: EndUserListQuery, response: { 200: EndUserList, ...ErrorResponses } } },
+    async (request, reply) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      const page = pageRequest(request.query);
+      const { rowsJson, total } = await listEndUsers(
+        db,
+        manufacturerId,
+        request.query.email?.trim() || undefined,
+        page,
+      );
+      return sendRawJson(reply, rawPage(rowsJson, pagination(total, page)));
+    },
+  );
 
-  app.get('/users/:id', { schema: { tags: ['users'], params: IdParams, response: { 200: EndUserDetails, ...ErrorResponses } } }, async (request, reply) => {
-    const { manufacturerId } = requireManufacturerStaff(request);
-    const details = await findEndUserDetailsJson(db, manufacturerId, request.params.id);
-    if (!details) throw notFound(USER_NOT_FOUND);
-    return sendRawJson(reply, details);
-  });
+  app.get(
+    '/users/:id',
+    { schema: { tags: ['users'], params: IdParams, response: { 200: EndUserDetails, ...ErrorResponses } } },
+    async (request, reply) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      const details = await findEndUserDetailsJson(db, manufacturerId, request.params.id);
+      if (!details) throw notFound(USER_NOT_FOUND);
+      return sendRawJson(reply, details);
+    },
+  );
 
-  app.post('/users', { schema: { tags: ['users'], body: EndUserBody, response: { 201: EndUser, ...ErrorResponses } } }, async (request, reply) => {
-    const principal = requireManufacturerStaff(request);
-    const { manufacturerId } = principal;
-    const fields = endUserFields(request.body);
-    const created = await db
-      .transaction()
-      .execute(async (trx) => {
-        if (await isEmailTaken(trx, manufacturerId, fields.email)) throw conflict(duplicateEmailMessage(fields.email));
-        const user = await insertEndUser(trx, manufacturerId, fields);
-        await joinReleaseChannel(trx, manufacturerId, user.id);
-        await recordAudit(trx, principal, { manufacturerId, action: 'end_user.create', entityType: 'end_user', entityId: user.id, after: user });
-        return user;
-      })
-      .catch((error: unknown) => {
-        // Two requests racing for the same email: the unique index decides, with the same clear message.
-        throw isUniqueViolation(error) ? conflict(duplicateEmailMessage(fields.email)) : error;
-      });
-    return reply.status(201).send(toEndUser(created));
-  });
+  app.post(
+    '/users',
+    { schema: { tags: ['users'], body: EndUserBody, response: { 201: EndUser, ...ErrorResponses } } },
+    async (request, reply) => {
+      const principal = requireManufacturerStaff(request);
+      const { manufacturerId } = principal;
+      const fields = endUserFields(request.body);
+      const created = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (await isEmailTaken(trx, manufacturerId, fields.email))
+            throw conflict(duplicateEmailMessage(fields.email));
+          const user = await insertEndUser(trx, manufacturerId, fields);
+          await joinReleaseChannel(trx, manufacturerId, user.id);
+          await recordAudit(trx, principal, {
+            manufacturerId,
+            action: 'end_user.create',
+            entityType: 'end_user',
+            entityId: user.id,
+            after: user,
+          });
+          return user;
+        })
+        .catch((error: unknown) => {
+          // Two requests racing for the same email: the unique index decides, with the same clear message.
+          throw isUniqueViolation(error) ? conflict(duplicateEmailMessage(fields.email)) : error;
+        });
+      return reply.status(201).send(toEndUser(created));
+    },
+  );
 
   app.patch(
     '/users/:id',
@@ -79,10 +119,18 @@ export const endUserRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
           if (!before) throw notFound(USER_NOT_FOUND);
           // Saving an unchanged form changes nothing and leaves no audit entry.
           if (before.email === fields.email && before.external_id === fields.external_id) return before;
-          if (await isEmailTaken(trx, manufacturerId, fields.email, id)) throw conflict(duplicateEmailMessage(fields.email));
+          if (await isEmailTaken(trx, manufacturerId, fields.email, id))
+            throw conflict(duplicateEmailMessage(fields.email));
           const after = await updateEndUser(trx, manufacturerId, id, fields);
           if (!after) throw notFound(USER_NOT_FOUND);
-          await recordAudit(trx, principal, { manufacturerId, action: 'end_user.update', entityType: 'end_user', entityId: id, before, after });
+          await recordAudit(trx, principal, {
+            manufacturerId,
+            action: 'end_user.update',
+            entityType: 'end_user',
+            entityId: id,
+            before,
+            after,
+          });
           return after;
         })
         .catch((error: unknown) => {

@@ -14,15 +14,37 @@ import type { RouteDependencies } from '../route-dependencies';
 export const userLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
     '/users/:id/licenses',
-    { schema: { tags: ['licenses'], params: IdParams, querystring: PageQuery, response: { 200: LicenseList, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['licenses'],
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: LicenseList, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
-      return sendRawJson(reply, await licenseList(db, requireManufacturerStaff(request).manufacturerId, { userId: request.params.id }, request.query));
+      return sendRawJson(
+        reply,
+        await licenseList(
+          db,
+          requireManufacturerStaff(request).manufacturerId,
+          { userId: request.params.id },
+          request.query,
+        ),
+      );
     },
   );
 
   app.post(
     '/users/:id/licenses',
-    { schema: { tags: ['licenses'], params: IdParams, body: CreateUserLicenseBody, response: { 201: License, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['licenses'],
+        params: IdParams,
+        body: CreateUserLicenseBody,
+        response: { 201: License, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const id = await db.transaction().execute(async (trx) => {
@@ -34,7 +56,13 @@ export const userLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
           userId: request.params.id,
           licenseType: request.body.license_type,
         });
-        await recordAudit(trx, principal, { manufacturerId: principal.manufacturerId, action: 'license.create', entityType: 'license', entityId: created.id, after: created });
+        await recordAudit(trx, principal, {
+          manufacturerId: principal.manufacturerId,
+          action: 'license.create',
+          entityType: 'license',
+          entityId: created.id,
+          after: created,
+        });
         return created.id;
       });
       reply.code(201);

@@ -12,5 +12,6 @@ export const productLinks = {
   releases: (productId: number) => `../ProductReleases/${productId}`,
   licences: (product: Pick<Product, 'id' | 'name' | 'identifier'>) =>
     `../ProductLicenses/${product.id}/${encodeURIComponent(product.name)}/${encodeURIComponent(product.identifier || 'none')}`,
-  trials: (product: Pick<Product, 'id' | 'name'>) => `../ProductTrials/${product.id}/${encodeURIComponent(product.name)}`,
+  trials: (product: Pick<Product, 'id' | 'name'>) =>
+    `../ProductTrials/${product.id}/${encodeURIComponent(product.name)}`,
 };

@@ -6,4 +6,5 @@ export const productBuildsKey = (productId: number | null, { page, perPage }: Pi
   productId === null ? null : buildKeys.list(productId, { page, per_page: perPage });
 
 /** The Select Builds dialog's choices (docs/console.md, Release form: the first 250 builds); `productId` null waits. */
-export const useBuildChoices = (productId: number | null): PagedListResult<Build> => usePagedList<Build>(productBuildsKey(productId, { page: 1, perPage: BUILD_PICKER_SIZE }));
+export const useBuildChoices = (productId: number | null): PagedListResult<Build> =>
+  usePagedList<Build>(productBuildsKey(productId, { page: 1, perPage: BUILD_PICKER_SIZE }));

@@ -53,7 +53,13 @@ export function makeBuild(overrides: Partial<Build> = {}): Build {
 }
 
 export function makeBuildFile(overrides: Partial<BuildFile> = {}): BuildFile {
-  return { name: 'Reverb.pkg', size: 1536, sha256: 'ab'.repeat(32), url: '/api/v1/products/1/builds/10/files/Reverb.pkg', ...overrides };
+  return {
+    name: 'Reverb.pkg',
+    size: 1536,
+    sha256: 'ab'.repeat(32),
+    url: '/api/v1/products/1/builds/10/files/Reverb.pkg',
+    ...overrides,
+  };
 }
 
 export const RELEASE_CHANNEL: DistributionChannel = { id: 1, type: 'Release', name: 'Release' };
@@ -76,4 +82,9 @@ export function makeRelease(overrides: Partial<Release> = {}): Release {
   };
 }
 
-export const distributionTo = (channel: DistributionChannel, releaseId = 30) => ({ id: 100 + channel.id, release_id: releaseId, channel, created_at: STAMP });
+export const distributionTo = (channel: DistributionChannel, releaseId = 30) => ({
+  id: 100 + channel.id,
+  release_id: releaseId,
+  channel,
+  created_at: STAMP,
+});

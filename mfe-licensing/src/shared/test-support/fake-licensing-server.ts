@@ -1,4 +1,13 @@
-import type { BulkUpdateLicensesBody, EndUser, License, LicenseFile, LicenseMachine, Trial, UpdateLicenseBody, ActivateLicenseBody } from 'shared-kit';
+import type {
+  BulkUpdateLicensesBody,
+  EndUser,
+  License,
+  LicenseFile,
+  LicenseMachine,
+  Trial,
+  UpdateLicenseBody,
+  ActivateLicenseBody,
+} from 'shared-kit';
 import { apiError, page, type FakeApiServer, type RecordedApiCall } from 'shared-kit/testing';
 
 // An in-memory stand-in for the licensing API, following the server's rules closely enough for screen tests.
@@ -9,7 +18,14 @@ const PRODUCTS = {
 } as const;
 
 export function endUser(id: number, email: string): EndUser {
-  return { id, email, external_id: null, manufacturer_id: 1, created_at: '2026-01-01T10:00:00Z', updated_at: '2026-01-01T10:00:00Z' };
+  return {
+    id,
+    email,
+    external_id: null,
+    manufacturer_id: 1,
+    created_at: '2026-01-01T10:00:00Z',
+    updated_at: '2026-01-01T10:00:00Z',
+  };
 }
 
 export function license(id: number, owner: EndUser, productId: 1 | 2 = 1, extra: Partial<License> = {}): License {
@@ -88,7 +104,11 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeApiServer {
       const body = call.body as BulkUpdateLicensesBody;
       const missing = body.license_ids.filter((id) => !state.licenses.some((l) => l.id === id));
       if (missing.length) throw apiError(404, `License not found: ${missing.join(', ')}`);
-      state.licenses = state.licenses.map((l) => (body.license_ids.includes(l.id) ? { ...l, disabled: body.disabled, disabled_reason: body.disabled_reason ?? null } : l));
+      state.licenses = state.licenses.map((l) =>
+        body.license_ids.includes(l.id)
+          ? { ...l, disabled: body.disabled, disabled_reason: body.disabled_reason ?? null }
+          : l,
+      );
       return { data: state.licenses.filter((l) => body.license_ids.includes(l.id)) };
     }
     if (method === 'PATCH' && (match = path.match(/^\/licenses\/(\d+)$/))) {
@@ -97,15 +117,24 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeApiServer {
       const target = body.user_id === undefined ? undefined : state.users.find((u) => u.id === body.user_id);
       if (body.user_id !== undefined && !target) throw apiError(404, 'User not found');
       state.licenses = state.licenses.map((l) =>
-        l.id !== id ? l : target ? { ...l, user_id: target.id, user: { email: target.email } } : { ...l, disabled: body.disabled!, disabled_reason: body.disabled_reason ?? null },
+        l.id !== id
+          ? l
+          : target
+            ? { ...l, user_id: target.id, user: { email: target.email } }
+            : { ...l, disabled: body.disabled!, disabled_reason: body.disabled_reason ?? null },
       );
       return state.licenses.find((l) => l.id === id);
     }
     if (method === 'POST' && (match = path.match(/^\/licenses\/(\d+)\/activations$/))) {
       const body = call.body as ActivateLicenseBody;
       const found = state.licenses.find((l) => l.id === Number(match![1]))!;
-      if (found.disabled) throw apiError(409, `This license is deactivated (${found.disabled_reason}): it cannot be activated on a machine until it is activated again.`);
-      if (!body.hardware_fingerprint.trim()) throw apiError(400, 'Enter the hardware fingerprint of the machine to activate.');
+      if (found.disabled)
+        throw apiError(
+          409,
+          `This license is deactivated (${found.disabled_reason}): it cannot be activated on a machine until it is activated again.`,
+        );
+      if (!body.hardware_fingerprint.trim())
+        throw apiError(400, 'Enter the hardware fingerprint of the machine to activate.');
       const file: LicenseFile = {
         format_version: 1,
         serial: found.serial,

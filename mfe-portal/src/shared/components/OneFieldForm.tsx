@@ -22,7 +22,17 @@ export interface OneFieldFormProps {
  * problem and the server's refusal in place. Not `shared-kit/forms`: react-hook-form would take the portal's first
  * load past its 150 KB budget (docs/portal.md), and one field needs none of it.
  */
-export function OneFieldForm({ formLabel, label, submitText, inputProps, defaultValue = '', autoFocus = false, problemOf, onSubmit, failedText }: OneFieldFormProps) {
+export function OneFieldForm({
+  formLabel,
+  label,
+  submitText,
+  inputProps,
+  defaultValue = '',
+  autoFocus = false,
+  problemOf,
+  onSubmit,
+  failedText,
+}: OneFieldFormProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(defaultValue);

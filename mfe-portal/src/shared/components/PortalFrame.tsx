@@ -90,7 +90,11 @@ function BrandedFrame({ descriptor, themeOverrides, standalone }: { descriptor: 
           {standalone && <SkipLink href={`#${MAIN_ID}`}>{t('portal.skipToContent')}</SkipLink>}
           <PortalHeader descriptor={descriptor} standalone={standalone ?? false} />
           <Main as={standalone ? 'main' : 'div'} id={MAIN_ID} tabIndex={-1}>
-            {descriptor.enabled ? <Outlet /> : <p role="alert">{t('portal.switchedOff', { manufacturer: descriptor.manufacturer_name })}</p>}
+            {descriptor.enabled ? (
+              <Outlet />
+            ) : (
+              <p role="alert">{t('portal.switchedOff', { manufacturer: descriptor.manufacturer_name })}</p>
+            )}
           </Main>
         </Page>
       </PortalDescriptorContext.Provider>

@@ -4,7 +4,13 @@ import type { PortalDescriptor, PortalLicense, PortalSession, PortalTrial } from
 
 export const SLUG = 'aurora-audio';
 
-export const descriptor: PortalDescriptor = { slug: SLUG, manufacturer_name: 'Aurora Audio', logo_url: null, brand_color: '#6b2fb3', enabled: true };
+export const descriptor: PortalDescriptor = {
+  slug: SLUG,
+  manufacturer_name: 'Aurora Audio',
+  logo_url: null,
+  brand_color: '#6b2fb3',
+  enabled: true,
+};
 
 export const customerSession: PortalSession = {
   token: 'customer-token',
@@ -23,7 +29,15 @@ export function makeLicense(overrides: Partial<PortalLicense> = {}): PortalLicen
     product: { id: 3, name: 'Aurora Reverb', identifier: 'com.aurora.reverb' },
     machines_in_use: 1,
     machine_limit: 3,
-    machines: [{ id: 21, name: null, hardware_fingerprint: 'fp-9f2c', activated_at: '2026-01-02T09:30:00.000Z', last_seen_at: '2026-02-03T18:00:00.000Z' }],
+    machines: [
+      {
+        id: 21,
+        name: null,
+        hardware_fingerprint: 'fp-9f2c',
+        activated_at: '2026-01-02T09:30:00.000Z',
+        last_seen_at: '2026-02-03T18:00:00.000Z',
+      },
+    ],
     created_at: '2026-01-01T12:00:00.000Z',
     ...overrides,
   };

@@ -18,7 +18,10 @@ export interface RenderPortalOptions {
  * The portal's routes at `url` (relative to where it is mounted), as mount() renders them: the kit's harness with
  * the portal's session store (signed in as Ada unless told) and a fake API that knows Aurora Audio's portal.
  */
-export function renderPortal(url: string, { server = (call) => Promise.reject(notFound(call)), signedIn = true, portal = descriptor }: RenderPortalOptions = {}) {
+export function renderPortal(
+  url: string,
+  { server = (call) => Promise.reject(notFound(call)), signedIn = true, portal = descriptor }: RenderPortalOptions = {},
+) {
   const store: PortalSessionStore = createPortalSessionStore(null, SLUG);
   if (signedIn) store.signIn(customerSession);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -26,7 +29,8 @@ export function renderPortal(url: string, { server = (call) => Promise.reject(no
       {children}
     </PortalProvider>
   );
-  const withPortal = (call: RecordedApiCall) => (portal && call.method === 'GET' && call.path === `/portal/${SLUG}` ? portal : server(call));
+  const withPortal = (call: RecordedApiCall) =>
+    portal && call.method === 'GET' && call.path === `/portal/${SLUG}` ? portal : server(call);
   const view = renderPage(<PortalRoutes />, { url, route: '/*', session: null, server: withPortal, wrapper });
   return { ...view, store, pageCalls: () => view.calls.filter((call) => call.path !== `/portal/${SLUG}`) };
 }

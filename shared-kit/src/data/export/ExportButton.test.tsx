@@ -17,10 +17,19 @@ function controllableAnswer(signal: AbortSignal) {
     start(controller) {
       push = (text) => controller.enqueue(encoder.encode(text));
       end = () => controller.close();
-      signal.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')));
+      signal.addEventListener('abort', () =>
+        controller.error(new DOMException('The operation was aborted.', 'AbortError')),
+      );
     },
   });
-  const response = { ok: true, status: 200, headers: { get: (name: string) => (name === 'Content-Disposition' ? 'attachment; filename="users-2026-11-23.csv"' : null) }, body };
+  const response = {
+    ok: true,
+    status: 200,
+    headers: {
+      get: (name: string) => (name === 'Content-Disposition' ? 'attachment; filename="users-2026-11-23.csv"' : null),
+    },
+    body,
+  };
   return { response: response as unknown as Response, push: (text: string) => push(text), end: () => end() };
 }
 
@@ -29,7 +38,15 @@ function setUp() {
   global.fetch = fetchMock as unknown as typeof fetch;
   const showError = jest.fn();
   const api = createApiClient({ baseUrl: '/api/v1', getToken: () => 'token' });
-  const services = { api, session: null, logout: jest.fn(), refreshSession: jest.fn(), showError, listStates: createListStateStore(null), loadRemoteModule: jest.fn() };
+  const services = {
+    api,
+    session: null,
+    logout: jest.fn(),
+    refreshSession: jest.fn(),
+    showError,
+    listStates: createListStateStore(null),
+    loadRemoteModule: jest.fn(),
+  };
   const wrap = (ui: ReactNode) => renderWithTheme(<ShellServicesProvider value={services}>{ui}</ShellServicesProvider>);
   return { fetchMock, showError, wrap };
 }
@@ -56,7 +73,9 @@ describe('ExportButton', () => {
   it('exports the list with its current search, shows rows so far in a live region, then saves the named file', async () => {
     const { fetchMock, wrap } = setUp();
     let answer!: ReturnType<typeof controllableAnswer>;
-    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => (answer = controllableAnswer(init.signal!)).response);
+    fetchMock.mockImplementation(
+      async (_url: string, init: RequestInit) => (answer = controllableAnswer(init.signal!)).response,
+    );
     wrap(<ExportButton list={userKeys.list({ email: 'aurora', page: 2, per_page: 25 })} />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -66,7 +85,9 @@ describe('ExportButton', () => {
     await waitFor(() => expect(status).toHaveTextContent('0 rows so far'));
 
     await act(async () => {
-      answer.push('ID,Email\r\n' + Array.from({ length: 12345 }, (_, index) => `${index},u${index}@example.com\r\n`).join(''));
+      answer.push(
+        'ID,Email\r\n' + Array.from({ length: 12345 }, (_, index) => `${index},u${index}@example.com\r\n`).join(''),
+      );
     });
     await waitFor(() => expect(status).toHaveTextContent('12,345 rows so far'));
 
@@ -96,11 +117,15 @@ describe('ExportButton', () => {
       const { fetchMock, wrap } = setUp();
       const { file, writer, picker } = chosenFile();
       let answer!: ReturnType<typeof controllableAnswer>;
-      fetchMock.mockImplementation(async (_url: string, init: RequestInit) => (answer = controllableAnswer(init.signal!)).response);
+      fetchMock.mockImplementation(
+        async (_url: string, init: RequestInit) => (answer = controllableAnswer(init.signal!)).response,
+      );
       wrap(<ExportButton list={userKeys.list({ email: 'aurora', page: 2, per_page: 25 })} />);
 
       await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-      expect(picker).toHaveBeenCalledWith(expect.objectContaining({ suggestedName: expect.stringMatching(/^users-\d{4}-\d{2}-\d{2}\.csv$/) }));
+      expect(picker).toHaveBeenCalledWith(
+        expect.objectContaining({ suggestedName: expect.stringMatching(/^users-\d{4}-\d{2}-\d{2}\.csv$/) }),
+      );
       await waitFor(() => expect(fetchMock).toHaveBeenCalled());
       expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/users/export.csv?email=aurora');
 
@@ -122,7 +147,9 @@ describe('ExportButton', () => {
     it('Cancel discards the chosen file; dismissing the dialog asks the server nothing', async () => {
       const { fetchMock, wrap } = setUp();
       const { file, picker } = chosenFile();
-      fetchMock.mockImplementation(async (_url: string, init: RequestInit) => controllableAnswer(init.signal!).response);
+      fetchMock.mockImplementation(
+        async (_url: string, init: RequestInit) => controllableAnswer(init.signal!).response,
+      );
       wrap(<ExportButton list={productKeys.list({})} />);
       await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Cancel export' }));
@@ -158,10 +185,16 @@ describe('ExportButton', () => {
 
   it("shows the server's message through the kit's error display", async () => {
     const { fetchMock, showError, wrap } = setUp();
-    fetchMock.mockResolvedValue({ ok: false, status: 429, text: async () => JSON.stringify({ message: ['Too many exports are running. Please try again in a moment.'] }) });
+    fetchMock.mockResolvedValue({
+      ok: false,
+      status: 429,
+      text: async () => JSON.stringify({ message: ['Too many exports are running. Please try again in a moment.'] }),
+    });
     wrap(<ExportButton list={productKeys.list({})} />);
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(showError).toHaveBeenCalledWith('Too many exports are running. Please try again in a moment.'));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith('Too many exports are running. Please try again in a moment.'),
+    );
     expect(exportStatus()).toHaveTextContent('Export failed.');
     expect(clicked).toEqual([]);
   });

@@ -13,7 +13,13 @@ function csvResponse(chunks: string[]) {
       else controller.close();
     },
   });
-  return new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="products-2026-11-23.csv"' } });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="products-2026-11-23.csv"',
+    },
+  });
 }
 
 describe('downloadExport', () => {
@@ -25,7 +31,9 @@ describe('downloadExport', () => {
   const api = () => createApiClient({ baseUrl: '/api/v1', getToken: () => 'secret' });
 
   it('asks for the list with its search (never its paging) with the session, and counts rows as they arrive', async () => {
-    fetchMock.mockImplementation(async () => csvResponse(['ID,Identifier\r\n1,', 'reverb\r\n2,"re\r\nverb"\r\n', '3,x\r\n']));
+    fetchMock.mockImplementation(async () =>
+      csvResponse(['ID,Identifier\r\n1,', 'reverb\r\n2,"re\r\nverb"\r\n', '3,x\r\n']),
+    );
     const seen: number[] = [];
     const file = await downloadExport(
       api(),
@@ -57,14 +65,28 @@ describe('downloadExport', () => {
       return new Response(body, { status: 200 });
     });
     const controller = new AbortController();
-    const exported = downloadExport(api(), '/users', { email: 'a' }, { signal: controller.signal, onRows: (rows) => rows === 1 && controller.abort() });
+    const exported = downloadExport(
+      api(),
+      '/users',
+      { email: 'a' },
+      { signal: controller.signal, onRows: (rows) => rows === 1 && controller.abort() },
+    );
     await expect(exported).rejects.toMatchObject({ name: 'AbortError' });
     expect(fetchSignal?.aborted).toBe(true);
   });
 
   it('turns an error answer before the first byte into the ApiError of any call', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: ['Too many exports are running. Please try again in a moment.'] }), { status: 429 }));
-    const error = await downloadExport(api(), '/users', {}, { signal: new AbortController().signal, onRows: () => undefined }).catch((e: unknown) => e);
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message: ['Too many exports are running. Please try again in a moment.'] }), {
+        status: 429,
+      }),
+    );
+    const error = await downloadExport(
+      api(),
+      '/users',
+      {},
+      { signal: new AbortController().signal, onRows: () => undefined },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Too many exports are running. Please try again in a moment.');
   });

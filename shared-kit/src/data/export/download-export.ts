@@ -27,13 +27,19 @@ export function exportQuery(query: Query): Query {
 const fallbackName = (path: string) => `${path.split('/').filter(Boolean).join('-') || 'export'}.csv`;
 
 /** A name to offer before the answer names the file: the list's path and today's date, as the server names it. */
-export const suggestedExportName = (path: string, today = new Date()) => fallbackName(path).replace(/\.csv$/, `-${today.toISOString().slice(0, 10)}.csv`);
+export const suggestedExportName = (path: string, today = new Date()) =>
+  fallbackName(path).replace(/\.csv$/, `-${today.toISOString().slice(0, 10)}.csv`);
 
 /**
  * GET `<list path>/export.csv` with the list's search, read as a stream through the API client (its base URL and
  * session), counting rows as they arrive. Aborting `signal` stops the download (and the server's query).
  */
-export async function downloadExport(api: ApiClient, listPath: string, query: Query, { signal, onRows, sink }: ExportOptions): Promise<ExportedFile> {
+export async function downloadExport(
+  api: ApiClient,
+  listPath: string,
+  query: Query,
+  { signal, onRows, sink }: ExportOptions,
+): Promise<ExportedFile> {
   const response = await api.stream(`${listPath}${EXPORT_PATH_SUFFIX}`, exportQuery(query), signal);
   if (!response.body) throw new Error('The export answer has no body.');
   const reader = response.body.getReader();
@@ -48,5 +54,9 @@ export async function downloadExport(api: ApiClient, listPath: string, query: Qu
     onRows(counter.rows);
   }
   const fileName = attachmentFileName(response.headers.get('Content-Disposition'), fallbackName(listPath));
-  return { blob: sink ? null : new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }), fileName, rows: counter.rows };
+  return {
+    blob: sink ? null : new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }),
+    fileName,
+    rows: counter.rows,
+  };
 }

@@ -23,7 +23,10 @@ export async function chooseExportFile(suggestedName: string): Promise<ExportFil
   const picker = (window as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
   if (typeof picker !== 'function') return null;
   try {
-    const handle = await picker.call(window, { suggestedName, types: [{ description: 'CSV file', accept: { 'text/csv': ['.csv'] } }] });
+    const handle = await picker.call(window, {
+      suggestedName,
+      types: [{ description: 'CSV file', accept: { 'text/csv': ['.csv'] } }],
+    });
     return await handle.createWritable();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -10,7 +10,12 @@ export const EXPORT_FAILED = 'The export did not finish. Please try again.';
 /** Progress reaches React at most this often: a fast download brings hundreds of chunks a second. */
 const PROGRESS_INTERVAL_MS = 200;
 
-export type CsvExportState = { phase: 'idle' } | { phase: 'running'; rows: number } | { phase: 'done'; rows: number } | { phase: 'cancelled' } | { phase: 'failed' };
+export type CsvExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; rows: number }
+  | { phase: 'done'; rows: number }
+  | { phase: 'cancelled' }
+  | { phase: 'failed' };
 
 /** Exports the list `list` (its key: path and current search) as CSV; `cancel` aborts the download. */
 export function useCsvExport(list: ListKey | null) {

@@ -9,7 +9,13 @@ export interface HistoryDialogProps extends RecordHistoryProps {
 /** A record's history in the kit's Dialog (a licence's row action). */
 export function HistoryDialog({ title, onClose, ...history }: HistoryDialogProps) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} width="900px" footer={<Button onClick={onClose}>Close</Button>}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      width="900px"
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
       <RecordHistory {...history} />
     </Dialog>
   );

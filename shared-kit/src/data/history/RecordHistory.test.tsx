@@ -10,7 +10,10 @@ import { HISTORY_NOT_LOADED, NO_HISTORY, RecordHistory } from './RecordHistory';
 
 const pageOf = (data: AuditEvent[], current = 1, last = 1) => ({
   data,
-  pagination: { records: { total: data.length, per_page: 25 }, pages: { current, previous: current > 1 ? current - 1 : null, next: current < last ? current + 1 : null, last } },
+  pagination: {
+    records: { total: data.length, per_page: 25 },
+    pages: { current, previous: current > 1 ? current - 1 : null, next: current < last ? current + 1 : null, last },
+  },
 });
 
 const deactivation: AuditEvent = {
@@ -19,7 +22,9 @@ const deactivation: AuditEvent = {
   actor: { type: 'user', id: 3, email: 'staff@aurora-audio.example' },
   action: 'license.update',
   object: { type: 'license', id: '7' },
-  changes: [{ field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' }],
+  changes: [
+    { field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' },
+  ],
 };
 const activation: AuditEvent = {
   id: 40,
@@ -41,7 +46,15 @@ const portalSignIn: AuditEvent = {
 
 function setUp(server: (call: RecordedApiCall) => unknown, ui: ReactNode) {
   const { api, calls } = createFakeApiClient(server);
-  const services = { api, session: null, logout: jest.fn(), refreshSession: jest.fn(), showError: jest.fn(), listStates: createListStateStore(null), loadRemoteModule: jest.fn() };
+  const services = {
+    api,
+    session: null,
+    logout: jest.fn(),
+    refreshSession: jest.fn(),
+    showError: jest.fn(),
+    listStates: createListStateStore(null),
+    loadRemoteModule: jest.fn(),
+  };
   renderWithTheme(
     <ShellServicesProvider value={services}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>{ui}</SWRConfig>
@@ -52,10 +65,17 @@ function setUp(server: (call: RecordedApiCall) => unknown, ui: ReactNode) {
 
 describe('RecordHistory', () => {
   it("asks for the record's events and shows who, when and what in words, in the server's order (newest first)", async () => {
-    const calls = setUp(() => pageOf([deactivation, activation]), <RecordHistory objectType="license" objectId={7} caption="History of license 7" />);
+    const calls = setUp(
+      () => pageOf([deactivation, activation]),
+      <RecordHistory objectType="license" objectId={7} caption="History of license 7" />,
+    );
     const table = await screen.findByRole('table');
     await within(table).findByText('Deactivated: no → yes (reason CancelledOrder)');
-    expect(calls[0]).toEqual({ method: 'GET', path: '/audit-events', query: { object_type: 'license', object_id: 7, page: 1, per_page: 25 } });
+    expect(calls[0]).toEqual({
+      method: 'GET',
+      path: '/audit-events',
+      query: { object_type: 'license', object_id: 7, page: 1, per_page: 25 },
+    });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('staff@aurora-audio.example');
     expect(rows[0]).toHaveTextContent(formatDateTime(deactivation.created_at));
@@ -65,7 +85,10 @@ describe('RecordHistory', () => {
   });
 
   it('shows a customer who acted in the portal by their email, marked as a customer', async () => {
-    setUp(() => pageOf([portalSignIn]), <RecordHistory objectType="end_user" objectId={12} caption="History of user 12" />);
+    setUp(
+      () => pageOf([portalSignIn]),
+      <RecordHistory objectType="end_user" objectId={12} caption="History of user 12" />,
+    );
     const table = await screen.findByRole('table');
     const row = (await within(table).findAllByRole('row'))[1];
     await waitFor(() => expect(row).toHaveTextContent('buyer@example.com (customer)'));
@@ -109,7 +132,10 @@ describe('RecordHistory', () => {
 
 describe('HistorySection', () => {
   it('is collapsed and fetches nothing until opened', async () => {
-    const calls = setUp(() => pageOf([deactivation]), <HistorySection objectType="product" objectId={5} caption="History of product 5" />);
+    const calls = setUp(
+      () => pageOf([deactivation]),
+      <HistorySection objectType="product" objectId={5} caption="History of product 5" />,
+    );
     const toggle = screen.getByRole('button', { name: 'Show History' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('heading', { name: 'History' })).toBeInTheDocument();

@@ -17,25 +17,38 @@ describe('eventInWords', () => {
   const change = (field: string, after: unknown, summary: string) => ({ field, after, summary });
 
   it('tells a portal sign-in in one sentence naming how the customer signed in', () => {
-    expect(eventInWords({ action: 'end_user.portal_sign_in', changes: [change('method', 'code', 'Method: none → code')] })).toEqual({
+    expect(
+      eventInWords({ action: 'end_user.portal_sign_in', changes: [change('method', 'code', 'Method: none → code')] }),
+    ).toEqual({
       action: 'Signed in to the portal with the code from a sign-in mail',
       changes: [],
     });
-    expect(eventInWords({ action: 'end_user.portal_sign_in', changes: [change('method', 'link', 'Method: none → link')] }).action).toBe(
-      'Signed in to the portal with the link in a sign-in mail',
-    );
+    expect(
+      eventInWords({ action: 'end_user.portal_sign_in', changes: [change('method', 'link', 'Method: none → link')] })
+        .action,
+    ).toBe('Signed in to the portal with the link in a sign-in mail');
     expect(eventInWords({ action: 'end_user.portal_sign_in', changes: [] }).action).toBe('Signed in to the portal');
   });
 
   it('names where a sign-in link sent by staff went', () => {
-    expect(eventInWords({ action: 'end_user.portal_sign_in_link_sent', changes: [change('sent_to', 'ada@listener.example', 'Sent to: none → ada@listener.example')] })).toEqual({
+    expect(
+      eventInWords({
+        action: 'end_user.portal_sign_in_link_sent',
+        changes: [change('sent_to', 'ada@listener.example', 'Sent to: none → ada@listener.example')],
+      }),
+    ).toEqual({
       action: 'Portal sign-in link sent to ada@listener.example',
       changes: [],
     });
   });
 
   it('keeps the field-by-field changes of every other event', () => {
-    expect(eventInWords({ action: 'license.update', changes: [change('disabled', true, 'Deactivated: no → yes (reason CancelledOrder)')] })).toEqual({
+    expect(
+      eventInWords({
+        action: 'license.update',
+        changes: [change('disabled', true, 'Deactivated: no → yes (reason CancelledOrder)')],
+      }),
+    ).toEqual({
       action: 'License updated',
       changes: ['Deactivated: no → yes (reason CancelledOrder)'],
     });

@@ -36,7 +36,8 @@ const EVENT_SENTENCES: Record<string, (recorded: Record<string, unknown>) => str
       : method === 'code'
         ? 'Signed in to the portal with the code from a sign-in mail'
         : 'Signed in to the portal',
-  'end_user.portal_sign_in_link_sent': ({ sent_to }) => (typeof sent_to === 'string' ? `Portal sign-in link sent to ${sent_to}` : 'Portal sign-in link sent'),
+  'end_user.portal_sign_in_link_sent': ({ sent_to }) =>
+    typeof sent_to === 'string' ? `Portal sign-in link sent to ${sent_to}` : 'Portal sign-in link sent',
 };
 
 export interface EventInWords {
@@ -46,9 +47,16 @@ export interface EventInWords {
 }
 
 /** What an audit event did, as History shows it: the action in words and the changed fields, or one sentence. */
-export function eventInWords(event: { action: string; changes: { field: string; after: unknown; summary: string }[] }): EventInWords {
+export function eventInWords(event: {
+  action: string;
+  changes: { field: string; after: unknown; summary: string }[];
+}): EventInWords {
   const sentence = EVENT_SENTENCES[event.action];
-  if (sentence) return { action: sentence(Object.fromEntries(event.changes.map((change) => [change.field, change.after]))), changes: [] };
+  if (sentence)
+    return {
+      action: sentence(Object.fromEntries(event.changes.map((change) => [change.field, change.after]))),
+      changes: [],
+    };
   return { action: actionInWords(event.action), changes: event.changes.map((change) => change.summary) };
 }
 

@@ -2,7 +2,8 @@ import { usePagedList, type AuditEvent, type PagedListResult } from 'shared-kit'
 import { auditEventKeys } from '../keys';
 
 /** The kinds of record the server keeps history of (`object_type` of GET /audit-events). */
-export type HistoryObjectType = 'product' | 'release' | 'build' | 'build_file' | 'license' | 'end_user' | 'trial' | 'manufacturer' | 'system_user';
+export type HistoryObjectType =
+  'product' | 'release' | 'build' | 'build_file' | 'license' | 'end_user' | 'trial' | 'manufacturer' | 'system_user';
 
 export interface HistoryPage {
   objectType: HistoryObjectType;
@@ -15,4 +16,5 @@ export interface HistoryPage {
 export const recordHistoryKey = ({ objectType, objectId, page, perPage }: HistoryPage) =>
   auditEventKeys.list({ object_type: objectType, object_id: objectId, page, per_page: perPage });
 
-export const useRecordHistory = (request: HistoryPage): PagedListResult<AuditEvent> => usePagedList<AuditEvent>(recordHistoryKey(request));
+export const useRecordHistory = (request: HistoryPage): PagedListResult<AuditEvent> =>
+  usePagedList<AuditEvent>(recordHistoryKey(request));

@@ -5,18 +5,34 @@ import { makeBuild, makeBuildFile, makeProduct } from '../../../shared/test-supp
 import { absoluteApiUrl } from './BuildDetailsPage';
 
 /** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
+const renderCatalog = (url: string, server: FakeApiServer) =>
+  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const files = [
-  makeBuildFile({ name: 'Reverb.pkg', size: 2.5 * 1024 ** 2, sha256: 'a'.repeat(64), url: '/api/v1/products/1/builds/11/files/Reverb.pkg' }),
-  makeBuildFile({ name: 'READ ME.txt', size: -1, sha256: 'b'.repeat(64), url: '/api/v1/products/1/builds/11/files/READ%20ME.txt' }),
+  makeBuildFile({
+    name: 'Reverb.pkg',
+    size: 2.5 * 1024 ** 2,
+    sha256: 'a'.repeat(64),
+    url: '/api/v1/products/1/builds/11/files/Reverb.pkg',
+  }),
+  makeBuildFile({
+    name: 'READ ME.txt',
+    size: -1,
+    sha256: 'b'.repeat(64),
+    url: '/api/v1/products/1/builds/11/files/READ%20ME.txt',
+  }),
   makeBuildFile({ name: 'Pending.zip', size: 100, sha256: 'c'.repeat(64), url: null }),
 ];
 
 function server(call: ApiCall) {
-  if (call.path === '/products/1/builds/11') return makeBuild({ id: 11, os: 'macOS', major: 1, minor: 0, revision: 2, build_number: 103 });
+  if (call.path === '/products/1/builds/11')
+    return makeBuild({ id: 11, os: 'macOS', major: 1, minor: 0, revision: 2, build_number: 103 });
   if (call.path === '/clients/app/products/1/builds/11/files') return files;
-  if (call.path === '/products/1/builds') return { data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+  if (call.path === '/products/1/builds')
+    return {
+      data: [],
+      pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+    };
   if (call.path === '/products/1') return makeProduct();
   return Promise.reject(notFound(call));
 }
@@ -24,7 +40,9 @@ function server(call: ApiCall) {
 describe('Build Details', () => {
   it('titles the page with the version, build number and os', async () => {
     renderCatalog('/Home/BuildDetails/1/11', server);
-    expect(await screen.findByRole('heading', { name: 'Build Files for Build 1.0.2, build number 103, macOS' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Build Files for Build 1.0.2, build number 103, macOS' }),
+    ).toBeInTheDocument();
   });
 
   it('lists the files with a human-readable size, the checksum and a download link opening a new tab', async () => {
@@ -64,7 +82,11 @@ describe('Build Details', () => {
   });
 
   it('resolves download urls against an API on another origin', () => {
-    expect(absoluteApiUrl('/api/v1/x', 'https://hub.example.com/api/v1', 'https://cms.example.org/page')).toBe('https://hub.example.com/api/v1/x');
-    expect(absoluteApiUrl('/api/v1/x', '/api/v1', 'https://hub.example.com/Home/BuildDetails/1/2')).toBe('https://hub.example.com/api/v1/x');
+    expect(absoluteApiUrl('/api/v1/x', 'https://hub.example.com/api/v1', 'https://cms.example.org/page')).toBe(
+      'https://hub.example.com/api/v1/x',
+    );
+    expect(absoluteApiUrl('/api/v1/x', '/api/v1', 'https://hub.example.com/Home/BuildDetails/1/2')).toBe(
+      'https://hub.example.com/api/v1/x',
+    );
   });
 });

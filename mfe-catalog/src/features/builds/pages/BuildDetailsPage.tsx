@@ -1,6 +1,15 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { ButtonLink, PageHeader, Table, formatFileSize, useApiClient, useIdParam, type BuildFile, type TableColumn } from 'shared-kit';
+import {
+  ButtonLink,
+  PageHeader,
+  Table,
+  formatFileSize,
+  useApiClient,
+  useIdParam,
+  type BuildFile,
+  type TableColumn,
+} from 'shared-kit';
 import { Monospace } from '../../../shared/components/layout';
 import { buildVersion } from '../../../shared/components/build-format';
 import { useBuild } from '../api/get-build';
@@ -38,7 +47,12 @@ export function BuildDetailsPage() {
         header: 'Download',
         cell: (file) =>
           file.url ? (
-            <DownloadLink href={absoluteApiUrl(file.url, api.baseUrl)} target="_blank" rel="noopener noreferrer" aria-label={`Download ${file.name}`}>
+            <DownloadLink
+              href={absoluteApiUrl(file.url, api.baseUrl)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Download ${file.name}`}
+            >
               Download
             </DownloadLink>
           ) : (
@@ -50,7 +64,9 @@ export function BuildDetailsPage() {
   );
 
   const back = productId === null ? '../MyProducts' : buildLinks.list(productId);
-  const title = build ? `Build Files for Build ${buildVersion(build)}, build number ${build.build_number}, ${build.os}` : 'Build Files for Build';
+  const title = build
+    ? `Build Files for Build ${buildVersion(build)}, build number ${build.build_number}, ${build.os}`
+    : 'Build Files for Build';
   const missing = productId === null || buildId === null || (!buildLoading && !build);
 
   return (

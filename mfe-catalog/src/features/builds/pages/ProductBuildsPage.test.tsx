@@ -5,7 +5,8 @@ import CatalogRoutes from '../../../routes';
 import { makeBuild, makeProduct } from '../../../shared/test-support/fixtures';
 
 /** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
+const renderCatalog = (url: string, server: FakeApiServer) =>
+  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const builds = [
   makeBuild({ id: 12, os: 'Windows', major: 1, minor: 1, revision: 0, build_number: 104, upload_confirmed: false }),
@@ -38,7 +39,15 @@ describe('Product Builds', () => {
         .getAllByRole('cell')
         .slice(1, 8)
         .map((cell) => cell.textContent),
-    ).toEqual(['12', 'Windows', '1.1.0', '104', 'No', formatDateTime(builds[0].created_at), formatDateTime(builds[0].updated_at)]);
+    ).toEqual([
+      '12',
+      'Windows',
+      '1.1.0',
+      '104',
+      'No',
+      formatDateTime(builds[0].created_at),
+      formatDateTime(builds[0].updated_at),
+    ]);
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Yes');
     expect(await screen.findByText('Aurora Reverb (com.aurora.reverb)')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/products/1/builds')?.query).toEqual({ page: 1, per_page: 25 });
@@ -46,7 +55,10 @@ describe('Product Builds', () => {
 
   it('links each build to its details', async () => {
     renderCatalog('/Home/ProductBuilds/1', server());
-    expect(await screen.findByRole('link', { name: 'View details of build 11' })).toHaveAttribute('href', '/Home/BuildDetails/1/11');
+    expect(await screen.findByRole('link', { name: 'View details of build 11' })).toHaveAttribute(
+      'href',
+      '/Home/BuildDetails/1/11',
+    );
   });
 
   it('enables Create Release once builds are selected and opens it with their ids', async () => {
@@ -64,7 +76,9 @@ describe('Product Builds', () => {
   it('selects and clears every build of the page with Select All, keeping the selection across pages', async () => {
     const { user } = renderCatalog(
       '/Home/ProductBuilds/1',
-      server((call) => (call.query?.page === 2 ? page([makeBuild({ id: 5 })], { total: 30, current: 2 }) : page(builds, { total: 30 }))),
+      server((call) =>
+        call.query?.page === 2 ? page([makeBuild({ id: 5 })], { total: 30, current: 2 }) : page(builds, { total: 30 }),
+      ),
     );
     await screen.findByRole('checkbox', { name: 'Select row build 12' });
     await user.click(screen.getByRole('checkbox', { name: 'Select All' }));

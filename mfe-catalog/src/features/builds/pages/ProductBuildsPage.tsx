@@ -1,6 +1,16 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink, CannotShowPage, PageHeader, PaginationControls, Table, useIdParam, type Build, type TableColumn } from 'shared-kit';
+import {
+  Button,
+  ButtonLink,
+  CannotShowPage,
+  PageHeader,
+  PaginationControls,
+  Table,
+  useIdParam,
+  type Build,
+  type TableColumn,
+} from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { productBuildsKey } from '../../../shared/api/get-builds';
 import { Toolbar } from '../../../shared/components/layout';
@@ -16,7 +26,11 @@ export function ProductBuildsPage() {
   const productId = useIdParam('productID');
   const navigate = useNavigate();
   // Selected ids survive paging, so a release can combine builds from several pages.
-  const list = useListController<Build>({ listKey: (state) => productBuildsKey(productId, state), getRowId: buildId, selectRowsBy: buildLabel });
+  const list = useListController<Build>({
+    listKey: (state) => productBuildsKey(productId, state),
+    getRowId: buildId,
+    selectRowsBy: buildLabel,
+  });
 
   const columns = useMemo<TableColumn<Build>[]>(
     () => [
@@ -26,7 +40,11 @@ export function ProductBuildsPage() {
         id: 'actions',
         header: 'Actions',
         cell: (build) => (
-          <ButtonLink size="small" to={buildLinks.details(build.product_id, build.id)} aria-label={`View details of build ${build.id}`}>
+          <ButtonLink
+            size="small"
+            to={buildLinks.details(build.product_id, build.id)}
+            aria-label={`View details of build ${build.id}`}
+          >
             View details
           </ButtonLink>
         ),
@@ -39,7 +57,9 @@ export function ProductBuildsPage() {
     return (
       <>
         <PageHeader title="Product Builds" />
-        <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>There is no product at this address.</CannotShowPage>
+        <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>
+          There is no product at this address.
+        </CannotShowPage>
       </>
     );
   }
@@ -52,17 +72,28 @@ export function ProductBuildsPage() {
       <PageHeader
         title="Product Builds"
         actions={
-          <Button variant="primary" disabled={selected.size === 0} onClick={() => navigate(buildLinks.createRelease(productId, selectedIds))}>
+          <Button
+            variant="primary"
+            disabled={selected.size === 0}
+            onClick={() => navigate(buildLinks.createRelease(productId, selectedIds))}
+          >
             Create Release
           </Button>
         }
       />
       <ProductSubtitle productId={productId} />
       <Toolbar>
-        <span role="status">{selected.size === 0 ? 'Select builds to make a release of them.' : `${selected.size} build(s) selected`}</span>
+        <span role="status">
+          {selected.size === 0 ? 'Select builds to make a release of them.' : `${selected.size} build(s) selected`}
+        </span>
         <ExportButton list={list.key} />
       </Toolbar>
-      <Table caption="Builds" columns={columns} emptyText={list.error ? 'Builds could not be loaded. Please try again.' : 'No builds yet.'} {...list.tableProps} />
+      <Table
+        caption="Builds"
+        columns={columns}
+        emptyText={list.error ? 'Builds could not be loaded. Please try again.' : 'No builds yet.'}
+        {...list.tableProps}
+      />
       <PaginationControls {...list.paginationProps} />
     </>
   );

@@ -19,7 +19,13 @@ export function DependencyField({ enabled, excludeProductId }: DependencyFieldPr
   const unlisted = value !== '' && !isLoading && !choices.some((product) => String(product.id) === value);
   return (
     <Wide>
-      <SelectField name="dependency_id" label="Dependency" info={productFieldHelp.dependency_id} required={enabled} disabled={!enabled}>
+      <SelectField
+        name="dependency_id"
+        label="Dependency"
+        info={productFieldHelp.dependency_id}
+        required={enabled}
+        disabled={!enabled}
+      >
         <option value="">{isLoading ? 'Loading products...' : enabled ? 'Choose a PluginOnly product' : 'None'}</option>
         {unlisted && <option value={value}>{`Product ${value}`}</option>}
         {choices.map((product) => (

@@ -21,7 +21,12 @@ const SHORT_TEXT = 200;
 const LONG_TEXT = 1000;
 
 export function ProductForm({ initialValues, product, onSave, saving, cancelTo }: ProductFormProps) {
-  const form = useContractForm({ ...productContract(product), defaultValues: initialValues, onSubmit: (_body, values) => onSave(values), pending: saving });
+  const form = useContractForm({
+    ...productContract(product),
+    defaultValues: initialValues,
+    onSubmit: (_body, values) => onSave(values),
+    pending: saving,
+  });
   const { watch, getValues, setValue } = form.methods;
   const type = watch('type');
   const changeType = (next: string) => {
@@ -29,7 +34,12 @@ export function ProductForm({ initialValues, product, onSave, saving, cancelTo }
     setValue('dependency_id', typed.dependency_id);
     setValue('content_base_directory', typed.content_base_directory);
   };
-  const text = (name: keyof ProductFormValues & keyof typeof help, label: string, maxLength = SHORT_TEXT) => ({ name, label, info: help[name], maxLength });
+  const text = (name: keyof ProductFormValues & keyof typeof help, label: string, maxLength = SHORT_TEXT) => ({
+    name,
+    label,
+    info: help[name],
+    maxLength,
+  });
 
   return (
     <Form form={form} aria-label={product ? 'Update Product' : 'Create Product'}>
@@ -47,7 +57,10 @@ export function ProductForm({ initialValues, product, onSave, saving, cancelTo }
         <TextField {...text('identifier', 'Identifier')} />
         <TextField {...text('trial_days', 'Trial Days')} inputMode="numeric" />
         <TextField {...text('series', 'Series')} />
-        <TextField {...text('content_base_directory', 'Content Base Directory', LONG_TEXT)} disabled={type !== 'PluginOnly'} />
+        <TextField
+          {...text('content_base_directory', 'Content Base Directory', LONG_TEXT)}
+          disabled={type !== 'PluginOnly'}
+        />
         <TextField {...text('tagline', 'Tagline', LONG_TEXT)} />
         <TextField {...text('page', 'Product Page', LONG_TEXT)} type="url" />
         <TextField {...text('app_image', 'App Image', LONG_TEXT)} />

@@ -1,4 +1,10 @@
-import { PRODUCT_DEFAULTS, type Product, type ProductCreateBody, type ProductPatchBody, type ProductType } from 'shared-kit';
+import {
+  PRODUCT_DEFAULTS,
+  type Product,
+  type ProductCreateBody,
+  type ProductPatchBody,
+  type ProductType,
+} from 'shared-kit';
 import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
 import { contractErrors, type ContractRules } from 'shared-kit/forms';
 
@@ -28,7 +34,16 @@ export interface ProductFormValues {
 
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
 
-const TEXT_FIELDS = ['identifier', 'series', 'content_base_directory', 'tagline', 'page', 'app_image', 'plugin_browser_logo', 'plugin_browser_moodshot'] as const;
+const TEXT_FIELDS = [
+  'identifier',
+  'series',
+  'content_base_directory',
+  'tagline',
+  'page',
+  'app_image',
+  'plugin_browser_logo',
+  'plugin_browser_moodshot',
+] as const;
 
 /** The defaults (docs/console.md, Product form): type Full, trial days 0, sort orders 1. */
 export const NEW_PRODUCT_FORM: ProductFormValues = {
@@ -102,13 +117,20 @@ const PRODUCT_MESSAGES: ContractRules<ProductFormValues, unknown>['messages'] = 
 
 /** docs/console.md, Product form: Dependency required for ContentOnly (a rule across two fields, which the server checks too). */
 const dependencyRule = (values: ProductFormValues): ProductFormErrors =>
-  values.type === 'ContentOnly' && !values.dependency_id ? { dependency_id: 'Dependency is required for a ContentOnly product.' } : {};
+  values.type === 'ContentOnly' && !values.dependency_id
+    ? { dependency_id: 'Dependency is required for a ContentOnly product.' }
+    : {};
 
 /** The form checked as the server checks the body it sends: POST's schema when creating, PATCH's on `product`. */
-export function productContract(product?: Product): ContractRules<ProductFormValues, ProductCreateBody | ProductPatchBody> {
+export function productContract(
+  product?: Product,
+): ContractRules<ProductFormValues, ProductCreateBody | ProductPatchBody> {
   return {
     // Loaded with the first check: the schema library stays out of the remote's first load.
-    schema: () => import('shared-kit/contract').then((contract) => (product ? contract.ProductPatchBody : contract.ProductCreateBody)),
+    schema: () =>
+      import('shared-kit/contract').then((contract) =>
+        product ? contract.ProductPatchBody : contract.ProductCreateBody,
+      ),
     toBody: (values) => (product ? toPatchBody(values, product) : toCreateBody(values)),
     messages: PRODUCT_MESSAGES,
     rules: dependencyRule,
@@ -116,7 +138,8 @@ export function productContract(product?: Product): ContractRules<ProductFormVal
 }
 
 /** docs/console.md, Product form: Type, Name and Plugin Name required; Dependency required for ContentOnly; numbers must be numbers. */
-export const validateProductForm = (values: ProductFormValues): Promise<ProductFormErrors> => contractErrors(productContract(), values);
+export const validateProductForm = (values: ProductFormValues): Promise<ProductFormErrors> =>
+  contractErrors(productContract(), values);
 
 /** docs/console.md, Product form: the content base directory is blanked unless PluginOnly, the dependency unless ContentOnly. */
 function savedFields(values: ProductFormValues) {

@@ -1,10 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { renderPage, type FakeApiServer, apiError, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
+import {
+  renderPage,
+  type FakeApiServer,
+  apiError,
+  notFound,
+  type RecordedApiCall as ApiCall,
+  page,
+} from 'shared-kit/testing';
 import CatalogRoutes from '../../../routes';
 import { makeProduct } from '../../../shared/test-support/fixtures';
 
 /** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
+const renderCatalog = (url: string, server: FakeApiServer) =>
+  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const engine = makeProduct({ id: 4, name: 'Synth Engine', type: 'PluginOnly', identifier: 'com.aurora.engine' });
 const drums = makeProduct({ id: 6, name: 'Drum Engine', type: 'PluginOnly', identifier: null });
@@ -12,7 +20,8 @@ const reverb = makeProduct({ id: 1, name: 'Aurora Reverb', type: 'Full', upgrade
 
 function server(extra: (call: ApiCall) => unknown = (call) => Promise.reject(notFound(call))) {
   return (call: ApiCall) => {
-    if (call.method === 'GET' && call.path === '/products' && call.query?.type === 'PluginOnly') return page([engine, drums], { perPage: 100 });
+    if (call.method === 'GET' && call.path === '/products' && call.query?.type === 'PluginOnly')
+      return page([engine, drums], { perPage: 100 });
     if (call.method === 'GET' && call.path === '/products') return page([]);
     if (call.method === 'GET' && call.path === '/products/1') return reverb;
     return extra(call);
@@ -54,7 +63,11 @@ describe('Create Product', () => {
     expect(screen.getByLabelText(/^Content Base Directory/)).toBeDisabled();
     expect(await screen.findByRole('option', { name: 'Synth Engine (com.aurora.engine)' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Drum Engine' })).toBeInTheDocument();
-    expect(calls[0]).toEqual({ method: 'GET', path: '/products', query: { type: 'PluginOnly', page: 1, per_page: 100 } });
+    expect(calls[0]).toEqual({
+      method: 'GET',
+      path: '/products',
+      query: { type: 'PluginOnly', page: 1, per_page: 100 },
+    });
   });
 
   it('shows the help text of a field in its info popup', async () => {
@@ -127,13 +140,17 @@ describe('Create Product', () => {
   it("shows the server's first message in the error modal and keeps what was typed", async () => {
     const { user, showError, currentPath } = renderCatalog(
       '/Home/CreateProduct',
-      server(() => Promise.reject(apiError(409, "A product with the identifier 'com.aurora.reverb' already exists.", 'second'))),
+      server(() =>
+        Promise.reject(apiError(409, "A product with the identifier 'com.aurora.reverb' already exists.", 'second')),
+      ),
     );
     await user.type(screen.getByLabelText(/^Name/), 'Reverb');
     await user.type(screen.getByLabelText(/^Plugin Name/), 'Reverb');
     await user.type(screen.getByLabelText(/^Identifier/), 'com.aurora.reverb');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(showError).toHaveBeenCalledWith("A product with the identifier 'com.aurora.reverb' already exists."));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith("A product with the identifier 'com.aurora.reverb' already exists."),
+    );
     expect(currentPath()).toBe('/Home/CreateProduct');
     expect(screen.getByLabelText(/^Identifier/)).toHaveValue('com.aurora.reverb');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
@@ -199,7 +216,16 @@ describe('Update Product', () => {
     await waitFor(() => expect(currentPath()).toBe('/Home/MyProducts'));
     const patch = calls.find((call) => call.method === 'PATCH')!;
     expect(patch.path).toBe('/products/1');
-    expect(patch.body).toMatchObject({ id: 1, name: 'Aurora Reverb 2', tagline: '', deprecated: true, series: 'Studio', app_image: '', upgrade_id: 'rev-1', dependency_id: null });
+    expect(patch.body).toMatchObject({
+      id: 1,
+      name: 'Aurora Reverb 2',
+      tagline: '',
+      deprecated: true,
+      series: 'Studio',
+      app_image: '',
+      upgrade_id: 'rev-1',
+      dependency_id: null,
+    });
   });
 
   it('says so when the product cannot be loaded, instead of an empty form', async () => {
@@ -207,7 +233,10 @@ describe('Update Product', () => {
     renderCatalog('/Home/UpdateProduct/99', server());
     expect(await screen.findByRole('alert')).toHaveTextContent('This product could not be loaded.');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect(within(document.body).getByRole('link', { name: 'Back to My Products' })).toHaveAttribute('href', '/Home/MyProducts');
+    expect(within(document.body).getByRole('link', { name: 'Back to My Products' })).toHaveAttribute(
+      'href',
+      '/Home/MyProducts',
+    );
     consoleError.mockRestore();
   });
 
@@ -221,7 +250,9 @@ describe('Update Product', () => {
 describe('Machine Limit', () => {
   it('comes after every documented field, starts at 3 on a new product and explains itself', async () => {
     const { user } = renderCatalog('/Home/CreateProduct', server());
-    const fields = screen.getAllByRole('textbox').concat(screen.getAllByRole('combobox'), screen.getAllByRole('checkbox'));
+    const fields = screen
+      .getAllByRole('textbox')
+      .concat(screen.getAllByRole('combobox'), screen.getAllByRole('checkbox'));
     const machineLimit = screen.getByLabelText(/^Machine Limit/);
     for (const field of fields.filter((field) => field !== machineLimit)) {
       expect(field.compareDocumentPosition(machineLimit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -229,7 +260,9 @@ describe('Machine Limit', () => {
     expect(machineLimit).toHaveValue('3');
     await user.click(screen.getByRole('button', { name: 'Help: Machine Limit' }));
     expect(
-      await screen.findByText('How many machines one license of this product may be activated on at once. Activating the same machine again does not count twice.'),
+      await screen.findByText(
+        'How many machines one license of this product may be activated on at once. Activating the same machine again does not count twice.',
+      ),
     ).toBeInTheDocument();
   });
 

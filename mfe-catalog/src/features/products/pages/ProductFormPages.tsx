@@ -5,7 +5,13 @@ import { useSaveThenLeave } from '../../../shared/use-save-then-leave';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm } from '../components/ProductForm';
-import { NEW_PRODUCT_FORM, formOfProduct, toCreateBody, toPatchBody, type ProductFormValues } from '../components/product-form-state';
+import {
+  NEW_PRODUCT_FORM,
+  formOfProduct,
+  toCreateBody,
+  toPatchBody,
+  type ProductFormValues,
+} from '../components/product-form-state';
 import { productLinks } from '../links';
 
 /** /Home/CreateProduct */
@@ -16,7 +22,12 @@ export function CreateProductPage() {
   return (
     <>
       <PageHeader title="Create Product" />
-      <ProductForm initialValues={NEW_PRODUCT_FORM} onSave={save} saving={createProduct.isMutating} cancelTo={productLinks.list} />
+      <ProductForm
+        initialValues={NEW_PRODUCT_FORM}
+        onSave={save}
+        saving={createProduct.isMutating}
+        cancelTo={productLinks.list}
+      />
     </>
   );
 }
@@ -30,10 +41,15 @@ export function UpdateProductPage() {
 
   const body = () => {
     if (productId === null || (!isLoading && !product)) {
-      return <CannotShowPage back={{ to: productLinks.list, label: 'Back to My Products' }}>This product could not be loaded.</CannotShowPage>;
+      return (
+        <CannotShowPage back={{ to: productLinks.list, label: 'Back to My Products' }}>
+          This product could not be loaded.
+        </CannotShowPage>
+      );
     }
     if (!product) return <Spinner label="Loading product..." />;
-    const save = (values: ProductFormValues) => saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, productLinks.list);
+    const save = (values: ProductFormValues) =>
+      saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, productLinks.list);
     // Keyed by the product so a product loaded afresh starts the form from its saved values.
     return (
       <ProductForm
@@ -51,7 +67,9 @@ export function UpdateProductPage() {
     <>
       <PageHeader title={productId === null ? 'Update Product' : `Update Product ${productId}`} />
       {body()}
-      {product && <HistorySection objectType="product" objectId={product.id} caption={`History of product ${product.id}`} />}
+      {product && (
+        <HistorySection objectType="product" objectId={product.id} caption={`History of product ${product.id}`} />
+      )}
     </>
   );
 }

@@ -1,16 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderPage, type FakeApiServer, apiError, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
+import {
+  renderPage,
+  type FakeApiServer,
+  apiError,
+  notFound,
+  type RecordedApiCall as ApiCall,
+  page,
+} from 'shared-kit/testing';
 import CatalogRoutes from '../../../routes';
 import { makeProduct } from '../../../shared/test-support/fixtures';
 
 /** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
+const renderCatalog = (url: string, server: FakeApiServer) =>
+  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
-const reverb = makeProduct({ id: 1, name: 'Aurora Reverb', identifier: 'com.aurora.reverb', series: 'Studio', type: 'Full' });
+const reverb = makeProduct({
+  id: 1,
+  name: 'Aurora Reverb',
+  identifier: 'com.aurora.reverb',
+  series: 'Studio',
+  type: 'Full',
+});
 const keys = makeProduct({ id: 3, name: 'Vintage Keys & Co', identifier: null, series: null, type: 'ContentOnly' });
 
 function productsServer(answer: (call: ApiCall) => unknown = () => page([reverb, keys], { total: 2 })) {
-  return (call: ApiCall) => (call.method === 'GET' && call.path === '/products' ? answer(call) : Promise.reject(notFound(call)));
+  return (call: ApiCall) =>
+    call.method === 'GET' && call.path === '/products' ? answer(call) : Promise.reject(notFound(call));
 }
 
 describe('My Products', () => {
@@ -37,12 +52,30 @@ describe('My Products', () => {
     renderCatalog('/Home/MyProducts', productsServer());
     await screen.findByRole('link', { name: 'Edit Aurora Reverb' });
     expect(screen.getByRole('link', { name: 'Edit Aurora Reverb' })).toHaveAttribute('href', '/Home/UpdateProduct/1');
-    expect(screen.getByRole('link', { name: 'Builds of Aurora Reverb' })).toHaveAttribute('href', '/Home/ProductBuilds/1');
-    expect(screen.getByRole('link', { name: 'Releases of Aurora Reverb' })).toHaveAttribute('href', '/Home/ProductReleases/1');
-    expect(screen.getByRole('link', { name: 'Licenses of Aurora Reverb' })).toHaveAttribute('href', '/Home/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb');
-    expect(screen.getByRole('link', { name: 'Trials of Aurora Reverb' })).toHaveAttribute('href', '/Home/ProductTrials/1/Aurora%20Reverb');
-    expect(screen.getByRole('link', { name: 'Licenses of Vintage Keys & Co' })).toHaveAttribute('href', '/Home/ProductLicenses/3/Vintage%20Keys%20%26%20Co/none');
-    expect(screen.getByRole('link', { name: 'Trials of Vintage Keys & Co' })).toHaveAttribute('href', '/Home/ProductTrials/3/Vintage%20Keys%20%26%20Co');
+    expect(screen.getByRole('link', { name: 'Builds of Aurora Reverb' })).toHaveAttribute(
+      'href',
+      '/Home/ProductBuilds/1',
+    );
+    expect(screen.getByRole('link', { name: 'Releases of Aurora Reverb' })).toHaveAttribute(
+      'href',
+      '/Home/ProductReleases/1',
+    );
+    expect(screen.getByRole('link', { name: 'Licenses of Aurora Reverb' })).toHaveAttribute(
+      'href',
+      '/Home/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb',
+    );
+    expect(screen.getByRole('link', { name: 'Trials of Aurora Reverb' })).toHaveAttribute(
+      'href',
+      '/Home/ProductTrials/1/Aurora%20Reverb',
+    );
+    expect(screen.getByRole('link', { name: 'Licenses of Vintage Keys & Co' })).toHaveAttribute(
+      'href',
+      '/Home/ProductLicenses/3/Vintage%20Keys%20%26%20Co/none',
+    );
+    expect(screen.getByRole('link', { name: 'Trials of Vintage Keys & Co' })).toHaveAttribute(
+      'href',
+      '/Home/ProductTrials/3/Vintage%20Keys%20%26%20Co',
+    );
   });
 
   it('goes to the create page with New Product', async () => {
@@ -67,16 +100,27 @@ describe('My Products', () => {
     const csv = new TextEncoder().encode('ID,Identifier\r\n1,com.aurora.reverb\r\n');
     const exportAnswer = () => {
       let sent = false;
-      const reader = { read: async () => (sent ? { done: true, value: undefined } : ((sent = true), { done: false, value: csv })) };
-      return { ok: true, status: 200, headers: { get: () => 'attachment; filename="products-2026-11-23.csv"' }, body: { getReader: () => reader } };
+      const reader = {
+        read: async () => (sent ? { done: true, value: undefined } : ((sent = true), { done: false, value: csv })),
+      };
+      return {
+        ok: true,
+        status: 200,
+        headers: { get: () => 'attachment; filename="products-2026-11-23.csv"' },
+        body: { getReader: () => reader },
+      };
     };
-    const { user, calls } = renderCatalog('/Home/MyProducts', (call) => (call.path === '/products/export.csv' ? exportAnswer() : productsServer()(call)));
+    const { user, calls } = renderCatalog('/Home/MyProducts', (call) =>
+      call.path === '/products/export.csv' ? exportAnswer() : productsServer()(call),
+    );
     await screen.findByRole('link', { name: 'Edit Aurora Reverb' });
     await user.type(screen.getByRole('searchbox', { name: 'Search Product by Identifier' }), 'reverb');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Exported 1 row.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/products/export.csv')).toEqual([{ method: 'GET', path: '/products/export.csv', query: { identifier: 'reverb' } }]);
+    expect(calls.filter((call) => call.path === '/products/export.csv')).toEqual([
+      { method: 'GET', path: '/products/export.csv', query: { identifier: 'reverb' } },
+    ]);
     expect(click).toHaveBeenCalledTimes(1);
     click.mockRestore();
   });

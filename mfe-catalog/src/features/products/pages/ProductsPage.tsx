@@ -1,4 +1,12 @@
-import { ButtonLink, PageHeader, PaginationControls, SearchBox, Table, type Product, type TableColumn } from 'shared-kit';
+import {
+  ButtonLink,
+  PageHeader,
+  PaginationControls,
+  SearchBox,
+  Table,
+  type Product,
+  type TableColumn,
+} from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { RowActions, Toolbar } from '../../../shared/components/layout';
 import { productsKey } from '../api/get-products';
@@ -58,7 +66,13 @@ export function ProductsPage() {
       <Table
         caption="Products"
         columns={columns}
-        emptyText={list.error ? 'Products could not be loaded. Please try again.' : search ? 'No product matches this identifier.' : 'No products yet.'}
+        emptyText={
+          list.error
+            ? 'Products could not be loaded. Please try again.'
+            : search
+              ? 'No product matches this identifier.'
+              : 'No products yet.'
+        }
         {...list.tableProps}
       />
       <PaginationControls {...list.paginationProps} />

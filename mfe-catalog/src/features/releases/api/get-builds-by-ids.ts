@@ -8,13 +8,18 @@ import { buildKeys } from 'shared-kit/data';
  */
 export function useBuildsByIds(productId: number | null, buildIds: number[]) {
   const api = useApiClient();
-  const { data, isLoading } = useSWR(productId === null ? null : ['builds-by-ids', productId, buildIds.join(',')], async () => {
-    const results = await Promise.allSettled(buildIds.map((buildId) => api.get<Build>(buildKeys.detail(productId!, buildId)[0])));
-    return results.flatMap((result, index) => {
-      if (result.status === 'fulfilled') return [result.value];
-      console.error(`Failed to load build ${buildIds[index]}:`, result.reason);
-      return [];
-    });
-  });
+  const { data, isLoading } = useSWR(
+    productId === null ? null : ['builds-by-ids', productId, buildIds.join(',')],
+    async () => {
+      const results = await Promise.allSettled(
+        buildIds.map((buildId) => api.get<Build>(buildKeys.detail(productId!, buildId)[0])),
+      );
+      return results.flatMap((result, index) => {
+        if (result.status === 'fulfilled') return [result.value];
+        console.error(`Failed to load build ${buildIds[index]}:`, result.reason);
+        return [];
+      });
+    },
+  );
   return { builds: data ?? [], isLoading };
 }

@@ -30,7 +30,9 @@ const saveEditedRelease: ApiMutation<EditedRelease, Release> = {
     const { removals, additions } = channelChanges(release, channelIds);
     for (const channelId of removals) await api.delete(channelKeys.release(manufacturerId, channelId, release.id)[0]);
     for (const channelId of additions) {
-      await api.post<ReleaseDistribution>(channelKeys.releases(manufacturerId, channelId)[0], { product_release_id: release.id });
+      await api.post<ReleaseDistribution>(channelKeys.releases(manufacturerId, channelId)[0], {
+        product_release_id: release.id,
+      });
     }
     return api.patch<Release>(releaseKeys.detail(release.product_id, release.id)[0], body);
   },

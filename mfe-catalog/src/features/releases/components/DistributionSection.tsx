@@ -21,11 +21,20 @@ export function DistributionSection({ channels, isLoading, checked, onToggle }: 
       {isLoading ? (
         <Spinner label="Loading channels..." />
       ) : !channels || channels.length === 0 ? (
-        <p>{channels ? 'Your manufacturer has no distribution channels.' : 'The distribution channels could not be loaded.'}</p>
+        <p>
+          {channels
+            ? 'Your manufacturer has no distribution channels.'
+            : 'The distribution channels could not be loaded.'}
+        </p>
       ) : (
         <Channels role="group" aria-label="Distribution channels">
           {channels.map((channel) => (
-            <Checkbox key={channel.id} label={channel.name} checked={checked.has(channel.id)} onCheckedChange={(on) => onToggle(channel.id, on)} />
+            <Checkbox
+              key={channel.id}
+              label={channel.name}
+              checked={checked.has(channel.id)}
+              onCheckedChange={(on) => onToggle(channel.id, on)}
+            />
           ))}
         </Channels>
       )}

@@ -7,7 +7,13 @@ import { buildColumns } from '../../../shared/components/build-columns';
 import { DistributionRule } from './DistributionRule';
 import { DistributionSection, type DistributionSectionProps } from './DistributionSection';
 import { releaseFieldHelp as help } from './release-field-help';
-import { SAVE_BUILDS_FIRST, channelsNeedSavedBuilds, distributionBlocked, releaseContract, type ReleaseFormValues } from './release-form-state';
+import {
+  SAVE_BUILDS_FIRST,
+  channelsNeedSavedBuilds,
+  distributionBlocked,
+  releaseContract,
+  type ReleaseFormValues,
+} from './release-form-state';
 
 export interface ReleaseFormProps {
   productId: number;
@@ -26,11 +32,22 @@ export interface ReleaseFormProps {
 const TEXT_MAX = 2000;
 
 // Fetched when builds are first chosen: it is not part of the remote's first load (bundle budget).
-const SelectBuildsDialog = lazy(() => import('./SelectBuildsDialog').then((module) => ({ default: module.SelectBuildsDialog })));
+const SelectBuildsDialog = lazy(() =>
+  import('./SelectBuildsDialog').then((module) => ({ default: module.SelectBuildsDialog })),
+);
 
-export function ReleaseForm({ productId, initialValues, release, distribution, onSave, saving, cancelTo }: ReleaseFormProps) {
+export function ReleaseForm({
+  productId,
+  initialValues,
+  release,
+  distribution,
+  onSave,
+  saving,
+  cancelTo,
+}: ReleaseFormProps) {
   const [choosingBuilds, setChoosingBuilds] = useState(false);
-  const saveBuildsFirst = (values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>) => distribution !== undefined && channelsNeedSavedBuilds(values, initialValues);
+  const saveBuildsFirst = (values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>) =>
+    distribution !== undefined && channelsNeedSavedBuilds(values, initialValues);
   const form = useContractForm({
     ...releaseContract(release),
     defaultValues: initialValues,
@@ -43,7 +60,12 @@ export function ReleaseForm({ productId, initialValues, release, distribution, o
   const blocked = distributionBlocked(values);
   const mustSaveBuildsFirst = saveBuildsFirst(values);
 
-  const text = (name: 'description' | 'manual' | 'app_version_min' | 'app_version_max', label: string) => ({ name, label, info: help[name], maxLength: TEXT_MAX });
+  const text = (name: 'description' | 'manual' | 'app_version_min' | 'app_version_max', label: string) => ({
+    name,
+    label,
+    info: help[name],
+    maxLength: TEXT_MAX,
+  });
   const toggleChannel = (channelId: number, on: boolean) => {
     const channelIds = new Set(values.channelIds);
     if (on) channelIds.add(channelId);
@@ -59,10 +81,20 @@ export function ReleaseForm({ productId, initialValues, release, distribution, o
           <TextField {...text('manual', 'Manual URL')} type="url" />
           <TextField {...text('app_version_min', 'App Version Min')} placeholder="1.0.0" />
           <TextField {...text('app_version_max', 'App Version Max')} placeholder="2.0.0" />
-          <CheckboxField name="unlocksWithoutLicense" label="Unlocks Without License" info={help.unlocksWithoutLicense} />
+          <CheckboxField
+            name="unlocksWithoutLicense"
+            label="Unlocks Without License"
+            info={help.unlocksWithoutLicense}
+          />
         </FormGrid>
         <Section title="Builds" actions={<Button onClick={() => setChoosingBuilds(true)}>Edit</Button>}>
-          <Table caption="Builds of the release" columns={buildColumns} rows={values.builds} getRowId={(build) => build.id} emptyText="No builds selected." />
+          <Table
+            caption="Builds of the release"
+            columns={buildColumns}
+            rows={values.builds}
+            getRowId={(build) => build.id}
+            emptyText="No builds selected."
+          />
         </Section>
         {distribution && <DistributionSection {...distribution} checked={values.channelIds} onToggle={toggleChannel} />}
       </Stack>

@@ -1,5 +1,13 @@
 import { makeBuild, makeRelease, BETA_CHANNEL, distributionTo } from '../../../shared/test-support/fixtures';
-import { channelsNeedSavedBuilds, distributionBlocked, formOfRelease, newReleaseForm, toCreateBody, toPatchBody, validateReleaseForm } from './release-form-state';
+import {
+  channelsNeedSavedBuilds,
+  distributionBlocked,
+  formOfRelease,
+  newReleaseForm,
+  toCreateBody,
+  toPatchBody,
+  validateReleaseForm,
+} from './release-form-state';
 
 const mac = makeBuild({ id: 1, os: 'macOS' });
 const win = makeBuild({ id: 2, os: 'Windows' });
@@ -24,14 +32,33 @@ describe('release form rules', () => {
     expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set([2]) }, saved)).toBe(true);
     expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set<number>() }, saved)).toBe(false);
     expect(channelsNeedSavedBuilds({ builds: [mac], channelIds: new Set([2]) }, saved)).toBe(false); // blocked by the distribution rule instead
-    expect(channelsNeedSavedBuilds({ builds: [any], channelIds: new Set([2]) }, { builds: [mac, win], channelIds: new Set<number>() })).toBe(false);
-    expect(channelsNeedSavedBuilds({ builds: [mac, win], channelIds: new Set([1]) }, { builds: [mac], channelIds: new Set([1]) })).toBe(false);
+    expect(
+      channelsNeedSavedBuilds(
+        { builds: [any], channelIds: new Set([2]) },
+        { builds: [mac, win], channelIds: new Set<number>() },
+      ),
+    ).toBe(false);
+    expect(
+      channelsNeedSavedBuilds(
+        { builds: [mac, win], channelIds: new Set([1]) },
+        { builds: [mac], channelIds: new Set([1]) },
+      ),
+    ).toBe(false);
   });
 
   it('checks the manual address and the versions, comparing versions by number', async () => {
     const values = newReleaseForm([]);
-    expect(await validateReleaseForm({ ...values, manual: 'https://x.example/m.pdf', app_version_min: '1.9', app_version_max: '1.10' })).toEqual({});
-    expect(await validateReleaseForm({ ...values, manual: 'manual.pdf', app_version_min: 'v1', app_version_max: '2.x' })).toEqual({
+    expect(
+      await validateReleaseForm({
+        ...values,
+        manual: 'https://x.example/m.pdf',
+        app_version_min: '1.9',
+        app_version_max: '1.10',
+      }),
+    ).toEqual({});
+    expect(
+      await validateReleaseForm({ ...values, manual: 'manual.pdf', app_version_min: 'v1', app_version_max: '2.x' }),
+    ).toEqual({
       manual: 'Manual URL must be an http:// or https:// address.',
       app_version_min: 'App Version Min must be a version such as 1.2.3.',
       app_version_max: 'App Version Max must be a version such as 1.2.3.',
@@ -51,9 +78,20 @@ describe('release form rules', () => {
   });
 
   it('reads a release into the form (unlocks_wo_license as unlocksWithoutLicense) and sends every field on update', () => {
-    const release = makeRelease({ id: 30, unlocks_wo_license: true, builds: [mac], distributions: [distributionTo(BETA_CHANNEL)], app_version_max: null });
+    const release = makeRelease({
+      id: 30,
+      unlocks_wo_license: true,
+      builds: [mac],
+      distributions: [distributionTo(BETA_CHANNEL)],
+      app_version_max: null,
+    });
     const values = formOfRelease(release);
-    expect(values).toMatchObject({ unlocksWithoutLicense: true, app_version_max: '', builds: [mac], channelIds: new Set([BETA_CHANNEL.id]) });
+    expect(values).toMatchObject({
+      unlocksWithoutLicense: true,
+      app_version_max: '',
+      builds: [mac],
+      channelIds: new Set([BETA_CHANNEL.id]),
+    });
     const body = toPatchBody({ ...values, description: '', builds: [any] }, release);
     expect(body).toEqual({
       id: 30,

@@ -1,5 +1,11 @@
 import type { Build, Release, ReleaseCreateBody, ReleasePatchBody } from 'shared-kit';
-import { APP_VERSION_PATTERN, buildsAllowDistribution, compareAppVersions, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
+import {
+  APP_VERSION_PATTERN,
+  buildsAllowDistribution,
+  compareAppVersions,
+  isHttpUrl,
+  notAnHttpUrl,
+} from 'shared-kit/contract';
 import { contractErrors, type ContractRules } from 'shared-kit/forms';
 
 export interface ReleaseFormValues {
@@ -18,7 +24,15 @@ export type ReleaseFormErrors = Partial<Record<'manual' | 'app_version_min' | 'a
 const VERSION = new RegExp(APP_VERSION_PATTERN);
 
 export function newReleaseForm(builds: Build[]): ReleaseFormValues {
-  return { description: '', unlocksWithoutLicense: false, manual: '', app_version_min: '', app_version_max: '', builds, channelIds: new Set() };
+  return {
+    description: '',
+    unlocksWithoutLicense: false,
+    manual: '',
+    app_version_min: '',
+    app_version_max: '',
+    builds,
+    channelIds: new Set(),
+  };
 }
 
 export function formOfRelease(release: Release): ReleaseFormValues {
@@ -34,7 +48,8 @@ export function formOfRelease(release: Release): ReleaseFormValues {
 }
 
 /** docs/console.md, Distribution rule: with any channel chosen, the builds need a macOS and a Windows build, or one for any OS. */
-export const distributionBlocked = (values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>) => values.channelIds.size > 0 && !buildsAllowDistribution(values.builds);
+export const distributionBlocked = (values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>) =>
+  values.channelIds.size > 0 && !buildsAllowDistribution(values.builds);
 
 export const SAVE_BUILDS_FIRST = 'Save the new build choices first, then add the release to a channel.';
 
@@ -43,7 +58,10 @@ export const SAVE_BUILDS_FIRST = 'Save the new build choices first, then add the
  * added in the same save is checked against the builds saved before (the server keeps the distribution rule at every
  * step). True when that would be refused although the new build choices are fine: the user saves the builds first.
  */
-export function channelsNeedSavedBuilds(values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>, saved: Pick<ReleaseFormValues, 'builds' | 'channelIds'>): boolean {
+export function channelsNeedSavedBuilds(
+  values: Pick<ReleaseFormValues, 'builds' | 'channelIds'>,
+  saved: Pick<ReleaseFormValues, 'builds' | 'channelIds'>,
+): boolean {
   const adds = [...values.channelIds].some((channelId) => !saved.channelIds.has(channelId));
   return adds && !buildsAllowDistribution(saved.builds) && !distributionBlocked(values);
 }
@@ -64,10 +82,15 @@ function releaseRules(values: ReleaseFormValues): ReleaseFormErrors {
 }
 
 /** The form checked as the server checks the body it sends: POST's schema when creating, PATCH's on `release`. */
-export function releaseContract(release?: Release): ContractRules<ReleaseFormValues, ReleaseCreateBody | ReleasePatchBody> {
+export function releaseContract(
+  release?: Release,
+): ContractRules<ReleaseFormValues, ReleaseCreateBody | ReleasePatchBody> {
   return {
     // Loaded with the first check: the schema library stays out of the remote's first load.
-    schema: () => import('shared-kit/contract').then((contract) => (release ? contract.ReleasePatchBody : contract.ReleaseCreateBody)),
+    schema: () =>
+      import('shared-kit/contract').then((contract) =>
+        release ? contract.ReleasePatchBody : contract.ReleaseCreateBody,
+      ),
     toBody: (values) => (release ? toPatchBody(values, release) : toCreateBody(values)),
     fieldOf: { unlocks_wo_license: 'unlocksWithoutLicense' },
     messages: { app_version_min: VERSION_TEXT('App Version Min'), app_version_max: VERSION_TEXT('App Version Max') },
@@ -76,7 +99,8 @@ export function releaseContract(release?: Release): ContractRules<ReleaseFormVal
 }
 
 /** What the server would refuse, said before the round trip. */
-export const validateReleaseForm = (values: ReleaseFormValues): Promise<ReleaseFormErrors> => contractErrors(releaseContract(), values);
+export const validateReleaseForm = (values: ReleaseFormValues): Promise<ReleaseFormErrors> =>
+  contractErrors(releaseContract(), values);
 
 const fieldsOf = (values: ReleaseFormValues) => ({
   description: values.description.trim(),
@@ -87,7 +111,10 @@ const fieldsOf = (values: ReleaseFormValues) => ({
 
 /** POST /products/{id}/releases: empty text is omitted (docs/console.md, Release form), builds become their ids. */
 export function toCreateBody(values: ReleaseFormValues): ReleaseCreateBody {
-  const body: ReleaseCreateBody = { unlocks_wo_license: values.unlocksWithoutLicense, builds: values.builds.map((build) => build.id) };
+  const body: ReleaseCreateBody = {
+    unlocks_wo_license: values.unlocksWithoutLicense,
+    builds: values.builds.map((build) => build.id),
+  };
   for (const [field, text] of Object.entries(fieldsOf(values)) as [keyof ReturnType<typeof fieldsOf>, string][]) {
     if (text) body[field] = text;
   }
@@ -97,5 +124,10 @@ export function toCreateBody(values: ReleaseFormValues): ReleaseCreateBody {
 /** PATCH /products/{id}/releases/{releaseId}: every field is sent. */
 export function toPatchBody(values: ReleaseFormValues, release: Release): ReleasePatchBody {
   const { builds: _builds, distributions: _distributions, ...stored } = release;
-  return { ...stored, ...fieldsOf(values), unlocks_wo_license: values.unlocksWithoutLicense, builds: values.builds.map((build) => build.id) };
+  return {
+    ...stored,
+    ...fieldsOf(values),
+    unlocks_wo_license: values.unlocksWithoutLicense,
+    builds: values.builds.map((build) => build.id),
+  };
 }

@@ -2,10 +2,17 @@ import { screen, within } from '@testing-library/react';
 import { formatDateTime } from 'shared-kit';
 import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
 import CatalogRoutes from '../../../routes';
-import { BETA_CHANNEL, RELEASE_CHANNEL, distributionTo, makeProduct, makeRelease } from '../../../shared/test-support/fixtures';
+import {
+  BETA_CHANNEL,
+  RELEASE_CHANNEL,
+  distributionTo,
+  makeProduct,
+  makeRelease,
+} from '../../../shared/test-support/fixtures';
 
 /** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
+const renderCatalog = (url: string, server: FakeApiServer) =>
+  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const releases = [
   makeRelease({
@@ -34,14 +41,33 @@ describe('Product Releases', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['ID', 'Description', 'Unlocks Without License', 'App Version Min', 'App Version Max', 'Distribution Channels', 'Created At', 'Updated At', 'Actions']);
+    ).toEqual([
+      'ID',
+      'Description',
+      'Unlocks Without License',
+      'App Version Min',
+      'App Version Max',
+      'Distribution Channels',
+      'Created At',
+      'Updated At',
+      'Actions',
+    ]);
     const rows = await within(table).findAllByRole('row');
     expect(
       within(rows[1])
         .getAllByRole('cell')
         .slice(0, 8)
         .map((cell) => cell.textContent),
-    ).toEqual(['31', 'Beta 2', 'Yes', '1.0', '2.0', 'Release, Beta', formatDateTime(releases[0].created_at), formatDateTime(releases[0].updated_at)]);
+    ).toEqual([
+      '31',
+      'Beta 2',
+      'Yes',
+      '1.0',
+      '2.0',
+      'Release, Beta',
+      formatDateTime(releases[0].created_at),
+      formatDateTime(releases[0].updated_at),
+    ]);
     expect(
       within(rows[2])
         .getAllByRole('cell')
@@ -53,7 +79,10 @@ describe('Product Releases', () => {
 
   it('links to editing a release and to a new release without builds', async () => {
     renderCatalog('/Home/ProductReleases/1', server);
-    expect(await screen.findByRole('link', { name: 'Edit release 31' })).toHaveAttribute('href', '/Home/UpdateRelease/1/31');
+    expect(await screen.findByRole('link', { name: 'Edit release 31' })).toHaveAttribute(
+      'href',
+      '/Home/UpdateRelease/1/31',
+    );
     expect(screen.getByRole('link', { name: 'New Release' })).toHaveAttribute('href', '/Home/CreateRelease/1');
   });
 

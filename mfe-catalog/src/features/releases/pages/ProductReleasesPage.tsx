@@ -1,4 +1,15 @@
-import { Button, ButtonLink, CannotShowPage, formatDateTime, PageHeader, PaginationControls, Table, useIdParam, type Release, type TableColumn } from 'shared-kit';
+import {
+  Button,
+  ButtonLink,
+  CannotShowPage,
+  formatDateTime,
+  PageHeader,
+  PaginationControls,
+  Table,
+  useIdParam,
+  type Release,
+  type TableColumn,
+} from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { useProduct } from '../../../shared/api/get-product';
 import { Toolbar } from '../../../shared/components/layout';
@@ -15,14 +26,22 @@ const columns: TableColumn<Release>[] = [
   { id: 'unlocks', header: 'Unlocks Without License', cell: (release) => yesNo(release.unlocks_wo_license) },
   { id: 'min', header: 'App Version Min', cell: (release) => release.app_version_min ?? '' },
   { id: 'max', header: 'App Version Max', cell: (release) => release.app_version_max ?? '' },
-  { id: 'channels', header: 'Distribution Channels', cell: (release) => release.distributions.map((distribution) => distribution.channel.name).join(', ') },
+  {
+    id: 'channels',
+    header: 'Distribution Channels',
+    cell: (release) => release.distributions.map((distribution) => distribution.channel.name).join(', '),
+  },
   { id: 'created_at', header: 'Created At', cell: (release) => formatDateTime(release.created_at) },
   { id: 'updated_at', header: 'Updated At', cell: (release) => formatDateTime(release.updated_at) },
   {
     id: 'actions',
     header: 'Actions',
     cell: (release) => (
-      <ButtonLink size="small" to={releaseLinks.edit(release.product_id, release.id)} aria-label={`Edit release ${release.id}`}>
+      <ButtonLink
+        size="small"
+        to={releaseLinks.edit(release.product_id, release.id)}
+        aria-label={`Edit release ${release.id}`}
+      >
         Edit
       </ButtonLink>
     ),
@@ -32,14 +51,19 @@ const columns: TableColumn<Release>[] = [
 /** /Home/ProductReleases/{productID}: the product and its releases. */
 export function ProductReleasesPage() {
   const productId = useIdParam('productID');
-  const list = useListController<Release>({ listKey: (state) => productReleasesKey(productId, state), getRowId: releaseId });
+  const list = useListController<Release>({
+    listKey: (state) => productReleasesKey(productId, state),
+    getRowId: releaseId,
+  });
   // A release needs a product: no working New Release until the product is known to exist.
   const productExists = useProduct(productId).data !== undefined;
   if (productId === null) {
     return (
       <>
         <PageHeader title="Product Releases" />
-        <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>There is no product at this address.</CannotShowPage>
+        <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>
+          There is no product at this address.
+        </CannotShowPage>
       </>
     );
   }
@@ -63,7 +87,12 @@ export function ProductReleasesPage() {
       <Toolbar>
         <ExportButton list={list.key} />
       </Toolbar>
-      <Table caption="Releases" columns={columns} emptyText={list.error ? 'Releases could not be loaded. Please try again.' : 'No releases yet.'} {...list.tableProps} />
+      <Table
+        caption="Releases"
+        columns={columns}
+        emptyText={list.error ? 'Releases could not be loaded. Please try again.' : 'No releases yet.'}
+        {...list.tableProps}
+      />
       <PaginationControls {...list.paginationProps} />
     </>
   );

@@ -1,10 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderPage, type FakeApiServer, apiError, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
+import {
+  renderPage,
+  type FakeApiServer,
+  apiError,
+  notFound,
+  type RecordedApiCall as ApiCall,
+  page,
+} from 'shared-kit/testing';
 import CatalogRoutes from '../../../routes';
-import { BETA_CHANNEL, MANUFACTURER_ID, RELEASE_CHANNEL, distributionTo, makeBuild, makeProduct, makeRelease } from '../../../shared/test-support/fixtures';
+import {
+  BETA_CHANNEL,
+  MANUFACTURER_ID,
+  RELEASE_CHANNEL,
+  distributionTo,
+  makeBuild,
+  makeProduct,
+  makeRelease,
+} from '../../../shared/test-support/fixtures';
 
 /** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) => renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
+const renderCatalog = (url: string, server: FakeApiServer) =>
+  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const mac = makeBuild({ id: 11, os: 'macOS', build_number: 101 });
 const win = makeBuild({ id: 12, os: 'Windows', build_number: 102 });
@@ -37,7 +53,11 @@ describe('Create Release', () => {
     const { calls } = renderCatalog('/Home/CreateRelease/1/11,99,12', catalogServer());
     await screen.findByRole('table', { name: 'Builds of the release' });
     expect(buildRows()).toEqual(['11', '12']);
-    expect(calls.filter((call) => /\/builds\/\d+$/.test(call.path)).map((call) => call.path)).toEqual(['/products/1/builds/11', '/products/1/builds/99', '/products/1/builds/12']);
+    expect(calls.filter((call) => /\/builds\/\d+$/.test(call.path)).map((call) => call.path)).toEqual([
+      '/products/1/builds/11',
+      '/products/1/builds/99',
+      '/products/1/builds/12',
+    ]);
     expect(consoleError).toHaveBeenCalledWith('Failed to load build 99:', expect.anything());
     expect(screen.queryByRole('heading', { name: 'Distribution' })).not.toBeInTheDocument();
     consoleError.mockRestore();
@@ -157,7 +177,9 @@ describe('Update Release', () => {
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Select row build 12' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await user.click(screen.getByRole('checkbox', { name: 'Beta' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Save the new build choices first, then add the release to a channel.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Save the new build choices first, then add the release to a channel.',
+    );
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
@@ -168,7 +190,9 @@ describe('Update Release', () => {
     expect(about.querySelector('svg[data-icon="info"]')).not.toBeNull(); // drawn: no ⓘ glyph a font could lack
     await user.click(about);
     const dialog = await screen.findByRole('dialog', { name: 'Distributing a Release' });
-    expect(dialog).toHaveTextContent('A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.');
+    expect(dialog).toHaveTextContent(
+      'A Release needs at least one Build for Windows and MacOS, or alternatively a build for any OS, to be released to a Distribution Channel.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -187,7 +211,11 @@ describe('Update Release', () => {
     await waitFor(() => expect(currentPath()).toBe('/Home/ProductReleases/1'));
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([
       { method: 'DELETE', path: `/manufacturers/${MANUFACTURER_ID}/channels/${RELEASE_CHANNEL.id}/releases/30` },
-      { method: 'POST', path: `/manufacturers/${MANUFACTURER_ID}/channels/${BETA_CHANNEL.id}/releases`, body: { product_release_id: 30 } },
+      {
+        method: 'POST',
+        path: `/manufacturers/${MANUFACTURER_ID}/channels/${BETA_CHANNEL.id}/releases`,
+        body: { product_release_id: 30 },
+      },
       {
         method: 'PATCH',
         path: '/products/1/releases/30',
@@ -206,7 +234,11 @@ describe('Update Release', () => {
   it('does not save the release when a channel change fails, and shows why', async () => {
     const { user, calls, showError, currentPath } = renderCatalog(
       '/Home/UpdateRelease/1/30',
-      editServer((call) => (call.method === 'POST' ? Promise.reject(apiError(409, 'Release 30 is already distributed to channel Beta.')) : undefined)),
+      editServer((call) =>
+        call.method === 'POST'
+          ? Promise.reject(apiError(409, 'Release 30 is already distributed to channel Beta.'))
+          : undefined,
+      ),
     );
     await screen.findByRole('group', { name: 'Distribution channels' });
     await user.click(screen.getByRole('checkbox', { name: 'Beta' }));

@@ -9,10 +9,20 @@ import { useCreateRelease } from '../api/create-release';
 import { useRelease } from '../api/get-release';
 import { useSaveEditedRelease } from '../api/save-edited-release';
 import { ReleaseForm } from '../components/ReleaseForm';
-import { formOfRelease, newReleaseForm, toCreateBody, toPatchBody, type ReleaseFormValues } from '../components/release-form-state';
+import {
+  formOfRelease,
+  newReleaseForm,
+  toCreateBody,
+  toPatchBody,
+  type ReleaseFormValues,
+} from '../components/release-form-state';
 import { releaseLinks } from '../links';
 
-const noProduct = <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>There is no product at this address.</CannotShowPage>;
+const noProduct = (
+  <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>
+    There is no product at this address.
+  </CannotShowPage>
+);
 
 /** /Home/CreateRelease/{productID}/{buildIDs}: builds that fail to load are skipped; no builds is valid. */
 export function CreateReleasePage() {
@@ -25,8 +35,17 @@ export function CreateReleasePage() {
   const body = () => {
     if (productId === null) return noProduct;
     if (isLoading) return <Spinner label="Loading builds..." />;
-    const save = (values: ReleaseFormValues) => saveThenLeave({ productId, body: toCreateBody(values) }, releaseLinks.list(productId));
-    return <ReleaseForm productId={productId} initialValues={newReleaseForm(builds)} onSave={save} saving={createRelease.isMutating} cancelTo={releaseLinks.list(productId)} />;
+    const save = (values: ReleaseFormValues) =>
+      saveThenLeave({ productId, body: toCreateBody(values) }, releaseLinks.list(productId));
+    return (
+      <ReleaseForm
+        productId={productId}
+        initialValues={newReleaseForm(builds)}
+        onSave={save}
+        saving={createRelease.isMutating}
+        cancelTo={releaseLinks.list(productId)}
+      />
+    );
   };
   return (
     <>
@@ -50,14 +69,21 @@ export function UpdateReleasePage() {
   const body = () => {
     if (productId === null) return noProduct;
     if (releaseId === null || (!isLoading && !release)) {
-      return <CannotShowPage back={{ to: releaseLinks.list(productId), label: 'Back to the releases' }}>This release could not be loaded.</CannotShowPage>;
+      return (
+        <CannotShowPage back={{ to: releaseLinks.list(productId), label: 'Back to the releases' }}>
+          This release could not be loaded.
+        </CannotShowPage>
+      );
     }
     if (!release) return <Spinner label="Loading release..." />;
     const save = (values: ReleaseFormValues) => {
       const body = toPatchBody(values, release);
       // Without a manufacturer (a page embedding the remote without a session) channels cannot change.
       const channelIds = manufacturerId === null ? formOfRelease(release).channelIds : values.channelIds;
-      return saveThenLeave({ manufacturerId: manufacturerId ?? 0, release, channelIds, body }, releaseLinks.list(productId));
+      return saveThenLeave(
+        { manufacturerId: manufacturerId ?? 0, release, channelIds, body },
+        releaseLinks.list(productId),
+      );
     };
     return (
       <ReleaseForm
@@ -77,7 +103,9 @@ export function UpdateReleasePage() {
       <PageHeader title={releaseId === null ? 'Update Release' : `Update Release ${releaseId}`} />
       {productId !== null && <ProductSubtitle productId={productId} />}
       {body()}
-      {release && <HistorySection objectType="release" objectId={release.id} caption={`History of release ${release.id}`} />}
+      {release && (
+        <HistorySection objectType="release" objectId={release.id} caption={`History of release ${release.id}`} />
+      )}
     </>
   );
 }

@@ -1,5 +1,12 @@
 import { HARDWARE_FINGERPRINT_VERSION, type LicenseFile, type SignatureSeedVersion } from 'shared-kit';
-import { licenseKeys, saveFile, userKeys, useApiMutation, type ApiMutation, type ApiMutationState } from 'shared-kit/data';
+import {
+  licenseKeys,
+  saveFile,
+  userKeys,
+  useApiMutation,
+  type ApiMutation,
+  type ApiMutationState,
+} from 'shared-kit/data';
 
 export interface LicenseActivation {
   licenseId: number;
@@ -21,7 +28,8 @@ const activateLicense: ApiMutation<LicenseActivation, LicenseFile> = {
 };
 
 /** POST /licenses/{id}/activations: the signed licence file for one machine. */
-export const useActivateLicense = (): ApiMutationState<LicenseActivation, LicenseFile> => useApiMutation(activateLicense);
+export const useActivateLicense = (): ApiMutationState<LicenseActivation, LicenseFile> =>
+  useApiMutation(activateLicense);
 
 /** Saves the answer as `{product identifier}.ops`, as the browser's download. */
 export function saveLicenseFile(file: LicenseFile): string {

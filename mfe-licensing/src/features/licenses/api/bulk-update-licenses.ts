@@ -11,7 +11,11 @@ const bulkUpdateLicenses: ApiMutation<BulkLicenseUpdate, BulkUpdateLicensesResul
   name: 'bulk-update-licenses',
   method: 'PATCH',
   path: () => licenseKeys.bulkUpdate(),
-  body: ({ licenseIds, disabled, reason }) => ({ license_ids: licenseIds, disabled, disabled_reason: disabled ? reason : null }),
+  body: ({ licenseIds, disabled, reason }) => ({
+    license_ids: licenseIds,
+    disabled,
+    disabled_reason: disabled ? reason : null,
+  }),
   invalidates: () => licenseKeys.lists(),
 };
 

@@ -1,5 +1,13 @@
 import { useId } from 'react';
-import { Button, DEFAULT_DISABLE_REASON, DISABLE_REASONS, Dialog, SpinnerIcon, type DisableReason, type UpdateLicenseBody } from 'shared-kit';
+import {
+  Button,
+  DEFAULT_DISABLE_REASON,
+  DISABLE_REASONS,
+  Dialog,
+  SpinnerIcon,
+  type DisableReason,
+  type UpdateLicenseBody,
+} from 'shared-kit';
 import { Form, SelectField, useContractForm, type ContractRules } from 'shared-kit/forms';
 
 export const REASON_REQUIRED = 'Please select a reason for deactivation';
@@ -27,7 +35,11 @@ const reasonContract: ContractRules<ReasonValues, UpdateLicenseBody> = {
 /** Asks why licences are deactivated (docs/console.md, Licence states): a reason is required, DuplicateOrder by default. */
 export function DeactivateDialog({ count, onConfirm, onCancel }: DeactivateDialogProps) {
   const formId = useId();
-  const form = useContractForm({ ...reasonContract, defaultValues: { reason: DEFAULT_DISABLE_REASON }, onSubmit: (body) => onConfirm(body.disabled_reason as DisableReason) });
+  const form = useContractForm({
+    ...reasonContract,
+    defaultValues: { reason: DEFAULT_DISABLE_REASON },
+    onSubmit: (body) => onConfirm(body.disabled_reason as DisableReason),
+  });
   const busy = form.pending;
 
   return (

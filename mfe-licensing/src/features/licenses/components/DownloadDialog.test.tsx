@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import LicenseTable from './LicenseTable';
 import { renderPage, deferred } from 'shared-kit/testing';
-import { endUser, fakeLicensingServer, license, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
+import {
+  endUser,
+  fakeLicensingServer,
+  license,
+  type FakeLicensingState,
+} from '../../../shared/test-support/fake-licensing-server';
 
 const ann = endUser(11, 'ann@listener.example');
 
@@ -30,7 +35,12 @@ describe('Download (activation) dialog', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  function renderTable(state: FakeLicensingState = { users: [ann], licenses: [license(1, ann), license(2, ann, 1, { disabled: true, disabled_reason: 'CancelledOrder' })] }) {
+  function renderTable(
+    state: FakeLicensingState = {
+      users: [ann],
+      licenses: [license(1, ann), license(2, ann, 1, { disabled: true, disabled_reason: 'CancelledOrder' })],
+    },
+  ) {
     return renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer(state) });
   }
 
@@ -54,7 +64,11 @@ describe('Download (activation) dialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
-      { method: 'POST', path: '/licenses/1/activations', body: { hardware_fingerprint: 'HWFP2-1234', hardware_fingerprint_version: 2, signature_seed_version: 5 } },
+      {
+        method: 'POST',
+        path: '/licenses/1/activations',
+        body: { hardware_fingerprint: 'HWFP2-1234', hardware_fingerprint_version: 2, signature_seed_version: 5 },
+      },
     ]);
     await waitFor(() => expect(saved[0]?.text).not.toBe(''));
     expect(saved[0].name).toBe('com.aurora.reverb.ops');
@@ -72,12 +86,20 @@ describe('Download (activation) dialog', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Signature Seed Version' }), '4');
     await user.type(within(dialog).getByRole('textbox', { name: 'Hardware Fingerprint' }), 'FP-4{Enter}');
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ hardware_fingerprint: 'FP-4', hardware_fingerprint_version: 2, signature_seed_version: 4 });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      hardware_fingerprint: 'FP-4',
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 4,
+    });
   });
 
   it('shows Downloading... while the file is made', async () => {
     const pending = deferred<unknown>();
-    const { user } = renderTable({ users: [ann], licenses: [license(1, ann)], override: (call) => (call.method === 'POST' ? pending.promise : undefined) });
+    const { user } = renderTable({
+      users: [ann],
+      licenses: [license(1, ann)],
+      override: (call) => (call.method === 'POST' ? pending.promise : undefined),
+    });
     const dialog = await openDownload(user, 'SER1A-BCDEF-GHJKM-NPQRS');
     await user.type(within(dialog).getByRole('textbox', { name: 'Hardware Fingerprint' }), 'FP');
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
@@ -90,7 +112,9 @@ describe('Download (activation) dialog', () => {
     const { user, calls } = renderTable();
     let dialog = await openDownload(user, 'SER1A-BCDEF-GHJKM-NPQRS');
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter the hardware fingerprint of the machine to activate.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Enter the hardware fingerprint of the machine to activate.',
+    );
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 

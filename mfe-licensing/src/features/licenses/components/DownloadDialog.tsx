@@ -38,7 +38,13 @@ export function DownloadDialog({ license, onClose }: DownloadDialogProps) {
     event.preventDefault();
     setError(null);
     try {
-      saveLicenseFile(await activate.trigger({ licenseId: license.id, hardwareFingerprint: fingerprint, signatureSeedVersion: seedVersion }));
+      saveLicenseFile(
+        await activate.trigger({
+          licenseId: license.id,
+          hardwareFingerprint: fingerprint,
+          signatureSeedVersion: seedVersion,
+        }),
+      );
       onClose();
     } catch (failure) {
       setError(errorMessage(failure, DOWNLOAD_FAILED));
@@ -65,10 +71,20 @@ export function DownloadDialog({ license, onClose }: DownloadDialogProps) {
     >
       <form id={formId} onSubmit={submit} style={{ display: 'contents' }}>
         <Field label="Hardware Fingerprint" htmlFor={fingerprintId}>
-          <TextInput id={fingerprintId} value={fingerprint} autoComplete="off" spellCheck={false} onChange={(event) => setFingerprint(event.target.value)} />
+          <TextInput
+            id={fingerprintId}
+            value={fingerprint}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setFingerprint(event.target.value)}
+          />
         </Field>
         <Field label="Signature Seed Version" htmlFor={seedId}>
-          <Select id={seedId} value={seedVersion} onChange={(event) => setSeedVersion(Number(event.target.value) as SignatureSeedVersion)}>
+          <Select
+            id={seedId}
+            value={seedVersion}
+            onChange={(event) => setSeedVersion(Number(event.target.value) as SignatureSeedVersion)}
+          >
             {SIGNATURE_SEED_VERSIONS.map((version) => (
               <option key={version} value={version}>
                 {version}

@@ -12,26 +12,40 @@ const deactivated: AuditEvent = {
   actor: { type: 'user', id: 3, email: 'staff@aurora-audio.example' },
   action: 'license.update',
   object: { type: 'license', id: '1' },
-  changes: [{ field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' }],
+  changes: [
+    { field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' },
+  ],
 };
-const history = { data: [deactivated], pagination: { records: { total: 1, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+const history = {
+  data: [deactivated],
+  pagination: { records: { total: 1, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+};
 
 describe("A licence's History (row action)", () => {
   it("opens the licence's history in a dialog, in words, and closes", async () => {
     const { user, calls } = renderPage(<LicenseTable source={{ productId: 1 }} />, {
-      server: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)], override: (call) => (call.path === '/audit-events' ? history : undefined) }),
+      server: fakeLicensingServer({
+        users: [ann],
+        licenses: [license(1, ann)],
+        override: (call) => (call.path === '/audit-events' ? history : undefined),
+      }),
     });
     await user.click(await screen.findByRole('button', { name: `History of license ${SERIAL}` }));
     const dialog = await screen.findByRole('dialog', { name: `History of License ${SERIAL}` });
     expect(await within(dialog).findByText('Deactivated: no → yes (reason CancelledOrder)')).toBeInTheDocument();
     expect(within(dialog).getByText('staff@aurora-audio.example')).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/audit-events')?.query).toMatchObject({ object_type: 'license', object_id: 1 });
+    expect(calls.find((call) => call.path === '/audit-events')?.query).toMatchObject({
+      object_type: 'license',
+      object_id: 1,
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('offers Export CSV of the searched licences', async () => {
-    renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)] }) });
+    renderPage(<LicenseTable source={{ productId: 1 }} />, {
+      server: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)] }),
+    });
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 });

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import LicenseTable from './LicenseTable';
 import { renderPage, apiError, deferred } from 'shared-kit/testing';
-import { endUser, fakeLicensingServer, license, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
+import {
+  endUser,
+  fakeLicensingServer,
+  license,
+  type FakeLicensingState,
+} from '../../../shared/test-support/fake-licensing-server';
 
 // Every date cell sits in a <Profiler> (its onRender runs for each commit in which it rendered), so a test can
 // tell whether the rows' cells rendered again; the cell itself is the real one.
@@ -11,7 +16,11 @@ jest.mock('./DateTimeCell', () => {
   const actual = jest.requireActual<typeof import('./DateTimeCell')>('./DateTimeCell');
   return {
     DateTimeCell: (props: { value: string }) =>
-      createElement(Profiler, { id: props.value, onRender: (id: string) => mockCellRenders.push(id) }, createElement(actual.DateTimeCell, props)),
+      createElement(
+        Profiler,
+        { id: props.value, onRender: (id: string) => mockCellRenders.push(id) },
+        createElement(actual.DateTimeCell, props),
+      ),
   };
 });
 
@@ -24,7 +33,11 @@ jest.mock('../../../../../shared-kit/src/ui/Checkbox', () => {
   return {
     ...actual,
     Checkbox: (props: import('shared-kit').CheckboxProps) =>
-      createElement(Profiler, { id: props['aria-label'] ?? 'checkbox', onRender: (id: string) => mockBoxRenders.push(id) }, createElement(actual.Checkbox, props)),
+      createElement(
+        Profiler,
+        { id: props['aria-label'] ?? 'checkbox', onRender: (id: string) => mockBoxRenders.push(id) },
+        createElement(actual.Checkbox, props),
+      ),
   };
 });
 
@@ -48,24 +61,44 @@ function world(): FakeLicensingState {
 }
 
 function renderProductTable(state = world()) {
-  const view = renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer(state), url: '/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb' });
+  const view = renderPage(<LicenseTable source={{ productId: 1 }} />, {
+    server: fakeLicensingServer(state),
+    url: '/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb',
+  });
   return { ...view, state };
 }
 
 const rowOf = (serialPart: string) => screen.getByRole('row', { name: new RegExp(serialPart) });
-const patchCalls = (calls: { method: string; path: string; body?: unknown }[]) => calls.filter((call) => call.method === 'PATCH');
+const patchCalls = (calls: { method: string; path: string; body?: unknown }[]) =>
+  calls.filter((call) => call.method === 'PATCH');
 
 describe('LicenseTable, product view', () => {
   it('shows the columns of the licence table and the licences of the product', async () => {
     const { calls } = renderProductTable();
     expect(await screen.findByText('ann@listener.example')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['', 'ID', 'Email', 'Type', 'Serial', 'Deactivated', 'Created At', 'Updated At', 'Actions']);
+    expect(headers).toEqual([
+      '',
+      'ID',
+      'Email',
+      'Type',
+      'Serial',
+      'Deactivated',
+      'Created At',
+      'Updated At',
+      'Actions',
+    ]);
     expect(screen.getAllByRole('row')).toHaveLength(4);
     expect(within(rowOf('SER3A')).getByText('FraudulentUse')).toBeInTheDocument();
     expect(within(rowOf('SER3A')).getByRole('checkbox', { name: 'Deactivated SER3A-BCDEF-GHJKM-NPQRS' })).toBeChecked();
-    expect(within(rowOf('SER1A')).getByRole('checkbox', { name: 'Deactivated SER1A-BCDEF-GHJKM-NPQRS' })).not.toBeChecked();
-    expect(calls[0]).toEqual({ method: 'GET', path: '/products/1/licenses', query: { page: 1, per_page: 25, email: '' } });
+    expect(
+      within(rowOf('SER1A')).getByRole('checkbox', { name: 'Deactivated SER1A-BCDEF-GHJKM-NPQRS' }),
+    ).not.toBeChecked();
+    expect(calls[0]).toEqual({
+      method: 'GET',
+      path: '/products/1/licenses',
+      query: { page: 1, per_page: 25, email: '' },
+    });
     expect(screen.queryByText(/license\(s\) selected/)).not.toBeInTheDocument();
   });
 
@@ -85,7 +118,8 @@ describe('LicenseTable, product view', () => {
     const selectAll = screen.getByRole('checkbox', { name: 'Select All' });
     await user.click(selectAll);
     expect(screen.getByText('3 license(s) selected')).toBeInTheDocument();
-    for (const serial of ['SER1A', 'SER2A', 'SER3A']) expect(screen.getByRole('checkbox', { name: `Select row ${serial}-BCDEF-GHJKM-NPQRS` })).toBeChecked();
+    for (const serial of ['SER1A', 'SER2A', 'SER3A'])
+      expect(screen.getByRole('checkbox', { name: `Select row ${serial}-BCDEF-GHJKM-NPQRS` })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Select row SER2A-BCDEF-GHJKM-NPQRS' }));
     expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
     expect(screen.getByText('2 license(s) selected')).toBeInTheDocument();
@@ -113,7 +147,13 @@ describe('LicenseTable, product view', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(patchCalls(calls)).toEqual([{ method: 'PATCH', path: '/licenses/bulk-update', body: { license_ids: [1, 2], disabled: true, disabled_reason: 'CancelledOrder' } }]);
+    expect(patchCalls(calls)).toEqual([
+      {
+        method: 'PATCH',
+        path: '/licenses/bulk-update',
+        body: { license_ids: [1, 2], disabled: true, disabled_reason: 'CancelledOrder' },
+      },
+    ]);
     expect(screen.queryByText(/license\(s\) selected/)).not.toBeInTheDocument();
     await waitFor(() => expect(within(rowOf('SER1A')).getByRole('checkbox', { name: /^Deactivated/ })).toBeChecked());
     expect(within(rowOf('SER2A')).getByText('CancelledOrder')).toBeInTheDocument();
@@ -140,8 +180,16 @@ describe('LicenseTable, product view', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select row SER3A-BCDEF-GHJKM-NPQRS' }));
     await user.click(screen.getByRole('button', { name: 'Activate Selected' }));
     await waitFor(() => expect(screen.queryByText(/license\(s\) selected/)).not.toBeInTheDocument());
-    expect(patchCalls(calls)).toEqual([{ method: 'PATCH', path: '/licenses/bulk-update', body: { license_ids: [3], disabled: false, disabled_reason: null } }]);
-    await waitFor(() => expect(within(rowOf('SER3A')).getByRole('checkbox', { name: /^Deactivated/ })).not.toBeChecked());
+    expect(patchCalls(calls)).toEqual([
+      {
+        method: 'PATCH',
+        path: '/licenses/bulk-update',
+        body: { license_ids: [3], disabled: false, disabled_reason: null },
+      },
+    ]);
+    await waitFor(() =>
+      expect(within(rowOf('SER3A')).getByRole('checkbox', { name: /^Deactivated/ })).not.toBeChecked(),
+    );
   });
 
   it.each([
@@ -188,7 +236,9 @@ describe('LicenseTable, product view', () => {
     dialog = await screen.findByRole('dialog', { name: 'Deactivate License' });
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(within(rowOf('SER1A')).getByRole('checkbox', { name: /^Deactivated/ })).toBeChecked());
-    expect(patchCalls(calls)).toEqual([{ method: 'PATCH', path: '/licenses/1', body: { disabled: true, disabled_reason: 'DuplicateOrder' } }]);
+    expect(patchCalls(calls)).toEqual([
+      { method: 'PATCH', path: '/licenses/1', body: { disabled: true, disabled_reason: 'DuplicateOrder' } },
+    ]);
   });
 
   it('activates a licence at once with a null reason when Deactivated is unticked', async () => {
@@ -196,14 +246,19 @@ describe('LicenseTable, product view', () => {
     await screen.findByText('ann@listener.example');
     await user.click(within(rowOf('SER3A')).getByRole('checkbox', { name: /^Deactivated/ }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(within(rowOf('SER3A')).getByRole('checkbox', { name: /^Deactivated/ })).not.toBeChecked());
-    expect(patchCalls(calls)).toEqual([{ method: 'PATCH', path: '/licenses/3', body: { disabled: false, disabled_reason: null } }]);
+    await waitFor(() =>
+      expect(within(rowOf('SER3A')).getByRole('checkbox', { name: /^Deactivated/ })).not.toBeChecked(),
+    );
+    expect(patchCalls(calls)).toEqual([
+      { method: 'PATCH', path: '/licenses/3', body: { disabled: false, disabled_reason: null } },
+    ]);
     expect(within(rowOf('SER3A')).queryByText('FraudulentUse')).not.toBeInTheDocument();
   });
 
   it('shows a failed single change in the error dialog', async () => {
     const state = world();
-    state.override = (call) => (call.method === 'PATCH' ? Promise.reject(apiError(404, 'License not found')) : undefined);
+    state.override = (call) =>
+      call.method === 'PATCH' ? Promise.reject(apiError(404, 'License not found')) : undefined;
     const { user, showError } = renderProductTable(state);
     await screen.findByText('ann@listener.example');
     await user.click(within(rowOf('SER3A')).getByRole('checkbox', { name: /^Deactivated/ }));
@@ -223,20 +278,28 @@ describe('LicenseTable, product view', () => {
 
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search User by Email' }), 'cy');
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: 'bob@listener.example' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('radio', { name: 'bob@listener.example' })).not.toBeInTheDocument(),
+    );
     await user.click(within(dialog).getByRole('radio', { name: 'cy@listener.example' }));
     expect(ok).toBeEnabled();
     await user.click(ok);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(patchCalls(calls)).toEqual([{ method: 'PATCH', path: '/licenses/1', body: { user_id: 13, email: 'cy@listener.example' } }]);
+    expect(patchCalls(calls)).toEqual([
+      { method: 'PATCH', path: '/licenses/1', body: { user_id: 13, email: 'cy@listener.example' } },
+    ]);
     await waitFor(() => expect(within(rowOf('SER1A')).getByText('cy@listener.example')).toBeInTheDocument());
   });
 
   it('keeps the transfer dialog open with the reason when the transfer fails', async () => {
     const state = world();
     state.override = (call) =>
-      call.method === 'PATCH' ? Promise.reject(apiError(409, 'The license already belongs to this user: choose another user to transfer it to.')) : undefined;
+      call.method === 'PATCH'
+        ? Promise.reject(
+            apiError(409, 'The license already belongs to this user: choose another user to transfer it to.'),
+          )
+        : undefined;
     const { user } = renderProductTable(state);
     await screen.findByText('ann@listener.example');
     await user.click(screen.getByRole('button', { name: 'Transfer license SER1A-BCDEF-GHJKM-NPQRS' }));
@@ -264,7 +327,10 @@ describe('LicenseTable, product view', () => {
 
 describe('LicenseTable, user view', () => {
   function renderUserTable(state = world()) {
-    return renderPage(<LicenseTable source={{ userId: ann.id }} />, { server: fakeLicensingServer(state), url: '/UserDetails/11' });
+    return renderPage(<LicenseTable source={{ userId: ann.id }} />, {
+      server: fakeLicensingServer(state),
+      url: '/UserDetails/11',
+    });
   }
 
   it('adds Product Series, Product Identifier and Product Name and has no email search', async () => {
@@ -287,7 +353,11 @@ describe('LicenseTable, user view', () => {
     expect(within(rowOf('SER4A')).getByText('com.aurora.drums')).toBeInTheDocument();
     expect(within(rowOf('SER4A')).getByText('Engine')).toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
-    expect(calls[0]).toEqual({ method: 'GET', path: '/users/11/licenses', query: { page: 1, per_page: 25, email: undefined } });
+    expect(calls[0]).toEqual({
+      method: 'GET',
+      path: '/users/11/licenses',
+      query: { page: 1, per_page: 25, email: undefined },
+    });
   });
 
   it('drops a transferred licence from the list', async () => {
@@ -308,7 +378,10 @@ describe('LicenseTable, user view', () => {
 // columns and rows stable, so the Table can skip the rows' cells.
 describe('LicenseTable selection and re-renders', () => {
   async function showFullPage() {
-    const view = renderProductTable({ users: [ann], licenses: Array.from({ length: 30 }, (_, index) => license(index + 1, ann, 1)) });
+    const view = renderProductTable({
+      users: [ann],
+      licenses: Array.from({ length: 30 }, (_, index) => license(index + 1, ann, 1)),
+    });
     expect(await screen.findAllByLabelText(/^Select row /)).toHaveLength(25);
     mockCellRenders.length = 0;
     mockBoxRenders.length = 0;

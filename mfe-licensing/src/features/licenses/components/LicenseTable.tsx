@@ -1,6 +1,16 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { PaginationControls, SearchBox, Table, errorMessage, lazyComponent, useErrorModal, type DisableReason, type License, type LicenseTableProps } from 'shared-kit';
+import {
+  PaginationControls,
+  SearchBox,
+  Table,
+  errorMessage,
+  lazyComponent,
+  useErrorModal,
+  type DisableReason,
+  type License,
+  type LicenseTableProps,
+} from 'shared-kit';
 import { ExportButton, HistoryDialog, useListController } from 'shared-kit/data';
 import { Toolbar } from '../../../shared/components/Toolbar';
 import { licensesKey } from '../api/get-licenses';
@@ -16,7 +26,10 @@ import { MachinesDialog } from './MachinesDialog';
 export const BULK_UPDATE_FAILED = 'An error occurred';
 
 // Its form (shared-kit/forms, react-hook-form) is fetched when it is first opened, not with the licences page.
-const DeactivateDialog = lazyComponent(() => import('./DeactivateDialog').then((dialog) => dialog.DeactivateDialog), null);
+const DeactivateDialog = lazyComponent(
+  () => import('./DeactivateDialog').then((dialog) => dialog.DeactivateDialog),
+  null,
+);
 
 const licenseId = (license: License) => license.id;
 const licenseSerial = (license: License) => license.serial;
@@ -57,7 +70,12 @@ const Layout = styled.div`
 export default function LicenseTable({ source }: LicenseTableProps) {
   const view = 'productId' in source ? 'product' : 'user';
   // A tick belongs to the page shown, so a bulk action changes only licences the user sees (docs/console.md, Licence states).
-  const list = useListController<License>({ listKey: (state) => licensesKey(source, state), getRowId: licenseId, selectRowsBy: licenseSerial, selectionAcrossPages: false });
+  const list = useListController<License>({
+    listKey: (state) => licensesKey(source, state),
+    getRowId: licenseId,
+    selectRowsBy: licenseSerial,
+    selectionAcrossPages: false,
+  });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const showError = useErrorModal();
   const updateState = useUpdateLicenseState();
@@ -91,7 +109,9 @@ export default function LicenseTable({ source }: LicenseTableProps) {
   const columns = useMemo(() => {
     const actions: LicenseRowActions = {
       onDeactivatedChange: (license, deactivated) =>
-        deactivated ? latest.current.setDialog({ kind: 'deactivate', licenseIds: [license.id], bulk: false }) : void latest.current.changeState(license.id, false, null),
+        deactivated
+          ? latest.current.setDialog({ kind: 'deactivate', licenseIds: [license.id], bulk: false })
+          : void latest.current.changeState(license.id, false, null),
       onTransfer: (license) => latest.current.setDialog({ kind: 'transfer', license }),
       onDownload: (license) => latest.current.setDialog({ kind: 'download', license }),
       onMachines: (license) => latest.current.setDialog({ kind: 'machines', license }),
@@ -113,7 +133,9 @@ export default function LicenseTable({ source }: LicenseTableProps) {
   return (
     <Layout>
       <Toolbar>
-        {view === 'product' && <SearchBox placeholder="Search User by Email" value={list.state.search} onSearch={list.state.setSearch} />}
+        {view === 'product' && (
+          <SearchBox placeholder="Search User by Email" value={list.state.search} onSearch={list.state.setSearch} />
+        )}
         <ExportButton list={list.key} />
       </Toolbar>
       {selectedIds.length > 0 && (
@@ -121,7 +143,9 @@ export default function LicenseTable({ source }: LicenseTableProps) {
           count={selectedIds.length}
           busy={bulkUpdate.isMutating}
           onActivate={() => void runBulkUpdate(selectedIds, false, null)}
-          onDeactivate={() => selectedIds.length > 0 && setDialog({ kind: 'deactivate', licenseIds: selectedIds, bulk: true })}
+          onDeactivate={() =>
+            selectedIds.length > 0 && setDialog({ kind: 'deactivate', licenseIds: selectedIds, bulk: true })
+          }
         />
       )}
       <Table
@@ -131,7 +155,9 @@ export default function LicenseTable({ source }: LicenseTableProps) {
         emptyText={list.error ? 'The licenses could not be loaded.' : 'No licenses found.'}
       />
       <PaginationControls {...list.paginationProps} />
-      {dialog?.kind === 'deactivate' && <DeactivateDialog count={dialog.licenseIds.length} onConfirm={confirmDeactivation} onCancel={closeDialog} />}
+      {dialog?.kind === 'deactivate' && (
+        <DeactivateDialog count={dialog.licenseIds.length} onConfirm={confirmDeactivation} onCancel={closeDialog} />
+      )}
       {dialog?.kind === 'transfer' && <TransferDialog license={dialog.license} onClose={closeDialog} />}
       {dialog?.kind === 'download' && <DownloadDialog license={dialog.license} onClose={closeDialog} />}
       {dialog?.kind === 'machines' && <MachinesDialog license={dialog.license} onClose={closeDialog} />}

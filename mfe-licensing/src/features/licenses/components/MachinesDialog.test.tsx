@@ -4,13 +4,21 @@ import LicenseTable from './LicenseTable';
 import { NO_MACHINES, MACHINES_NOT_LOADED } from './MachinesDialog';
 import { machineState } from './machine-state';
 import { apiError, deferred, renderPage } from 'shared-kit/testing';
-import { endUser, fakeLicensingServer, license, machine, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
+import {
+  endUser,
+  fakeLicensingServer,
+  license,
+  machine,
+  type FakeLicensingState,
+} from '../../../shared/test-support/fake-licensing-server';
 
 const ann = endUser(11, 'ann@listener.example');
 const SERIAL = 'SER1A-BCDEF-GHJKM-NPQRS';
 
 function renderTable(state: Partial<FakeLicensingState> = {}) {
-  return renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)], ...state }) });
+  return renderPage(<LicenseTable source={{ productId: 1 }} />, {
+    server: fakeLicensingServer({ users: [ann], licenses: [license(1, ann)], ...state }),
+  });
 }
 
 async function openMachines(user: ReturnType<typeof renderTable>['user']) {
@@ -34,8 +42,12 @@ describe('Machines dialog', () => {
     expect(within(active).getByText(formatDate('2026-02-03T08:00:00Z'))).toBeInTheDocument();
     expect(within(active).getByText(formatDate('2026-02-20T16:45:00Z'))).toBeInTheDocument();
     expect(within(active).getByRole('button', { name: 'Deactivate machine HWFP2-AAAA' })).toBeInTheDocument();
-    expect(within(byCustomer).getByText(`Deactivated (by customer) on ${formatDate('2026-02-25T10:00:00Z')}`)).toBeInTheDocument();
-    expect(within(byStaff).getByText(`Deactivated (by staff) on ${formatDate('2026-02-26T10:00:00Z')}`)).toBeInTheDocument();
+    expect(
+      within(byCustomer).getByText(`Deactivated (by customer) on ${formatDate('2026-02-25T10:00:00Z')}`),
+    ).toBeInTheDocument();
+    expect(
+      within(byStaff).getByText(`Deactivated (by staff) on ${formatDate('2026-02-26T10:00:00Z')}`),
+    ).toBeInTheDocument();
     expect(within(byCustomer).queryByRole('button')).not.toBeInTheDocument();
     expect(within(byStaff).queryByRole('button')).not.toBeInTheDocument();
     expect(calls).toContainEqual({ method: 'GET', path: '/licenses/1/machines' });
@@ -49,10 +61,14 @@ describe('Machines dialog', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate machine' }));
 
     const refreshed = await screen.findByRole('dialog', { name: `Machines of License ${SERIAL}` });
-    expect(await within(refreshed).findByText(`Deactivated (by staff) on ${formatDate('2026-03-06T12:00:00Z')}`)).toBeInTheDocument();
+    expect(
+      await within(refreshed).findByText(`Deactivated (by staff) on ${formatDate('2026-03-06T12:00:00Z')}`),
+    ).toBeInTheDocument();
     expect(within(refreshed).queryByRole('button', { name: 'Deactivate machine HWFP2-AAAA' })).not.toBeInTheDocument();
     expect(within(refreshed).getByRole('button', { name: 'Deactivate machine HWFP2-BBBB' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/licenses/1/machines/1/deactivate', body: {} }]);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/licenses/1/machines/1/deactivate', body: {} },
+    ]);
     expect(calls.filter((call) => call.path === '/licenses/1/machines')).toHaveLength(2);
   });
 
@@ -60,29 +76,47 @@ describe('Machines dialog', () => {
     const { user, calls } = renderTable({ machines: { 1: [machine(1, 'HWFP2-AAAA')] } });
     const dialog = await openMachines(user);
     await user.click(await within(dialog).findByRole('button', { name: 'Deactivate machine HWFP2-AAAA' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate Machine' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Deactivate Machine' })).getByRole('button', { name: 'Cancel' }),
+    );
     const back = await screen.findByRole('dialog', { name: `Machines of License ${SERIAL}` });
     expect(within(back).getByText('Active')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it("shows the server's message when the machine was already deactivated, and the fresh state", async () => {
-    const state: FakeLicensingState = { users: [ann], licenses: [license(1, ann)], machines: { 1: [machine(1, 'HWFP2-AAAA')] } };
-    const { user, showError } = renderPage(<LicenseTable source={{ productId: 1 }} />, { server: fakeLicensingServer(state) });
+    const state: FakeLicensingState = {
+      users: [ann],
+      licenses: [license(1, ann)],
+      machines: { 1: [machine(1, 'HWFP2-AAAA')] },
+    };
+    const { user, showError } = renderPage(<LicenseTable source={{ productId: 1 }} />, {
+      server: fakeLicensingServer(state),
+    });
     const dialog = await openMachines(user);
     await within(dialog).findByText('Active');
     // Deactivated by the customer meanwhile.
-    state.machines![1] = [machine(1, 'HWFP2-AAAA', { deactivated_at: '2026-03-01T10:00:00Z', deactivated_by: 'client' })];
+    state.machines![1] = [
+      machine(1, 'HWFP2-AAAA', { deactivated_at: '2026-03-01T10:00:00Z', deactivated_by: 'client' }),
+    ];
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate machine HWFP2-AAAA' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate Machine' })).getByRole('button', { name: 'Deactivate machine' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Deactivate Machine' })).getByRole('button', {
+        name: 'Deactivate machine',
+      }),
+    );
     await waitFor(() => expect(showError).toHaveBeenCalledWith('This machine is already deactivated.'));
     const refreshed = await screen.findByRole('dialog', { name: `Machines of License ${SERIAL}` });
-    expect(await within(refreshed).findByText(`Deactivated (by customer) on ${formatDate('2026-03-01T10:00:00Z')}`)).toBeInTheDocument();
+    expect(
+      await within(refreshed).findByText(`Deactivated (by customer) on ${formatDate('2026-03-01T10:00:00Z')}`),
+    ).toBeInTheDocument();
   });
 
   it('shows loading, then the empty text', async () => {
     const answer = deferred<unknown>();
-    const { user } = renderTable({ override: (call) => (call.path === '/licenses/1/machines' ? answer.promise : undefined) });
+    const { user } = renderTable({
+      override: (call) => (call.path === '/licenses/1/machines' ? answer.promise : undefined),
+    });
     const dialog = await openMachines(user);
     expect(within(dialog).getByText('Loading...')).toBeInTheDocument();
     answer.resolve([]);
@@ -92,7 +126,9 @@ describe('Machines dialog', () => {
 
   it('says so when the machines cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = renderTable({ override: (call) => (call.path === '/licenses/1/machines' ? Promise.reject(apiError(500, 'boom')) : undefined) });
+    const { user } = renderTable({
+      override: (call) => (call.path === '/licenses/1/machines' ? Promise.reject(apiError(500, 'boom')) : undefined),
+    });
     const dialog = await openMachines(user);
     expect(await within(dialog).findByText(MACHINES_NOT_LOADED)).toBeInTheDocument();
     expect(within(dialog).queryByText(NO_MACHINES)).not.toBeInTheDocument();

@@ -1,6 +1,16 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, ConfirmDialog, Dialog, Table, errorMessage, useErrorModal, type License, type LicenseMachine, type TableColumn } from 'shared-kit';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  Table,
+  errorMessage,
+  useErrorModal,
+  type License,
+  type LicenseMachine,
+  type TableColumn,
+} from 'shared-kit';
 import { useDeactivateMachine } from '../api/deactivate-machine';
 import { useLicenseMachines } from '../api/get-license-machines';
 import { DateTimeCell } from './DateTimeCell';
@@ -17,7 +27,11 @@ const Fingerprint = styled.code`
 
 function machineColumns(onDeactivate: (machine: LicenseMachine) => void): TableColumn<LicenseMachine>[] {
   return [
-    { id: 'fingerprint', header: 'Fingerprint', cell: (machine) => <Fingerprint>{machine.hardware_fingerprint}</Fingerprint> },
+    {
+      id: 'fingerprint',
+      header: 'Fingerprint',
+      cell: (machine) => <Fingerprint>{machine.hardware_fingerprint}</Fingerprint>,
+    },
     { id: 'first', header: 'First Activation', cell: (machine) => <DateTimeCell value={machine.first_activated_at} /> },
     { id: 'last', header: 'Last Activation', cell: (machine) => <DateTimeCell value={machine.last_activated_at} /> },
     { id: 'state', header: 'State', cell: machineState },
@@ -26,7 +40,12 @@ function machineColumns(onDeactivate: (machine: LicenseMachine) => void): TableC
       header: 'Actions',
       cell: (machine) =>
         machine.deactivated_at === null && (
-          <Button size="small" variant="danger" onClick={() => onDeactivate(machine)} aria-label={`Deactivate machine ${machine.hardware_fingerprint}`}>
+          <Button
+            size="small"
+            variant="danger"
+            onClick={() => onDeactivate(machine)}
+            aria-label={`Deactivate machine ${machine.hardware_fingerprint}`}
+          >
             Deactivate machine
           </Button>
         ),

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, ErrorText, PaginationControls, SearchBox, Spinner, SpinnerIcon, TRANSFER_USER_PICKER_SIZE, errorMessage, type EndUser, type License } from 'shared-kit';
+import {
+  Button,
+  Dialog,
+  ErrorText,
+  PaginationControls,
+  SearchBox,
+  Spinner,
+  SpinnerIcon,
+  TRANSFER_USER_PICKER_SIZE,
+  errorMessage,
+  type EndUser,
+  type License,
+} from 'shared-kit';
 import { useTransferCandidates } from '../api/get-transfer-candidates';
 import { useTransferLicense } from '../api/transfer-license';
 
@@ -106,7 +118,14 @@ export function TransferDialog({ license, onClose }: TransferDialogProps) {
             const isOwner = user.id === license.user_id;
             return (
               <Candidate key={user.id} $disabled={isOwner}>
-                <input type="radio" name={`transfer-${license.id}`} value={user.id} checked={target?.id === user.id} disabled={isOwner || busy} onChange={() => setTarget(user)} />
+                <input
+                  type="radio"
+                  name={`transfer-${license.id}`}
+                  value={user.id}
+                  checked={target?.id === user.id}
+                  disabled={isOwner || busy}
+                  onChange={() => setTarget(user)}
+                />
                 {isOwner ? `${user.email} (current owner)` : user.email}
               </Candidate>
             );

@@ -23,7 +23,11 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
     view === 'user'
       ? [
           { id: 'product-series', header: 'Product Series', cell: (license) => text(license.product.series) },
-          { id: 'product-identifier', header: 'Product Identifier', cell: (license) => text(license.product.identifier) },
+          {
+            id: 'product-identifier',
+            header: 'Product Identifier',
+            cell: (license) => text(license.product.identifier),
+          },
           { id: 'product-name', header: 'Product Name', cell: (license) => license.product.name },
         ]
       : [];
@@ -38,7 +42,11 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
       header: 'Deactivated',
       cell: (license) => (
         <>
-          <Checkbox checked={license.disabled} onCheckedChange={(checked) => actions.onDeactivatedChange(license, checked)} aria-label={`Deactivated ${license.serial}`} />
+          <Checkbox
+            checked={license.disabled}
+            onCheckedChange={(checked) => actions.onDeactivatedChange(license, checked)}
+            aria-label={`Deactivated ${license.serial}`}
+          />
           {license.disabled_reason && <span className={cellClass.reason}>{license.disabled_reason}</span>}
         </>
       ),
@@ -50,16 +58,32 @@ export function licenseColumns(view: LicenseView, actions: LicenseRowActions): T
       header: 'Actions',
       cell: (license) => (
         <div className={cellClass.actions}>
-          <Button size="small" onClick={() => actions.onDownload(license)} aria-label={`Download license ${license.serial}`}>
+          <Button
+            size="small"
+            onClick={() => actions.onDownload(license)}
+            aria-label={`Download license ${license.serial}`}
+          >
             Download
           </Button>
-          <Button size="small" onClick={() => actions.onTransfer(license)} aria-label={`Transfer license ${license.serial}`}>
+          <Button
+            size="small"
+            onClick={() => actions.onTransfer(license)}
+            aria-label={`Transfer license ${license.serial}`}
+          >
             Transfer
           </Button>
-          <Button size="small" onClick={() => actions.onMachines(license)} aria-label={`Machines of license ${license.serial}`}>
+          <Button
+            size="small"
+            onClick={() => actions.onMachines(license)}
+            aria-label={`Machines of license ${license.serial}`}
+          >
             Machines
           </Button>
-          <Button size="small" onClick={() => actions.onHistory(license)} aria-label={`History of license ${license.serial}`}>
+          <Button
+            size="small"
+            onClick={() => actions.onHistory(license)}
+            aria-label={`History of license ${license.serial}`}
+          >
             History
           </Button>
         </div>

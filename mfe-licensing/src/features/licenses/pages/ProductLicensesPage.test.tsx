@@ -8,7 +8,10 @@ const handler = fakeLicensingServer({ users: [ann], licenses: [license(1, ann)] 
 
 describe('/Home/ProductLicenses/{productID}/{productName}/{productIdentifier}', () => {
   it('shows the title with the product name, the identifier and the licence table', async () => {
-    const { calls } = renderPage(<LicensingRoutes />, { server: handler, url: '/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb' });
+    const { calls } = renderPage(<LicensingRoutes />, {
+      server: handler,
+      url: '/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb',
+    });
     expect(screen.getByRole('heading', { name: 'Licenses for product: Aurora Reverb' })).toBeInTheDocument();
     expect(screen.getByText('Identifier: com.aurora.reverb')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search User by Email' })).toBeInTheDocument();

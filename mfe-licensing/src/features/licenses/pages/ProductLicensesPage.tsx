@@ -17,7 +17,11 @@ export function ProductLicensesPage() {
     <>
       <PageHeader title={`Licenses for product: ${params.productName ?? ''}`} />
       {identifier && <Identifier>Identifier: {identifier}</Identifier>}
-      {productId === null ? <CannotShowPage>The product ID in the address is not valid.</CannotShowPage> : <LicenseTable source={{ productId }} />}
+      {productId === null ? (
+        <CannotShowPage>The product ID in the address is not valid.</CannotShowPage>
+      ) : (
+        <LicenseTable source={{ productId }} />
+      )}
     </>
   );
 }

@@ -16,7 +16,10 @@ export function useDeleteTrial(productId: number) {
       const withoutTrial = (list: TrialList | undefined) =>
         list && {
           data: list.data.filter((trial) => trial.id !== trialId),
-          pagination: { ...list.pagination, records: { ...list.pagination.records, total: Math.max(0, list.pagination.records.total - 1) } },
+          pagination: {
+            ...list.pagination,
+            records: { ...list.pagination.records, total: Math.max(0, list.pagination.records.total - 1) },
+          },
         };
       await mutate(isTrialList, withoutTrial, { revalidate: false });
       try {

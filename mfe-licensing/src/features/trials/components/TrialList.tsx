@@ -1,6 +1,17 @@
 import { useMemo, useRef, useLayoutEffect } from 'react';
 import styled from 'styled-components';
-import { Icon, IconButton, PaginationControls, SearchBox, Table, errorMessage, formatDateTime, useErrorModal, type TableColumn, type Trial } from 'shared-kit';
+import {
+  Icon,
+  IconButton,
+  PaginationControls,
+  SearchBox,
+  Table,
+  errorMessage,
+  formatDateTime,
+  useErrorModal,
+  type TableColumn,
+  type Trial,
+} from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { Toolbar } from '../../../shared/components/Toolbar';
 import { productTrialsKey } from '../api/get-trials';
@@ -20,14 +31,22 @@ const Fingerprint = styled.code`
 
 function trialColumns(onDelete: (trial: Trial) => void): TableColumn<Trial>[] {
   return [
-    { id: 'fingerprint', header: 'Hardware Fingerprint', cell: (trial) => <Fingerprint>{trial.hardware_fingerprint}</Fingerprint> },
+    {
+      id: 'fingerprint',
+      header: 'Hardware Fingerprint',
+      cell: (trial) => <Fingerprint>{trial.hardware_fingerprint}</Fingerprint>,
+    },
     { id: 'created', header: 'Created At', cell: (trial) => formatDateTime(trial.created_at) },
     {
       id: 'action',
       header: 'Action',
       width: '96px',
       cell: (trial) => (
-        <IconButton aria-label={`Delete trial ${trial.hardware_fingerprint}`} title="Delete trial" onClick={() => onDelete(trial)}>
+        <IconButton
+          aria-label={`Delete trial ${trial.hardware_fingerprint}`}
+          title="Delete trial"
+          onClick={() => onDelete(trial)}
+        >
           <Icon name="trash" />
         </IconButton>
       ),
@@ -37,7 +56,10 @@ function trialColumns(onDelete: (trial: Trial) => void): TableColumn<Trial>[] {
 
 /** A product's trials: search by fingerprint, and a delete icon that removes a trial at once. */
 export function TrialList({ productId }: { productId: number }) {
-  const trials = useListController<Trial>({ listKey: (state) => productTrialsKey(productId, state), getRowId: (trial) => trial.id });
+  const trials = useListController<Trial>({
+    listKey: (state) => productTrialsKey(productId, state),
+    getRowId: (trial) => trial.id,
+  });
   const list = trials.state;
   const deleteTrial = useDeleteTrial(productId);
   const showError = useErrorModal();
@@ -61,7 +83,12 @@ export function TrialList({ productId }: { productId: number }) {
         <SearchBox placeholder="Search Trial by Fingerprint" value={list.search} onSearch={list.setSearch} />
         <ExportButton list={trials.key} />
       </Toolbar>
-      <Table caption="Trials of the product" columns={columns} {...trials.tableProps} emptyText={trials.error ? 'The trials could not be loaded.' : 'No trials found.'} />
+      <Table
+        caption="Trials of the product"
+        columns={columns}
+        {...trials.tableProps}
+        emptyText={trials.error ? 'The trials could not be loaded.' : 'No trials found.'}
+      />
       <PaginationControls {...trials.paginationProps} />
     </Layout>
   );

@@ -9,7 +9,11 @@ export function ProductTrialsPage() {
   return (
     <>
       <PageHeader title={`Trials for product: ${params.productName ?? ''}`} />
-      {productId === null ? <CannotShowPage>The product ID in the address is not valid.</CannotShowPage> : <TrialList productId={productId} />}
+      {productId === null ? (
+        <CannotShowPage>The product ID in the address is not valid.</CannotShowPage>
+      ) : (
+        <TrialList productId={productId} />
+      )}
     </>
   );
 }

@@ -10,4 +10,10 @@ export interface EmailFilter {
 export const emailsKey =
   (manufacturerId: number, filter: EmailFilter) =>
   ({ page, perPage, search }: ListState) =>
-    emailKeys.list(manufacturerId, { page, per_page: perPage, status: filter.status, kind: filter.kind.trim(), recipient: search });
+    emailKeys.list(manufacturerId, {
+      page,
+      per_page: perPage,
+      status: filter.status,
+      kind: filter.kind.trim(),
+      recipient: search,
+    });

@@ -2,4 +2,5 @@ import { useApiResource, type MailSettings, type ResourceResult } from 'shared-k
 import { emailKeys } from 'shared-kit/data';
 
 /** GET /manufacturers/{id}/mail-settings: the settings and the defaults they fall back to. */
-export const useMailSettings = (manufacturerId: number): ResourceResult<MailSettings> => useApiResource<MailSettings>(emailKeys.settings(manufacturerId));
+export const useMailSettings = (manufacturerId: number): ResourceResult<MailSettings> =>
+  useApiResource<MailSettings>(emailKeys.settings(manufacturerId));

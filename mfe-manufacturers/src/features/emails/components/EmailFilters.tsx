@@ -42,7 +42,11 @@ export function EmailFilters({ filter, onFilterChange, recipient, onRecipientSea
     <Bar>
       <Labelled>
         <label htmlFor={statusId}>State</label>
-        <Select id={statusId} value={filter.status} onChange={(event) => onFilterChange({ ...filter, status: event.target.value as EmailStatus | '' })}>
+        <Select
+          id={statusId}
+          value={filter.status}
+          onChange={(event) => onFilterChange({ ...filter, status: event.target.value as EmailStatus | '' })}
+        >
           <option value="">All</option>
           {STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -53,7 +57,13 @@ export function EmailFilters({ filter, onFilterChange, recipient, onRecipientSea
       </Labelled>
       <Labelled as="form" aria-label="Filter by kind" onSubmit={applyKind}>
         <label htmlFor={kindId}>Kind</label>
-        <KindInput id={kindId} value={kind} placeholder="e.g. email.test" onChange={(event) => setKind(event.target.value)} autoComplete="off" />
+        <KindInput
+          id={kindId}
+          value={kind}
+          placeholder="e.g. email.test"
+          onChange={(event) => setKind(event.target.value)}
+          autoComplete="off"
+        />
         <Button type="submit" size="small">
           Filter
         </Button>

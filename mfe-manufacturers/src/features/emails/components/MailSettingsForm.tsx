@@ -3,7 +3,13 @@ import styled from 'styled-components';
 import { ApiError, Button, ErrorText, SpinnerIcon, type MailSettings } from 'shared-kit';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { useUpdateMailSettings } from '../api/update-mail-settings';
-import { fieldOfMessage, mailSettingsBody, mailSettingsFormValues, validateMailSettingsForm, type MailSettingsFormValues } from './mail-settings-form';
+import {
+  fieldOfMessage,
+  mailSettingsBody,
+  mailSettingsFormValues,
+  validateMailSettingsForm,
+  type MailSettingsFormValues,
+} from './mail-settings-form';
 
 export const SETTINGS_SAVE_FAILED = 'The mail settings could not be saved. Please try again.';
 
@@ -70,7 +76,13 @@ export function MailSettingsForm({ settings, onSaved }: { settings: MailSettings
         info="An https:// image shown at the top of every mail, 40 pixels high."
         autoComplete="off"
       />
-      <TextField name="brand_color" label="Brand colour" placeholder="#1f4f99" info="#rrggbb: the line above every mail and the name when there is no logo." autoComplete="off" />
+      <TextField
+        name="brand_color"
+        label="Brand colour"
+        placeholder="#1f4f99"
+        info="#rrggbb: the line above every mail and the name when there is no logo."
+        autoComplete="off"
+      />
       <Actions>
         <Button type="submit" variant="primary" disabled={form.pending} aria-busy={form.pending || undefined}>
           {form.pending && <SpinnerIcon />}

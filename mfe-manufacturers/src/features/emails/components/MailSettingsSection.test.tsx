@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EmailSummary, MailSettings } from 'shared-kit';
-import { apiError, manufacturerSession as auroraSession, superuserSession, type FakeApiServer as FakeServer, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import {
+  apiError,
+  manufacturerSession as auroraSession,
+  superuserSession,
+  type FakeApiServer as FakeServer,
+  type RecordedApiCall as ApiCall,
+} from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 import { BRAND_COLOR_INVALID, LOGO_NOT_HTTPS } from './mail-settings-form';
@@ -50,23 +56,32 @@ function mailServer(refuse?: (call: ApiCall) => unknown): FakeServer {
       settings = { ...settings, ...(call.body as Partial<MailSettings>), updated_at: '2026-11-21T10:00:00.000Z' };
       return settings;
     }
-    if (call.path === '/manufacturers/7/emails/test' && call.method === 'POST') return queuedEmail((call.body as { to?: string }).to ?? 'staff@aurora-audio.example');
+    if (call.path === '/manufacturers/7/emails/test' && call.method === 'POST')
+      return queuedEmail((call.body as { to?: string }).to ?? 'staff@aurora-audio.example');
     throw new Error(`unexpected ${call.method} ${call.path}`);
   };
 }
 
-const open = (server: FakeServer, session = auroraSession) => renderArea({ entries: ['/Home/Manufacturers/7'], session, server });
+const open = (server: FakeServer, session = auroraSession) =>
+  renderArea({ entries: ['/Home/Manufacturers/7'], session, server });
 const section = async () => screen.findByRole('region', { name: 'Mail settings' });
 const form = async () => within(await section()).findByRole('form', { name: 'Mail settings' });
-const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.path, call.body]);
+const writes = (calls: ApiCall[]) =>
+  calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.path, call.body]);
 
 describe('the mail settings of a manufacturer', () => {
   it('shows the settings with their defaults as placeholders and links to the Emails log', async () => {
     open(mailServer());
     const fields = within(await form());
     expect(fields.getByRole('textbox', { name: 'Sender name' })).toHaveAttribute('placeholder', 'Aurora Audio');
-    expect(fields.getByRole('textbox', { name: 'Reply-to email' })).toHaveAttribute('placeholder', 'hello@aurora-audio.example');
-    expect(within(await section()).getByRole('link', { name: 'Emails log' })).toHaveAttribute('href', '/Home/Manufacturers/7/Emails');
+    expect(fields.getByRole('textbox', { name: 'Reply-to email' })).toHaveAttribute(
+      'placeholder',
+      'hello@aurora-audio.example',
+    );
+    expect(within(await section()).getByRole('link', { name: 'Emails log' })).toHaveAttribute(
+      'href',
+      '/Home/Manufacturers/7/Emails',
+    );
   });
 
   it('saves the settings, an empty field as null (the default), and says so', async () => {
@@ -76,7 +91,9 @@ describe('the mail settings of a manufacturer', () => {
     await user.type(fields.getByRole('textbox', { name: 'Brand colour' }), '#6D28D9');
     await user.click(fields.getByRole('button', { name: 'Save mail settings' }));
     expect(await screen.findByText(SETTINGS_SAVED)).toBeInTheDocument();
-    expect(writes(calls)).toEqual([['PUT', SETTINGS, { sender_name: 'Aurora Support', reply_to: null, logo_url: null, brand_color: '#6D28D9' }]]);
+    expect(writes(calls)).toEqual([
+      ['PUT', SETTINGS, { sender_name: 'Aurora Support', reply_to: null, logo_url: null, brand_color: '#6D28D9' }],
+    ]);
   });
 
   it('refuses a logo that is not https and a colour that is not #rrggbb without asking the server', async () => {
@@ -108,10 +125,14 @@ describe('the mail settings of a manufacturer', () => {
     const { user, calls } = open(mailServer());
     const test = within(await within(await section()).findByRole('form', { name: 'Send test email' }));
     await user.click(test.getByRole('button', { name: 'Send test email' }));
-    expect(await screen.findByText('Test email to staff@aurora-audio.example queued. It is in the Emails log.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Test email to staff@aurora-audio.example queued. It is in the Emails log.'),
+    ).toBeInTheDocument();
     await user.type(test.getByRole('textbox', { name: 'Send to' }), 'jörg@bücher.example');
     await user.click(test.getByRole('button', { name: 'Send test email' }));
-    expect(await screen.findByText('Test email to jörg@bücher.example queued. It is in the Emails log.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Test email to jörg@bücher.example queued. It is in the Emails log.'),
+    ).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       ['POST', '/manufacturers/7/emails/test', {}],
       ['POST', '/manufacturers/7/emails/test', { to: 'jörg@bücher.example' }],
@@ -125,7 +146,9 @@ describe('the mail settings of a manufacturer', () => {
     const { user } = open(mailServer(refuse));
     const test = within(await within(await section()).findByRole('form', { name: 'Send test email' }));
     await user.click(test.getByRole('button', { name: 'Send test email' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('At most 10 test emails an hour. Please try again later.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'At most 10 test emails an hour. Please try again later.',
+    );
   });
 
   it('offers Retry when the settings cannot be loaded', async () => {

@@ -40,7 +40,15 @@ export function SendTestEmail({ manufacturerId }: { manufacturerId: number }) {
     <div>
       <Row aria-label="Send test email" onSubmit={(event) => void submit(event)}>
         <label htmlFor={inputId}>Send to</label>
-        <AddressInput id={inputId} type="text" inputMode="email" value={to} placeholder="your own address" onChange={(event) => setTo(event.target.value)} autoComplete="off" />
+        <AddressInput
+          id={inputId}
+          type="text"
+          inputMode="email"
+          value={to}
+          placeholder="your own address"
+          onChange={(event) => setTo(event.target.value)}
+          autoComplete="off"
+        />
         <Button type="submit" disabled={send.isMutating} aria-busy={send.isMutating || undefined}>
           {send.isMutating && <SpinnerIcon />}
           Send test email

@@ -29,7 +29,9 @@ export const mailSettingsBody = (values: MailSettingsFormValues): UpdateMailSett
 });
 
 /** What the console can tell before asking; whether the reply-to address can receive mail the server decides. */
-export function validateMailSettingsForm(values: MailSettingsFormValues): Partial<Record<keyof MailSettingsFormValues, string>> {
+export function validateMailSettingsForm(
+  values: MailSettingsFormValues,
+): Partial<Record<keyof MailSettingsFormValues, string>> {
   const logo = values.logo_url.trim();
   const colour = values.brand_color.trim();
   return {

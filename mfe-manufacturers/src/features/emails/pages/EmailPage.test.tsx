@@ -39,7 +39,9 @@ describe('one email of the log', () => {
     expect(headers.getByText('jörg@bücher.example')).toBeInTheDocument();
     expect(headers.getByText('Kept (not sent)')).toBeInTheDocument();
     expect(headers.getByText('portal.sign-in-code (transactional)')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Plain text' })).getByText(/Your code is 123456/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Plain text' })).getByText(/Your code is 123456/),
+    ).toBeInTheDocument();
     const frame = screen.getByTitle('The HTML of the email "Your sign-in code"');
     // An empty sandbox: no scripts, no forms, no same-origin access.
     expect(frame).toHaveAttribute('sandbox', '');

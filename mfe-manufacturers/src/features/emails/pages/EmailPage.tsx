@@ -1,5 +1,15 @@
 import styled from 'styled-components';
-import { ApiError, Button, ButtonLink, CannotShowPage, PageHeader, Section, Spinner, errorMessage, useIdParam } from 'shared-kit';
+import {
+  ApiError,
+  Button,
+  ButtonLink,
+  CannotShowPage,
+  PageHeader,
+  Section,
+  Spinner,
+  errorMessage,
+  useIdParam,
+} from 'shared-kit';
 import { useEmail } from '../api/get-email';
 import { EmailHeaders } from '../components/EmailHeaders';
 import { emailLinks } from '../links';

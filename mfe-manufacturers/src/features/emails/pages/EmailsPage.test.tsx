@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EmailSummary } from 'shared-kit';
-import { manufacturerSession as auroraSession, superuserSession, type FakeApiServer as FakeServer, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import {
+  manufacturerSession as auroraSession,
+  superuserSession,
+  type FakeApiServer as FakeServer,
+  type RecordedApiCall as ApiCall,
+} from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { EMAILS_LOAD_FAILED, NO_EMAILS, NO_MATCHING_EMAILS, NO_SUCH_MANUFACTURER } from './EmailsPage';
 
@@ -43,9 +48,18 @@ function logServer(rows: EmailSummary[] = [FAILED, email({})], fail = false): Fa
       if (fail) throw new Error('network down');
       const query = call.query as { status?: string; kind?: string; recipient?: string };
       const data = rows.filter(
-        (row) => (!query.status || row.status === query.status) && (!query.kind || row.kind === query.kind) && (!query.recipient || row.to.includes(query.recipient)),
+        (row) =>
+          (!query.status || row.status === query.status) &&
+          (!query.kind || row.kind === query.kind) &&
+          (!query.recipient || row.to.includes(query.recipient)),
       );
-      return { data, pagination: { records: { total: data.length, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+      return {
+        data,
+        pagination: {
+          records: { total: data.length, per_page: 25 },
+          pages: { current: 1, previous: null, next: null, last: 1 },
+        },
+      };
     }
     throw new Error(`unexpected ${call.method} ${call.path}`);
   };
@@ -68,9 +82,26 @@ describe('the Emails log of a manufacturer', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['State', 'To', 'Subject', 'Kind', 'Attempts', 'Last Error', 'Created', 'Sent', 'Actions']);
-    expect(cells(rows[1]).slice(0, 6)).toEqual(['Failed', 'nobody@example.com', 'Test email from Aurora Audio', 'email.test', '10', '550 5.1.1 No such user']);
-    expect(cells(rows[2]).slice(0, 6)).toEqual(['Kept (not sent)', 'buyer@example.com', 'Your sign-in code', 'portal.sign-in-code', '0', '—']);
-    expect(within(rows[2]).getByRole('link', { name: 'View email 1 to buyer@example.com' })).toHaveAttribute('href', '/Home/Manufacturers/7/Emails/1');
+    expect(cells(rows[1]).slice(0, 6)).toEqual([
+      'Failed',
+      'nobody@example.com',
+      'Test email from Aurora Audio',
+      'email.test',
+      '10',
+      '550 5.1.1 No such user',
+    ]);
+    expect(cells(rows[2]).slice(0, 6)).toEqual([
+      'Kept (not sent)',
+      'buyer@example.com',
+      'Your sign-in code',
+      'portal.sign-in-code',
+      '0',
+      '—',
+    ]);
+    expect(within(rows[2]).getByRole('link', { name: 'View email 1 to buyer@example.com' })).toHaveAttribute(
+      'href',
+      '/Home/Manufacturers/7/Emails/1',
+    );
     expect(logQueries(calls)[0]).toEqual({ page: 1, per_page: 25, status: '', kind: '', recipient: '' });
     expect(screen.getByRole('navigation', { name: /pagination/i })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/Home/Manufacturers/7');
@@ -80,16 +111,22 @@ describe('the Emails log of a manufacturer', () => {
     const { user, calls } = renderArea({ entries: [PAGE], session: auroraSession, server: logServer() });
     await table();
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'failed');
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Emails' })).getAllByRole('row')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Emails' })).getAllByRole('row')).toHaveLength(2),
+    );
     expect(logQueries(calls).at(-1)).toMatchObject({ page: 1, status: 'failed' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), '');
     await user.type(screen.getByRole('textbox', { name: 'Kind' }), 'portal.sign-in-code');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
-    await waitFor(() => expect(logQueries(calls).at(-1)).toMatchObject({ page: 1, status: '', kind: 'portal.sign-in-code' }));
+    await waitFor(() =>
+      expect(logQueries(calls).at(-1)).toMatchObject({ page: 1, status: '', kind: 'portal.sign-in-code' }),
+    );
 
     await user.type(screen.getByRole('searchbox', { name: 'Search by Recipient' }), 'nobody{Enter}');
-    await waitFor(() => expect(logQueries(calls).at(-1)).toMatchObject({ page: 1, kind: 'portal.sign-in-code', recipient: 'nobody' }));
+    await waitFor(() =>
+      expect(logQueries(calls).at(-1)).toMatchObject({ page: 1, kind: 'portal.sign-in-code', recipient: 'nobody' }),
+    );
     expect(await screen.findByText(NO_MATCHING_EMAILS)).toBeInTheDocument();
   });
 
@@ -105,7 +142,11 @@ describe('the Emails log of a manufacturer', () => {
   });
 
   it.each(['abc', '0'])('refuses the manufacturer id %s without asking the server', (id) => {
-    const { calls } = renderArea({ entries: [`/Home/Manufacturers/${id}/Emails`], session: superuserSession, server: logServer() });
+    const { calls } = renderArea({
+      entries: [`/Home/Manufacturers/${id}/Emails`],
+      session: superuserSession,
+      server: logServer(),
+    });
     expect(screen.getByText(NO_SUCH_MANUFACTURER)).toBeInTheDocument();
     expect(calls).toEqual([]);
   });

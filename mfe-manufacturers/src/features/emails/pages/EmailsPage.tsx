@@ -1,6 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ButtonLink, CannotShowPage, PageHeader, PaginationControls, Table, useIdParam, type EmailStatus, type EmailSummary } from 'shared-kit';
+import {
+  ButtonLink,
+  CannotShowPage,
+  PageHeader,
+  PaginationControls,
+  Table,
+  useIdParam,
+  type EmailStatus,
+  type EmailSummary,
+} from 'shared-kit';
 import { useListController } from 'shared-kit/data';
 import { emailsKey, type EmailFilter } from '../api/get-emails';
 import { EmailFilters } from '../components/EmailFilters';
@@ -9,7 +18,8 @@ import { STATUSES } from '../components/email-status';
 import { emailLinks } from '../links';
 
 export const NO_SUCH_MANUFACTURER = 'There is no manufacturer at this address.';
-export const NO_EMAILS = 'No emails yet. Mails ProductHub writes for this manufacturer (sign-in codes, test emails …) appear here.';
+export const NO_EMAILS =
+  'No emails yet. Mails ProductHub writes for this manufacturer (sign-in codes, test emails …) appear here.';
 export const NO_MATCHING_EMAILS = 'No emails match these filters.';
 export const EMAILS_LOAD_FAILED = 'The Emails log could not be loaded. Please try again.';
 
@@ -35,7 +45,10 @@ export function EmailsPage() {
 function useEmailFilter(): [EmailFilter, (filter: EmailFilter) => void] {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
-  const filter: EmailFilter = { status: (STATUSES as string[]).includes(status) ? (status as EmailStatus) : '', kind: params.get('kind') ?? '' };
+  const filter: EmailFilter = {
+    status: (STATUSES as string[]).includes(status) ? (status as EmailStatus) : '',
+    kind: params.get('kind') ?? '',
+  };
   const setFilter = useCallback(
     (next: EmailFilter) => {
       const query = new URLSearchParams();
@@ -55,7 +68,11 @@ function EmailLog({ manufacturerId }: { manufacturerId: number }) {
   const columns = useMemo(
     () =>
       emailColumns((email) => (
-        <ButtonLink size="small" to={emailLinks.email(manufacturerId, email.id)} aria-label={`View email ${email.id} to ${email.to}`}>
+        <ButtonLink
+          size="small"
+          to={emailLinks.email(manufacturerId, email.id)}
+          aria-label={`View email ${email.id} to ${email.to}`}
+        >
           View
         </ButtonLink>
       )),
@@ -70,8 +87,18 @@ function EmailLog({ manufacturerId }: { manufacturerId: number }) {
   return (
     <>
       <PageHeader title={TITLE} actions={<ButtonLink to={emailLinks.manufacturer(manufacturerId)}>Back</ButtonLink>} />
-      <EmailFilters filter={filter} onFilterChange={changeFilter} recipient={list.state.search} onRecipientSearch={list.state.setSearch} />
-      <Table caption="Emails" columns={columns} emptyText={list.error ? EMAILS_LOAD_FAILED : filtered ? NO_MATCHING_EMAILS : NO_EMAILS} {...list.tableProps} />
+      <EmailFilters
+        filter={filter}
+        onFilterChange={changeFilter}
+        recipient={list.state.search}
+        onRecipientSearch={list.state.setSearch}
+      />
+      <Table
+        caption="Emails"
+        columns={columns}
+        emptyText={list.error ? EMAILS_LOAD_FAILED : filtered ? NO_MATCHING_EMAILS : NO_EMAILS}
+        {...list.tableProps}
+      />
       <PaginationControls {...list.paginationProps} />
     </>
   );

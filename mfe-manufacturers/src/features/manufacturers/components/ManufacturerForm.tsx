@@ -1,7 +1,19 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, Card, COUNTRY_CODE_MAX_LENGTH, errorMessage, formatDateTime, type Manufacturer } from 'shared-kit';
-import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH, manufacturerFieldProblems } from 'shared-kit/contract';
+import {
+  ApiError,
+  Button,
+  Card,
+  COUNTRY_CODE_MAX_LENGTH,
+  errorMessage,
+  formatDateTime,
+  type Manufacturer,
+} from 'shared-kit';
+import {
+  MANUFACTURER_FIELD_MAX_LENGTHS,
+  MANUFACTURER_NAME_MAX_LENGTH,
+  manufacturerFieldProblems,
+} from 'shared-kit/contract';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { useUpdateManufacturer } from '../api/update-manufacturer';
 import { MANUFACTURER_NOT_FOUND, UPDATE_FAILED, UPDATE_SUCCEEDED } from '../texts';
@@ -15,7 +27,8 @@ export interface ManufacturerFormProps {
   onLeave: () => void;
 }
 
-const failureText = (error: unknown) => (error instanceof ApiError && error.status === 404 ? MANUFACTURER_NOT_FOUND : errorMessage(error, UPDATE_FAILED));
+const failureText = (error: unknown) =>
+  error instanceof ApiError && error.status === 404 ? MANUFACTURER_NOT_FOUND : errorMessage(error, UPDATE_FAILED);
 
 /**
  * The details form (docs/console.md, Manufacturer details): read-only until Edit; Save Changes (saved, then leave after 2 s) or Cancel
@@ -63,7 +76,12 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
     form.dismissFailure();
     setEditing(false);
   };
-  const field = (name: keyof ManufacturerFormValues, label: string, maxLength: number) => ({ name, label, readOnly, maxLength });
+  const field = (name: keyof ManufacturerFormValues, label: string, maxLength: number) => ({
+    name,
+    label,
+    readOnly,
+    maxLength,
+  });
 
   return (
     <Form form={form} as={FormCard} aria-label="Manufacturer details">
@@ -73,8 +91,16 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
         <TextField {...field('address', 'Address', MANUFACTURER_FIELD_MAX_LENGTHS.address)} multiline />
         <TextField {...field('phone', 'Phone', MANUFACTURER_FIELD_MAX_LENGTHS.phone)} type="tel" />
         <TextField {...field('vat_id', 'VAT ID', MANUFACTURER_FIELD_MAX_LENGTHS.vat_id)} />
-        <TextField {...field('country_code', 'Country Code', COUNTRY_CODE_MAX_LENGTH)} transform={(text) => text.toUpperCase()} placeholder="e.g. US, DE, UK" />
-        <ReadOnlyField id={`${ids}-pool`} label="Manufacturer Pool ID" value={manufacturer.manufacturer_pool_id ?? ''} />
+        <TextField
+          {...field('country_code', 'Country Code', COUNTRY_CODE_MAX_LENGTH)}
+          transform={(text) => text.toUpperCase()}
+          placeholder="e.g. US, DE, UK"
+        />
+        <ReadOnlyField
+          id={`${ids}-pool`}
+          label="Manufacturer Pool ID"
+          value={manufacturer.manufacturer_pool_id ?? ''}
+        />
         <ReadOnlyField id={`${ids}-created`} label="Created At" value={formatDateTime(manufacturer.created_at)} />
         <ReadOnlyField id={`${ids}-updated`} label="Updated At" value={formatDateTime(manufacturer.updated_at)} />
       </Grid>

@@ -17,4 +17,5 @@ export function formValuesOf(manufacturer: Manufacturer): ManufacturerFormValues
   };
 }
 
-export const hasChanges = (values: ManufacturerFormValues, stored: ManufacturerFormValues): boolean => EDITABLE_FIELDS.some((field) => values[field] !== stored[field]);
+export const hasChanges = (values: ManufacturerFormValues, stored: ManufacturerFormValues): boolean =>
+  EDITABLE_FIELDS.some((field) => values[field] !== stored[field]);

@@ -5,25 +5,40 @@ describe('the Back rule (docs/console.md, Manufacturer details)', () => {
 
   it.each(['superuser', 'manufacturer', undefined] as const)('goes to returnTo when present, for %s', (accessLevel) => {
     expect(leaveTarget({ returnTo, accessLevel, hasPreviousPage: true })).toEqual({ kind: 'returnTo', path: returnTo });
-    expect(leaveTarget({ returnTo, accessLevel, hasPreviousPage: false })).toEqual({ kind: 'returnTo', path: returnTo });
+    expect(leaveTarget({ returnTo, accessLevel, hasPreviousPage: false })).toEqual({
+      kind: 'returnTo',
+      path: returnTo,
+    });
   });
 
   it('goes back one step for a manufacturer user without returnTo', () => {
-    expect(leaveTarget({ returnTo: null, accessLevel: 'manufacturer', hasPreviousPage: true })).toEqual({ kind: 'previousPage' });
+    expect(leaveTarget({ returnTo: null, accessLevel: 'manufacturer', hasPreviousPage: true })).toEqual({
+      kind: 'previousPage',
+    });
   });
 
   it('sends a manufacturer user who opened the page directly to the area home rather than out of the app', () => {
-    expect(leaveTarget({ returnTo: null, accessLevel: 'manufacturer', hasPreviousPage: false })).toEqual({ kind: 'areaHome' });
+    expect(leaveTarget({ returnTo: null, accessLevel: 'manufacturer', hasPreviousPage: false })).toEqual({
+      kind: 'areaHome',
+    });
   });
 
   it('goes to the manufacturers list for a superuser without returnTo', () => {
-    expect(leaveTarget({ returnTo: null, accessLevel: 'superuser', hasPreviousPage: true })).toEqual({ kind: 'manufacturersList' });
-    expect(leaveTarget({ returnTo: '', accessLevel: 'superuser', hasPreviousPage: false })).toEqual({ kind: 'manufacturersList' });
+    expect(leaveTarget({ returnTo: null, accessLevel: 'superuser', hasPreviousPage: true })).toEqual({
+      kind: 'manufacturersList',
+    });
+    expect(leaveTarget({ returnTo: '', accessLevel: 'superuser', hasPreviousPage: false })).toEqual({
+      kind: 'manufacturersList',
+    });
   });
 
   it('treats a returnTo that leaves the app as absent', () => {
-    expect(leaveTarget({ returnTo: 'https://evil.example', accessLevel: 'superuser', hasPreviousPage: true })).toEqual({ kind: 'manufacturersList' });
-    expect(leaveTarget({ returnTo: '//evil.example', accessLevel: 'manufacturer', hasPreviousPage: true })).toEqual({ kind: 'previousPage' });
+    expect(leaveTarget({ returnTo: 'https://evil.example', accessLevel: 'superuser', hasPreviousPage: true })).toEqual({
+      kind: 'manufacturersList',
+    });
+    expect(leaveTarget({ returnTo: '//evil.example', accessLevel: 'manufacturer', hasPreviousPage: true })).toEqual({
+      kind: 'previousPage',
+    });
   });
 });
 
@@ -32,14 +47,27 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo(path)).toBe(path);
   });
 
-  it.each([null, undefined, '', 'Home/Manufacturers', 'https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])('ignores %p', (value) => {
+  it.each([
+    null,
+    undefined,
+    '',
+    'Home/Manufacturers',
+    'https://evil.example/x',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+  ])('ignores %p', (value) => {
     expect(safeReturnTo(value)).toBeNull();
   });
 });
 
 describe('detailsLink', () => {
   it('links to the manufacturer with the encoded page to return to', () => {
-    expect(detailsLink(12, '/Home/Manufacturers?page=2&x=a b')).toBe('12?returnTo=%2FHome%2FManufacturers%3Fpage%3D2%26x%3Da+b');
-    expect(new URLSearchParams(detailsLink(12, '/Home/Manufacturers?page=2').split('?')[1]).get('returnTo')).toBe('/Home/Manufacturers?page=2');
+    expect(detailsLink(12, '/Home/Manufacturers?page=2&x=a b')).toBe(
+      '12?returnTo=%2FHome%2FManufacturers%3Fpage%3D2%26x%3Da+b',
+    );
+    expect(new URLSearchParams(detailsLink(12, '/Home/Manufacturers?page=2').split('?')[1]).get('returnTo')).toBe(
+      '/Home/Manufacturers?page=2',
+    );
   });
 });

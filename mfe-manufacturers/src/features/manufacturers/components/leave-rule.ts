@@ -12,7 +12,8 @@ export function safeReturnTo(value: string | null | undefined): string | null {
 }
 
 /** The detail page of a manufacturer, remembering the page that opened it. */
-export const detailsLink = (id: number, returnTo: string) => `${id}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
+export const detailsLink = (id: number, returnTo: string) =>
+  `${id}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
 
 export type LeaveTarget =
   | { kind: 'returnTo'; path: string }

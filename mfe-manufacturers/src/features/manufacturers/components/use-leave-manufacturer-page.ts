@@ -41,4 +41,6 @@ export function isFirstPageOfVisit(location: Location): boolean {
 }
 
 /** The location state a redirect passes on, so the page it lands on knows whether there is a page to go back to. */
-export const redirectState = (location: Location): FirstPageState => ({ firstPageOfVisit: isFirstPageOfVisit(location) });
+export const redirectState = (location: Location): FirstPageState => ({
+  firstPageOfVisit: isFirstPageOfVisit(location),
+});

@@ -1,20 +1,32 @@
 import { screen } from '@testing-library/react';
 import type { InitialEntry } from 'react-router';
-import { renderPage, type RenderPageOptions, manufacturerSession as auroraSession, superuserSession } from 'shared-kit/testing';
+import {
+  renderPage,
+  type RenderPageOptions,
+  manufacturerSession as auroraSession,
+  superuserSession,
+} from 'shared-kit/testing';
 import ManufacturersRoutes from '../../../routes';
 
 /** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
 const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>
   renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 
-const emptyList = { data: [], pagination: { records: { total: 0, per_page: 100 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+const emptyList = {
+  data: [],
+  pagination: { records: { total: 0, per_page: 100 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+};
 const noServer = () => {
   throw new Error('no call expected');
 };
 
 describe('Create Manufacturer', () => {
   it('tells a superuser how manufacturers are created and leads back to the list', async () => {
-    const { user, calls } = renderArea({ entries: ['/Home/CreateManufacturer'], session: superuserSession, server: () => emptyList });
+    const { user, calls } = renderArea({
+      entries: ['/Home/CreateManufacturer'],
+      session: superuserSession,
+      server: () => emptyList,
+    });
     expect(screen.getByRole('heading', { name: 'Create Manufacturer' })).toBeInTheDocument();
     expect(screen.getByText(/created by a ProductHub operator/)).toBeInTheDocument();
     expect(calls).toEqual([]);

@@ -26,7 +26,8 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
   let stored = options.stored ?? AURORA;
   return (call) => {
     // The list a Back may lead to.
-    if (call.method === 'GET' && call.path === '/manufacturers') return { data: [stored], pagination: EMPTY_PAGINATION };
+    if (call.method === 'GET' && call.path === '/manufacturers')
+      return { data: [stored], pagination: EMPTY_PAGINATION };
     // The sections below the details (their own tests are in features/webhooks, features/emails and features/portal).
     if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/webhook-endpoints`) return { data: [] };
     if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/mail-settings`) {
@@ -48,7 +49,11 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
     if (call.method === 'GET') return stored;
     if (call.method === 'PATCH') {
       const answer = options.onPatch?.(call);
-      stored = (answer as Manufacturer | undefined) ?? { ...stored, ...(call.body as Partial<Manufacturer>), updated_at: '2025-06-01T09:00:00.000Z' };
+      stored = (answer as Manufacturer | undefined) ?? {
+        ...stored,
+        ...(call.body as Partial<Manufacturer>),
+        updated_at: '2025-06-01T09:00:00.000Z',
+      };
       return stored;
     }
     throw new Error(`unexpected ${call.method} ${call.path}`);
@@ -57,12 +62,18 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
 
 /** The calls about the manufacturer itself, not the sections below its details. */
 const manufacturerCalls = (calls: ApiCall[]) =>
-  calls.filter((call) => !['/webhook-endpoints', '/mail-settings', '/portal-settings'].some((section) => call.path.includes(section)));
+  calls.filter(
+    (call) =>
+      !['/webhook-endpoints', '/mail-settings', '/portal-settings'].some((section) => call.path.includes(section)),
+  );
 
 const location = () => screen.getByLabelText('Current location');
 // Within the details form: the Mail settings section below has fields of its own (Sender name, Reply-to email).
 const field = (label: string) =>
-  within(screen.getByRole('form', { name: 'Manufacturer details' })).getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
+  within(screen.getByRole('form', { name: 'Manufacturer details' })).getByLabelText(label, {
+    exact: false,
+    selector: 'input, textarea',
+  }) as HTMLInputElement;
 
 async function openAsSuperuser(entries = [withReturnTo('/Home/Manufacturers/7')], server = manufacturerServer()) {
   const view = renderArea({ entries, session: superuserSession, server });
@@ -72,7 +83,11 @@ async function openAsSuperuser(entries = [withReturnTo('/Home/Manufacturers/7')]
 
 describe('manufacturer details page', () => {
   it('loads the manufacturer and shows every field read-only until Edit', async () => {
-    const { calls } = renderArea({ entries: ['/Home/Manufacturers/7'], session: superuserSession, server: manufacturerServer() });
+    const { calls } = renderArea({
+      entries: ['/Home/Manufacturers/7'],
+      session: superuserSession,
+      server: manufacturerServer(),
+    });
     expect(screen.getByRole('heading', { name: 'Manufacturer Details' })).toBeInTheDocument();
     expect(screen.getByText('Loading manufacturer...')).toBeInTheDocument();
     await screen.findByDisplayValue('Aurora Audio');
@@ -91,9 +106,23 @@ describe('manufacturer details page', () => {
     expect(field('Country Code')).toHaveAttribute('maxlength', '2');
     expect(field('Country Code')).toHaveAttribute('placeholder', 'e.g. US, DE, UK');
     expect(field('Manufacturer Pool ID')).toHaveValue('pool-aurora-eu-1');
-    expect(field('Created At')).toHaveValue(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(AURORA.created_at)));
+    expect(field('Created At')).toHaveValue(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(AURORA.created_at),
+      ),
+    );
     expect(field('Updated At')).not.toHaveValue('');
-    for (const label of ['Name', 'Email', 'Address', 'Phone', 'VAT ID', 'Country Code', 'Manufacturer Pool ID', 'Created At', 'Updated At']) {
+    for (const label of [
+      'Name',
+      'Email',
+      'Address',
+      'Phone',
+      'VAT ID',
+      'Country Code',
+      'Manufacturer Pool ID',
+      'Created At',
+      'Updated At',
+    ]) {
       expect(field(label)).toHaveAttribute('readonly');
     }
     expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
@@ -102,18 +131,32 @@ describe('manufacturer details page', () => {
   });
 
   it('shows empty optional fields as blank', async () => {
-    const bare = manufacturerFixture({ email: null, address: null, phone: null, vat_id: null, country_code: null, manufacturer_pool_id: null });
-    renderArea({ entries: ['/Home/Manufacturers/7'], session: superuserSession, server: manufacturerServer({ stored: bare }) });
+    const bare = manufacturerFixture({
+      email: null,
+      address: null,
+      phone: null,
+      vat_id: null,
+      country_code: null,
+      manufacturer_pool_id: null,
+    });
+    renderArea({
+      entries: ['/Home/Manufacturers/7'],
+      session: superuserSession,
+      server: manufacturerServer({ stored: bare }),
+    });
     await screen.findByDisplayValue('Aurora Audio');
-    for (const label of ['Email', 'Address', 'Phone', 'VAT ID', 'Country Code', 'Manufacturer Pool ID']) expect(field(label)).toHaveValue('');
+    for (const label of ['Email', 'Address', 'Phone', 'VAT ID', 'Country Code', 'Manufacturer Pool ID'])
+      expect(field(label)).toHaveValue('');
   });
 
   it('Edit makes the editable fields editable (not the read-only ones); Save Changes only when something changed', async () => {
     const { user } = await openAsSuperuser();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(field('Name')).toHaveFocus();
-    for (const label of ['Name', 'Email', 'Address', 'Phone', 'VAT ID', 'Country Code']) expect(field(label)).not.toHaveAttribute('readonly');
-    for (const label of ['Manufacturer Pool ID', 'Created At', 'Updated At']) expect(field(label)).toHaveAttribute('readonly');
+    for (const label of ['Name', 'Email', 'Address', 'Phone', 'VAT ID', 'Country Code'])
+      expect(field(label)).not.toHaveAttribute('readonly');
+    for (const label of ['Manufacturer Pool ID', 'Created At', 'Updated At'])
+      expect(field(label)).toHaveAttribute('readonly');
 
     const save = screen.getByRole('button', { name: 'Save Changes' });
     expect(save).toBeDisabled();
@@ -152,7 +195,11 @@ describe('manufacturer details page', () => {
 
     expect(await screen.findByText('Manufacturer updated successfully!')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
-      { method: 'PATCH', path: '/manufacturers/7', body: { ...AURORA, name: 'Aurora Audio GmbH', country_code: 'AT', phone: '' } },
+      {
+        method: 'PATCH',
+        path: '/manufacturers/7',
+        body: { ...AURORA, name: 'Aurora Audio GmbH', country_code: 'AT', phone: '' },
+      },
     ]);
     expect(field('Name')).toHaveValue('Aurora Audio GmbH');
     expect(field('Name')).toHaveAttribute('readonly');
@@ -210,9 +257,17 @@ describe('manufacturer details page', () => {
 
   describe('save failures (docs/console.md, Manufacturer details)', () => {
     it.each([
-      ['the server message', apiError(400, 'Email must be a valid email address, e.g. info@example.com.'), 'Email must be a valid email address, e.g. info@example.com.'],
+      [
+        'the server message',
+        apiError(400, 'Email must be a valid email address, e.g. info@example.com.'),
+        'Email must be a valid email address, e.g. info@example.com.',
+      ],
       ['the fallback text when there is none', apiError(500), 'Failed to update manufacturer. Please try again.'],
-      ['the fallback text for an unexpected failure', new Error('boom'), 'Failed to update manufacturer. Please try again.'],
+      [
+        'the fallback text for an unexpected failure',
+        new Error('boom'),
+        'Failed to update manufacturer. Please try again.',
+      ],
       ['Manufacturer not found for a missing manufacturer', apiError(404), 'Manufacturer not found'],
     ])('shows %s and keeps the edits', async (_case, failure, message) => {
       const server = manufacturerServer({
@@ -245,17 +300,31 @@ describe('manufacturer details page', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent('Manufacturer not found');
       expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
-      expect(logged).toHaveBeenCalledWith('Failed to load /manufacturers/99:', expect.objectContaining({ status: 404 }));
+      expect(logged).toHaveBeenCalledWith(
+        'Failed to load /manufacturers/99:',
+        expect.objectContaining({ status: 404 }),
+      );
     });
 
-    it.each(['abc', '0', '-3', '1.5', '99999999999'])('says Manufacturer not found for the id %s without asking the server', (id) => {
-      const { calls } = renderArea({ entries: [`/Home/Manufacturers/${id}`], session: superuserSession, server: manufacturerServer() });
-      expect(screen.getByRole('alert')).toHaveTextContent('Manufacturer not found');
-      expect(calls).toEqual([]);
-    });
+    it.each(['abc', '0', '-3', '1.5', '99999999999'])(
+      'says Manufacturer not found for the id %s without asking the server',
+      (id) => {
+        const { calls } = renderArea({
+          entries: [`/Home/Manufacturers/${id}`],
+          session: superuserSession,
+          server: manufacturerServer(),
+        });
+        expect(screen.getByRole('alert')).toHaveTextContent('Manufacturer not found');
+        expect(calls).toEqual([]);
+      },
+    );
 
     it('reads the id 07 as 7, as every remote reads ids (shared-kit useIdParam, the contract Id)', async () => {
-      const { calls } = renderArea({ entries: ['/Home/Manufacturers/07'], session: superuserSession, server: manufacturerServer() });
+      const { calls } = renderArea({
+        entries: ['/Home/Manufacturers/07'],
+        session: superuserSession,
+        server: manufacturerServer(),
+      });
       expect(await screen.findByDisplayValue('Aurora Audio')).toBeInTheDocument();
       expect(manufacturerCalls(calls)).toEqual([{ method: 'GET', path: '/manufacturers/7', query: undefined }]);
     });
@@ -267,7 +336,9 @@ describe('manufacturer details page', () => {
         return manufacturerServer()(call);
       };
       const { user } = renderArea({ entries: ['/Home/Manufacturers/7'], session: superuserSession, server });
-      expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached. Check your connection and try again.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The server could not be reached. Check your connection and try again.',
+      );
       down = false;
       await user.click(screen.getByRole('button', { name: 'Retry' }));
       expect(await screen.findByDisplayValue('Aurora Audio')).toBeInTheDocument();
@@ -276,19 +347,30 @@ describe('manufacturer details page', () => {
 
   describe('access (docs/console.md, Roles and access)', () => {
     it('lets a manufacturer user open and edit their own manufacturer', async () => {
-      const { user, calls, services } = renderArea({ entries: ['/Home/Dashboard', '/Home/Manufacturers/7'], session: auroraSession, server: manufacturerServer() });
+      const { user, calls, services } = renderArea({
+        entries: ['/Home/Dashboard', '/Home/Manufacturers/7'],
+        session: auroraSession,
+        server: manufacturerServer(),
+      });
       await screen.findByDisplayValue('Aurora Audio');
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       await user.type(field('Email'), 'x');
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       expect(await screen.findByText('Manufacturer updated successfully!')).toBeInTheDocument();
-      expect(manufacturerCalls(calls).map((call) => `${call.method} ${call.path}`)).toEqual(['GET /manufacturers/7', 'PATCH /manufacturers/7']);
+      expect(manufacturerCalls(calls).map((call) => `${call.method} ${call.path}`)).toEqual([
+        'GET /manufacturers/7',
+        'PATCH /manufacturers/7',
+      ]);
       // Their own manufacturer: the shell re-reads the session so the top bar shows the saved name at once.
       expect(services.refreshSession).toHaveBeenCalledTimes(1);
     });
 
     it("denies a manufacturer user another manufacturer's page without asking the server", () => {
-      const { calls } = renderArea({ entries: ['/Home/Manufacturers/8'], session: auroraSession, server: manufacturerServer() });
+      const { calls } = renderArea({
+        entries: ['/Home/Manufacturers/8'],
+        session: auroraSession,
+        server: manufacturerServer(),
+      });
       expect(screen.getByRole('alert')).toHaveTextContent('Access denied. Superuser privileges required.');
       expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
       expect(calls).toEqual([]);
@@ -296,7 +378,11 @@ describe('manufacturer details page', () => {
 
     it('shows the access message when the server refuses (embedded without a session)', async () => {
       jest.spyOn(console, 'error').mockImplementationOnce(() => undefined);
-      renderArea({ entries: ['/Home/Manufacturers/7'], session: null, server: () => Promise.reject(apiError(403, 'Access denied. Superuser privileges required.')) });
+      renderArea({
+        entries: ['/Home/Manufacturers/7'],
+        session: null,
+        server: () => Promise.reject(apiError(403, 'Access denied. Superuser privileges required.')),
+      });
       expect(await screen.findByRole('alert')).toHaveTextContent('Access denied. Superuser privileges required.');
     });
   });
@@ -306,42 +392,66 @@ describe('manufacturer details page', () => {
       ['a superuser', superuserSession],
       ['a manufacturer user', auroraSession],
     ])('goes to returnTo when present, for %s', async (_who, session) => {
-      const { user } = renderArea({ entries: ['/Home/Dashboard', withReturnTo('/Home/Manufacturers/7', '/Home/Users?page=3')], session, server: manufacturerServer() });
+      const { user } = renderArea({
+        entries: ['/Home/Dashboard', withReturnTo('/Home/Manufacturers/7', '/Home/Users?page=3')],
+        session,
+        server: manufacturerServer(),
+      });
       await screen.findByDisplayValue('Aurora Audio');
       await user.click(screen.getByRole('button', { name: 'Back' }));
       expect(location()).toHaveTextContent('/Home/Users?page=3');
     });
 
     it('goes back one step for a manufacturer user without returnTo', async () => {
-      const { user } = renderArea({ entries: ['/Home/MyProducts?page=2', '/Home/Manufacturers/7'], session: auroraSession, server: manufacturerServer() });
+      const { user } = renderArea({
+        entries: ['/Home/MyProducts?page=2', '/Home/Manufacturers/7'],
+        session: auroraSession,
+        server: manufacturerServer(),
+      });
       await screen.findByDisplayValue('Aurora Audio');
       await user.click(screen.getByRole('button', { name: 'Back' }));
       expect(location()).toHaveTextContent(/^\/Home\/MyProducts\?page=2$/);
     });
 
     it('sends a manufacturer user who opened the page directly to /Home instead of out of the console', async () => {
-      const { user } = renderArea({ entries: ['/Home/Manufacturers/7'], session: auroraSession, server: manufacturerServer() });
+      const { user } = renderArea({
+        entries: ['/Home/Manufacturers/7'],
+        session: auroraSession,
+        server: manufacturerServer(),
+      });
       await screen.findByDisplayValue('Aurora Audio');
       await user.click(screen.getByRole('button', { name: 'Back' }));
       expect(location()).toHaveTextContent(/^\/Home$/);
     });
 
     it('goes to the manufacturers list for a superuser without returnTo', async () => {
-      const { user } = renderArea({ entries: ['/Home/Dashboard', '/Home/Manufacturers/7'], session: superuserSession, server: manufacturerServer() });
+      const { user } = renderArea({
+        entries: ['/Home/Dashboard', '/Home/Manufacturers/7'],
+        session: superuserSession,
+        server: manufacturerServer(),
+      });
       await screen.findByDisplayValue('Aurora Audio');
       await user.click(screen.getByRole('button', { name: 'Back' }));
       expect(location()).toHaveTextContent(/^\/Home\/Manufacturers$/);
     });
 
     it('ignores a returnTo that would leave the console', async () => {
-      const { user } = renderArea({ entries: [withReturnTo('/Home/Manufacturers/7', 'https://evil.example/phish')], session: superuserSession, server: manufacturerServer() });
+      const { user } = renderArea({
+        entries: [withReturnTo('/Home/Manufacturers/7', 'https://evil.example/phish')],
+        session: superuserSession,
+        server: manufacturerServer(),
+      });
       await screen.findByDisplayValue('Aurora Audio');
       await user.click(screen.getByRole('button', { name: 'Back' }));
       expect(location()).toHaveTextContent(/^\/Home\/Manufacturers$/);
     });
 
     it('works on the error pages too', async () => {
-      const { user } = renderArea({ entries: ['/Home/Dashboard', '/Home/Manufacturers/8'], session: auroraSession, server: manufacturerServer() });
+      const { user } = renderArea({
+        entries: ['/Home/Dashboard', '/Home/Manufacturers/8'],
+        session: auroraSession,
+        server: manufacturerServer(),
+      });
       await user.click(screen.getByRole('button', { name: 'Back' }));
       expect(location()).toHaveTextContent(/^\/Home\/Dashboard$/);
     });
@@ -352,7 +462,12 @@ describe('manufacturer details page', () => {
     afterEach(() => jest.useRealTimers());
 
     async function saveAPhoneChange(entries: string[], session = superuserSession) {
-      const view = renderArea({ entries, session, server: manufacturerServer(), advanceTimers: jest.advanceTimersByTime });
+      const view = renderArea({
+        entries,
+        session,
+        server: manufacturerServer(),
+        advanceTimers: jest.advanceTimersByTime,
+      });
       await screen.findByDisplayValue('Aurora Audio');
       await view.user.click(screen.getByRole('button', { name: 'Edit' }));
       await view.user.type(field('Phone'), '1');
@@ -397,7 +512,12 @@ describe('manufacturer details page', () => {
           throw apiError(500);
         },
       });
-      const { user } = renderArea({ entries: [withReturnTo('/Home/Manufacturers/7')], session: superuserSession, server, advanceTimers: jest.advanceTimersByTime });
+      const { user } = renderArea({
+        entries: [withReturnTo('/Home/Manufacturers/7')],
+        session: superuserSession,
+        server,
+        advanceTimers: jest.advanceTimersByTime,
+      });
       await screen.findByDisplayValue('Aurora Audio');
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       await user.type(field('Phone'), '1');
@@ -405,7 +525,13 @@ describe('manufacturer details page', () => {
       await screen.findByText('Failed to update manufacturer. Please try again.');
       await after(5000);
       expect(location()).toHaveTextContent('/Home/Manufacturers/7?returnTo=');
-      await waitFor(() => expect(within(screen.getByRole('form', { name: 'Manufacturer details' })).getByRole('button', { name: 'Save Changes' })).toBeEnabled());
+      await waitFor(() =>
+        expect(
+          within(screen.getByRole('form', { name: 'Manufacturer details' })).getByRole('button', {
+            name: 'Save Changes',
+          }),
+        ).toBeEnabled(),
+      );
     });
   });
 });

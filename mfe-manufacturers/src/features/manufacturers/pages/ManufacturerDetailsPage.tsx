@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { CannotShowPage, ApiError, Button, PageHeader, Spinner, errorMessage, useIdParam, useSession } from 'shared-kit';
+import {
+  CannotShowPage,
+  ApiError,
+  Button,
+  PageHeader,
+  Spinner,
+  errorMessage,
+  useIdParam,
+  useSession,
+} from 'shared-kit';
 import { HistorySection } from 'shared-kit/data';
 import { useManufacturer } from '../api/get-manufacturer';
 import { mayOpenManufacturer } from '../access';
@@ -28,10 +37,19 @@ export function ManufacturerDetailsPage({ sections }: { sections?: (manufacturer
   );
 }
 
-function ManufacturerDetails({ id, onLeave, sections }: { id: number; onLeave: () => void; sections?: (manufacturerId: number) => ReactNode }) {
+function ManufacturerDetails({
+  id,
+  onLeave,
+  sections,
+}: {
+  id: number;
+  onLeave: () => void;
+  sections?: (manufacturerId: number) => ReactNode;
+}) {
   const { data: manufacturer, error, isLoading, mutate } = useManufacturer(id);
   if (isLoading) return <Spinner label="Loading manufacturer..." />;
-  if (error instanceof ApiError && error.status === 404) return <CannotShowPage>{MANUFACTURER_NOT_FOUND}</CannotShowPage>;
+  if (error instanceof ApiError && error.status === 404)
+    return <CannotShowPage>{MANUFACTURER_NOT_FOUND}</CannotShowPage>;
   if (error instanceof ApiError && error.status === 403) return <CannotShowPage>{ACCESS_DENIED}</CannotShowPage>;
   if (error || !manufacturer) {
     return <CannotShowPage onRetry={() => void mutate()}>{errorMessage(error, LOAD_FAILED)}</CannotShowPage>;
@@ -41,7 +59,11 @@ function ManufacturerDetails({ id, onLeave, sections }: { id: number; onLeave: (
       <Name>{manufacturer.name}</Name>
       <ManufacturerForm manufacturer={manufacturer} onLeave={onLeave} />
       {sections?.(manufacturer.id)}
-      <HistorySection objectType="manufacturer" objectId={manufacturer.id} caption={`History of manufacturer ${manufacturer.name}`} />
+      <HistorySection
+        objectType="manufacturer"
+        objectId={manufacturer.id}
+        caption={`History of manufacturer ${manufacturer.name}`}
+      />
     </>
   );
 }

@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import type { Manufacturer, Pagination } from 'shared-kit';
 import type { InitialEntry } from 'react-router';
-import { renderPage, type RenderPageOptions, apiError, manufacturerSession as auroraSession, superuserSession, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import {
+  renderPage,
+  type RenderPageOptions,
+  apiError,
+  manufacturerSession as auroraSession,
+  superuserSession,
+  type RecordedApiCall as ApiCall,
+} from 'shared-kit/testing';
 import ManufacturersRoutes from '../../../routes';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 
@@ -10,7 +17,12 @@ const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: Init
   renderPage(<ManufacturersRoutes />, { ...options, url: entries, route: '/Home/*' });
 
 const MANUFACTURERS: Manufacturer[] = Array.from({ length: 3 }, (_, index) =>
-  manufacturerFixture({ id: index + 1, name: `Maker ${index + 1}`, email: `maker${index + 1}@example.com`, country_code: index === 2 ? null : 'DE' }),
+  manufacturerFixture({
+    id: index + 1,
+    name: `Maker ${index + 1}`,
+    email: `maker${index + 1}@example.com`,
+    country_code: index === 2 ? null : 'DE',
+  }),
 );
 
 function pageOf(call: ApiCall, total = 260): { data: Manufacturer[]; pagination: Pagination } {
@@ -19,13 +31,18 @@ function pageOf(call: ApiCall, total = 260): { data: Manufacturer[]; pagination:
   const last = Math.ceil(total / perPage);
   return {
     data: MANUFACTURERS,
-    pagination: { records: { total, per_page: perPage }, pages: { current: page, previous: page > 1 ? page - 1 : null, next: page < last ? page + 1 : null, last } },
+    pagination: {
+      records: { total, per_page: perPage },
+      pages: { current: page, previous: page > 1 ? page - 1 : null, next: page < last ? page + 1 : null, last },
+    },
   };
 }
 
 const listServer = (call: ApiCall) => {
   if (call.method === 'GET' && call.path === '/manufacturers') return pageOf(call);
-  const details = MANUFACTURERS.find((manufacturer) => call.method === 'GET' && call.path === `/manufacturers/${manufacturer.id}`);
+  const details = MANUFACTURERS.find(
+    (manufacturer) => call.method === 'GET' && call.path === `/manufacturers/${manufacturer.id}`,
+  );
   if (details) return details;
   throw apiError(404, 'Not found');
 };
@@ -56,7 +73,10 @@ describe('manufacturers list', () => {
       ['2', 'Maker 2', 'maker2@example.com', 'DE'],
       ['3', 'Maker 3', 'maker3@example.com', ''],
     ]);
-    expect(within(rows[1]).getByRole('link', { name: /^View Details/ })).toHaveAttribute('href', '/Home/Manufacturers/2?returnTo=%2FHome%2FManufacturers');
+    expect(within(rows[1]).getByRole('link', { name: /^View Details/ })).toHaveAttribute(
+      'href',
+      '/Home/Manufacturers/2?returnTo=%2FHome%2FManufacturers',
+    );
   });
 
   it('hides the search box and disables New Manufacturer', async () => {
@@ -70,13 +90,19 @@ describe('manufacturers list', () => {
   it('View Details opens the manufacturer, remembering the list to return to', async () => {
     const { user } = renderArea({ entries: ['/Home/Manufacturers'], session: superuserSession, server: listServer });
     await user.click(await screen.findByRole('link', { name: 'View Details of Maker 3' }));
-    expect(screen.getByLabelText('Current location')).toHaveTextContent('/Home/Manufacturers/3?returnTo=%2FHome%2FManufacturers');
+    expect(screen.getByLabelText('Current location')).toHaveTextContent(
+      '/Home/Manufacturers/3?returnTo=%2FHome%2FManufacturers',
+    );
     expect(screen.getByRole('heading', { name: 'Manufacturer Details' })).toBeInTheDocument();
     expect(await screen.findByDisplayValue('Maker 3')).toBeInTheDocument();
   });
 
   it('pages: moving to another page and page size asks for it, and the page size resets to page 1', async () => {
-    const { user, calls } = renderArea({ entries: ['/Home/Manufacturers'], session: superuserSession, server: listServer });
+    const { user, calls } = renderArea({
+      entries: ['/Home/Manufacturers'],
+      session: superuserSession,
+      server: listServer,
+    });
     await screen.findByRole('table', { name: 'Manufacturers' });
     expect(screen.getByText('260 records')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
@@ -91,13 +117,21 @@ describe('manufacturers list', () => {
   });
 
   it('says so when there are no manufacturers', async () => {
-    renderArea({ entries: ['/Home/Manufacturers'], session: superuserSession, server: (call) => ({ ...pageOf(call, 0), data: [] }) });
+    renderArea({
+      entries: ['/Home/Manufacturers'],
+      session: superuserSession,
+      server: (call) => ({ ...pageOf(call, 0), data: [] }),
+    });
     expect(await screen.findByText('No manufacturers found.')).toBeInTheDocument();
   });
 
   it('logs a failed load and falls back to an empty list (docs/console.md, Lists)', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderArea({ entries: ['/Home/Manufacturers'], session: superuserSession, server: () => Promise.reject(apiError(503, 'The database is unavailable.')) });
+    renderArea({
+      entries: ['/Home/Manufacturers'],
+      session: superuserSession,
+      server: () => Promise.reject(apiError(503, 'The database is unavailable.')),
+    });
     expect(await screen.findByText('No manufacturers found.')).toBeInTheDocument();
     expect(screen.getByText('0 records')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Failed to load /manufacturers:', expect.objectContaining({ status: 503 }));
@@ -114,7 +148,11 @@ describe('manufacturers list', () => {
 
   it('shows the access message when the server refuses the list', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderArea({ entries: ['/Home/Manufacturers'], session: null, server: () => Promise.reject(apiError(403, 'Access denied. Superuser privileges required.')) });
+    renderArea({
+      entries: ['/Home/Manufacturers'],
+      session: null,
+      server: () => Promise.reject(apiError(403, 'Access denied. Superuser privileges required.')),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Access denied. Superuser privileges required.');
     logged.mockRestore();
   });

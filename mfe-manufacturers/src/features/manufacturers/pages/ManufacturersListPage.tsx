@@ -1,7 +1,18 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
-import { ApiError, CannotShowPage, Button, DEFAULT_PAGE_SIZE, PageHeader, PaginationControls, Table, useSession, type Manufacturer, type TableColumn } from 'shared-kit';
+import {
+  ApiError,
+  CannotShowPage,
+  Button,
+  DEFAULT_PAGE_SIZE,
+  PageHeader,
+  PaginationControls,
+  Table,
+  useSession,
+  type Manufacturer,
+  type TableColumn,
+} from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { manufacturersKey } from '../api/get-manufacturers';
 import { mayListManufacturers } from '../access';
@@ -32,7 +43,11 @@ export function ManufacturersListPage() {
 
 function ManufacturersList() {
   // docs/console.md, Lists: the manufacturers list first loads the default page size, not the 25 of the other lists.
-  const list = useListController<Manufacturer>({ listKey: manufacturersKey, getRowId: (row) => row.id, firstLoadPerPage: DEFAULT_PAGE_SIZE });
+  const list = useListController<Manufacturer>({
+    listKey: manufacturersKey,
+    getRowId: (row) => row.id,
+    firstLoadPerPage: DEFAULT_PAGE_SIZE,
+  });
   const { pathname, search } = useLocation();
   const columns = useManufacturerColumns(`${pathname}${search}`);
 

@@ -1,6 +1,13 @@
 import { screen } from '@testing-library/react';
 import type { InitialEntry } from 'react-router';
-import { renderPage, type RenderPageOptions, apiError, manufacturerSession as auroraSession, superuserSession, type FakeApiServer as FakeServer } from 'shared-kit/testing';
+import {
+  renderPage,
+  type RenderPageOptions,
+  apiError,
+  manufacturerSession as auroraSession,
+  superuserSession,
+  type FakeApiServer as FakeServer,
+} from 'shared-kit/testing';
 import ManufacturersRoutes from '../../../routes';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 

@@ -9,7 +9,8 @@ export function MyDetailsPage() {
   const session = useSession();
   const location = useLocation();
   const manufacturer = session?.access_level === 'manufacturer' ? session.manufacturer : null;
-  if (manufacturer) return <Navigate to={manufacturerLinks.details(manufacturer.id)} replace state={redirectState(location)} />;
+  if (manufacturer)
+    return <Navigate to={manufacturerLinks.details(manufacturer.id)} replace state={redirectState(location)} />;
   return (
     <>
       <PageHeader title="Manufacturer Details" />

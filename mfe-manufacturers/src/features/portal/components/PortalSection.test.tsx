@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PortalSettings } from 'shared-kit';
-import { apiError, manufacturerSession as auroraSession, superuserSession, type FakeApiServer as FakeServer, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import {
+  apiError,
+  manufacturerSession as auroraSession,
+  superuserSession,
+  type FakeApiServer as FakeServer,
+  type RecordedApiCall as ApiCall,
+} from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 import { PORTAL_LOAD_FAILED } from './PortalSection';
@@ -30,10 +36,12 @@ function portalServer(refuse?: (call: ApiCall) => unknown): FakeServer {
   };
 }
 
-const open = (server: FakeServer, session = auroraSession) => renderArea({ entries: ['/Home/Manufacturers/7'], session, server });
+const open = (server: FakeServer, session = auroraSession) =>
+  renderArea({ entries: ['/Home/Manufacturers/7'], session, server });
 const section = async () => screen.findByRole('region', { name: 'Customer portal' });
 const slugForm = async () => within(await section()).findByRole('form', { name: 'Portal address' });
-const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.path, call.body]);
+const writes = (calls: ApiCall[]) =>
+  calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.path, call.body]);
 
 describe('the customer portal of a manufacturer', () => {
   // The page's other sections (mail settings, webhooks) are not answered here: their failures are logged.
@@ -46,7 +54,9 @@ describe('the customer portal of a manufacturer', () => {
     expect(link).toHaveAttribute('href', urlOf('aurora-audio'));
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(within(await slugForm()).getByRole('textbox', { name: 'Portal address (slug)' })).toHaveValue('aurora-audio');
+    expect(within(await slugForm()).getByRole('textbox', { name: 'Portal address (slug)' })).toHaveValue(
+      'aurora-audio',
+    );
     expect(within(await section()).getByRole('checkbox', { name: PORTAL_ON_LABEL })).toBeChecked();
   });
 
@@ -105,9 +115,15 @@ describe('the customer portal of a manufacturer', () => {
     expect(toggle).toBeChecked();
 
     await user.click(toggle);
-    await user.click(within(screen.getByRole('dialog', { name: 'Switch the portal off?' })).getByRole('button', { name: 'Switch off' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Switch the portal off?' })).getByRole('button', {
+        name: 'Switch off',
+      }),
+    );
     expect(await within(await section()).findByText(SWITCHED_OFF)).toBeInTheDocument();
-    expect(await within(await section()).findByRole('checkbox', { name: PORTAL_ON_LABEL, checked: false })).toBeInTheDocument();
+    expect(
+      await within(await section()).findByRole('checkbox', { name: PORTAL_ON_LABEL, checked: false }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(within(await section()).getByRole('checkbox', { name: PORTAL_ON_LABEL }));
@@ -124,7 +140,11 @@ describe('the customer portal of a manufacturer', () => {
     };
     const { user } = open(portalServer(refuse));
     await user.click(await within(await section()).findByRole('checkbox', { name: PORTAL_ON_LABEL }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Switch the portal off?' })).getByRole('button', { name: 'Switch off' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Switch the portal off?' })).getByRole('button', {
+        name: 'Switch off',
+      }),
+    );
     expect(await within(await section()).findByRole('alert')).toHaveTextContent('Access denied.');
     expect(within(await section()).getByRole('checkbox', { name: PORTAL_ON_LABEL })).toBeChecked();
   });

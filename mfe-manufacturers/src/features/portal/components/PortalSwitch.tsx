@@ -4,7 +4,8 @@ import { Checkbox, ConfirmDialog, ErrorText, errorMessage, type PortalSettings }
 import { useUpdatePortalSettings } from '../api/update-portal-settings';
 
 export const PORTAL_ON_LABEL = 'Portal switched on: customers can sign in';
-export const SWITCH_OFF_WARNING = 'While the portal is off, customers cannot sign in, and those signed in lose access until it is switched on again. Nothing is deleted.';
+export const SWITCH_OFF_WARNING =
+  'While the portal is off, customers cannot sign in, and those signed in lose access until it is switched on again. Nothing is deleted.';
 export const SWITCHED_OFF = 'Portal switched off.';
 export const SWITCHED_ON = 'Portal switched on.';
 export const SWITCH_FAILED = 'The portal could not be switched. Please try again.';
@@ -16,7 +17,15 @@ const Hint = styled.p`
 `;
 
 /** On at once; off only after a confirmation, since customers are then shut out. */
-export function PortalSwitch({ manufacturerId, settings, onSaved }: { manufacturerId: number; settings: PortalSettings; onSaved: (notice: string) => void }) {
+export function PortalSwitch({
+  manufacturerId,
+  settings,
+  onSaved,
+}: {
+  manufacturerId: number;
+  settings: PortalSettings;
+  onSaved: (notice: string) => void;
+}) {
   const update = useUpdatePortalSettings();
   const [confirmingOff, setConfirmingOff] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -6,11 +6,14 @@ export interface PortalSlugFormValues {
 }
 
 export const SLUG_EMPTY = 'Enter the portal address, e.g. aurora-audio.';
-export const SLUG_INVALID = 'The portal address takes lower-case letters, digits and hyphens inside (at most 63), e.g. aurora-audio.';
+export const SLUG_INVALID =
+  'The portal address takes lower-case letters, digits and hyphens inside (at most 63), e.g. aurora-audio.';
 
 export const portalSlugFormValues = (settings: PortalSettings): PortalSlugFormValues => ({ slug: settings.slug });
 
-export const portalSlugBody = (values: PortalSlugFormValues): UpdatePortalSettingsBody => ({ slug: values.slug.trim() });
+export const portalSlugBody = (values: PortalSlugFormValues): UpdatePortalSettingsBody => ({
+  slug: values.slug.trim(),
+});
 
 /** The slug's form against the contract's body (PortalSlug: the server's pattern); reserved and taken slugs the server answers. */
 export const portalSlugContract: ContractRules<PortalSlugFormValues, UpdatePortalSettingsBody> = {

@@ -15,4 +15,5 @@ const createWebhookEndpoint: ApiMutation<NewWebhookEndpoint, CreatedWebhookEndpo
 };
 
 /** POST /manufacturers/{id}/webhook-endpoints: the answer carries the signing secret, the only time it is shown. */
-export const useCreateWebhookEndpoint = () => useApiMutation<NewWebhookEndpoint, CreatedWebhookEndpoint>(createWebhookEndpoint);
+export const useCreateWebhookEndpoint = () =>
+  useApiMutation<NewWebhookEndpoint, CreatedWebhookEndpoint>(createWebhookEndpoint);

@@ -6,4 +6,5 @@ interface EndpointList {
 }
 
 /** GET /manufacturers/{id}/webhook-endpoints: every endpoint of the manufacturer (never their secrets). */
-export const useWebhookEndpoints = (manufacturerId: number): ResourceResult<EndpointList> => useApiResource<EndpointList>(webhookKeys.endpoints(manufacturerId));
+export const useWebhookEndpoints = (manufacturerId: number): ResourceResult<EndpointList> =>
+  useApiResource<EndpointList>(webhookKeys.endpoints(manufacturerId));

@@ -16,4 +16,5 @@ const updateWebhookEndpoint: ApiMutation<WebhookEndpointChange, WebhookEndpoint>
 };
 
 /** PATCH /manufacturers/{id}/webhook-endpoints/{endpointId}: URL, event types, enabled. */
-export const useUpdateWebhookEndpoint = () => useApiMutation<WebhookEndpointChange, WebhookEndpoint>(updateWebhookEndpoint);
+export const useUpdateWebhookEndpoint = () =>
+  useApiMutation<WebhookEndpointChange, WebhookEndpoint>(updateWebhookEndpoint);

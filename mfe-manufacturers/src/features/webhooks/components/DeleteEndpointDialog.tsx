@@ -13,7 +13,15 @@ const Problem = styled.strong`
 `;
 
 /** Confirms, then deletes the endpoint and its delivery log; a failure keeps the dialog open with the reason. */
-export function DeleteEndpointDialog({ manufacturerId, endpoint, onClose }: { manufacturerId: number; endpoint: WebhookEndpoint; onClose: () => void }) {
+export function DeleteEndpointDialog({
+  manufacturerId,
+  endpoint,
+  onClose,
+}: {
+  manufacturerId: number;
+  endpoint: WebhookEndpoint;
+  onClose: () => void;
+}) {
   const { trigger, isMutating } = useDeleteWebhookEndpoint();
   const [error, setError] = useState<string | null>(null);
   const confirm = async () => {

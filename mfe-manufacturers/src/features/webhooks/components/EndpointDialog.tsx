@@ -3,7 +3,15 @@ import styled from 'styled-components';
 import { ApiError, Button, Dialog, ErrorText, SpinnerIcon } from 'shared-kit';
 import { CheckboxField, Form, TextField, useContractForm } from 'shared-kit/forms';
 import { EventTypeChoices } from './EventTypeChoices';
-import { EVENTS_REQUIRED, URL_NOT_HTTP, URL_REQUIRED, endpointBody, isEventTypesMessage, validateEndpointForm, type EndpointFormValues } from './endpoint-form';
+import {
+  EVENTS_REQUIRED,
+  URL_NOT_HTTP,
+  URL_REQUIRED,
+  endpointBody,
+  isEventTypesMessage,
+  validateEndpointForm,
+  type EndpointFormValues,
+} from './endpoint-form';
 
 export const SAVE_FAILED = 'The endpoint could not be saved. Please try again.';
 
@@ -58,7 +66,13 @@ export function EndpointDialog({ title, submitLabel, initialValues, saving, onSa
           <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={form.pending} aria-busy={form.pending || undefined}>
+          <Button
+            type="submit"
+            form={formId}
+            variant="primary"
+            disabled={form.pending}
+            aria-busy={form.pending || undefined}
+          >
             {form.pending && <SpinnerIcon />}
             {submitLabel}
           </Button>
@@ -66,7 +80,14 @@ export function EndpointDialog({ title, submitLabel, initialValues, saving, onSa
       }
     >
       <Form form={form} as={FormLayout} id={formId} aria-label={title}>
-        <TextField name="url" label="URL" type="url" required autoComplete="off" placeholder="https://hooks.example.com/producthub" />
+        <TextField
+          name="url"
+          label="URL"
+          type="url"
+          required
+          autoComplete="off"
+          placeholder="https://hooks.example.com/producthub"
+        />
         <EventTypeChoices name="eventTypes" />
         <CheckboxField name="enabled" label="Enabled" />
         {form.failure && <ErrorText>{form.failure}</ErrorText>}

@@ -32,18 +32,28 @@ export function EventTypeChoices({ name }: { name: string }) {
   const onChange = (next: WebhookEventType[]) => field.onChange(next);
   const errorId = fieldErrorId(controlProps.id);
   const chosen = new Set(value);
-  const toggle = (type: WebhookEventType, checked: boolean) => onChange(WEBHOOK_EVENT_TYPES.filter((candidate) => (candidate === type ? checked : chosen.has(candidate))));
+  const toggle = (type: WebhookEventType, checked: boolean) =>
+    onChange(WEBHOOK_EVENT_TYPES.filter((candidate) => (candidate === type ? checked : chosen.has(candidate))));
   const all = chosen.size === WEBHOOK_EVENT_TYPES.length;
   return (
     <Group aria-describedby={error ? errorId : undefined}>
       <Legend>Events</Legend>
       <Choices>
         <li>
-          <Checkbox id={controlProps.id} label="All events" checked={all} onCheckedChange={(checked) => onChange(checked ? [...WEBHOOK_EVENT_TYPES] : [])} />
+          <Checkbox
+            id={controlProps.id}
+            label="All events"
+            checked={all}
+            onCheckedChange={(checked) => onChange(checked ? [...WEBHOOK_EVENT_TYPES] : [])}
+          />
         </li>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <li key={type}>
-            <Checkbox label={EVENT_LABELS[type]} checked={chosen.has(type)} onCheckedChange={(checked) => toggle(type, checked)} />
+            <Checkbox
+              label={EVENT_LABELS[type]}
+              checked={chosen.has(type)}
+              onCheckedChange={(checked) => toggle(type, checked)}
+            />
           </li>
         ))}
       </Choices>

@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from 'shared-kit';
-import { apiError, manufacturerSession as auroraSession, superuserSession, type FakeApiServer as FakeServer, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import {
+  apiError,
+  manufacturerSession as auroraSession,
+  superuserSession,
+  type FakeApiServer as FakeServer,
+  type RecordedApiCall as ApiCall,
+} from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 import { NO_ENDPOINTS } from './WebhooksSection';
@@ -24,7 +30,10 @@ const endpointFixture = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpo
 });
 
 /** A manufacturer with endpoints the section reads and changes, as the server would keep them. */
-function webhookServer(initial: WebhookEndpoint[] = [endpointFixture()], refuse?: (call: ApiCall) => unknown): FakeServer {
+function webhookServer(
+  initial: WebhookEndpoint[] = [endpointFixture()],
+  refuse?: (call: ApiCall) => unknown,
+): FakeServer {
   let endpoints = [...initial];
   let nextId = 10;
   return (call) => {
@@ -33,7 +42,10 @@ function webhookServer(initial: WebhookEndpoint[] = [endpointFixture()], refuse?
     refuse?.(call);
     if (call.path === BASE && call.method === 'POST') {
       const body = call.body as { url: string; event_types: string[]; enabled: boolean };
-      const created: CreatedWebhookEndpoint = { ...endpointFixture({ id: nextId++, url: body.url, event_types: body.event_types, enabled: body.enabled }), secret: SECRET };
+      const created: CreatedWebhookEndpoint = {
+        ...endpointFixture({ id: nextId++, url: body.url, event_types: body.event_types, enabled: body.enabled }),
+        secret: SECRET,
+      };
       const { secret: _secret, ...stored } = created;
       endpoints = [...endpoints, stored];
       return created;
@@ -54,13 +66,24 @@ function webhookServer(initial: WebhookEndpoint[] = [endpointFixture()], refuse?
   };
 }
 
-const open = (server: FakeServer, session = superuserSession) => renderArea({ entries: ['/Home/Manufacturers/7'], session, server });
+const open = (server: FakeServer, session = superuserSession) =>
+  renderArea({ entries: ['/Home/Manufacturers/7'], session, server });
 const endpointsTable = () => screen.findByRole('table', { name: 'Webhook endpoints' });
 const changes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('the Webhooks section of the manufacturer page', () => {
   it("lists the endpoints with their URL, events in words, state and creation time, and leads to each one's delivery log", async () => {
-    const { user } = open(webhookServer([endpointFixture(), endpointFixture({ id: 4, url: 'https://crm.aurora.example/in', enabled: false, event_types: ['end_user.created'] })]));
+    const { user } = open(
+      webhookServer([
+        endpointFixture(),
+        endpointFixture({
+          id: 4,
+          url: 'https://crm.aurora.example/in',
+          enabled: false,
+          event_types: ['end_user.created'],
+        }),
+      ]),
+    );
     const table = await endpointsTable();
     const rows = within(table).getAllByRole('row');
     expect(
@@ -99,7 +122,15 @@ describe('the Webhooks section of the manufacturer page', () => {
     expect(within(secretDialog).getByText(SECRET)).toBeInTheDocument();
     expect(within(secretDialog).getByRole('button', { name: 'Copy secret' })).toBeInTheDocument();
     expect(changes(calls)).toEqual([
-      { method: 'POST', path: BASE, body: { url: 'https://hooks.example.com/ph', event_types: ['license.disabled', 'trial.started'], enabled: true } },
+      {
+        method: 'POST',
+        path: BASE,
+        body: {
+          url: 'https://hooks.example.com/ph',
+          event_types: ['license.disabled', 'trial.started'],
+          enabled: true,
+        },
+      },
     ]);
     await user.click(within(secretDialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -155,7 +186,11 @@ describe('the Webhooks section of the manufacturer page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(changes(calls)).toEqual([
-      { method: 'PATCH', path: `${BASE}/3`, body: { url: 'https://hooks.aurora.example/licences', event_types: ['license.disabled'], enabled: false } },
+      {
+        method: 'PATCH',
+        path: `${BASE}/3`,
+        body: { url: 'https://hooks.aurora.example/licences', event_types: ['license.disabled'], enabled: false },
+      },
     ]);
     const row = within(await endpointsTable()).getAllByRole('row')[1];
     await waitFor(() => expect(row).toHaveTextContent('No'));

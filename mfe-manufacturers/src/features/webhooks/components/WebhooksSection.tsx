@@ -1,6 +1,15 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink, Section, Spinner, Table, errorMessage, type CreatedWebhookEndpoint, type WebhookEndpoint } from 'shared-kit';
+import {
+  Button,
+  ButtonLink,
+  Section,
+  Spinner,
+  Table,
+  errorMessage,
+  type CreatedWebhookEndpoint,
+  type WebhookEndpoint,
+} from 'shared-kit';
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
@@ -11,7 +20,8 @@ import { SecretDialog } from './SecretDialog';
 import { endpointColumns } from './endpoint-columns';
 import { NEW_ENDPOINT, endpointBody, endpointFormValues, type EndpointFormValues } from './endpoint-form';
 
-export const NO_ENDPOINTS = "No webhook endpoints yet. Add one to receive this manufacturer's events as signed HTTP requests.";
+export const NO_ENDPOINTS =
+  "No webhook endpoints yet. Add one to receive this manufacturer's events as signed HTTP requests.";
 export const ENDPOINTS_LOAD_FAILED = 'The webhook endpoints could not be loaded.';
 
 const RowActions = styled.div`
@@ -40,13 +50,26 @@ export function WebhooksSection({ manufacturerId }: { manufacturerId: number }) 
     () =>
       endpointColumns((endpoint) => (
         <RowActions>
-          <ButtonLink size="small" to={webhookLinks.deliveries(manufacturerId, endpoint.id)} aria-label={`Delivery log of ${endpoint.url}`}>
+          <ButtonLink
+            size="small"
+            to={webhookLinks.deliveries(manufacturerId, endpoint.id)}
+            aria-label={`Delivery log of ${endpoint.url}`}
+          >
             Delivery log
           </ButtonLink>
-          <Button size="small" onClick={() => setEditing({ kind: 'edit', endpoint })} aria-label={`Change endpoint ${endpoint.url}`}>
+          <Button
+            size="small"
+            onClick={() => setEditing({ kind: 'edit', endpoint })}
+            aria-label={`Change endpoint ${endpoint.url}`}
+          >
             Change
           </Button>
-          <Button size="small" variant="danger" onClick={() => setDeleting(endpoint)} aria-label={`Delete endpoint ${endpoint.url}`}>
+          <Button
+            size="small"
+            variant="danger"
+            onClick={() => setDeleting(endpoint)}
+            aria-label={`Delete endpoint ${endpoint.url}`}
+          >
             Delete
           </Button>
         </RowActions>
@@ -82,7 +105,13 @@ export function WebhooksSection({ manufacturerId }: { manufacturerId: number }) 
           </Button>
         </div>
       ) : (
-        <Table caption="Webhook endpoints" columns={columns} rows={endpoints.data.data} getRowId={(endpoint) => endpoint.id} emptyText={NO_ENDPOINTS} />
+        <Table
+          caption="Webhook endpoints"
+          columns={columns}
+          rows={endpoints.data.data}
+          getRowId={(endpoint) => endpoint.id}
+          emptyText={NO_ENDPOINTS}
+        />
       )}
       {editing && (
         <EndpointDialog
@@ -95,7 +124,9 @@ export function WebhooksSection({ manufacturerId }: { manufacturerId: number }) 
         />
       )}
       {created && <SecretDialog endpoint={created} onClose={() => setCreated(null)} />}
-      {deleting && <DeleteEndpointDialog manufacturerId={manufacturerId} endpoint={deleting} onClose={() => setDeleting(null)} />}
+      {deleting && (
+        <DeleteEndpointDialog manufacturerId={manufacturerId} endpoint={deleting} onClose={() => setDeleting(null)} />
+      )}
     </Section>
   );
 }

@@ -1,7 +1,10 @@
 import { formatDateTime, type TableColumn, type WebhookEndpoint } from 'shared-kit';
 import { WEBHOOK_EVENT_TYPES, eventLabel } from './event-labels';
 
-const eventsText = (endpoint: WebhookEndpoint) => (endpoint.event_types.length === WEBHOOK_EVENT_TYPES.length ? 'All events' : endpoint.event_types.map(eventLabel).join(', '));
+const eventsText = (endpoint: WebhookEndpoint) =>
+  endpoint.event_types.length === WEBHOOK_EVENT_TYPES.length
+    ? 'All events'
+    : endpoint.event_types.map(eventLabel).join(', ');
 
 /** The endpoints table's columns; the actions column comes from the section (it needs its handlers). */
 export const endpointColumns = (actions: TableColumn<WebhookEndpoint>['cell']): TableColumn<WebhookEndpoint>[] => [

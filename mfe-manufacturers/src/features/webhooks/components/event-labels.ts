@@ -18,7 +18,8 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
 
 export { WEBHOOK_EVENT_TYPES };
 
-const isKnownEventType = (type: string): type is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
+const isKnownEventType = (type: string): type is WebhookEventType =>
+  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 
 /** An event type as a person reads it; a type this console does not know yet shows as the server wrote it. */
 export function eventLabel(type: string): string {

@@ -8,7 +8,10 @@ export interface QueueOutcome {
   error?: string;
 }
 
-export async function queued(send: () => Promise<WebhookDelivery>, said: (delivery: WebhookDelivery) => string): Promise<QueueOutcome> {
+export async function queued(
+  send: () => Promise<WebhookDelivery>,
+  said: (delivery: WebhookDelivery) => string,
+): Promise<QueueOutcome> {
   try {
     return { notice: said(await send()) };
   } catch (error) {

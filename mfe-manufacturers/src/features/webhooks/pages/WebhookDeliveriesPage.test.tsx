@@ -1,6 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint } from 'shared-kit';
-import { apiError, manufacturerSession as auroraSession, superuserSession, type FakeApiServer as FakeServer, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
+import {
+  apiError,
+  manufacturerSession as auroraSession,
+  superuserSession,
+  type FakeApiServer as FakeServer,
+  type RecordedApiCall as ApiCall,
+} from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 
 import { DELIVERY_LOG_POLL_MS } from '../components/use-poll-while';
@@ -36,7 +42,15 @@ const delivery = (overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
   ...overrides,
 });
 
-const FAILED = delivery({ id: 2, message_id: 'msg_2', status: 'failed', attempts: 15, response_code: 500, duration_ms: 112, last_error: 'HTTP 500' });
+const FAILED = delivery({
+  id: 2,
+  message_id: 'msg_2',
+  status: 'failed',
+  attempts: 15,
+  response_code: 500,
+  duration_ms: 112,
+  last_error: 'HTTP 500',
+});
 
 /**
  * The endpoint and its log, newest first. A queued delivery is pending; the worker (`deliverPending`) later
@@ -63,7 +77,13 @@ function logServer(initial: WebhookDelivery[] = [FAILED, delivery({})], refuse?:
   const server: FakeServer = (call) => {
     if (call.method === 'GET' && call.path === ENDPOINT) return endpoint;
     if (call.method === 'GET' && call.path === `${ENDPOINT}/deliveries`)
-      return { data: log, pagination: { records: { total: log.length, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+      return {
+        data: log,
+        pagination: {
+          records: { total: log.length, per_page: 25 },
+          pages: { current: 1, previous: null, next: null, last: 1 },
+        },
+      };
     refuse?.(call);
     if (call.method === 'POST' && call.path === `${ENDPOINT}/test`) return enqueue('webhook.test', 'msg_900');
     const redeliver = /^\/manufacturers\/7\/webhook-endpoints\/3\/deliveries\/(\d+)\/redeliver$/.exec(call.path);
@@ -75,7 +95,11 @@ function logServer(initial: WebhookDelivery[] = [FAILED, delivery({})], refuse?:
     throw apiError(404, 'Webhook endpoint not found');
   };
   const deliverPending = () => {
-    log = log.map((row) => (row.status === 'pending' ? { ...row, status: 'succeeded', attempts: 1, response_code: 200, duration_ms: 12, next_attempt_at: null } : row));
+    log = log.map((row) =>
+      row.status === 'pending'
+        ? { ...row, status: 'succeeded', attempts: 1, response_code: 200, duration_ms: 12, next_attempt_at: null }
+        : row,
+    );
   };
   return { server, deliverPending };
 }
@@ -93,7 +117,18 @@ describe('the delivery log of a webhook endpoint', () => {
       within(rows[0])
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Status', 'Event', 'Response', 'Duration', 'Attempts', 'Last Error', 'Created', 'Last Attempt', 'Next Attempt', 'Actions']);
+    ).toEqual([
+      'Status',
+      'Event',
+      'Response',
+      'Duration',
+      'Attempts',
+      'Last Error',
+      'Created',
+      'Last Attempt',
+      'Next Attempt',
+      'Actions',
+    ]);
     const failed = within(rows[1])
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -118,7 +153,12 @@ describe('the delivery log of a webhook endpoint', () => {
     jest.useFakeTimers();
     try {
       const { server, deliverPending } = logServer();
-      const { user, calls } = renderArea({ entries: [PAGE], session: superuserSession, server, advanceTimers: jest.advanceTimersByTime });
+      const { user, calls } = renderArea({
+        entries: [PAGE],
+        session: superuserSession,
+        server,
+        advanceTimers: jest.advanceTimersByTime,
+      });
       await deliveriesTable();
       await user.click(screen.getByRole('button', { name: 'Send test event' }));
       expect(await screen.findByText('Test event queued as delivery 100.')).toBeInTheDocument();
@@ -147,14 +187,20 @@ describe('the delivery log of a webhook endpoint', () => {
     await user.click(screen.getByRole('button', { name: 'Redeliver delivery 2' }));
     expect(await screen.findByText('Redelivery queued as delivery 100.')).toBeInTheDocument();
     expect(posts(calls)).toEqual([`${ENDPOINT}/deliveries/2/redeliver`]);
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Deliveries' })).getAllByRole('row')).toHaveLength(4));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Deliveries' })).getAllByRole('row')).toHaveLength(4),
+    );
   });
 
   it('says why a delivery could not be queued', async () => {
     const refuse = () => {
       throw new Error('network down');
     };
-    const { user } = renderArea({ entries: [PAGE], session: superuserSession, server: logServer(undefined, refuse).server });
+    const { user } = renderArea({
+      entries: [PAGE],
+      session: superuserSession,
+      server: logServer(undefined, refuse).server,
+    });
     await deliveriesTable();
     await user.click(screen.getByRole('button', { name: 'Send test event' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(QUEUE_FAILED);
@@ -168,7 +214,11 @@ describe('the delivery log of a webhook endpoint', () => {
   });
 
   it.each(['abc', '0', '1.5'])('refuses the endpoint id %s without asking the server', (id) => {
-    const { calls } = renderArea({ entries: [`/Home/Manufacturers/7/Webhooks/${id}`], session: superuserSession, server: logServer().server });
+    const { calls } = renderArea({
+      entries: [`/Home/Manufacturers/7/Webhooks/${id}`],
+      session: superuserSession,
+      server: logServer().server,
+    });
     expect(screen.getByText(NO_SUCH_ENDPOINT)).toBeInTheDocument();
     expect(calls).toEqual([]);
   });

@@ -1,6 +1,18 @@
 import { useCallback, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, ButtonLink, CannotShowPage, ErrorText, PageHeader, PaginationControls, SpinnerIcon, Table, useIdParam, type WebhookDelivery } from 'shared-kit';
+import {
+  ApiError,
+  Button,
+  ButtonLink,
+  CannotShowPage,
+  ErrorText,
+  PageHeader,
+  PaginationControls,
+  SpinnerIcon,
+  Table,
+  useIdParam,
+  type WebhookDelivery,
+} from 'shared-kit';
 import { useListController } from 'shared-kit/data';
 import { webhookDeliveriesKey } from '../api/get-webhook-deliveries';
 import { useWebhookEndpoint } from '../api/get-webhook-endpoint';
@@ -44,7 +56,9 @@ export function WebhookDeliveriesPage() {
       </>
     );
   }
-  return <DeliveryLog key={`${manufacturerId}/${endpointId}`} manufacturerId={manufacturerId} endpointId={endpointId} />;
+  return (
+    <DeliveryLog key={`${manufacturerId}/${endpointId}`} manufacturerId={manufacturerId} endpointId={endpointId} />
+  );
 }
 
 function DeliveryLog({ manufacturerId, endpointId }: { manufacturerId: number; endpointId: number }) {
@@ -64,7 +78,10 @@ function DeliveryLog({ manufacturerId, endpointId }: { manufacturerId: number; e
     setQueueError(outcome.error ?? null);
   }, []);
   const columns = useMemo(
-    () => deliveryColumns((delivery) => <RedeliverButton target={{ manufacturerId, endpointId, deliveryId: delivery.id }} onOutcome={report} />),
+    () =>
+      deliveryColumns((delivery) => (
+        <RedeliverButton target={{ manufacturerId, endpointId, deliveryId: delivery.id }} onOutcome={report} />
+      )),
     [manufacturerId, endpointId, report],
   );
   const sendTestEvent = async () => {
@@ -94,7 +111,12 @@ function DeliveryLog({ manufacturerId, endpointId }: { manufacturerId: number; e
         actions={
           <>
             {back}
-            <Button variant="primary" disabled={sendTest.isMutating} aria-busy={sendTest.isMutating || undefined} onClick={() => void sendTestEvent()}>
+            <Button
+              variant="primary"
+              disabled={sendTest.isMutating}
+              aria-busy={sendTest.isMutating || undefined}
+              onClick={() => void sendTestEvent()}
+            >
               {sendTest.isMutating && <SpinnerIcon />}
               Send test event
             </Button>
@@ -104,7 +126,12 @@ function DeliveryLog({ manufacturerId, endpointId }: { manufacturerId: number; e
       {endpoint.data && <Subtitle>{endpoint.data.url}</Subtitle>}
       <Notice role="status">{notice}</Notice>
       {queueError && <ErrorText>{queueError}</ErrorText>}
-      <Table caption="Deliveries" columns={columns} emptyText={list.error ? DELIVERIES_LOAD_FAILED : NO_DELIVERIES} {...list.tableProps} />
+      <Table
+        caption="Deliveries"
+        columns={columns}
+        emptyText={list.error ? DELIVERIES_LOAD_FAILED : NO_DELIVERIES}
+        {...list.tableProps}
+      />
       <PaginationControls {...list.paginationProps} />
     </>
   );

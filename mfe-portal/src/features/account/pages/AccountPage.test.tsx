@@ -7,11 +7,17 @@ describe('AccountPage', () => {
     const server = (call: RecordedApiCall) => {
       if (call.path === '/portal/email-change')
         return {
-          notice: 'We sent a code to ada.new@example.com. Enter it here to confirm your new address. It works for 30 minutes.',
+          notice:
+            'We sent a code to ada.new@example.com. Enter it here to confirm your new address. It works for 30 minutes.',
           sent_to: 'ada.new@example.com',
           expires_in_seconds: 1800,
         };
-      if (call.path === '/portal/email-change/confirm') return { id: 1, email: 'ada.new@example.com', manufacturer: { id: 1, name: 'Aurora Audio', slug: 'aurora-audio' } };
+      if (call.path === '/portal/email-change/confirm')
+        return {
+          id: 1,
+          email: 'ada.new@example.com',
+          manufacturer: { id: 1, name: 'Aurora Audio', slug: 'aurora-audio' },
+        };
       return Promise.reject(apiError(404, 'Not found'));
     };
     const { user, pageCalls, store } = renderPortal('/account', { server });
@@ -22,7 +28,9 @@ describe('AccountPage', () => {
     expect(screen.getByText(/We sent a code to ada.new@example.com/)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/6-digit code/), '123 456');
     await user.click(screen.getByRole('button', { name: 'Confirm the new address' }));
-    expect(await screen.findByText('Your email is now ada.new@example.com. We told your old address.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your email is now ada.new@example.com. We told your old address.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('You are signed in as ada.new@example.com.')).toBeInTheDocument();
     expect(store.snapshot().session?.user.email).toBe('ada.new@example.com');
     expect(pageCalls().filter((call) => call.method === 'POST')).toEqual([
@@ -35,7 +43,9 @@ describe('AccountPage', () => {
     const { user, pageCalls } = renderPortal('/account', {
       server: (call) =>
         call.path === '/portal/email-change'
-          ? Promise.reject(apiError(409, 'Another customer already uses bob@example.com. Please choose another address.'))
+          ? Promise.reject(
+              apiError(409, 'Another customer already uses bob@example.com. Please choose another address.'),
+            )
           : Promise.reject(apiError(404, 'Not found')),
     });
     await user.type(await screen.findByLabelText(/New email address/), 'not an address');
@@ -45,6 +55,8 @@ describe('AccountPage', () => {
     await user.clear(screen.getByLabelText(/New email address/));
     await user.type(screen.getByLabelText(/New email address/), 'bob@example.com');
     await user.click(screen.getByRole('button', { name: 'Send a code to the new address' }));
-    expect(await screen.findByText('Another customer already uses bob@example.com. Please choose another address.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Another customer already uses bob@example.com. Please choose another address.'),
+    ).toBeInTheDocument();
   });
 });

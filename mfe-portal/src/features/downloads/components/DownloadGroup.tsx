@@ -10,7 +10,8 @@ const Link = styled.a`
   overflow-wrap: anywhere;
 `;
 
-const megabytes = (bytes: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1_000_000);
+const megabytes = (bytes: number, locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1_000_000);
 
 /** The installers for one OS, newest first: product and version, release date, size and the download link. */
 export function DownloadGroup({ os, downloads }: { os: string; downloads: PortalDownload[] }) {
@@ -22,7 +23,10 @@ export function DownloadGroup({ os, downloads }: { os: string; downloads: Portal
       <h2 id={titleId}>{t(os === 'any' ? 'downloads.anyOs' : 'downloads.os', { os })}</h2>
       <ItemList>
         {downloads.map((download) => (
-          <ItemCard key={`${download.release_id}-${download.name}`} aria-label={`${download.product.name} ${download.version}`}>
+          <ItemCard
+            key={`${download.release_id}-${download.name}`}
+            aria-label={`${download.product.name} ${download.version}`}
+          >
             <h3>
               {download.product.name} {download.version}
             </h3>

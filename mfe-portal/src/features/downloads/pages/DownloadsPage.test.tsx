@@ -24,20 +24,30 @@ describe('DownloadsPage', () => {
       data: [
         download({ release_id: 8, version: '2.0.0.1', channel: 'Beta', name: 'reverb-2.0-win.exe' }),
         download({}),
-        download({ os: 'macOS', name: 'reverb-1.1-mac.pkg', url: '/api/v1/clients/app/downloads/42?expires=1800000000&signature=sig2' }),
+        download({
+          os: 'macOS',
+          name: 'reverb-1.1-mac.pkg',
+          url: '/api/v1/clients/app/downloads/42?expires=1800000000&signature=sig2',
+        }),
       ],
     };
     const { pageCalls } = renderPortal('/downloads', {
-      server: (call: RecordedApiCall) => (call.path === '/portal/downloads' ? answer : Promise.reject(apiError(404, 'Not found'))),
+      server: (call: RecordedApiCall) =>
+        call.path === '/portal/downloads' ? answer : Promise.reject(apiError(404, 'Not found')),
     });
 
     const windows = await screen.findByRole('region', { name: 'For Windows' });
     const items = within(windows).getAllByRole('listitem');
-    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Aurora Reverb 2.0.0.1', 'Aurora Reverb 1.1.0.5']);
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Aurora Reverb 2.0.0.1',
+      'Aurora Reverb 1.1.0.5',
+    ]);
     expect(within(items[0]).getByText('Beta')).toBeInTheDocument();
     expect(within(items[1]).getByText('12.4 MB')).toBeInTheDocument();
     const link = within(items[1]).getByRole('link', { name: 'Download reverb-1.1-win.exe' });
-    expect(link.getAttribute('href')).toBe(new URL('/api/v1/clients/app/downloads/41?expires=1800000000&signature=sig', window.location.href).toString());
+    expect(link.getAttribute('href')).toBe(
+      new URL('/api/v1/clients/app/downloads/41?expires=1800000000&signature=sig', window.location.href).toString(),
+    );
     const mac = screen.getByRole('region', { name: 'For macOS' });
     expect(within(mac).getByRole('link', { name: 'Download reverb-1.1-mac.pkg' })).toBeInTheDocument();
     expect(pageCalls()).toEqual([{ method: 'GET', path: '/portal/downloads', query: undefined }]);
@@ -45,7 +55,9 @@ describe('DownloadsPage', () => {
 
   it('says when there is nothing to download, and when the list could not be loaded (with a retry)', async () => {
     let fail = true;
-    const { user } = renderPortal('/downloads', { server: () => (fail ? Promise.reject(apiError(500, 'Internal server error. Please try again.')) : { data: [] }) });
+    const { user } = renderPortal('/downloads', {
+      server: () => (fail ? Promise.reject(apiError(500, 'Internal server error. Please try again.')) : { data: [] }),
+    });
     expect(await screen.findByText('Your downloads could not be loaded.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

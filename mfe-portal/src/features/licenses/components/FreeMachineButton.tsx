@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, errorMessage, useApiClient, type PortalMachine, type PortalMachineFreed } from 'shared-kit';
+import {
+  Button,
+  ConfirmDialog,
+  errorMessage,
+  useApiClient,
+  type PortalMachine,
+  type PortalMachineFreed,
+} from 'shared-kit';
 import { useMessages } from '../../../messages/messages';
 import { freeMachine } from '../api/free-machine';
 

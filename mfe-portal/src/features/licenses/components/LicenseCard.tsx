@@ -26,7 +26,10 @@ const State = styled.span<{ $active: boolean }>`
 export function LicenseCard({ license, onChanged }: { license: PortalLicense; onChanged: () => void }) {
   const { t, formatDateTime } = useMessages();
   const titleId = useId();
-  const state = license.state === 'disabled' && license.disabled_reason ? t(`disabledReason.${license.disabled_reason}`) : t(`licenseState.${license.state}`);
+  const state =
+    license.state === 'disabled' && license.disabled_reason
+      ? t(`disabledReason.${license.disabled_reason}`)
+      : t(`licenseState.${license.state}`);
   return (
     <ItemCard aria-labelledby={titleId}>
       <h2 id={titleId}>{license.product.name}</h2>
@@ -37,7 +40,12 @@ export function LicenseCard({ license, onChanged }: { license: PortalLicense; on
         <dd>
           <Serial>
             <code>{license.serial}</code>
-            <CopyButton value={license.serial} label={t('license.copySerial')} copiedText={t('license.copied')} failedText={t('license.copyFailed')} />
+            <CopyButton
+              value={license.serial}
+              label={t('license.copySerial')}
+              copiedText={t('license.copied')}
+              failedText={t('license.copyFailed')}
+            />
           </Serial>
         </dd>
         <dt>{t('license.state')}</dt>

@@ -43,8 +43,11 @@ export interface MachineListProps {
 export function MachineList({ licenseId, machines, onChanged }: MachineListProps) {
   const { t, formatDateTime } = useMessages();
   const [outcome, setOutcome] = useState<{ text: string; refused: boolean } | null>(null);
-  const labelOf = (machine: PortalMachine) => machine.name ?? t('machine.fingerprint', { fingerprint: machine.hardware_fingerprint });
-  const said = outcome && (outcome.refused ? <ErrorText>{outcome.text}</ErrorText> : <Outcome role="status">{outcome.text}</Outcome>);
+  const labelOf = (machine: PortalMachine) =>
+    machine.name ?? t('machine.fingerprint', { fingerprint: machine.hardware_fingerprint });
+  const said =
+    outcome &&
+    (outcome.refused ? <ErrorText>{outcome.text}</ErrorText> : <Outcome role="status">{outcome.text}</Outcome>);
   if (machines.length === 0)
     return (
       <>
@@ -69,7 +72,10 @@ export function MachineList({ licenseId, machines, onChanged }: MachineListProps
               machine={machine}
               machineLabel={labelOf(machine)}
               onFreed={(freed) => {
-                setOutcome({ text: t('freeMachine.done', { machine: labelOf(machine), left: freed.deactivations_left }), refused: false });
+                setOutcome({
+                  text: t('freeMachine.done', { machine: labelOf(machine), left: freed.deactivations_left }),
+                  refused: false,
+                });
                 onChanged();
               }}
               onRefused={(text) => setOutcome({ text, refused: true })}

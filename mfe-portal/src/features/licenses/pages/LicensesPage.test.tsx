@@ -5,7 +5,13 @@ import { renderPortal } from '../../../shared/test-support/render-portal';
 
 describe('LicensesPage', () => {
   it('shows each licence: product, type, serial with copy, state, machines in use of the limit and each machine', async () => {
-    const named = { id: 22, name: 'Studio Mac', hardware_fingerprint: 'fp-1', activated_at: '2026-01-05T10:00:00.000Z', last_seen_at: '2026-01-06T10:00:00.000Z' };
+    const named = {
+      id: 22,
+      name: 'Studio Mac',
+      hardware_fingerprint: 'fp-1',
+      activated_at: '2026-01-05T10:00:00.000Z',
+      last_seen_at: '2026-01-06T10:00:00.000Z',
+    };
     const licenses = [
       makeLicense(),
       makeLicense({
@@ -19,7 +25,10 @@ describe('LicensesPage', () => {
         machine_limit: 1,
       }),
     ];
-    const { pageCalls } = renderPortal('/licenses', { server: (call) => (call.path === '/portal/licenses' ? page(licenses) : Promise.reject(apiError(404, 'Not found'))) });
+    const { pageCalls } = renderPortal('/licenses', {
+      server: (call) =>
+        call.path === '/portal/licenses' ? page(licenses) : Promise.reject(apiError(404, 'Not found')),
+    });
 
     const reverb = await screen.findByRole('listitem', { name: 'Aurora Reverb' });
     expect(within(reverb).getByText('Standard')).toBeInTheDocument();
@@ -48,7 +57,9 @@ describe('LicensesPage', () => {
 
   it('says when there are no licenses yet, and when they could not be loaded (with a retry)', async () => {
     let fail = true;
-    const { user, unmount } = renderPortal('/licenses', { server: () => (fail ? Promise.reject(apiError(500, 'Internal server error. Please try again.')) : page([])) });
+    const { user, unmount } = renderPortal('/licenses', {
+      server: () => (fail ? Promise.reject(apiError(500, 'Internal server error. Please try again.')) : page([])),
+    });
     expect(await screen.findByText('Your licenses could not be loaded.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -58,7 +69,12 @@ describe('LicensesPage', () => {
 
   it('pages through a long list with the address', async () => {
     const { user, pageCalls, currentPath } = renderPortal('/licenses', {
-      server: (call) => page([makeLicense({ id: Number(call.query?.page) * 100 })], { total: 60, perPage: 25, current: Number(call.query?.page) }),
+      server: (call) =>
+        page([makeLicense({ id: Number(call.query?.page) * 100 })], {
+          total: 60,
+          perPage: 25,
+          current: Number(call.query?.page),
+        }),
     });
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -80,7 +96,9 @@ describe('LicensesPage', () => {
   });
 
   it('signs out: ends the session on the server, forgets it and goes to sign-in', async () => {
-    const { user, pageCalls, currentPath, store } = renderPortal('/licenses', { server: (call) => (call.path === '/portal/sign-out' ? undefined : page([])) });
+    const { user, pageCalls, currentPath, store } = renderPortal('/licenses', {
+      server: (call) => (call.path === '/portal/sign-out' ? undefined : page([])),
+    });
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(currentPath()).toBe('/sign-in'));
     expect(pageCalls().at(-1)).toEqual({ method: 'POST', path: '/portal/sign-out', body: undefined });
@@ -102,7 +120,13 @@ describe('LicensesPage', () => {
       server: (call) => {
         if (call.method === 'POST' && call.path === '/portal/licenses/11/machines/21/deactivate') {
           freed = true;
-          return { license_id: 11, machine_id: 21, hardware_fingerprint: 'fp-9f2c', deactivated_at: '2026-03-01T10:00:00.000Z', deactivations_left: 2 };
+          return {
+            license_id: 11,
+            machine_id: 21,
+            hardware_fingerprint: 'fp-9f2c',
+            deactivated_at: '2026-03-01T10:00:00.000Z',
+            deactivations_left: 2,
+          };
         }
         return page([makeLicense(freed ? { machines: [], machines_in_use: 0 } : {})]);
       },
@@ -115,9 +139,13 @@ describe('LicensesPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Free this machine: Fingerprint fp-9f2c' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Free this machine' }));
-    expect(await screen.findByText('Fingerprint fp-9f2c was freed. 2 more can be freed in the next 30 days.')).toHaveAttribute('role', 'status');
+    expect(
+      await screen.findByText('Fingerprint fp-9f2c was freed. 2 more can be freed in the next 30 days.'),
+    ).toHaveAttribute('role', 'status');
     expect(await screen.findByText('0 of 3 in use')).toBeInTheDocument();
-    expect(pageCalls().filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/portal/licenses/11/machines/21/deactivate', body: undefined }]);
+    expect(pageCalls().filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/portal/licenses/11/machines/21/deactivate', body: undefined },
+    ]);
   });
 
   it("shows the cap's answer in the server's words, and frees nothing", async () => {

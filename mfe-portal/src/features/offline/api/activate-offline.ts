@@ -6,10 +6,16 @@ export const activateOffline = (api: ApiClient, licenseId: number, body: PortalO
   api.post<LicenseFile>(`/portal/licenses/${licenseId}/offline-activations`, body);
 
 /** The customer's licence of this product and serial, looked up page by page (GET /portal/licenses), or undefined. */
-export async function findMyLicense(api: ApiClient, productIdentifier: string, serial: string): Promise<PortalLicense | undefined> {
+export async function findMyLicense(
+  api: ApiClient,
+  productIdentifier: string,
+  serial: string,
+): Promise<PortalLicense | undefined> {
   for (let page = 1; ; page++) {
     const list = await api.get<PortalLicenseList>('/portal/licenses', { page, per_page: MAX_PAGE_SIZE });
-    const found = list.data.find((license) => license.product.identifier === productIdentifier && license.serial === serial);
+    const found = list.data.find(
+      (license) => license.product.identifier === productIdentifier && license.serial === serial,
+    );
     if (found || list.pagination.pages.next === null || list.data.length === 0) return found;
   }
 }

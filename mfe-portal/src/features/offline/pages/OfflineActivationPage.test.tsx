@@ -18,7 +18,13 @@ const requestText = (changes: Record<string, unknown> = {}) =>
     checksum: 'a'.repeat(64),
     ...changes,
   });
-const licenseFile = { format_version: 1, serial: 'ABCDE-FGHJK-MNPQR-STVWX', product_identifier: 'com.aurora.reverb', hardware_fingerprint: 'HWFP2-STUDIO', signature: 'c2ln' };
+const licenseFile = {
+  format_version: 1,
+  serial: 'ABCDE-FGHJK-MNPQR-STVWX',
+  product_identifier: 'com.aurora.reverb',
+  hardware_fingerprint: 'HWFP2-STUDIO',
+  signature: 'c2ln',
+};
 
 describe('OfflineActivationPage', () => {
   let saved: { name: string; text: string }[];
@@ -45,7 +51,8 @@ describe('OfflineActivationPage', () => {
   afterEach(() => jest.restoreAllMocks());
 
   const server = (call: RecordedApiCall) => {
-    if (call.method === 'GET' && call.path === '/portal/licenses') return page([makeLicense({ id: 40, serial: 'OTHER' }), makeLicense({ id: 41 })]);
+    if (call.method === 'GET' && call.path === '/portal/licenses')
+      return page([makeLicense({ id: 40, serial: 'OTHER' }), makeLicense({ id: 41 })]);
     if (call.method === 'POST' && call.path === '/portal/licenses/41/offline-activations') return licenseFile;
     return Promise.reject(apiError(404, 'Not found'));
   };
@@ -54,19 +61,29 @@ describe('OfflineActivationPage', () => {
     const { user, pageCalls } = renderPortal('/offline', { server });
     const input = await screen.findByLabelText(/Activation request file/);
     await user.upload(input, new File([requestText()], 'studio.ophreq', { type: 'application/json' }));
-    expect(await screen.findByText('This request is for com.aurora.reverb, serial ABCDE-FGHJK-MNPQR-STVWX.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This request is for com.aurora.reverb, serial ABCDE-FGHJK-MNPQR-STVWX.'),
+    ).toBeInTheDocument();
     screen.getByRole('button', { name: 'Upload and get the license file' }).focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent('Saved com.aurora.reverb.ops.');
-    await waitFor(() => expect(saved).toEqual([{ name: 'com.aurora.reverb.ops', text: `${JSON.stringify(licenseFile, null, 2)}\n` }]));
-    expect(pageCalls().at(-1)).toEqual({ method: 'POST', path: '/portal/licenses/41/offline-activations', body: { request: requestText() } });
+    await waitFor(() =>
+      expect(saved).toEqual([{ name: 'com.aurora.reverb.ops', text: `${JSON.stringify(licenseFile, null, 2)}\n` }]),
+    );
+    expect(pageCalls().at(-1)).toEqual({
+      method: 'POST',
+      path: '/portal/licenses/41/offline-activations',
+      body: { request: requestText() },
+    });
   });
 
   it('says plainly when the file is not a request, or names no licence of the customer, and uploads nothing', async () => {
     const { user, pageCalls } = renderPortal('/offline', { server });
     const input = await screen.findByLabelText(/Activation request file/);
     await user.upload(input, new File(['\u0000PK binary'], 'broken.ophreq'));
-    expect(await screen.findByText('This file is not an activation request. Choose the file the plugin wrote, unchanged.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This file is not an activation request. Choose the file the plugin wrote, unchanged.'),
+    ).toBeInTheDocument();
     await user.upload(input, new File([requestText({ serial: 'ZZZZ' })], 'other.ophreq'));
     await user.click(await screen.findByRole('button', { name: 'Upload and get the license file' }));
     expect(await screen.findByText(/None of your licenses has the serial ZZZZ/)).toBeInTheDocument();
@@ -77,10 +94,18 @@ describe('OfflineActivationPage', () => {
   it("shows the server's refusal in its words", async () => {
     const refusing = (call: RecordedApiCall) =>
       call.method === 'POST'
-        ? Promise.reject(apiError(409, 'This license is already activated on 3 machines, the limit of this product: deactivate one of them first.'))
+        ? Promise.reject(
+            apiError(
+              409,
+              'This license is already activated on 3 machines, the limit of this product: deactivate one of them first.',
+            ),
+          )
         : server(call);
     const { user } = renderPortal('/offline', { server: refusing });
-    await user.upload(await screen.findByLabelText(/Activation request file/), new File([requestText()], 'studio.ophreq'));
+    await user.upload(
+      await screen.findByLabelText(/Activation request file/),
+      new File([requestText()], 'studio.ophreq'),
+    );
     await user.click(await screen.findByRole('button', { name: 'Upload and get the license file' }));
     expect(await screen.findByText(/already activated on 3 machines/)).toBeInTheDocument();
     expect(saved).toEqual([]);

@@ -78,7 +78,12 @@ export default function OfflineActivationPage() {
       <p>{t('offline.intro')}</p>
       <form aria-label={t('offline.title')} noValidate onSubmit={upload}>
         <Field label={t('offline.file')} htmlFor={inputId} required>
-          <input id={inputId} type="file" accept=".ophreq,.json,application/json" onChange={(event) => void choose(event)} />
+          <input
+            id={inputId}
+            type="file"
+            accept=".ophreq,.json,application/json"
+            onChange={(event) => void choose(event)}
+          />
         </Field>
         {chosen && <p>{t('offline.forLicense', { product: chosen.productIdentifier, serial: chosen.serial })}</p>}
         {problem && <ErrorText>{problem}</ErrorText>}

@@ -3,7 +3,10 @@ import { apiError } from 'shared-kit/testing';
 import { customerSession } from '../../../shared/test-support/fixtures';
 import { renderPortal } from '../../../shared/test-support/render-portal';
 
-const noLicences = { data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+const noLicences = {
+  data: [],
+  pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+};
 
 describe('MagicLinkPage (/sign-in?token=…)', () => {
   it("signs in with the link's token, once, and opens the licences", async () => {
@@ -13,7 +16,9 @@ describe('MagicLinkPage (/sign-in?token=…)', () => {
     });
     await waitFor(() => expect(currentPath()).toBe('/licenses'));
     expect(store.token()).toBe(customerSession.token);
-    expect(pageCalls().filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/portal/aurora-audio/sign-in', body: { token: 'link-token' } }]);
+    expect(pageCalls().filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/portal/aurora-audio/sign-in', body: { token: 'link-token' } },
+    ]);
   });
 
   it("says in the server's words why a link does not work, and leads to a new code", async () => {

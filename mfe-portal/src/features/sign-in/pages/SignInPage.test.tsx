@@ -13,7 +13,14 @@ describe('SignInPage', () => {
       server: (call) => {
         if (call.path === '/portal/aurora-audio/sign-in/code') return codeAnswer;
         if (call.path === '/portal/aurora-audio/sign-in') return customerSession;
-        if (call.path === '/portal/licenses') return { data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+        if (call.path === '/portal/licenses')
+          return {
+            data: [],
+            pagination: {
+              records: { total: 0, per_page: 25 },
+              pages: { current: 1, previous: null, next: null, last: 1 },
+            },
+          };
         throw apiError(404, 'Not found');
       },
     });
@@ -27,12 +34,20 @@ describe('SignInPage', () => {
     expect(screen.getByText(NOTICE)).toBeInTheDocument();
     expect(screen.getByText(/The code goes to ada@example.com/)).toBeInTheDocument();
     expect(screen.getByLabelText(/6-digit code/)).toHaveFocus();
-    expect(pageCalls()[0]).toEqual({ method: 'POST', path: '/portal/aurora-audio/sign-in/code', body: { email: 'ada@example.com' } });
+    expect(pageCalls()[0]).toEqual({
+      method: 'POST',
+      path: '/portal/aurora-audio/sign-in/code',
+      body: { email: 'ada@example.com' },
+    });
 
     await user.type(screen.getByLabelText(/6-digit code/), '123 456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(currentPath()).toBe('/licenses'));
-    expect(pageCalls()[1]).toEqual({ method: 'POST', path: '/portal/aurora-audio/sign-in', body: { email: 'ada@example.com', code: '123456' } });
+    expect(pageCalls()[1]).toEqual({
+      method: 'POST',
+      path: '/portal/aurora-audio/sign-in',
+      body: { email: 'ada@example.com', code: '123456' },
+    });
     expect(store.token()).toBe(customerSession.token);
     expect(await screen.findByText('Signed in as ada@example.com')).toBeInTheDocument();
   });
@@ -70,7 +85,11 @@ describe('SignInPage', () => {
     expect(await screen.findByText('A new code is on its way. Only the newest code works.')).toBeInTheDocument();
     expect(screen.getByLabelText(/6-digit code/)).toHaveValue('');
     expect(screen.getByLabelText(/6-digit code/)).toHaveFocus();
-    expect(pageCalls().map((call) => call.path)).toEqual(['/portal/aurora-audio/sign-in/code', '/portal/aurora-audio/sign-in', '/portal/aurora-audio/sign-in/code']);
+    expect(pageCalls().map((call) => call.path)).toEqual([
+      '/portal/aurora-audio/sign-in/code',
+      '/portal/aurora-audio/sign-in',
+      '/portal/aurora-audio/sign-in/code',
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Use another email address' }));
     expect(await screen.findByLabelText(/Email address/)).toHaveValue('ada@example.com');
@@ -83,8 +102,12 @@ describe('SignInPage', () => {
     await user.type(await screen.findByLabelText(/Email address/), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(screen.getByRole('button', { name: 'Send code' })).toBeDisabled();
-    await act(async () => answer.reject(apiError(429, 'Too many sign-in codes asked for. Please wait 40 minutes and try again.')));
-    expect(await screen.findByText('Too many sign-in codes asked for. Please wait 40 minutes and try again.')).toBeInTheDocument();
+    await act(async () =>
+      answer.reject(apiError(429, 'Too many sign-in codes asked for. Please wait 40 minutes and try again.')),
+    );
+    expect(
+      await screen.findByText('Too many sign-in codes asked for. Please wait 40 minutes and try again.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/Email address/)).toHaveValue('ada@example.com');
   });
 
@@ -101,7 +124,11 @@ describe('SignInPage', () => {
     expect(await screen.findByText('This portal is switched off. Please contact Aurora Audio.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
     unmount();
-    renderPortal('/sign-in', { signedIn: false, portal: null, server: () => Promise.reject(apiError(404, 'Portal not found')) });
+    renderPortal('/sign-in', {
+      signedIn: false,
+      portal: null,
+      server: () => Promise.reject(apiError(404, 'Portal not found')),
+    });
     expect(await screen.findByText('There is no customer portal at this address.')).toBeInTheDocument();
   });
 });

@@ -40,7 +40,11 @@ function CodeSignIn() {
         <h1 id="portal-sign-in-title">{t('code.title')}</h1>
         <p role="status">{step.notice}</p>
         <p>{t('code.sentTo', { email: step.email })}</p>
-        <CodeStep email={step.email} onSignedIn={signedIn} onOtherEmail={() => setStep({ name: 'email', email: step.email })} />
+        <CodeStep
+          email={step.email}
+          onSignedIn={signedIn}
+          onOtherEmail={() => setStep({ name: 'email', email: step.email })}
+        />
       </StepCard>
     );
   return (
@@ -49,7 +53,10 @@ function CodeSignIn() {
       {reason === 'ended' && <p role="alert">{t('signIn.sessionEnded')}</p>}
       {reason === 'signed-out' && <p role="status">{t('signIn.signedOut')}</p>}
       <p>{t('signIn.intro', { manufacturer })}</p>
-      <EmailStep defaultEmail={step.email} onCodeRequested={(email, result) => setStep({ name: 'code', email, notice: result.notice })} />
+      <EmailStep
+        defaultEmail={step.email}
+        onCodeRequested={(email, result) => setStep({ name: 'code', email, notice: result.notice })}
+      />
     </StepCard>
   );
 }

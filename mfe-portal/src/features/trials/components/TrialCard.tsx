@@ -17,7 +17,8 @@ export function TrialCard({ trial }: { trial: PortalTrial }) {
         <dd>{formatDateTime(trial.started_at)}</dd>
         <dt>{t('trial.ends')}</dt>
         <dd>
-          {trial.ends_at ? formatDateTime(trial.ends_at) : t('trial.noEnd')} ({trial.running ? t('trial.running') : t('trial.ended')})
+          {trial.ends_at ? formatDateTime(trial.ends_at) : t('trial.noEnd')} (
+          {trial.running ? t('trial.running') : t('trial.ended')})
         </dd>
       </Details>
     </ItemCard>

@@ -7,7 +7,13 @@ describe('TrialsPage', () => {
   it('shows which trial runs on which machine, when it started and when it ends', async () => {
     const trials = [
       makeTrial(),
-      makeTrial({ id: 32, product: { id: 6, name: 'Aurora Chorus' }, machine: { name: null, hardware_fingerprint: 'fp-77' }, ends_at: null, running: false }),
+      makeTrial({
+        id: 32,
+        product: { id: 6, name: 'Aurora Chorus' },
+        machine: { name: null, hardware_fingerprint: 'fp-77' },
+        ends_at: null,
+        running: false,
+      }),
     ];
     const { pageCalls } = renderPortal('/trials', { server: () => page(trials) });
     const delay = await screen.findByRole('listitem', { name: 'Aurora Delay' });

@@ -11,4 +11,5 @@ const sendPortalSignInLink: ApiMutation<{ userId: number }, SendPortalSignInLink
 };
 
 /** POST /users/{id}/portal-sign-in-link (no body): 202 with the address and when the code ends; 409 while the portal is off. */
-export const useSendPortalSignInLink = () => useApiMutation<{ userId: number }, SendPortalSignInLinkResult>(sendPortalSignInLink);
+export const useSendPortalSignInLink = () =>
+  useApiMutation<{ userId: number }, SendPortalSignInLinkResult>(sendPortalSignInLink);

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type DistributionChannel, type EndUserDetails } from 'shared-kit';
-import { deferred as deferredAnswer, renderPage, type RecordedApiCall as RecordedCall, type FakeApiServer } from 'shared-kit/testing';
+import {
+  deferred as deferredAnswer,
+  renderPage,
+  type RecordedApiCall as RecordedCall,
+  type FakeApiServer,
+} from 'shared-kit/testing';
 import { BETA, RELEASE, userDetails } from '../test-data';
 import { UserDetailsPage } from '../pages/UserDetailsPage';
 import { Route, Routes } from 'react-router';
@@ -12,19 +17,30 @@ interface Setup {
   onDelete?: (call: RecordedCall) => unknown;
 }
 
-function renderMemberships({ user = userDetails(), channels = () => [RELEASE, BETA], onPost = () => ({}), onDelete = () => undefined }: Setup = {}) {
+function renderMemberships({
+  user = userDetails(),
+  channels = () => [RELEASE, BETA],
+  onPost = () => ({}),
+  onDelete = () => undefined,
+}: Setup = {}) {
   let current = user;
   const server: FakeApiServer = (call) => {
     if (call.method === 'GET' && call.path === '/users/1') return current;
     if (call.method === 'GET' && call.path === '/manufacturers/7/channels') return channels();
     if (call.method === 'POST' && call.path === '/manufacturers/7/channels/12/users') {
       const answer = onPost(call);
-      current = { ...current, channel_memberships: [...current.channel_memberships, { created_at: '2026-04-01T00:00:00Z', channel: BETA }] };
+      current = {
+        ...current,
+        channel_memberships: [...current.channel_memberships, { created_at: '2026-04-01T00:00:00Z', channel: BETA }],
+      };
       return answer;
     }
     if (call.method === 'DELETE' && call.path === '/manufacturers/7/channels/12/users/1') {
       const answer = onDelete(call);
-      current = { ...current, channel_memberships: current.channel_memberships.filter((membership) => membership.channel.id !== BETA.id) };
+      current = {
+        ...current,
+        channel_memberships: current.channel_memberships.filter((membership) => membership.channel.id !== BETA.id),
+      };
       return answer;
     }
     throw new ApiError(404, ['Not found']);
@@ -33,7 +49,12 @@ function renderMemberships({ user = userDetails(), channels = () => [RELEASE, BE
     <Routes>
       <Route path="UserDetails/:userID" element={<UserDetailsPage />} />
     </Routes>,
-    { server, url: '/Home/UserDetails/1', route: '/Home/*', services: { loadRemoteModule: () => new Promise(() => undefined) } },
+    {
+      server,
+      url: '/Home/UserDetails/1',
+      route: '/Home/*',
+      services: { loadRemoteModule: () => new Promise(() => undefined) },
+    },
   );
 }
 
@@ -66,11 +87,15 @@ describe('Channel Memberships', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Beta' }));
     const dialog = screen.getByRole('dialog', { name: 'Add to Beta Channel' });
     expect(dialog).toHaveTextContent('Add ada@listener.example to the Beta channel?');
-    expect(dialog).toHaveTextContent('The user will get access to unstable or unreleased content distributed in this channel.');
+    expect(dialog).toHaveTextContent(
+      'The user will get access to unstable or unreleased content distributed in this channel.',
+    );
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/manufacturers/7/channels/12/users', body: { user_id: 1 } }]);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/manufacturers/7/channels/12/users', body: { user_id: 1 } },
+    ]);
     expect(await screen.findByRole('checkbox', { name: 'Beta', checked: true })).toBeInTheDocument();
   });
 
@@ -82,7 +107,9 @@ describe('Channel Memberships', () => {
     expect(dialog).not.toHaveTextContent('unstable');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/manufacturers/7/channels/12/users/1' }]);
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: '/manufacturers/7/channels/12/users/1' },
+    ]);
     expect(await screen.findByRole('checkbox', { name: 'Beta', checked: false })).toBeInTheDocument();
   });
 
@@ -118,7 +145,12 @@ describe('Channel Memberships', () => {
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Beta' }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringContaining('Failed to add the Beta channel membership'), expect.any(ApiError)));
+    await waitFor(() =>
+      expect(log).toHaveBeenCalledWith(
+        expect.stringContaining('Failed to add the Beta channel membership'),
+        expect.any(ApiError),
+      ),
+    );
     expect(screen.getByRole('dialog', { name: 'Add to Beta Channel' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Add' }));

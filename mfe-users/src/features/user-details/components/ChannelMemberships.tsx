@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Checkbox, ConfirmDialog, RELEASE_CHANNEL_TYPE, Section, Spinner, type DistributionChannel, type EndUserDetails } from 'shared-kit';
+import {
+  Button,
+  Checkbox,
+  ConfirmDialog,
+  RELEASE_CHANNEL_TYPE,
+  Section,
+  Spinner,
+  type DistributionChannel,
+  type EndUserDetails,
+} from 'shared-kit';
 import { useManufacturerChannels } from '../api/get-manufacturer-channels';
 import { useAddChannelMembership } from '../api/add-channel-membership';
 import { useRemoveChannelMembership } from '../api/remove-channel-membership';
@@ -30,13 +39,18 @@ const Warning = styled.strong`
 
 const isRelease = (channel: DistributionChannel) => channel.type === RELEASE_CHANNEL_TYPE;
 
-export const UNSTABLE_CONTENT_WARNING = 'The user will get access to unstable or unreleased content distributed in this channel.';
+export const UNSTABLE_CONTENT_WARNING =
+  'The user will get access to unstable or unreleased content distributed in this channel.';
 
 /**
  * One checkbox per distribution channel, labelled by its type. Release is everybody's and cannot change; any
  * other change is confirmed first. A failed change is only logged: the dialog stays open to try again.
  */
-export function ChannelMemberships({ user }: { user: Pick<EndUserDetails, 'id' | 'email' | 'manufacturer_id' | 'channel_memberships'> }) {
+export function ChannelMemberships({
+  user,
+}: {
+  user: Pick<EndUserDetails, 'id' | 'email' | 'manufacturer_id' | 'channel_memberships'>;
+}) {
   const channels = useManufacturerChannels(user.manufacturer_id);
   const { trigger: addMembership } = useAddChannelMembership();
   const { trigger: removeMembership } = useRemoveChannelMembership();
@@ -52,7 +66,10 @@ export function ChannelMemberships({ user }: { user: Pick<EndUserDetails, 'id' |
       await (pending.action === 'add' ? addMembership(target) : removeMembership(target));
       setPending(null);
     } catch (error) {
-      console.error(`Failed to ${pending.action} the ${pending.channel.type} channel membership of user ${user.id}:`, error);
+      console.error(
+        `Failed to ${pending.action} the ${pending.channel.type} channel membership of user ${user.id}:`,
+        error,
+      );
     } finally {
       setProcessing(false);
     }
@@ -67,7 +84,11 @@ export function ChannelMemberships({ user }: { user: Pick<EndUserDetails, 'id' |
       />
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.action === 'add' ? `Add to ${pending.channel.type} Channel` : `Remove from ${pending?.channel.type ?? ''} Channel`}
+        title={
+          pending?.action === 'add'
+            ? `Add to ${pending.channel.type} Channel`
+            : `Remove from ${pending?.channel.type ?? ''} Channel`
+        }
         message={
           pending?.action === 'add' ? (
             <>
@@ -112,7 +133,12 @@ function ChannelChoices({ state, isMember, onChange }: ChannelChoicesProps) {
       <Choices aria-label="Distribution channels">
         {state.data.map((channel) => (
           <li key={channel.id}>
-            <Checkbox label={channel.type} checked={isMember(channel)} disabled={isRelease(channel)} onCheckedChange={(checked) => onChange(channel, checked)} />
+            <Checkbox
+              label={channel.type}
+              checked={isMember(channel)}
+              disabled={isRelease(channel)}
+              onCheckedChange={(checked) => onChange(channel, checked)}
+            />
           </li>
         ))}
       </Choices>

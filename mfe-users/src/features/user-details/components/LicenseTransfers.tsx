@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, Table, Tabs, formatDateTime, type ReceivedLicenseTransfer, type SentLicenseTransfer, type TableColumn } from 'shared-kit';
+import {
+  Button,
+  Dialog,
+  Table,
+  Tabs,
+  formatDateTime,
+  type ReceivedLicenseTransfer,
+  type SentLicenseTransfer,
+  type TableColumn,
+} from 'shared-kit';
 
 const Serial = styled.code`
   font-family: ${({ theme }) => theme.font.monospace};
@@ -32,14 +41,28 @@ export function LicenseTransfers({ sent, received }: LicenseTransfersProps) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>View License Transfers</Button>
-      <Dialog open={open} onOpenChange={setOpen} title="License Transfers" width="820px" footer={<Button onClick={() => setOpen(false)}>Close</Button>}>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="License Transfers"
+        width="820px"
+        footer={<Button onClick={() => setOpen(false)}>Close</Button>}
+      >
         <Tabs
           label="License transfers"
           tabs={[
             {
               id: 'sent',
               label: 'Sent Transfers',
-              content: <Table columns={SENT_COLUMNS} rows={sent} getRowId={(transfer) => transfer.id} emptyText="No sent license transfers found." caption="Sent Transfers" />,
+              content: (
+                <Table
+                  columns={SENT_COLUMNS}
+                  rows={sent}
+                  getRowId={(transfer) => transfer.id}
+                  emptyText="No sent license transfers found."
+                  caption="Sent Transfers"
+                />
+              ),
             },
             {
               id: 'received',

@@ -10,7 +10,10 @@ const LINK = '/users/1/portal-sign-in-link';
 const PORTAL_URL = 'http://127.0.0.1:8080/portal/aurora-audio/';
 const OFF_MESSAGE = 'The portal is switched off: switch it on in the portal settings before sending a sign-in link.';
 
-function renderLinkAction({ enabled = true, onSend }: { enabled?: boolean | 'unknown'; onSend?: (call: RecordedCall) => unknown } = {}) {
+function renderLinkAction({
+  enabled = true,
+  onSend,
+}: { enabled?: boolean | 'unknown'; onSend?: (call: RecordedCall) => unknown } = {}) {
   const settings = (): PortalSettings => {
     if (enabled === 'unknown') throw new ApiError(0, ['The server could not be reached.']);
     return { slug: 'aurora-audio', enabled, portal_url: PORTAL_URL };
@@ -19,19 +22,30 @@ function renderLinkAction({ enabled = true, onSend }: { enabled?: boolean | 'unk
     if (call.method === 'GET' && call.path === '/users/1') return userDetails();
     if (call.method === 'GET' && call.path === '/manufacturers/7/channels') return [RELEASE, BETA];
     if (call.method === 'GET' && call.path === '/manufacturers/7/portal-settings') return settings();
-    if (call.method === 'POST' && call.path === LINK) return onSend ? onSend(call) : { sent_to: 'ada@listener.example', expires_at: '2026-11-25T10:10:00.000Z' };
-    if (call.path === '/audit-events') return { data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+    if (call.method === 'POST' && call.path === LINK)
+      return onSend ? onSend(call) : { sent_to: 'ada@listener.example', expires_at: '2026-11-25T10:10:00.000Z' };
+    if (call.path === '/audit-events')
+      return {
+        data: [],
+        pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+      };
     throw new ApiError(404, ['Not found']);
   };
   return renderPage(
     <Routes>
       <Route path="UserDetails/:userID" element={<UserDetailsPage />} />
     </Routes>,
-    { server, url: '/Home/UserDetails/1', route: '/Home/*', services: { loadRemoteModule: () => new Promise(() => undefined) } },
+    {
+      server,
+      url: '/Home/UserDetails/1',
+      route: '/Home/*',
+      services: { loadRemoteModule: () => new Promise(() => undefined) },
+    },
   );
 }
 
-const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body]);
+const posts = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body]);
 
 describe('Send portal sign-in link', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -41,10 +55,14 @@ describe('Send portal sign-in link', () => {
     const { user, calls } = renderLinkAction();
     await user.click(await screen.findByRole('button', { name: SEND_LINK_LABEL }));
     const dialog = screen.getByRole('dialog', { name: 'Send portal sign-in link' });
-    expect(dialog).toHaveTextContent(`Mail ada@listener.example a sign-in code and link to the customer portal at ${PORTAL_URL}?`);
+    expect(dialog).toHaveTextContent(
+      `Mail ada@listener.example a sign-in code and link to the customer portal at ${PORTAL_URL}?`,
+    );
     expect(posts(calls)).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText(/^Sign-in link sent to ada@listener\.example\. Its code works until .*2026.*\.$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Sign-in link sent to ada@listener\.example\. Its code works until .*2026.*\.$/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts(calls)).toEqual([[LINK, undefined]]);
   });
@@ -52,7 +70,9 @@ describe('Send portal sign-in link', () => {
   it('sends nothing when the confirmation is cancelled', async () => {
     const { user, calls } = renderLinkAction();
     await user.click(await screen.findByRole('button', { name: SEND_LINK_LABEL }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Send portal sign-in link' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Send portal sign-in link' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts(calls)).toEqual([]);
   });
@@ -64,7 +84,9 @@ describe('Send portal sign-in link', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: SEND_LINK_LABEL }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Send portal sign-in link' })).getByRole('button', { name: 'Send' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Send portal sign-in link' })).getByRole('button', { name: 'Send' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(OFF_MESSAGE);
     expect(screen.queryByText(/^Sign-in link sent/)).not.toBeInTheDocument();
   });

@@ -5,7 +5,8 @@ import { usePortalSettings } from '../api/get-portal-settings';
 import { useSendPortalSignInLink } from '../api/send-portal-sign-in-link';
 
 export const SEND_LINK_LABEL = 'Send portal sign-in link';
-export const PORTAL_OFF_REASON = 'The customer portal is switched off. Switch it on in Manufacturer Details (Customer portal) to send a sign-in link.';
+export const PORTAL_OFF_REASON =
+  'The customer portal is switched off. Switch it on in Manufacturer Details (Customer portal) to send a sign-in link.';
 export const SEND_LINK_FAILED = 'The sign-in link could not be sent. Please try again.';
 
 const Layout = styled.div`
@@ -49,7 +50,11 @@ export function SendPortalSignInLink({ user }: { user: Pick<EndUserDetails, 'id'
 
   return (
     <Layout>
-      <Button onClick={() => setConfirming(true)} disabled={portalOff || send.isMutating} aria-describedby={portalOff ? reasonId : undefined}>
+      <Button
+        onClick={() => setConfirming(true)}
+        disabled={portalOff || send.isMutating}
+        aria-describedby={portalOff ? reasonId : undefined}
+      >
         {SEND_LINK_LABEL}
       </Button>
       {portalOff && <Reason id={reasonId}>{PORTAL_OFF_REASON}</Reason>}
@@ -60,8 +65,8 @@ export function SendPortalSignInLink({ user }: { user: Pick<EndUserDetails, 'id'
         title="Send portal sign-in link"
         message={
           <>
-            Mail {user.email} a sign-in code and link to the customer portal{portal.data ? ` at ${portal.data.portal_url}` : ''}? They work once and replace any earlier sign-in
-            mail.
+            Mail {user.email} a sign-in code and link to the customer portal
+            {portal.data ? ` at ${portal.data.portal_url}` : ''}? They work once and replace any earlier sign-in mail.
           </>
         }
         confirmLabel="Send"

@@ -1,7 +1,15 @@
 import type { ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import styled from 'styled-components';
-import { Button, Spinner, useRemoteModule, useShellServices, type LicenseTableModule, type LicenseTableProps, type ShellServices } from 'shared-kit';
+import {
+  Button,
+  Spinner,
+  useRemoteModule,
+  useShellServices,
+  type LicenseTableModule,
+  type LicenseTableProps,
+  type ShellServices,
+} from 'shared-kit';
 
 const Problem = styled.div`
   display: flex;
@@ -16,7 +24,9 @@ const Problem = styled.div`
   }
 `;
 
-async function loadLicenseTable(loadRemoteModule: ShellServices['loadRemoteModule']): Promise<ComponentType<LicenseTableProps>> {
+async function loadLicenseTable(
+  loadRemoteModule: ShellServices['loadRemoteModule'],
+): Promise<ComponentType<LicenseTableProps>> {
   const module = await loadRemoteModule<LicenseTableModule>('licensing', 'license-table');
   if (!module?.default) throw new Error('The licensing remote did not provide its license-table component.');
   return module.default;
@@ -30,7 +40,12 @@ export const LICENSE_TABLE_UNAVAILABLE = 'The licenses could not be loaded.';
  */
 export function UserLicenseTable({ userId }: { userId: number }) {
   const { loadRemoteModule } = useShellServices();
-  const { module: LicenseTable, failed, attempt, retry } = useRemoteModule('The license table of the licensing remote', () => loadLicenseTable(loadRemoteModule));
+  const {
+    module: LicenseTable,
+    failed,
+    attempt,
+    retry,
+  } = useRemoteModule('The license table of the licensing remote', () => loadLicenseTable(loadRemoteModule));
 
   if (failed) return <LicenseTableProblem onRetry={retry} />;
   if (!LicenseTable) return <Spinner label="Loading licenses..." />;

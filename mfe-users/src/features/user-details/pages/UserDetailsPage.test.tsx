@@ -21,7 +21,10 @@ function renderDetails({
     if (more) return more(call);
     throw new ApiError(404, ['Not found']);
   };
-  return { ...renderPage(<UsersRoutes />, { server, url: path, route: '/Home/*', services: { loadRemoteModule } }), loadRemoteModule };
+  return {
+    ...renderPage(<UsersRoutes />, { server, url: path, route: '/Home/*', services: { loadRemoteModule } }),
+    loadRemoteModule,
+  };
 }
 
 describe('UserDetailsPage', () => {
@@ -30,7 +33,10 @@ describe('UserDetailsPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading user...');
     expect(await screen.findByRole('heading', { level: 1, name: 'User: ada@listener.example' })).toBeInTheDocument();
     expect(screen.getByText('crm-1')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit User' })).toHaveAttribute('href', '/Home/EditUser/1/ada%40listener.example/crm-1');
+    expect(screen.getByRole('link', { name: 'Edit User' })).toHaveAttribute(
+      'href',
+      '/Home/EditUser/1/ada%40listener.example/crm-1',
+    );
   });
 
   it('says "User not found." for a missing user (or another manufacturer’s)', async () => {
@@ -52,7 +58,12 @@ describe('UserDetailsPage', () => {
       if (call.path === '/manufacturers/7/channels') return [RELEASE, BETA];
       throw new Error('unexpected');
     };
-    const { user } = renderPage(<UsersRoutes />, { server, url: '/Home/UserDetails/1', route: '/Home/*', services: { loadRemoteModule: licensingRemote() } });
+    const { user } = renderPage(<UsersRoutes />, {
+      server,
+      url: '/Home/UserDetails/1',
+      route: '/Home/*',
+      services: { loadRemoteModule: licensingRemote() },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('The user could not be loaded.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -62,7 +73,9 @@ describe('UserDetailsPage', () => {
 
   it('explains an address that names no user, without calling the server', () => {
     const { calls } = renderDetails({ path: '/Home/UserDetails/abc' });
-    expect(screen.getByRole('alert')).toHaveTextContent('This address does not name a user. Open the user from the Users list.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This address does not name a user. Open the user from the Users list.',
+    );
     expect(calls).toEqual([]);
   });
 
@@ -149,7 +162,10 @@ describe('UserDetailsPage', () => {
       const { loadRemoteModule } = renderDetails();
       expect(await screen.findByText('License table for {"userId":1}')).toBeInTheDocument();
       expect(loadRemoteModule).toHaveBeenCalledWith('licensing', 'license-table');
-      expect(screen.getByRole('link', { name: 'New License' })).toHaveAttribute('href', '/Home/CreateUserLicense/1/ada%40listener.example');
+      expect(screen.getByRole('link', { name: 'New License' })).toHaveAttribute(
+        'href',
+        '/Home/CreateUserLicense/1/ada%40listener.example',
+      );
     });
 
     it('shows a loading state while the table loads', async () => {
@@ -160,7 +176,10 @@ describe('UserDetailsPage', () => {
 
     it('says so in place with Retry when the licensing remote cannot load, the rest of the page still working', async () => {
       const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-      const loadRemoteModule = jest.fn().mockRejectedValueOnce(new Error('remote down')).mockResolvedValue({ default: LicenseTableStub });
+      const loadRemoteModule = jest
+        .fn()
+        .mockRejectedValueOnce(new Error('remote down'))
+        .mockResolvedValue({ default: LicenseTableStub });
       const { user } = renderDetails({ loadRemoteModule });
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('The licenses could not be loaded.');
@@ -176,7 +195,11 @@ describe('UserDetailsPage', () => {
       function BrokenTable(): never {
         throw new Error('boom');
       }
-      const loadRemoteModule = jest.fn().mockResolvedValueOnce({}).mockResolvedValueOnce({ default: BrokenTable }).mockResolvedValue({ default: LicenseTableStub });
+      const loadRemoteModule = jest
+        .fn()
+        .mockResolvedValueOnce({})
+        .mockResolvedValueOnce({ default: BrokenTable })
+        .mockResolvedValue({ default: LicenseTableStub });
       const { user } = renderDetails({ loadRemoteModule });
       expect(await screen.findByRole('alert')).toHaveTextContent('The licenses could not be loaded.');
       await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -38,7 +38,13 @@ function LoadedUserDetails({ userId }: { userId: number }) {
   if (isLoading) return <Spinner label="Loading user..." />;
   if (!user) {
     const missing = error instanceof ApiError && error.status === 404;
-    return <PageUnavailable title={DETAILS_TITLE} message={missing ? 'User not found.' : 'The user could not be loaded.'} onRetry={missing ? undefined : () => void mutate()} />;
+    return (
+      <PageUnavailable
+        title={DETAILS_TITLE}
+        message={missing ? 'User not found.' : 'The user could not be loaded.'}
+        onRetry={missing ? undefined : () => void mutate()}
+      />
+    );
   }
   return <UserDetails user={user} />;
 }
@@ -46,7 +52,10 @@ function LoadedUserDetails({ userId }: { userId: number }) {
 function UserDetails({ user }: { user: EndUserDetails }) {
   return (
     <>
-      <PageHeader title={`User: ${user.email}`} actions={<ButtonLink to={userLinks.edit(user)}>Edit User</ButtonLink>} />
+      <PageHeader
+        title={`User: ${user.email}`}
+        actions={<ButtonLink to={userLinks.edit(user)}>Edit User</ButtonLink>}
+      />
       <Sections>
         <Section title="Details">
           <DescriptionList>

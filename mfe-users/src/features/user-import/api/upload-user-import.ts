@@ -18,7 +18,9 @@ export interface UploadRequest {
 function messagesOf(text: string): string[] {
   try {
     const body = JSON.parse(text) as { message?: unknown };
-    return Array.isArray(body.message) ? body.message.filter((entry): entry is string => typeof entry === 'string') : [];
+    return Array.isArray(body.message)
+      ? body.message.filter((entry): entry is string => typeof entry === 'string')
+      : [];
   } catch {
     return [];
   }
@@ -35,7 +37,8 @@ export function uploadUserImport({ url, token, file, onProgress, signal }: Uploa
     request.setRequestHeader('Content-Type', USER_IMPORT_CONTENT_TYPE);
     request.setRequestHeader('Accept', 'application/json');
     if (token) request.setRequestHeader('Authorization', `${AUTH_SCHEME} ${token}`);
-    request.upload.onprogress = (event) => onProgress({ phase: 'uploading', sent: event.loaded, total: event.lengthComputable ? event.total : file.size });
+    request.upload.onprogress = (event) =>
+      onProgress({ phase: 'uploading', sent: event.loaded, total: event.lengthComputable ? event.total : file.size });
     request.upload.onload = () => onProgress({ phase: 'checking' });
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) resolve(JSON.parse(request.responseText) as UserImportPreview);

@@ -1,6 +1,14 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, Section, Table, type TableColumn, type UserImportExistingRow, type UserImportInvalidRow, type UserImportPreview } from 'shared-kit';
+import {
+  Button,
+  Section,
+  Table,
+  type TableColumn,
+  type UserImportExistingRow,
+  type UserImportInvalidRow,
+  type UserImportPreview,
+} from 'shared-kit';
 import { DescriptionList } from '../../../shared/components/DescriptionList';
 import { Stack } from './Stack';
 
@@ -53,7 +61,8 @@ export interface ImportPreviewProps {
 export function ImportPreview({ preview, fileName, applying, onApply, onUploadAnother }: ImportPreviewProps) {
   const blocker = applyBlocker(preview);
   const blockerId = useId();
-  const more = (listed: number, total: number, what: string) => (total > listed ? <p>{`Showing the first ${count(listed)} of ${count(total)} ${what}.`}</p> : null);
+  const more = (listed: number, total: number, what: string) =>
+    total > listed ? <p>{`Showing the first ${count(listed)} of ${count(total)} ${what}.`}</p> : null;
   return (
     <Stack>
       <Section title={`Preview of ${fileName}`}>
@@ -71,7 +80,12 @@ export function ImportPreview({ preview, fileName, applying, onApply, onUploadAn
         </DescriptionList>
         {blocker && <Notice id={blockerId}>{blocker}</Notice>}
         <Actions>
-          <Button variant="primary" onClick={onApply} disabled={blocker !== null || applying} aria-describedby={blocker ? blockerId : undefined}>
+          <Button
+            variant="primary"
+            onClick={onApply}
+            disabled={blocker !== null || applying}
+            aria-describedby={blocker ? blockerId : undefined}
+          >
             {applying ? 'Applying...' : 'Apply import'}
           </Button>
           <Button onClick={onUploadAnother} disabled={applying}>
@@ -87,7 +101,12 @@ export function ImportPreview({ preview, fileName, applying, onApply, onUploadAn
       )}
       {preview.existing > 0 && (
         <Section title="Rows that are already users">
-          <Table columns={EXISTING_COLUMNS} rows={preview.existing_rows} getRowId={lineOf} caption="Rows that are already users" />
+          <Table
+            columns={EXISTING_COLUMNS}
+            rows={preview.existing_rows}
+            getRowId={lineOf}
+            caption="Rows that are already users"
+          />
           {more(preview.existing_rows.length, preview.existing, 'rows that are already users')}
         </Section>
       )}

@@ -11,7 +11,8 @@ const Status = styled.p`
 `;
 
 /** Whole tens of percent: a screen reader hears the progress move without a word on every event. */
-export const percentOf = (sent: number, total: number) => (total > 0 ? Math.min(100, Math.floor((sent / total) * 10) * 10) : 0);
+export const percentOf = (sent: number, total: number) =>
+  total > 0 ? Math.min(100, Math.floor((sent / total) * 10) * 10) : 0;
 
 /** The upload's bar (per cent of the file sent), then an indeterminate bar while the server checks the rows. */
 export function ImportProgress({ fileName, progress }: { fileName: string; progress: UploadProgress }) {

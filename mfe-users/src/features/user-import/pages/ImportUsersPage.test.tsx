@@ -13,7 +13,10 @@ class ScriptedRequest {
   body: unknown;
   status = 0;
   responseText = '';
-  upload: { onprogress?: (event: { loaded: number; total: number; lengthComputable: boolean }) => void; onload?: () => void } = {};
+  upload: {
+    onprogress?: (event: { loaded: number; total: number; lengthComputable: boolean }) => void;
+    onload?: () => void;
+  } = {};
   onload?: () => void;
   onerror?: () => void;
   onabort?: () => void;
@@ -64,7 +67,8 @@ function renderImport() {
       url: '/Home/Users/Import',
       route: '/Home/*',
       server: (call) => {
-        if (call.method === 'POST' && call.path === '/users/imports/42/apply') return { id: 42, users_created: 3, licenses_created: 1, applied_at: '2026-11-23T22:10:00.000Z' };
+        if (call.method === 'POST' && call.path === '/users/imports/42/apply')
+          return { id: 42, users_created: 3, licenses_created: 1, applied_at: '2026-11-23T22:10:00.000Z' };
         throw new Error(`unexpected ${call.method} ${call.path}`);
       },
     },
@@ -86,7 +90,10 @@ describe('ImportUsersPage', () => {
   it('offers the template and the way back to Users', () => {
     renderImport();
     expect(screen.getByRole('heading', { level: 1, name: 'Import Users' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download a template' })).toHaveAttribute('download', 'users-import-template.csv');
+    expect(screen.getByRole('link', { name: 'Download a template' })).toHaveAttribute(
+      'download',
+      'users-import-template.csv',
+    );
     expect(screen.getByRole('link', { name: 'Back to Users' })).toHaveAttribute('href', '/Home/Users');
   });
 
@@ -118,7 +125,9 @@ describe('ImportUsersPage', () => {
     ).toEqual(['4', 'broken@', 'email must match format "email"']);
     const apply = screen.getByRole('button', { name: 'Apply import' });
     expect(apply).toBeDisabled();
-    expect(apply).toHaveAccessibleDescription('The file has 1 invalid row. Correct it in the file and upload it again: an import is applied whole or not at all.');
+    expect(apply).toHaveAccessibleDescription(
+      'The file has 1 invalid row. Correct it in the file and upload it again: an import is applied whole or not at all.',
+    );
   });
 
   it('shows the server’s sentence when the file is refused, and lets another file be chosen', async () => {
@@ -135,7 +144,15 @@ describe('ImportUsersPage', () => {
     act(() =>
       ScriptedRequest.last!.answer(
         201,
-        preview({ id: 42, rows: 4, to_create: 3, existing: 1, invalid: 0, invalid_rows: [], existing_rows: [{ line: 5, email: 'old@b.co', user_id: 9 }] }),
+        preview({
+          id: 42,
+          rows: 4,
+          to_create: 3,
+          existing: 1,
+          invalid: 0,
+          invalid_rows: [],
+          existing_rows: [{ line: 5, email: 'old@b.co', user_id: 9 }],
+        }),
       ),
     );
     const existing = await screen.findByRole('table', { name: 'Rows that are already users' });
@@ -146,7 +163,9 @@ describe('ImportUsersPage', () => {
     ).toEqual(['5', 'old@b.co', '9']);
     await user.click(screen.getByRole('button', { name: 'Apply import' }));
     expect(await screen.findByText('3 users and 1 license created.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/users/imports/42/apply', body: undefined }]);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/users/imports/42/apply', body: undefined },
+    ]);
     await user.click(screen.getAllByRole('link', { name: 'Back to Users' })[1]);
     expect(currentPath()).toBe('/Home/Users');
   });

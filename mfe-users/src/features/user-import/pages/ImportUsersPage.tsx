@@ -1,7 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { ButtonLink, ErrorText, PageHeader, Section, errorMessage, useApiClient, useSession, type UserImportPreview, type UserImportResult } from 'shared-kit';
-import { USER_IMPORT_COLUMNS, USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS, USER_IMPORT_TEMPLATE } from 'shared-kit/contract';
+import {
+  ButtonLink,
+  ErrorText,
+  PageHeader,
+  Section,
+  errorMessage,
+  useApiClient,
+  useSession,
+  type UserImportPreview,
+  type UserImportResult,
+} from 'shared-kit';
+import {
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_BYTES,
+  USER_IMPORT_MAX_ROWS,
+  USER_IMPORT_TEMPLATE,
+} from 'shared-kit/contract';
 import { userLinks } from '../../../shared/links';
 import { IMPORT_PATH, uploadUserImport, type UploadProgress } from '../api/upload-user-import';
 import { useApplyUserImport } from '../api/apply-user-import';

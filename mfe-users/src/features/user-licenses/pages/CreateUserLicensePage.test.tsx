@@ -1,11 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type Product } from 'shared-kit';
 import UsersRoutes from '../../../routes';
-import { currentPath as currentLocation, deferred as deferredAnswer, renderPage, type RecordedApiCall as RecordedCall } from 'shared-kit/testing';
+import {
+  currentPath as currentLocation,
+  deferred as deferredAnswer,
+  renderPage,
+  type RecordedApiCall as RecordedCall,
+} from 'shared-kit/testing';
 
 const product = (id: number, name: string, identifier: string | null) => ({ id, name, identifier }) as Product;
 const PRODUCTS = [product(3, 'Aurora Reverb', 'com.aurora.reverb'), product(4, 'Aurora Legacy', null)];
-const paged = (rows: Product[]) => ({ data: rows, pagination: { records: { total: rows.length, per_page: 250 }, pages: { current: 1, previous: null, next: null, last: 1 } } });
+const paged = (rows: Product[]) => ({
+  data: rows,
+  pagination: {
+    records: { total: rows.length, per_page: 250 },
+    pages: { current: 1, previous: null, next: null, last: 1 },
+  },
+});
 
 function renderAddLicense({
   onCreate = () => ({ id: 1 }),
@@ -18,7 +29,12 @@ function renderAddLicense({
     if (call.method === 'GET' && call.path === '/users/12') return new Promise(() => undefined);
     throw new ApiError(404, ['Not found']);
   };
-  return renderPage(<UsersRoutes />, { server, url: path, route: '/Home/*', services: { loadRemoteModule: () => new Promise(() => undefined) } });
+  return renderPage(<UsersRoutes />, {
+    server,
+    url: path,
+    route: '/Home/*',
+    services: { loadRemoteModule: () => new Promise(() => undefined) },
+  });
 }
 
 describe('Add License', () => {
@@ -35,7 +51,9 @@ describe('Add License', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['NFR', 'Standard', 'Free']);
-    await waitFor(() => expect(calls[0]).toEqual({ method: 'GET', path: '/products', query: { page: 1, per_page: 250 } }));
+    await waitFor(() =>
+      expect(calls[0]).toEqual({ method: 'GET', path: '/products', query: { page: 1, per_page: 250 } }),
+    );
   });
 
   it('lists the products as "name (identifier)", or the name alone when there is no identifier', async () => {
@@ -59,7 +77,11 @@ describe('Add License', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'License Type' }), 'Standard');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(currentLocation({ getByLabelText })).toBe('/Home/UserDetails/12'));
-    expect(calls.find((call) => call.method === 'POST')).toEqual({ method: 'POST', path: '/users/12/licenses', body: { product_id: 3, license_type: 'Standard' } });
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/users/12/licenses',
+      body: { product_id: 3, license_type: 'Standard' },
+    });
   });
 
   it('sends NFR by default', async () => {
@@ -69,7 +91,9 @@ describe('Add License', () => {
     await user.click(combo);
     await user.click(screen.getByRole('option', { name: 'Aurora Legacy' }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ product_id: 4, license_type: 'NFR' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ product_id: 4, license_type: 'NFR' }),
+    );
   });
 
   it('asks for a product from the list when none is chosen (or the typed text names none)', async () => {
@@ -145,6 +169,8 @@ describe('Add License', () => {
 
   it('explains an address that names no user', () => {
     renderAddLicense({ path: '/Home/CreateUserLicense/0/ada@listener.example' });
-    expect(screen.getByRole('alert')).toHaveTextContent('This address does not name a user. Open the user from the Users list.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This address does not name a user. Open the user from the Users list.',
+    );
   });
 });

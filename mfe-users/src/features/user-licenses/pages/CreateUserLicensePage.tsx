@@ -112,7 +112,10 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
 /** The product to license, picked by typing part of its name. */
 function ProductField({ products }: { products: ReturnType<typeof usePickerProducts> }) {
   const { field, error, controlProps } = useBoundField('productId');
-  const options = useMemo(() => products.rows.map((product) => ({ id: product.id, label: productLabel(product) })), [products.rows]);
+  const options = useMemo(
+    () => products.rows.map((product) => ({ id: product.id, label: productLabel(product) })),
+    [products.rows],
+  );
   return (
     <Field label="Product" htmlFor={controlProps.id} required error={error}>
       <ComboBox

@@ -1,16 +1,30 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ApiError } from 'shared-kit';
 import UsersRoutes from '../../../routes';
-import { currentPath as currentLocation, deferred as deferredAnswer, renderPage, type FakeApiServer as FakeRoutes } from 'shared-kit/testing';
+import {
+  currentPath as currentLocation,
+  deferred as deferredAnswer,
+  renderPage,
+  type FakeApiServer as FakeRoutes,
+} from 'shared-kit/testing';
 
-const EMPTY_LIST = { data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } };
+const EMPTY_LIST = {
+  data: [],
+  pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+};
 
 function renderAt(path: string, routes: FakeRoutes) {
   const server: FakeRoutes = (call) => (call.method === 'GET' && call.path === '/users' ? EMPTY_LIST : routes(call));
   return renderPage(<UsersRoutes />, { server, url: path, route: '/Home/*' });
 }
 
-const saved = (call: { body?: unknown }) => ({ id: 5, manufacturer_id: 7, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...(call.body as object) });
+const saved = (call: { body?: unknown }) => ({
+  id: 5,
+  manufacturer_id: 7,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  ...(call.body as object),
+});
 
 describe('Create New User', () => {
   it('has Email (required, email type) and an optional External ID, Create User and Cancel', () => {
@@ -29,7 +43,11 @@ describe('Create New User', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), ' new@listener.example ');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(currentLocation({ getByLabelText })).toBe('/Home/Users'));
-    expect(calls.find((call) => call.method === 'POST')).toEqual({ method: 'POST', path: '/users', body: { email: 'new@listener.example', external_id: null } });
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/users',
+      body: { email: 'new@listener.example', external_id: null },
+    });
   });
 
   it('sends the external ID when one is given', async () => {
@@ -37,7 +55,12 @@ describe('Create New User', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'new@listener.example');
     await user.type(screen.getByRole('textbox', { name: 'External ID' }), 'crm-9');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'new@listener.example', external_id: 'crm-9' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        email: 'new@listener.example',
+        external_id: 'crm-9',
+      }),
+    );
   });
 
   it('requires an email and a valid one, without calling the server', async () => {
@@ -58,7 +81,9 @@ describe('Create New User', () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@listener.example');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A user with the email ada@listener.example already exists.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A user with the email ada@listener.example already exists.',
+    );
     expect(currentLocation({ getByLabelText })).toBe('/Home/CreateUser');
     expect(screen.getByRole('button', { name: 'Create User' })).toBeEnabled();
     log.mockRestore();
@@ -111,14 +136,20 @@ describe('Edit User', () => {
   });
 
   it('updates the user with PATCH and goes back to the users list', async () => {
-    const { user, calls, getByLabelText } = renderAt('/Home/EditUser/12/ada@listener.example/crm-1', (call) => saved(call));
+    const { user, calls, getByLabelText } = renderAt('/Home/EditUser/12/ada@listener.example/crm-1', (call) =>
+      saved(call),
+    );
     const email = screen.getByRole('textbox', { name: 'Email' });
     await user.clear(email);
     await user.type(email, 'ada.lovelace@listener.example');
     await user.clear(screen.getByRole('textbox', { name: 'External ID' }));
     await user.click(screen.getByRole('button', { name: 'Update User' }));
     await waitFor(() => expect(currentLocation({ getByLabelText })).toBe('/Home/Users'));
-    expect(calls.find((call) => call.method === 'PATCH')).toEqual({ method: 'PATCH', path: '/users/12', body: { email: 'ada.lovelace@listener.example', external_id: null } });
+    expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      path: '/users/12',
+      body: { email: 'ada.lovelace@listener.example', external_id: null },
+    });
   });
 
   it('requires the email', async () => {
@@ -138,13 +169,17 @@ describe('Edit User', () => {
     await user.clear(email);
     await user.type(email, 'grace@listener.example');
     await user.click(screen.getByRole('button', { name: 'Update User' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A user with the email grace@listener.example already exists.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A user with the email grace@listener.example already exists.',
+    );
     log.mockRestore();
   });
 
   it('explains an address that names no user instead of showing a form', () => {
     renderAt('/Home/EditUser/abc/ada@listener.example', () => undefined);
-    expect(screen.getByRole('alert')).toHaveTextContent('This address does not name a user. Open the user from the Users list.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This address does not name a user. Open the user from the Users list.',
+    );
     expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
   });
 });

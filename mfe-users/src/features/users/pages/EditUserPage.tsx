@@ -16,5 +16,13 @@ export function EditUserPage() {
 
 function EditUserForm({ userId, initialValues }: { userId: number; initialValues: UserFormValues }) {
   const { trigger, isMutating } = useUpdateUser();
-  return <UserForm title="Edit User" submitLabel="Update User" initialValues={initialValues} onSubmit={(values) => trigger({ userId, values })} saving={isMutating} />;
+  return (
+    <UserForm
+      title="Edit User"
+      submitLabel="Update User"
+      initialValues={initialValues}
+      onSubmit={(values) => trigger({ userId, values })}
+      saving={isMutating}
+    />
+  );
 }

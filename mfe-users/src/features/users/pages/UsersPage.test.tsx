@@ -17,7 +17,13 @@ const USERS = [endUser(1, 'ada@listener.example', 'crm/1'), endUser(2, 'grace@li
 
 function pageOf(rows: EndUser[], query: Query = {}) {
   const perPage = Number(query.per_page ?? 25);
-  return { data: rows, pagination: { records: { total: 60, per_page: perPage }, pages: { current: Number(query.page ?? 1), previous: null, next: 2, last: 3 } } };
+  return {
+    data: rows,
+    pagination: {
+      records: { total: 60, per_page: perPage },
+      pages: { current: Number(query.page ?? 1), previous: null, next: 2, last: 3 },
+    },
+  };
 }
 
 function renderUsersPage(routes: (query: Query) => unknown = (query) => pageOf(USERS, query)) {
@@ -40,7 +46,12 @@ describe('UsersPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search User by Email' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New User' })).toHaveAttribute('href', '/Home/CreateUser');
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['ID', 'Email', 'Created At', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'ID',
+      'Email',
+      'Created At',
+      'Actions',
+    ]);
     const row = (await screen.findByRole('cell', { name: 'ada@listener.example' })).closest('tr')!;
     expect(within(row).getByRole('cell', { name: '1' })).toBeInTheDocument();
     expect(within(row).getByText(/2026/)).toBeInTheDocument();
@@ -61,10 +72,22 @@ describe('UsersPage', () => {
   it('links each row to view, add licence and edit (with the external ID when there is one)', async () => {
     renderUsersPage();
     await screen.findByText('ada@listener.example');
-    expect(screen.getByRole('link', { name: 'View user ada@listener.example' })).toHaveAttribute('href', '/Home/UserDetails/1');
-    expect(screen.getByRole('link', { name: 'Add license for ada@listener.example' })).toHaveAttribute('href', '/Home/CreateUserLicense/1/ada%40listener.example');
-    expect(screen.getByRole('link', { name: 'Edit user ada@listener.example' })).toHaveAttribute('href', '/Home/EditUser/1/ada%40listener.example/crm%2F1');
-    expect(screen.getByRole('link', { name: 'Edit user grace@listener.example' })).toHaveAttribute('href', '/Home/EditUser/2/grace%40listener.example');
+    expect(screen.getByRole('link', { name: 'View user ada@listener.example' })).toHaveAttribute(
+      'href',
+      '/Home/UserDetails/1',
+    );
+    expect(screen.getByRole('link', { name: 'Add license for ada@listener.example' })).toHaveAttribute(
+      'href',
+      '/Home/CreateUserLicense/1/ada%40listener.example',
+    );
+    expect(screen.getByRole('link', { name: 'Edit user ada@listener.example' })).toHaveAttribute(
+      'href',
+      '/Home/EditUser/1/ada%40listener.example/crm%2F1',
+    );
+    expect(screen.getByRole('link', { name: 'Edit user grace@listener.example' })).toHaveAttribute(
+      'href',
+      '/Home/EditUser/2/grace%40listener.example',
+    );
   });
 
   it('searches by email with the button, back to page 1, and clears the search', async () => {
@@ -90,7 +113,10 @@ describe('UsersPage', () => {
   });
 
   it('says so when no user matches', async () => {
-    renderUsersPage(() => ({ data: [], pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } } }));
+    renderUsersPage(() => ({
+      data: [],
+      pagination: { records: { total: 0, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
+    }));
     expect(await screen.findByText('No users found.')).toBeInTheDocument();
   });
 

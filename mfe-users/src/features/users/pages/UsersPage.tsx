@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { ButtonLink, PageHeader, PaginationControls, SearchBox, Table, formatDateTime, type EndUser, type TableColumn } from 'shared-kit';
+import {
+  ButtonLink,
+  PageHeader,
+  PaginationControls,
+  SearchBox,
+  Table,
+  formatDateTime,
+  type EndUser,
+  type TableColumn,
+} from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { RowActions } from '../../../shared/components/RowActions';
 import { userLinks } from '../../../shared/links';
@@ -29,7 +38,11 @@ const USER_COLUMNS: TableColumn<EndUser>[] = [
         <ButtonLink size="small" to={userLinks.details(user.id)} aria-label={`View user ${user.email}`}>
           View
         </ButtonLink>
-        <ButtonLink size="small" to={userLinks.createLicense(user.id, user.email)} aria-label={`Add license for ${user.email}`}>
+        <ButtonLink
+          size="small"
+          to={userLinks.createLicense(user.id, user.email)}
+          aria-label={`Add license for ${user.email}`}
+        >
           Add License
         </ButtonLink>
         <ButtonLink size="small" to={userLinks.edit(user)} aria-label={`Edit user ${user.email}`}>
