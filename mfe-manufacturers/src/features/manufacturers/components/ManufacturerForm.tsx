@@ -19,7 +19,7 @@ import { useUpdateManufacturer } from '../api/update-manufacturer';
 import { MANUFACTURER_NOT_FOUND, UPDATE_FAILED, UPDATE_SUCCEEDED } from '../texts';
 import { formValuesOf, hasChanges, type ManufacturerFormValues } from './form-values';
 import { ReadOnlyField } from './ReadOnlyField';
-import { useLeaveAfterSave } from './use-leave-after-save';
+import { useDelayedLeaveAfterSave } from './use-delayed-leave-after-save';
 
 export interface ManufacturerFormProps {
   manufacturer: Manufacturer;
@@ -61,7 +61,7 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
   const canSave = editing && hasChanges(watch(), stored) && !form.pending;
   const readOnly = !editing || form.pending;
 
-  useLeaveAfterSave(saved, onLeave);
+  useDelayedLeaveAfterSave(saved, onLeave);
   useEffect(() => {
     if (editing) setFocus('name');
   }, [editing, setFocus]);

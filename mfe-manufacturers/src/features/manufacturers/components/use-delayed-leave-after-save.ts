@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { MANUFACTURER_SAVED_LEAVE_DELAY_MS } from 'shared-kit';
 
 /** docs/console.md, Manufacturer details: 2000 ms after a successful save the page is left by the Back rule (unless the user left first). */
-export function useLeaveAfterSave(saved: boolean, onLeave: () => void) {
+export function useDelayedLeaveAfterSave(saved: boolean, onLeave: () => void) {
   const leave = useRef(onLeave);
   useEffect(() => {
     leave.current = onLeave;
