@@ -28,7 +28,11 @@ const TARGET = { shell: 150 * KB, remote: 40 * KB, customerPortal: 150 * KB };
  * ratchet: growing fails now; when a build change brings an app under its target, the test says so and the line
  * is to be removed.
  */
-const KNOWN_MISS_CEILING = {};
+const KNOWN_MISS_CEILING = {
+  // 150.9 KB since the Downloads, Offline activation and My account pages: their texts sit in the one message
+  // catalogue of the first load (docs/portal.md, "Size"). Splitting the catalogue by page brings it back under.
+  'mfe-portal': 152 * KB,
+};
 const REMOTES = Object.values(require('../../shared-kit/src/remotes.json'));
 const CUSTOMER_REMOTES = Object.values(require('../../shared-kit/src/customer-remotes.json'));
 const { HOST_PAGE_SCRIPT } = require('../webpack/create-app-config');
