@@ -223,12 +223,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
         return await freeMyMachine(db, customerOf(request), request.params.licenseId, request.params.machineId);
       } catch (error) {
         if (!(error instanceof DeactivationCapReached)) throw error;
-        return reply
-          .status(409)
-          .send({
-            message: [DEACTIVATION_CAP_REACHED_UNTIL(error.nextPossibleAt)],
-            next_possible_at: error.nextPossibleAt.toISOString(),
-          });
+        return reply.status(409).send({
+          message: [DEACTIVATION_CAP_REACHED_UNTIL(error.nextPossibleAt)],
+          next_possible_at: error.nextPossibleAt.toISOString(),
+        });
       }
     },
   );

@@ -108,12 +108,10 @@ export const buildRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
         });
         return { build, buildFiles };
       });
-      return reply
-        .status(201)
-        .send({
-          ...toBuild(created.build),
-          files: created.buildFiles.map((file) => toBuildFile(file, productId, app.prefix)),
-        });
+      return reply.status(201).send({
+        ...toBuild(created.build),
+        files: created.buildFiles.map((file) => toBuildFile(file, productId, app.prefix)),
+      });
     },
   );
 
