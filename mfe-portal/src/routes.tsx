@@ -1,33 +1,34 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { lazyComponent } from 'shared-kit';
+import { withPageTexts } from './messages/catalogue';
 import SignInPage from './features/sign-in/pages/SignInPage';
 import { NotFoundPage } from './shared/components/NotFoundPage';
 import { PortalFrame, type PortalFrameProps } from './shared/components/PortalFrame';
 import { PageLoading } from './shared/components/PageState';
 import { RequireCustomer } from './shared/components/RequireCustomer';
 
-// Sign-in is the first screen of every visit; the customer's pages come in their own chunks.
+// Sign-in is the first screen of every visit; the customer's pages come in their own chunks, with their texts.
 const LicensesPage = lazyComponent(
-  () => import('./features/licenses/pages/LicensesPage').then((page) => page.default),
+  () => withPageTexts('licenses', import('./features/licenses/pages/LicensesPage')).then((page) => page.default),
   <PageLoading />,
 );
 const TrialsPage = lazyComponent(
-  () => import('./features/trials/pages/TrialsPage').then((page) => page.default),
+  () => withPageTexts('trials', import('./features/trials/pages/TrialsPage')).then((page) => page.default),
   <PageLoading />,
 );
 // What a customer does.
 const DownloadsPage = lazyComponent(
-  () => import('./features/downloads/pages/DownloadsPage').then((page) => page.default),
+  () => withPageTexts('downloads', import('./features/downloads/pages/DownloadsPage')).then((page) => page.default),
   <PageLoading />,
 );
 const AccountPage = lazyComponent(
-  () => import('./features/account/pages/AccountPage').then((page) => page.default),
+  () => withPageTexts('account', import('./features/account/pages/AccountPage')).then((page) => page.default),
   <PageLoading />,
 );
 
 // Offline activation (a machine that is never online).
 const OfflineActivationPage = lazyComponent(
-  () => import('./features/offline/pages/OfflineActivationPage').then((page) => page.default),
+  () => withPageTexts('offline', import('./features/offline/pages/OfflineActivationPage')).then((page) => page.default),
   <PageLoading />,
 );
 

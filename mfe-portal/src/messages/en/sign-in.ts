@@ -1,0 +1,27 @@
+// Signing in, in English: the email and code steps and the magic link. Part of the first load.
+export const signIn = {
+  'signIn.title': 'Sign in',
+  'signIn.intro':
+    'Enter the email address {manufacturer} knows you by. We will mail you a 6-digit code and a sign-in link.',
+  'signIn.email': 'Email address',
+  'signIn.emailRequired': 'Enter your email address.',
+  'signIn.emailInvalid': 'That is not a valid email address.',
+  'signIn.sendCode': 'Send code',
+  'signIn.requestFailed': 'The code could not be sent. Please try again.',
+  'signIn.sessionEnded': 'Your session has ended. Please sign in again.',
+  'signIn.signedOut': 'You are signed out.',
+  'code.title': 'Check your email',
+  'code.sentTo': 'The code goes to {email}. You can also open the sign-in link in the same mail.',
+  'code.label': '6-digit code',
+  'code.required': 'Enter the 6-digit code from the mail.',
+  'code.invalid': 'The code is the 6 digits from the mail.',
+  'code.signIn': 'Sign in',
+  'code.failed': 'Signing in failed. Please try again.',
+  'code.resend': 'Send a new code',
+  'code.resent': 'A new code is on its way. Only the newest code works.',
+  'code.otherEmail': 'Use another email address',
+  'magicLink.title': 'Signing you in…',
+  'magicLink.failedTitle': 'This sign-in link did not work',
+  'magicLink.failed': 'Signing in failed. Please try again.',
+  'magicLink.askAgain': 'Ask for a new code',
+};
