@@ -36,8 +36,12 @@ function precompressed() {
   ];
 }
 
-/** The shared singletons of DESIGN.md, with the versions the app itself declares. */
-function sharedSingletons(appDir) {
+/**
+ * The shared singletons of DESIGN.md, with the versions the app itself declares. A remote with a page of its own
+ * and no shell (`ownPage`: the customer portal) bundles shared-kit instead: no other app on its pages provides it,
+ * and bundled it loses what the portal does not use (a shared module cannot be tree-shaken).
+ */
+function sharedSingletons(appDir, ownPage = false) {
   const { dependencies } = require(path.join(appDir, 'package.json'));
   const singleton = (name) => ({ singleton: true, requiredVersion: dependencies[name] });
   return {
@@ -52,10 +56,14 @@ function sharedSingletons(appDir) {
     },
     'styled-components': singleton('styled-components'),
     swr: singleton('swr'),
-    'shared-kit': singleton('shared-kit'),
-    // Their own shared modules, so what only the remotes use is not loaded with the shell's sign-in.
-    'shared-kit/data': singleton('shared-kit'),
-    'shared-kit/forms': singleton('shared-kit'),
+    ...(ownPage
+      ? {}
+      : {
+          'shared-kit': singleton('shared-kit'),
+          // Their own shared modules, so what only the remotes use is not loaded with the shell's sign-in.
+          'shared-kit/data': singleton('shared-kit'),
+          'shared-kit/forms': singleton('shared-kit'),
+        }),
   };
 }
 
@@ -121,7 +129,7 @@ function createAppConfig(app) {
           ...(app.host
             ? { remotes: {}, shareStrategy: 'loaded-first' }
             : { filename: 'remoteEntry.js', exposes: app.exposes }),
-          shared: sharedSingletons(app.dir),
+          shared: sharedSingletons(app.dir, Boolean(app.hostPage)),
           manifest: true,
           dts: false,
           // target 'web' drops the runtime's Node.js loading code from every bundle. The shell provides the

@@ -1,7 +1,8 @@
 // The portal's standalone page, /portal/<slug>/… on the API server: no shell, no React of its own. It loads the portal
 // remote from beside this script (the federation runtime first, then the container) and mounts it with the slug
 // from the address, under /portal/<slug>, talking to the API of the same origin.
-import { messagesOf } from '../messages/catalogue';
+// The page is in the portal's default language (it passes mount() no locale); the catalogue stays out of this script.
+import { standalonePage } from '../messages/en/standalone-page';
 
 interface PortalContainer {
   init(shareScope: object): Promise<void>;
@@ -47,6 +48,6 @@ if (typeof document !== 'undefined' && document.currentScript instanceof HTMLScr
     console.error(error);
     const message = document.createElement('p');
     message.setAttribute('role', 'alert');
-    message.textContent = messagesOf().t('portal.startFailed');
+    message.textContent = standalonePage['portal.startFailed'];
     document.getElementById('portal')?.replaceChildren(message);
   });

@@ -17,6 +17,7 @@ export type Messages = Partial<Record<MessageId, string>>;
 /** The portal's languages: one catalogue each. */
 const CATALOGUES = { en } satisfies Record<string, Catalogue>;
 export type Locale = keyof typeof CATALOGUES;
+// The standalone page's script (src/host) takes its one text from this language's standalone-page.ts.
 export const DEFAULT_LOCALE: Locale = 'en';
 
 export type MessageValues = Record<string, string | number>;

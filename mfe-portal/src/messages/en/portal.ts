@@ -6,7 +6,6 @@ export const portal = {
   'portal.notFound': 'There is no customer portal at this address.',
   'portal.loadFailed': 'The portal could not be loaded. Check your connection and try again.',
   'portal.switchedOff': 'This portal is switched off. Please contact {manufacturer}.',
-  'portal.startFailed': 'The customer portal could not be started. Please reload the page.',
   'portal.skipToContent': 'Skip to content',
   'portal.pageLoading': 'Loading…',
   'action.retry': 'Try again',
