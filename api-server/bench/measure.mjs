@@ -29,8 +29,11 @@ export function startChild(name, argv, ready, env, timeoutMs = 60_000) {
   });
 }
 
-/** The built API server on the bench database of `settings` (no demo seed, no console, login limit out of the way). */
-export function startApiServer(settings, extraArgv = [], timeoutMs = 60_000) {
+/**
+ * The built API server on the bench database of `settings` (no demo seed, no console, login limit out of the way),
+ * with `env` added (run.mjs: where its mails go).
+ */
+export function startApiServer(settings, extraArgv = [], timeoutMs = 60_000, env = {}) {
   return startChild(
     'api',
     [...extraArgv, 'api-server/dist/main.js'],
@@ -44,6 +47,7 @@ export function startApiServer(settings, extraArgv = [], timeoutMs = 60_000) {
       PRODUCTHUB_APPS_DIR: '',
       PRODUCTHUB_LOGIN_RATE_LIMIT: '1000000',
       LOG_LEVEL: 'error',
+      ...env,
     },
     timeoutMs,
   );
@@ -63,6 +67,7 @@ export async function login(api, email, password) {
 /** autocannon, bounded in time (or count); every response's latency is kept so p95 is exact. */
 export async function measureHttp({
   url,
+  scheme = 'MSession',
   method = 'GET',
   body,
   token,
@@ -76,7 +81,7 @@ export async function measureHttp({
   const statuses = new Map();
   const headers = {
     'content-type': 'application/json',
-    ...(token && !noAuth ? { authorization: `MSession ${token}` } : {}),
+    ...(token && !noAuth ? { authorization: `${scheme} ${token}` } : {}),
   };
   const instance = autocannon({
     url,

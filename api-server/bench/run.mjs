@@ -21,6 +21,7 @@ import {
   stopChildren,
 } from './measure.mjs';
 import { operationsRows } from './operations-rows.mjs';
+import { portalMarkdown, portalRows, startMailCatcher } from './portal-rows.mjs';
 import { summarise } from './stats.mjs';
 import { benchSettings, BENCH_PASSWORD, benchStaffEmail, BENCH_SUPERUSER_EMAIL } from './settings.mjs';
 
@@ -75,9 +76,16 @@ const pool = new Pool({
   connectionString: embeddedConnectionString(settings.pgPort),
   max: Math.max(connections, ...readConnections),
 });
+const mail = await startMailCatcher();
 try {
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
-  const apiChild = await startApiServer(settings, profile);
+  // Its mails leave through SMTP to this process (the portal rows); one address asks for every portal code.
+  const apiChild = await startApiServer(settings, profile, undefined, {
+    PRODUCTHUB_SMTP_URL: mail.url,
+    PRODUCTHUB_MAIL_FROM: 'no-reply@bench.example',
+    PRODUCTHUB_PORTAL_CODE_RATE_LIMIT: '1000000',
+    PRODUCTHUB_PORTAL_CODE_ADDRESS_RATE_LIMIT: '1000000',
+  });
   const floorChild = await startChild(
     'floor',
     ['api-server/bench/floor-server.mjs', String(settings.floorPort)],
@@ -138,6 +146,8 @@ try {
         duration,
       })),
     );
+  if (!args.only || args.only.split(',').includes('portal'))
+    results.push(...(await portalRows({ api, apiPid: apiChild.pid, dataDir: settings.dataDir, pool, mail, duration })));
   results.push(
     ...(await operationsRows({
       api,
@@ -169,6 +179,7 @@ try {
 } finally {
   await pool.end();
   stopChildren();
+  await mail.close();
 }
 
 function scenarios(f) {
@@ -455,7 +466,8 @@ function markdown(report) {
   }
   const tables = [lines.join('\n'), serverOverSqlMarkdown(report)];
   const client = clientMarkdown(report.results);
-  return [...tables, ...(client ? [client] : [])].join('\n\n');
+  const portal = portalMarkdown(report.results);
+  return [...tables, ...(client ? [client] : []), ...(portal ? [portal] : [])].join('\n\n');
 }
 
 function round2(value) {

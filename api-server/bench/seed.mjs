@@ -12,7 +12,14 @@ import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { withoutSecondaryIndexes } from './bulk-load.mjs';
-import { benchSettings, BENCH_PASSWORD, benchStaffEmail, BENCH_SUPERUSER_EMAIL } from './settings.mjs';
+import {
+  benchSettings,
+  BENCH_PASSWORD,
+  BENCH_PORTAL_CUSTOMER_EMAIL,
+  BENCH_PORTAL_CUSTOMER_LICENCES,
+  benchStaffEmail,
+  BENCH_SUPERUSER_EMAIL,
+} from './settings.mjs';
 
 const require = createRequire(import.meta.url);
 const { startEmbeddedPostgres } = require('../dist/db/embedded-postgres.js');
@@ -196,6 +203,24 @@ async function seedAll(db) {
       WHERE l.id % 100 = 0
     `.execute(db);
       step(`${counts.licenses} licences (1 in 37 disabled, 1 in 100 transferred)`);
+
+      // The portal's customer (bench portal rows): a user of manufacturer 1 who owns 50 of its licences, one of each
+      // of 50 products outside the big one and none transferred, every second one activated on a machine.
+      const customer = counts.endUsers + 1;
+      await sql`
+      INSERT INTO end_users (id, manufacturer_id, email, external_id) VALUES (${customer}, 1, ${BENCH_PORTAL_CUSTOMER_EMAIL}, 'ext-portal')
+    `.execute(db);
+      await sql`
+      UPDATE licenses SET user_id = ${customer} WHERE id IN (
+        SELECT min(id) FROM licenses WHERE manufacturer_id = 1 AND product_id <> 1 AND id % 100 <> 0
+        GROUP BY product_id ORDER BY product_id LIMIT ${BENCH_PORTAL_CUSTOMER_LICENCES})
+    `.execute(db);
+      await sql`
+      INSERT INTO license_machines (manufacturer_id, license_id, product_id, hardware_fingerprint, first_activated_at, last_activated_at)
+      SELECT manufacturer_id, id, product_id, 'fp-portal-' || id, now() - interval '30 days', now() - interval '1 day'
+      FROM (SELECT *, row_number() OVER (ORDER BY id) AS n FROM licenses WHERE user_id = ${customer}) mine WHERE n % 2 = 0
+    `.execute(db);
+      step(`the portal's customer: ${BENCH_PORTAL_CUSTOMER_EMAIL}, ${BENCH_PORTAL_CUSTOMER_LICENCES} licences`);
 
       for (const [first, last] of chunks(counts.trials)) {
         await sql`

@@ -5,6 +5,9 @@ export const BENCH_PASSWORD = 'bench-password-2026';
 export const BENCH_SUPERUSER_EMAIL = 'bench-superuser@bench.example';
 /** The staff login of manufacturer `n` (1-based). */
 export const benchStaffEmail = (n) => `bench-staff-${n}@bench.example`;
+/** Manufacturer 1's portal customer: 50 licences of 50 products, 25 of them on a machine (the portal rows). */
+export const BENCH_PORTAL_CUSTOMER_EMAIL = 'portal-customer@bench.example';
+export const BENCH_PORTAL_CUSTOMER_LICENCES = 50;
 
 export function benchSettings(args) {
   const scale = Number(args.scale ?? process.env.BENCH_SCALE ?? 1);
