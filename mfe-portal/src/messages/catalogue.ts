@@ -1,6 +1,6 @@
 import { en } from './en';
 
-// The languages and t(), free of React (the standalone page's script uses them too).
+// The languages, their texts as fetched so far, and t(); free of React.
 
 type English = typeof en;
 /** The pages whose texts come with the page, not with the first load. */
@@ -42,7 +42,8 @@ function textsOf(locale: Locale): Messages {
   let texts = loaded.get(locale);
   if (!texts) {
     loaded.set(locale, (texts = { ...CATALOGUES[locale].firstLoad }));
-    // A second language on the same page (two portals): the pages fetched already are not fetched again.
+    // A second language on the same page (two portals): the pages whose code is already here will not call
+    // withPageTexts again, so their texts in this language are fetched now (shown as ids until they arrive).
     for (const page of fetchedPages) void fetchPageTexts(locale, page);
   }
   return texts;
