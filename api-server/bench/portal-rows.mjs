@@ -110,7 +110,7 @@ export async function portalRows({ api, apiPid, dataDir, pool, mail, duration })
     accepted = await Promise.all(
       customers.map(async (email) => {
         const sent = performance.now();
-        requestedAt.set(email, { sent, wall: Date.now() });
+        requestedAt.set(email, Date.now());
         const arrived = mail.mailTo(email, sent);
         await requestCode(email);
         const { at } = await arrived;
@@ -122,8 +122,9 @@ export async function portalRows({ api, apiPid, dataDir, pool, mail, duration })
       performance.now() - started,
     );
   });
-  // Where the time goes: the request to its mail's row in the outbox (the code issued after the answer), and that
-  // row to the mail's acceptance (the worker's poll, the send).
+  // Where the time goes, split where the transaction that issues the code and writes the mail's outbox row begins
+  // (the row's created_at: that transaction's start): before it, the request and the background work's wait; after
+  // it, the code, the mail rendered, the row, the worker's poll and the SMTP send.
   const queued = new Map(
     (
       await pool.query(
@@ -133,7 +134,7 @@ export async function portalRows({ api, apiPid, dataDir, pool, mail, duration })
     ).rows.map((row) => [row.to_address, row.created_at.getTime()]),
   );
   const toQueue = summarise(
-    customers.filter((email) => queued.has(email)).map((email) => queued.get(email) - requestedAt.get(email).wall),
+    customers.filter((email) => queued.has(email)).map((email) => queued.get(email) - requestedAt.get(email)),
     1,
   );
   const queueToAccepted = summarise(
@@ -145,12 +146,12 @@ export async function portalRows({ api, apiPid, dataDir, pool, mail, duration })
     kind: 'portal',
     connections: QUEUED_CODE_REQUESTS,
     http: { ...mailRow, errors: 0 },
-    breakdown: { requestToOutbox: toQueue, outboxToAccepted: queueToAccepted },
+    breakdown: { requestToIssuing: toQueue, issuingToAccepted: queueToAccepted },
     target: `${mailRow.p95 <= PORTAL_FLOORS.signInMailP95Ms ? 'met' : 'MISSED'}: p95 <= ${PORTAL_FLOORS.signInMailP95Ms} ms`,
   });
   console.error(
     `portal sign-in mail: p50 ${mailRow.p50} ms, p95 ${mailRow.p95} ms of ${mailRow.requests} mails; ` +
-      `request → outbox row p50 ${toQueue.p50} ms, p95 ${toQueue.p95} ms; outbox row → accepted p50 ${queueToAccepted.p50} ms, p95 ${queueToAccepted.p95} ms`,
+      `request → issuing begins p50 ${toQueue.p50} ms, p95 ${toQueue.p95} ms; issuing begins → accepted p50 ${queueToAccepted.p50} ms, p95 ${queueToAccepted.p95} ms`,
   );
 
   // The customer with 50 licences signs in with the code of the mail, as a person would.
@@ -231,14 +232,14 @@ async function replaySql(pool, statements, duration) {
 export function portalMarkdown(results) {
   const row = results.find((result) => result.breakdown);
   if (!row) return '';
-  const { requestToOutbox, outboxToAccepted } = row.breakdown;
+  const { requestToIssuing, issuingToAccepted } = row.breakdown;
   return [
-    `The sign-in mail's time (${row.http.requests} mails): from the request to its mail's row in the outbox (the code is issued after the answer), and from that row to the mail's acceptance (the worker's poll and the SMTP send)`,
+    `The sign-in mail's time (${row.http.requests} mails), split where the transaction issuing the code begins (the code is issued after the answer, as background work): before it, the request and that work's wait; after it, the code, the mail rendered, its outbox row, the worker's poll and the SMTP send`,
     '',
     '| Part | p50 ms | p95 ms |',
     '|---|---:|---:|',
-    `| request → outbox row | ${requestToOutbox.p50} | ${requestToOutbox.p95} |`,
-    `| outbox row → accepted by SMTP | ${outboxToAccepted.p50} | ${outboxToAccepted.p95} |`,
+    `| request → issuing begins | ${requestToIssuing.p50} | ${requestToIssuing.p95} |`,
+    `| issuing begins → accepted by SMTP | ${issuingToAccepted.p50} | ${issuingToAccepted.p95} |`,
     '',
     ...results
       .filter((result) => result.kind === 'portal' && result.http.cpu)
