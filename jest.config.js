@@ -1,5 +1,4 @@
 // Two projects: `unit` (jsdom + node, no database) and `api` (the HTTP API against a real PostgreSQL).
-const { remoteAreas } = require('./tools/webpack/remote-areas');
 // The console's remotes and the customers' (the portal): every remote's unit tests.
 const remoteApps = [
   ...Object.values(require('./shared-kit/src/remotes.json')),
@@ -11,6 +10,7 @@ const sharedKitSource = {
   '^shared-kit/contract$': '<rootDir>/shared-kit/src/contract/index.ts',
   '^shared-kit/data$': '<rootDir>/shared-kit/src/data/index.ts',
   '^shared-kit/forms$': '<rootDir>/shared-kit/src/forms/index.ts',
+  '^shared-kit/pages$': '<rootDir>/shared-kit/src/pages/index.ts',
   '^shared-kit/remotes$': '<rootDir>/shared-kit/src/remotes.ts',
   '^shared-kit/testing$': '<rootDir>/shared-kit/src/testing/index.ts',
   '^signed-formats$': '<rootDir>/signed-formats/src/index.ts',
@@ -32,8 +32,6 @@ module.exports = {
         ...remoteApps.map((app) => `<rootDir>/${app}/src`),
         '<rootDir>/api-server/src',
       ],
-      // What the shell's build compiles in (tools/webpack/remote-areas.js).
-      globals: { PRODUCTHUB_REMOTE_AREAS: remoteAreas() },
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       moduleNameMapper: sharedKitSource,
       setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],

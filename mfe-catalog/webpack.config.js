@@ -4,8 +4,4 @@ module.exports = createAppConfig({
   dir: __dirname,
   name: 'catalog',
   devPort: 3001,
-  exposes: {
-    './routes': './src/routes.tsx',
-    './mount': './src/mount.tsx',
-  },
 });

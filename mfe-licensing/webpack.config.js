@@ -4,9 +4,6 @@ module.exports = createAppConfig({
   dir: __dirname,
   name: 'licensing',
   devPort: 3002,
-  exposes: {
-    './routes': './src/routes.tsx',
-    './mount': './src/mount.tsx',
-    './license-table': './src/features/licenses/components/LicenseTable.tsx',
-  },
+  // Besides its manifest (./routes, ./mount): the licence table that mfe-users' user details show.
+  exposes: { './license-table': './src/features/licenses/components/LicenseTable.tsx' },
 });

@@ -4,8 +4,4 @@ module.exports = createAppConfig({
   dir: __dirname,
   name: 'manufacturers',
   devPort: 3004,
-  exposes: {
-    './routes': './src/routes.tsx',
-    './mount': './src/mount.tsx',
-  },
 });

@@ -4,8 +4,6 @@ module.exports = createAppConfig({
   dir: __dirname,
   name: 'portal',
   devPort: 3005,
-  // Only ./mount: the staff shell never loads this remote, so it has no ./routes for it.
-  exposes: { './mount': './src/mount.tsx' },
   // The standalone page the API server answers at /portal/<slug>/... (api-server/src/plugins/static-apps.ts),
   // loading this remote from where the server serves it.
   // In `npm run dev`: http://127.0.0.1:3005/portal/<slug>/.

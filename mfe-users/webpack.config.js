@@ -4,8 +4,4 @@ module.exports = createAppConfig({
   dir: __dirname,
   name: 'users',
   devPort: 3003,
-  exposes: {
-    './routes': './src/routes.tsx',
-    './mount': './src/mount.tsx',
-  },
 });

@@ -1,14 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { SWRConfig } from 'swr';
-import { ThemeProvider } from 'styled-components';
 import {
-  GlobalStyle,
   PORTAL_AUTH_SCHEME,
-  ShellServicesProvider,
+  RemoteProviders,
   createApiClient,
   createListStateStore,
-  theme,
   type ShellServices,
 } from 'shared-kit';
 import { DEFAULT_LOCALE, MessagesProvider, type Locale } from './messages/messages';
@@ -69,20 +65,15 @@ export function mount(element: HTMLElement, options: PortalMountOptions): Unmoun
   const services = portalServices(options, store);
   const root = createRoot(element);
   root.render(
-    <ThemeProvider theme={theme}>
-      {options.standalone && <GlobalStyle />}
+    <RemoteProviders services={services} globalStyle={options.standalone}>
       <MessagesProvider locale={options.locale ?? DEFAULT_LOCALE}>
-        <ShellServicesProvider value={services}>
-          <PortalProvider slug={options.manufacturer} store={store}>
-            <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
-              <BrowserRouter basename={options.basePath}>
-                <PortalRoutes themeOverrides={options.theme} standalone={options.standalone} />
-              </BrowserRouter>
-            </SWRConfig>
-          </PortalProvider>
-        </ShellServicesProvider>
+        <PortalProvider slug={options.manufacturer} store={store}>
+          <BrowserRouter basename={options.basePath}>
+            <PortalRoutes themeOverrides={options.theme} standalone={options.standalone} />
+          </BrowserRouter>
+        </PortalProvider>
       </MessagesProvider>
-    </ThemeProvider>,
+    </RemoteProviders>,
   );
   return () => root.unmount();
 }

@@ -17,3 +17,7 @@ export * from './ui';
 export * from './format';
 export * from './federation';
 export * from './embedding/create-remote-mount';
+export * from './embedding/define-remote';
+export * from './embedding/remote-loader';
+export * from './embedding/RemoteProviders';
+export * from './embedding/ErrorModal';

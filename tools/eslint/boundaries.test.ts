@@ -66,13 +66,13 @@ const cases: { name: string; filePath: string; code: string; fires: boolean; rul
     {
       name: 'a remote importing another remote',
       filePath: 'mfe-users/src/Fixture.tsx',
-      code: importing('../../mfe-catalog/src/routes'),
+      code: importing('../../mfe-catalog/src/remote'),
       fires: true,
     },
     {
       name: "the shell importing a remote's source",
       filePath: 'shell/src/Fixture.tsx',
-      code: importing('../../mfe-users/src/routes'),
+      code: importing('../../mfe-users/src/remote'),
       fires: true,
     },
     {

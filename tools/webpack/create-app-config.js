@@ -3,7 +3,6 @@ const path = require('node:path');
 const { constants: zlib } = require('node:zlib');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { remoteAreas } = require('./remote-areas');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ChunkGraphPlugin } = require('./chunk-graph-plugin');
@@ -15,6 +14,19 @@ const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
 /** A remote's own page without the shell (`app.hostPage`): stable names, like the entries. */
 const HOST_PAGE_SCRIPT = 'host-page.js';
 const HOST_PAGE_HTML = 'host-page.html';
+
+/** Every remote's manifest: its name, its pages bound to their components, its mount (docs/architecture.md). */
+const REMOTE_MANIFEST = './src/remote.ts';
+const CONSOLE_REMOTES = require('../../shared-kit/src/remotes.json');
+
+/**
+ * What a remote exposes: its manifest, as `./mount` for integrators and, for a console remote (remotes.json), as
+ * `./routes` for the shell too (the customer portal's is mounted only); then any `extra` module (mfe-licensing's
+ * licence table, for mfe-users).
+ */
+function exposesOf(name, extra = {}) {
+  return { ...(name in CONSOLE_REMOTES ? { './routes': REMOTE_MANIFEST } : {}), './mount': REMOTE_MANIFEST, ...extra };
+}
 
 /** The browser half of react-router, shared in place of the whole package (see the file). */
 const REACT_ROUTER_BROWSER = path.join(__dirname, 'react-router-browser.js');
@@ -72,7 +84,7 @@ function sharedSingletons(appDir, ownPage = false) {
  * @param {string} app.dir           the app's folder
  * @param {string} app.name          identifier-safe federation name
  * @param {number} app.devPort       webpack-dev-server port
- * @param {Record<string,string>} [app.exposes]  remote only
+ * @param {Record<string,string>} [app.exposes]  a remote's modules besides its manifest (see exposesOf)
  * @param {boolean} [app.host]       the shell
  * @param {{ entry: string, template: string, publicPath: string, devPages: RegExp }} [app.hostPage]  a remote's own page
  *   without the shell (the customer portal's): a small script of its own (`host-page.js`, no React) and its HTML
@@ -85,7 +97,8 @@ function createAppConfig(app) {
       name: app.name,
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      entry: path.join(app.dir, 'src/index.ts'),
+      // A remote has no page of its own: only its container (remoteEntry.js) and what it exposes.
+      entry: app.host ? path.join(app.dir, 'src/index.ts') : {},
       context: app.dir,
       output: {
         path: path.join(app.dir, 'dist'),
@@ -128,7 +141,7 @@ function createAppConfig(app) {
           name: app.name,
           ...(app.host
             ? { remotes: {}, shareStrategy: 'loaded-first' }
-            : { filename: 'remoteEntry.js', exposes: app.exposes }),
+            : { filename: 'remoteEntry.js', exposes: exposesOf(app.name, app.exposes) }),
           shared: sharedSingletons(app.dir, Boolean(app.hostPage)),
           manifest: true,
           dts: false,
@@ -142,8 +155,6 @@ function createAppConfig(app) {
           ...(app.host ? { runtimePlugins: [FEDERATION_RUNTIME] } : {}),
         }),
         new ChunkGraphPlugin(),
-        // The remotes' own declarations of their areas (tools/webpack/remote-areas.js), for the shell's routing.
-        ...(app.host ? [new DefinePlugin({ PRODUCTHUB_REMOTE_AREAS: JSON.stringify(remoteAreas()) })] : []),
         ...(app.host
           ? [
               new HtmlWebpackPlugin({
@@ -222,3 +233,4 @@ function createAppConfig(app) {
 module.exports = createAppConfig;
 module.exports.HOST_PAGE_SCRIPT = HOST_PAGE_SCRIPT;
 module.exports.HOST_PAGE_HTML = HOST_PAGE_HTML;
+module.exports.exposesOf = exposesOf;

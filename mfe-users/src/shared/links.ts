@@ -1,19 +1,16 @@
-import type { EndUser } from 'shared-kit';
-
-const segment = (value: string | number) => encodeURIComponent(String(value));
+import { usersLinks } from 'shared-kit/pages';
 
 /**
- * Where the users pages lead, relative to the remote's routes (/Home in the shell, the base path when mounted
- * elsewhere); the users list, user details and the licence form link to each other, so they share this file.
+ * Where the users pages lead (the remote's page table in shared-kit/pages); the users list, user details and the
+ * licence form link to each other, so they share this file.
  */
 export const userLinks = {
-  list: '../Users',
-  create: '../CreateUser',
-  importUsers: '../Users/Import',
-  edit: (user: Pick<EndUser, 'id' | 'email' | 'external_id'>) =>
-    `../EditUser/${segment(user.id)}/${segment(user.email)}${user.external_id ? `/${segment(user.external_id)}` : ''}`,
-  details: (userId: number) => `../UserDetails/${segment(userId)}`,
-  createLicense: (userId: number, email: string) => `../CreateUserLicense/${segment(userId)}/${segment(email)}`,
+  list: usersLinks.users(),
+  create: usersLinks.createUser(),
+  importUsers: usersLinks.importUsers(),
+  edit: usersLinks.editUser,
+  details: usersLinks.userDetails,
+  createLicense: usersLinks.createUserLicense,
 };
 
 export const NOT_A_USER_ADDRESS = 'This address does not name a user. Open the user from the Users list.';

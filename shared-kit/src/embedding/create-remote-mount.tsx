@@ -1,32 +1,13 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { SWRConfig } from 'swr';
-import { ThemeProvider } from 'styled-components';
-import { createApiClient, type TokenSource } from '../api/api-client';
+import { createApiClient, type ApiClient, type TokenSource } from '../api/api-client';
 import { createListStateStore } from '../services/list-state-store';
-import { ShellServicesProvider, type AuthSession } from '../services/shell-services';
-import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
-import { theme } from '../ui/theme';
-import type { RemoteName } from '../federation';
-
-/** Loads other remotes through the federation runtime this remote came with, so they share its React. */
-export function loadFromConfiguredRemotes(remotes: Partial<Record<RemoteName, string>>) {
-  const registered = new Set<RemoteName>();
-  return async function loadRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
-    const entry = remotes[remote];
-    if (!entry) throw new Error(`This screen needs the ${remote} remote: give its URL in mount()'s remotes option.`);
-    if (!registered.has(remote)) {
-      registerRemotes([{ name: remote, entry }]);
-      registered.add(remote);
-    }
-    const loaded = await loadRemote<T>(`${remote}/${module.replace(/^\.\//, '')}`);
-    if (!loaded) throw new Error(`The ${remote} remote did not provide ${module}.`);
-    return loaded;
-  };
-}
+import type { AuthSession, ShellServices } from '../services/shell-services';
+import type { RemoteName } from '../remotes';
+import { ErrorModal } from './ErrorModal';
+import { RemoteProviders } from './RemoteProviders';
+import { createRemoteLoader } from './remote-loader';
 
 export interface MountOptions {
   /** Where the ProductHub API lives, e.g. `https://hub.example.com/api/v1`. */
@@ -61,8 +42,12 @@ export function createRemoteMount(AreaRoutes: ComponentType) {
     const getToken: TokenSource =
       typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
     const api = createApiClient({ baseUrl: options.apiBaseUrl, getToken, onUnauthorized: options.onUnauthorized });
+    // Other remotes load through the federation runtime this remote came with, so they share its React.
+    const loadRemoteModule = options.loadRemoteModule ?? createRemoteLoader(options.remotes ?? {}).loadModule;
     const root = createRoot(element);
-    root.render(<EmbeddedRemote AreaRoutes={AreaRoutes} options={options} api={api} />);
+    root.render(
+      <EmbeddedRemote AreaRoutes={AreaRoutes} options={options} api={api} loadRemoteModule={loadRemoteModule} />,
+    );
     return () => root.unmount();
   };
 }
@@ -71,14 +56,16 @@ function EmbeddedRemote({
   AreaRoutes,
   options,
   api,
+  loadRemoteModule,
 }: {
   AreaRoutes: ComponentType;
   options: MountOptions;
-  api: ReturnType<typeof createApiClient>;
+  api: ApiClient;
+  loadRemoteModule: ShellServices['loadRemoteModule'];
 }) {
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const [listStates] = useState(() => createListStateStore(typeof localStorage === 'undefined' ? null : localStorage));
-  const services = {
+  const services: ShellServices = {
     api,
     session: options.session ?? null,
     logout: () => options.onUnauthorized?.(),
@@ -86,27 +73,14 @@ function EmbeddedRemote({
     refreshSession: () => Promise.resolve(),
     showError: (message: string) => (options.onError ? options.onError(message) : setErrorMessage(message)),
     listStates,
-    loadRemoteModule: options.loadRemoteModule ?? loadFromConfiguredRemotes(options.remotes ?? {}),
+    loadRemoteModule,
   };
   return (
-    <ThemeProvider theme={theme}>
-      <ShellServicesProvider value={services}>
-        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
-          <BrowserRouter basename={options.basePath}>
-            <AreaRoutes />
-          </BrowserRouter>
-          <Dialog
-            open={errorMessage !== null}
-            onOpenChange={(open) => !open && setErrorMessage(null)}
-            title="An Error Occurred:"
-            description={errorMessage ?? ''}
-            modal={false}
-            footer={<Button onClick={() => setErrorMessage(null)}>OK</Button>}
-          >
-            {null}
-          </Dialog>
-        </SWRConfig>
-      </ShellServicesProvider>
-    </ThemeProvider>
+    <RemoteProviders services={services}>
+      <BrowserRouter basename={options.basePath}>
+        <AreaRoutes />
+      </BrowserRouter>
+      <ErrorModal message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </RemoteProviders>
   );
 }

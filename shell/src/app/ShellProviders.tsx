@@ -1,10 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { SWRConfig } from 'swr';
-import { ThemeProvider } from 'styled-components';
-import { GlobalStyle, ShellServicesProvider, createListStateStore, theme, type ShellServices } from 'shared-kit';
+import { ErrorModal, RemoteProviders, createListStateStore, type ShellServices } from 'shared-kit';
 import { AuthContext } from '../auth/auth-context';
 import { useAuthSession } from '../auth/use-auth-session';
-import { ErrorModal } from '../errors/ErrorModal';
 import type { RuntimeConfig } from './runtime-config';
 import { RuntimeConfigContext } from './runtime-config-context';
 import { loadRemoteModule } from '../remotes/load-remote-routes';
@@ -31,15 +28,12 @@ export function ShellProviders({ config, children }: { config: RuntimeConfig; ch
 
   return (
     <RuntimeConfigContext.Provider value={config}>
-      <ThemeProvider theme={theme}>
-        <GlobalStyle />
-        <AuthContext.Provider value={auth}>
-          <ShellServicesProvider value={services}>
-            <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
-            <ErrorModal message={errorMessage} onClose={() => setErrorMessage(null)} />
-          </ShellServicesProvider>
-        </AuthContext.Provider>
-      </ThemeProvider>
+      <AuthContext.Provider value={auth}>
+        <RemoteProviders services={services} globalStyle>
+          {children}
+          <ErrorModal message={errorMessage} onClose={() => setErrorMessage(null)} />
+        </RemoteProviders>
+      </AuthContext.Provider>
     </RuntimeConfigContext.Provider>
   );
 }

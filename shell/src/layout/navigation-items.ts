@@ -1,4 +1,5 @@
 import type { AccessLevel } from 'shared-kit';
+import { CONSOLE_PAGE_TABLES, firstSegmentOf } from 'shared-kit/pages';
 
 export interface NavigationItem {
   label: string;
@@ -7,33 +8,27 @@ export interface NavigationItem {
   sections: string[];
 }
 
-const PRODUCT_PAGES = [
-  'MyProducts',
-  'CreateProduct',
-  'UpdateProduct',
-  'ProductBuilds',
-  'BuildDetails',
-  'ProductReleases',
-  'CreateRelease',
-  'UpdateRelease',
-  'ProductLicenses',
-  'ProductTrials',
-];
-const USER_PAGES = ['Users', 'CreateUser', 'EditUser', 'UserDetails', 'CreateUserLicense'];
+const DASHBOARD: NavigationItem = { label: 'Dashboard', to: '/Home/Dashboard', sections: ['Dashboard'] };
+
+const pages = Object.values(CONSOLE_PAGE_TABLES).flatMap((table) =>
+  Object.values(table.pages).map((page) => ({
+    ...page,
+    section: page.section === undefined ? table.section : page.section,
+  })),
+);
+
+/** The menu items the remotes' page tables declare (shared-kit/pages), in remotes.json order, each with its section's pages. */
+const REMOTE_ITEMS = pages.flatMap(({ nav, at }) => {
+  if (!nav) return [];
+  const segments = pages.filter((page) => page.section === nav.label).map((page) => firstSegmentOf(page.path));
+  const item: NavigationItem = { label: nav.label, to: `/Home/${at()}`, sections: [...new Set(segments)] };
+  return [{ item, audience: nav.audience }];
+});
 
 /** docs/console.md, Layout and navigation: a superuser sees Dashboard and Manufacturers; any other level is a manufacturer user. */
 export function navigationItems(accessLevel: AccessLevel): NavigationItem[] {
-  if (accessLevel === 'superuser') {
-    return [
-      { label: 'Dashboard', to: '/Home/Dashboard', sections: ['Dashboard'] },
-      { label: 'Manufacturers', to: '/Home/Manufacturers', sections: ['Manufacturers', 'CreateManufacturer'] },
-    ];
-  }
-  return [
-    { label: 'Dashboard', to: '/Home/Dashboard', sections: ['Dashboard'] },
-    { label: 'My Products', to: '/Home/MyProducts', sections: PRODUCT_PAGES },
-    { label: 'Users', to: '/Home/Users', sections: USER_PAGES },
-  ];
+  const audience: AccessLevel = accessLevel === 'superuser' ? 'superuser' : 'manufacturer';
+  return [DASHBOARD, ...REMOTE_ITEMS.filter((entry) => entry.audience === audience).map((entry) => entry.item)];
 }
 
 /** The item whose section holds `pathname` (e.g. /Home/UserDetails/7 → Users), if any. */

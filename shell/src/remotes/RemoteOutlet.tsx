@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PageHeader } from 'shared-kit';
 import { useAuth } from '../auth/auth-context';
+import { firstSegmentOf } from 'shared-kit/pages';
 import { areaOfPath } from './remote-areas';
 import { RemoteAreaView } from './RemoteAreaView';
 
@@ -17,7 +18,7 @@ export function RemoteOutlet() {
       </>
     );
   }
-  if (session && !area.roles.includes(session.access_level)) {
+  if (session && !area.accessOf(firstSegmentOf(rest)).includes(session.access_level)) {
     return (
       <>
         <PageHeader title={area.title} />

@@ -20,7 +20,8 @@ describe('areaOfPath', () => {
     expect(REMOTE_AREAS.map((area) => area.remote)).toEqual(REMOTE_NAMES);
     for (const area of REMOTE_AREAS) {
       expect(area.title).not.toBe('');
-      expect(area.roles.every((role) => role === 'superuser' || role === 'manufacturer')).toBe(true);
+      const roles = area.segments.flatMap(area.accessOf);
+      expect(roles.length > 0 && roles.every((role) => role === 'superuser' || role === 'manufacturer')).toBe(true);
     }
   });
 });

@@ -1,6 +1,8 @@
-/** Where the build pages lead, relative to the catalog's routes. */
+import { catalogLinks } from 'shared-kit/pages';
+
+/** Where the build pages lead (the catalog's page table in shared-kit/pages). */
 export const buildLinks = {
-  list: (productId: number) => `../ProductBuilds/${productId}`,
-  details: (productId: number, buildId: number) => `../BuildDetails/${productId}/${buildId}`,
-  createRelease: (productId: number, buildIds: number[]) => `../CreateRelease/${productId}/${buildIds.join(',')}`,
+  list: catalogLinks.productBuilds,
+  details: catalogLinks.buildDetails,
+  createRelease: catalogLinks.createRelease,
 };

@@ -1,17 +1,15 @@
-import type { Product } from 'shared-kit';
+import { catalogLinks, licensingLinks } from 'shared-kit/pages';
 
 /**
- * Where a product's row actions lead, relative to the catalog's routes (so the links work in the shell under
- * /Home and in a page that mounts the remote elsewhere). Licences and trials belong to the licensing remote.
+ * Where a product's row actions lead (the page tables in shared-kit/pages). Licences and trials belong to the
+ * licensing remote: its links, not paths written here.
  */
 export const productLinks = {
-  create: '../CreateProduct',
-  list: '../MyProducts',
-  edit: (product: Pick<Product, 'id'>) => `../UpdateProduct/${product.id}`,
-  builds: (productId: number) => `../ProductBuilds/${productId}`,
-  releases: (productId: number) => `../ProductReleases/${productId}`,
-  licences: (product: Pick<Product, 'id' | 'name' | 'identifier'>) =>
-    `../ProductLicenses/${product.id}/${encodeURIComponent(product.name)}/${encodeURIComponent(product.identifier || 'none')}`,
-  trials: (product: Pick<Product, 'id' | 'name'>) =>
-    `../ProductTrials/${product.id}/${encodeURIComponent(product.name)}`,
+  create: catalogLinks.createProduct(),
+  list: catalogLinks.products(),
+  edit: catalogLinks.updateProduct,
+  builds: catalogLinks.productBuilds,
+  releases: catalogLinks.productReleases,
+  licences: licensingLinks.productLicenses,
+  trials: licensingLinks.productTrials,
 };

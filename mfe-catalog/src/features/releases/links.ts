@@ -1,6 +1,8 @@
-/** Where the release pages lead, relative to the catalog's routes. */
+import { catalogLinks } from 'shared-kit/pages';
+
+/** Where the release pages lead (the catalog's page table in shared-kit/pages). */
 export const releaseLinks = {
-  list: (productId: number) => `../ProductReleases/${productId}`,
-  create: (productId: number) => `../CreateRelease/${productId}`,
-  edit: (productId: number, releaseId: number) => `../UpdateRelease/${productId}/${releaseId}`,
+  list: catalogLinks.productReleases,
+  create: (productId: number) => catalogLinks.createRelease(productId),
+  edit: catalogLinks.updateRelease,
 };

@@ -1,6 +1,8 @@
-/** Where the email pages lead, relative to the remote's routes (under /Home in the shell). */
+import { manufacturersLinks } from 'shared-kit/pages';
+
+/** Where the email pages lead (the remote's page table in shared-kit/pages). */
 export const emailLinks = {
-  log: (manufacturerId: number) => `../Manufacturers/${manufacturerId}/Emails`,
-  email: (manufacturerId: number, emailId: number) => `../Manufacturers/${manufacturerId}/Emails/${emailId}`,
-  manufacturer: (manufacturerId: number) => `../Manufacturers/${manufacturerId}`,
+  log: manufacturersLinks.emails,
+  email: manufacturersLinks.email,
+  manufacturer: manufacturersLinks.manufacturerDetails,
 };

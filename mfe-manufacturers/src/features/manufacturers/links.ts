@@ -1,5 +1,7 @@
-/** Where the manufacturer pages lead, relative to the remote's routes (under /Home in the shell, or wherever it is mounted). */
+import { manufacturersLinks } from 'shared-kit/pages';
+
+/** Where the manufacturer pages lead (the remote's page table in shared-kit/pages). */
 export const manufacturerLinks = {
-  list: '../Manufacturers',
-  details: (manufacturerId: number) => `../Manufacturers/${manufacturerId}`,
+  list: manufacturersLinks.manufacturers(),
+  details: manufacturersLinks.manufacturerDetails,
 };

@@ -1,6 +1,7 @@
-/** Where the webhook pages lead, relative to the remote's routes (under /Home in the shell). */
+import { manufacturersLinks } from 'shared-kit/pages';
+
+/** Where the webhook pages lead (the remote's page table in shared-kit/pages). */
 export const webhookLinks = {
-  deliveries: (manufacturerId: number, endpointId: number) =>
-    `../Manufacturers/${manufacturerId}/Webhooks/${endpointId}`,
-  manufacturer: (manufacturerId: number) => `../Manufacturers/${manufacturerId}`,
+  deliveries: manufacturersLinks.webhookDeliveries,
+  manufacturer: manufacturersLinks.manufacturerDetails,
 };

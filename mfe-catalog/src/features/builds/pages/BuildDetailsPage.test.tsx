@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
-import CatalogRoutes from '../../../routes';
+import CatalogRoutes from '../../../remote';
 import { makeBuild, makeBuildFile, makeProduct } from '../../../shared/test-support/fixtures';
 import { absoluteApiUrl } from './BuildDetailsPage';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from 'shared-kit';
 import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
-import CatalogRoutes from '../../../routes';
+import CatalogRoutes from '../../../remote';
 import { makeBuild, makeProduct } from '../../../shared/test-support/fixtures';
 
 /** The catalog's routes under /Home, as the shell mounts them. */

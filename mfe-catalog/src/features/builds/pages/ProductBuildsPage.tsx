@@ -17,6 +17,7 @@ import { Toolbar } from '../../../shared/components/layout';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { buildColumns, buildTimestampColumns } from '../../../shared/components/build-columns';
 import { buildLinks } from '../links';
+import { catalogLinks } from 'shared-kit/pages';
 
 const buildId = (build: Build) => build.id;
 const buildLabel = (build: Build) => `build ${build.id}`;
@@ -57,7 +58,7 @@ export function ProductBuildsPage() {
     return (
       <>
         <PageHeader title="Product Builds" />
-        <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>
+        <CannotShowPage back={{ to: catalogLinks.products(), label: 'Back to My Products' }}>
           There is no product at this address.
         </CannotShowPage>
       </>

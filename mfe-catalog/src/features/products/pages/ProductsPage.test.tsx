@@ -7,7 +7,7 @@ import {
   type RecordedApiCall as ApiCall,
   page,
 } from 'shared-kit/testing';
-import CatalogRoutes from '../../../routes';
+import CatalogRoutes from '../../../remote';
 import { makeProduct } from '../../../shared/test-support/fixtures';
 
 /** The catalog's routes under /Home, as the shell mounts them. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { formatDateTime } from 'shared-kit';
 import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
-import CatalogRoutes from '../../../routes';
+import CatalogRoutes from '../../../remote';
 import {
   BETA_CHANNEL,
   RELEASE_CHANNEL,

@@ -17,6 +17,7 @@ import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { yesNo } from '../../../shared/components/build-format';
 import { productReleasesKey } from '../api/get-releases';
 import { releaseLinks } from '../links';
+import { catalogLinks } from 'shared-kit/pages';
 
 const releaseId = (release: Release) => release.id;
 
@@ -61,7 +62,7 @@ export function ProductReleasesPage() {
     return (
       <>
         <PageHeader title="Product Releases" />
-        <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>
+        <CannotShowPage back={{ to: catalogLinks.products(), label: 'Back to My Products' }}>
           There is no product at this address.
         </CannotShowPage>
       </>

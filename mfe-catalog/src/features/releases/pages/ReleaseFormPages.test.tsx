@@ -7,7 +7,7 @@ import {
   type RecordedApiCall as ApiCall,
   page,
 } from 'shared-kit/testing';
-import CatalogRoutes from '../../../routes';
+import CatalogRoutes from '../../../remote';
 import {
   BETA_CHANNEL,
   MANUFACTURER_ID,

@@ -17,9 +17,10 @@ import {
   type ReleaseFormValues,
 } from '../components/release-form-state';
 import { releaseLinks } from '../links';
+import { catalogLinks } from 'shared-kit/pages';
 
 const noProduct = (
-  <CannotShowPage back={{ to: '../MyProducts', label: 'Back to My Products' }}>
+  <CannotShowPage back={{ to: catalogLinks.products(), label: 'Back to My Products' }}>
     There is no product at this address.
   </CannotShowPage>
 );

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import LicensingRoutes from '../../../routes';
+import LicensingRoutes from '../../../remote';
 import { renderPage } from 'shared-kit/testing';
 import { endUser, fakeLicensingServer, license } from '../../../shared/test-support/fake-licensing-server';
 

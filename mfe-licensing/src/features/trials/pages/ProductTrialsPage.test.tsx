@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Trial } from 'shared-kit';
-import LicensingRoutes from '../../../routes';
+import LicensingRoutes from '../../../remote';
 import { apiError, deferred, renderPage } from 'shared-kit/testing';
 import { fakeLicensingServer, type FakeLicensingState } from '../../../shared/test-support/fake-licensing-server';
 

@@ -6,7 +6,7 @@ import {
   manufacturerSession as auroraSession,
   superuserSession,
 } from 'shared-kit/testing';
-import ManufacturersRoutes from '../../../routes';
+import ManufacturersRoutes from '../../../remote';
 
 /** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
 const renderArea = ({ entries, ...options }: RenderPageOptions & { entries: InitialEntry[] }) =>

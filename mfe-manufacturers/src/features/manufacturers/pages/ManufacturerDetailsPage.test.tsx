@@ -10,7 +10,7 @@ import {
   type RecordedApiCall as ApiCall,
   type FakeApiServer as FakeServer,
 } from 'shared-kit/testing';
-import ManufacturersRoutes from '../../../routes';
+import ManufacturersRoutes from '../../../remote';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 
 /** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */

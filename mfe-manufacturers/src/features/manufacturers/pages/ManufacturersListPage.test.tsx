@@ -9,7 +9,7 @@ import {
   superuserSession,
   type RecordedApiCall as ApiCall,
 } from 'shared-kit/testing';
-import ManufacturersRoutes from '../../../routes';
+import ManufacturersRoutes from '../../../remote';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 
 /** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */

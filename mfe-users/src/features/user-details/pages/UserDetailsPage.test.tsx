@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type EndUserDetails } from 'shared-kit';
-import UsersRoutes from '../../../routes';
+import UsersRoutes from '../../../remote';
 import { renderPage, type FakeApiServer as FakeRoutes, type RecordedApiCall as RecordedCall } from 'shared-kit/testing';
 import { BETA, RELEASE, userDetails } from '../test-data';
 

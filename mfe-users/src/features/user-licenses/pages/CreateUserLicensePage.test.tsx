@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type Product } from 'shared-kit';
-import UsersRoutes from '../../../routes';
+import UsersRoutes from '../../../remote';
 import {
   currentPath as currentLocation,
   deferred as deferredAnswer,

@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'shared-kit';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 
 export const ERROR_MODAL_TITLE = 'An Error Occurred:';
 

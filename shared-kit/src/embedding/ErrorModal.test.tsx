@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
-import { renderPage } from 'shared-kit/testing';
+import { renderPage } from '../testing';
 import { ErrorModal } from './ErrorModal';
 
 /** A page behind the modal, to show it stays usable and to reopen the modal. */

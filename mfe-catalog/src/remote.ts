@@ -1,0 +1,34 @@
+// The catalog remote's manifest: its pages (shared-kit/pages, catalogPages) bound to their components. Exposed as
+// ./routes (the shell renders `default`) and ./mount (integrators call `mount`), see tools/webpack/create-app-config.js.
+import { defineRemote, lazyPage } from 'shared-kit';
+import { catalogPages } from 'shared-kit/pages';
+import { ProductsPage } from './features/products/pages/ProductsPage';
+
+// The first screen (MyProducts) comes with the manifest; every other page is fetched when first visited.
+export const remote = defineRemote(catalogPages, {
+  products: ProductsPage,
+  createProduct: lazyPage(() =>
+    import('./features/products/pages/ProductFormPages').then((page) => page.CreateProductPage),
+  ),
+  updateProduct: lazyPage(() =>
+    import('./features/products/pages/ProductFormPages').then((page) => page.UpdateProductPage),
+  ),
+  productBuilds: lazyPage(() =>
+    import('./features/builds/pages/ProductBuildsPage').then((page) => page.ProductBuildsPage),
+  ),
+  buildDetails: lazyPage(() =>
+    import('./features/builds/pages/BuildDetailsPage').then((page) => page.BuildDetailsPage),
+  ),
+  productReleases: lazyPage(() =>
+    import('./features/releases/pages/ProductReleasesPage').then((page) => page.ProductReleasesPage),
+  ),
+  createRelease: lazyPage(() =>
+    import('./features/releases/pages/ReleaseFormPages').then((page) => page.CreateReleasePage),
+  ),
+  updateRelease: lazyPage(() =>
+    import('./features/releases/pages/ReleaseFormPages').then((page) => page.UpdateReleasePage),
+  ),
+});
+
+export default remote.Routes;
+export const { mount } = remote;

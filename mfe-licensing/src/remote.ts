@@ -1,0 +1,16 @@
+// The licensing remote's manifest: its pages (shared-kit/pages, licensingPages) bound to their components. Exposed as
+// ./routes and ./mount (tools/webpack/create-app-config.js); its webpack config adds ./license-table for mfe-users.
+import { defineRemote, lazyPage } from 'shared-kit';
+import { licensingPages } from 'shared-kit/pages';
+import { ProductLicensesPage } from './features/licenses/pages/ProductLicensesPage';
+
+// The licences page comes with the manifest; the trials page is fetched when first visited.
+export const remote = defineRemote(licensingPages, {
+  productLicenses: ProductLicensesPage,
+  productTrials: lazyPage(() =>
+    import('./features/trials/pages/ProductTrialsPage').then((page) => page.ProductTrialsPage),
+  ),
+});
+
+export default remote.Routes;
+export const { mount } = remote;

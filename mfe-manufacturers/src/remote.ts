@@ -1,0 +1,47 @@
+// The manufacturers remote's manifest: its pages (shared-kit/pages, manufacturersPages) bound to their components.
+// Exposed as ./routes and ./mount (tools/webpack/create-app-config.js).
+import { createElement, Fragment } from 'react';
+import { defineRemote, lazyPage } from 'shared-kit';
+import { manufacturersPages } from 'shared-kit/pages';
+import { ManufacturersListPage } from './features/manufacturers/pages/ManufacturersListPage';
+
+const ManufacturerDetailsPage = lazyPage(() =>
+  import('./features/manufacturers/pages/ManufacturerDetailsPage').then((page) => page.ManufacturerDetailsPage),
+);
+const WebhooksSection = lazyPage(() =>
+  import('./features/webhooks/components/WebhooksSection').then((section) => section.WebhooksSection),
+);
+const MailSettingsSection = lazyPage(() =>
+  import('./features/emails/components/MailSettingsSection').then((section) => section.MailSettingsSection),
+);
+const PortalSection = lazyPage(() =>
+  import('./features/portal/components/PortalSection').then((section) => section.PortalSection),
+);
+
+// The sections other features add below a manufacturer's details (a feature never imports another feature).
+const manufacturerSections = (manufacturerId: number) =>
+  createElement(
+    Fragment,
+    null,
+    createElement(MailSettingsSection, { manufacturerId }),
+    createElement(PortalSection, { manufacturerId }),
+    createElement(WebhooksSection, { manufacturerId }),
+  );
+
+// The list comes with the manifest; every other page is fetched when first visited.
+export const remote = defineRemote(manufacturersPages, {
+  manufacturers: ManufacturersListPage,
+  manufacturerDetails: () => createElement(ManufacturerDetailsPage, { sections: manufacturerSections }),
+  webhookDeliveries: lazyPage(() =>
+    import('./features/webhooks/pages/WebhookDeliveriesPage').then((page) => page.WebhookDeliveriesPage),
+  ),
+  emails: lazyPage(() => import('./features/emails/pages/EmailsPage').then((page) => page.EmailsPage)),
+  email: lazyPage(() => import('./features/emails/pages/EmailPage').then((page) => page.EmailPage)),
+  createManufacturer: lazyPage(() =>
+    import('./features/manufacturers/pages/CreateManufacturerPage').then((page) => page.CreateManufacturerPage),
+  ),
+  myDetails: lazyPage(() => import('./features/manufacturers/pages/MyDetailsPage').then((page) => page.MyDetailsPage)),
+});
+
+export default remote.Routes;
+export const { mount } = remote;

@@ -1,5 +1,0 @@
-import { createRemoteMount } from 'shared-kit';
-import UsersRoutes from './routes';
-
-/** For integrators: render this area into any element (see docs/deploying.md). */
-export const mount = createRemoteMount(UsersRoutes);

@@ -1,0 +1,87 @@
+import { matchPath } from 'react-router';
+import { REMOTE_NAMES } from '../remotes';
+import {
+  CONSOLE_PAGE_TABLES,
+  catalogLinks,
+  firstSegmentOf,
+  licensingLinks,
+  manufacturersLinks,
+  usersLinks,
+  type PageSpec,
+} from './index';
+
+const tables = Object.values(CONSOLE_PAGE_TABLES);
+const allPages = tables.flatMap((table) => Object.entries(table.pages).map(([name, page]) => ({ table, name, page })));
+
+/** An example address of every page, from its own `at`, with what the page is about. */
+const EXAMPLES: Record<string, unknown[]> = {
+  updateProduct: [{ id: 4 }],
+  productBuilds: [4],
+  buildDetails: [4, 11],
+  productReleases: [4],
+  createRelease: [4, [7, 9]],
+  updateRelease: [4, 9],
+  productLicenses: [{ id: 4, name: 'Reverb / Pro', identifier: '' }],
+  productTrials: [{ id: 4, name: 'Reverb / Pro' }],
+  editUser: [{ id: 3, email: 'a+b@c.example', external_id: 'crm 7' }],
+  userDetails: [3],
+  createUserLicense: [3, 'a+b@c.example'],
+  manufacturerDetails: [2],
+  webhookDeliveries: [2, 5],
+  emails: [2],
+  email: [2, 8],
+};
+
+describe('the console remotes’ page tables', () => {
+  it('has one table per console remote, named as remotes.json names it', () => {
+    expect(Object.keys(CONSOLE_PAGE_TABLES)).toEqual(REMOTE_NAMES);
+    for (const [name, table] of Object.entries(CONSOLE_PAGE_TABLES)) expect(table.remote).toBe(name);
+  });
+
+  it('gives every first segment under /Home to exactly one remote', () => {
+    const owners = new Map<string, string>();
+    for (const { table, page } of allPages) {
+      const segment = firstSegmentOf(page.path);
+      expect({ segment, owner: owners.get(segment) ?? table.remote }).toEqual({ segment, owner: table.remote });
+      owners.set(segment, table.remote);
+    }
+  });
+
+  it.each(allPages.map(({ name, page }) => [name, page] as const))(
+    '%s: its address matches its route, with the values it was made from',
+    (name, page: PageSpec) => {
+      const address = page.at(...((EXAMPLES[name] ?? []) as never[]));
+      const match = matchPath({ path: `/Home/${page.path}`, end: true }, `/Home/${address}`);
+      expect({ name, address, matches: match !== null }).toEqual({ name, address, matches: true });
+      // No other page of the console claims the address.
+      const others = allPages.filter(
+        (other) =>
+          other.page !== page && matchPath({ path: `/Home/${other.page.path}`, end: true }, `/Home/${address}`),
+      );
+      expect(others.map((other) => other.name)).toEqual([]);
+    },
+  );
+
+  it('keeps the addresses of docs/console.md, byte for byte', () => {
+    expect(licensingLinks.productLicenses({ id: 4, name: 'Reverb / Pro', identifier: '' })).toBe(
+      '../ProductLicenses/4/Reverb%20%2F%20Pro/none',
+    );
+    expect(licensingLinks.productTrials({ id: 4, name: 'Reverb' })).toBe('../ProductTrials/4/Reverb');
+    expect(catalogLinks.createRelease(4, [7, 9])).toBe('../CreateRelease/4/7,9');
+    expect(catalogLinks.createRelease(4)).toBe('../CreateRelease/4');
+    expect(catalogLinks.products()).toBe('../MyProducts');
+    expect(usersLinks.editUser({ id: 3, email: 'a@b.c', external_id: null })).toBe('../EditUser/3/a%40b.c');
+    expect(usersLinks.editUser({ id: 3, email: 'a@b.c', external_id: 'x/1' })).toBe('../EditUser/3/a%40b.c/x%2F1');
+    expect(usersLinks.createUserLicense(3, 'a@b.c')).toBe('../CreateUserLicense/3/a%40b.c');
+    expect(manufacturersLinks.email(2, 8)).toBe('../Manufacturers/2/Emails/8');
+  });
+
+  it('opens a menu item’s page without arguments, and names only menu items as sections', () => {
+    const menu = allPages.filter(({ page }) => page.nav).map(({ page }) => page);
+    expect(menu.map((page) => page.nav?.label)).toEqual(['My Products', 'Users', 'Manufacturers']);
+    for (const page of menu) expect(page.at.length).toBe(0);
+    const labels = new Set(menu.map((page) => page.nav?.label));
+    for (const table of tables) if (table.section) expect(labels).toContain(table.section);
+    for (const { page } of allPages) if (page.section) expect(labels).toContain(page.section);
+  });
+});
