@@ -1,18 +1,7 @@
 // The console's one spelling (eslint.config.mjs): a text it shows says License/Licenses, never Licence/Licences.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { lintTexts } from './lint-texts';
 
-const root = join(__dirname, '../..');
 const RULE = 'no-restricted-syntax';
-
-const lintTexts = (texts: { filePath: string; code: string }[]): string[][] =>
-  JSON.parse(
-    execFileSync(process.execPath, [join(__dirname, 'lint-texts.mjs')], {
-      cwd: root,
-      input: JSON.stringify(texts),
-      encoding: 'utf8',
-    }),
-  );
 
 const component = (jsx: string) => `export function Fixture() {\n  return ${jsx};\n}\n`;
 

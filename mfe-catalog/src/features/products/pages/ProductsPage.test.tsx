@@ -1,18 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  renderPage,
-  type FakeApiServer,
-  apiError,
-  notFound,
-  type RecordedApiCall as ApiCall,
-  page,
-} from 'shared-kit/testing';
-import CatalogRoutes from '../../../routes';
+import { apiError, notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import { makeProduct } from '../../../shared/test-support/fixtures';
-
-/** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) =>
-  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const reverb = makeProduct({
   id: 1,
@@ -23,8 +12,8 @@ const reverb = makeProduct({
 });
 const keys = makeProduct({ id: 3, name: 'Vintage Keys & Co', identifier: null, series: null, type: 'ContentOnly' });
 
-function productsServer(answer: (call: ApiCall) => unknown = () => page([reverb, keys], { total: 2 })) {
-  return (call: ApiCall) =>
+function productsServer(answer: (call: RecordedApiCall) => unknown = () => page([reverb, keys], { total: 2 })) {
+  return (call: RecordedApiCall) =>
     call.method === 'GET' && call.path === '/products' ? answer(call) : Promise.reject(notFound(call));
 }
 
