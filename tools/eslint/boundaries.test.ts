@@ -1,7 +1,7 @@
 // Each import boundary of eslint.config.mjs fires on a file that crosses it (and stays quiet on one that does not).
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { lintTexts, repoRoot } from './lint-texts';
+import { describeLintCases, lintTexts, repoRoot, type LintCase } from './lint-cases';
 
 const BOUNDARY = 'import-x/no-restricted-paths';
 
@@ -26,7 +26,7 @@ function twoFeatures() {
   throw new Error('no remote with two features');
 }
 
-const cases: { name: string; filePath: string; code: string; fires: boolean; rule?: string }[] = (() => {
+const cases: LintCase[] = (() => {
   const { remote, a, b, moduleOfA, moduleOfB } = twoFeatures();
   return [
     {
@@ -177,20 +177,7 @@ const cases: { name: string; filePath: string; code: string; fires: boolean; rul
   ];
 })();
 
-describe('import boundaries', () => {
-  let fired: string[][];
-  beforeAll(() => {
-    fired = lintTexts(cases);
-  });
-
-  it.each(cases.map((testCase, index) => [testCase.name, testCase.fires, index] as const))(
-    '%s: fires %s',
-    (_name, fires, index) => {
-      if (fires) expect(fired[index]).toContain(cases[index].rule ?? BOUNDARY);
-      else expect(fired[index]).toEqual([]);
-    },
-  );
-});
+describeLintCases('import boundaries', cases, BOUNDARY);
 
 describe('import cycles', () => {
   it('fires on two modules importing each other', () => {

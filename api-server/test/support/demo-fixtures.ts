@@ -16,3 +16,23 @@ export async function demoStaffSession(t: TestApp, staff: (typeof DEMO_LOGINS)[n
     .executeTakeFirstOrThrow();
   return { token, manufacturerPath: `/api/v1/manufacturers/${me.manufacturer_id}` };
 }
+
+/** The first or last live demo licence whose product has an identifier (so a plugin can name it), with its owner. */
+export function demoLicenseOfIdentifiedProduct(t: TestApp, which: 'first' | 'last') {
+  return t.db
+    .selectFrom('licenses')
+    .innerJoin('products', 'products.id', 'licenses.product_id')
+    .select([
+      'licenses.id',
+      'licenses.serial',
+      'licenses.product_id',
+      'products.identifier',
+      'products.public_key',
+      'licenses.user_id',
+      'licenses.manufacturer_id',
+    ])
+    .where('licenses.disabled', '=', false)
+    .where('products.identifier', 'is not', null)
+    .orderBy('licenses.id', which === 'first' ? 'asc' : 'desc')
+    .executeTakeFirstOrThrow();
+}

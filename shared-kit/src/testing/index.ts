@@ -3,5 +3,6 @@ export * from './capture-downloads';
 export * from './fake-api-client';
 export * from './fake-fetch';
 export * from './fixtures';
+export * from './link-targets';
 export * from './render-page';
 export * from './test-services';
