@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
-import { auth, createTenants } from './support/fixtures';
+import { auth, createTenants, systemUserIdOf } from './support/fixtures';
 import * as auditEventTotals from '../src/db/migrations/0018-audit-event-totals';
 import {
   keptTotalKey,
@@ -77,10 +77,8 @@ describe('kept History totals (migration 0018)', () => {
     tokens = await createTenants(t.app, t.db);
     a = tokens.manufacturerA.id;
     b = tokens.manufacturerB.id;
-    const staff = async (email: string) =>
-      (await t.db.selectFrom('system_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-    staffA = await staff('staff@alpha.example');
-    staffB = await staff('staff@beta.example');
+    staffA = await systemUserIdOf(t.db, 'staff@alpha.example');
+    staffB = await systemUserIdOf(t.db, 'staff@beta.example');
   });
   afterAll(() => t.close());
 

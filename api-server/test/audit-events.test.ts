@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
-import { auth, createTenants } from './support/fixtures';
+import { auth, createTenants, systemUserIdOf } from './support/fixtures';
 import { createEndUser } from './support/users-fixtures';
 import { notAnInstant, OBJECT_ID_NEEDS_TYPE, RANGE_BACKWARDS } from '../src/routes/audit-events';
 
@@ -16,13 +16,7 @@ describe('GET /audit-events', () => {
   beforeAll(async () => {
     t = await createTestApp();
     tenants = await createTenants(t.app, t.db);
-    staffAId = (
-      await t.db
-        .selectFrom('system_users')
-        .select('id')
-        .where('email', '=', 'staff@alpha.example')
-        .executeTakeFirstOrThrow()
-    ).id;
+    staffAId = await systemUserIdOf(t.db, 'staff@alpha.example');
     const staffA = auth(tenants.staffAToken);
     const created = await t.app.inject({
       method: 'POST',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../src/db/database';
+import type { TestApp } from './support/test-app';
 import { generateProductKeyPair } from '../src/crypto/product-keys';
 
 /** A product row straight in the database, for tests that need one without going through the API. */
@@ -68,6 +69,42 @@ export async function insertTestBuild(
 }
 
 export const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** A build's one file stored and recorded, and the build added to a release: what an upload and a release edit leave. */
+export async function addReleaseBuild(
+  t: TestApp,
+  ids: { manufacturerId: number; releaseId: number; buildId: number },
+  fileName: string,
+  bytes: Buffer,
+) {
+  const storageKey = `builds/${ids.buildId}/${fileName}`;
+  await t.storage.write(storageKey, bytes);
+  await t.db
+    .insertInto('build_files')
+    .values({
+      manufacturer_id: ids.manufacturerId,
+      build_id: ids.buildId,
+      name: fileName,
+      size: bytes.length,
+      sha256: sha256Hex(bytes),
+      storage_key: storageKey,
+      uploaded_at: new Date(),
+    })
+    .execute();
+  await t.db
+    .insertInto('release_builds')
+    .values({ manufacturer_id: ids.manufacturerId, release_id: ids.releaseId, build_id: ids.buildId })
+    .execute();
+}
+
+/** A release offered on each of `channelIds`. */
+export async function distributeRelease(db: Db, manufacturerId: number, releaseId: number, channelIds: number[]) {
+  for (const channelId of channelIds)
+    await db
+      .insertInto('release_distributions')
+      .values({ manufacturer_id: manufacturerId, release_id: releaseId, channel_id: channelId })
+      .execute();
+}
 
 export async function auditActions(db: Db, entityType: string): Promise<string[]> {
   const rows = await db

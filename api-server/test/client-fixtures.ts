@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { productPublicKey, verifyLicenseFile, verifySignedDocument, type ClientApiFormat } from 'signed-formats';
-import type { TestApp } from './support/test-app';
+import { appForSuite, type TestApp } from './support/test-app';
+import { createLicensingWorld } from './licensing-fixtures';
 
 export const CLIENT = '/api/v1/clients/app';
 
@@ -36,3 +37,14 @@ export const clientAudit = (t: TestApp, action: string) =>
 /** Every audit row so far: a read-only client call must leave the number unchanged (it records nothing). */
 export const auditRowCount = async (t: TestApp) =>
   Number((await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log`.execute(t.db)).rows[0]!.n);
+
+/** The licensing world for client API tests, with the synth's trial length and machine limit set; rate limits cleared before each test. */
+export function clientApiSuite(synthLimits: { trial_days: number; machine_limit: number }) {
+  const suite = appForSuite(async (t) => {
+    const world = await createLicensingWorld(t);
+    await t.db.updateTable('products').set(synthLimits).where('id', '=', world.synth.id).execute();
+    return world;
+  });
+  beforeEach(() => resetRateLimits(suite.t));
+  return suite;
+}

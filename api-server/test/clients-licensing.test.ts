@@ -2,15 +2,14 @@ import { STATE_DOCUMENT_FORMAT, TRIAL_FILE_FORMAT } from 'signed-formats';
 import { CLIENT_CALLS_PER_SUBJECT } from '../src/routes/clients/client-guard';
 import { sql } from 'kysely';
 import { consumeRateLimit, consumeRateLimits } from '../src/repositories/rate-limits';
-import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
-import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
+import { createTrial, type LicensingWorld } from './licensing-fixtures';
 import {
   CLIENT,
   auditRowCount,
   clientAudit,
   clientPost,
-  resetRateLimits,
+  clientApiSuite,
   verifiedDocument,
   verifiedLicense,
 } from './client-fixtures';
@@ -24,20 +23,7 @@ const activation = (world: LicensingWorld, serial: string, fingerprint: string) 
 });
 
 describe('client API: trials, activation, deactivation, validation, machines', () => {
-  let t: TestApp;
-  let world: LicensingWorld;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    world = await createLicensingWorld(t);
-    await t.db
-      .updateTable('products')
-      .set({ trial_days: 14, machine_limit: 2 })
-      .where('id', '=', world.synth.id)
-      .execute();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => resetRateLimits(t));
+  const suite = clientApiSuite({ trial_days: 14, machine_limit: 2 });
 
   const digestOf = async () =>
     (
@@ -49,47 +35,56 @@ describe('client API: trials, activation, deactivation, validation, machines', (
           'license_machine_deactivations',
           'fingerprints',
           'audit_log',
-        ].map((table) => tableDigest(t.db, table)),
+        ].map((table) => tableDigest(suite.t.db, table)),
       )
     ).join();
 
   describe('POST /clients/app/trials', () => {
     it('starts a signed trial of trial_days, and the same machine asking again gets the same trial', async () => {
-      const first = await clientPost(t, '/trials', {
-        product_id: world.synth.id,
+      const first = await clientPost(suite.t, '/trials', {
+        product_id: suite.world.synth.id,
         hardware_fingerprint: '  TRIAL-FP-1 ',
       });
       expect(first.statusCode).toBe(201);
-      const trial = verifiedDocument(TRIAL_FILE_FORMAT, first.body, world.synth.public_key);
+      const trial = verifiedDocument(TRIAL_FILE_FORMAT, first.body, suite.world.synth.public_key);
       expect(trial).toMatchObject({
         format: 'producthub-trial',
         format_version: 1,
-        product_id: world.synth.id,
+        product_id: suite.world.synth.id,
         hardware_fingerprint: 'TRIAL-FP-1',
       });
       const days = (Date.parse(trial.expires_at as string) - Date.parse(trial.started_at as string)) / 86_400_000;
       expect(days).toBeCloseTo(14, 3);
 
-      await t.db.updateTable('products').set({ trial_days: 30 }).where('id', '=', world.synth.id).execute();
-      const again = await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'TRIAL-FP-1' });
+      await suite.t.db.updateTable('products').set({ trial_days: 30 }).where('id', '=', suite.world.synth.id).execute();
+      const again = await clientPost(suite.t, '/trials', {
+        product_id: suite.world.synth.id,
+        hardware_fingerprint: 'TRIAL-FP-1',
+      });
       expect(again.statusCode).toBe(200);
-      const second = verifiedDocument(TRIAL_FILE_FORMAT, again.body, world.synth.public_key);
+      const second = verifiedDocument(TRIAL_FILE_FORMAT, again.body, suite.world.synth.public_key);
       expect([second.started_at, second.expires_at]).toEqual([trial.started_at, trial.expires_at]);
-      await t.db.updateTable('products').set({ trial_days: 14 }).where('id', '=', world.synth.id).execute();
+      await suite.t.db.updateTable('products').set({ trial_days: 14 }).where('id', '=', suite.world.synth.id).execute();
 
-      const rows = await t.db.selectFrom('trials').selectAll().where('product_id', '=', world.synth.id).execute();
+      const rows = await suite.t.db
+        .selectFrom('trials')
+        .selectAll()
+        .where('product_id', '=', suite.world.synth.id)
+        .execute();
       expect(rows).toHaveLength(1);
-      expect((await clientAudit(t, 'client.trial.start')).map((row) => row.entity_id)).toEqual([String(rows[0].id)]);
-      expect((await clientAudit(t, 'client.trial.start'))[0].after).toMatchObject({
+      expect((await clientAudit(suite.t, 'client.trial.start')).map((row) => row.entity_id)).toEqual([
+        String(rows[0].id),
+      ]);
+      expect((await clientAudit(suite.t, 'client.trial.start'))[0].after).toMatchObject({
         actor: 'client',
         address: '127.0.0.1',
       });
     });
 
     it('shows on the staff Trials list, and staff deleting it lets the machine start again', async () => {
-      const list = await t.app.inject({
-        url: `/api/v1/products/${world.synth.id}/trials`,
-        headers: auth(world.staffAToken),
+      const list = await suite.t.app.inject({
+        url: `/api/v1/products/${suite.world.synth.id}/trials`,
+        headers: auth(suite.world.staffAToken),
       });
       const listed = list
         .json()
@@ -97,24 +92,30 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(listed).toBeDefined();
       expect(
         (
-          await t.app.inject({
+          await suite.t.app.inject({
             method: 'DELETE',
-            url: `/api/v1/products/${world.synth.id}/trials/${listed.id}`,
-            headers: auth(world.staffAToken),
+            url: `/api/v1/products/${suite.world.synth.id}/trials/${listed.id}`,
+            headers: auth(suite.world.staffAToken),
           })
         ).statusCode,
       ).toBe(204);
       expect(
-        (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'TRIAL-FP-1' })).statusCode,
+        (await clientPost(suite.t, '/trials', { product_id: suite.world.synth.id, hardware_fingerprint: 'TRIAL-FP-1' }))
+          .statusCode,
       ).toBe(201);
     });
 
     it('gives a trial started before the client API its expiry from its start, once', async () => {
-      const old = await createTrial(t.db, world.manufacturerA.id, world.synth.id, 'OLD-TRIAL-FP');
+      const old = await createTrial(suite.t.db, suite.world.manufacturerA.id, suite.world.synth.id, 'OLD-TRIAL-FP');
       const answer = verifiedDocument(
         TRIAL_FILE_FORMAT,
-        (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'OLD-TRIAL-FP' })).body,
-        world.synth.public_key,
+        (
+          await clientPost(suite.t, '/trials', {
+            product_id: suite.world.synth.id,
+            hardware_fingerprint: 'OLD-TRIAL-FP',
+          })
+        ).body,
+        suite.world.synth.public_key,
       );
       expect(Date.parse(answer.expires_at as string)).toBe(
         Math.floor((old.created_at.getTime() + 14 * 86_400_000) / 1000) * 1000,
@@ -123,20 +124,25 @@ describe('client API: trials, activation, deactivation, validation, machines', (
 
     it('refuses a product without a trial, an unknown product and bad values, changing nothing', async () => {
       const before = await digestOf();
-      const drums = await clientPost(t, '/trials', { product_id: world.drums.id, hardware_fingerprint: 'FP' });
+      const drums = await clientPost(suite.t, '/trials', {
+        product_id: suite.world.drums.id,
+        hardware_fingerprint: 'FP',
+      });
       expect(drums.statusCode).toBe(409);
       expect(drums.json().message[0]).toMatch(/no trial/);
-      expect((await clientPost(t, '/trials', { product_id: 999_999, hardware_fingerprint: 'FP' })).json()).toEqual({
+      expect(
+        (await clientPost(suite.t, '/trials', { product_id: 999_999, hardware_fingerprint: 'FP' })).json(),
+      ).toEqual({
         message: ['Product not found'],
       });
       for (const body of [
-        { product_id: world.synth.id, hardware_fingerprint: '   ' },
-        { product_id: world.synth.id, hardware_fingerprint: 'a\tb' },
-        { product_id: world.synth.id, hardware_fingerprint: 'x'.repeat(513) },
+        { product_id: suite.world.synth.id, hardware_fingerprint: '   ' },
+        { product_id: suite.world.synth.id, hardware_fingerprint: 'a\tb' },
+        { product_id: suite.world.synth.id, hardware_fingerprint: 'x'.repeat(513) },
         { product_id: 'x', hardware_fingerprint: 'FP' },
-        { product_id: world.synth.id },
+        { product_id: suite.world.synth.id },
       ]) {
-        const response = await clientPost(t, '/trials', body);
+        const response = await clientPost(suite.t, '/trials', body);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ message: [expect.any(String)] });
       }
@@ -147,22 +153,22 @@ describe('client API: trials, activation, deactivation, validation, machines', (
   describe('POST /clients/app/activations', () => {
     it('answers the same licence file as the staff Download, bound to the machine, and the same machine again takes no new slot', async () => {
       const response = await clientPost(
-        t,
+        suite.t,
         '/activations',
-        activation(world, world.annSynth.serial.toLowerCase(), 'MACHINE-1'),
+        activation(suite.world, suite.world.annSynth.serial.toLowerCase(), 'MACHINE-1'),
       );
       expect(response.statusCode).toBe(200);
-      const file = verifiedLicense(response.body, world.synth.public_key, 'MACHINE-1');
+      const file = verifiedLicense(response.body, suite.world.synth.public_key, 'MACHINE-1');
       expect(file).toMatchObject({
-        serial: world.annSynth.serial,
+        serial: suite.world.annSynth.serial,
         product_identifier: 'com.alpha.synth',
         user_email: 'ann@listener.example',
         license_type: 'NFR',
       });
-      const staff = await t.app.inject({
+      const staff = await suite.t.app.inject({
         method: 'POST',
-        url: `/api/v1/licenses/${world.annSynth.id}/activations`,
-        headers: auth(world.staffAToken),
+        url: `/api/v1/licenses/${suite.world.annSynth.id}/activations`,
+        headers: auth(suite.world.staffAToken),
         payload: { hardware_fingerprint: 'MACHINE-1', hardware_fingerprint_version: 2, signature_seed_version: 5 },
       });
       const { issued_at: _a, signature: _b, ...staffClaims } = staff.json();
@@ -170,23 +176,24 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(clientClaims).toEqual(staffClaims);
 
       expect(
-        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-1'))).statusCode,
+        (await clientPost(suite.t, '/activations', activation(suite.world, suite.world.annSynth.serial, 'MACHINE-1')))
+          .statusCode,
       ).toBe(200);
-      const machines = await t.db
+      const machines = await suite.t.db
         .selectFrom('license_machines')
         .selectAll()
-        .where('license_id', '=', world.annSynth.id)
+        .where('license_id', '=', suite.world.annSynth.id)
         .execute();
       expect(machines.map((machine) => machine.hardware_fingerprint)).toEqual(['MACHINE-1']);
       expect(
-        await t.db
+        await suite.t.db
           .selectFrom('fingerprints')
           .select('hardware_fingerprint')
-          .where('user_id', '=', world.ann.id)
+          .where('user_id', '=', suite.world.ann.id)
           .execute(),
       ).toEqual([{ hardware_fingerprint: 'MACHINE-1' }]);
       expect(
-        (await clientAudit(t, 'client.license.activate')).map(
+        (await clientAudit(suite.t, 'client.license.activate')).map(
           (row) => (row.after as { new_machine: boolean }).new_machine,
         ),
       ).toEqual([true, false]);
@@ -194,26 +201,44 @@ describe('client API: trials, activation, deactivation, validation, machines', (
 
     it('refuses a new machine over the product limit, naming the limit, and changes nothing', async () => {
       expect(
-        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-2'))).statusCode,
+        (await clientPost(suite.t, '/activations', activation(suite.world, suite.world.annSynth.serial, 'MACHINE-2')))
+          .statusCode,
       ).toBe(200);
       const before = await digestOf();
-      const third = await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-3'));
+      const third = await clientPost(
+        suite.t,
+        '/activations',
+        activation(suite.world, suite.world.annSynth.serial, 'MACHINE-3'),
+      );
       expect(third.statusCode).toBe(409);
       expect(third.json().message[0]).toBe(
         'This license is already activated on 2 machines, the limit of this product: deactivate one of them first.',
       );
       expect(await digestOf()).toBe(before);
       expect(
-        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-2'))).statusCode,
+        (await clientPost(suite.t, '/activations', activation(suite.world, suite.world.annSynth.serial, 'MACHINE-2')))
+          .statusCode,
       ).toBe(200);
     });
 
     it('answers an unknown serial and a serial of another product exactly alike', async () => {
       const before = await digestOf();
-      const unknown = await clientPost(t, '/activations', activation(world, 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ', 'M'));
-      const otherProduct = await clientPost(t, '/activations', activation(world, world.annDrums.serial, 'M'));
-      const otherTenant = await clientPost(t, '/activations', activation(world, world.betaLicense.serial, 'M'));
-      const withNul = await clientPost(t, '/activations', activation(world, 'A\u0000B', 'M'));
+      const unknown = await clientPost(
+        suite.t,
+        '/activations',
+        activation(suite.world, 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ', 'M'),
+      );
+      const otherProduct = await clientPost(
+        suite.t,
+        '/activations',
+        activation(suite.world, suite.world.annDrums.serial, 'M'),
+      );
+      const otherTenant = await clientPost(
+        suite.t,
+        '/activations',
+        activation(suite.world, suite.world.betaLicense.serial, 'M'),
+      );
+      const withNul = await clientPost(suite.t, '/activations', activation(suite.world, 'A\u0000B', 'M'));
       for (const response of [unknown, otherProduct, otherTenant]) {
         expect(response.statusCode).toBe(404);
         expect(response.body).toBe(unknown.body);
@@ -226,7 +251,11 @@ describe('client API: trials, activation, deactivation, validation, machines', (
     });
 
     it('refuses a disabled licence with its reason, and bad values with a 400', async () => {
-      const disabled = await clientPost(t, '/activations', activation(world, world.cySynthDisabled.serial, 'M'));
+      const disabled = await clientPost(
+        suite.t,
+        '/activations',
+        activation(suite.world, suite.world.cySynthDisabled.serial, 'M'),
+      );
       expect(disabled.statusCode).toBe(409);
       expect(disabled.json().message[0]).toMatch(/deactivated \(FraudulentUse\)/);
       for (const change of [
@@ -237,8 +266,12 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         { product_id: 0 },
       ]) {
         expect(
-          (await clientPost(t, '/activations', { ...activation(world, world.bobSynth.serial, 'M'), ...change }))
-            .statusCode,
+          (
+            await clientPost(suite.t, '/activations', {
+              ...activation(suite.world, suite.world.bobSynth.serial, 'M'),
+              ...change,
+            })
+          ).statusCode,
         ).toBe(400);
       }
     });
@@ -246,24 +279,25 @@ describe('client API: trials, activation, deactivation, validation, machines', (
 
   describe('POST /clients/app/deactivations and the staff machine routes', () => {
     it('frees the machine so another can take its slot, and caps the customer at 3 per 30 days', async () => {
-      const freed = await clientPost(t, '/deactivations', {
-        product_id: world.synth.id,
-        serial: world.annSynth.serial,
+      const freed = await clientPost(suite.t, '/deactivations', {
+        product_id: suite.world.synth.id,
+        serial: suite.world.annSynth.serial,
         hardware_fingerprint: 'MACHINE-2',
       });
       expect(freed.statusCode).toBe(200);
       expect(freed.json()).toMatchObject({
-        serial: world.annSynth.serial,
+        serial: suite.world.annSynth.serial,
         hardware_fingerprint: 'MACHINE-2',
         deactivations_left: 2,
       });
       expect(
-        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-3'))).statusCode,
+        (await clientPost(suite.t, '/activations', activation(suite.world, suite.world.annSynth.serial, 'MACHINE-3')))
+          .statusCode,
       ).toBe(200);
 
-      const again = await clientPost(t, '/deactivations', {
-        product_id: world.synth.id,
-        serial: world.annSynth.serial,
+      const again = await clientPost(suite.t, '/deactivations', {
+        product_id: suite.world.synth.id,
+        serial: suite.world.annSynth.serial,
         hardware_fingerprint: 'MACHINE-2',
       });
       expect(again.statusCode).toBe(409);
@@ -273,32 +307,33 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         ['MACHINE-3', 1],
         ['MACHINE-1', 0],
       ] as const) {
-        const response = await clientPost(t, '/deactivations', {
-          product_id: world.synth.id,
-          serial: world.annSynth.serial,
+        const response = await clientPost(suite.t, '/deactivations', {
+          product_id: suite.world.synth.id,
+          serial: suite.world.annSynth.serial,
           hardware_fingerprint: machine,
         });
         expect(response.json().deactivations_left).toBe(left);
         expect(
-          (await clientPost(t, '/activations', activation(world, world.annSynth.serial, machine))).statusCode,
+          (await clientPost(suite.t, '/activations', activation(suite.world, suite.world.annSynth.serial, machine)))
+            .statusCode,
         ).toBe(200);
       }
       const before = await digestOf();
-      const capped = await clientPost(t, '/deactivations', {
-        product_id: world.synth.id,
-        serial: world.annSynth.serial,
+      const capped = await clientPost(suite.t, '/deactivations', {
+        product_id: suite.world.synth.id,
+        serial: suite.world.annSynth.serial,
         hardware_fingerprint: 'MACHINE-1',
       });
       expect(capped.statusCode).toBe(409);
       expect(capped.json().message[0]).toMatch(/already deactivated on 3 machines in the last 30 days/);
       expect(await digestOf()).toBe(before);
-      expect(await clientAudit(t, 'client.machine.deactivate')).toHaveLength(3);
+      expect(await clientAudit(suite.t, 'client.machine.deactivate')).toHaveLength(3);
     });
 
     it('lists the machines to staff and lets staff free one (not capped, audited); other tenants see nothing', async () => {
-      const list = await t.app.inject({
-        url: `/api/v1/licenses/${world.annSynth.id}/machines`,
-        headers: auth(world.staffAToken),
+      const list = await suite.t.app.inject({
+        url: `/api/v1/licenses/${suite.world.annSynth.id}/machines`,
+        headers: auth(suite.world.staffAToken),
       });
       expect(list.statusCode).toBe(200);
       const machines = list.json() as {
@@ -317,36 +352,40 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       expect(machines[1].deactivated_by).toBe('client');
       expect(Date.parse(machines[0].last_activated_at)).toBeGreaterThan(Date.parse(machines[0].first_activated_at) - 1);
 
-      const url = `/api/v1/licenses/${world.annSynth.id}/machines/${machines[0].id}/deactivate`;
-      expect((await t.app.inject({ method: 'POST', url, headers: auth(world.staffBToken) })).statusCode).toBe(404);
+      const url = `/api/v1/licenses/${suite.world.annSynth.id}/machines/${machines[0].id}/deactivate`;
+      expect(
+        (await suite.t.app.inject({ method: 'POST', url, headers: auth(suite.world.staffBToken) })).statusCode,
+      ).toBe(404);
       expect(
         (
-          await t.app.inject({
-            url: `/api/v1/licenses/${world.annSynth.id}/machines`,
-            headers: auth(world.staffBToken),
+          await suite.t.app.inject({
+            url: `/api/v1/licenses/${suite.world.annSynth.id}/machines`,
+            headers: auth(suite.world.staffBToken),
           })
         ).statusCode,
       ).toBe(404);
-      const done = await t.app.inject({ method: 'POST', url, headers: auth(world.staffAToken) });
+      const done = await suite.t.app.inject({ method: 'POST', url, headers: auth(suite.world.staffAToken) });
       expect(done.statusCode).toBe(200);
       expect(done.json()).toMatchObject({
         id: machines[0].id,
         deactivated_by: 'staff',
         deactivated_at: expect.any(String),
       });
-      expect((await t.app.inject({ method: 'POST', url, headers: auth(world.staffAToken) })).json()).toEqual({
+      expect(
+        (await suite.t.app.inject({ method: 'POST', url, headers: auth(suite.world.staffAToken) })).json(),
+      ).toEqual({
         message: ['This machine is already deactivated.'],
       });
       expect(
         (
-          await t.app.inject({
+          await suite.t.app.inject({
             method: 'POST',
-            url: `/api/v1/licenses/${world.bobSynth.id}/machines/${machines[2].id}/deactivate`,
-            headers: auth(world.staffAToken),
+            url: `/api/v1/licenses/${suite.world.bobSynth.id}/machines/${machines[2].id}/deactivate`,
+            headers: auth(suite.world.staffAToken),
           })
         ).statusCode,
       ).toBe(404);
-      const audit = await t.db
+      const audit = await suite.t.db
         .selectFrom('audit_log')
         .selectAll()
         .where('action', '=', 'license_machine.deactivate')
@@ -358,18 +397,23 @@ describe('client API: trials, activation, deactivation, validation, machines', (
 
   describe('POST /clients/app/validations', () => {
     const validate = (serial: string, fingerprint: string, nonce = 'nonce-0123456789abcdef') =>
-      clientPost(t, '/validations', { product_id: world.synth.id, serial, hardware_fingerprint: fingerprint, nonce });
+      clientPost(suite.t, '/validations', {
+        product_id: suite.world.synth.id,
+        serial,
+        hardware_fingerprint: fingerprint,
+        nonce,
+      });
 
     it('signs the current state bound to the nonce and machine', async () => {
-      const audited = await auditRowCount(t);
+      const audited = await auditRowCount(suite.t);
       const active = verifiedDocument(
         STATE_DOCUMENT_FORMAT,
-        (await validate(world.annSynth.serial, 'MACHINE-3')).body,
-        world.synth.public_key,
+        (await validate(suite.world.annSynth.serial, 'MACHINE-3')).body,
+        suite.world.synth.public_key,
       );
       expect(active).toMatchObject({
         format: 'producthub-state',
-        serial: world.annSynth.serial,
+        serial: suite.world.annSynth.serial,
         hardware_fingerprint: 'MACHINE-3',
         nonce: 'nonce-0123456789abcdef',
         license_enabled: true,
@@ -378,14 +422,14 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       });
       const freed = verifiedDocument(
         STATE_DOCUMENT_FORMAT,
-        (await validate(world.annSynth.serial, 'MACHINE-1')).body,
-        world.synth.public_key,
+        (await validate(suite.world.annSynth.serial, 'MACHINE-1')).body,
+        suite.world.synth.public_key,
       );
       expect(freed).toMatchObject({ license_enabled: true, machine_activated: false });
       const disabled = verifiedDocument(
         STATE_DOCUMENT_FORMAT,
-        (await validate(world.cySynthDisabled.serial, 'ANY')).body,
-        world.synth.public_key,
+        (await validate(suite.world.cySynthDisabled.serial, 'ANY')).body,
+        suite.world.synth.public_key,
       );
       expect(disabled).toMatchObject({
         license_enabled: false,
@@ -393,14 +437,14 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         machine_activated: false,
       });
       // A validation changes nothing and is not audited (docs/client-api.md).
-      expect(await auditRowCount(t)).toBe(audited);
+      expect(await auditRowCount(suite.t)).toBe(audited);
     });
 
     it("refuses a bad nonce, an unknown serial and another product's serial alike", async () => {
       for (const nonce of ['short', 'has space in it 0123', 'x'.repeat(65)])
-        expect((await validate(world.annSynth.serial, 'M', nonce)).statusCode).toBe(400);
+        expect((await validate(suite.world.annSynth.serial, 'M', nonce)).statusCode).toBe(400);
       const unknown = await validate('ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ', 'M');
-      const other = await validate(world.betaLicense.serial, 'M');
+      const other = await validate(suite.world.betaLicense.serial, 'M');
       expect(unknown.statusCode).toBe(404);
       expect(other.body).toBe(unknown.body);
     });
@@ -411,9 +455,9 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       for (let i = 0; i < CLIENT_CALLS_PER_SUBJECT; i++) {
         expect(
           (
-            await clientPost(t, '/validations', {
-              product_id: world.synth.id,
-              serial: world.bobSynth.serial,
+            await clientPost(suite.t, '/validations', {
+              product_id: suite.world.synth.id,
+              serial: suite.world.bobSynth.serial,
               hardware_fingerprint: 'M',
               nonce: 'nonce-0123456789abcdef',
             })
@@ -422,38 +466,41 @@ describe('client API: trials, activation, deactivation, validation, machines', (
       }
       const before = await digestOf();
       const limited = await clientPost(
-        t,
+        suite.t,
         '/activations',
-        activation(world, ` ${world.bobSynth.serial.toLowerCase()} `, 'M'),
+        activation(suite.world, ` ${suite.world.bobSynth.serial.toLowerCase()} `, 'M'),
       );
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.json().message[0]).toMatch(/^Too many requests\. Please wait \d+ seconds? and try again\.$/);
       expect(await digestOf()).toBe(before);
       expect(
-        (await clientPost(t, '/activations', activation(world, world.annSynth.serial, 'MACHINE-3'))).statusCode,
+        (await clientPost(suite.t, '/activations', activation(suite.world, suite.world.annSynth.serial, 'MACHINE-3')))
+          .statusCode,
       ).toBe(200);
     });
 
     it('limits an address across serials', async () => {
       for (let i = 0; i < 119; i++)
-        await consumeRateLimit(t.db, { bucket: 'client:address:127.0.0.1', limit: 120, windowSeconds: 60 });
+        await consumeRateLimit(suite.t.db, { bucket: 'client:address:127.0.0.1', limit: 120, windowSeconds: 60 });
       expect(
-        (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'RATE-FP' })).statusCode,
+        (await clientPost(suite.t, '/trials', { product_id: suite.world.synth.id, hardware_fingerprint: 'RATE-FP' }))
+          .statusCode,
       ).toBe(201);
       expect(
-        (await clientPost(t, '/trials', { product_id: world.synth.id, hardware_fingerprint: 'RATE-FP-2' })).statusCode,
+        (await clientPost(suite.t, '/trials', { product_id: suite.world.synth.id, hardware_fingerprint: 'RATE-FP-2' }))
+          .statusCode,
       ).toBe(429);
     });
 
     it('counts a window and starts a new one when it has passed', async () => {
       const bucket = { bucket: 'test:window', limit: 2, windowSeconds: 1 };
-      expect((await consumeRateLimit(t.db, bucket)).allowed).toBe(true);
-      expect((await consumeRateLimit(t.db, bucket)).allowed).toBe(true);
-      const refused = await consumeRateLimit(t.db, bucket);
+      expect((await consumeRateLimit(suite.t.db, bucket)).allowed).toBe(true);
+      expect((await consumeRateLimit(suite.t.db, bucket)).allowed).toBe(true);
+      const refused = await consumeRateLimit(suite.t.db, bucket);
       expect(refused).toEqual({ allowed: false, retryAfterSeconds: 1 });
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await consumeRateLimit(t.db, bucket)).allowed).toBe(true);
+      expect((await consumeRateLimit(suite.t.db, bucket)).allowed).toBe(true);
     });
 
     it('counts every bucket of a call in one statement; the latest window of the refusing ones decides Retry-After', async () => {
@@ -462,9 +509,9 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         { bucket: 'test:call:serial', limit: 1, windowSeconds: 30 },
         { bucket: 'test:call:serial', limit: 1, windowSeconds: 30 },
       ];
-      expect(await consumeRateLimits(t.db, limits)).toEqual({ allowed: true, retryAfterSeconds: 60 });
-      expect(await consumeRateLimits(t.db, limits)).toEqual({ allowed: false, retryAfterSeconds: 30 });
-      const hits = await t.db
+      expect(await consumeRateLimits(suite.t.db, limits)).toEqual({ allowed: true, retryAfterSeconds: 60 });
+      expect(await consumeRateLimits(suite.t.db, limits)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+      const hits = await suite.t.db
         .selectFrom('rate_limits')
         .select(['bucket', 'hits'])
         .where('bucket', 'like', 'test:call:%')
@@ -477,13 +524,13 @@ describe('client API: trials, activation, deactivation, validation, machines', (
     });
 
     it("commits counters asynchronously only on their own, never a caller's transaction", async () => {
-      const setting = async (db: typeof t.db) =>
+      const setting = async (db: typeof suite.t.db) =>
         (await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(db)).rows[0]!.s;
-      await t.db.transaction().execute(async (trx) => {
+      await suite.t.db.transaction().execute(async (trx) => {
         await consumeRateLimits(trx, [{ bucket: 'test:in-transaction', limit: 5, windowSeconds: 60 }]);
         expect(await setting(trx)).toBe('on');
       });
-      await t.db.connection().execute(async (connection) => {
+      await suite.t.db.connection().execute(async (connection) => {
         await sql`BEGIN`.execute(connection);
         // Kysely does not know this connection is in a transaction: the statement sets its commit asynchronous.
         await consumeRateLimits(connection, [{ bucket: 'test:on-its-own', limit: 5, windowSeconds: 60 }]);
@@ -494,7 +541,7 @@ describe('client API: trials, activation, deactivation, validation, machines', (
   });
 
   it('serves every client route without a session', () => {
-    const routes = t.app.routeTable.filter(
+    const routes = suite.t.app.routeTable.filter(
       (route) => route.url.startsWith(`${CLIENT}/`) && !route.url.includes('/builds/'),
     );
     expect(routes.length).toBe(7);

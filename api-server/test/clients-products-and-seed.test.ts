@@ -1,20 +1,13 @@
 import { seedDemoData } from '../src/seed/demo-data';
 import { DEMO_LOGINS } from '../src/seed/demo-logins';
-import { createTestApp, type TestApp } from './support/test-app';
+import { appForSuite } from './support/test-app';
 import { auth, createTenants } from './support/fixtures';
 
 describe('client API: the product machine limit and the demo data', () => {
-  let t: TestApp;
-  let tenants: Awaited<ReturnType<typeof createTenants>>;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    tenants = await createTenants(t.app, t.db);
-  });
-  afterAll(() => t.close());
+  const suite = appForSuite((t) => createTenants(t.app, t.db));
 
   const send = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(tenants.staffAToken), payload });
+    suite.t.app.inject({ method, url, headers: auth(suite.world.staffAToken), payload });
 
   it('creates a product with machine limit 3 unless told, shows it and changes it within 1..1000', async () => {
     const created = await send('POST', '/api/v1/products', { type: 'Full', name: 'Limiter', plugin_name: 'Limiter' });
@@ -41,13 +34,13 @@ describe('client API: the product machine limit and the demo data', () => {
   });
 
   it('seeds trials and machines of Aurora Compressor through the client code paths', async () => {
-    await seedDemoData(t.db, t.masterKey, t.storage);
-    const product = await t.db
+    await seedDemoData(suite.t.db, suite.t.masterKey, suite.t.storage);
+    const product = await suite.t.db
       .selectFrom('products')
       .select('id')
       .where('identifier', '=', 'com.aurora.compressor')
       .executeTakeFirstOrThrow();
-    const trials = await t.db
+    const trials = await suite.t.db
       .selectFrom('trials')
       .select(['hardware_fingerprint', 'expires_at'])
       .where('product_id', '=', product.id)
@@ -57,7 +50,7 @@ describe('client API: the product machine limit and the demo data', () => {
       'HWFP2-DEMO-TRIAL-0001',
       'HWFP2-DEMO-TRIAL-0002',
     ]);
-    const machines = await t.db
+    const machines = await suite.t.db
       .selectFrom('license_machines')
       .select(['hardware_fingerprint', 'deactivated_by'])
       .where('product_id', '=', product.id)
@@ -67,7 +60,11 @@ describe('client API: the product machine limit and the demo data', () => {
     expect(
       machines.filter((machine) => machine.deactivated_by === 'client').map((machine) => machine.hardware_fingerprint),
     ).toEqual(['HWFP2-DEMO-1-1']);
-    const actions = await t.db.selectFrom('audit_log').select('action').where('action', 'like', 'client.%').execute();
+    const actions = await suite.t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'like', 'client.%')
+      .execute();
     expect(actions.map((row) => row.action).sort()).toEqual([
       'client.license.activate',
       'client.license.activate',
@@ -81,19 +78,19 @@ describe('client API: the product machine limit and the demo data', () => {
 
   it('gives the demo some history: a staff edit of Aurora Compressor and a cancelled licence, in words', async () => {
     const staff = DEMO_LOGINS.find((login) => login.email === 'staff@aurora-audio.example')!;
-    const login = await t.app.inject({
+    const login = await suite.t.app.inject({
       method: 'POST',
       url: '/api/v1/systemusers/login',
       payload: { email: staff.email, password: staff.password },
     });
     const headers = auth(login.json().token);
-    const product = await t.db
+    const product = await suite.t.db
       .selectFrom('products')
       .select('id')
       .where('identifier', '=', 'com.aurora.compressor')
       .executeTakeFirstOrThrow();
     const productHistory = (
-      await t.app.inject({
+      await suite.t.app.inject({
         method: 'GET',
         url: `/api/v1/audit-events?object_type=product&object_id=${product.id}`,
         headers,
@@ -108,7 +105,7 @@ describe('client API: the product machine limit and the demo data', () => {
       'Tagline: Aurora Compressor: made by Aurora Audio → Glue for your mix: the compressor of Aurora Audio',
     ]);
     const cancelled = (
-      await t.app.inject({
+      await suite.t.app.inject({
         method: 'GET',
         url: '/api/v1/audit-events?object_type=license&action=license.disable',
         headers,

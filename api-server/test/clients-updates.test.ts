@@ -5,7 +5,7 @@ import { CLIENT_CALLS_PER_SUBJECT, machineSubject } from '../src/routes/clients/
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
 import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
-import { insertTestBuild, insertTestChannels, sha256Hex } from './catalog-fixtures';
+import { addReleaseBuild, distributeRelease, insertTestBuild, insertTestChannels, sha256Hex } from './catalog-fixtures';
 import { CLIENT, auditRowCount, clientAudit, clientPost, resetRateLimits, verifiedDocument } from './client-fixtures';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -50,29 +50,14 @@ describe('client API: update checks, downloads, revocations', () => {
       });
       const bytes = Buffer.from(`${name} for ${spec.os}\n`);
       const fileName = `${name}-${spec.os}.pkg`;
-      await t.storage.write(`builds/${build.id}/${fileName}`, bytes);
-      await t.db
-        .insertInto('build_files')
-        .values({
-          manufacturer_id: world.manufacturerA.id,
-          build_id: build.id,
-          name: fileName,
-          size: bytes.length,
-          sha256: sha256Hex(bytes),
-          storage_key: `builds/${build.id}/${fileName}`,
-          uploaded_at: new Date(),
-        })
-        .execute();
-      await t.db
-        .insertInto('release_builds')
-        .values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, build_id: build.id })
-        .execute();
+      await addReleaseBuild(
+        t,
+        { manufacturerId: world.manufacturerA.id, releaseId: row.id, buildId: build.id },
+        fileName,
+        bytes,
+      );
     }
-    for (const channel of channels)
-      await t.db
-        .insertInto('release_distributions')
-        .values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, channel_id: channel })
-        .execute();
+    await distributeRelease(t.db, world.manufacturerA.id, row.id, channels);
     releases[name] = row.id;
   }
 

@@ -1,30 +1,21 @@
-import { seedDemoData } from '../src/seed/demo-data';
 import { DEMO_LOGINS } from '../src/seed/demo-logins';
-import { createTestApp, type TestApp } from './support/test-app';
-import { auth, login } from './support/fixtures';
+import { appForSuite } from './support/test-app';
+import { demoStaffSession, seedDemo } from './support/demo-fixtures';
+import { auth } from './support/fixtures';
 
 jest.setTimeout(60_000);
 
 describe('the demo data: mail settings and an Emails log of kept mails', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.db, t.masterKey, t.storage);
-  });
-  afterAll(() => t.close());
+  const suite = appForSuite(seedDemo);
 
   async function mailOf(staff: (typeof DEMO_LOGINS)[number]) {
-    const token = await login(t.app, staff.email, staff.password);
-    const me = await t.db
-      .selectFrom('system_users')
-      .select('manufacturer_id')
-      .where('email', '=', staff.email)
-      .executeTakeFirstOrThrow();
-    const base = `/api/v1/manufacturers/${me.manufacturer_id}`;
-    const settings = (await t.app.inject({ method: 'GET', url: `${base}/mail-settings`, headers: auth(token) })).json();
-    const log = (await t.app.inject({ method: 'GET', url: `${base}/emails`, headers: auth(token) })).json();
+    const { token, manufacturerPath: base } = await demoStaffSession(suite.t, staff);
+    const settings = (
+      await suite.t.app.inject({ method: 'GET', url: `${base}/mail-settings`, headers: auth(token) })
+    ).json();
+    const log = (await suite.t.app.inject({ method: 'GET', url: `${base}/emails`, headers: auth(token) })).json();
     const first = (
-      await t.app.inject({ method: 'GET', url: `${base}/emails/${log.data[0].id}`, headers: auth(token) })
+      await suite.t.app.inject({ method: 'GET', url: `${base}/emails/${log.data[0].id}`, headers: auth(token) })
     ).json();
     return { settings, log, first };
   }

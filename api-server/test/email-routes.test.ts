@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from './support/test-app';
+import { appForSuite } from './support/test-app';
 import { auth, createTenants, tableDigest } from './support/fixtures';
 import { sendTemplatedEmail } from '../src/email/send-templated-email';
 import { testEmail } from '../src/email/templates/test-email';
@@ -7,30 +7,23 @@ import { readEmailSettings } from '../src/email/settings';
 import { TEST_EMAILS_PER_HOUR } from '../src/email/routes';
 
 describe('the Emails log, mail settings and "Send test email"', () => {
-  let t: TestApp;
-  let tenants: Awaited<ReturnType<typeof createTenants>>;
+  const suite = appForSuite((t) => createTenants(t.app, t.db));
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    tenants = await createTenants(t.app, t.db);
-  });
-  afterAll(() => t.close());
-
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = tenants.staffAToken) =>
-    t.app.inject({
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = suite.world.staffAToken) =>
+    suite.t.app.inject({
       method,
       url: `/api/v1/manufacturers${url}`,
       headers: auth(token),
       payload: payload as object | undefined,
     });
-  const a = () => `/${tenants.manufacturerA.id}`;
+  const a = () => `/${suite.world.manufacturerA.id}`;
   const noSettings = { sender_name: null, reply_to: null, logo_url: null, brand_color: null };
 
   it('answers the mail settings with their defaults: the manufacturer name and email', async () => {
     const response = await call('GET', `${a()}/mail-settings`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      manufacturer_id: tenants.manufacturerA.id,
+      manufacturer_id: suite.world.manufacturerA.id,
       ...noSettings,
       default_sender_name: 'Alpha Audio',
       default_reply_to: 'alpha@example.com',
@@ -56,14 +49,14 @@ describe('the Emails log, mail settings and "Send test email"', () => {
     expect((await call('GET', `${a()}/mail-settings`)).json()).toMatchObject({ sender_name: 'Alpha Support' });
 
     const mail = await sendTemplatedEmail(
-      t.db,
-      testEmail(tenants.manufacturerA.id, 'buyer@example.com', 'Alpha Audio'),
+      suite.t.db,
+      testEmail(suite.world.manufacturerA.id, 'buyer@example.com', 'Alpha Audio'),
     );
     const written = (await call('GET', `${a()}/emails/${mail.id}`)).json();
     expect(written).toMatchObject({ sender_name: 'Alpha Support', reply_to: 'Help@xn--bcher-kva.example' });
     expect(written.html).toContain('https://alpha.example/logo.png');
 
-    const audit = await t.db
+    const audit = await suite.t.db
       .selectFrom('audit_log')
       .select(['action', 'after'])
       .where('action', '=', 'mail_settings.update')
@@ -81,11 +74,11 @@ describe('the Emails log, mail settings and "Send test email"', () => {
     [{ ...noSettings, brand_color: 'red' }, 'Brand colour must be #rrggbb, e.g. #1f4f99.'],
     [{ ...noSettings, sender_name: 'Alpha\u0007' }, 'Sender name cannot hold control characters.'],
   ])('refuses bad settings %j with a clear 400, changing nothing', async (body, message) => {
-    const before = await tableDigest(t.db, 'manufacturer_mail_settings');
+    const before = await tableDigest(suite.t.db, 'manufacturer_mail_settings');
     const response = await call('PUT', `${a()}/mail-settings`, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: [message] });
-    expect(await tableDigest(t.db, 'manufacturer_mail_settings')).toBe(before);
+    expect(await tableDigest(suite.t.db, 'manufacturer_mail_settings')).toBe(before);
   });
 
   it('lists the log newest first, paged, filtered by status, kind and part of the recipient; one mail has its HTML and text', async () => {
@@ -94,17 +87,17 @@ describe('the Emails log, mail settings and "Send test email"', () => {
       ids.push(
         Number(
           (
-            await sendTemplatedEmail(t.db, {
-              ...testEmail(tenants.manufacturerA.id, to, 'Alpha Audio'),
+            await sendTemplatedEmail(suite.t.db, {
+              ...testEmail(suite.world.manufacturerA.id, to, 'Alpha Audio'),
               kind: 'portal.sign-in-code',
             })
           ).id,
         ),
       );
     }
-    await keepDueEmails(t.db, readEmailSettings({}));
-    await sendTemplatedEmail(t.db, {
-      ...testEmail(tenants.manufacturerA.id, 'pending@example.com', 'Alpha Audio'),
+    await keepDueEmails(suite.t.db, readEmailSettings({}));
+    await sendTemplatedEmail(suite.t.db, {
+      ...testEmail(suite.world.manufacturerA.id, 'pending@example.com', 'Alpha Audio'),
       kind: 'portal.sign-in-code',
     });
 
@@ -139,18 +132,19 @@ describe('the Emails log, mail settings and "Send test email"', () => {
 
   it('keeps tenants apart: staff of another manufacturer get 404 for the log, one mail and the settings', async () => {
     const { id } = await sendTemplatedEmail(
-      t.db,
-      testEmail(tenants.manufacturerA.id, 'private@example.com', 'Alpha Audio'),
+      suite.t.db,
+      testEmail(suite.world.manufacturerA.id, 'private@example.com', 'Alpha Audio'),
     );
     for (const url of [`${a()}/emails`, `${a()}/emails/${id}`, `${a()}/mail-settings`]) {
-      const response = await call('GET', url, undefined, tenants.staffBToken);
+      const response = await call('GET', url, undefined, suite.world.staffBToken);
       expect(response.statusCode).toBe(404);
     }
     // B's own log does not hold A's mail, even by id.
     expect(
-      (await call('GET', `/${tenants.manufacturerB.id}/emails/${id}`, undefined, tenants.staffBToken)).statusCode,
+      (await call('GET', `/${suite.world.manufacturerB.id}/emails/${id}`, undefined, suite.world.staffBToken))
+        .statusCode,
     ).toBe(404);
-    expect((await call('GET', `${a()}/emails/${id}`, undefined, tenants.superToken)).statusCode).toBe(200);
+    expect((await call('GET', `${a()}/emails/${id}`, undefined, suite.world.superToken)).statusCode).toBe(200);
   });
 
   it('sends a test email to the signed-in staff member, or to an address given (UTF-8 too); refuses a bad one', async () => {
@@ -167,7 +161,7 @@ describe('the Emails log, mail settings and "Send test email"', () => {
     expect(utf8.statusCode).toBe(202);
     expect(utf8.json().to).toBe('jörg@bücher.example');
 
-    const before = await tableDigest(t.db, 'email_outbox');
+    const before = await tableDigest(suite.t.db, 'email_outbox');
     for (const [to, reason] of [
       ['"quoted"@example.com', 'has a quoted local part, which is not accepted'],
       ['user@', 'is not a mail address (name@domain)'],
@@ -177,18 +171,19 @@ describe('the Emails log, mail settings and "Send test email"', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: [`To: '${to}' ${reason}.`] });
     }
-    expect(await tableDigest(t.db, 'email_outbox')).toBe(before);
+    expect(await tableDigest(suite.t.db, 'email_outbox')).toBe(before);
   });
 
   it(`limits test emails to ${TEST_EMAILS_PER_HOUR} an hour per manufacturer`, async () => {
     let sent = 0;
     let answer = 202;
     while (answer === 202 && sent < TEST_EMAILS_PER_HOUR + 1) {
-      answer = (await call('POST', `/${tenants.manufacturerB.id}/emails/test`, {}, tenants.staffBToken)).statusCode;
+      answer = (await call('POST', `/${suite.world.manufacturerB.id}/emails/test`, {}, suite.world.staffBToken))
+        .statusCode;
       if (answer === 202) sent++;
     }
     expect(sent).toBe(TEST_EMAILS_PER_HOUR);
-    const refused = await call('POST', `/${tenants.manufacturerB.id}/emails/test`, {}, tenants.staffBToken);
+    const refused = await call('POST', `/${suite.world.manufacturerB.id}/emails/test`, {}, suite.world.staffBToken);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       message: [`At most ${TEST_EMAILS_PER_HOUR} test emails an hour. Please try again later.`],

@@ -1,6 +1,6 @@
-import { createTestApp, type TestApp } from './support/test-app';
+import { appForSuite } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
-import { auditRows, createLicense, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+import { auditRows, createLicense, createLicensingWorld } from './licensing-fixtures';
 import { recordActivation } from '../src/licenses/activation/queries';
 import { LICENSE_FILE_FORMAT, canonicalBytes, productPublicKey, verifyLicenseFile } from 'signed-formats';
 
@@ -8,17 +8,10 @@ import { LICENSE_FILE_FORMAT, canonicalBytes, productPublicKey, verifyLicenseFil
 jest.setTimeout(60_000);
 
 describe('POST /licenses/{id}/activations', () => {
-  let t: TestApp;
-  let w: LicensingWorld;
+  const suite = appForSuite(createLicensingWorld);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await createLicensingWorld(t);
-  });
-  afterAll(() => t.close());
-
-  const activate = (licenseId: number, payload: unknown, token: string | null = w.staffAToken) =>
-    t.app.inject({
+  const activate = (licenseId: number, payload: unknown, token: string | null = suite.world.staffAToken) =>
+    suite.t.app.inject({
       method: 'POST',
       url: `/api/v1/licenses/${licenseId}/activations`,
       headers: token ? auth(token) : {},
@@ -31,10 +24,10 @@ describe('POST /licenses/{id}/activations', () => {
   };
   const digests = async () =>
     Promise.all(
-      ['licenses', 'license_activations', 'fingerprints', 'audit_log'].map((table) => tableDigest(t.db, table)),
+      ['licenses', 'license_activations', 'fingerprints', 'audit_log'].map((table) => tableDigest(suite.t.db, table)),
     );
   const fingerprintsOf = (userId: number) =>
-    t.db
+    suite.t.db
       .selectFrom('fingerprints')
       .select('hardware_fingerprint')
       .where('user_id', '=', userId)
@@ -43,15 +36,15 @@ describe('POST /licenses/{id}/activations', () => {
 
   it("answers the licence file, signed by the product's key over the canonical encoding", async () => {
     const started = Date.now();
-    const response = await activate(w.annSynth.id, machine);
+    const response = await activate(suite.world.annSynth.id, machine);
     expect(response.statusCode).toBe(201);
     const file = response.json();
     expect(file).toEqual({
       format_version: 1,
-      serial: w.annSynth.serial,
+      serial: suite.world.annSynth.serial,
       license_type: 'NFR',
       product_identifier: 'com.alpha.synth',
-      user_id: w.ann.id,
+      user_id: suite.world.ann.id,
       user_email: 'ann@listener.example',
       hardware_fingerprint: 'HWFP2-AAAA-BBBB-CCCC',
       hardware_fingerprint_version: 2,
@@ -62,7 +55,7 @@ describe('POST /licenses/{id}/activations', () => {
     expect(Date.parse(file.issued_at)).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000);
     expect(Date.parse(file.issued_at)).toBeLessThanOrEqual(Date.now());
 
-    const publicKey = productPublicKey(w.synth.public_key);
+    const publicKey = productPublicKey(suite.world.synth.public_key);
     expect(
       verifyLicenseFile(response.body, publicKey, {
         hardwareFingerprint: 'HWFP2-AAAA-BBBB-CCCC',
@@ -81,8 +74,8 @@ describe('POST /licenses/{id}/activations', () => {
   });
 
   it('is detected as tampered when any signed value changes, and fails with another product key or machine', async () => {
-    const file = (await activate(w.annSynth.id, { ...machine, signature_seed_version: 4 })).json();
-    const publicKey = productPublicKey(w.synth.public_key);
+    const file = (await activate(suite.world.annSynth.id, { ...machine, signature_seed_version: 4 })).json();
+    const publicKey = productPublicKey(suite.world.synth.public_key);
     for (const change of [
       { license_type: 'Standard' },
       { hardware_fingerprint: 'HWFP2-OTHER' },
@@ -94,7 +87,7 @@ describe('POST /licenses/{id}/activations', () => {
         reason: 'bad-signature',
       });
     }
-    expect(verifyLicenseFile(JSON.stringify(file), productPublicKey(w.drums.public_key))).toMatchObject({
+    expect(verifyLicenseFile(JSON.stringify(file), productPublicKey(suite.world.drums.public_key))).toMatchObject({
       valid: false,
       reason: 'bad-signature',
     });
@@ -106,21 +99,26 @@ describe('POST /licenses/{id}/activations', () => {
 
   it('records the fingerprint on the owner once and an activation row every time, and audits it', async () => {
     const fingerprint = 'HWFP2-IDEMPOTENT';
-    const before = await t.db
+    const before = await suite.t.db
       .selectFrom('license_activations')
-      .select(t.db.fn.countAll<string>().as('n'))
-      .where('license_id', '=', w.bobSynth.id)
+      .select(suite.t.db.fn.countAll<string>().as('n'))
+      .where('license_id', '=', suite.world.bobSynth.id)
       .executeTakeFirstOrThrow();
     for (const seed of [5, 4])
       expect(
-        (await activate(w.bobSynth.id, { ...machine, hardware_fingerprint: fingerprint, signature_seed_version: seed }))
-          .statusCode,
+        (
+          await activate(suite.world.bobSynth.id, {
+            ...machine,
+            hardware_fingerprint: fingerprint,
+            signature_seed_version: seed,
+          })
+        ).statusCode,
       ).toBe(201);
-    expect(await fingerprintsOf(w.bob.id)).toEqual([{ hardware_fingerprint: fingerprint }]);
-    const activations = await t.db
+    expect(await fingerprintsOf(suite.world.bob.id)).toEqual([{ hardware_fingerprint: fingerprint }]);
+    const activations = await suite.t.db
       .selectFrom('license_activations')
       .selectAll()
-      .where('license_id', '=', w.bobSynth.id)
+      .where('license_id', '=', suite.world.bobSynth.id)
       .orderBy('id')
       .execute();
     expect(activations).toHaveLength(Number(before.n) + 2);
@@ -134,53 +132,55 @@ describe('POST /licenses/{id}/activations', () => {
           a.manufacturer_id,
         ]),
     ).toEqual([
-      [fingerprint, 2, 5, w.manufacturerA.id],
-      [fingerprint, 2, 4, w.manufacturerA.id],
+      [fingerprint, 2, 5, suite.world.manufacturerA.id],
+      [fingerprint, 2, 4, suite.world.manufacturerA.id],
     ]);
-    const audit = (await auditRows(t.db, 'license', w.bobSynth.id)).filter((row) => row.action === 'license.activate');
+    const audit = (await auditRows(suite.t.db, 'license', suite.world.bobSynth.id)).filter(
+      (row) => row.action === 'license.activate',
+    );
     expect(audit.map((row) => (row.after as { fingerprint_added: boolean }).fingerprint_added)).toEqual([true, false]);
     expect(audit[0].after).toMatchObject({
       hardware_fingerprint: fingerprint,
       signature_seed_version: 5,
-      user_id: w.bob.id,
+      user_id: suite.world.bob.id,
     });
   });
 
   it('trims the fingerprint as typed', async () => {
-    const response = await activate(w.bobSynth.id, { ...machine, hardware_fingerprint: '  HWFP2-PASTED\n' });
+    const response = await activate(suite.world.bobSynth.id, { ...machine, hardware_fingerprint: '  HWFP2-PASTED\n' });
     expect(response.json().hardware_fingerprint).toBe('HWFP2-PASTED');
   });
 
   it('refuses a deactivated licence with a clear message and records nothing', async () => {
     const before = await digests();
-    const response = await activate(w.cySynthDisabled.id, machine);
+    const response = await activate(suite.world.cySynthDisabled.id, machine);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: [
         'This license is deactivated (FraudulentUse): it cannot be activated on a machine until it is activated again.',
       ],
     });
-    expect(await fingerprintsOf(w.cy.id)).toEqual([]);
+    expect(await fingerprintsOf(suite.world.cy.id)).toEqual([]);
     expect(await digests()).toEqual(before);
   });
 
   it('refuses a licence of a product without identifier, because the file names the product by it', async () => {
     const before = await digests();
-    const response = await activate(w.annDrums.id, machine);
+    const response = await activate(suite.world.annDrums.id, machine);
     expect(response.statusCode).toBe(409);
     expect(response.json().message[0]).toContain('The product has no identifier');
     expect(await digests()).toEqual(before);
   });
 
   it('refuses an owner email the file format cannot carry, instead of signing it', async () => {
-    const odd = await t.db
+    const odd = await suite.t.db
       .insertInto('end_users')
-      .values({ manufacturer_id: w.manufacturerA.id, email: 'odd\tname@listener.example' })
+      .values({ manufacturer_id: suite.world.manufacturerA.id, email: 'odd\tname@listener.example' })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const license = await createLicense(t.db, {
-      manufacturerId: w.manufacturerA.id,
-      productId: w.synth.id,
+    const license = await createLicense(suite.t.db, {
+      manufacturerId: suite.world.manufacturerA.id,
+      productId: suite.world.synth.id,
       userId: odd.id,
     });
     const before = await digests();
@@ -194,7 +194,7 @@ describe('POST /licenses/{id}/activations', () => {
 
   it('writes nothing when the licence changed after it was read and signed (deactivated, transferred, renamed product)', async () => {
     // The activation reads, signs, then writes in one statement only if the licence still says what was signed.
-    const signed = await t.db
+    const signed = await suite.t.db
       .selectFrom('licenses as l')
       .innerJoin('end_users as u', 'u.id', 'l.user_id')
       .innerJoin('products as p', 'p.id', 'l.product_id')
@@ -207,24 +207,24 @@ describe('POST /licenses/{id}/activations', () => {
         'p.identifier as product_identifier',
         'p.private_key_encrypted',
       ])
-      .where('l.id', '=', w.annSynth.id)
+      .where('l.id', '=', suite.world.annSynth.id)
       .executeTakeFirstOrThrow();
-    const actor = await t.db
+    const actor = await suite.t.db
       .selectFrom('system_users')
       .select('id')
-      .where('manufacturer_id', '=', w.manufacturerA.id)
+      .where('manufacturer_id', '=', suite.world.manufacturerA.id)
       .executeTakeFirstOrThrow();
     const principal = {
       sessionId: 0,
       systemUserId: actor.id,
       email: '',
       accessLevel: 'manufacturer' as const,
-      manufacturerId: w.manufacturerA.id,
+      manufacturerId: suite.world.manufacturerA.id,
       manufacturerName: null,
     };
     const record = (license: typeof signed) =>
-      recordActivation(t.db, principal, {
-        manufacturerId: w.manufacturerA.id,
+      recordActivation(suite.t.db, principal, {
+        manufacturerId: suite.world.manufacturerA.id,
         license: { ...license, product_identifier: license.product_identifier ?? '' },
         hardwareFingerprint: 'HWFP2-RACE',
         hardwareFingerprintVersion: 2,
@@ -234,7 +234,7 @@ describe('POST /licenses/{id}/activations', () => {
       });
     const before = await digests();
     for (const stale of [
-      { user_id: w.bob.id },
+      { user_id: suite.world.bob.id },
       { user_email: 'bob@listener.example' },
       { license_type: 'Standard' },
       { product_identifier: 'com.alpha.old' },
@@ -242,7 +242,7 @@ describe('POST /licenses/{id}/activations', () => {
     ]) {
       expect(await record({ ...signed, ...stale })).toBeUndefined();
     }
-    await t.db
+    await suite.t.db
       .updateTable('licenses')
       .set({ disabled: true, disabled_reason: 'CancelledOrder' })
       .where('id', '=', signed.id)
@@ -250,7 +250,7 @@ describe('POST /licenses/{id}/activations', () => {
     const afterDisabling = await digests();
     expect(await record(signed)).toBeUndefined();
     expect(await digests()).toEqual(afterDisabling);
-    await t.db
+    await suite.t.db
       .updateTable('licenses')
       .set({ disabled: false, disabled_reason: null })
       .where('id', '=', signed.id)
@@ -274,7 +274,7 @@ describe('POST /licenses/{id}/activations', () => {
     [{ signature_seed_version: 5, hardware_fingerprint_version: 2 }, 'hardware_fingerprint is required'],
   ])('rejects %j with 400 and records nothing', async (payload, message) => {
     const before = await digests();
-    const response = await activate(w.annSynth.id, payload);
+    const response = await activate(suite.world.annSynth.id, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().message[0]).toEqual(message);
     expect(await digests()).toEqual(before);
@@ -282,14 +282,14 @@ describe('POST /licenses/{id}/activations', () => {
 
   it("answers 404 for another manufacturer's licence, 403 for the superuser, 401 without a session", async () => {
     const before = await digests();
-    for (const id of [w.betaLicense.id, 999999]) {
+    for (const id of [suite.world.betaLicense.id, 999999]) {
       const response = await activate(id, machine);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: ['License not found'] });
     }
-    expect((await activate(w.annSynth.id, machine, w.superToken)).statusCode).toBe(403);
-    expect((await activate(w.annSynth.id, machine, null)).statusCode).toBe(401);
-    expect((await activate(w.annSynth.id, machine, w.staffBToken)).statusCode).toBe(404);
+    expect((await activate(suite.world.annSynth.id, machine, suite.world.superToken)).statusCode).toBe(403);
+    expect((await activate(suite.world.annSynth.id, machine, null)).statusCode).toBe(401);
+    expect((await activate(suite.world.annSynth.id, machine, suite.world.staffBToken)).statusCode).toBe(404);
     expect(await digests()).toEqual(before);
   });
 });

@@ -1,13 +1,7 @@
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from './support/test-app';
+import { appForSuite, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
-import {
-  createEndUser,
-  createLicense,
-  createLicensingWorld,
-  createTrial,
-  type LicensingWorld,
-} from './licensing-fixtures';
+import { createEndUser, createLicense, createLicensingWorld, createTrial } from './licensing-fixtures';
 
 // The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
 jest.setTimeout(60_000);
@@ -30,39 +24,32 @@ async function keptAndCounted(t: TestApp) {
 }
 
 describe('kept list totals (migration 0002)', () => {
-  let t: TestApp;
-  let w: LicensingWorld;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await createLicensingWorld(t);
-  });
-  afterAll(() => t.close());
+  const suite = appForSuite(createLicensingWorld);
 
   const expectExact = async () => {
-    const rows = await keptAndCounted(t);
+    const rows = await keptAndCounted(suite.t);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect({ ...row, kept: row.kept }).toEqual({ ...row, kept: row.counted });
   };
 
   it('match the counts after inserts of single rows and of many rows in one statement', async () => {
     await expectExact();
-    const users = await t.db
+    const users = await suite.t.db
       .insertInto('end_users')
       .values(
         Array.from({ length: 30 }, (_, n) => ({
-          manufacturer_id: w.manufacturerA.id,
+          manufacturer_id: suite.world.manufacturerA.id,
           email: `bulk${n}@listener.example`,
         })),
       )
       .returning('id')
       .execute();
-    await t.db
+    await suite.t.db
       .insertInto('licenses')
       .values(
         users.map((user, n) => ({
-          manufacturer_id: w.manufacturerA.id,
-          product_id: w.synth.id,
+          manufacturer_id: suite.world.manufacturerA.id,
+          product_id: suite.world.synth.id,
           user_id: user.id,
           license_type: 'Standard',
           serial: `BULK${String(n).padStart(2, '0')}-AAAAA-BBBBB-CCCCC`,
@@ -73,27 +60,31 @@ describe('kept list totals (migration 0002)', () => {
   });
 
   it('move with a transfer, stay put on a state change, and fall with a deleted trial', async () => {
-    const dee = await createEndUser(t.db, w.manufacturerA.id, 'dee@listener.example');
-    const moved = await t.app.inject({
+    const dee = await createEndUser(suite.t.db, suite.world.manufacturerA.id, 'dee@listener.example');
+    const moved = await suite.t.app.inject({
       method: 'PATCH',
-      url: `/api/v1/licenses/${w.annSynth.id}`,
-      headers: auth(w.staffAToken),
+      url: `/api/v1/licenses/${suite.world.annSynth.id}`,
+      headers: auth(suite.world.staffAToken),
       payload: { user_id: dee.id },
     });
     expect(moved.statusCode).toBe(200);
-    const disabled = await t.app.inject({
+    const disabled = await suite.t.app.inject({
       method: 'PATCH',
       url: '/api/v1/licenses/bulk-update',
-      headers: auth(w.staffAToken),
-      payload: { license_ids: [w.bobSynth.id, w.annDrums.id], disabled: true, disabled_reason: 'CancelledOrder' },
+      headers: auth(suite.world.staffAToken),
+      payload: {
+        license_ids: [suite.world.bobSynth.id, suite.world.annDrums.id],
+        disabled: true,
+        disabled_reason: 'CancelledOrder',
+      },
     });
     expect(disabled.statusCode).toBe(200);
-    const trial = await createTrial(t.db, w.manufacturerA.id, w.synth.id, 'FP-COUNTED');
+    const trial = await createTrial(suite.t.db, suite.world.manufacturerA.id, suite.world.synth.id, 'FP-COUNTED');
     await expectExact();
-    const deleted = await t.app.inject({
+    const deleted = await suite.t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/products/${w.synth.id}/trials/${trial.id}`,
-      headers: auth(w.staffAToken),
+      url: `/api/v1/products/${suite.world.synth.id}/trials/${trial.id}`,
+      headers: auth(suite.world.staffAToken),
     });
     expect(deleted.statusCode).toBeLessThan(300);
     await expectExact();
@@ -101,21 +92,28 @@ describe('kept list totals (migration 0002)', () => {
 
   it('are what the paged lists answer as their total', async () => {
     const counted = Number(
-      (await sql<{ n: string }>`SELECT count(*) AS n FROM licenses WHERE product_id = ${w.synth.id}`.execute(t.db))
-        .rows[0].n,
+      (
+        await sql<{ n: string }>`SELECT count(*) AS n FROM licenses WHERE product_id = ${suite.world.synth.id}`.execute(
+          suite.t.db,
+        )
+      ).rows[0].n,
     );
-    const listed = await t.app.inject({
+    const listed = await suite.t.app.inject({
       method: 'GET',
-      url: `/api/v1/products/${w.synth.id}/licenses?per_page=5&page=2`,
-      headers: auth(w.staffAToken),
+      url: `/api/v1/products/${suite.world.synth.id}/licenses?per_page=5&page=2`,
+      headers: auth(suite.world.staffAToken),
     });
     expect(listed.json().pagination.records.total).toBe(counted);
     expect(listed.json().data).toHaveLength(5);
-    await createLicense(t.db, { manufacturerId: w.manufacturerA.id, productId: w.synth.id, userId: w.cy.id });
-    const after = await t.app.inject({
+    await createLicense(suite.t.db, {
+      manufacturerId: suite.world.manufacturerA.id,
+      productId: suite.world.synth.id,
+      userId: suite.world.cy.id,
+    });
+    const after = await suite.t.app.inject({
       method: 'GET',
-      url: `/api/v1/products/${w.synth.id}/licenses`,
-      headers: auth(w.staffAToken),
+      url: `/api/v1/products/${suite.world.synth.id}/licenses`,
+      headers: auth(suite.world.staffAToken),
     });
     expect(after.json().pagination.records.total).toBe(counted + 1);
   });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
-import { insertTestBuild, insertTestChannels, sha256Hex } from './catalog-fixtures';
+import { addReleaseBuild, distributeRelease, insertTestBuild, insertTestChannels, sha256Hex } from './catalog-fixtures';
 import { clientPost, resetRateLimits } from './client-fixtures';
 import { customerAuth, mailsTo, signInThroughMail } from './portal-fixtures';
 
@@ -261,29 +261,14 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
         const bytes = Buffer.from(`${name} installer for ${spec.os}\n`);
         const fileName = `${name}-${spec.os}.pkg`;
         files[fileName] = bytes;
-        await t.storage.write(`builds/${build.id}/${fileName}`, bytes);
-        await t.db
-          .insertInto('build_files')
-          .values({
-            manufacturer_id: world.manufacturerA.id,
-            build_id: build.id,
-            name: fileName,
-            size: bytes.length,
-            sha256: sha256Hex(bytes),
-            storage_key: `builds/${build.id}/${fileName}`,
-            uploaded_at: new Date(),
-          })
-          .execute();
-        await t.db
-          .insertInto('release_builds')
-          .values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, build_id: build.id })
-          .execute();
+        await addReleaseBuild(
+          t,
+          { manufacturerId: world.manufacturerA.id, releaseId: row.id, buildId: build.id },
+          fileName,
+          bytes,
+        );
       }
-      for (const channel of channels)
-        await t.db
-          .insertInto('release_distributions')
-          .values({ manufacturer_id: world.manufacturerA.id, release_id: row.id, channel_id: channel })
-          .execute();
+      await distributeRelease(t.db, world.manufacturerA.id, row.id, channels);
     }
 
     beforeAll(async () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { OFFLINE_REQUEST_FORMAT, writeOfflineRequest, type OfflineRequest } from 'signed-formats';
-import { seedDemoData } from '../src/seed/demo-data';
 import { createCustomerSession } from '../src/portal/customer-sessions';
 import { createTestApp, type TestApp } from './support/test-app';
+import { demoLicenseOfIdentifiedProduct, seedDemo } from './support/demo-fixtures';
 import { customerAuth } from './portal-fixtures';
 
 jest.setTimeout(300_000);
@@ -18,22 +18,8 @@ describe('hostile offline request files', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoData(t.db, t.masterKey, t.storage);
-    const row = await t.db
-      .selectFrom('licenses')
-      .innerJoin('products', 'products.id', 'licenses.product_id')
-      .select([
-        'licenses.id',
-        'licenses.serial',
-        'licenses.product_id',
-        'products.identifier',
-        'licenses.user_id',
-        'licenses.manufacturer_id',
-      ])
-      .where('licenses.disabled', '=', false)
-      .where('products.identifier', 'is not', null)
-      .orderBy('licenses.id', 'desc')
-      .executeTakeFirstOrThrow();
+    await seedDemo(t);
+    const row = await demoLicenseOfIdentifiedProduct(t, 'last');
     await t.db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', row.product_id).execute();
     licenseId = row.id;
     token = (await createCustomerSession(t.db, row.manufacturer_id, row.user_id)).token;

@@ -1,7 +1,7 @@
 import { verifyLicenseFile, writeOfflineRequest, type OfflineRequest } from 'signed-formats';
-import { seedDemoData } from '../src/seed/demo-data';
 import { createCustomerSession } from '../src/portal/customer-sessions';
 import { createTestApp, type TestApp } from './support/test-app';
+import { demoLicenseOfIdentifiedProduct, seedDemo } from './support/demo-fixtures';
 import { customerAuth } from './portal-fixtures';
 
 jest.setTimeout(120_000);
@@ -53,23 +53,8 @@ describe('offline activation in the portal', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoData(t.db, t.masterKey, t.storage);
-    const row = await t.db
-      .selectFrom('licenses')
-      .innerJoin('products', 'products.id', 'licenses.product_id')
-      .select([
-        'licenses.id',
-        'licenses.serial',
-        'licenses.product_id',
-        'products.identifier',
-        'products.public_key',
-        'licenses.user_id',
-        'licenses.manufacturer_id',
-      ])
-      .where('licenses.disabled', '=', false)
-      .where('products.identifier', 'is not', null)
-      .orderBy('licenses.id')
-      .executeTakeFirstOrThrow();
+    await seedDemo(t);
+    const row = await demoLicenseOfIdentifiedProduct(t, 'first');
     owned = {
       licenseId: row.id,
       serial: row.serial,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
-import { createTenants } from './support/fixtures';
+import { createTenants, systemUserIdOf } from './support/fixtures';
 import * as outboxPerStatement from '../src/db/migrations/0013-webhook-outbox-per-statement';
 
 jest.setTimeout(60_000);
@@ -26,13 +26,7 @@ describe('audit → webhook outbox trigger (migration 0013, both directions)', (
     t = await createTestApp();
     const { manufacturerA, manufacturerB } = await createTenants(t.app, t.db);
     tenants = { a: manufacturerA.id, b: manufacturerB.id };
-    actor = (
-      await t.db
-        .selectFrom('system_users')
-        .select('id')
-        .where('email', '=', 'staff@alpha.example')
-        .executeTakeFirstOrThrow()
-    ).id;
+    actor = await systemUserIdOf(t.db, 'staff@alpha.example');
     const rows = await sql<{
       id: number;
     }>`INSERT INTO webhook_endpoints (manufacturer_id, url, secret_encrypted, event_types, enabled)

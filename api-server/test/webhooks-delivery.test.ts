@@ -3,20 +3,11 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants, tableDigest } from './support/fixtures';
 import { createDatabase } from '../src/db/database';
 import { claimDueDeliveries, deliverDue } from '../src/webhooks/worker';
-import type { WebhookSettings } from '../src/webhooks/settings';
+import { TEST_WEBHOOK_SETTINGS as SETTINGS } from './webhooks/test-settings';
 import { startReceiver, type Receiver } from './webhooks/loopback-receiver';
 
 jest.setTimeout(60_000);
 
-const SETTINGS: WebhookSettings = {
-  allowPrivateTargets: true,
-  timeoutMs: 2_000,
-  maxAttempts: 3,
-  retryBaseMs: 1,
-  pollIntervalMs: 20,
-  leaseMs: 5_000,
-  batchSize: 8,
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('webhook delivery', () => {

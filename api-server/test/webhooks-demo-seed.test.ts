@@ -1,8 +1,8 @@
-import { seedDemoData } from '../src/seed/demo-data';
 import { DEMO_LOGINS } from '../src/seed/demo-logins';
 import { webhookDb } from '../src/webhooks/tables';
-import { createTestApp, type TestApp } from './support/test-app';
-import { auth, login } from './support/fixtures';
+import { appForSuite } from './support/test-app';
+import { demoStaffSession, seedDemo } from './support/demo-fixtures';
+import { auth } from './support/fixtures';
 
 jest.setTimeout(60_000);
 
@@ -16,22 +16,12 @@ type Delivery = {
 };
 
 describe('the demo data: webhook endpoints with a delivery log', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.db, t.masterKey, t.storage);
-  });
-  afterAll(() => t.close());
+  const suite = appForSuite(seedDemo);
 
   async function endpointsOf(staff: (typeof DEMO_LOGINS)[number]) {
-    const token = await login(t.app, staff.email, staff.password);
-    const me = await t.db
-      .selectFrom('system_users')
-      .select('manufacturer_id')
-      .where('email', '=', staff.email)
-      .executeTakeFirstOrThrow();
-    const base = `/api/v1/manufacturers/${me.manufacturer_id}/webhook-endpoints`;
-    const endpoints = (await t.app.inject({ method: 'GET', url: base, headers: auth(token) })).json().data as {
+    const { token, manufacturerPath } = await demoStaffSession(suite.t, staff);
+    const base = `${manufacturerPath}/webhook-endpoints`;
+    const endpoints = (await suite.t.app.inject({ method: 'GET', url: base, headers: auth(token) })).json().data as {
       id: number;
       url: string;
       enabled: boolean;
@@ -39,8 +29,9 @@ describe('the demo data: webhook endpoints with a delivery log', () => {
     const logs = await Promise.all(
       endpoints.map(
         async (endpoint) =>
-          (await t.app.inject({ method: 'GET', url: `${base}/${endpoint.id}/deliveries`, headers: auth(token) })).json()
-            .data as Delivery[],
+          (
+            await suite.t.app.inject({ method: 'GET', url: `${base}/${endpoint.id}/deliveries`, headers: auth(token) })
+          ).json().data as Delivery[],
       ),
     );
     return endpoints.map((endpoint, n) => ({ ...endpoint, log: logs[n] }));
@@ -76,7 +67,7 @@ describe('the demo data: webhook endpoints with a delivery log', () => {
   it('gives Nimbus Instruments an endpoint of its own and leaves nothing pending for the worker', async () => {
     const [ops] = await endpointsOf(DEMO_LOGINS[2]);
     expect(ops.log.map((delivery) => delivery.event_type)).toEqual(['trial.started', 'release.distributed']);
-    const pending = await webhookDb(t.db)
+    const pending = await webhookDb(suite.t.db)
       .selectFrom('webhook_deliveries')
       .select('id')
       .where('status', '=', 'pending')

@@ -5,21 +5,11 @@ import { auth } from './support/fixtures';
 import { clientPost } from './client-fixtures';
 import { buildWorld, type World } from './security/matrix-world';
 import { deliverDue } from '../src/webhooks/worker';
-import type { WebhookSettings } from '../src/webhooks/settings';
+import { TEST_WEBHOOK_SETTINGS as SETTINGS } from './webhooks/test-settings';
 import { AUDIT_ACTION_EVENT_TYPES } from '../src/db/migrations/0009-webhooks';
 import { startReceiver, type Receiver } from './webhooks/loopback-receiver';
 
 jest.setTimeout(60_000);
-
-const SETTINGS: WebhookSettings = {
-  allowPrivateTargets: true,
-  timeoutMs: 2_000,
-  maxAttempts: 3,
-  retryBaseMs: 1,
-  pollIntervalMs: 20,
-  leaseMs: 5_000,
-  batchSize: 8,
-};
 
 /**
  * Every event type mapped today, caused through the API by staff of A, arrives at a loopback receiver once,

@@ -15,3 +15,12 @@ export async function signInAndWait(page: Page, login: { email: string; password
 export async function storedToken(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('producthub_auth') ?? '{}').token as string);
 }
+
+/** A GET of the API as the signed-in user, expected to answer 200 (the demo data is seeded per run: look ids up). */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`/api/v1${path}`, {
+    headers: { Authorization: `MSession ${await storedToken(page)}` },
+  });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}

@@ -1,17 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AURORA_STAFF, SUPERUSER } from '../support/stack';
 import { seriousViolations } from '../support/axe';
-import { signInAndWait, storedToken } from '../support/sign-in';
+import { apiGet, signInAndWait } from '../support/sign-in';
 
 const REVERB = 'com.aurora.reverb';
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api/v1${path}`, {
-    headers: { Authorization: `MSession ${await storedToken(page)}` },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as T;
-}
 
 async function expectAccessible(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);

@@ -1,19 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AURORA_STAFF, SUPERUSER } from '../support/stack';
-import { signInAndWait, storedToken } from '../support/sign-in';
+import { apiGet, signInAndWait } from '../support/sign-in';
 
 interface Paged {
   data: { id: number; name: string; identifier: string | null }[];
   pagination: { records: { total: number } };
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api/v1${path}`, {
-    headers: { Authorization: `MSession ${await storedToken(page)}` },
-  });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
 }
 
 /** The tenant's licences and trials, counted through the lists' own totals, product by product. */

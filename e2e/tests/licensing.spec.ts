@@ -4,19 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AURORA_STAFF } from '../support/stack';
-import { signInAndWait, storedToken } from '../support/sign-in';
+import { apiGet, signInAndWait } from '../support/sign-in';
 
 const REPO = join(__dirname, '../..');
 const REVERB = 'com.aurora.reverb';
-
-/** A GET of the API as the signed-in user (the demo data is seeded per run, so ids are looked up, not assumed). */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`/api/v1${path}`, {
-    headers: { Authorization: `MSession ${await storedToken(page)}` },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as T;
-}
 
 /** Aurora Reverb's id and public key (the key the product's edit page shows). */
 async function reverbProduct(page: Page): Promise<{ id: number; public_key: string }> {

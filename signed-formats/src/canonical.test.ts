@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalBytes } from './canonical';
 import { REVOCATION_LIST_FORMAT } from './revocation-list';
+import { EMPTY_REVOCATION_LIST, NO_UPDATE_ANSWER } from './test-support/empty-documents';
 import { UPDATE_ANSWER_FORMAT } from './update-answer';
 
 describe('canonical encoding (docs/client-api.md)', () => {
@@ -43,18 +44,7 @@ describe('canonical encoding (docs/client-api.md)', () => {
   });
 
   it('writes an empty list as a count of 0 and nothing more', () => {
-    const update = {
-      product_id: 7,
-      hardware_fingerprint: 'F',
-      current_version: '1.2.3',
-      os: 'macOS',
-      issued_at: 'T',
-      update_available: false,
-      release_id: 0,
-      version: '',
-      unlocks_without_license: false,
-      files: [],
-    };
+    const update = { ...NO_UPDATE_ANSWER, current_version: '1.2.3' };
     expect(canonicalBytes(UPDATE_ANSWER_FORMAT.context, UPDATE_ANSWER_FORMAT.fields, update).toString('utf8')).toMatch(
       /\nunlocks_without_license=false\nfiles=0\n$/,
     );
@@ -74,16 +64,7 @@ describe('canonical encoding (docs/client-api.md)', () => {
     ],
     ['a list that is an object', { licenses: {} }, /licenses must be a list/],
   ])('refuses %s', (_name, change, message) => {
-    const list = {
-      product_id: 7,
-      hardware_fingerprint: 'F',
-      since: '',
-      issued_at: 'T',
-      complete: true,
-      licenses: [],
-      machines: [],
-      ...change,
-    };
+    const list = { ...EMPTY_REVOCATION_LIST, ...change };
     expect(() => canonicalBytes(REVOCATION_LIST_FORMAT.context, REVOCATION_LIST_FORMAT.fields, list)).toThrow(message);
   });
 });

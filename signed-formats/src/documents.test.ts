@@ -3,6 +3,7 @@ import { LICENSE_FILE_FORMAT, verifyLicenseFile } from './license-file';
 import { REVOCATION_LIST_FORMAT, verifyRevocationList } from './revocation-list';
 import { signDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
 import { STATE_DOCUMENT_FORMAT, stateAllowsUse, verifyStateDocument, type StateDocument } from './state-document';
+import { EMPTY_REVOCATION_LIST, NO_UPDATE_ANSWER } from './test-support/empty-documents';
 import { testProductKey } from './test-support/test-key';
 import { TRIAL_FILE_FORMAT, verifyTrialFile } from './trial-file';
 import { UPDATE_ANSWER_FORMAT, verifyUpdateAnswer } from './update-answer';
@@ -65,33 +66,8 @@ describe('one kind of document never verifies as another', () => {
   const samples: [DocumentFormat, Record<string, unknown>][] = [
     [TRIAL_FILE_FORMAT, trial],
     [STATE_DOCUMENT_FORMAT, { ...state }],
-    [
-      REVOCATION_LIST_FORMAT,
-      {
-        product_id: 7,
-        hardware_fingerprint: 'F',
-        since: '',
-        issued_at: 'T',
-        complete: true,
-        licenses: [],
-        machines: [],
-      },
-    ],
-    [
-      UPDATE_ANSWER_FORMAT,
-      {
-        product_id: 7,
-        hardware_fingerprint: 'F',
-        current_version: '1',
-        os: 'macOS',
-        issued_at: 'T',
-        update_available: false,
-        release_id: 0,
-        version: '',
-        unlocks_without_license: false,
-        files: [],
-      },
-    ],
+    [REVOCATION_LIST_FORMAT, EMPTY_REVOCATION_LIST],
+    [UPDATE_ANSWER_FORMAT, NO_UPDATE_ANSWER],
   ];
   const verifiers: [DocumentFormat, (document: object, key: PublicKeyInput) => Verification<unknown>][] = [
     [LICENSE_FILE_FORMAT, verifyLicenseFile],

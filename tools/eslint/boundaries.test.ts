@@ -1,19 +1,9 @@
 // Each import boundary of eslint.config.mjs fires on a file that crosses it (and stays quiet on one that does not).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { describeLintCases, lintTexts, repoRoot, type LintCase } from './lint-cases';
 
-const root = join(__dirname, '../..');
 const BOUNDARY = 'import-x/no-restricted-paths';
-
-const lintTexts = (texts: { filePath: string; code: string }[]): string[][] =>
-  JSON.parse(
-    execFileSync(process.execPath, [join(__dirname, 'lint-texts.mjs')], {
-      cwd: root,
-      input: JSON.stringify(texts),
-      encoding: 'utf8',
-    }),
-  );
 
 const importing = (from: string) => `import * as imported from '${from}';\nexport const used = imported;\n`;
 
@@ -25,7 +15,7 @@ const moduleOf = (dir: string) =>
 /** Two features of one remote and a module of each (found, so the test follows the code's moves). */
 function twoFeatures() {
   for (const remote of ['mfe-catalog', 'mfe-users', 'mfe-licensing', 'mfe-manufacturers']) {
-    const featuresDir = join(root, remote, 'src/features');
+    const featuresDir = join(repoRoot, remote, 'src/features');
     const [a, b] = readdirSync(featuresDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
@@ -36,7 +26,7 @@ function twoFeatures() {
   throw new Error('no remote with two features');
 }
 
-const cases: { name: string; filePath: string; code: string; fires: boolean; rule?: string }[] = (() => {
+const cases: LintCase[] = (() => {
   const { remote, a, b, moduleOfA, moduleOfB } = twoFeatures();
   return [
     {
@@ -187,20 +177,7 @@ const cases: { name: string; filePath: string; code: string; fires: boolean; rul
   ];
 })();
 
-describe('import boundaries', () => {
-  let fired: string[][];
-  beforeAll(() => {
-    fired = lintTexts(cases);
-  });
-
-  it.each(cases.map((testCase, index) => [testCase.name, testCase.fires, index] as const))(
-    '%s: fires %s',
-    (_name, fires, index) => {
-      if (fires) expect(fired[index]).toContain(cases[index].rule ?? BOUNDARY);
-      else expect(fired[index]).toEqual([]);
-    },
-  );
-});
+describeLintCases('import boundaries', cases, BOUNDARY);
 
 describe('import cycles', () => {
   it('fires on two modules importing each other', () => {
@@ -210,8 +187,8 @@ describe('import cycles', () => {
       writeFileSync(join(dir, 'a.ts'), a);
       writeFileSync(join(dir, 'b.ts'), importing('./a'));
       const [cycle, noCycle] = lintTexts([
-        { filePath: relative(root, join(dir, 'a.ts')), code: a },
-        { filePath: relative(root, join(dir, 'c.ts')), code: a },
+        { filePath: relative(repoRoot, join(dir, 'a.ts')), code: a },
+        { filePath: relative(repoRoot, join(dir, 'c.ts')), code: a },
       ]);
       expect(cycle).toContain('import-x/no-cycle');
       expect(noCycle).toEqual([]);

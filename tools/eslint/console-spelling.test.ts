@@ -1,22 +1,11 @@
 // The console's one spelling (eslint.config.mjs): a text it shows says License/Licenses, never Licence/Licences.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { describeLintCases, type LintCase } from './lint-cases';
 
-const root = join(__dirname, '../..');
 const RULE = 'no-restricted-syntax';
-
-const lintTexts = (texts: { filePath: string; code: string }[]): string[][] =>
-  JSON.parse(
-    execFileSync(process.execPath, [join(__dirname, 'lint-texts.mjs')], {
-      cwd: root,
-      input: JSON.stringify(texts),
-      encoding: 'utf8',
-    }),
-  );
 
 const component = (jsx: string) => `export function Fixture() {\n  return ${jsx};\n}\n`;
 
-const cases: { name: string; filePath: string; code: string; fires: boolean }[] = [
+const cases: LintCase[] = [
   {
     name: 'JSX text in a remote',
     filePath: 'mfe-licensing/src/features/licenses/Fixture.tsx',
@@ -74,17 +63,4 @@ const cases: { name: string; filePath: string; code: string; fires: boolean }[] 
   { name: 'the server', filePath: 'api-server/src/Fixture.ts', code: "export const text = 'licence';\n", fires: false },
 ];
 
-describe('the console spells it License', () => {
-  let fired: string[][];
-  beforeAll(() => {
-    fired = lintTexts(cases);
-  });
-
-  it.each(cases.map((testCase, index) => [testCase.name, testCase.fires, index] as const))(
-    '%s: fires %s',
-    (_name, fires, index) => {
-      if (fires) expect(fired[index]).toContain(RULE);
-      else expect(fired[index]).toEqual([]);
-    },
-  );
-});
+describeLintCases('the console spells it License', cases, RULE);

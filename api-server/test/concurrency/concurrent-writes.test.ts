@@ -1,50 +1,43 @@
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { appForSuite } from '../support/test-app';
 import { auth } from '../support/fixtures';
-import { buildWorld, type World } from '../security/matrix-world';
+import { buildWorld } from '../security/matrix-world';
 
 /** Races on one object must leave it consistent: one owner, a transfer chain with no gap or fork. */
 describe('concurrent writes', () => {
-  let t: TestApp;
-  let world: World;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    world = await buildWorld(t);
-  }, 120_000);
-  afterAll(() => t.close());
+  const suite = appForSuite(buildWorld);
 
   const patch = (url: string, payload: object) =>
-    t.app.inject({ method: 'PATCH', url, headers: auth(world.tokens.staffA), payload });
+    suite.t.app.inject({ method: 'PATCH', url, headers: auth(suite.world.tokens.staffA), payload });
 
   it('two transfers of one licence at once leave one owner and a consistent transfer chain', async () => {
-    const targets = await t.db
+    const targets = await suite.t.db
       .selectFrom('end_users')
       .select('id')
-      .where('manufacturer_id', '=', world.manufacturerA)
-      .where('id', '!=', world.endUserA)
+      .where('manufacturer_id', '=', suite.world.manufacturerA)
+      .where('id', '!=', suite.world.endUserA)
       .orderBy('id')
       .limit(6)
       .execute();
     for (let round = 0; round < 5; round += 1) {
       const [first, second] = [targets[(round * 2) % targets.length], targets[(round * 2 + 1) % targets.length]];
       const answers = await Promise.all([
-        patch(`/api/v1/licenses/${world.licenseA}`, { user_id: first.id }),
-        patch(`/api/v1/licenses/${world.licenseA}`, { user_id: second.id }),
+        patch(`/api/v1/licenses/${suite.world.licenseA}`, { user_id: first.id }),
+        patch(`/api/v1/licenses/${suite.world.licenseA}`, { user_id: second.id }),
       ]);
       for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
       expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
     }
 
-    const license = await t.db
+    const license = await suite.t.db
       .selectFrom('licenses')
       .select('user_id')
-      .where('id', '=', world.licenseA)
+      .where('id', '=', suite.world.licenseA)
       .executeTakeFirstOrThrow();
-    const chain = await t.db
+    const chain = await suite.t.db
       .selectFrom('license_transfers')
       .select(['from_user_id', 'to_user_id'])
-      .where('license_id', '=', world.licenseA)
+      .where('license_id', '=', suite.world.licenseA)
       .orderBy('id')
       .execute();
     expect(chain.length).toBeGreaterThanOrEqual(5);
@@ -55,10 +48,10 @@ describe('concurrent writes', () => {
 
   it('a bulk update racing single updates on the same licences leaves every licence in one of the requested states', async () => {
     const ids = (
-      await t.db
+      await suite.t.db
         .selectFrom('licenses')
         .select('id')
-        .where('manufacturer_id', '=', world.manufacturerA)
+        .where('manufacturer_id', '=', suite.world.manufacturerA)
         .orderBy('id')
         .limit(40)
         .execute()
@@ -69,7 +62,7 @@ describe('concurrent writes', () => {
       patch('/api/v1/licenses/bulk-update', { license_ids: ids, disabled: false, disabled_reason: null }),
     ]);
     for (const answer of answers) expect(answer.statusCode).toBe(200);
-    const rows = await t.db
+    const rows = await suite.t.db
       .selectFrom('licenses')
       .select(['disabled', 'disabled_reason'])
       .where('id', 'in', ids)
@@ -82,7 +75,7 @@ describe('concurrent writes', () => {
     }
     // No deadlock was turned into a 500, and each answer was audited once per licence it changed.
     const audited = await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log WHERE entity_type = 'license'`.execute(
-      t.db,
+      suite.t.db,
     );
     expect(Number(audited.rows[0].n)).toBeGreaterThan(0);
   });

@@ -1,26 +1,26 @@
-import { createTestApp, type TestApp } from '../support/test-app';
+import { appForSuite } from '../support/test-app';
 import { auth, tableDigest } from '../support/fixtures';
-import { buildWorld, type World } from '../security/matrix-world';
+import { buildWorld } from '../security/matrix-world';
 
 /** Two people edit the same object: the second save, based on what they opened, must not erase the first. */
 describe('stale saves answer 409 and change nothing', () => {
-  let t: TestApp;
-  let world: World;
-  beforeAll(async () => {
-    t = await createTestApp();
-    world = await buildWorld(t);
-  }, 120_000);
-  afterAll(() => t.close());
+  const suite = appForSuite(buildWorld);
 
-  const get = (url: string) => t.app.inject({ url, headers: auth(world.tokens.staffA) });
+  const get = (url: string) => suite.t.app.inject({ url, headers: auth(suite.world.tokens.staffA) });
   const patch = (url: string, payload: object) =>
-    t.app.inject({ method: 'PATCH', url, headers: auth(world.tokens.staffA), payload });
+    suite.t.app.inject({ method: 'PATCH', url, headers: auth(suite.world.tokens.staffA), payload });
 
   it.each([
-    ['product', () => `/api/v1/products/${world.productA}`, 'products', { tagline: 'first' }, { tagline: 'second' }],
+    [
+      'product',
+      () => `/api/v1/products/${suite.world.productA}`,
+      'products',
+      { tagline: 'first' },
+      { tagline: 'second' },
+    ],
     [
       'release',
-      () => `/api/v1/products/${world.productA}/releases/${world.releaseA}`,
+      () => `/api/v1/products/${suite.world.productA}/releases/${suite.world.releaseA}`,
       'releases',
       { description: 'first' },
       { description: 'second' },
@@ -35,7 +35,7 @@ describe('stale saves answer 409 and change nothing', () => {
     const first = await patch(url(), body(firstChange));
     expect(first.statusCode).toBe(200);
 
-    const before = await tableDigest(t.db, table);
+    const before = await tableDigest(suite.t.db, table);
     const stale = await patch(url(), body(secondChange));
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({
@@ -43,7 +43,7 @@ describe('stale saves answer 409 and change nothing', () => {
         `Someone else changed this ${what} after you opened it. Reload the page to see their changes, then edit again.`,
       ],
     });
-    expect(await tableDigest(t.db, table)).toBe(before);
+    expect(await tableDigest(suite.t.db, table)).toBe(before);
 
     // Saving on top of the fresh version works, and a client that sends no version is not checked.
     const reopened = (await get(url())).json();

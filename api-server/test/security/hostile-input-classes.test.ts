@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { HARDWARE_FINGERPRINT_VERSION } from 'shared-kit/contract';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { buildWorld, databaseDigest, type World } from './matrix-world';
+import { appForSuite, createTestApp, type TestApp } from '../support/test-app';
+import { buildWorld, databaseDigest } from './matrix-world';
 
 // One test per class of hostile input that once got through: each answered 500, a framework's own JSON, or stored altered data.
 
@@ -20,21 +20,14 @@ interface Case {
 const FRAMEWORK_NAMES = /FST_|fastify/i;
 
 describe('hostile input classes', () => {
-  let t: TestApp;
-  let world: World;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    world = await buildWorld(t);
-  }, 120_000);
-  afterAll(() => t.close());
+  const suite = appForSuite(buildWorld);
 
   const tokenOf = (who: Who | 'anonymous') =>
-    who === 'anonymous' ? {} : { authorization: `MSession ${world.tokens[who]}` };
+    who === 'anonymous' ? {} : { authorization: `MSession ${suite.world.tokens[who]}` };
 
   async function expectRefused(testCase: Case | (Omit<Case, 'who'> & { who: 'anonymous' })) {
-    const before = await databaseDigest(t);
-    const response = await t.app.inject({
+    const before = await databaseDigest(suite.t);
+    const response = await suite.t.app.inject({
       method: testCase.method,
       url: testCase.url,
       headers: {
@@ -49,7 +42,7 @@ describe('hostile input classes', () => {
       body: { message: expect.arrayContaining([testCase.message]) },
     });
     expect(response.json().message[0]).toBe(testCase.message);
-    expect(await databaseDigest(t)).toBe(before);
+    expect(await databaseDigest(suite.t)).toBe(before);
   }
 
   const product = () => ({ type: 'Full', name: 'Probe', plugin_name: 'Probe' });
@@ -77,13 +70,13 @@ describe('hostile input classes', () => {
       {
         who: 'staffA',
         method: 'GET',
-        url: `/api/v1/products/${world.productA}/licenses?email=a%00`,
+        url: `/api/v1/products/${suite.world.productA}/licenses?email=a%00`,
         message: 'email must not contain a NUL character',
       },
       {
         who: 'staffA',
         method: 'GET',
-        url: `/api/v1/products/${world.productA}/trials?hardware_fingerprint=%00`,
+        url: `/api/v1/products/${suite.world.productA}/trials?hardware_fingerprint=%00`,
         message: 'hardware_fingerprint must not contain a NUL character',
       },
       {
@@ -115,14 +108,14 @@ describe('hostile input classes', () => {
       {
         who: 'staffA',
         method: 'PATCH',
-        url: `/api/v1/products/${world.productA}`,
+        url: `/api/v1/products/${suite.world.productA}`,
         body: { tagline: '\u0000' },
         message: 'tagline must not contain a NUL character',
       },
       {
         who: 'staffA',
         method: 'POST',
-        url: `/api/v1/products/${world.productA}/releases`,
+        url: `/api/v1/products/${suite.world.productA}/releases`,
         body: { description: '\u0000' },
         message: 'description must not contain a NUL character',
       },
@@ -136,14 +129,14 @@ describe('hostile input classes', () => {
       {
         who: 'superuser',
         method: 'PATCH',
-        url: `/api/v1/manufacturers/${world.manufacturerA}`,
+        url: `/api/v1/manufacturers/${suite.world.manufacturerA}`,
         body: { vat_id: '\u0000' },
         message: 'vat_id must not contain a NUL character',
       },
       {
         who: 'staffA',
         method: 'PUT',
-        url: `/api/v1/products/${world.productA}/builds/${world.pendingBuildA}/files/a%00b`,
+        url: `/api/v1/products/${suite.world.productA}/builds/${suite.world.pendingBuildA}/files/a%00b`,
         message: 'name must not contain a NUL character',
       },
     ];
@@ -156,21 +149,21 @@ describe('hostile input classes', () => {
       {
         who: 'superuser',
         method: 'PATCH',
-        url: `/api/v1/manufacturers/${world.manufacturerA}`,
+        url: `/api/v1/manufacturers/${suite.world.manufacturerA}`,
         body: { name: 'Aurora \ud800' },
         message: message('name'),
       },
       {
         who: 'superuser',
         method: 'PATCH',
-        url: `/api/v1/manufacturers/${world.manufacturerA}`,
+        url: `/api/v1/manufacturers/${suite.world.manufacturerA}`,
         body: { phone: '\udc00' },
         message: message('phone'),
       },
       {
         who: 'staffA',
         method: 'POST',
-        url: `/api/v1/licenses/${world.licenseA}/activations`,
+        url: `/api/v1/licenses/${suite.world.licenseA}/activations`,
         body: activation('fp-\ud800'),
         message: message('hardware_fingerprint'),
       },
@@ -203,13 +196,13 @@ describe('hostile input classes', () => {
       {
         who: 'staffA',
         method: 'GET',
-        url: `/api/v1/products/${world.productA}/builds/${world.confirmedBuildA}/files/%ED%A0%80`,
+        url: `/api/v1/products/${suite.world.productA}/builds/${suite.world.confirmedBuildA}/files/%ED%A0%80`,
         message: 'The address is not valid: a part of it is not correctly percent-encoded UTF-8.',
       },
     ];
     for (const testCase of cases) await expectRefused(testCase);
     // A well-formed pair is text like any other.
-    const created = await t.app.inject({
+    const created = await suite.t.app.inject({
       method: 'POST',
       url: '/api/v1/products',
       headers: tokenOf('staffA'),
@@ -220,7 +213,7 @@ describe('hostile input classes', () => {
   });
 
   it("3: answers the framework's own refusals in our shape, in plain English, never naming the framework", async () => {
-    const productUrl = `/api/v1/products/${world.productA}`;
+    const productUrl = `/api/v1/products/${suite.world.productA}`;
     const cases: { request: Parameters<TestApp['app']['inject']>[0] & object; status: number; message: string }[] = [
       {
         request: { method: 'GET', url: '/api/v1/products/%ED%A0%80' },
@@ -271,8 +264,8 @@ describe('hostile input classes', () => {
       { request: { method: 'DELETE', url: '/api/v1/products' }, status: 404, message: 'Not found' },
     ];
     for (const { request, status, message } of cases) {
-      const before = await databaseDigest(t);
-      const response = await t.app.inject({ ...request, headers: { ...tokenOf('staffA'), ...request.headers } });
+      const before = await databaseDigest(suite.t);
+      const response = await suite.t.app.inject({ ...request, headers: { ...tokenOf('staffA'), ...request.headers } });
       expect({ url: request.url?.toString().slice(0, 60), status: response.statusCode, body: response.json() }).toEqual(
         {
           url: request.url?.toString().slice(0, 60),
@@ -281,7 +274,7 @@ describe('hostile input classes', () => {
         },
       );
       expect(response.body).not.toMatch(FRAMEWORK_NAMES);
-      expect(await databaseDigest(t)).toBe(before);
+      expect(await databaseDigest(suite.t)).toBe(before);
     }
   });
 
@@ -291,9 +284,9 @@ describe('hostile input classes', () => {
 
     async function publish(names: string[]) {
       const files = names.map((name) => ({ name, bytes: Buffer.from(`bytes of ${name}\n`) }));
-      const declared = await t.app.inject({
+      const declared = await suite.t.app.inject({
         method: 'POST',
-        url: `/api/v1/products/${world.productA}/builds`,
+        url: `/api/v1/products/${suite.world.productA}/builds`,
         headers: tokenOf('staffA'),
         payload: {
           os: 'any',
@@ -312,10 +305,10 @@ describe('hostile input classes', () => {
       expect(names.map((name) => name.length)).toEqual([154, 22, 127]);
       const { declared, files } = await publish(names);
       expect(declared.statusCode).toBe(201);
-      const buildUrl = `/api/v1/products/${world.productA}/builds/${declared.json().id}`;
+      const buildUrl = `/api/v1/products/${suite.world.productA}/builds/${declared.json().id}`;
       for (const { name, bytes } of files) {
         const url = `${buildUrl}/files/${encodeURIComponent(name)}`;
-        const upload = await t.app.inject({
+        const upload = await suite.t.app.inject({
           method: 'PUT',
           url,
           headers: { ...tokenOf('staffA'), 'content-type': 'application/octet-stream' },
@@ -326,11 +319,15 @@ describe('hostile input classes', () => {
           status: 200,
         });
       }
-      const confirmed = await t.app.inject({ method: 'POST', url: `${buildUrl}/confirm`, headers: tokenOf('staffA') });
+      const confirmed = await suite.t.app.inject({
+        method: 'POST',
+        url: `${buildUrl}/confirm`,
+        headers: tokenOf('staffA'),
+      });
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json().upload_confirmed).toBe(true);
       for (const { name, bytes } of files) {
-        const download = await t.app.inject({
+        const download = await suite.t.app.inject({
           method: 'GET',
           url: `${buildUrl}/files/${encodeURIComponent(name)}`,
           headers: tokenOf('staffA'),
@@ -341,19 +338,19 @@ describe('hostile input classes', () => {
     });
 
     it('refuses at declaration a name no file system could store, and declares nothing', async () => {
-      const before = await databaseDigest(t);
+      const before = await databaseDigest(suite.t);
       const tooLong = 'é'.repeat(128);
       const { declared } = await publish(['fine.pkg', tooLong]);
       expect(declared.statusCode).toBe(400);
       expect(declared.json()).toEqual({
         message: [`A file name may be at most 255 bytes in UTF-8: '${tooLong}' is longer.`],
       });
-      expect(await databaseDigest(t)).toBe(before);
+      expect(await databaseDigest(suite.t)).toBe(before);
     });
   });
 
   it('5: accepts only absolute http(s) URLs in the product link fields', async () => {
-    const productUrl = `/api/v1/products/${world.productA}`;
+    const productUrl = `/api/v1/products/${suite.world.productA}`;
     const cases: Case[] = [
       {
         who: 'staffA',
@@ -391,7 +388,12 @@ describe('hostile input classes', () => {
       plugin_browser_logo: 'HTTPS://aurora.example/l.png',
       plugin_browser_moodshot: '',
     };
-    const saved = await t.app.inject({ method: 'PATCH', url: productUrl, headers: tokenOf('staffA'), payload: links });
+    const saved = await suite.t.app.inject({
+      method: 'PATCH',
+      url: productUrl,
+      headers: tokenOf('staffA'),
+      payload: links,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ ...links, plugin_browser_moodshot: null });
   });

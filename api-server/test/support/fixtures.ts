@@ -34,6 +34,11 @@ export async function login(app: FastifyInstance, email: string, password = PASS
   return response.json().token as string;
 }
 
+/** The id of the system user with this email. */
+export async function systemUserIdOf(db: Db, email: string): Promise<number> {
+  return (await db.selectFrom('system_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+
 export const auth = (token: string) => ({ authorization: `MSession ${token}` });
 
 /** Two manufacturers with one staff login each, plus a superuser: the cast of most API tests. */

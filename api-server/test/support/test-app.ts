@@ -75,3 +75,24 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     },
   };
 }
+
+/** What a describe block's tests share: its app, and what was built on it before the first test. */
+export interface SuiteApp<World> {
+  t: TestApp;
+  world: World;
+}
+
+/**
+ * One app for the describe block this is called in, closed after the block, with `build` run on it first.
+ * The answer's fields are set in a beforeAll hook: read them inside hooks and tests, not at the block's top level.
+ */
+export function appForSuite<World>(build: (t: TestApp) => Promise<World>): SuiteApp<World> {
+  const suite = {} as SuiteApp<World>;
+  // A fresh database and its world take seconds, more on a busy machine: room beyond a single test's budget.
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    suite.world = await build(suite.t);
+  }, 120_000);
+  afterAll(() => suite.t?.close());
+  return suite;
+}

@@ -5,17 +5,15 @@ import { useApiClient, useShellServices, type AuthSession } from 'shared-kit';
 import { registerRemoteUrls } from '../remotes/load-remote-routes';
 import {
   CurrentLocation,
-  installFakeFetch,
   manufacturerSession,
   renderPage,
   resetBrowserState,
   signedInServer,
-  storeLogin,
   storedLogin,
   superuserSession,
   type FakeFetchServer,
 } from 'shared-kit/testing';
-import { shellProviders } from '../test-support/shell-providers';
+import { renderShell } from '../test-support/render-shell';
 import { ShellRoutes } from './router';
 
 /** The shell's routes, as the console's router renders them. */
@@ -32,9 +30,11 @@ function remoteModule(remoteSpecifier: string) {
 }
 
 function openAt(path: string, session?: AuthSession, server?: FakeFetchServer) {
-  installFakeFetch(server ?? signedInServer(session ?? manufacturerSession));
-  if (session) storeLogin(session);
-  return renderPage(routes, { url: path, wrapper: shellProviders() });
+  return renderShell(routes, {
+    url: path,
+    signedIn: session,
+    server: server ?? signedInServer(session ?? manufacturerSession),
+  });
 }
 
 describe('shell routes', () => {

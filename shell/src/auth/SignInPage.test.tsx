@@ -6,14 +6,12 @@ import {
   deferred,
   installFakeFetch,
   manufacturerSession,
-  renderPage,
   resetBrowserState,
   signedInServer,
-  storeLogin,
   storedLogin,
   type FetchAnswer,
 } from 'shared-kit/testing';
-import { shellProviders } from '../test-support/shell-providers';
+import { renderShell } from '../test-support/render-shell';
 import { SignInPage } from './SignInPage';
 
 const routes: RouteObject[] = [
@@ -22,10 +20,10 @@ const routes: RouteObject[] = [
 ];
 
 function renderSignIn(initialEntries: InitialEntry[] = ['/'], storedSession?: AuthSession, environment?: string) {
-  if (storedSession) storeLogin(storedSession);
-  return renderPage(routes, {
+  return renderShell(routes, {
     url: initialEntries,
-    wrapper: shellProviders(environment === undefined ? undefined : { version: '2.4.0', environment }),
+    signedIn: storedSession,
+    config: environment === undefined ? undefined : { version: '2.4.0', environment },
   });
 }
 

@@ -4,16 +4,13 @@ import type { AuthSession } from 'shared-kit';
 import { RequireAuth } from '../auth/RequireAuth';
 import {
   CurrentLocation,
-  installFakeFetch,
   manufacturerSession,
-  renderPage,
   resetBrowserState,
   signedInServer,
-  storeLogin,
   storedLogin,
   superuserSession,
 } from 'shared-kit/testing';
-import { shellProviders } from '../test-support/shell-providers';
+import { renderShell } from '../test-support/render-shell';
 import { HomeLayout } from './HomeLayout';
 
 function SignedOutPage() {
@@ -40,9 +37,12 @@ const routes: RouteObject[] = [
 ];
 
 function renderHome(session: AuthSession, environment = 'staging', path = '/Home/Dashboard') {
-  const calls = installFakeFetch(signedInServer(session));
-  storeLogin(session);
-  return { ...renderPage(routes, { url: path, wrapper: shellProviders({ environment }) }), calls };
+  return renderShell(routes, {
+    url: path,
+    signedIn: session,
+    server: signedInServer(session),
+    config: { environment },
+  });
 }
 
 function navigationLinks() {

@@ -1,12 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall } from 'shared-kit/testing';
-import CatalogRoutes from '../../../remote';
+import { notFound, type RecordedApiCall } from 'shared-kit/testing';
+import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import { makeBuild, makeBuildFile, makeProduct } from '../../../shared/test-support/fixtures';
 import { absoluteApiUrl } from './BuildDetailsPage';
-
-/** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) =>
-  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const files = [
   makeBuildFile({
@@ -24,7 +20,7 @@ const files = [
   makeBuildFile({ name: 'Pending.zip', size: 100, sha256: 'c'.repeat(64), url: null }),
 ];
 
-function server(call: ApiCall) {
+function server(call: RecordedApiCall) {
   if (call.path === '/products/1/builds/11')
     return makeBuild({ id: 11, os: 'macOS', major: 1, minor: 0, revision: 2, build_number: 103 });
   if (call.path === '/clients/app/products/1/builds/11/files') return files;

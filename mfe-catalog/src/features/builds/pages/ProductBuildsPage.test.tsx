@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from 'shared-kit';
-import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
-import CatalogRoutes from '../../../remote';
+import { notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import { makeBuild, makeProduct } from '../../../shared/test-support/fixtures';
-
-/** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) =>
-  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const builds = [
   makeBuild({ id: 12, os: 'Windows', major: 1, minor: 1, revision: 0, build_number: 104, upload_confirmed: false }),
@@ -14,8 +10,8 @@ const builds = [
   makeBuild({ id: 10, os: 'any', build_number: 102 }),
 ];
 
-function server(answer: (call: ApiCall) => unknown = () => page(builds, { total: 30 })) {
-  return (call: ApiCall) => {
+function server(answer: (call: RecordedApiCall) => unknown = () => page(builds, { total: 30 })) {
+  return (call: RecordedApiCall) => {
     if (call.method === 'GET' && call.path === '/products/1') return makeProduct({ id: 1 });
     if (call.method === 'GET' && call.path === '/products/1/builds') return answer(call);
     const build = builds.find((candidate) => call.path === `/products/1/builds/${candidate.id}`);

@@ -3,7 +3,7 @@ import { CheckboxField, Form, SaveCancel, SelectField, TextField, useContractFor
 import { FormGrid } from '../../../shared/components/layout';
 import { DependencyField } from './DependencyField';
 import { productFieldHelp as help } from './product-field-help';
-import { productContract, withType, type ProductFormValues } from './product-form-state';
+import { productContract, withType, type ProductFormValues } from './product-form';
 import { PublicKeyField } from './PublicKeyField';
 
 export interface ProductFormProps {

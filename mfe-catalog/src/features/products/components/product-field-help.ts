@@ -1,4 +1,4 @@
-import type { ProductFormValues } from './product-form-state';
+import type { ProductFormValues } from './product-form';
 
 /** The info popup text of every product field (docs/console.md, Product form: each field has an info popup). */
 export const productFieldHelp: Record<keyof ProductFormValues | 'public_key', string> = {

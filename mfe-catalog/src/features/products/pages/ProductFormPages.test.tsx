@@ -1,25 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import {
-  renderPage,
-  type FakeApiServer,
-  apiError,
-  notFound,
-  type RecordedApiCall as ApiCall,
-  page,
-} from 'shared-kit/testing';
-import CatalogRoutes from '../../../remote';
+import { apiError, notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import { makeProduct } from '../../../shared/test-support/fixtures';
-
-/** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) =>
-  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const engine = makeProduct({ id: 4, name: 'Synth Engine', type: 'PluginOnly', identifier: 'com.aurora.engine' });
 const drums = makeProduct({ id: 6, name: 'Drum Engine', type: 'PluginOnly', identifier: null });
 const reverb = makeProduct({ id: 1, name: 'Aurora Reverb', type: 'Full', upgrade_id: 'rev-1' });
 
-function server(extra: (call: ApiCall) => unknown = (call) => Promise.reject(notFound(call))) {
-  return (call: ApiCall) => {
+function server(extra: (call: RecordedApiCall) => unknown = (call) => Promise.reject(notFound(call))) {
+  return (call: RecordedApiCall) => {
     if (call.method === 'GET' && call.path === '/products' && call.query?.type === 'PluginOnly')
       return page([engine, drums], { perPage: 100 });
     if (call.method === 'GET' && call.path === '/products') return page([]);

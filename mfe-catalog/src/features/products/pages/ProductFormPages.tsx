@@ -11,7 +11,7 @@ import {
   toCreateBody,
   toPatchBody,
   type ProductFormValues,
-} from '../components/product-form-state';
+} from '../components/product-form';
 import { productLinks } from '../links';
 
 /** /Home/CreateProduct */

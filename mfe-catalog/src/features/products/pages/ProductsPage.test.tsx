@@ -1,18 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  renderPage,
-  type FakeApiServer,
-  apiError,
-  notFound,
-  type RecordedApiCall as ApiCall,
-  page,
-} from 'shared-kit/testing';
-import CatalogRoutes from '../../../remote';
+import { apiError, linkTargets, notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import { makeProduct } from '../../../shared/test-support/fixtures';
-
-/** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) =>
-  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const reverb = makeProduct({
   id: 1,
@@ -23,8 +12,8 @@ const reverb = makeProduct({
 });
 const keys = makeProduct({ id: 3, name: 'Vintage Keys & Co', identifier: null, series: null, type: 'ContentOnly' });
 
-function productsServer(answer: (call: ApiCall) => unknown = () => page([reverb, keys], { total: 2 })) {
-  return (call: ApiCall) =>
+function productsServer(answer: (call: RecordedApiCall) => unknown = () => page([reverb, keys], { total: 2 })) {
+  return (call: RecordedApiCall) =>
     call.method === 'GET' && call.path === '/products' ? answer(call) : Promise.reject(notFound(call));
 }
 
@@ -51,31 +40,16 @@ describe('My Products', () => {
   it('links each row to edit, builds, releases, and to the licensing remote for licences and trials', async () => {
     renderCatalog('/Home/MyProducts', productsServer());
     await screen.findByRole('link', { name: 'Edit Aurora Reverb' });
-    expect(screen.getByRole('link', { name: 'Edit Aurora Reverb' })).toHaveAttribute('href', '/Home/UpdateProduct/1');
-    expect(screen.getByRole('link', { name: 'Builds of Aurora Reverb' })).toHaveAttribute(
-      'href',
-      '/Home/ProductBuilds/1',
-    );
-    expect(screen.getByRole('link', { name: 'Releases of Aurora Reverb' })).toHaveAttribute(
-      'href',
-      '/Home/ProductReleases/1',
-    );
-    expect(screen.getByRole('link', { name: 'Licenses of Aurora Reverb' })).toHaveAttribute(
-      'href',
-      '/Home/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb',
-    );
-    expect(screen.getByRole('link', { name: 'Trials of Aurora Reverb' })).toHaveAttribute(
-      'href',
-      '/Home/ProductTrials/1/Aurora%20Reverb',
-    );
-    expect(screen.getByRole('link', { name: 'Licenses of Vintage Keys & Co' })).toHaveAttribute(
-      'href',
-      '/Home/ProductLicenses/3/Vintage%20Keys%20%26%20Co/none',
-    );
-    expect(screen.getByRole('link', { name: 'Trials of Vintage Keys & Co' })).toHaveAttribute(
-      'href',
-      '/Home/ProductTrials/3/Vintage%20Keys%20%26%20Co',
-    );
+    const links = {
+      'Edit Aurora Reverb': '/Home/UpdateProduct/1',
+      'Builds of Aurora Reverb': '/Home/ProductBuilds/1',
+      'Releases of Aurora Reverb': '/Home/ProductReleases/1',
+      'Licenses of Aurora Reverb': '/Home/ProductLicenses/1/Aurora%20Reverb/com.aurora.reverb',
+      'Trials of Aurora Reverb': '/Home/ProductTrials/1/Aurora%20Reverb',
+      'Licenses of Vintage Keys & Co': '/Home/ProductLicenses/3/Vintage%20Keys%20%26%20Co/none',
+      'Trials of Vintage Keys & Co': '/Home/ProductTrials/3/Vintage%20Keys%20%26%20Co',
+    };
+    expect(linkTargets(links)).toEqual(links);
   });
 
   it('goes to the create page with New Product', async () => {

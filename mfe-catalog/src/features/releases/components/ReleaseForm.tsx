@@ -13,7 +13,7 @@ import {
   distributionBlocked,
   releaseContract,
   type ReleaseFormValues,
-} from './release-form-state';
+} from './release-form';
 
 export interface ReleaseFormProps {
   productId: number;

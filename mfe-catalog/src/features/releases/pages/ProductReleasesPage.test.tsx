@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { formatDateTime } from 'shared-kit';
-import { renderPage, type FakeApiServer, notFound, type RecordedApiCall as ApiCall, page } from 'shared-kit/testing';
-import CatalogRoutes from '../../../remote';
+import { notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import {
   BETA_CHANNEL,
   RELEASE_CHANNEL,
@@ -9,10 +9,6 @@ import {
   makeProduct,
   makeRelease,
 } from '../../../shared/test-support/fixtures';
-
-/** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) =>
-  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
 
 const releases = [
   makeRelease({
@@ -26,7 +22,7 @@ const releases = [
   makeRelease({ id: 30, description: null, app_version_min: null }),
 ];
 
-function server(call: ApiCall) {
+function server(call: RecordedApiCall) {
   if (call.path === '/products/1') return makeProduct();
   if (call.path === '/products/1/releases') return page(releases);
   return Promise.reject(notFound(call));

@@ -1,13 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  renderPage,
-  type FakeApiServer,
-  apiError,
-  notFound,
-  type RecordedApiCall as ApiCall,
-  page,
-} from 'shared-kit/testing';
-import CatalogRoutes from '../../../remote';
+import { apiError, notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import {
   BETA_CHANNEL,
   MANUFACTURER_ID,
@@ -18,17 +11,13 @@ import {
   makeRelease,
 } from '../../../shared/test-support/fixtures';
 
-/** The catalog's routes under /Home, as the shell mounts them. */
-const renderCatalog = (url: string, server: FakeApiServer) =>
-  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
-
 const mac = makeBuild({ id: 11, os: 'macOS', build_number: 101 });
 const win = makeBuild({ id: 12, os: 'Windows', build_number: 102 });
 const any = makeBuild({ id: 13, os: 'any', build_number: 103 });
 const NOT_DISTRIBUTABLE = 'Cannot Distribute release with current Build choices.';
 
-function catalogServer(extra: (call: ApiCall) => unknown = (call) => Promise.reject(notFound(call))) {
-  return (call: ApiCall) => {
+function catalogServer(extra: (call: RecordedApiCall) => unknown = (call) => Promise.reject(notFound(call))) {
+  return (call: RecordedApiCall) => {
     if (call.method !== 'GET') return extra(call);
     if (call.path === '/products/1') return makeProduct();
     if (call.path === '/products/1/builds/11') return mac;
@@ -133,7 +122,7 @@ describe('Create Release', () => {
 
 describe('Update Release', () => {
   const release = makeRelease({ id: 30, builds: [mac, win], distributions: [distributionTo(RELEASE_CHANNEL)] });
-  const editServer = (extra?: (call: ApiCall) => unknown) =>
+  const editServer = (extra?: (call: RecordedApiCall) => unknown) =>
     catalogServer((call) => {
       if (call.method === 'GET' && call.path === '/products/1/releases/30') return release;
       return extra ? extra(call) : Promise.reject(notFound(call));

@@ -15,7 +15,7 @@ import {
   toCreateBody,
   toPatchBody,
   type ReleaseFormValues,
-} from '../components/release-form-state';
+} from '../components/release-form';
 import { releaseLinks } from '../links';
 import { catalogLinks } from 'shared-kit/pages';
 

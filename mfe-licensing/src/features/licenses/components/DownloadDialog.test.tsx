@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import LicenseTable from './LicenseTable';
-import { renderPage, deferred } from 'shared-kit/testing';
+import { captureDownloads, deferred, renderPage } from 'shared-kit/testing';
 import {
   endUser,
   fakeLicensingServer,
@@ -11,29 +11,7 @@ import {
 const ann = endUser(11, 'ann@listener.example');
 
 describe('Download (activation) dialog', () => {
-  let saved: { name: string; text: string }[];
-  let blobs: Map<string, Blob>;
-
-  beforeEach(() => {
-    saved = [];
-    blobs = new Map();
-    let next = 0;
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      const url = `blob:test/${++next}`;
-      blobs.set(url, blob);
-      return url;
-    });
-    URL.revokeObjectURL = jest.fn();
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      const entry = { name: this.download, text: '' };
-      saved.push(entry);
-      // jsdom's Blob has no text(): read it the old way.
-      const reader = new FileReader();
-      reader.onload = () => (entry.text = String(reader.result));
-      reader.readAsText(blobs.get(this.href)!);
-    });
-  });
-  afterEach(() => jest.restoreAllMocks());
+  const saved = captureDownloads();
 
   function renderTable(
     state: FakeLicensingState = {

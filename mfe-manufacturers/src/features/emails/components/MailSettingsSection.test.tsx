@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EmailSummary, MailSettings } from 'shared-kit';
-import {
-  apiError,
-  manufacturerSession as auroraSession,
-  superuserSession,
-  type FakeApiServer as FakeServer,
-  type RecordedApiCall as ApiCall,
-} from 'shared-kit/testing';
+import { apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
+import type { FakeApiServer, RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
+import { emailFixture } from '../../../shared/test-support/email-fixture';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 import { BRAND_COLOR_INVALID, LOGO_NOT_HTTPS } from './mail-settings-form';
 import { SETTINGS_LOAD_FAILED, SETTINGS_SAVED } from './MailSettingsSection';
@@ -26,26 +22,18 @@ const settingsFixture = (overrides: Partial<MailSettings> = {}): MailSettings =>
   ...overrides,
 });
 
-const queuedEmail = (to: string): EmailSummary => ({
-  id: 41,
-  manufacturer_id: 7,
-  to,
-  kind: 'email.test',
-  subject: 'Test email from Aurora Audio',
-  sender_name: 'Aurora Audio',
-  reply_to: 'hello@aurora-audio.example',
-  transactional: true,
-  status: 'pending',
-  attempts: 0,
-  last_error: null,
-  last_attempt_at: null,
-  next_attempt_at: '2026-11-21T10:00:00.000Z',
-  sent_at: null,
-  created_at: '2026-11-21T10:00:00.000Z',
-});
+const queuedEmail = (to: string): EmailSummary =>
+  emailFixture({
+    id: 41,
+    to,
+    kind: 'email.test',
+    subject: 'Test email from Aurora Audio',
+    status: 'pending',
+    next_attempt_at: '2026-11-21T10:00:00.000Z',
+  });
 
 /** The manufacturer page's calls; the mail settings as the server keeps them. */
-function mailServer(refuse?: (call: ApiCall) => unknown): FakeServer {
+function mailServer(refuse?: (call: RecordedApiCall) => unknown): FakeApiServer {
   let settings = settingsFixture();
   return (call) => {
     if (call.path === '/manufacturers/7' && call.method === 'GET') return manufacturerFixture();
@@ -62,11 +50,11 @@ function mailServer(refuse?: (call: ApiCall) => unknown): FakeServer {
   };
 }
 
-const open = (server: FakeServer, session = auroraSession) =>
+const open = (server: FakeApiServer, session = manufacturerSession) =>
   renderArea({ entries: ['/Home/Manufacturers/7'], session, server });
 const section = async () => screen.findByRole('region', { name: 'Mail settings' });
 const form = async () => within(await section()).findByRole('form', { name: 'Mail settings' });
-const writes = (calls: ApiCall[]) =>
+const writes = (calls: RecordedApiCall[]) =>
   calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.path, call.body]);
 
 describe('the mail settings of a manufacturer', () => {
@@ -109,7 +97,7 @@ describe('the mail settings of a manufacturer', () => {
 
   it("shows the server's refusal at the field it is about, focused", async () => {
     const message = "Reply-to email 'a@localhost' does not have a valid domain after the @.";
-    const refuse = (call: ApiCall) => {
+    const refuse = (call: RecordedApiCall) => {
       if (call.method === 'PUT') throw apiError(400, message);
     };
     const { user } = open(mailServer(refuse));
@@ -140,7 +128,7 @@ describe('the mail settings of a manufacturer', () => {
   });
 
   it('says why a test email was refused', async () => {
-    const refuse = (call: ApiCall) => {
+    const refuse = (call: RecordedApiCall) => {
       if (call.method === 'POST') throw apiError(429, 'At most 10 test emails an hour. Please try again later.');
     };
     const { user } = open(mailServer(refuse));
@@ -153,7 +141,7 @@ describe('the mail settings of a manufacturer', () => {
 
   it('offers Retry when the settings cannot be loaded', async () => {
     let fail = true;
-    const refuse = (call: ApiCall) => {
+    const refuse = (call: RecordedApiCall) => {
       if (call.path === SETTINGS && fail) throw new Error('network down');
     };
     const { user } = open(mailServer(refuse));

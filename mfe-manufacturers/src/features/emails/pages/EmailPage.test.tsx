@@ -1,37 +1,29 @@
 import { screen, within } from '@testing-library/react';
 import type { Email } from 'shared-kit';
-import { apiError, manufacturerSession as auroraSession, type FakeApiServer as FakeServer } from 'shared-kit/testing';
+import { apiError, manufacturerSession, type FakeApiServer } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
+import { emailFixture } from '../../../shared/test-support/email-fixture';
 import { NO_SUCH_EMAIL } from './EmailPage';
 
 const mail: Email = {
-  id: 5,
-  manufacturer_id: 7,
-  to: 'jörg@bücher.example',
-  kind: 'portal.sign-in-code',
-  subject: 'Your sign-in code',
-  sender_name: 'Aurora Support',
-  reply_to: 'support@aurora-audio.example',
-  transactional: true,
-  status: 'kept',
-  attempts: 0,
-  last_error: null,
-  last_attempt_at: null,
-  next_attempt_at: null,
-  sent_at: null,
-  created_at: '2026-11-21T10:00:00.000Z',
+  ...emailFixture({
+    id: 5,
+    to: 'jörg@bücher.example',
+    sender_name: 'Aurora Support',
+    reply_to: 'support@aurora-audio.example',
+  }),
   html: '<!DOCTYPE html><html><body><p>Your code is 123456</p><script>parent.alert(1)</script></body></html>',
   text: 'Your code is 123456\n\nAurora Audio',
 };
 
-const server: FakeServer = (call) => {
+const server: FakeApiServer = (call) => {
   if (call.method === 'GET' && call.path === '/manufacturers/7/emails/5') return mail;
   throw apiError(404, 'Email not found');
 };
 
 describe('one email of the log', () => {
   it('shows its headers, its plain text and its HTML in a sandboxed frame', async () => {
-    renderArea({ entries: ['/Home/Manufacturers/7/Emails/5'], session: auroraSession, server });
+    renderArea({ entries: ['/Home/Manufacturers/7/Emails/5'], session: manufacturerSession, server });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your sign-in code' })).toBeInTheDocument();
     const headers = within(screen.getByRole('region', { name: 'Headers' }));
     expect(headers.getByText('Aurora Support')).toBeInTheDocument();
@@ -51,12 +43,16 @@ describe('one email of the log', () => {
 
   it('cannot show a mail that is not there (or is another manufacturer’s)', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderArea({ entries: ['/Home/Manufacturers/7/Emails/99'], session: auroraSession, server });
+    renderArea({ entries: ['/Home/Manufacturers/7/Emails/99'], session: manufacturerSession, server });
     expect(await screen.findByText(NO_SUCH_EMAIL)).toBeInTheDocument();
   });
 
   it.each(['abc', '1.5'])('refuses the email id %s without asking the server', (id) => {
-    const { calls } = renderArea({ entries: [`/Home/Manufacturers/7/Emails/${id}`], session: auroraSession, server });
+    const { calls } = renderArea({
+      entries: [`/Home/Manufacturers/7/Emails/${id}`],
+      session: manufacturerSession,
+      server,
+    });
     expect(screen.getByText(NO_SUCH_EMAIL)).toBeInTheDocument();
     expect(calls).toEqual([]);
   });

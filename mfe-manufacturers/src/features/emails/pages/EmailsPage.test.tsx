@@ -1,37 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EmailSummary } from 'shared-kit';
-import {
-  manufacturerSession as auroraSession,
-  superuserSession,
-  type FakeApiServer as FakeServer,
-  type RecordedApiCall as ApiCall,
-} from 'shared-kit/testing';
+import { manufacturerSession, superuserSession, type FakeApiServer, type RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
+import { emailFixture } from '../../../shared/test-support/email-fixture';
 import { EMAILS_LOAD_FAILED, NO_EMAILS, NO_MATCHING_EMAILS, NO_SUCH_MANUFACTURER } from './EmailsPage';
 
 const LOG = '/manufacturers/7/emails';
 const PAGE = '/Home/Manufacturers/7/Emails';
 
-const email = (overrides: Partial<EmailSummary>): EmailSummary => ({
-  id: 1,
-  manufacturer_id: 7,
-  to: 'buyer@example.com',
-  kind: 'portal.sign-in-code',
-  subject: 'Your sign-in code',
-  sender_name: 'Aurora Audio',
-  reply_to: 'hello@aurora-audio.example',
-  transactional: true,
-  status: 'kept',
-  attempts: 0,
-  last_error: null,
-  last_attempt_at: null,
-  next_attempt_at: null,
-  sent_at: null,
-  created_at: '2026-11-21T10:00:00.000Z',
-  ...overrides,
-});
-
-const FAILED = email({
+const FAILED = emailFixture({
   id: 2,
   to: 'nobody@example.com',
   status: 'failed',
@@ -42,7 +19,7 @@ const FAILED = email({
 });
 
 /** The log as the server filters it (status, kind, recipient), newest first. */
-function logServer(rows: EmailSummary[] = [FAILED, email({})], fail = false): FakeServer {
+function logServer(rows: EmailSummary[] = [FAILED, emailFixture({})], fail = false): FakeApiServer {
   return (call) => {
     if (call.method === 'GET' && call.path === LOG) {
       if (fail) throw new Error('network down');
@@ -66,7 +43,7 @@ function logServer(rows: EmailSummary[] = [FAILED, email({})], fail = false): Fa
 }
 
 const table = () => screen.findByRole('table', { name: 'Emails' });
-const logQueries = (calls: ApiCall[]) => calls.filter((call) => call.path === LOG).map((call) => call.query);
+const logQueries = (calls: RecordedApiCall[]) => calls.filter((call) => call.path === LOG).map((call) => call.query);
 const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
@@ -108,7 +85,7 @@ describe('the Emails log of a manufacturer', () => {
   });
 
   it('filters by state, kind and recipient, each from the first page', async () => {
-    const { user, calls } = renderArea({ entries: [PAGE], session: auroraSession, server: logServer() });
+    const { user, calls } = renderArea({ entries: [PAGE], session: manufacturerSession, server: logServer() });
     await table();
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'failed');
     await waitFor(() =>
@@ -131,13 +108,13 @@ describe('the Emails log of a manufacturer', () => {
   });
 
   it('says so when there are no mails yet, and when the log cannot be loaded', async () => {
-    renderArea({ entries: [PAGE], session: auroraSession, server: logServer([]) });
+    renderArea({ entries: [PAGE], session: manufacturerSession, server: logServer([]) });
     expect(await screen.findByText(NO_EMAILS)).toBeInTheDocument();
   });
 
   it('says the log could not be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderArea({ entries: [PAGE], session: auroraSession, server: logServer([], true) });
+    renderArea({ entries: [PAGE], session: manufacturerSession, server: logServer([], true) });
     expect(await screen.findByText(EMAILS_LOAD_FAILED)).toBeInTheDocument();
   });
 

@@ -17,7 +17,7 @@ import {
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { useUpdateManufacturer } from '../api/update-manufacturer';
 import { MANUFACTURER_NOT_FOUND, UPDATE_FAILED, UPDATE_SUCCEEDED } from '../texts';
-import { formValuesOf, hasChanges, type ManufacturerFormValues } from './form-values';
+import { formValuesOf, hasChanges, type ManufacturerFormValues } from './manufacturer-form';
 import { ReadOnlyField } from './ReadOnlyField';
 import { useDelayedLeaveAfterSave } from './use-delayed-leave-after-save';
 

@@ -1,11 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { InitialEntry } from 'react-router';
-import {
-  renderPage,
-  type RenderPageOptions,
-  manufacturerSession as auroraSession,
-  superuserSession,
-} from 'shared-kit/testing';
+import { renderPage, type RenderPageOptions, manufacturerSession, superuserSession } from 'shared-kit/testing';
 import ManufacturersRoutes from '../../../remote';
 
 /** The area's routes under /Home, as the shell mounts them, opened at the last of `entries`. */
@@ -36,7 +31,7 @@ describe('Create Manufacturer', () => {
   });
 
   it('denies a manufacturer user', () => {
-    renderArea({ entries: ['/Home/CreateManufacturer'], session: auroraSession, server: noServer });
+    renderArea({ entries: ['/Home/CreateManufacturer'], session: manufacturerSession, server: noServer });
     expect(screen.getByRole('alert')).toHaveTextContent('Access denied. Superuser privileges required.');
   });
 });

@@ -1,15 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { EMPTY_PAGINATION, type Manufacturer } from 'shared-kit';
 import type { InitialEntry } from 'react-router';
-import {
-  renderPage,
-  type RenderPageOptions,
-  apiError,
-  manufacturerSession as auroraSession,
-  superuserSession,
-  type RecordedApiCall as ApiCall,
-  type FakeApiServer as FakeServer,
-} from 'shared-kit/testing';
+import { renderPage, apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
+import type { RenderPageOptions, RecordedApiCall, FakeApiServer } from 'shared-kit/testing';
 import ManufacturersRoutes from '../../../remote';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 
@@ -22,7 +15,9 @@ const LIST_WITH_PAGE = '/Home/Manufacturers?page=2';
 const withReturnTo = (path: string, returnTo = LIST_WITH_PAGE) => `${path}?returnTo=${encodeURIComponent(returnTo)}`;
 
 /** GET answers the stored manufacturer; PATCH merges, or answers what `onPatch` gives or throws. */
-function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: ApiCall) => unknown } = {}): FakeServer {
+function manufacturerServer(
+  options: { stored?: Manufacturer; onPatch?: (call: RecordedApiCall) => unknown } = {},
+): FakeApiServer {
   let stored = options.stored ?? AURORA;
   return (call) => {
     // The list a Back may lead to.
@@ -61,7 +56,7 @@ function manufacturerServer(options: { stored?: Manufacturer; onPatch?: (call: A
 }
 
 /** The calls about the manufacturer itself, not the sections below its details. */
-const manufacturerCalls = (calls: ApiCall[]) =>
+const manufacturerCalls = (calls: RecordedApiCall[]) =>
   calls.filter(
     (call) =>
       !['/webhook-endpoints', '/mail-settings', '/portal-settings'].some((section) => call.path.includes(section)),
@@ -331,7 +326,7 @@ describe('manufacturer details page', () => {
 
     it('shows why a load failed and loads again on Retry', async () => {
       let down = true;
-      const server: FakeServer = (call) => {
+      const server: FakeApiServer = (call) => {
         if (down) throw apiError(0, 'The server could not be reached. Check your connection and try again.');
         return manufacturerServer()(call);
       };
@@ -349,7 +344,7 @@ describe('manufacturer details page', () => {
     it('lets a manufacturer user open and edit their own manufacturer', async () => {
       const { user, calls, services } = renderArea({
         entries: ['/Home/Dashboard', '/Home/Manufacturers/7'],
-        session: auroraSession,
+        session: manufacturerSession,
         server: manufacturerServer(),
       });
       await screen.findByDisplayValue('Aurora Audio');
@@ -368,7 +363,7 @@ describe('manufacturer details page', () => {
     it("denies a manufacturer user another manufacturer's page without asking the server", () => {
       const { calls } = renderArea({
         entries: ['/Home/Manufacturers/8'],
-        session: auroraSession,
+        session: manufacturerSession,
         server: manufacturerServer(),
       });
       expect(screen.getByRole('alert')).toHaveTextContent('Access denied. Superuser privileges required.');
@@ -390,7 +385,7 @@ describe('manufacturer details page', () => {
   describe('Back (docs/console.md, Manufacturer details)', () => {
     it.each([
       ['a superuser', superuserSession],
-      ['a manufacturer user', auroraSession],
+      ['a manufacturer user', manufacturerSession],
     ])('goes to returnTo when present, for %s', async (_who, session) => {
       const { user } = renderArea({
         entries: ['/Home/Dashboard', withReturnTo('/Home/Manufacturers/7', '/Home/Users?page=3')],
@@ -405,7 +400,7 @@ describe('manufacturer details page', () => {
     it('goes back one step for a manufacturer user without returnTo', async () => {
       const { user } = renderArea({
         entries: ['/Home/MyProducts?page=2', '/Home/Manufacturers/7'],
-        session: auroraSession,
+        session: manufacturerSession,
         server: manufacturerServer(),
       });
       await screen.findByDisplayValue('Aurora Audio');
@@ -416,7 +411,7 @@ describe('manufacturer details page', () => {
     it('sends a manufacturer user who opened the page directly to /Home instead of out of the console', async () => {
       const { user } = renderArea({
         entries: ['/Home/Manufacturers/7'],
-        session: auroraSession,
+        session: manufacturerSession,
         server: manufacturerServer(),
       });
       await screen.findByDisplayValue('Aurora Audio');
@@ -449,7 +444,7 @@ describe('manufacturer details page', () => {
     it('works on the error pages too', async () => {
       const { user } = renderArea({
         entries: ['/Home/Dashboard', '/Home/Manufacturers/8'],
-        session: auroraSession,
+        session: manufacturerSession,
         server: manufacturerServer(),
       });
       await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -493,7 +488,7 @@ describe('manufacturer details page', () => {
     });
 
     it('goes back one step for a manufacturer user without returnTo', async () => {
-      await saveAPhoneChange(['/Home/Users', '/Home/Manufacturers/7'], auroraSession);
+      await saveAPhoneChange(['/Home/Users', '/Home/Manufacturers/7'], manufacturerSession);
       await after(2000);
       expect(location()).toHaveTextContent(/^\/Home\/Users$/);
     });

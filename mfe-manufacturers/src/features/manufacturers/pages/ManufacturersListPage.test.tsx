@@ -1,14 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { Manufacturer, Pagination } from 'shared-kit';
 import type { InitialEntry } from 'react-router';
-import {
-  renderPage,
-  type RenderPageOptions,
-  apiError,
-  manufacturerSession as auroraSession,
-  superuserSession,
-  type RecordedApiCall as ApiCall,
-} from 'shared-kit/testing';
+import { renderPage, apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
+import type { RenderPageOptions, RecordedApiCall } from 'shared-kit/testing';
 import ManufacturersRoutes from '../../../remote';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 
@@ -25,7 +19,7 @@ const MANUFACTURERS: Manufacturer[] = Array.from({ length: 3 }, (_, index) =>
   }),
 );
 
-function pageOf(call: ApiCall, total = 260): { data: Manufacturer[]; pagination: Pagination } {
+function pageOf(call: RecordedApiCall, total = 260): { data: Manufacturer[]; pagination: Pagination } {
   const page = Number(call.query?.page);
   const perPage = Number(call.query?.per_page);
   const last = Math.ceil(total / perPage);
@@ -38,7 +32,7 @@ function pageOf(call: ApiCall, total = 260): { data: Manufacturer[]; pagination:
   };
 }
 
-const listServer = (call: ApiCall) => {
+const listServer = (call: RecordedApiCall) => {
   if (call.method === 'GET' && call.path === '/manufacturers') return pageOf(call);
   const details = MANUFACTURERS.find(
     (manufacturer) => call.method === 'GET' && call.path === `/manufacturers/${manufacturer.id}`,
@@ -139,7 +133,11 @@ describe('manufacturers list', () => {
   });
 
   it('denies a manufacturer user without asking the server (docs/console.md, Roles and access)', () => {
-    const { calls } = renderArea({ entries: ['/Home/Manufacturers'], session: auroraSession, server: listServer });
+    const { calls } = renderArea({
+      entries: ['/Home/Manufacturers'],
+      session: manufacturerSession,
+      server: listServer,
+    });
     expect(screen.getByRole('heading', { name: 'Manufacturers' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Access denied. Superuser privileges required.');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PortalSettings } from 'shared-kit';
-import {
-  apiError,
-  manufacturerSession as auroraSession,
-  superuserSession,
-  type FakeApiServer as FakeServer,
-  type RecordedApiCall as ApiCall,
-} from 'shared-kit/testing';
+import { apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
+import type { FakeApiServer, RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 import { PORTAL_LOAD_FAILED } from './PortalSection';
@@ -21,7 +16,7 @@ const RESERVED = 'That portal address is reserved. Please choose another.';
 const urlOf = (slug: string) => `http://127.0.0.1:8080/portal/${slug}/`;
 
 /** The manufacturer page's calls; the portal settings as the server keeps them. */
-function portalServer(refuse?: (call: ApiCall) => unknown): FakeServer {
+function portalServer(refuse?: (call: RecordedApiCall) => unknown): FakeApiServer {
   let settings: PortalSettings = { slug: 'aurora-audio', enabled: true, portal_url: urlOf('aurora-audio') };
   return (call) => {
     if (call.path === '/manufacturers/7' && call.method === 'GET') return manufacturerFixture();
@@ -36,11 +31,11 @@ function portalServer(refuse?: (call: ApiCall) => unknown): FakeServer {
   };
 }
 
-const open = (server: FakeServer, session = auroraSession) =>
+const open = (server: FakeApiServer, session = manufacturerSession) =>
   renderArea({ entries: ['/Home/Manufacturers/7'], session, server });
 const section = async () => screen.findByRole('region', { name: 'Customer portal' });
 const slugForm = async () => within(await section()).findByRole('form', { name: 'Portal address' });
-const writes = (calls: ApiCall[]) =>
+const writes = (calls: RecordedApiCall[]) =>
   calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.path, call.body]);
 
 describe('the customer portal of a manufacturer', () => {
@@ -91,7 +86,7 @@ describe('the customer portal of a manufacturer', () => {
     [409, TAKEN, 'nimbus-instruments'],
     [400, RESERVED, 'licenses'],
   ])("shows the server's %i at the slug, focused, and keeps the address", async (status, message, typed) => {
-    const refuse = (call: ApiCall) => {
+    const refuse = (call: RecordedApiCall) => {
       if (call.method === 'PATCH') throw apiError(status, message);
     };
     const { user } = open(portalServer(refuse));
@@ -135,7 +130,7 @@ describe('the customer portal of a manufacturer', () => {
   });
 
   it('says why switching failed', async () => {
-    const refuse = (call: ApiCall) => {
+    const refuse = (call: RecordedApiCall) => {
       if (call.method === 'PATCH') throw apiError(403, 'Access denied.');
     };
     const { user } = open(portalServer(refuse));

@@ -1,15 +1,9 @@
 import styled from 'styled-components';
-import {
-  ApiError,
-  Button,
-  ErrorText,
-  SpinnerIcon,
-  type PortalSettings,
-  type UpdatePortalSettingsBody,
-} from 'shared-kit';
+import { ApiError, Button, ErrorText, SpinnerIcon, type UpdatePortalSettingsBody } from 'shared-kit';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { useUpdatePortalSettings } from '../api/update-portal-settings';
 import { portalSlugContract, portalSlugFormValues, type PortalSlugFormValues } from './portal-slug-form';
+import type { PortalSettingsPartProps } from './portal-settings-part';
 
 export const SLUG_SAVE_FAILED = 'The portal address could not be saved. Please try again.';
 export const SLUG_SAVED = 'Portal address saved.';
@@ -26,15 +20,7 @@ const Row = styled.form`
 `;
 
 /** The slug that names the portal (`/portal/<slug>/`); the server refuses a reserved slug (400) and another manufacturer's (409). */
-export function PortalSlugForm({
-  manufacturerId,
-  settings,
-  onSaved,
-}: {
-  manufacturerId: number;
-  settings: PortalSettings;
-  onSaved: (notice: string) => void;
-}) {
+export function PortalSlugForm({ manufacturerId, settings, onSaved }: PortalSettingsPartProps) {
   const update = useUpdatePortalSettings();
   const form = useContractForm<PortalSlugFormValues, UpdatePortalSettingsBody>({
     ...portalSlugContract,

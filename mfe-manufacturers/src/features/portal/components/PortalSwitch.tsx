@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Checkbox, ConfirmDialog, ErrorText, errorMessage, type PortalSettings } from 'shared-kit';
+import { Checkbox, ConfirmDialog, ErrorText, errorMessage } from 'shared-kit';
 import { useUpdatePortalSettings } from '../api/update-portal-settings';
+import type { PortalSettingsPartProps } from './portal-settings-part';
 
 export const PORTAL_ON_LABEL = 'Portal switched on: customers can sign in';
 export const SWITCH_OFF_WARNING =
@@ -17,15 +18,7 @@ const Hint = styled.p`
 `;
 
 /** On at once; off only after a confirmation, since customers are then shut out. */
-export function PortalSwitch({
-  manufacturerId,
-  settings,
-  onSaved,
-}: {
-  manufacturerId: number;
-  settings: PortalSettings;
-  onSaved: (notice: string) => void;
-}) {
+export function PortalSwitch({ manufacturerId, settings, onSaved }: PortalSettingsPartProps) {
   const update = useUpdatePortalSettings();
   const [confirmingOff, setConfirmingOff] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from 'shared-kit';
-import {
-  apiError,
-  manufacturerSession as auroraSession,
-  superuserSession,
-  type FakeApiServer as FakeServer,
-  type RecordedApiCall as ApiCall,
-} from 'shared-kit/testing';
+import { apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
+import type { FakeApiServer, RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 import { NO_ENDPOINTS } from './WebhooksSection';
@@ -32,8 +27,8 @@ const endpointFixture = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpo
 /** A manufacturer with endpoints the section reads and changes, as the server would keep them. */
 function webhookServer(
   initial: WebhookEndpoint[] = [endpointFixture()],
-  refuse?: (call: ApiCall) => unknown,
-): FakeServer {
+  refuse?: (call: RecordedApiCall) => unknown,
+): FakeApiServer {
   let endpoints = [...initial];
   let nextId = 10;
   return (call) => {
@@ -66,10 +61,10 @@ function webhookServer(
   };
 }
 
-const open = (server: FakeServer, session = superuserSession) =>
+const open = (server: FakeApiServer, session = superuserSession) =>
   renderArea({ entries: ['/Home/Manufacturers/7'], session, server });
 const endpointsTable = () => screen.findByRole('table', { name: 'Webhook endpoints' });
-const changes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
+const changes = (calls: RecordedApiCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('the Webhooks section of the manufacturer page', () => {
   it("lists the endpoints with their URL, events in words, state and creation time, and leads to each one's delivery log", async () => {
@@ -101,7 +96,7 @@ describe('the Webhooks section of the manufacturer page', () => {
   });
 
   it('says so when there is no endpoint yet; staff see the section on their own manufacturer', async () => {
-    open(webhookServer([]), auroraSession);
+    open(webhookServer([]), manufacturerSession);
     expect(await screen.findByText(NO_ENDPOINTS)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Webhooks' })).toBeInTheDocument();
   });
@@ -155,7 +150,7 @@ describe('the Webhooks section of the manufacturer page', () => {
   });
 
   it("shows the server's refusal of a URL (the SSRF guard) at the URL field and keeps the dialog open", async () => {
-    const refuse = (call: ApiCall) => {
+    const refuse = (call: RecordedApiCall) => {
       if (call.method === 'POST') throw apiError(400, SSRF_REFUSAL);
     };
     const { user } = open(webhookServer([], refuse));

@@ -1,12 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint } from 'shared-kit';
-import {
-  apiError,
-  manufacturerSession as auroraSession,
-  superuserSession,
-  type FakeApiServer as FakeServer,
-  type RecordedApiCall as ApiCall,
-} from 'shared-kit/testing';
+import { apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
+import type { FakeApiServer, RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 
 import { DELIVERY_LOG_POLL_MS } from '../components/use-poll-while';
@@ -56,7 +51,7 @@ const FAILED = delivery({
  * The endpoint and its log, newest first. A queued delivery is pending; the worker (`deliverPending`) later
  * marks every pending delivery succeeded.
  */
-function logServer(initial: WebhookDelivery[] = [FAILED, delivery({})], refuse?: (call: ApiCall) => void) {
+function logServer(initial: WebhookDelivery[] = [FAILED, delivery({})], refuse?: (call: RecordedApiCall) => void) {
   let log = [...initial];
   let nextId = 100;
   const enqueue = (eventType: string, messageId: string) => {
@@ -74,7 +69,7 @@ function logServer(initial: WebhookDelivery[] = [FAILED, delivery({})], refuse?:
     log = [queued, ...log];
     return queued;
   };
-  const server: FakeServer = (call) => {
+  const server: FakeApiServer = (call) => {
     if (call.method === 'GET' && call.path === ENDPOINT) return endpoint;
     if (call.method === 'GET' && call.path === `${ENDPOINT}/deliveries`)
       return {
@@ -105,8 +100,8 @@ function logServer(initial: WebhookDelivery[] = [FAILED, delivery({})], refuse?:
 }
 
 const deliveriesTable = () => screen.findByRole('table', { name: 'Deliveries' });
-const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST').map((call) => call.path);
-const logReads = (calls: ApiCall[]) => calls.filter((call) => call.path === `${ENDPOINT}/deliveries`).length;
+const posts = (calls: RecordedApiCall[]) => calls.filter((call) => call.method === 'POST').map((call) => call.path);
+const logReads = (calls: RecordedApiCall[]) => calls.filter((call) => call.path === `${ENDPOINT}/deliveries`).length;
 
 describe('the delivery log of a webhook endpoint', () => {
   it('shows each delivery: status, event, response code, duration, attempts, last error and times, the first page newest first', async () => {
@@ -145,7 +140,7 @@ describe('the delivery log of a webhook endpoint', () => {
   });
 
   it('says so when nothing was delivered yet', async () => {
-    renderArea({ entries: [PAGE], session: auroraSession, server: logServer([]).server });
+    renderArea({ entries: [PAGE], session: manufacturerSession, server: logServer([]).server });
     expect(await screen.findByText(NO_DELIVERIES)).toBeInTheDocument();
   });
 
@@ -208,7 +203,11 @@ describe('the delivery log of a webhook endpoint', () => {
 
   it('cannot show an endpoint that is not there (or is another manufacturer’s), nor an address that is not one', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderArea({ entries: ['/Home/Manufacturers/7/Webhooks/99'], session: auroraSession, server: logServer().server });
+    renderArea({
+      entries: ['/Home/Manufacturers/7/Webhooks/99'],
+      session: manufacturerSession,
+      server: logServer().server,
+    });
     expect(await screen.findByText(NO_SUCH_ENDPOINT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/Home/Manufacturers/7');
   });

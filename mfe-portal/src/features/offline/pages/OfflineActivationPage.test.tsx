@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { apiError, page, type RecordedApiCall } from 'shared-kit/testing';
+import { apiError, captureDownloads, page, type RecordedApiCall } from 'shared-kit/testing';
 import { makeLicense } from '../../../shared/test-support/fixtures';
 import { renderPortal } from '../../../shared/test-support/render-portal';
 
@@ -27,28 +27,7 @@ const licenseFile = {
 };
 
 describe('OfflineActivationPage', () => {
-  let saved: { name: string; text: string }[];
-  let blobs: Map<string, Blob>;
-
-  beforeEach(() => {
-    saved = [];
-    blobs = new Map();
-    let next = 0;
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      const url = `blob:test/${++next}`;
-      blobs.set(url, blob);
-      return url;
-    });
-    URL.revokeObjectURL = jest.fn();
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      const entry = { name: this.download, text: '' };
-      saved.push(entry);
-      const reader = new FileReader();
-      reader.onload = () => (entry.text = String(reader.result));
-      reader.readAsText(blobs.get(this.href)!);
-    });
-  });
-  afterEach(() => jest.restoreAllMocks());
+  const saved = captureDownloads();
 
   const server = (call: RecordedApiCall) => {
     if (call.method === 'GET' && call.path === '/portal/licenses')

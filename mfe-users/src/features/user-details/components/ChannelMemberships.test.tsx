@@ -2,13 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type DistributionChannel, type EndUserDetails } from 'shared-kit';
 import {
   deferred as deferredAnswer,
-  renderPage,
   type RecordedApiCall as RecordedCall,
   type FakeApiServer,
 } from 'shared-kit/testing';
 import { BETA, RELEASE, userDetails } from '../test-data';
-import { UserDetailsPage } from '../pages/UserDetailsPage';
-import { Route, Routes } from 'react-router';
+import { renderUserDetails } from '../render-user-details';
 
 interface Setup {
   user?: EndUserDetails;
@@ -45,17 +43,7 @@ function renderMemberships({
     }
     throw new ApiError(404, ['Not found']);
   };
-  return renderPage(
-    <Routes>
-      <Route path="UserDetails/:userID" element={<UserDetailsPage />} />
-    </Routes>,
-    {
-      server,
-      url: '/Home/UserDetails/1',
-      route: '/Home/*',
-      services: { loadRemoteModule: () => new Promise(() => undefined) },
-    },
-  );
+  return renderUserDetails(server);
 }
 
 const withBeta = () =>

@@ -16,19 +16,42 @@ const Serial = styled.code`
   white-space: nowrap;
 `;
 
-const SENT_COLUMNS: TableColumn<SentLicenseTransfer>[] = [
-  { id: 'to', header: 'To User', cell: (transfer) => transfer.to_user.email },
+type Transfer = SentLicenseTransfer | ReceivedLicenseTransfer;
+
+/** What either direction shows after the other user: the licence and when it moved. */
+const LICENSE_COLUMNS: TableColumn<Transfer>[] = [
   { id: 'product', header: 'Product', cell: (transfer) => transfer.license.product.name },
   { id: 'serial', header: 'Serial', cell: (transfer) => <Serial>{transfer.license.serial}</Serial> },
   { id: 'date', header: 'Transfer Date', cell: (transfer) => formatDateTime(transfer.created_at) },
 ];
 
+const SENT_COLUMNS: TableColumn<SentLicenseTransfer>[] = [
+  { id: 'to', header: 'To User', cell: (transfer) => transfer.to_user.email },
+  ...LICENSE_COLUMNS,
+];
+
 const RECEIVED_COLUMNS: TableColumn<ReceivedLicenseTransfer>[] = [
   { id: 'from', header: 'From User', cell: (transfer) => transfer.from_user.email },
-  { id: 'product', header: 'Product', cell: (transfer) => transfer.license.product.name },
-  { id: 'serial', header: 'Serial', cell: (transfer) => <Serial>{transfer.license.serial}</Serial> },
-  { id: 'date', header: 'Transfer Date', cell: (transfer) => formatDateTime(transfer.created_at) },
+  ...LICENSE_COLUMNS,
 ];
+
+/** One tab of the dialog: the transfers of one direction, in a table captioned with the tab's label. */
+function transfersTab<T extends Transfer>(direction: 'Sent' | 'Received', columns: TableColumn<T>[], rows: T[]) {
+  const label = `${direction} Transfers`;
+  return {
+    id: direction.toLowerCase(),
+    label,
+    content: (
+      <Table
+        columns={columns}
+        rows={rows}
+        getRowId={(transfer) => transfer.id}
+        emptyText={`No ${direction.toLowerCase()} license transfers found.`}
+        caption={label}
+      />
+    ),
+  };
+}
 
 export interface LicenseTransfersProps {
   sent: SentLicenseTransfer[];
@@ -50,34 +73,7 @@ export function LicenseTransfers({ sent, received }: LicenseTransfersProps) {
       >
         <Tabs
           label="License transfers"
-          tabs={[
-            {
-              id: 'sent',
-              label: 'Sent Transfers',
-              content: (
-                <Table
-                  columns={SENT_COLUMNS}
-                  rows={sent}
-                  getRowId={(transfer) => transfer.id}
-                  emptyText="No sent license transfers found."
-                  caption="Sent Transfers"
-                />
-              ),
-            },
-            {
-              id: 'received',
-              label: 'Received Transfers',
-              content: (
-                <Table
-                  columns={RECEIVED_COLUMNS}
-                  rows={received}
-                  getRowId={(transfer) => transfer.id}
-                  emptyText="No received license transfers found."
-                  caption="Received Transfers"
-                />
-              ),
-            },
-          ]}
+          tabs={[transfersTab('Sent', SENT_COLUMNS, sent), transfersTab('Received', RECEIVED_COLUMNS, received)]}
         />
       </Dialog>
     </>

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { ApiError, type PortalSettings } from 'shared-kit';
-import { apiError, renderPage, type FakeApiServer, type RecordedApiCall as RecordedCall } from 'shared-kit/testing';
-import { Route, Routes } from 'react-router';
-import { UserDetailsPage } from '../pages/UserDetailsPage';
+import { apiError, type FakeApiServer, type RecordedApiCall as RecordedCall } from 'shared-kit/testing';
+import { renderUserDetails } from '../render-user-details';
 import { BETA, RELEASE, userDetails } from '../test-data';
 import { PORTAL_OFF_REASON, SEND_LINK_LABEL } from './SendPortalSignInLink';
 
@@ -31,17 +30,7 @@ function renderLinkAction({
       };
     throw new ApiError(404, ['Not found']);
   };
-  return renderPage(
-    <Routes>
-      <Route path="UserDetails/:userID" element={<UserDetailsPage />} />
-    </Routes>,
-    {
-      server,
-      url: '/Home/UserDetails/1',
-      route: '/Home/*',
-      services: { loadRemoteModule: () => new Promise(() => undefined) },
-    },
-  );
+  return renderUserDetails(server);
 }
 
 const posts = (calls: RecordedCall[]) =>

@@ -1,6 +1,6 @@
 import { type EndUser } from 'shared-kit';
 import { useApiMutation, userKeys, type ApiMutation } from 'shared-kit/data';
-import { toEndUserBody, type UserFormValues } from './user-form-values';
+import { toEndUserBody, type UserFormValues } from '../components/user-form';
 
 export interface UserUpdate {
   userId: number;

@@ -3,8 +3,7 @@ import { Button, ErrorText, PageHeader, SpinnerIcon } from 'shared-kit';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { FormButtons, FormCard } from '../../../shared/components/FormLayout';
 import { userLinks } from '../../../shared/links';
-import type { UserFormValues } from '../api/user-form-values';
-import { userFormContract } from './user-form-contract';
+import { userFormContract, type UserFormValues } from './user-form';
 
 export interface UserFormProps {
   title: string;

@@ -3,7 +3,7 @@ import { useIdParam } from 'shared-kit';
 import { PageUnavailable } from '../../../shared/components/PageUnavailable';
 import { NOT_A_USER_ADDRESS } from '../../../shared/links';
 import { useUpdateUser } from '../api/update-user';
-import type { UserFormValues } from '../api/user-form-values';
+import type { UserFormValues } from '../components/user-form';
 import { UserForm } from '../components/UserForm';
 
 /** /Home/EditUser/{userID}/{userEmail}[/{externalId}]: the form starts from the values in the address. */

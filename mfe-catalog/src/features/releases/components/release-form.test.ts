@@ -7,7 +7,7 @@ import {
   toCreateBody,
   toPatchBody,
   validateReleaseForm,
-} from './release-form-state';
+} from './release-form';
 
 const mac = makeBuild({ id: 1, os: 'macOS' });
 const win = makeBuild({ id: 2, os: 'Windows' });

@@ -7,7 +7,7 @@ import {
   validateProductForm,
   withType,
   type ProductFormValues,
-} from './product-form-state';
+} from './product-form';
 
 const filled = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({
   ...NEW_PRODUCT_FORM,

@@ -1,6 +1,16 @@
 import type { EndUserBody } from 'shared-kit';
 import type { ContractRules } from 'shared-kit/forms';
-import { toEndUserBody, type UserFormValues } from '../api/user-form-values';
+
+/** What the user form edits; an empty external ID is sent as null. */
+export interface UserFormValues {
+  email: string;
+  externalId: string;
+}
+
+export const toEndUserBody = (values: UserFormValues): EndUserBody => ({
+  email: values.email.trim(),
+  external_id: values.externalId.trim() || null,
+});
 
 export const EMAIL_REQUIRED = 'Email is required.';
 export const EMAIL_INVALID = 'Enter a valid email address, e.g. name@example.com.';

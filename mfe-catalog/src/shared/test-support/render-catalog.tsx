@@ -1,0 +1,6 @@
+import { renderPage, type FakeApiServer } from 'shared-kit/testing';
+import CatalogRoutes from '../../remote';
+
+/** The catalog's routes under /Home, as the shell mounts them, opened at `url`. */
+export const renderCatalog = (url: string, server: FakeApiServer) =>
+  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
