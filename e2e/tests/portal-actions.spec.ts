@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,8 +7,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { seriousViolations } from '../support/axe';
 import { E2E_DATABASE_URL, lastMailId, signInMailParts, waitForKeptMail } from '../support/kept-mail';
+import { expectDownloadOfStoredBuildFile } from '../support/stored-build-file';
 import { newPortalCustomer, type CustomerLicense } from '../support/portal-customer';
-import { E2E_BASE_URL, e2eDataDir } from '../support/stack';
+import { E2E_BASE_URL } from '../support/stack';
 
 // What a customer does in the portal, in Chromium on the built stack: free a machine, download an installer (the
 // bytes compared with the stored build file), offline activation with the C++ example plugin's request file and its
@@ -255,29 +256,10 @@ test.describe('a customer acts in the portal (1280×800)', () => {
     await signIn(page, CUSTOMER);
     await page.getByRole('link', { name: 'Downloads' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
-    const installer = page.getByRole('link', { name: /^Download .+\.(pkg|exe|zip)$/ }).first();
-    const href = (await installer.getAttribute('href'))!;
-    const fileId = Number(/\/clients\/app\/downloads\/(\d+)\?/.exec(href)?.[1]);
-    expect(fileId).toBeGreaterThan(0);
-    const downloading = page.waitForEvent('download');
-    await installer.click();
-    const download = await downloading;
-    const saved = join(tmpdir(), `producthub-e2e-download-${randomUUID()}`);
-    try {
-      await download.saveAs(saved);
-      const bytes = readFileSync(saved);
-      const [stored] = await query<{ name: string; storage_key: string; sha256: string; size: string }>(
-        'SELECT name, storage_key, sha256, size::text FROM build_files WHERE id = $1',
-        [fileId],
-      );
-      expect(download.suggestedFilename()).toBe(stored.name);
-      const original = readFileSync(join(e2eDataDir(), 'files', stored.storage_key));
-      expect(bytes.length).toBe(Number(stored.size));
-      expect(bytes.equals(original)).toBe(true);
-      expect(createHash('sha256').update(bytes).digest('hex')).toBe(stored.sha256);
-    } finally {
-      rmSync(saved, { force: true });
-    }
+    await expectDownloadOfStoredBuildFile(
+      page,
+      page.getByRole('link', { name: /^Download .+\.(pkg|exe|zip)$/ }).first(),
+    );
   });
 
   test('changes the email with the code mailed to the new address, and signs in with it', async ({ page }) => {
