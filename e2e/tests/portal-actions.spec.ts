@@ -313,6 +313,8 @@ async function changeEmailBack(page: Page, changed: string) {
 }
 
 test.describe('the customer pages at 390×844', () => {
+  // Five pages, each with axe, and its own customer made first: more than the default 30 s on a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
   test.use({ viewport: PHONE });
 
   // Its own customer with a licence and an activated machine, so every page has its controls whatever other specs did.
