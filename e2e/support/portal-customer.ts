@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { AURORA_STAFF, E2E_BASE_URL } from './stack';
+import { E2E_BASE_URL, NIMBUS_STAFF } from './stack';
 
 /** A licence of a portal customer, with what a plugin needs to activate it and check its answers. */
 export interface CustomerLicense {
@@ -13,8 +13,13 @@ export interface CustomerLicense {
   machineLimit: number;
 }
 
-/** A customer of Aurora Audio that exists only for the spec that made it: no other spec reads or changes it. */
+/**
+ * A customer who exists only for the spec that made it: no other spec reads or changes it. They are Nimbus
+ * Instruments' (portal `nimbus-instruments`): other specs count Aurora Audio's users and licences, never Nimbus's.
+ */
 export interface PortalCustomer {
+  /** The manufacturer's portal slug. */
+  slug: string;
   email: string;
   license: CustomerLicense;
   /** The machine activated on the licence through the client API, as a plugin does online. */
@@ -27,17 +32,17 @@ async function ok<T>(response: APIResponse): Promise<T> {
 }
 
 /**
- * A new end user of Aurora Audio (staff API) with a Standard licence of `productIdentifier` and one machine
+ * A new end user of Nimbus Instruments (staff API) with a Standard licence of `productIdentifier` and one machine
  * activated on it (client API), so a spec builds its own world instead of counting on demo data that other specs
  * change.
  */
 export async function newPortalCustomer(
   request: APIRequestContext,
-  productIdentifier = 'com.aurora.reverb',
+  productIdentifier = 'com.nimbus.strings',
 ): Promise<PortalCustomer> {
   const login = await ok<{ token: string }>(
     await request.post(`${E2E_BASE_URL}/api/v1/systemusers/login`, {
-      data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password },
+      data: { email: NIMBUS_STAFF.email, password: NIMBUS_STAFF.password },
     }),
   );
   const headers = { Authorization: `MSession ${login.token}` };
@@ -48,13 +53,13 @@ export async function newPortalCustomer(
       ok<T>(await request.post(`${E2E_BASE_URL}/api/v1${path}`, { headers, data })),
   };
 
-  const email = `portal-e2e-${randomUUID()}@aurora.listener.example`;
+  const email = `portal-e2e-${randomUUID()}@nimbus.listener.example`;
   const user = await staff.post<{ id: number }>('/users', { email });
   const products = await staff.get<{
     data: { id: number; name: string; identifier: string | null; public_key: string; machine_limit: number }[];
   }>('/products', { identifier: productIdentifier, per_page: '250' });
   const product = products.data.find((candidate) => candidate.identifier === productIdentifier);
-  if (!product) throw new Error(`Aurora Audio has no product ${productIdentifier}`);
+  if (!product) throw new Error(`Nimbus Instruments has no product ${productIdentifier}`);
   expect(product.machine_limit, 'a machine activated online and one offline').toBeGreaterThanOrEqual(2);
   const license = await staff.post<{ id: number; serial: string }>(`/users/${user.id}/licenses`, {
     product_id: product.id,
@@ -74,6 +79,7 @@ export async function newPortalCustomer(
     }),
   );
   return {
+    slug: 'nimbus-instruments',
     email,
     activatedFingerprint,
     license: {

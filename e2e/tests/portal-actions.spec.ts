@@ -43,15 +43,15 @@ async function machinesInUse(licenseId: number): Promise<number> {
 }
 
 /** Signs in on the sign-in page with the code of the kept mail; lands on My licenses. */
-async function signIn(page: Page, email: string) {
-  await page.goto(`/portal/${SLUG}/sign-in`);
+async function signIn(page: Page, email: string, slug = SLUG) {
+  await page.goto(`/portal/${slug}/sign-in`);
   const after = await lastMailId();
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Email address').press('Enter');
   const { code } = signInMailParts(await waitForKeptMail(email, 'portal.sign-in-code', after));
   await page.getByLabel('6-digit code').fill(code);
   await page.getByLabel('6-digit code').press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/portal/${SLUG}/licenses$`));
+  await expect(page).toHaveURL(new RegExp(`/portal/${slug}/licenses$`));
   await expect(page.getByText(`Signed in as ${email}`, { exact: true })).toBeVisible();
 }
 
@@ -180,10 +180,10 @@ async function tabTo(page: Page, target: Locator, presses = 40) {
 }
 
 /** Tab to a link of the portal's navigation and follow it with Enter. */
-async function goByKeyboard(page: Page, name: string, path: string) {
+async function goByKeyboard(page: Page, name: string, path: string, slug: string) {
   await tabTo(page, page.getByRole('navigation').getByRole('link', { name, exact: true }));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/portal/${SLUG}/${path}$`));
+  await expect(page).toHaveURL(new RegExp(`/portal/${slug}/${path}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
@@ -206,7 +206,7 @@ test.describe('a customer acts in the portal (1280×800)', () => {
     const client = CPP_PLUGIN_BUILT ? cppPlugin(stateDir) : jsClient();
     const fingerprint = `HWFP2-E2E-STUDIO-${randomUUID()}`;
 
-    await signIn(page, customer.email);
+    await signIn(page, customer.email, customer.slug);
     // My licences: the machine activated online, as the database holds it.
     const owned = licenseCard(page, license.serial);
     await expect(owned.getByText(`1 of ${license.machineLimit} in use`)).toBeVisible();
@@ -322,7 +322,7 @@ test.describe('the customer pages at 390×844', () => {
     page,
   }) => {
     const customer = await newPortalCustomer(page.request);
-    await signIn(page, customer.email);
+    await signIn(page, customer.email, customer.slug);
     const pages = [
       {
         name: 'My licenses',
@@ -335,7 +335,7 @@ test.describe('the customer pages at 390×844', () => {
       { name: 'My account', path: 'account', control: page.getByLabel('New email address') },
     ];
     for (const { name, path, control } of pages) {
-      await goByKeyboard(page, name, path);
+      await goByKeyboard(page, name, path, customer.slug);
       await expect(page.getByText(/Loading/)).toHaveCount(0);
       await expectNoHorizontalScroll(page);
       expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
@@ -343,7 +343,7 @@ test.describe('the customer pages at 390×844', () => {
     }
 
     // Freeing a machine by keyboard opens the confirmation, which Escape closes with nothing freed.
-    await goByKeyboard(page, 'My licenses', 'licenses');
+    await goByKeyboard(page, 'My licenses', 'licenses', customer.slug);
     const before = await page.getByRole('button', { name: /^Free this machine: / }).count();
     await tabTo(page, page.getByRole('button', { name: /^Free this machine: / }).first());
     await page.keyboard.press('Enter');
