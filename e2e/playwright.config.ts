@@ -51,10 +51,13 @@ export default defineConfig({
       PRODUCTHUB_LOGIN_RATE_LIMIT: '1000',
       PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT: '1000',
       PRODUCTHUB_PASSWORD_CHECK_CONCURRENCY: '16',
-      // Every spec signs customers in from 127.0.0.1; the portal's own limits are proven by the API suite.
+      // Every spec signs customers in and uploads offline requests from 127.0.0.1; the portal's own limits are proven
+      // by the API suite.
       PRODUCTHUB_PORTAL_CODE_RATE_LIMIT: '1000',
       PRODUCTHUB_PORTAL_CODE_ADDRESS_RATE_LIMIT: '1000',
       PRODUCTHUB_PORTAL_SIGN_IN_ADDRESS_RATE_LIMIT: '1000',
+      PRODUCTHUB_PORTAL_OFFLINE_RATE_LIMIT: '1000',
+      PRODUCTHUB_PORTAL_OFFLINE_ADDRESS_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       // tests/webhooks.spec.ts delivers to a receiver on 127.0.0.1 (docs/webhooks.md, SSRF protection).
       PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE: 'true',

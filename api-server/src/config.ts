@@ -42,6 +42,10 @@ export interface PortalLimits {
   codesPerAddressPerHour: number;
   /** Codes or links tried from one network address per minute. */
   signInsPerAddressPerMinute: number;
+  /** Offline activation requests uploaded in one customer session per hour. */
+  offlineActivationsPerSessionPerHour: number;
+  /** Offline activation requests uploaded from one network address per hour, whatever the session. */
+  offlineActivationsPerAddressPerHour: number;
 }
 
 /** Time limits (milliseconds) so that a slow or silent client cannot hold a connection. */
@@ -101,6 +105,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       codesPerEmailPerHour: positive('PRODUCTHUB_PORTAL_CODE_RATE_LIMIT', 5, env),
       codesPerAddressPerHour: positive('PRODUCTHUB_PORTAL_CODE_ADDRESS_RATE_LIMIT', 30, env),
       signInsPerAddressPerMinute: positive('PRODUCTHUB_PORTAL_SIGN_IN_ADDRESS_RATE_LIMIT', 30, env),
+      offlineActivationsPerSessionPerHour: positive('PRODUCTHUB_PORTAL_OFFLINE_RATE_LIMIT', 10, env),
+      offlineActivationsPerAddressPerHour: positive('PRODUCTHUB_PORTAL_OFFLINE_ADDRESS_RATE_LIMIT', 30, env),
     },
   };
 }

@@ -408,7 +408,13 @@ describe('portal sign-in limits, counted in PostgreSQL', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      portal: { codesPerEmailPerHour: 2, codesPerAddressPerHour: 5, signInsPerAddressPerMinute: 3 },
+      portal: {
+        codesPerEmailPerHour: 2,
+        codesPerAddressPerHour: 5,
+        signInsPerAddressPerMinute: 3,
+        offlineActivationsPerSessionPerHour: 1000,
+        offlineActivationsPerAddressPerHour: 1000,
+      },
     });
     await seedDemoData(t.db, t.masterKey, t.storage);
     customerEmail = (await t.db.selectFrom('end_users').select('email').orderBy('id').executeTakeFirstOrThrow()).email;

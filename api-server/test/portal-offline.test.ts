@@ -3,6 +3,7 @@ import { createCustomerSession } from '../src/portal/customer-sessions';
 import { createTestApp, type TestApp } from './support/test-app';
 import { demoLicenseOfIdentifiedProduct, seedDemo } from './support/demo-fixtures';
 import { customerAuth } from './portal-fixtures';
+import { auth, createSystemUser, login } from './support/fixtures';
 
 jest.setTimeout(120_000);
 
@@ -102,7 +103,57 @@ describe('offline activation in the portal', () => {
       .limit(2)
       .execute();
     expect(audit.map((entry) => entry.action)).toEqual(['portal.license.offline-activate', 'client.license.activate']);
-    expect(audit[0]!.actor_end_user_id).toBe(owned.endUserId);
+    // Both entries name the customer, the activation's own too (a plugin's activation has no actor: "client").
+    expect(audit.map((entry) => entry.actor_end_user_id)).toEqual([owned.endUserId, owned.endUserId]);
+    expect(audit[1]!.after).toMatchObject({ actor: 'customer', hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-1' });
+
+    // The licence's History in the console (what staff read): the customer, by email, on both rows.
+    await createSystemUser(t.db, 'offline-history@aurora.example', owned.manufacturerId);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit-events?object_type=license&object_id=${owned.licenseId}`,
+      headers: auth(await login(t.app, 'offline-history@aurora.example')),
+    });
+    expect(history.statusCode).toBe(200);
+    const email = (
+      await t.db.selectFrom('end_users').select('email').where('id', '=', owned.endUserId).executeTakeFirstOrThrow()
+    ).email;
+    expect(
+      (history.json().data as { action: string; actor: unknown }[])
+        .slice(0, 2)
+        .map(({ action, actor }) => ({ action, actor })),
+    ).toEqual([
+      { action: 'portal.license.offline-activate', actor: { type: 'customer', id: owned.endUserId, email } },
+      { action: 'client.license.activate', actor: { type: 'customer', id: owned.endUserId, email } },
+    ]);
+  });
+
+  it("a plugin's own activation of the licence is still audited without an actor", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/clients/app/activations',
+      payload: {
+        product_id: owned.productId,
+        serial: owned.serial,
+        hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-1',
+        hardware_fingerprint_version: 2,
+        signature_seed_version: 5,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_end_user_id', 'actor_system_user_id', 'after'])
+      .where('entity_type', '=', 'license')
+      .where('entity_id', '=', String(owned.licenseId))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      action: 'client.license.activate',
+      actor_end_user_id: null,
+      actor_system_user_id: null,
+      after: { actor: 'client' },
+    });
   });
 
   it('takes no new slot for the same machine again, and counts toward the machine limit', async () => {
@@ -156,6 +207,11 @@ describe('offline activation in the portal', () => {
         /signature_seed_version/,
       ],
       [writeOfflineRequest(requestFor({ hardware_fingerprint: '   ' })), /fingerprint/i],
+      [writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-\ud800' })), /well-formed Unicode/],
+      [
+        writeOfflineRequest(requestFor({ plugin_version: '2.\ud800', hardware_fingerprint: 'HWFP2-STUDIO-BAD' })),
+        /plugin_version must be well-formed Unicode/,
+      ],
       [42, /not a JSON object/],
     ];
     for (const [text, message] of cases) {

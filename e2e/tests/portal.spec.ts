@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
 import { lastMailId, signInMailParts, waitForKeptMail } from '../support/kept-mail';
-import { AURORA_STAFF, E2E_BASE_URL } from '../support/stack';
+import { AURORA_STAFF, E2E_BASE_URL, e2eDataDir } from '../support/stack';
+import { expectDownloadOfStoredBuildFile } from '../support/stored-build-file';
 import { serveRemote, servePortalEmbedPage, startConsole, type Running } from '../embed/servers';
 
 // The customer portal as a customer walks it: the standalone page at /portal/<slug>/ on the built stack, sign-in
@@ -199,7 +201,11 @@ test.describe("the portal embedded in a vendor's page on another origin", () => 
     const remote = await serveRemote('mfe-portal', PORTAL_REMOTE_PORT);
     running.push(remote);
     const vendorOrigin = `http://127.0.0.1:${VENDOR_PORT}`;
-    const api = await startConsole(CONSOLE_PORT, { PRODUCTHUB_CORS_ORIGINS: vendorOrigin });
+    // A second instance on the same database and the same stored files, as instances behind a load balancer are.
+    const api = await startConsole(CONSOLE_PORT, {
+      PRODUCTHUB_CORS_ORIGINS: vendorOrigin,
+      PRODUCTHUB_STORAGE_DIR: join(e2eDataDir(), 'files'),
+    });
     running.push(api);
     vendor = await servePortalEmbedPage(VENDOR_PORT, {
       apiBaseUrl: `${api.url}/api/v1`,
@@ -238,4 +244,23 @@ test.describe("the portal embedded in a vendor's page on another origin", () => 
       await expectAxeClean(page);
       expect(errors.filter((text) => /Content Security Policy|CORS/i.test(text))).toEqual([]);
     });
+
+  test("a customer downloads an installer on the vendor's site: the bytes stored for it", async ({ page }) => {
+    // Downloading changes nothing, so a demo customer of the vendor (Aurora Audio) will do.
+    const email = await customerWithLicences(page.request, 6);
+    await page.goto(`${vendor.url}/support/portal/`);
+    const { code } = await requestCode(page, email);
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${vendor.url}/support/portal/licenses`);
+    await page.getByRole('navigation').getByRole('link', { name: 'Downloads', exact: true }).click();
+    await expect(page).toHaveURL(`${vendor.url}/support/portal/downloads`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+    const installer = page.getByRole('link', { name: /^Download .+\.(pkg|exe|zip)$/ }).first();
+    // The signed link points at the API the vendor's page was given, not at the vendor's origin.
+    expect(await installer.getAttribute('href')).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${CONSOLE_PORT}/api/v1/clients/app/downloads/`),
+    );
+    await expectDownloadOfStoredBuildFile(page, installer);
+  });
 });

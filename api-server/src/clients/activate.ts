@@ -22,6 +22,12 @@ export async function activateBySerial(
     license: { productId: body.product_id, serial },
     hardwareFingerprint,
     body,
-    activator: { kind: 'client', address: call.address, limits: call.limits, admit: call.admit },
+    activator: {
+      kind: 'client',
+      address: call.address,
+      limits: call.limits,
+      admit: call.admit,
+      customer: call.customer,
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { formatSignedTime, hasControlCharacter } from 'signed-formats';
+import type { CustomerActor } from '../auth/actor';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/http-error';
 import { recordAudit } from '../repositories/audit-log';
@@ -32,6 +33,8 @@ export interface GuardedClientCall extends ClientCall {
   limits: RateLimit[];
   /** Refuses the call (429) when the counting says so. */
   admit: (decision: RateLimitDecision) => void;
+  /** The signed-in customer making the call for their machine in the portal (absent for a plugin). */
+  customer?: CustomerActor;
 }
 
 /** serialOf for a guarded call: a serial that cannot be one is still counted against the limits before its 404. */

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { activateBySerial } from '../clients/activate';
 import { badRequest, notFound } from '../lib/http-error';
+import { textProblem } from '../plugins/text-keyword';
 import { recordAudit } from '../repositories/audit-log';
 import type { Customer } from './customer-authentication';
 
@@ -27,6 +28,17 @@ function findMyLicense(db: Db, customer: Customer, licenseId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Refuses a request with a text no field may hold (NUL, a lone surrogate: jsonb refuses it), as the HTTP schema's
+ * Text() keyword refuses it in a body; the request's fields arrive inside one text, past that keyword.
+ */
+function refuseUnstorableText(request: OfflineRequest): void {
+  for (const [field, value] of Object.entries(request)) {
+    const problem = typeof value === 'string' ? textProblem(value) : null;
+    if (problem) throw badRequest(OFFLINE_REQUEST_UNUSABLE(`${field} ${problem}`));
+  }
+}
+
 /** The client API's activation body that the request asks for, held to the same schema as the client API's. */
 function activationBodyOf(request: OfflineRequest): ClientActivateBody {
   const body = {
@@ -44,8 +56,9 @@ function activationBodyOf(request: OfflineRequest): ClientActivateBody {
 /**
  * Offline activation: the customer uploads the request a plugin wrote and gets the signed licence file for that
  * machine. Every bad file is refused (400) before anything is written. The activation itself is the client API's
- * (`activateBySerial`): same machine limit, same signing, same activation record; the customer's audit entry is
- * written in the same transaction, so History shows who asked for it.
+ * (`activateBySerial`): same machine limit, same signing, same activation record, with the customer as the actor of
+ * its audit entry; the portal's own entry (with the plugin's version) is written in the same transaction, so History
+ * shows who asked for it.
  */
 export async function activateOffline(
   db: Db,
@@ -60,13 +73,16 @@ export async function activateOffline(
   const license = await findMyLicense(db, customer, licenseId);
   if (!license) throw notFound(OFFLINE_LICENSE);
   const { request } = reading;
+  refuseUnstorableText(request);
   if (request.product_id !== license.product_id || request.product_identifier !== (license.identifier ?? '')) {
     throw badRequest(OFFLINE_REQUEST_OTHER_PRODUCT(request.product_identifier, license.identifier ?? ''));
   }
   if (request.serial.trim().toUpperCase() !== license.serial) throw badRequest(OFFLINE_REQUEST_OTHER_SERIAL);
   const body = activationBodyOf(request);
   return db.transaction().execute(async (trx) => {
-    const file = await activateBySerial(trx, productKeyOf, { address, limits: [], admit: () => undefined }, body);
+    // The upload was counted against the portal's own limits (offline-activation-limits.ts) before the file was read.
+    const call = { address, limits: [], admit: () => undefined, customer: { endUserId: customer.endUserId } };
+    const file = await activateBySerial(trx, productKeyOf, call, body);
     await recordAudit(trx, customer, {
       manufacturerId: customer.manufacturerId,
       action: 'portal.license.offline-activate',

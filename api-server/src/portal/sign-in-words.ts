@@ -35,7 +35,8 @@ export const TOO_MANY_CODE_REQUESTS = (seconds: number) =>
 export const TOO_MANY_SIGN_IN_TRIES = (seconds: number) =>
   `Too many sign-in tries. Please wait ${waitWords(seconds)} and try again.`;
 
-function waitWords(seconds: number): string {
+/** A wait in words: seconds under two minutes, else whole minutes. */
+export function waitWords(seconds: number): string {
   if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minutes`;

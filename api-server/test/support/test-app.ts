@@ -47,7 +47,13 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     loginRateLimitPerMinute: 1000,
     loginAddressRateLimitPerMinute: 1000,
     passwordCheckConcurrency: 64,
-    portal: { codesPerEmailPerHour: 1000, codesPerAddressPerHour: 1000, signInsPerAddressPerMinute: 1000 },
+    portal: {
+      codesPerEmailPerHour: 1000,
+      codesPerAddressPerHour: 1000,
+      signInsPerAddressPerMinute: 1000,
+      offlineActivationsPerSessionPerHour: 1000,
+      offlineActivationsPerAddressPerHour: 1000,
+    },
     ...overrides,
   };
   const masterKey = randomBytes(32);

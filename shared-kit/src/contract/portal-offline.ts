@@ -16,3 +16,10 @@ export const PortalOfflineActivationBody = Type.Object(
   { additionalProperties: false },
 );
 export type PortalOfflineActivationBody = Static<typeof PortalOfflineActivationBody>;
+
+/** 429 of an upload over the session's or the address's limit: the words, and the seconds to wait (as Retry-After). */
+export const PortalOfflineActivationTooMany = Type.Object({
+  message: Type.Array(Text()),
+  retry_after: Type.Integer({ minimum: 1 }),
+});
+export type PortalOfflineActivationTooMany = Static<typeof PortalOfflineActivationTooMany>;

@@ -19,6 +19,7 @@ import * as emailOutbox from './0020-email-outbox';
 import * as portalSignIn from './0021-portal-sign-in';
 import * as portalEmailChanges from './0022-portal-email-changes';
 import * as emailHeldSecrets from './0024-email-held-secrets';
+import * as activationByCustomer from './0025-activation-by-customer';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0021-portal-sign-in': portalSignIn,
   '0022-portal-email-changes': portalEmailChanges,
   '0024-email-held-secrets': emailHeldSecrets,
+  '0025-activation-by-customer': activationByCustomer,
 };

@@ -3,6 +3,7 @@ import { LICENSE_FILE_FORMAT, UnsignableValueError, formatSignedTime, signDocume
 import type { Db } from '../../db/database';
 import type { ProductKeyOf } from '../../crypto/product-key-cache';
 import { conflict, notFound } from '../../lib/http-error';
+import type { CustomerActor } from '../../auth/actor';
 import type { StaffPrincipal } from '../../auth/principal';
 import type { RateLimit, RateLimitDecision } from '../../repositories/rate-limits';
 import {
@@ -70,11 +71,18 @@ export function issueLicenseFile(
  *   staff user;
  * - `client` (a plugin, or a customer acting for their machine): held to the machine limit, the first read counts
  *   the call against `limits` in the same statement (`admit` refuses it), audited as `client.license.activate` with
- *   the caller's address and no staff actor.
+ *   the caller's address and no staff actor; when a customer asked, the customer is the actor (`actor: 'customer'`).
  */
 export type Activator =
   | { kind: 'staff'; principal: StaffPrincipal }
-  | { kind: 'client'; address: string; limits: RateLimit[]; admit: (decision: RateLimitDecision) => void };
+  | {
+      kind: 'client';
+      address: string;
+      limits: RateLimit[];
+      admit: (decision: RateLimitDecision) => void;
+      /** The signed-in customer who asked for their machine (portal offline activation): the audit entry's actor. */
+      customer?: CustomerActor;
+    };
 
 export interface MachineActivation {
   /** The licence, as the caller names it (staff: id within their manufacturer; client: serial within a product). */
@@ -149,12 +157,12 @@ export async function activateMachine(
       if (await recordActivation(db, activator.principal, { ...record, auditAfter })) return file;
     } else {
       const auditAfter = {
-        actor: 'client',
+        actor: activator.customer ? 'customer' : 'client',
         address: activator.address,
         hardware_fingerprint: hardwareFingerprint,
         issued_at: file.issued_at,
       };
-      const written = await recordLimitedActivation(db, { ...record, auditAfter });
+      const written = await recordLimitedActivation(db, { ...record, auditAfter }, activator.customer ?? null);
       if (written.outcome === 'activated') return file;
       if (written.outcome === 'limit') throw conflict(machineLimitReached(license.machine_limit));
     }

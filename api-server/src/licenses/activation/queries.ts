@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { executeNamed } from '../../db/named-statements';
-import type { SystemUserActor } from '../../auth/actor';
+import type { CustomerActor, SystemUserActor } from '../../auth/actor';
 
 /** Everything the signed licence file was made from: the write happens only if the licence still says the same. */
 export interface SignedLicense {
@@ -73,13 +73,15 @@ export async function recordActivation(db: Db, actor: SystemUserActor, activatio
 
 /**
  * A plugin's (or a customer's) activation, held to the product's machine limit and audited as
- * `client.license.activate` with no staff actor, in one call and one commit (migration 0012's function):
+ * `client.license.activate` with no staff actor (the customer as actor when a customer asked), in one call and one
+ * commit (migration 0025's function):
  * 'activated' with the activation's id, 'changed' when a signed value or the limit changed since the read,
  * 'limit' when no slot is left. Nothing is written unless 'activated'.
  */
 export async function recordLimitedActivation(
   db: Db,
   { license, ...activation }: ActivationRecord & { license: { machine_limit: number } },
+  customer: CustomerActor | null,
 ) {
   const { rows } = await executeNamed(
     db,
@@ -89,7 +91,7 @@ export async function recordLimitedActivation(
       ${license.id}::integer, ${activation.manufacturerId}::integer, ${license.serial}::text, ${license.license_type}::text, ${license.user_id}::integer,
       ${license.user_email}::text, ${license.product_identifier}::text, ${license.private_key_encrypted}::text, ${license.machine_limit}::integer,
       ${activation.hardwareFingerprint}::text, ${activation.hardwareFingerprintVersion}::integer, ${activation.signatureSeedVersion}::integer,
-      ${activation.issuedAt}::timestamptz, ${JSON.stringify(activation.auditAfter)}::jsonb)`,
+      ${activation.issuedAt}::timestamptz, ${JSON.stringify(activation.auditAfter)}::jsonb, ${customer?.endUserId ?? null}::integer)`,
   );
   return rows[0]!;
 }

@@ -199,7 +199,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
     },
   );
 
-  await app.register(portalOfflineRoutes, { db, masterKey });
+  await app.register(portalOfflineRoutes, { db, masterKey, limits: config.portal });
   // What a customer does: free a machine, downloads.
   const downloadKey = downloadUrlKey(masterKey);
 

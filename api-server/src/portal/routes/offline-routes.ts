@@ -4,17 +4,21 @@ import {
   LicenseFile,
   PortalOfflineActivationBody,
   PortalOfflineActivationParams,
+  PortalOfflineActivationTooMany,
 } from 'shared-kit/contract';
 import { createProductKeyCache } from '../../crypto/product-key-cache';
 import type { Db } from '../../db/database';
+import type { PortalLimits } from '../../config';
 import { customerOf } from '../customer-authentication';
 import { activateOffline } from '../offline-activation';
+import { TOO_MANY_OFFLINE_ACTIVATIONS, offlineActivationRetryAfter } from '../offline-activation-limits';
 
 /** Offline activation in the portal; registered inside the customer scope, so it takes a customer session only. */
-export const portalOfflineRoutes: FastifyPluginAsyncTypebox<{ db: Db; masterKey: Buffer }> = async (
-  app,
-  { db, masterKey },
-) => {
+export const portalOfflineRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  masterKey: Buffer;
+  limits: PortalLimits;
+}> = async (app, { db, masterKey, limits }) => {
   const productKeyOf = createProductKeyCache(masterKey);
 
   app.post(
@@ -25,17 +29,18 @@ export const portalOfflineRoutes: FastifyPluginAsyncTypebox<{ db: Db; masterKey:
         summary: 'Activates the machine of an uploaded offline request file and answers its signed license file (.ops)',
         params: PortalOfflineActivationParams,
         body: PortalOfflineActivationBody,
-        response: { 200: LicenseFile, ...ErrorResponses },
+        response: { 200: LicenseFile, ...ErrorResponses, 429: PortalOfflineActivationTooMany },
       },
     },
-    async (request) =>
-      activateOffline(
-        db,
-        productKeyOf,
-        customerOf(request),
-        request.ip,
-        request.params.licenseId,
-        request.body.request,
-      ),
+    async (request, reply) => {
+      const customer = customerOf(request);
+      const retryAfter = await offlineActivationRetryAfter(db, limits, request.ip, customer.sessionId);
+      if (retryAfter !== null)
+        return reply
+          .status(429)
+          .header('Retry-After', retryAfter)
+          .send({ message: [TOO_MANY_OFFLINE_ACTIVATIONS(retryAfter)], retry_after: retryAfter });
+      return activateOffline(db, productKeyOf, customer, request.ip, request.params.licenseId, request.body.request);
+    },
   );
 };

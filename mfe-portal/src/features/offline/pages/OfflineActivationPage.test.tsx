@@ -56,6 +56,29 @@ describe('OfflineActivationPage', () => {
     });
   });
 
+  it('My licenses, shown again after the upload, is read afresh with the new machine, not from the cache', async () => {
+    let activated = false;
+    const counting = (call: RecordedApiCall) => {
+      if (call.method === 'POST') activated = true;
+      if (call.method === 'GET' && call.path === '/portal/licenses')
+        return page([makeLicense({ id: 41, machines_in_use: activated ? 2 : 1 })]);
+      return server(call);
+    };
+    const { user } = renderPortal('/licenses', { server: counting });
+    expect(await screen.findByText('1 of 3 in use')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Offline activation' }));
+    await user.upload(
+      await screen.findByLabelText(/Activation request file/),
+      new File([requestText()], 'studio.ophreq', { type: 'application/json' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Upload and get the license file' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved com.aurora.reverb.ops.');
+    await user.click(screen.getByRole('link', { name: 'My licenses' }));
+    // Never the cached count first: the list is read again before it shows.
+    expect(screen.queryByText('1 of 3 in use')).not.toBeInTheDocument();
+    expect(await screen.findByText('2 of 3 in use')).toBeInTheDocument();
+  });
+
   it('says plainly when the file is not a request, or names no licence of the customer, and uploads nothing', async () => {
     const { user, pageCalls } = renderPortal('/offline', { server });
     const input = await screen.findByLabelText(/Activation request file/);

@@ -59,9 +59,9 @@ export default function OfflineActivationPage() {
       const license = await findMyLicense(api, chosen.productIdentifier, chosen.serial);
       if (!license) return setProblem(t('offline.noSuchLicense', { serial: chosen.serial }));
       const answer = await activateOffline(api, license.id, { request: chosen.text });
-      // The machine now takes a slot: every page of My licenses (keyed by this path) is read again, even within SWR's
-      // deduping interval.
-      void mutate((key) => Array.isArray(key) && key[0] === '/portal/licenses');
+      // The machine now takes a slot: every cached page of My licenses (keyed by this path) is dropped, so My licenses
+      // reads it afresh when it is shown next instead of showing the cached count first and revalidating later.
+      void mutate((key) => Array.isArray(key) && key[0] === '/portal/licenses', undefined, { revalidate: false });
       const name = `${answer.product_identifier}.ops`;
       saveFile(new Blob([`${JSON.stringify(answer, null, 2)}\n`], { type: 'application/json' }), name);
       setSaved(name);

@@ -1,0 +1,36 @@
+import type { PortalLimits } from '../config';
+import type { Db } from '../db/database';
+import { addressKey } from '../auth/login-limits';
+import { consumeRateLimits } from '../repositories/rate-limits';
+import { waitWords } from './sign-in-words';
+
+const HOUR = 3600;
+
+export const TOO_MANY_OFFLINE_ACTIVATIONS = (seconds: number) =>
+  `Too many activation requests uploaded. Please wait ${waitWords(seconds)} and try again.`;
+
+/**
+ * Counts an uploaded offline activation request against the customer session's limit and the network address's, in
+ * PostgreSQL so every instance counts the same; the seconds to wait when either is exceeded, else null. Every upload
+ * counts, a refused file too: a stream of bad files is held back like good ones.
+ */
+export async function offlineActivationRetryAfter(
+  db: Db,
+  limits: PortalLimits,
+  ip: string,
+  sessionId: number,
+): Promise<number | null> {
+  const decision = await consumeRateLimits(db, [
+    {
+      bucket: `portal:offline:session:${sessionId}`,
+      limit: limits.offlineActivationsPerSessionPerHour,
+      windowSeconds: HOUR,
+    },
+    {
+      bucket: `portal:offline:ip:${addressKey(ip)}`,
+      limit: limits.offlineActivationsPerAddressPerHour,
+      windowSeconds: HOUR,
+    },
+  ]);
+  return decision.allowed ? null : decision.retryAfterSeconds;
+}
