@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { activateBySerial } from '../clients/activate';
 import { badRequest, notFound } from '../lib/http-error';
-import { recordAudit } from '../repositories/audit-log';
+import { recordAudit } from '../audit/queries/audit-log';
 import type { Customer } from './customer-authentication';
 
 export const OFFLINE_LICENSE = 'License';

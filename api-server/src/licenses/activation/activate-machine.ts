@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { ProductKeyOf } from '../../crypto/product-key-cache';
 import { conflict, notFound } from '../../lib/http-error';
 import type { StaffPrincipal } from '../../auth/principal';
-import type { RateLimit, RateLimitDecision } from '../../repositories/rate-limits';
+import type { RateLimit, RateLimitDecision } from '../../auth/rate-limits';
 import {
   countAndReadLicenseAndMachine,
   licenseForSigning,
