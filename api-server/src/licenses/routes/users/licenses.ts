@@ -1,40 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreateUserLicenseBody, ErrorResponses, IdParams, License, LicenseList, PageQuery } from 'shared-kit/contract';
+import { CreateUserLicenseBody, ErrorResponses, IdParams, License, PageQuery } from 'shared-kit/contract';
 import { notFound } from '../../../lib/http-error';
 import { requireManufacturerStaff } from '../../../auth/permissions';
 import { recordAudit } from '../../../audit/queries/audit-log';
 import { findEndUser } from '../../../repositories/end-users';
 import { findLicense, insertLicense } from '../../queries/licenses';
 import { findProduct } from '../../../repositories/products';
-import { sendRawJson } from '../../../lib/raw-json';
-import { licenseList } from '../../license-list';
 import { newLicenseSerial } from '../../serial';
 import type { RouteDependencies } from '../../../routes/route-dependencies';
+import { routeLicenseList } from '../license-list-route';
 
 /** GET/POST /users/{id}/licenses: an end user's licences, and a new licence for them. */
 export const userLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  app.get(
-    '/users/:id/licenses',
-    {
-      schema: {
-        tags: ['licenses'],
-        params: IdParams,
-        querystring: PageQuery,
-        response: { 200: LicenseList, ...ErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      return sendRawJson(
-        reply,
-        await licenseList(
-          db,
-          requireManufacturerStaff(request).manufacturerId,
-          { userId: request.params.id },
-          request.query,
-        ),
-      );
-    },
-  );
+  routeLicenseList(app, db, '/users/:id/licenses', PageQuery, (userId) => ({ userId }));
 
   app.post(
     '/users/:id/licenses',
