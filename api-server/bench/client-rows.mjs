@@ -17,13 +17,13 @@ const { Kysely, PostgresDialect } = require('kysely');
 const { Pool } = require('pg');
 const { loadMasterKey } = require('../dist/crypto/master-key.js');
 const { createProductKeyCache } = require('../dist/crypto/product-key-cache.js');
-const { consumeRateLimits } = require('../dist/repositories/rate-limits.js');
+const { consumeRateLimits } = require('../dist/auth/rate-limits.js');
 const { statementNameOf } = require('../dist/db/named-statements.js');
 const { startTrial } = require('../dist/clients/start-trial.js');
 const { activateBySerial } = require('../dist/clients/activate.js');
 const { checkForUpdates } = require('../dist/clients/check-updates.js');
 const { downloadUrlKey } = require('../dist/clients/download-url.js');
-const { machineSubject, serialSubject, CLIENT_CALLS_PER_ADDRESS } = require('../dist/routes/clients/client-guard.js');
+const { machineSubject, serialSubject, CLIENT_CALLS_PER_ADDRESS } = require('../dist/clients/routes/client-guard.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
 
 const CLIENT = '/api/v1/clients/app';

@@ -10,8 +10,8 @@ import { summarise } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
 const { Pool } = require('pg');
-const { listAuditEvents } = require('../dist/repositories/audit-events.js');
-const { readDashboard } = require('../dist/repositories/dashboard.js');
+const { listAuditEvents } = require('../dist/audit/queries/audit-events.js');
+const { readDashboard } = require('../dist/dashboard/queries.js');
 const { pageRequest } = require('../dist/lib/paging.js');
 
 const LATENCY_TARGET = { history: 15, dashboard: 50 };

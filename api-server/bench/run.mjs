@@ -33,10 +33,10 @@ const repositories = {
   products: require('../dist/repositories/products.js'),
   endUsers: require('../dist/repositories/end-users.js'),
   licenses: require('../dist/repositories/licenses.js'),
-  trials: require('../dist/repositories/trials.js'),
+  trials: require('../dist/licenses/queries/trials.js'),
   manufacturers: require('../dist/repositories/manufacturers.js'),
-  auditEvents: require('../dist/repositories/audit-events.js'),
-  dashboard: require('../dist/repositories/dashboard.js'),
+  auditEvents: require('../dist/audit/queries/audit-events.js'),
+  dashboard: require('../dist/dashboard/queries.js'),
   releases: require('../dist/repositories/releases.js'),
 };
 const { pageRequest } = require('../dist/lib/paging.js');

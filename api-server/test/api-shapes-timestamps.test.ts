@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { apiTimestamp, apiTimestampSql } from '../src/api-shapes/timestamps';
+import { apiTimestamp, apiTimestampSql } from '../src/db/api-timestamps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);

@@ -8,7 +8,7 @@ import {
   listAuditEvents,
   type AuditEventFilter,
   type AuditScope,
-} from '../src/repositories/audit-events';
+} from '../src/audit/queries/audit-events';
 import { pageRequest } from '../src/lib/paging';
 
 jest.setTimeout(60_000);

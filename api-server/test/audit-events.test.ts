@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants, systemUserIdOf } from './support/fixtures';
 import { createEndUser } from './support/users-fixtures';
-import { notAnInstant, OBJECT_ID_NEEDS_TYPE, RANGE_BACKWARDS } from '../src/routes/audit-events';
+import { notAnInstant, OBJECT_ID_NEEDS_TYPE, RANGE_BACKWARDS } from '../src/audit/routes';
 
 describe('GET /audit-events', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { STATE_DOCUMENT_FORMAT, TRIAL_FILE_FORMAT } from 'signed-formats';
-import { CLIENT_CALLS_PER_SUBJECT } from '../src/routes/clients/client-guard';
+import { CLIENT_CALLS_PER_SUBJECT } from '../src/clients/routes/client-guard';
 import { sql } from 'kysely';
-import { consumeRateLimit, consumeRateLimits } from '../src/repositories/rate-limits';
+import { consumeRateLimit, consumeRateLimits } from '../src/auth/rate-limits';
 import { auth, tableDigest } from './support/fixtures';
 import { createTrial, type LicensingWorld } from './licensing-fixtures';
 import {

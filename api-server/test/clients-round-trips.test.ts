@@ -7,7 +7,7 @@ import { createProductKeyCache } from '../src/crypto/product-key-cache';
 import type { Db } from '../src/db/database';
 import { nameRegisteredStatements } from '../src/db/named-statements';
 import type { Database } from '../src/db/schema';
-import { clientLimits } from '../src/routes/clients/client-guard';
+import { clientLimits } from '../src/clients/routes/client-guard';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
 import { resetRateLimits } from './client-fixtures';

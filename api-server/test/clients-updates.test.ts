@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { REVOCATION_LIST_FORMAT, UPDATE_ANSWER_FORMAT } from 'signed-formats';
 import { downloadUrlKey, signDownloadUrl } from '../src/clients/download-url';
-import { CLIENT_CALLS_PER_SUBJECT, machineSubject } from '../src/routes/clients/client-guard';
+import { CLIENT_CALLS_PER_SUBJECT, machineSubject } from '../src/clients/routes/client-guard';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
 import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';

@@ -8,7 +8,7 @@ import { auth, createTenants } from './support/fixtures';
 import { createChannels, createEndUser, createProduct } from './support/users-fixtures';
 import { insertTestBuild } from './catalog-fixtures';
 import { createLicense, createTrial } from './licensing-fixtures';
-import { MAX_CONCURRENT_EXPORTS, TOO_MANY_EXPORTS } from '../src/export/send-csv';
+import { MAX_CONCURRENT_EXPORTS, TOO_MANY_EXPORTS } from '../src/lib/csv/send-csv';
 
 const BOM = '\uFEFF';
 setFlagsFromString('--expose-gc');

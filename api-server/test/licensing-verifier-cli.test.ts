@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { VectorCase } from '../src/licensing/license-vectors';
+import type { VectorCase } from '../src/licenses/vectors/license-vectors';
 
 // The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
 jest.setTimeout(60_000);

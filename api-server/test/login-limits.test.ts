@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createSystemUser, PASSWORD } from './support/fixtures';
-import { consumeRateLimit } from '../src/repositories/rate-limits';
+import { consumeRateLimit } from '../src/auth/rate-limits';
 
 const attempt = (app: FastifyInstance, email: string, remoteAddress = '203.0.113.7', password = 'a-wrong-password') =>
   app.inject({ method: 'POST', url: '/api/v1/systemusers/login', remoteAddress, payload: { email, password } });

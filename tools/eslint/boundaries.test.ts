@@ -26,6 +26,105 @@ function twoFeatures() {
   throw new Error('no remote with two features');
 }
 
+/**
+ * The server's layers, for every domain folder of api-server/src (found, so a new domain is covered by itself):
+ * its data code importing its routes fires, its routes importing auth/ does not, auth/ importing it fires.
+ */
+function serverCases() {
+  const source = join(repoRoot, 'api-server/src');
+  const foundations = ['auth', 'db', 'lib', 'crypto', 'storage'];
+  const domains = readdirSync(source, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && ![...foundations, 'repositories'].includes(entry.name))
+    .map((entry) => entry.name);
+  const perDomain = domains.flatMap((domain) => {
+    const someModule = moduleOf(join(source, domain));
+    if (!someModule) return [];
+    return [
+      {
+        name: `${domain}/: its queries importing one of its modules (${someModule})`,
+        filePath: `api-server/src/${domain}/queries/fixture.ts`,
+        code: importing(`../${someModule}`),
+        fires: !/(^|\/)queries(\/|\.|$)|-shape$/.test(someModule),
+      },
+      {
+        name: `${domain}/: its code importing auth/`,
+        filePath: `api-server/src/${domain}/fixture.ts`,
+        code: importing('../auth/permissions'),
+        fires: false,
+      },
+      {
+        name: `auth/ importing ${domain}/`,
+        filePath: 'api-server/src/auth/fixture.ts',
+        code: importing(`../${domain}/${someModule}`),
+        fires: true,
+      },
+    ];
+  });
+  return [
+    ...perDomain,
+    {
+      name: 'db/ importing a domain',
+      filePath: 'api-server/src/db/fixture.ts',
+      code: importing('../licenses/license-rules'),
+      fires: true,
+    },
+    {
+      name: 'server data code (repositories) importing a route',
+      filePath: 'api-server/src/repositories/fixture.ts',
+      code: importing('../licenses/routes/licenses'),
+      fires: true,
+    },
+    {
+      name: 'server data code importing a plugin',
+      filePath: 'api-server/src/clients/queries/fixture.ts',
+      code: importing('../../plugins/auth'),
+      fires: true,
+    },
+    {
+      name: "a domain's queries importing the domain's rules",
+      filePath: 'api-server/src/licenses/queries/fixture.ts',
+      code: importing('../license-rules'),
+      fires: true,
+    },
+    {
+      name: "a domain's queries.ts importing the domain's routes",
+      filePath: 'api-server/src/dashboard/queries.ts',
+      code: importing('./routes'),
+      fires: true,
+    },
+    {
+      name: "a domain's queries.ts importing the activation core",
+      filePath: 'api-server/src/licenses/activation/queries.ts',
+      code: importing('./activate-machine'),
+      fires: true,
+    },
+    {
+      name: "a domain's queries importing its shape, another domain's queries, db/ and auth/",
+      filePath: 'api-server/src/licenses/queries/fixture.ts',
+      code: "import { licenseColumns } from '../license-shape';\nimport { recordAudit } from '../../audit/queries/audit-log';\nimport { consumeRateLimits } from '../../auth/rate-limits';\nimport { pageAsJson } from '../../db/one-query-page';\nexport const used = [licenseColumns, recordAudit, consumeRateLimits, pageAsJson];\n",
+      fires: false,
+    },
+    {
+      name: 'auth/ importing the Fastify plugins',
+      filePath: 'api-server/src/auth/fixture.ts',
+      code: importing('../plugins/auth'),
+      fires: true,
+    },
+    {
+      name: 'auth/ importing the app',
+      filePath: 'api-server/src/auth/fixture.ts',
+      code: importing('../app'),
+      fires: true,
+    },
+    {
+      name: "auth/'s tests importing the demo logins",
+      filePath: 'api-server/src/auth/fixture.test.ts',
+      code: importing('../seed/demo-logins'),
+      fires: false,
+    },
+  ];
+}
+
 const cases: LintCase[] = (() => {
   const { remote, a, b, moduleOfA, moduleOfB } = twoFeatures();
   return [
@@ -126,54 +225,7 @@ const cases: LintCase[] = (() => {
       code: importing('signed-formats'),
       fires: false,
     },
-    {
-      name: 'server data code (repositories) importing a route',
-      filePath: 'api-server/src/repositories/fixture.ts',
-      code: importing('../licenses/routes/licenses'),
-      fires: true,
-    },
-    {
-      name: 'server data code (repositories) importing a plugin',
-      filePath: 'api-server/src/repositories/fixture.ts',
-      code: importing('../plugins/auth'),
-      fires: true,
-    },
-    {
-      name: "a domain's queries importing the domain's rules",
-      filePath: 'api-server/src/licenses/queries/fixture.ts',
-      code: importing('../license-rules'),
-      fires: true,
-    },
-    {
-      name: "a domain's queries.ts importing the activation core",
-      filePath: 'api-server/src/licenses/activation/queries.ts',
-      code: importing('./activate-machine'),
-      fires: true,
-    },
-    {
-      name: "a domain's queries importing its shape and other data code",
-      filePath: 'api-server/src/licenses/queries/fixture.ts',
-      code: "import { licenseColumns } from '../license-shape';\nimport { consumeRateLimits } from '../../repositories/rate-limits';\nexport const used = [licenseColumns, consumeRateLimits];\n",
-      fires: false,
-    },
-    {
-      name: 'auth/ importing a domain',
-      filePath: 'api-server/src/auth/fixture.ts',
-      code: importing('../licenses/license-rules'),
-      fires: true,
-    },
-    {
-      name: 'auth/ importing the Fastify plugins',
-      filePath: 'api-server/src/auth/fixture.ts',
-      code: importing('../plugins/auth'),
-      fires: true,
-    },
-    {
-      name: 'a domain importing auth/',
-      filePath: 'api-server/src/licenses/routes/fixture.ts',
-      code: importing('../../auth/permissions'),
-      fires: false,
-    },
+    ...serverCases(),
   ];
 })();
 

@@ -5,7 +5,7 @@ import {
 } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { insertManufacturer, normalizeManufacturerFields } from '../repositories/manufacturers';
-import { recordAudit } from '../repositories/audit-log';
+import { recordAudit } from '../audit/queries/audit-log';
 import { AdminCommandError } from './create-user';
 
 export interface CreateManufacturerInput {

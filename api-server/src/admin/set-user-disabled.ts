@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { findSystemUserByEmail } from '../repositories/system-users';
-import { revokeSessionsOfUser } from '../repositories/sessions';
-import { recordAudit } from '../repositories/audit-log';
+import { revokeSessionsOfUser } from '../auth/sessions';
+import { recordAudit } from '../audit/queries/audit-log';
 import { AdminCommandError } from './create-user';
 import { databaseNow } from '../db/now';
 

@@ -1,5 +1,5 @@
 import type { Build, BuildFile } from 'shared-kit/contract';
-import { withApiTimestamps } from './timestamps';
+import { withApiTimestamps } from '../db/api-timestamps';
 
 interface BuildRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { ChannelMembership, EndUser } from 'shared-kit/contract';
-import { apiTimestamp, withApiTimestamps } from './timestamps';
+import { apiTimestamp, withApiTimestamps } from '../db/api-timestamps';
 
 interface EndUserRow {
   id: number;

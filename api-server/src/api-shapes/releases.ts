@@ -1,6 +1,6 @@
 import type { Release, ReleaseDistribution } from 'shared-kit/contract';
 import { toBuild } from './builds';
-import { apiTimestamp, withApiTimestamps } from './timestamps';
+import { apiTimestamp, withApiTimestamps } from '../db/api-timestamps';
 
 interface ReleaseRow {
   id: number;

@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/database';
-import { consumeRateLimit } from '../repositories/rate-limits';
+import { consumeRateLimit } from './rate-limits';
 
 export interface LoginLimits {
   /** Attempts per minute from one address for one account. */

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../lib/http-error';
 import { deactivatedLicenseMessage } from '../licenses/activation/activate-machine';
 import { NOT_ACTIVATED_HERE } from '../licenses/activation/deactivate-machine';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
-import { readUpdateCheck, type CandidateBuild } from '../repositories/client-updates';
+import { readUpdateCheck, type CandidateBuild } from './queries/client-updates';
 import {
   LICENSE_NOT_FOUND,
   PRODUCT_NOT_FOUND,

@@ -2,8 +2,8 @@ import { formatSignedTime, hasControlCharacter } from 'signed-formats';
 import type { CustomerActor } from '../auth/actor';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/http-error';
-import { recordAudit } from '../repositories/audit-log';
-import { consumeRateLimits, type RateLimit, type RateLimitDecision } from '../repositories/rate-limits';
+import { recordAudit } from '../audit/queries/audit-log';
+import { consumeRateLimits, type RateLimit, type RateLimitDecision } from '../auth/rate-limits';
 
 // What every client call shares: how a serial is read, how times are written, how a call is audited.
 

@@ -5,8 +5,8 @@ import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { badRequest, notFound } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
-import { findClientProduct } from '../repositories/client-licenses';
-import { deactivatedMachinesSince, disabledLicensesSince } from '../repositories/revocations';
+import { findClientProduct } from './queries/client-licenses';
+import { deactivatedMachinesSince, disabledLicensesSince } from './queries/revocations';
 import { PRODUCT_NOT_FOUND, documentTime, secondsNow } from './client-values';
 
 /** The most entries one answer lists; more than that in the two lists: `complete` is false. */

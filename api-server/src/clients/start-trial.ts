@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
-import { startOrFindTrial } from '../repositories/client-trials';
+import { startOrFindTrial } from './queries/client-trials';
 import { PRODUCT_NOT_FOUND, documentTime, secondsNow, type ClientCall } from './client-values';
 
 export const PRODUCT_HAS_NO_TRIAL = 'This product has no trial (its trial days are 0).';

@@ -14,8 +14,8 @@ import {
 } from 'shared-kit/contract';
 import { HttpError, badRequest, notFound } from '../lib/http-error';
 import { pageRequest, pagination } from '../lib/paging';
-import { recordAudit } from '../repositories/audit-log';
-import { reachableManufacturer } from '../routes/manufacturers/webhook-endpoints';
+import { recordAudit } from '../audit/queries/audit-log';
+import { reachableManufacturer } from '../webhooks/routes/webhook-endpoints';
 import type { RouteDependencies } from '../routes/route-dependencies';
 import { findEmail, findEmailSummary, listEmails, recentTestEmails } from './email-log';
 import { checkMailAddress } from './mail-address';

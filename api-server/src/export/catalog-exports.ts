@@ -2,10 +2,7 @@ import { sql } from 'kysely';
 import type { ProductType } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { escapeLike } from '../lib/like-pattern';
-import type { CsvColumn } from './send-csv';
-
-/** Kysely cursor batch: rows fetched from PostgreSQL per round trip. */
-export const FETCH_ROWS = 1000;
+import { FETCH_ROWS, type CsvColumn } from '../lib/csv/send-csv';
 
 /** The products list (same filters as GET /products), in its order. */
 export function productExport(db: Db, manufacturerId: number, filter: { identifier?: string; type?: ProductType }) {

@@ -1,7 +1,6 @@
 import type { Db } from '../db/database';
 import { escapeLike } from '../lib/like-pattern';
-import { FETCH_ROWS } from './catalog-exports';
-import type { CsvColumn } from './send-csv';
+import { FETCH_ROWS, type CsvColumn } from '../lib/csv/send-csv';
 
 /** The manufacturer's end users (GET /users, same email search), in id order. */
 export function endUserExport(db: Db, manufacturerId: number, email: string | undefined) {

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DisableReason, License } from 'shared-kit/contract';
 import type { Database } from '../db/schema';
-import { apiTimestampSql } from '../api-shapes/timestamps';
+import { apiTimestampSql } from '../db/api-timestamps';
 
 /** A licence joined with its owner (`u`) and product (`p`). */
 export type LicenseJoin = Database & { l: Database['licenses']; u: Database['end_users']; p: Database['products'] };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_COOKIE_NAME, AUTH_SCHEME } from 'shared-kit/contract';
 import type { Db } from '../db/database';
-import { findActiveSession } from '../repositories/sessions';
+import { findActiveSession } from '../auth/sessions';
 import { hashSessionToken } from '../auth/session-token';
 import { AUTHENTICATION_REQUIRED, type Principal, type PrincipalCache } from '../auth/principal';
 import { HttpError } from '../lib/http-error';

@@ -4,9 +4,9 @@ import { isEmail, type PortalEmailChangeRequested, type PortalMe } from 'shared-
 import type { Db } from '../db/database';
 import { sendTemplatedEmail } from '../email/send-templated-email';
 import { HttpError, badRequest, conflict } from '../lib/http-error';
-import { recordAudit } from '../repositories/audit-log';
+import { recordAudit } from '../audit/queries/audit-log';
 import { isEmailTaken } from '../repositories/end-users';
-import { consumeRateLimits } from '../repositories/rate-limits';
+import { consumeRateLimits } from '../auth/rate-limits';
 import type { Customer } from './customer-authentication';
 import * as words from './email-change-words';
 import {

@@ -1,6 +1,6 @@
 import type { PortalMachineFreed } from 'shared-kit/contract';
 import type { Db } from '../db/database';
-import { apiTimestamp } from '../api-shapes/timestamps';
+import { apiTimestamp } from '../db/api-timestamps';
 import { deactivateLicenseMachine } from '../licenses/activation/deactivate-machine';
 import type { Customer } from './customer-authentication';
 

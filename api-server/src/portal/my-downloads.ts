@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { RELEASE_CHANNEL_TYPE, type PortalDownload } from 'shared-kit/contract';
 import type { Db } from '../db/database';
-import { apiTimestamp } from '../api-shapes/timestamps';
+import { apiTimestamp } from '../db/api-timestamps';
 import { signDownloadUrl } from '../clients/download-url';
 import type { Customer } from './customer-authentication';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { PortalLicense } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
-import { apiTimestampSql } from '../api-shapes/timestamps';
+import { apiTimestampSql } from '../db/api-timestamps';
 import type { Customer } from './customer-authentication';
 
 /**

@@ -6,7 +6,7 @@ import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { activateBySerial } from '../clients/activate';
 import { badRequest, notFound } from '../lib/http-error';
 import { textProblem } from '../plugins/text-keyword';
-import { recordAudit } from '../repositories/audit-log';
+import { recordAudit } from '../audit/queries/audit-log';
 import type { Customer } from './customer-authentication';
 
 export const OFFLINE_LICENSE = 'License';

@@ -2,7 +2,7 @@ import type { PortalSession } from 'shared-kit/contract';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { HttpError } from '../lib/http-error';
-import { recordAudit } from '../repositories/audit-log';
+import { recordAudit } from '../audit/queries/audit-log';
 import { findEndUser } from '../repositories/end-users';
 import type { Customer } from './customer-authentication';
 import { createCustomerSession } from './customer-sessions';

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
-import { listTotalQuery } from './list-totals';
+import { listTotalQuery } from '../db/list-totals';
 import { escapeLike } from '../lib/like-pattern';
-import { apiTimestampSql } from '../api-shapes/timestamps';
-import { jsonRows, oneQueryPageTextQuery, pageAsJson, pageTextOf } from './one-query-page';
-import { compiledOncePerShape } from './compiled-once';
+import { apiTimestampSql } from '../db/api-timestamps';
+import { jsonRows, oneQueryPageTextQuery, pageAsJson, pageTextOf } from '../db/one-query-page';
+import { compiledOncePerShape } from '../db/compiled-once';
 import { databaseNow } from '../db/now';
 
 const COLUMNS = ['id', 'manufacturer_id', 'email', 'external_id', 'created_at', 'updated_at'] as const;

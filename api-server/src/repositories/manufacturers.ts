@@ -4,9 +4,9 @@ import { escapeLike } from '../lib/like-pattern';
 import type { ManufacturerUpdate, NewManufacturer } from '../db/schema';
 import type { PageRequest } from '../lib/paging';
 import { databaseNow } from '../db/now';
-import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
-import { compiledOncePerShape } from './compiled-once';
+import { apiTimestampSql } from '../db/api-timestamps';
+import { oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from '../db/one-query-page';
+import { compiledOncePerShape } from '../db/compiled-once';
 
 /** Empty text means "no value". */
 const blankToNull = (value: string | null | undefined) =>

@@ -4,12 +4,12 @@ import type { Db } from '../db/database';
 import type { ProductsTable } from '../db/schema';
 import type { Insertable, Updateable } from 'kysely';
 import type { PageRequest } from '../lib/paging';
-import { listTotalQuery } from './list-totals';
+import { listTotalQuery } from '../db/list-totals';
 import { escapeLike } from '../lib/like-pattern';
 import { databaseNow } from '../db/now';
-import { apiTimestampSql } from '../api-shapes/timestamps';
-import { oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
-import { compiledOncePerShape } from './compiled-once';
+import { apiTimestampSql } from '../db/api-timestamps';
+import { oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from '../db/one-query-page';
+import { compiledOncePerShape } from '../db/compiled-once';
 
 /** Every column but the encrypted private key, which never leaves the server. */
 export const PRODUCT_COLUMNS = [

@@ -3,9 +3,9 @@ import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { databaseNow } from '../db/now';
-import { apiTimestampSql } from '../api-shapes/timestamps';
-import { jsonRows, oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from './one-query-page';
-import { compiledOncePerShape } from './compiled-once';
+import { apiTimestampSql } from '../db/api-timestamps';
+import { jsonRows, oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from '../db/one-query-page';
+import { compiledOncePerShape } from '../db/compiled-once';
 
 const RELEASE_COLUMNS = [
   'id',

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { Principal } from '../auth/principal';
-import { recordAudit } from '../repositories/audit-log';
+import { recordAudit } from '../audit/queries/audit-log';
 import { lockLicenses } from '../licenses/queries/licenses';
 import { changeLicenseStates } from '../licenses/queries/license-state-changes';
 import { lockProduct, updateProduct } from '../repositories/products';

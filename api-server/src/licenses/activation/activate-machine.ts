@@ -5,7 +5,7 @@ import type { ProductKeyOf } from '../../crypto/product-key-cache';
 import { conflict, notFound } from '../../lib/http-error';
 import type { CustomerActor } from '../../auth/actor';
 import type { StaffPrincipal } from '../../auth/principal';
-import type { RateLimit, RateLimitDecision } from '../../repositories/rate-limits';
+import type { RateLimit, RateLimitDecision } from '../../auth/rate-limits';
 import {
   countAndReadLicenseAndMachine,
   licenseForSigning,

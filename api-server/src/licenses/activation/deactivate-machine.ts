@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import type { CustomerActor } from '../../auth/actor';
 import type { StaffPrincipal } from '../../auth/principal';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { licenseForSigning, type LicenseForSigning, type LicenseKey } from '../queries/license-for-signing';
 import {
   countClientDeactivations,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { executeNamed } from '../../db/named-statements';
-import { consumeRateLimitsWithRead, type RateLimit } from '../../repositories/rate-limits';
+import { consumeRateLimitsWithRead, type RateLimit } from '../../auth/rate-limits';
 
 /** How a caller names a licence: staff by its id within their manufacturer, a plugin (or a customer) by its serial within a product. */
 export type LicenseKey = { id: number; manufacturerId: number } | { productId: number; serial: string };

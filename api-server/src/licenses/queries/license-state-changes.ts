@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { LicenseState } from '../license-shape';
 import type { SystemUserActor } from '../../auth/actor';
-import { apiTimestampSql } from '../../api-shapes/timestamps';
-import { tenantRowsById } from '../../repositories/tenant-rows-by-id';
+import { apiTimestampSql } from '../../db/api-timestamps';
+import { tenantRowsById } from '../../db/tenant-rows-by-id';
 
 /**
  * Puts the manufacturer's licences of `ids` that are not in `state` yet into it and audits each change

@@ -2,8 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { License, LicenseType } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 import type { PageRequest } from '../../lib/paging';
-import { newLicenseSerial } from '../serial';
-import { listTotalQuery } from '../../repositories/list-totals';
+import { listTotalQuery } from '../../db/list-totals';
 import { licenseColumns } from '../license-shape';
 import {
   oneQueryPageTextQuery,
@@ -11,11 +10,11 @@ import {
   pageIdsFromNearerEnd,
   pageTextOf,
   rowAsJsonTextQuery,
-} from '../../repositories/one-query-page';
-import { compiledOncePerShape } from '../../repositories/compiled-once';
+} from '../../db/one-query-page';
+import { compiledOncePerShape } from '../../db/compiled-once';
 import { escapeLike } from '../../lib/like-pattern';
 import { databaseNow } from '../../db/now';
-import { tenantRowsById } from '../../repositories/tenant-rows-by-id';
+import { tenantRowsById } from '../../db/tenant-rows-by-id';
 
 /** Whose licences a list shows: one product's or one end user's. */
 export type LicenseScope = { productId: number } | { userId: number };
@@ -235,7 +234,7 @@ export async function transferLicense(
 
 export async function insertLicense(
   trx: Db,
-  values: { manufacturerId: number; productId: number; userId: number; licenseType: LicenseType },
+  values: { manufacturerId: number; productId: number; userId: number; licenseType: LicenseType; serial: string },
 ) {
   return trx
     .insertInto('licenses')
@@ -244,7 +243,7 @@ export async function insertLicense(
       product_id: values.productId,
       user_id: values.userId,
       license_type: values.licenseType,
-      serial: newLicenseSerial(),
+      serial: values.serial,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -12,7 +12,7 @@ import {
 import type { RouteDependencies } from '../../routes/route-dependencies';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import {
   findLicense,
   findLicenseJson,

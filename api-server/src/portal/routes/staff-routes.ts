@@ -9,9 +9,9 @@ import {
 } from 'shared-kit/contract';
 import { conflict, HttpError, badRequest, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { findEndUser } from '../../repositories/end-users';
-import { reachableManufacturer } from '../../routes/manufacturers/webhook-endpoints';
+import { reachableManufacturer } from '../../webhooks/routes/webhook-endpoints';
 import type { RouteDependencies } from '../../routes/route-dependencies';
 import { findPortalSettings, portalUrl, slugTakenByAnother, updatePortalSettings, type PortalRow } from '../portals';
 import { PORTAL_SIGN_IN_LINK_SENT_ACTION, sendSignInLinkByStaff } from '../sign-in';

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import type { Principal } from '../../auth/principal';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { deleteMembership, insertMembership, isReleaseChannel } from '../../repositories/channel-memberships';
 import { findChannel } from '../../repositories/channels';
 import { findEndUser } from '../../repositories/end-users';

@@ -15,7 +15,7 @@ import { RELEASE_NOT_DISTRIBUTABLE } from '../../catalog/release-rules';
 import type { Db } from '../../db/database';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { findChannel, listChannels } from '../../repositories/channels';
 import {
   buildsOfReleases,
@@ -25,7 +25,7 @@ import {
   lockRelease,
 } from '../../repositories/releases';
 import type { RouteDependencies } from '../route-dependencies';
-import { RELEASE } from '../lookups';
+import { RELEASE } from '../../catalog/lookups';
 
 export const alreadyDistributed = (releaseId: number, channelName: string) =>
   `Release ${releaseId} is already distributed to channel '${channelName}'.`;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, ManufacturerExportQuery } from 'shared-kit/contract';
 import { manufacturerExport } from '../../export/people-exports';
-import { exportFileName, sendCsv } from '../../export/send-csv';
+import { exportFileName, sendCsv } from '../../lib/csv/send-csv';
 import { requireSuperuser } from '../../auth/permissions';
 import type { RouteDependencies } from '../route-dependencies';
 

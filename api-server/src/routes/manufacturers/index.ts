@@ -4,8 +4,8 @@ import { channelMembershipRoutes } from './channel-memberships';
 import { channelRoutes } from './channels';
 import { manufacturerExportRoutes } from './export';
 import { manufacturerRoutes } from './manufacturers';
-import { webhookEndpointRoutes } from './webhook-endpoints';
-import { webhookDeliveryRoutes } from './webhook-endpoints-deliveries';
+import { webhookEndpointRoutes } from '../../webhooks/routes/webhook-endpoints';
+import { webhookDeliveryRoutes } from '../../webhooks/routes/webhook-endpoints-deliveries';
 
 /** /manufacturers/…: manufacturers, their distribution channels and the channels' members, webhook endpoints. */
 export const manufacturersRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {

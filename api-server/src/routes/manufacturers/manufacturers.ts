@@ -17,7 +17,7 @@ import {
   normalizeManufacturerFields,
   updateManufacturer,
 } from '../../repositories/manufacturers';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { pageRequest, pagination } from '../../lib/paging';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
 import { badRequest, notFound } from '../../lib/http-error';

@@ -5,12 +5,12 @@ import { BuildFile, BuildFileParams, ErrorResponses } from 'shared-kit/contract'
 import { toBuildFile } from '../../api-shapes/builds';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { buildFileStorageKey, findBuildFile, markBuildFileUploaded } from '../../repositories/build-files';
 import { lockBuild, touchBuild } from '../../repositories/builds';
 import { ContentMismatchError } from '../../storage/file-storage';
 import type { RouteDependencies } from '../route-dependencies';
-import { BUILD, requireBuild } from '../lookups';
+import { BUILD, requireBuild } from '../../catalog/lookups';
 
 export const BUILD_FILE = 'Build file';
 export const buildConfirmed = (buildId: number) => `Build ${buildId} is confirmed: its files can no longer change.`;

@@ -15,7 +15,7 @@ import { toBuild, toBuildFile } from '../../api-shapes/builds';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { buildFileStorageKey, insertBuildFiles, listBuildFiles } from '../../repositories/build-files';
 import {
   findSameVersionBuild,
@@ -26,7 +26,7 @@ import {
 } from '../../repositories/builds';
 import { lockProduct } from '../../repositories/products';
 import type { RouteDependencies } from '../route-dependencies';
-import { BUILD, PRODUCT, requireBuild, requireProduct } from '../lookups';
+import { BUILD, PRODUCT, requireBuild, requireProduct } from '../../catalog/lookups';
 
 export const duplicateFileNames = (names: string[]) =>
   `Each file of a build needs its own name: ${names.map((name) => `'${name}'`).join(', ')} appears more than once.`;

@@ -7,11 +7,11 @@ import {
   TrialExportQuery,
 } from 'shared-kit/contract';
 import { buildExport, productExport, releaseExport } from '../../export/catalog-exports';
-import { licenseExport, trialExport } from '../../export/licensing-exports';
-import { exportFileName, sendCsv } from '../../export/send-csv';
+import { licenseExport, trialExport } from '../../licenses/queries/license-exports';
+import { exportFileName, sendCsv } from '../../lib/csv/send-csv';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import type { RouteDependencies } from '../route-dependencies';
-import { requireProduct } from '../lookups';
+import { requireProduct } from '../../catalog/lookups';
 
 const csv = { tags: ['export'], response: ErrorResponses };
 

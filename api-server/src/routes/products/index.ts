@@ -3,10 +3,10 @@ import type { RouteDependencies } from '../route-dependencies';
 import { buildFileRoutes } from './build-files';
 import { buildRoutes } from './builds';
 import { productExportRoutes } from './export';
-import { productLicenseRoutes } from './licenses';
+import { productLicenseRoutes } from '../../licenses/routes/products/licenses';
 import { productRoutes } from './products';
 import { releaseRoutes } from './releases';
-import { trialRoutes } from './trials';
+import { trialRoutes } from '../../licenses/routes/products/trials';
 
 /** /products/…: products, builds, build files, releases, a product's licences and trials. */
 export const productsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {

@@ -15,11 +15,11 @@ import { generateProductKeyPair } from '../../crypto/product-keys';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { findProductJson, insertProduct, listProducts, lockProduct, updateProduct } from '../../repositories/products';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
 import type { RouteDependencies } from '../route-dependencies';
-import { PRODUCT } from '../lookups';
+import { PRODUCT } from '../../catalog/lookups';
 
 export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
   app.get(

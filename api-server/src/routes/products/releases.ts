@@ -17,7 +17,7 @@ import { assertNotEditedSince } from '../../lib/edited-since';
 import { conflict, notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import {
   buildsOfReleases,
   countDistributions,
@@ -30,7 +30,7 @@ import {
   updateRelease,
 } from '../../repositories/releases';
 import type { RouteDependencies } from '../route-dependencies';
-import { PRODUCT, RELEASE, requireProduct } from '../lookups';
+import { PRODUCT, RELEASE, requireProduct } from '../../catalog/lookups';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
 
 /** Releases as the API answers them: each with its builds and the channels it is distributed to. */

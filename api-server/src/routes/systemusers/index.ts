@@ -4,7 +4,7 @@ import { CurrentUser, ErrorResponse, LoginBody, LoginResponse } from 'shared-kit
 import type { Db } from '../../db/database';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { findSystemUserByEmail } from '../../repositories/system-users';
-import { createSession, revokeSession } from '../../repositories/sessions';
+import { createSession, revokeSession } from '../../auth/sessions';
 import { HttpError } from '../../lib/http-error';
 import { principalOf, type PrincipalCache } from '../../auth/principal';
 import { loginRetryAfter, type LoginLimits } from '../../auth/login-limits';

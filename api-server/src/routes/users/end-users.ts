@@ -13,7 +13,7 @@ import { pageRequest, pagination } from '../../lib/paging';
 import { conflict, notFound } from '../../lib/http-error';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { joinReleaseChannel } from '../../repositories/channel-memberships';
 import {
   findEndUserDetailsJson,

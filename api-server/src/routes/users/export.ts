@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EndUserExportQuery, ErrorResponses, IdParams } from 'shared-kit/contract';
-import { licenseExport } from '../../export/licensing-exports';
+import { licenseExport } from '../../licenses/queries/license-exports';
 import { endUserExport } from '../../export/people-exports';
-import { exportFileName, sendCsv } from '../../export/send-csv';
+import { exportFileName, sendCsv } from '../../lib/csv/send-csv';
 import { notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { findEndUser } from '../../repositories/end-users';

@@ -13,7 +13,7 @@ import { previewUserImport } from '../../imports/preview';
 import { decodeUtf8 } from '../../imports/user-csv';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { recordAudit } from '../../repositories/audit-log';
+import { recordAudit } from '../../audit/queries/audit-log';
 import { applyStagedRows, countTakenSincePreview, lockImport } from '../../repositories/user-imports';
 import type { RouteDependencies } from '../route-dependencies';
 

@@ -3,7 +3,7 @@ import type { RouteDependencies } from '../route-dependencies';
 import { endUserRoutes } from './end-users';
 import { userExportRoutes } from './export';
 import { userImportRoutes } from './imports';
-import { userLicenseRoutes } from './licenses';
+import { userLicenseRoutes } from '../../licenses/routes/users/licenses';
 
 /** /users/…: end users and their licences. */
 export const usersRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {

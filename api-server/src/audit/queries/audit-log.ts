@@ -1,0 +1,28 @@
+import type { Db } from '../../db/database';
+import type { AuditActor } from '../../auth/actor';
+
+export interface AuditEntry {
+  manufacturerId: number | null;
+  action: string;
+  entityType: string;
+  entityId: number | string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Who changed what, when, before and after: written in the same transaction as the change. */
+export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      manufacturer_id: entry.manufacturerId,
+      actor_system_user_id: actor && 'systemUserId' in actor ? actor.systemUserId : null,
+      actor_end_user_id: actor && 'endUserId' in actor ? actor.endUserId : null,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: String(entry.entityId),
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}

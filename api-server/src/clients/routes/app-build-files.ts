@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { BuildFileList, ErrorResponses, ProductBuildParams } from 'shared-kit/contract';
+import { toBuildFile } from '../../api-shapes/builds';
+import { requireManufacturerStaff } from '../../auth/permissions';
+import { listBuildFiles } from '../../repositories/build-files';
+import type { RouteDependencies } from '../../routes/route-dependencies';
+import { requireBuild } from '../../catalog/lookups';
+
+/** GET /clients/app/products/{id}/builds/{buildId}/files: a build's files with their download paths. */
+export const clientAppBuildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+  app.get(
+    '/clients/app/products/:id/builds/:buildId/files',
+    { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: BuildFileList, ...ErrorResponses } } },
+    async (request) => {
+      const { manufacturerId } = requireManufacturerStaff(request);
+      const { id: productId, buildId } = request.params;
+      await requireBuild(db, manufacturerId, productId, buildId);
+      const files = await listBuildFiles(db, manufacturerId, buildId);
+      return files.map((file) => toBuildFile(file, productId, app.prefix));
+    },
+  );
+};

@@ -1,0 +1,190 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  ClientActivateBody,
+  ClientMachineBody,
+  DeactivationResult,
+  DownloadParams,
+  DownloadQuery,
+  ErrorResponse,
+  IdParams,
+  LicenseFile,
+  RevocationsDocument,
+  RevocationsQuery,
+  StartTrialBody,
+  StateDocument,
+  TrialFile,
+  UpdateCheckBody,
+  UpdateDocument,
+  ValidateBody,
+} from 'shared-kit/contract';
+import { createProductKeyCache } from '../../crypto/product-key-cache';
+import { HttpError, notFound } from '../../lib/http-error';
+import { activateBySerial } from '../activate';
+import { checkForUpdates } from '../check-updates';
+import { deactivateBySerial } from '../deactivate';
+import { downloadSignatureValid, downloadUrlKey } from '../download-url';
+import { recordClientAudit } from '../client-values';
+import { revocationsOf } from '../revocations';
+import { startTrial } from '../start-trial';
+import { validateLicense } from '../validate';
+import { findDownloadableFile } from '../queries/client-updates';
+import { attachmentDisposition } from '../../routes/products/build-files';
+import type { RouteDependencies } from '../../routes/route-dependencies';
+import { guardClientCall, guardedCall, machineSubject, serialSubject } from './client-guard';
+
+export const DOWNLOAD_LINK_INVALID =
+  'This download link is not valid: it has expired or is for another file. Check for updates again to get a new link.';
+const BUILD_FILE = 'Build file';
+
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+/** Plugins call these without a session: they prove a licence by its serial, never by staff credentials. */
+const PUBLIC = { public: true } as const;
+const tags = ['client API'];
+
+const ifNoneMatchOf = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header);
+
+/** The API a plugin or its installer calls on a customer's machine (docs/client-api.md). */
+export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey, storage }) => {
+  const productKeyOf = createProductKeyCache(masterKey);
+  const downloadKey = downloadUrlKey(masterKey);
+
+  app.post(
+    '/clients/app/trials',
+    { config: PUBLIC, schema: { tags, body: StartTrialBody, response: { 200: TrialFile, 201: TrialFile, ...errors } } },
+    async (request, reply) => {
+      const call = await guardClientCall(db, request, reply, [
+        machineSubject(request.body.product_id, request.body.hardware_fingerprint),
+      ]);
+      const { file, created } = await startTrial(db, productKeyOf, call, request.body);
+      return reply.code(created ? 201 : 200).send(file);
+    },
+  );
+
+  app.post(
+    '/clients/app/activations',
+    { config: PUBLIC, schema: { tags, body: ClientActivateBody, response: { 200: LicenseFile, ...errors } } },
+    async (request, reply) => {
+      return activateBySerial(
+        db,
+        productKeyOf,
+        guardedCall(request, reply, [serialSubject(request.body.product_id, request.body.serial)]),
+        request.body,
+      );
+    },
+  );
+
+  app.post(
+    '/clients/app/deactivations',
+    { config: PUBLIC, schema: { tags, body: ClientMachineBody, response: { 200: DeactivationResult, ...errors } } },
+    async (request, reply) => {
+      const call = await guardClientCall(db, request, reply, [
+        serialSubject(request.body.product_id, request.body.serial),
+      ]);
+      return deactivateBySerial(db, call, request.body);
+    },
+  );
+
+  app.post(
+    '/clients/app/validations',
+    { config: PUBLIC, schema: { tags, body: ValidateBody, response: { 200: StateDocument, ...errors } } },
+    async (request, reply) => {
+      await guardClientCall(db, request, reply, [serialSubject(request.body.product_id, request.body.serial)]);
+      return validateLicense(db, productKeyOf, request.body);
+    },
+  );
+
+  app.get(
+    '/clients/app/products/:id/revocations',
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: RevocationsQuery,
+        response: { 200: RevocationsDocument, 304: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await guardClientCall(db, request, reply, [
+        machineSubject(request.params.id, request.query.hardware_fingerprint),
+      ]);
+      const { etag, document } = await revocationsOf(
+        db,
+        productKeyOf,
+        request.params.id,
+        request.query,
+        ifNoneMatchOf(request.headers['if-none-match']),
+      );
+      reply.header('ETag', etag).header('Cache-Control', 'private, max-age=300');
+      return document ? document : reply.code(304).send(null);
+    },
+  );
+
+  app.post(
+    '/clients/app/update-checks',
+    {
+      config: PUBLIC,
+      schema: { tags, body: UpdateCheckBody, response: { 200: UpdateDocument, 304: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const subjects = [
+        machineSubject(body.product_id, body.hardware_fingerprint),
+        ...(body.serial === undefined ? [] : [serialSubject(body.product_id, body.serial)]),
+      ];
+      const call = { ...guardedCall(request, reply, subjects), prefix: app.prefix, downloadKey };
+      const { etag, document } = await checkForUpdates(
+        db,
+        productKeyOf,
+        call,
+        body,
+        ifNoneMatchOf(request.headers['if-none-match']),
+      );
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      return document ? document : reply.code(304).send(null);
+    },
+  );
+
+  app.get(
+    '/clients/app/downloads/:fileId',
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        params: DownloadParams,
+        querystring: DownloadQuery,
+        response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const call = await guardClientCall(db, request, reply);
+      const file = await findDownloadableFile(db, request.params.fileId);
+      const { expires, signature } = request.query;
+      if (!file || !downloadSignatureValid(downloadKey, file, expires, signature, Math.floor(Date.now() / 1000)))
+        throw new HttpError(403, DOWNLOAD_LINK_INVALID);
+      const size = file.storage_key ? await storage.size(file.storage_key) : undefined;
+      if (size === undefined || !file.storage_key) {
+        request.log.error(
+          { fileId: file.id, key: file.storage_key },
+          'build file recorded as uploaded is missing from storage',
+        );
+        throw notFound(BUILD_FILE);
+      }
+      await recordClientAudit(db, call, {
+        manufacturerId: file.manufacturer_id,
+        action: 'client.download',
+        entityType: 'build_file',
+        entityId: file.id,
+        after: { name: file.name },
+      });
+      return reply
+        .header('Content-Type', 'application/octet-stream')
+        .header('Content-Length', size)
+        .header('Content-Disposition', attachmentDisposition(file.name))
+        .header('ETag', `"${file.sha256}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(storage.read(file.storage_key));
+    },
+  );
+};

@@ -1,0 +1,8 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { RouteDependencies } from '../../routes/route-dependencies';
+import { clientRoutes } from './client-routes';
+
+/** The client API plugins call. */
+export const clientApiRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {
+  await app.register(clientRoutes, dependencies);
+};

@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { HttpError } from '../http-error';
+import { csvCell, csvRecords, UTF8_BOM } from './csv-format';
+
+export interface CsvColumn<Row> {
+  /** The column's name as the console's table shows it. */
+  header: string;
+  value: (row: Row) => unknown;
+}
+
+/** Kysely cursor batch: rows an export fetches from PostgreSQL per round trip. */
+export const FETCH_ROWS = 1000;
+
+/** Rows per CSV chunk: the stream holds at most a few chunks (its high-water mark), whatever the row count. */
+const CHUNK_ROWS = 500;
+
+/** Each export holds one database connection for its whole length; more at once would starve the API's pool. */
+export const MAX_CONCURRENT_EXPORTS = 3;
+export const TOO_MANY_EXPORTS = 'Too many exports are running. Please try again in a moment.';
+let running = 0;
+
+export const exportFileName = (list: string, now = new Date()) => `${list}-${now.toISOString().slice(0, 10)}.csv`;
+
+async function* csvChunks<Row>(
+  columns: CsvColumn<Row>[],
+  first: IteratorResult<Row>,
+  rows: AsyncIterator<Row>,
+): AsyncGenerator<string> {
+  try {
+    yield UTF8_BOM + csvRecords([columns.map((column) => column.header)]);
+    let batch: string[][] = [];
+    for (let next = first; !next.done; next = await rows.next()) {
+      batch.push(columns.map((column) => csvCell(column.value(next.value))));
+      if (batch.length === CHUNK_ROWS) {
+        yield csvRecords(batch);
+        batch = [];
+      }
+    }
+    if (batch.length) yield csvRecords(batch);
+  } finally {
+    // Ended early (the client went away, or an error): this closes the cursor and gives the connection back.
+    await rows.return?.();
+  }
+}
+
+/**
+ * Sends `rows` (a database cursor: Kysely's `stream()`) as a CSV download. The first row is read before the
+ * answer starts, so a failing query still gets a proper error answer. The stream pulls rows only as fast as the
+ * client reads; a client that goes away destroys it, which closes the cursor and frees the connection.
+ */
+export async function sendCsv<Row>(
+  reply: FastifyReply,
+  fileName: string,
+  columns: CsvColumn<Row>[],
+  open: () => AsyncIterableIterator<Row>,
+) {
+  if (running >= MAX_CONCURRENT_EXPORTS) throw new HttpError(429, TOO_MANY_EXPORTS);
+  running++;
+  let released = false;
+  const release = () => {
+    if (!released) running--;
+    released = true;
+  };
+  const rows = open();
+  try {
+    const first = await rows.next();
+    const body = Readable.from(csvChunks(columns, first, rows), { objectMode: false });
+    body.once('close', release);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  } catch (error) {
+    release();
+    await rows.return?.();
+    throw error;
+  }
+}

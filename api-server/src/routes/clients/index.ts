@@ -1,8 +1,0 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { RouteDependencies } from '../route-dependencies';
-import { clientRoutes } from './client-routes';
-
-/** The client API plugins call. */
-export const clientApiRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, dependencies) => {
-  await app.register(clientRoutes, dependencies);
-};
