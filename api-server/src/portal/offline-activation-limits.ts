@@ -1,7 +1,7 @@
 import type { PortalLimits } from '../config';
 import type { Db } from '../db/database';
 import { addressKey } from '../auth/login-limits';
-import { consumeRateLimits } from '../repositories/rate-limits';
+import { consumeRateLimits } from '../auth/rate-limits';
 import { waitWords } from './sign-in-words';
 
 const HOUR = 3600;
