@@ -167,6 +167,48 @@ const cases: { name: string; filePath: string; code: string; fires: boolean; rul
       fires: false,
     },
     {
+      name: "the catalog's queries importing the catalog's rules",
+      filePath: 'api-server/src/catalog/queries/fixture.ts',
+      code: importing('../product-rules'),
+      fires: true,
+    },
+    {
+      name: "the catalog's queries importing a catalog route",
+      filePath: 'api-server/src/catalog/queries/fixture.ts',
+      code: importing('../routes/products/products'),
+      fires: true,
+    },
+    {
+      name: "people's queries importing the user import's parsing",
+      filePath: 'api-server/src/people/queries/fixture.ts',
+      code: importing('../user-import/user-csv'),
+      fires: true,
+    },
+    {
+      name: "the manufacturers' queries importing a manufacturers route",
+      filePath: 'api-server/src/manufacturers/queries/fixture.ts',
+      code: importing('../routes/manufacturers/manufacturers'),
+      fires: true,
+    },
+    {
+      name: "the catalog's queries importing its shape and other data code",
+      filePath: 'api-server/src/catalog/queries/fixture.ts',
+      code: "import { toBuild } from '../build-shape';\nimport { listChannels } from './channels';\nexport const used = [toBuild, listChannels];\n",
+      fires: false,
+    },
+    {
+      name: 'auth/ importing the people domain',
+      filePath: 'api-server/src/auth/fixture.ts',
+      code: importing('../people/queries/system-users'),
+      fires: true,
+    },
+    {
+      name: 'auth/ importing the manufacturers domain',
+      filePath: 'api-server/src/auth/fixture.ts',
+      code: importing('../manufacturers/queries/manufacturers'),
+      fires: true,
+    },
+    {
       name: 'auth/ importing a domain',
       filePath: 'api-server/src/auth/fixture.ts',
       code: importing('../licenses/license-rules'),

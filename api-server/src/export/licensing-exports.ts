@@ -1,8 +1,7 @@
 import type { Db } from '../db/database';
 import { escapeLike } from '../lib/like-pattern';
 import type { LicenseScope } from '../licenses/queries/licenses';
-import { FETCH_ROWS } from './catalog-exports';
-import type { CsvColumn } from './send-csv';
+import { FETCH_ROWS, type CsvColumn } from './send-csv';
 
 /**
  * A product's licences (optionally only owners whose email contains `email`) or an end user's, in id order as

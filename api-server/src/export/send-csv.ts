@@ -9,6 +9,9 @@ export interface CsvColumn<Row> {
   value: (row: Row) => unknown;
 }
 
+/** Kysely cursor batch: rows an export fetches from PostgreSQL per round trip. */
+export const FETCH_ROWS = 1000;
+
 /** Rows per CSV chunk: the stream holds at most a few chunks (its high-water mark), whatever the row count. */
 const CHUNK_ROWS = 500;
 

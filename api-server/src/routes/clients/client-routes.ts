@@ -29,7 +29,7 @@ import { revocationsOf } from '../../clients/revocations';
 import { startTrial } from '../../clients/start-trial';
 import { validateLicense } from '../../clients/validate';
 import { findDownloadableFile } from '../../repositories/client-updates';
-import { attachmentDisposition } from '../products/build-files';
+import { attachmentDisposition } from '../../catalog/routes/products/build-files';
 import type { RouteDependencies } from '../route-dependencies';
 import { guardClientCall, guardedCall, machineSubject, serialSubject } from './client-guard';
 

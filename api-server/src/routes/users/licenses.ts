@@ -3,9 +3,9 @@ import { CreateUserLicenseBody, ErrorResponses, IdParams, License, LicenseList, 
 import { notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../repositories/audit-log';
-import { findEndUser } from '../../repositories/end-users';
+import { findEndUser } from '../../people/queries/end-users';
 import { findLicense, insertLicense } from '../../licenses/queries/licenses';
-import { findProduct } from '../../repositories/products';
+import { findProduct } from '../../catalog/queries/products';
 import { sendRawJson } from '../../lib/raw-json';
 import { licenseList } from '../../licenses/license-list';
 import type { RouteDependencies } from '../route-dependencies';
