@@ -30,10 +30,13 @@ import type { RouteDependencies } from '../../../routes/route-dependencies';
 import { PRODUCT, RELEASE, requireProduct } from '../../../routes/lookups';
 import { rawPage, sendRawJson } from '../../../lib/raw-json';
 
-/** A release as the API answers it (the JSON text) and as the audit log keeps it. */
+/**
+ * A release as the API answers it, read as PostgreSQL writes it, and as the audit log keeps it. A write's answer goes
+ * through the route's serializer as before (PostgreSQL's nested JSON text is spaced differently).
+ */
 async function releaseAnswer(db: Db, manufacturerId: number, productId: number, releaseId: number) {
-  const json = (await findReleaseJson(db, manufacturerId, productId, releaseId))!;
-  return { json, audited: auditView(JSON.parse(json) as Release) };
+  const release = JSON.parse((await findReleaseJson(db, manufacturerId, productId, releaseId))!) as Release;
+  return { release, audited: auditView(release) };
 }
 
 export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
@@ -102,9 +105,9 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
           entityId: release.id,
           after: answer.audited,
         });
-        return answer.json;
+        return answer.release;
       });
-      return sendRawJson(reply.status(201), created);
+      return reply.status(201).send(created);
     },
   );
 
@@ -118,7 +121,7 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         response: { 200: Release, ...ErrorResponses },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
       const { id: productId, releaseId } = request.params;
@@ -150,9 +153,9 @@ export const releaseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
           before: before.audited,
           after: after.audited,
         });
-        return after.json;
+        return after.release;
       });
-      return sendRawJson(reply, updated);
+      return updated;
     },
   );
 };
