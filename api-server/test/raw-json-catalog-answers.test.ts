@@ -8,14 +8,9 @@ import {
   Release,
   ReleaseList,
 } from 'shared-kit/contract';
-import { toEndUser } from '../src/api-shapes/end-users';
-import { toManufacturer } from '../src/api-shapes/manufacturers';
-import { toProduct } from '../src/api-shapes/products';
-import { toRelease } from '../src/api-shapes/releases';
-import { findEndUser } from '../src/repositories/end-users';
-import { findManufacturer } from '../src/repositories/manufacturers';
-import { findProduct } from '../src/repositories/products';
-import { buildsOfReleases, distributionsOfReleases } from '../src/repositories/releases';
+import { findEndUser } from '../src/people/queries/end-users';
+import { findManufacturer } from '../src/manufacturers/queries/manufacturers';
+import { findProduct } from '../src/catalog/queries/products';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
 import { CONTRACT_TIMESTAMP, keysOutOfSchemaOrder, strictValidator } from './support/strict-schema';
@@ -122,6 +117,21 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     return bodies;
   };
 
+  /** The API's shape of a row: its timestamps in the contract's format. */
+  const withTimestamps = <Row extends { created_at: Date; updated_at: Date }>(row: Row) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  });
+  const productAnswer = withTimestamps;
+  const endUserAnswer = withTimestamps;
+
+  /** The API's shape of a manufacturer row: timestamps in the contract's format, country_code (char(2)) trimmed. */
+  const manufacturerAnswer = (row: NonNullable<Awaited<ReturnType<typeof findManufacturer>>>) => ({
+    ...withTimestamps(row),
+    country_code: row.country_code?.trim() ?? null,
+  });
+
   const expectedRelease = async (id: number) => {
     const row = await t.db
       .selectFrom('releases')
@@ -138,11 +148,41 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
       ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const [builds, distributions] = await Promise.all([
-      buildsOfReleases(t.db, [id]),
-      distributionsOfReleases(t.db, [id]),
-    ]);
-    return toRelease(row, builds.get(id) ?? [], distributions.get(id) ?? []);
+    const builds = await t.db
+      .selectFrom('release_builds')
+      .innerJoin('builds', 'builds.id', 'release_builds.build_id')
+      .select([
+        'builds.id',
+        'builds.product_id',
+        'builds.os',
+        'builds.major',
+        'builds.minor',
+        'builds.revision',
+        'builds.build_number',
+        'builds.upload_confirmed',
+        'builds.created_at',
+        'builds.updated_at',
+      ])
+      .where('release_builds.release_id', '=', id)
+      .orderBy('builds.id')
+      .execute();
+    const distributions = await t.db
+      .selectFrom('release_distributions as d')
+      .innerJoin('distribution_channels as c', 'c.id', 'd.channel_id')
+      .select(['d.id', 'd.release_id', 'd.created_at', 'c.id as channel_id', 'c.type', 'c.name'])
+      .where('d.release_id', '=', id)
+      .orderBy('d.id')
+      .execute();
+    return {
+      ...withTimestamps(row),
+      builds: builds.map(withTimestamps),
+      distributions: distributions.map((distribution) => ({
+        id: distribution.id,
+        release_id: distribution.release_id,
+        channel: { id: distribution.channel_id, type: distribution.type, name: distribution.name },
+        created_at: distribution.created_at.toISOString(),
+      })),
+    };
   };
 
   it('product pages and a product are exactly a ProductList and a Product, equal to the API shape of their rows', async () => {
@@ -165,10 +205,10 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     });
     expect(pages[4].data).toEqual([]);
     for (const product of pages[0].data!)
-      expect(product).toEqual(toProduct((await findProduct(t.db, w.manufacturerA.id, product.id as number))!));
+      expect(product).toEqual(productAnswer((await findProduct(t.db, w.manufacturerA.id, product.id as number))!));
 
     const [drums] = await exactly(Product, [`/api/v1/products/${w.drums.id}`]);
-    expect(drums).toEqual(toProduct((await findProduct(t.db, w.manufacturerA.id, w.drums.id))!));
+    expect(drums).toEqual(productAnswer((await findProduct(t.db, w.manufacturerA.id, w.drums.id))!));
     expect(drums).toMatchObject({
       identifier: null,
       series: null,
@@ -189,7 +229,7 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     expect(pages[2].data).toEqual([]);
     expect(pages[3].data!.map((user) => user.id)).toEqual([w.cy.id]);
     for (const user of pages[0].data!)
-      expect(user).toEqual(toEndUser((await findEndUser(t.db, w.manufacturerA.id, user.id as number))!));
+      expect(user).toEqual(endUserAnswer((await findEndUser(t.db, w.manufacturerA.id, user.id as number))!));
   });
 
   it('manufacturer pages and a manufacturer are exactly a ManufacturerList and a Manufacturer, country codes trimmed', async () => {
@@ -202,13 +242,13 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
     expect(pages[1].data!.map((manufacturer) => manufacturer.id)).toEqual([w.manufacturerB.id]);
     expect(pages[2].data).toEqual([]);
     for (const manufacturer of pages[0].data!)
-      expect(manufacturer).toEqual(toManufacturer((await findManufacturer(t.db, manufacturer.id as number))!));
+      expect(manufacturer).toEqual(manufacturerAnswer((await findManufacturer(t.db, manufacturer.id as number))!));
     expect(pages[1].data![0].country_code).toBe('D');
 
     const [own] = await exactly(Manufacturer, [`/api/v1/manufacturers/${w.manufacturerA.id}`], w.staffAToken);
     const [asSuperuser] = await exactly(Manufacturer, [`/api/v1/manufacturers/${w.manufacturerB.id}`], w.superToken);
-    expect(own).toEqual(toManufacturer((await findManufacturer(t.db, w.manufacturerA.id))!));
-    expect(asSuperuser).toEqual(toManufacturer((await findManufacturer(t.db, w.manufacturerB.id))!));
+    expect(own).toEqual(manufacturerAnswer((await findManufacturer(t.db, w.manufacturerA.id))!));
+    expect(asSuperuser).toEqual(manufacturerAnswer((await findManufacturer(t.db, w.manufacturerB.id))!));
   });
 
   it('release pages and a release are exactly a ReleaseList and a Release, with their builds and distributions', async () => {

@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { generateSecret } from '../src/webhooks/signature';
-import { NOT_UTF8, NO_ROWS } from '../src/imports/user-csv';
+import { NOT_UTF8, NO_ROWS } from '../src/people/user-import/user-csv';
 import {
   ALREADY_APPLIED,
   CHANGED_SINCE_PREVIEW,
@@ -18,7 +18,7 @@ import {
   NOTHING_TO_IMPORT,
   PREVIEW_EXPIRED,
   hasInvalidRows,
-} from '../src/routes/users/imports';
+} from '../src/people/routes/users/imports';
 
 jest.setTimeout(60_000);
 

@@ -4,7 +4,8 @@ import {
   manufacturerFieldProblems,
 } from 'shared-kit/contract';
 import type { Db } from '../db/database';
-import { insertManufacturer, normalizeManufacturerFields } from '../repositories/manufacturers';
+import { insertManufacturer } from '../manufacturers/queries/manufacturers';
+import { normalizeManufacturerFields } from '../manufacturers/manufacturer-rules';
 import { recordAudit } from '../audit/queries/audit-log';
 import { AdminCommandError } from './create-user';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../db/database';
 import { hashPassword } from '../auth/password';
 import { passwordWeakness } from '../auth/password-policy';
-import { findSystemUserByEmail, insertSystemUser } from '../repositories/system-users';
-import { findManufacturer } from '../repositories/manufacturers';
+import { findSystemUserByEmail, insertSystemUser } from '../people/queries/system-users';
+import { findManufacturer } from '../manufacturers/queries/manufacturers';
 
 export class AdminCommandError extends Error {}
 

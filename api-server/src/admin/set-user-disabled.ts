@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { findSystemUserByEmail } from '../repositories/system-users';
+import { findSystemUserByEmail } from '../people/queries/system-users';
 import { revokeSessionsOfUser } from '../auth/sessions';
 import { recordAudit } from '../audit/queries/audit-log';
 import { AdminCommandError } from './create-user';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { notFound } from '../lib/http-error';
-import { findBuild } from '../repositories/builds';
-import { findProduct } from '../repositories/products';
+import { findBuild } from '../catalog/queries/builds';
+import { findProduct } from '../catalog/queries/products';
 
 export const PRODUCT = 'Product';
 export const BUILD = 'Build';

@@ -1,8 +1,9 @@
-import type { ProductCreateBody, ProductPatchBody, ProductType } from 'shared-kit/contract';
+import type { ProductCreateBody, ProductPatchBody } from 'shared-kit/contract';
 import { PRODUCT_DEFAULTS, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
 import type { Db } from '../db/database';
+import type { ProductRow } from '../db/schema';
 import { badRequest, conflict } from '../lib/http-error';
-import { countDependants, findProduct, findProductByIdentifier } from '../repositories/products';
+import { countDependants, findProduct, findProductByIdentifier } from './queries/products';
 
 const OPTIONAL_TEXT_FIELDS = [
   'identifier',
@@ -25,27 +26,10 @@ const URL_FIELDS = {
 } as const;
 
 /** The editable state of a product, after the rules of docs/console.md (Product form) are applied. */
-export interface ProductFields {
-  name: string;
-  type: ProductType;
-  plugin_name: string;
-  dependency_id: number | null;
-  identifier: string | null;
-  trial_days: number;
-  machine_limit: number;
-  series: string | null;
-  content_base_directory: string | null;
-  tagline: string | null;
-  page: string | null;
-  app_image: string | null;
-  plugin_browser_logo: string | null;
-  plugin_browser_moodshot: string | null;
-  upgrade_id: string | null;
-  app_featured: boolean;
-  app_sort_order: number;
-  app_sort_order_featured: number;
-  deprecated: boolean;
-}
+export type ProductFields = Omit<
+  ProductRow,
+  'id' | 'manufacturer_id' | 'public_key' | 'private_key_encrypted' | 'created_at' | 'updated_at'
+>;
 
 export const DEPENDENCY_REQUIRED = 'Dependency is required for a ContentOnly product.';
 export const DEPENDENCY_NOT_PLUGIN_ONLY = 'Dependency must be a PluginOnly product of your manufacturer.';

@@ -8,8 +8,8 @@ import {
 } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { badRequest } from '../lib/http-error';
-import { findBuildsOfProduct } from '../repositories/builds';
-import type { ReleaseFields } from '../repositories/releases';
+import { findBuildsOfProduct } from './queries/builds';
+import type { ReleaseFields } from './queries/releases';
 
 /** The server's answer when the distribution rule (docs/console.md, Distribution rule) is broken: the console's text and its explanation. */
 export const RELEASE_NOT_DISTRIBUTABLE = `${CANNOT_DISTRIBUTE_RELEASE} ${RELEASE_DISTRIBUTION_RULE}`;

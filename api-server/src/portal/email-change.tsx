@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { sendTemplatedEmail } from '../email/send-templated-email';
 import { HttpError, badRequest, conflict } from '../lib/http-error';
 import { recordAudit } from '../audit/queries/audit-log';
-import { isEmailTaken } from '../repositories/end-users';
+import { isEmailTaken } from '../people/queries/end-users';
 import { consumeRateLimits } from '../auth/rate-limits';
 import type { Customer } from './customer-authentication';
 import * as words from './email-change-words';

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { HttpError } from '../lib/http-error';
 import { recordAudit } from '../audit/queries/audit-log';
-import { findEndUser } from '../repositories/end-users';
+import { findEndUser } from '../people/queries/end-users';
 import type { Customer } from './customer-authentication';
 import { createCustomerSession } from './customer-sessions';
 import { mailSignInCode } from './sign-in-mail';

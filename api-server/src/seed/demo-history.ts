@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal';
 import { recordAudit } from '../audit/queries/audit-log';
 import { lockLicenses } from '../licenses/queries/licenses';
 import { changeLicenseStates } from '../licenses/queries/license-state-changes';
-import { lockProduct, updateProduct } from '../repositories/products';
+import { lockProduct, updateProduct } from '../catalog/queries/products';
 
 /** Not a product or licence the console's end-to-end tests count on (as in client-activity.ts). */
 const PRODUCT_IDENTIFIER = 'com.aurora.compressor';

@@ -7,7 +7,7 @@ import { DEMO_LOGINS } from '../../src/seed/demo-logins';
 import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url';
 import { enqueueDelivery, insertEndpoint, insertEvent } from '../../src/webhooks/endpoints';
 import { generateSecret } from '../../src/webhooks/signature';
-import { previewUserImport } from '../../src/imports/preview';
+import { previewUserImport } from '../../src/people/user-import/preview';
 import { sendTemplatedEmail } from '../../src/email/send-templated-email';
 import { testEmail } from '../../src/email/templates/test-email';
 import { AUTH_SCHEME, PORTAL_AUTH_SCHEME } from 'shared-kit/contract';

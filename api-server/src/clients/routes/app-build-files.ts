@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BuildFileList, ErrorResponses, ProductBuildParams } from 'shared-kit/contract';
-import { toBuildFile } from '../../api-shapes/builds';
+import { toBuildFile } from '../../catalog/build-shape';
 import { requireManufacturerStaff } from '../../auth/permissions';
-import { listBuildFiles } from '../../repositories/build-files';
+import { listBuildFiles } from '../../catalog/queries/build-files';
 import type { RouteDependencies } from '../../routes/route-dependencies';
 import { requireBuild } from '../../catalog/lookups';
 

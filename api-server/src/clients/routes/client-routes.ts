@@ -20,16 +20,16 @@ import {
 } from 'shared-kit/contract';
 import { createProductKeyCache } from '../../crypto/product-key-cache';
 import { HttpError, notFound } from '../../lib/http-error';
-import { activateBySerial } from '../activate';
-import { checkForUpdates } from '../check-updates';
-import { deactivateBySerial } from '../deactivate';
-import { downloadSignatureValid, downloadUrlKey } from '../download-url';
-import { recordClientAudit } from '../client-values';
-import { revocationsOf } from '../revocations';
-import { startTrial } from '../start-trial';
-import { validateLicense } from '../validate';
+import { activateBySerial } from '../../clients/activate';
+import { checkForUpdates } from '../../clients/check-updates';
+import { deactivateBySerial } from '../../clients/deactivate';
+import { downloadSignatureValid, downloadUrlKey } from '../../clients/download-url';
+import { recordClientAudit } from '../../clients/client-values';
+import { revocationsOf } from '../../clients/revocations';
+import { startTrial } from '../../clients/start-trial';
+import { validateLicense } from '../../clients/validate';
 import { findDownloadableFile } from '../queries/client-updates';
-import { attachmentDisposition } from '../../routes/products/build-files';
+import { attachmentDisposition } from '../../catalog/routes/products/build-files';
 import type { RouteDependencies } from '../../routes/route-dependencies';
 import { guardClientCall, guardedCall, machineSubject, serialSubject } from './client-guard';
 

@@ -23,7 +23,7 @@ import {
 } from '../queries/licenses';
 import { changeLicenseStates } from '../queries/license-state-changes';
 import { sendRawJson } from '../../lib/raw-json';
-import { findEndUser } from '../../repositories/end-users';
+import { findEndUser } from '../../people/queries/end-users';
 import { LICENSE_NOT_FOUND, activateMachine } from '../activation/activate-machine';
 import { createProductKeyCache } from '../../crypto/product-key-cache';
 import { hardwareFingerprintOf, licenseChangeOf, licenseStateOf } from '../license-rules';

@@ -10,7 +10,7 @@ import {
 import { conflict, HttpError, badRequest, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../audit/queries/audit-log';
-import { findEndUser } from '../../repositories/end-users';
+import { findEndUser } from '../../people/queries/end-users';
 import { reachableManufacturer } from '../../webhooks/routes/webhook-endpoints';
 import type { RouteDependencies } from '../../routes/route-dependencies';
 import { findPortalSettings, portalUrl, slugTakenByAnother, updatePortalSettings, type PortalRow } from '../portals';

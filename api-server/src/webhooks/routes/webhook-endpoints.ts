@@ -15,7 +15,7 @@ import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
 import { principalOf, type Principal } from '../../auth/principal';
 import { recordAudit } from '../../audit/queries/audit-log';
-import { findManufacturer } from '../../repositories/manufacturers';
+import { findManufacturer } from '../../manufacturers/queries/manufacturers';
 import {
   deleteEndpoint,
   findEndpoint,

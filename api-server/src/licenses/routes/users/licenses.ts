@@ -3,9 +3,9 @@ import { CreateUserLicenseBody, ErrorResponses, IdParams, License, PageQuery } f
 import { notFound } from '../../../lib/http-error';
 import { requireManufacturerStaff } from '../../../auth/permissions';
 import { recordAudit } from '../../../audit/queries/audit-log';
-import { findEndUser } from '../../../repositories/end-users';
+import { findEndUser } from '../../../people/queries/end-users';
 import { findLicense, insertLicense } from '../../queries/licenses';
-import { findProduct } from '../../../repositories/products';
+import { findProduct } from '../../../catalog/queries/products';
 import { newLicenseSerial } from '../../serial';
 import type { RouteDependencies } from '../../../routes/route-dependencies';
 import { routeLicenseList } from '../license-list-route';

@@ -1,0 +1,6 @@
+import { routeGroup } from '../../routes/route-dependencies';
+import { manufacturerExportRoutes } from './manufacturers/export';
+import { manufacturerRoutes } from './manufacturers/manufacturers';
+
+/** /manufacturers and /manufacturers/{id}: the manufacturers (the superuser's) and their CSV export. */
+export const manufacturersRoutes = routeGroup(manufacturerRoutes, manufacturerExportRoutes);

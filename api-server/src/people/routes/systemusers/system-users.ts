@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { CurrentUser, ErrorResponse, LoginBody, LoginResponse } from 'shared-kit/contract';
+import type { Db } from '../../../db/database';
+import { verifyAgainstDummy, verifyPassword } from '../../../auth/password';
+import { findSystemUserByEmail } from '../../queries/system-users';
+import { createSession, revokeSession } from '../../../auth/sessions';
+import { HttpError } from '../../../lib/http-error';
+import { principalOf, type PrincipalCache } from '../../../auth/principal';
+import { loginRetryAfter, type LoginLimits } from '../../../auth/login-limits';
+import type { PasswordCheckGate } from '../../../auth/password-check-gate';
+
+export const INVALID_LOGIN = 'Invalid email or password.';
+
+export const TOO_MANY_ATTEMPTS = (seconds: number) =>
+  `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+export const SIGN_IN_BUSY = 'The server is busy with other sign-ins. Please try again in a moment.';
+
+export interface SystemUserRoutesOptions {
+  db: Db;
+  sessionCache?: PrincipalCache;
+  loginLimits: LoginLimits;
+  passwordChecks: PasswordCheckGate;
+}
+
+export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions> = async (
+  app,
+  { db, sessionCache, loginLimits, passwordChecks },
+) => {
+  app.post(
+    '/systemusers/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        body: LoginBody,
+        response: { 200: LoginResponse, 401: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const retryAfter = await loginRetryAfter(db, loginLimits, request.ip, email);
+      if (retryAfter !== null)
+        return reply
+          .status(429)
+          .header('Retry-After', retryAfter)
+          .send({ message: [TOO_MANY_ATTEMPTS(retryAfter)] });
+      const user = await findSystemUserByEmail(db, email);
+      const valid = await passwordChecks.run(() =>
+        user && !user.disabled ? verifyPassword(password, user.password_hash) : verifyAgainstDummy(password),
+      );
+      if (valid === undefined)
+        return reply
+          .status(503)
+          .header('Retry-After', 1)
+          .send({ message: [SIGN_IN_BUSY] });
+      if (!user || !valid) throw new HttpError(401, INVALID_LOGIN);
+      const token = await createSession(db, user.id);
+      return {
+        token,
+        access_level: user.access_level,
+        manufacturer:
+          user.manufacturer_id === null ? null : { id: user.manufacturer_id, name: user.manufacturer_name ?? '' },
+      };
+    },
+  );
+
+  app.post(
+    '/systemusers/logout',
+    { schema: { tags: ['auth'], response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      const { sessionId } = principalOf(request);
+      await revokeSession(db, sessionId);
+      sessionCache?.evictSession(sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get('/systemusers/me', { schema: { tags: ['auth'], response: { 200: CurrentUser } } }, async (request) => {
+    const principal = principalOf(request);
+    return {
+      id: principal.systemUserId,
+      email: principal.email,
+      access_level: principal.accessLevel,
+      manufacturer:
+        principal.manufacturerId === null
+          ? null
+          : { id: principal.manufacturerId, name: principal.manufacturerName ?? '' },
+    };
+  });
+};

@@ -1,0 +1,146 @@
+import { parse } from 'csv-parse/sync';
+import {
+  LICENSE_TYPES,
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_ROWS,
+  type LicenseType,
+  type UserImportColumn,
+} from 'shared-kit/contract';
+import { badRequest } from '../../lib/http-error';
+import { endUserProblem } from './row-rules';
+
+export const NOT_UTF8 =
+  'The file is not UTF-8 text. Save it as "CSV UTF-8" (in Excel: Save As → CSV UTF-8) and upload it again.';
+export const NO_ROWS = 'The file has no rows under its header.';
+export const tooManyRows = (rows: number) =>
+  `The file has ${rows.toLocaleString('en-US')} rows; an import may have at most ${USER_IMPORT_MAX_ROWS.toLocaleString('en-US')}. Split it into several files.`;
+const COLUMN_LIST = USER_IMPORT_COLUMNS.join(', ');
+
+/** A row as the file has it, trimmed, with the problem that keeps it out (null: nothing wrong yet). */
+export interface CsvUserRow {
+  line: number;
+  email: string;
+  externalId: string | null;
+  productIdentifier: string | null;
+  licenseType: LicenseType | null;
+  problem: string | null;
+}
+
+/** Spreadsheets run a cell starting with one of these as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** "Email", "External ID", "external_id", "product identifier" all name the same column. */
+const columnKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '_');
+
+function readHeader(header: string[]): Map<UserImportColumn, number> {
+  const positions = new Map<UserImportColumn, number>();
+  header.forEach((name, index) => {
+    const key = columnKey(name) as UserImportColumn;
+    if (!USER_IMPORT_COLUMNS.includes(key)) {
+      throw badRequest(
+        `The header names an unknown column "${name.trim().slice(0, 60)}". The columns are: ${COLUMN_LIST} (email is required).`,
+      );
+    }
+    if (positions.has(key)) throw badRequest(`The header names the column "${key}" twice.`);
+    positions.set(key, index);
+  });
+  if (!positions.has('email'))
+    throw badRequest(
+      `The header has no email column. The first line must name the columns: ${COLUMN_LIST} (email is required).`,
+    );
+  if (positions.has('product_identifier') !== positions.has('license_type')) {
+    throw badRequest('The header must have both product_identifier and license_type to give licences, or neither.');
+  }
+  return positions;
+}
+
+/** The upload's text; anything but UTF-8 (a BOM is fine) is refused. */
+export function decodeUtf8(bytes: Buffer): string {
+  // UTF-16 files (Excel's "Unicode Text") start with a byte order mark and are full of NULs.
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
+    throw badRequest(NOT_UTF8);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(NOT_UTF8);
+  }
+  if (text.includes('\u0000')) throw badRequest(NOT_UTF8);
+  return text;
+}
+
+function rowProblem(
+  cells: string[],
+  width: number,
+  positions: Map<UserImportColumn, number>,
+  values: Omit<CsvUserRow, 'line' | 'problem'>,
+): string | null {
+  if (cells.length !== width) return `it has ${cells.length} cells, but the header has ${width}`;
+  for (const column of USER_IMPORT_COLUMNS) {
+    const position = positions.get(column);
+    if (position === undefined) continue;
+    // Checked before and after trimming: " =1" would be stored as "=1".
+    const start = [cells[position], cells[position].trim()].find((text) => FORMULA_START.test(text))?.[0];
+    if (start)
+      return `the ${column} cell starts with "${start === '\t' ? 'tab' : start === '\r' ? 'CR' : start}", which a spreadsheet would run as a formula`;
+  }
+  const userProblem = endUserProblem(values.email, values.externalId);
+  if (userProblem) return userProblem;
+  const type = cells[positions.get('license_type') ?? -1]?.trim() ?? '';
+  if (!values.productIdentifier && type) return 'license_type is given without a product_identifier';
+  if (values.productIdentifier && !type) return 'product_identifier is given without a license_type';
+  if (type && !(LICENSE_TYPES as readonly string[]).includes(type))
+    return `license_type "${type.slice(0, 40)}" is not one of ${LICENSE_TYPES.join(', ')}`;
+  return null;
+}
+
+/**
+ * The rows of an uploaded CSV, each checked on its own by the rules of creating a user and a licence (the
+ * database checks come later): a file that is not UTF-8 CSV with a known header is refused as a whole.
+ */
+export function parseUserCsv(text: string): CsvUserRow[] {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+    }) as unknown as typeof records;
+  } catch (error) {
+    // Parsing a decoded string fails only on the text's CSV (an unclosed or misplaced quote…): say where.
+    throw badRequest(`The file is not valid CSV: ${(error as Error).message}`.slice(0, 300));
+  }
+  if (records.length === 0) throw badRequest(NO_ROWS);
+  const header = records[0].record;
+  const positions = readHeader(header);
+  const body = records.slice(1);
+  if (body.length === 0) throw badRequest(NO_ROWS);
+  if (body.length > USER_IMPORT_MAX_ROWS) throw badRequest(tooManyRows(body.length));
+  const cell = (cells: string[], column: UserImportColumn) => {
+    const position = positions.get(column);
+    return position === undefined ? '' : (cells[position] ?? '').trim();
+  };
+  const firstLineOf = new Map<string, number>();
+  return body.map(({ record: cells, info }) => {
+    const values = {
+      email: cell(cells, 'email'),
+      externalId: cell(cells, 'external_id') || null,
+      productIdentifier: cell(cells, 'product_identifier') || null,
+      licenseType: (cell(cells, 'license_type') || null) as LicenseType | null,
+    };
+    let problem = rowProblem(cells, header.length, positions, values);
+    if (!problem) {
+      const key = values.email.toLowerCase();
+      const first = firstLineOf.get(key);
+      if (first !== undefined) problem = `the email is also on line ${first}`;
+      else firstLineOf.set(key, info.lines);
+    }
+    return { line: info.lines, ...values, problem };
+  });
+}
