@@ -5,7 +5,7 @@ import { badRequest } from '../lib/http-error';
 import { pageRequest, pagination } from '../lib/paging';
 import { principalOf } from '../auth/principal';
 import { listAuditEvents, type AuditEventFilter, type AuditScope } from './queries/audit-events';
-import type { RouteDependencies } from '../routes/route-dependencies';
+import type { RouteDependencies } from '../lib/route-dependencies';
 
 export const OBJECT_ID_NEEDS_TYPE = 'Choose the type of object (object_type) to filter by its id.';
 export const RANGE_BACKWARDS = 'The start of the time range (from) must be before its end (to).';

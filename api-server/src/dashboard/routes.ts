@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Dashboard, DashboardQuery, ErrorResponses } from 'shared-kit/contract';
 import { principalOf } from '../auth/principal';
 import { readDashboard } from './queries';
-import type { RouteDependencies } from '../routes/route-dependencies';
+import type { RouteDependencies } from '../lib/route-dependencies';
 
 /** /dashboard: the figures of the console's Dashboard (the staff's manufacturer, or the whole platform for the superuser). */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {

@@ -16,7 +16,7 @@ import { HttpError, badRequest, notFound } from '../lib/http-error';
 import { pageRequest, pagination } from '../lib/paging';
 import { recordAudit } from '../audit/queries/audit-log';
 import { reachableManufacturer } from '../webhooks/routes/webhook-endpoints';
-import type { RouteDependencies } from '../routes/route-dependencies';
+import type { RouteDependencies } from '../lib/route-dependencies';
 import { findEmail, findEmailSummary, listEmails, recentTestEmails } from './email-log';
 import { checkMailAddress } from './mail-address';
 import { checkedMailSettings, readMailSettings, saveMailSettings } from './mail-settings';

@@ -1,4 +1,4 @@
-import { routeGroup } from '../../routes/route-dependencies';
+import { routeGroup } from '../../lib/route-dependencies';
 import { channelRoutes } from './manufacturers/channels';
 import { buildFileRoutes } from './products/build-files';
 import { buildRoutes } from './products/builds';

@@ -3,7 +3,7 @@ import { BuildFileList, ErrorResponses, ProductBuildParams } from 'shared-kit/co
 import { toBuildFile } from '../../catalog/build-shape';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { listBuildFiles } from '../../catalog/queries/build-files';
-import type { RouteDependencies } from '../../routes/route-dependencies';
+import type { RouteDependencies } from '../../lib/route-dependencies';
 import { requireBuild } from '../../catalog/lookups';
 
 /** GET /clients/app/products/{id}/builds/{buildId}/files: a build's files with their download paths. */

@@ -30,7 +30,7 @@ import { startTrial } from '../../clients/start-trial';
 import { validateLicense } from '../../clients/validate';
 import { findDownloadableFile } from '../queries/client-updates';
 import { attachmentDisposition } from '../../catalog/routes/products/build-files';
-import type { RouteDependencies } from '../../routes/route-dependencies';
+import type { RouteDependencies } from '../../lib/route-dependencies';
 import { guardClientCall, guardedCall, machineSubject, serialSubject } from './client-guard';
 
 export const DOWNLOAD_LINK_INVALID =

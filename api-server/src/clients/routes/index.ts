@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { RouteDependencies } from '../../routes/route-dependencies';
+import type { RouteDependencies } from '../../lib/route-dependencies';
 import { clientRoutes } from './client-routes';
 
 /** The client API plugins call. */

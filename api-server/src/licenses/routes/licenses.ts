@@ -9,7 +9,7 @@ import {
   LicenseFile,
   UpdateLicenseBody,
 } from 'shared-kit/contract';
-import type { RouteDependencies } from '../../routes/route-dependencies';
+import type { RouteDependencies } from '../../lib/route-dependencies';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../audit/queries/audit-log';

@@ -6,7 +6,7 @@ import { LICENSE_NOT_FOUND } from '../activation/activate-machine';
 import { deactivateLicenseMachine } from '../activation/deactivate-machine';
 import { licenseForSigning } from '../queries/license-for-signing';
 import { listLicenseMachines, type LicenseMachineRow } from '../queries/license-machines';
-import type { RouteDependencies } from '../../routes/route-dependencies';
+import type { RouteDependencies } from '../../lib/route-dependencies';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['licenses'];

@@ -1,4 +1,4 @@
-import { routeGroup } from '../../routes/route-dependencies';
+import { routeGroup } from '../../lib/route-dependencies';
 import { manufacturerExportRoutes } from './manufacturers/export';
 import { manufacturerRoutes } from './manufacturers/manufacturers';
 

@@ -1,4 +1,4 @@
-import { routeGroup } from '../../routes/route-dependencies';
+import { routeGroup } from '../../lib/route-dependencies';
 import { channelMembershipRoutes } from './manufacturers/channel-memberships';
 import { endUserRoutes } from './users/end-users';
 import { userExportRoutes } from './users/export';

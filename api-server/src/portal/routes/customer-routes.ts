@@ -27,7 +27,7 @@ import {
 import type { BackgroundWork } from '../../lib/background-work';
 import { HttpError } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
-import type { RouteDependencies } from '../../routes/route-dependencies';
+import type { RouteDependencies } from '../../lib/route-dependencies';
 import { customerOf, registerCustomerAuthentication } from '../customer-authentication';
 import { revokeCustomerSession } from '../customer-sessions';
 import { DeactivationCapReached } from '../../licenses/activation/deactivate-machine';

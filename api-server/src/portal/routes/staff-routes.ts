@@ -12,7 +12,7 @@ import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../audit/queries/audit-log';
 import { findEndUser } from '../../people/queries/end-users';
 import { reachableManufacturer } from '../../webhooks/routes/webhook-endpoints';
-import type { RouteDependencies } from '../../routes/route-dependencies';
+import type { RouteDependencies } from '../../lib/route-dependencies';
 import { findPortalSettings, portalUrl, slugTakenByAnother, updatePortalSettings, type PortalRow } from '../portals';
 import { PORTAL_SIGN_IN_LINK_SENT_ACTION, sendSignInLinkByStaff } from '../sign-in';
 import { signInCodeKey } from '../sign-in-codes';

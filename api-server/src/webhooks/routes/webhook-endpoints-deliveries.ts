@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
 import { enqueueDelivery, findDelivery, insertEvent, listDeliveries, toWebhookDelivery } from '../endpoints';
-import type { RouteDependencies } from '../../routes/route-dependencies';
+import type { RouteDependencies } from '../../lib/route-dependencies';
 import { reachableManufacturer, requireEndpoint } from './webhook-endpoints';
 
 async function requireDelivery(db: Db, endpointId: number, deliveryId: number) {

@@ -27,7 +27,7 @@ import {
 import { readWebhookSettings } from '../settings';
 import { generateSecret } from '../signature';
 import { TargetRefused, checkTarget } from '../target-guard';
-import type { RouteDependencies } from '../../routes/route-dependencies';
+import type { RouteDependencies } from '../../lib/route-dependencies';
 
 export const WEBHOOK_ENDPOINT = 'Webhook endpoint';
 

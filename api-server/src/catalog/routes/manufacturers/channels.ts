@@ -24,7 +24,7 @@ import {
   insertDistribution,
   lockRelease,
 } from '../../queries/releases';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { RELEASE } from '../../lookups';
 
 export const alreadyDistributed = (releaseId: number, channelName: string) =>

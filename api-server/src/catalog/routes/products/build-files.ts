@@ -9,7 +9,7 @@ import { recordAudit } from '../../../audit/queries/audit-log';
 import { buildFileStorageKey, findBuildFile, markBuildFileUploaded } from '../../queries/build-files';
 import { lockBuild, touchBuild } from '../../queries/builds';
 import { ContentMismatchError } from '../../../storage/file-storage';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { BUILD, requireBuild } from '../../lookups';
 
 export const BUILD_FILE = 'Build file';

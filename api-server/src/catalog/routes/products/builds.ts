@@ -19,7 +19,7 @@ import { recordAudit } from '../../../audit/queries/audit-log';
 import { buildFileStorageKey, insertBuildFiles, listBuildFiles } from '../../queries/build-files';
 import { findSameVersionBuild, insertBuild, listBuilds, lockBuild, markBuildConfirmed } from '../../queries/builds';
 import { lockProduct } from '../../queries/products';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { BUILD, PRODUCT, requireBuild, requireProduct } from '../../lookups';
 
 export const duplicateFileNames = (names: string[]) =>

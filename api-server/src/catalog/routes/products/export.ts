@@ -10,7 +10,7 @@ import { buildExport, productExport, releaseExport } from '../../queries/exports
 import { licenseExport, trialExport } from '../../../licenses/queries/license-exports';
 import { exportFileName, sendCsv } from '../../../lib/csv/send-csv';
 import { requireManufacturerStaff } from '../../../auth/permissions';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { requireProduct } from '../../lookups';
 
 const csv = { tags: ['export'], response: ErrorResponses };

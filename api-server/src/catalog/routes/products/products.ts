@@ -17,7 +17,7 @@ import { requireManufacturerStaff } from '../../../auth/permissions';
 import { recordAudit } from '../../../audit/queries/audit-log';
 import { findProductJson, insertProduct, listProducts, lockProduct, updateProduct } from '../../queries/products';
 import { rawPage, sendRawJson } from '../../../lib/raw-json';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { PRODUCT } from '../../lookups';
 
 export const productRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {

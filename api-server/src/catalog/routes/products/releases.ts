@@ -26,7 +26,7 @@ import {
   replaceReleaseBuilds,
   updateRelease,
 } from '../../queries/releases';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { PRODUCT, RELEASE, requireProduct } from '../../lookups';
 import { rawPage, sendRawJson } from '../../../lib/raw-json';
 

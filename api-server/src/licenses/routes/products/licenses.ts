@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LicenseListQuery } from 'shared-kit/contract';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { routeLicenseList } from '../license-list-route';
 
 /** GET /products/{id}/licenses: a product's licences, optionally only owners whose email contains `email`. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, TrialList, TrialListQuery, TrialParams } from 'shared-kit/contract';
 import { Type } from '@sinclair/typebox';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { notFound } from '../../../lib/http-error';
 import { pageRequest, pagination } from '../../../lib/paging';
 import { rawPage, sendRawJson } from '../../../lib/raw-json';

@@ -7,7 +7,7 @@ import { findEndUser } from '../../../people/queries/end-users';
 import { findLicense, insertLicense } from '../../queries/licenses';
 import { findProduct } from '../../../catalog/queries/products';
 import { newLicenseSerial } from '../../serial';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { routeLicenseList } from '../license-list-route';
 
 /** GET/POST /users/{id}/licenses: an end user's licences, and a new licence for them. */

@@ -3,7 +3,7 @@ import { ErrorResponses, ManufacturerExportQuery } from 'shared-kit/contract';
 import { manufacturerExport } from '../../queries/exports';
 import { exportFileName, sendCsv } from '../../../lib/csv/send-csv';
 import { requireSuperuser } from '../../../auth/permissions';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 
 /** CSV export of the manufacturers list (the superuser's). */
 export const manufacturerExportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {

@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../../lib/http-error';
 import { assertNotEditedSince } from '../../../lib/edited-since';
 import { principalOf, type Principal } from '../../../auth/principal';
 import { requireSuperuser } from '../../../auth/permissions';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 
 export const MANUFACTURER_NOT_FOUND = 'Manufacturer';
 

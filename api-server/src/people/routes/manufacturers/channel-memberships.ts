@@ -16,7 +16,7 @@ import { recordAudit } from '../../../audit/queries/audit-log';
 import { deleteMembership, insertMembership, isReleaseChannel } from '../../queries/channel-memberships';
 import { findChannel } from '../../../catalog/queries/channels';
 import { findEndUser } from '../../queries/end-users';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { USER_NOT_FOUND } from '../users/end-users';
 
 export const RELEASE_CHANNEL_FIXED = 'The Release channel cannot be changed: every user is always a member of it.';

@@ -24,7 +24,7 @@ import {
   type EndUserFields,
   findEndUserJson,
 } from '../../queries/end-users';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 
 export const USER_NOT_FOUND = 'User';
 export const duplicateEmailMessage = (email: string) => `A user with the email ${email} already exists.`;

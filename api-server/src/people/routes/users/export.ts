@@ -6,7 +6,7 @@ import { exportFileName, sendCsv } from '../../../lib/csv/send-csv';
 import { notFound } from '../../../lib/http-error';
 import { requireManufacturerStaff } from '../../../auth/permissions';
 import { findEndUser } from '../../queries/end-users';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 
 const csv = { tags: ['export'], response: ErrorResponses };
 

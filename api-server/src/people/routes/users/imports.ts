@@ -15,7 +15,7 @@ import { conflict, HttpError, notFound } from '../../../lib/http-error';
 import { requireManufacturerStaff } from '../../../auth/permissions';
 import { recordAudit } from '../../../audit/queries/audit-log';
 import { applyStagedRows, countTakenSincePreview, lockImport } from '../../queries/user-imports';
-import type { RouteDependencies } from '../../../routes/route-dependencies';
+import type { RouteDependencies } from '../../../lib/route-dependencies';
 
 const MAX_MB = USER_IMPORT_MAX_BYTES / 1024 / 1024;
 export const IMPORT_NOT_FOUND = 'Import';
