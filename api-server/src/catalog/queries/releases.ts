@@ -4,13 +4,7 @@ import type { Db } from '../../db/database';
 import type { PageRequest } from '../../lib/paging';
 import { databaseNow } from '../../db/now';
 import { apiTimestampSql } from '../../db/api-timestamps';
-import {
-  jsonRows,
-  oneQueryPageTextQuery,
-  pageAsJson,
-  pageTextOf,
-  rowAsJsonTextQuery,
-} from '../../db/one-query-page';
+import { jsonRows, oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from '../../db/one-query-page';
 import { compiledOncePerShape } from '../../db/compiled-once';
 import { buildJsonSql } from '../build-shape';
 

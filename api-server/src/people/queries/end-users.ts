@@ -6,13 +6,7 @@ import { listTotalQuery } from '../../db/list-totals';
 import { escapeLike } from '../../lib/like-pattern';
 import { apiTimestampSql } from '../../db/api-timestamps';
 import { END_USER_ANSWER_COLUMNS, END_USER_COLUMNS } from '../end-user-shape';
-import {
-  jsonRows,
-  oneQueryPageTextQuery,
-  pageAsJson,
-  pageTextOf,
-  rowAsJsonTextQuery,
-} from '../../db/one-query-page';
+import { jsonRows, oneQueryPageTextQuery, pageAsJson, pageTextOf, rowAsJsonTextQuery } from '../../db/one-query-page';
 import { compiledOncePerShape } from '../../db/compiled-once';
 import { databaseNow } from '../../db/now';
 
