@@ -49,11 +49,13 @@ describe('OfflineActivationPage', () => {
     await waitFor(() =>
       expect(saved).toEqual([{ name: 'com.aurora.reverb.ops', text: `${JSON.stringify(licenseFile, null, 2)}\n` }]),
     );
-    expect(pageCalls().at(-1)).toEqual({
-      method: 'POST',
-      path: '/portal/licenses/41/offline-activations',
-      body: { request: requestText() },
-    });
+    const calls = pageCalls();
+    const posted = calls.findIndex((call) => call.method === 'POST');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/portal/licenses/41/offline-activations', body: { request: requestText() } },
+    ]);
+    // After the activation, My licenses' first page is read afresh into the cache.
+    expect(calls.slice(posted + 1)).toContainEqual({ method: 'GET', path: '/portal/licenses', query: { page: 1 } });
   });
 
   it('My licenses, shown again after the upload, is read afresh with the new machine, not from the cache', async () => {

@@ -7,6 +7,9 @@ import { PageTitle } from '../../../shared/components/Details';
 import { activateOffline, findMyLicense } from '../api/activate-offline';
 import { requestSummaryOf } from '../components/request-summary';
 
+/** My licenses' list (its cache keys are `[path, { page }]`). */
+const LICENSES_PATH = '/portal/licenses';
+
 /** A chosen file's text (FileReader: every browser, and the test DOM, which has no Blob.text()). */
 function textOf(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -59,9 +62,16 @@ export default function OfflineActivationPage() {
       const license = await findMyLicense(api, chosen.productIdentifier, chosen.serial);
       if (!license) return setProblem(t('offline.noSuchLicense', { serial: chosen.serial }));
       const answer = await activateOffline(api, license.id, { request: chosen.text });
-      // The machine now takes a slot: every cached page of My licenses (keyed by this path) is dropped, so My licenses
-      // reads it afresh when it is shown next instead of showing the cached count first and revalidating later.
-      void mutate((key) => Array.isArray(key) && key[0] === '/portal/licenses', undefined, { revalidate: false });
+      // The machine now takes a slot: My licenses must not show the cached count. Its first page is read afresh into
+      // the cache and every other cached page is dropped. Dropping the first page too is not enough: opened again
+      // within SWR's deduping interval it would await the fetch made before this change, whose answer SWR discards,
+      // and show no licences at all.
+      void mutate(
+        (key) => Array.isArray(key) && key[0] === LICENSES_PATH && (key[1] as { page?: number })?.page !== 1,
+        undefined,
+        { revalidate: false },
+      );
+      void mutate([LICENSES_PATH, { page: 1 }], api.get(LICENSES_PATH, { page: 1 }), { revalidate: false });
       const name = `${answer.product_identifier}.ops`;
       saveFile(new Blob([`${JSON.stringify(answer, null, 2)}\n`], { type: 'application/json' }), name);
       setSaved(name);
