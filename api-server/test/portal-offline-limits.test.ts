@@ -3,6 +3,7 @@ import { seedDemoData } from '../src/seed/demo-data';
 import { createCustomerSession } from '../src/portal/customer-sessions';
 import { createTestApp, type TestApp } from './support/test-app';
 import { customerAuth } from './portal-fixtures';
+import { demoLicenseOfIdentifiedProduct } from './support/demo-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -54,21 +55,7 @@ describe('offline activation limits in the portal', () => {
       },
     });
     await seedDemoData(t.db, t.masterKey, t.storage);
-    const row = await t.db
-      .selectFrom('licenses')
-      .innerJoin('products', 'products.id', 'licenses.product_id')
-      .select([
-        'licenses.id',
-        'licenses.serial',
-        'licenses.product_id',
-        'products.identifier',
-        'licenses.user_id',
-        'licenses.manufacturer_id',
-      ])
-      .where('licenses.disabled', '=', false)
-      .where('products.identifier', 'is not', null)
-      .orderBy('licenses.id')
-      .executeTakeFirstOrThrow();
+    const row = await demoLicenseOfIdentifiedProduct(t, 'first');
     license = {
       id: row.id,
       serial: row.serial,
