@@ -73,13 +73,13 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
     return [...sent];
   }
 
-  it('activates in two named statements: the counted read, then the one write of record_client_activation', async () => {
+  it('activates in two named statements: the counted read, then the one write of record_named_client_activation', async () => {
     const body = { ...activation, product_id: world.synth.id, serial: world.annSynth.serial };
     const trips = await roundTrips(() => activateBySerial(db, productKeyOf(), call(['serial:a']), body));
     expect(trips).toHaveLength(2);
     expect(trips.every((trip) => trip.name !== undefined)).toBe(true);
     expect(trips[0].text).toContain('INSERT INTO rate_limits');
-    expect(trips[1].text).toContain('record_client_activation');
+    expect(trips[1].text).toContain('record_named_client_activation');
     expect(await hitsOf('client:address:127.0.0.9')).toBe(1);
     expect(await hitsOf('client:serial:a')).toBe(1);
   });

@@ -72,6 +72,7 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       expect(freed.json()).toEqual({
         license_id: world.annSynth.id,
         machine_id: laptop.id,
+        name: null,
         hardware_fingerprint: 'ANN-LAPTOP',
         deactivated_at: expect.any(String),
         deactivations_left: 2,

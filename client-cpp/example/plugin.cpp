@@ -4,6 +4,7 @@
 #include "producthub/verify.hpp"
 
 #include <sodium.h>
+#include <unistd.h>  // gethostname (POSIX; a Windows plugin would ask GetComputerNameExW)
 
 #include <cstdio>
 #include <ctime>
@@ -24,17 +25,19 @@ enum Exit { Ok = 0, Refused = 1, Usage = 2, Untrusted = 3, Unreachable = 4, Corr
 const char* kUsage =
     "usage: producthub-plugin COMMAND [--server URL] --product-id ID --public-key KEY --fingerprint FP [--state-dir DIR] [options]\n"
     "  trial                                   start (or get back) this machine's trial; saves trial.json\n"
-    "  activate --serial S [--seed-version 5]  activate the licence here; saves license.ops\n"
+    "  activate --serial S [--seed-version 5] [--machine-name N]  activate the licence here; saves license.ops\n"
     "  verify                                  check the saved license.ops (else trial.json) offline\n"
     "  validate [--serial S]                   the licence's signed state; withdraws license.ops if it no longer holds\n"
     "  deactivate [--serial S]                 free this machine; deletes license.ops\n"
     "  revocations [--since T]                 the signed revocation list; withdraws license.ops when it is listed\n"
     "  check-updates --current-version V --os macOS|Windows [--serial S]\n"
     "  download --current-version V --os macOS|Windows [--serial S] [--out DIR]\n"
-    "  request-offline --serial S --product-identifier ID --out FILE [--seed-version 5] [--plugin-version V]\n"
+    "  request-offline --serial S --product-identifier ID --out FILE [--seed-version 5] [--plugin-version V] [--machine-name N]\n"
     "                                          write an offline activation request for this machine (no network)\n"
     "  install-offline --file FILE             verify the license file the portal answered and save it as license.ops\n"
     "Options: --product-identifier ID (checked in licence files). --serial defaults to the one in license.ops.\n"
+    "  --machine-name NAME (activate, request-offline): the name the customer sees for this machine; default the host\n"
+    "  name (cut to 64 characters); --machine-name \"\" reports none.\n"
     "Exit: 0 done, 1 refused by the server, 2 wrong call, 3 untrusted answer or invalid file, 4 server unreachable, 5 corrupt download.\n";
 
 struct Failure {
@@ -201,9 +204,25 @@ private:
                 {"expires_at", trial["expires_at"]}, {"file", trialPath().string()}};
     }
 
+    /**
+     * The name reported for this machine, never signed: --machine-name as given (trimmed; the server's rules apply,
+     * an empty one reports none), else the host name made into one the server takes (or none).
+     */
+    std::optional<std::string> machineName() const {
+        const auto given = options_.values.find("machine-name");
+        if (given != options_.values.end()) {
+            const std::string name = trim(given->second);
+            return name.empty() ? std::nullopt : std::optional(name);
+        }
+        char host[256] = {};
+        if (gethostname(host, sizeof host - 1) != 0) return std::nullopt;
+        return machineNameOf(host);
+    }
+
     json activate() {
-        const json body = {{"product_id", productId_}, {"serial", upper(trim(options_.require("serial")))}, {"hardware_fingerprint", fingerprint_},
-                           {"hardware_fingerprint_version", 2}, {"signature_seed_version", std::stoi(options_.get("seed-version", "5"))}};
+        json body = {{"product_id", productId_}, {"serial", upper(trim(options_.require("serial")))}, {"hardware_fingerprint", fingerprint_},
+                     {"hardware_fingerprint_version", 2}, {"signature_seed_version", std::stoi(options_.get("seed-version", "5"))}};
+        if (const auto name = machineName()) body["machine_name"] = *name;
         const auto answer = call("/activations", body);
         const json license = trusted(verifyLicenseFile(answer.body, publicKey_, fingerprint_, productIdentifier()));
         writeFile(licensePath(), answer.body);
@@ -340,14 +359,15 @@ private:
         const int seedVersion = std::stoi(options_.get("seed-version", "5"));
         if (productId_ <= 0 || seedVersion < 0) fail(Usage, "--product-id and --seed-version must be whole numbers.");
         // Unsigned: the encoding's whole numbers are never negative.
-        const json members = {{"product_id", static_cast<std::uint64_t>(productId_)},
-                              {"product_identifier", options_.require("product-identifier")},
-                              {"serial", upper(trim(options_.require("serial")))},
-                              {"hardware_fingerprint", fingerprint_},
-                              {"hardware_fingerprint_version", 2U},
-                              {"signature_seed_version", static_cast<unsigned>(seedVersion)},
-                              {"plugin_version", options_.get("plugin-version", "1.0.0")},
-                              {"created_at", createdAt}};
+        json members = {{"product_id", static_cast<std::uint64_t>(productId_)},
+                        {"product_identifier", options_.require("product-identifier")},
+                        {"serial", upper(trim(options_.require("serial")))},
+                        {"hardware_fingerprint", fingerprint_},
+                        {"hardware_fingerprint_version", 2U},
+                        {"signature_seed_version", static_cast<unsigned>(seedVersion)},
+                        {"plugin_version", options_.get("plugin-version", "1.0.0")},
+                        {"created_at", createdAt}};
+        if (const auto name = machineName()) members["machine_name"] = *name;
         std::string text;
         try {
             text = writeOfflineRequest(members);
@@ -356,7 +376,8 @@ private:
         }
         const fs::path out = options_.require("out");
         writeFile(out, text);
-        return {{"file", out.string()}, {"serial", members["serial"]}, {"hardware_fingerprint", fingerprint_}, {"checksum", json::parse(text)["checksum"]}};
+        return {{"file", out.string()}, {"serial", members["serial"]}, {"hardware_fingerprint", fingerprint_},
+                {"machine_name", members.value("machine_name", json())}, {"checksum", json::parse(text)["checksum"]}};
     }
 
     /** The portal's answer carried back: verified like an online activation's (this key, machine, product), then kept. */

@@ -198,6 +198,42 @@ const Format& offlineRequestFormat() {
     return format;
 }
 
+Format offlineRequestFormatFor(const json& members) {
+    Format format = offlineRequestFormat();
+    if (members.is_object() && members.contains("machine_name")) format.fields.push_back(text("machine_name"));
+    return format;
+}
+
+std::optional<std::string> machineNameOf(const std::string& input) {
+    static const std::string kSpace = " \t\r\n\v\f";
+    const auto trimmed = [](const std::string& text) {
+        const auto first = text.find_first_not_of(kSpace);
+        return first == std::string::npos ? std::string() : text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+    };
+    const std::string text = trimmed(input);
+    std::string name;
+    std::size_t characters = 0;
+    for (std::size_t at = 0; at < text.size();) {
+        const auto lead = static_cast<unsigned char>(text[at]);
+        const std::size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+        if (length == 0 || at + length > text.size()) return std::nullopt;
+        std::uint32_t point = length == 1 ? lead : lead & (0x7F >> length);
+        for (std::size_t i = 1; i < length; ++i) {
+            const auto next = static_cast<unsigned char>(text[at + i]);
+            if ((next >> 6) != 0x2) return std::nullopt;
+            point = (point << 6) | (next & 0x3F);
+        }
+        const std::uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (point < least[length] || point > 0x10FFFF || (point >= 0xD800 && point <= 0xDFFF)) return std::nullopt;
+        if (point < 0x20 || (point >= 0x7F && point <= 0x9F)) return std::nullopt;
+        if (characters < kMachineNameMaxLength) name.append(text, at, length);
+        ++characters;
+        at += length;
+    }
+    name = trimmed(name);
+    return name.empty() ? std::nullopt : std::optional(name);
+}
+
 std::string canonicalBytes(const Format& format, const json& document) {
     std::string bytes = format.context + "\n";
     for (const Field& field : format.fields) {
@@ -325,7 +361,7 @@ std::optional<std::int64_t> signedTimeToUnix(const std::string& text) {
 }
 
 std::string writeOfflineRequest(const json& members) {
-    const Format& format = offlineRequestFormat();
+    const Format format = offlineRequestFormatFor(members);
     const std::string checksum = sha256Hex(canonicalBytes(format, members));
     nlohmann::ordered_json file;
     file["format"] = format.format;

@@ -109,8 +109,8 @@ async function upload(text: string): Promise<{ statusCode: number; body: string;
 describe('offline activation through the portal', () => {
   it('request-offline → portal upload → install-offline, then verify, all without the plugin going online', async () => {
     const requestFile = join(stateDir, 'studio.ophreq');
-    const written = await plugin('request-offline', '--serial', license.serial.toLowerCase(), '--product-identifier', license.identifier, '--out', requestFile, '--plugin-version', '3.0.1');
-    expect(written).toMatchObject({ exit: 0, output: { ok: true, serial: license.serial } });
+    const written = await plugin('request-offline', '--serial', license.serial.toLowerCase(), '--product-identifier', license.identifier, '--out', requestFile, '--plugin-version', '3.0.1', '--machine-name', 'Studio Mac – Raum 2');
+    expect(written).toMatchObject({ exit: 0, output: { ok: true, serial: license.serial, machine_name: 'Studio Mac – Raum 2' } });
 
     const answer = await upload(readFileSync(requestFile, 'utf8'));
     expect(answer.statusCode).toBe(200);
@@ -120,8 +120,8 @@ describe('offline activation through the portal', () => {
     expect(await plugin('install-offline', '--file', opsFile, '--product-identifier', license.identifier)).toMatchObject({ exit: 0, output: { ok: true, serial: license.serial } });
     expect(readFileSync(join(stateDir, 'license.ops'), 'utf8')).toBe(answer.body);
     expect(await plugin('verify', '--product-identifier', license.identifier)).toMatchObject({ exit: 0, output: { kind: 'license', serial: license.serial } });
-    const machines = await t.db.selectFrom('license_machines').select('hardware_fingerprint').where('license_id', '=', license.id).where('deactivated_at', 'is', null).execute();
-    expect(machines.map((machine) => machine.hardware_fingerprint)).toContain(FINGERPRINT);
+    const machines = await t.db.selectFrom('license_machines').select(['hardware_fingerprint', 'name']).where('license_id', '=', license.id).where('deactivated_at', 'is', null).execute();
+    expect(machines).toContainEqual({ hardware_fingerprint: FINGERPRINT, name: 'Studio Mac – Raum 2' });
   });
 
   it("refuses to install an answer for another machine or another product, and keeps nothing", async () => {

@@ -1,7 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LICENSE_FILE_FORMAT, REVOCATION_LIST_FORMAT, STATE_DOCUMENT_FORMAT, TRIAL_FILE_FORMAT, UPDATE_ANSWER_FORMAT } from 'signed-formats';
 import { LoopbackServer } from '../../client-js/src/test-support/loopback-server';
@@ -86,6 +86,25 @@ describe('licence', () => {
     await activated();
     expect(JSON.parse(readFileSync(join(stateDir, 'license.ops'), 'utf8'))).toMatchObject({ serial: SERIAL });
     expect(await plugin('verify')).toEqual({ exit: 0, output: expect.objectContaining({ kind: 'license', serial: SERIAL }) });
+  });
+
+  it("reports the host name as the machine's name by default, the one given with --machine-name, or none with an empty one", async () => {
+    server.on(`POST ${API}/activations`, () => ({ json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT), key.privateKey) }));
+    expect(await plugin('activate', '--serial', SERIAL)).toMatchObject({ exit: 0 });
+    expect(await plugin('activate', '--serial', SERIAL, '--machine-name', '  Studio Mac – Raum 2 ')).toMatchObject({ exit: 0 });
+    expect(await plugin('activate', '--serial', SERIAL, '--machine-name', '')).toMatchObject({ exit: 0 });
+    const sent = server.requests.map((request) => request.body as Record<string, unknown>);
+    expect(sent.map((body) => body.machine_name)).toEqual([hostname().trim().slice(0, 64).trim(), 'Studio Mac – Raum 2', undefined]);
+    expect(Object.keys(sent[2])).not.toContain('machine_name');
+  });
+
+  it("passes the server's refusal of a machine name on with exit 1 and saves nothing", async () => {
+    server.on(`POST ${API}/activations`, () => ({ status: 400, json: { message: ['The machine name must be at most 64 characters long.'] } }));
+    expect(await plugin('activate', '--serial', SERIAL, '--machine-name', 'x'.repeat(65))).toEqual({
+      exit: 1,
+      output: expect.objectContaining({ status: 400, messages: ['The machine name must be at most 64 characters long.'] }),
+    });
+    expect(existsSync(join(stateDir, 'license.ops'))).toBe(false);
   });
 
   it('refuses a licence file for another machine', async () => {

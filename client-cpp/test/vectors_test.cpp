@@ -76,17 +76,43 @@ void checkTampering(const std::string& caseName, const std::string& text, const 
     }
 }
 
+/** The name a plugin reports for its machine (the host name): what machineNameOf makes of a text. */
+void runMachineNameChecks() {
+    const std::string piano = "\xF0\x9F\x8E\xB9";  // U+1F3B9, four bytes
+    std::string sixtyFive;
+    for (int i = 0; i < 65; ++i) sixtyFive += piano;
+    std::string sixtyFour;
+    for (int i = 0; i < 64; ++i) sixtyFour += piano;
+    const std::pair<std::string, std::optional<std::string>> cases[] = {
+        {"  studio-mac.local \n", std::string("studio-mac.local")},
+        {std::string(70, 'x'), std::string(64, 'x')},
+        {sixtyFive, sixtyFour},
+        {std::string(63, 'x') + " y", std::string(63, 'x')},
+        {"M\xC3\xBCllers Mac", std::string("M\xC3\xBCllers Mac")},
+        {"   ", std::nullopt},
+        {"", std::nullopt},
+        {"studio\tmac", std::nullopt},
+        {"studio\xC2\x85mac", std::nullopt},
+        {"studio\xFFmac", std::nullopt},
+        {"studio\xED\xA0\x80mac", std::nullopt},
+        {"studio\xC3", std::nullopt},
+    };
+    int index = 0;
+    for (const auto& [text, expected] : cases)
+        check(machineNameOf(text) == expected, "machine name " + std::to_string(index++), machineNameOf(text).value_or("(none)"));
+}
+
 /** Offline activation requests: the C++ writer writes each file byte for byte, and its canonical bytes; an edit breaks the checksum. */
 void runOfflineRequestVectors(const std::string& dir, const json& vectors) {
     for (const json& vector : vectors.at("cases")) {
         const std::string name = vector.at("name").get<std::string>();
         const json& members = vector.at("members");
         check(writeOfflineRequest(members) == readFile(dir + "/" + vector.at("file").get<std::string>()), name + " / file written byte for byte");
-        check(canonicalBytes(offlineRequestFormat(), members) == readFile(dir + "/" + vector.at("canonical").get<std::string>()), name + " / canonical bytes");
+        check(canonicalBytes(offlineRequestFormatFor(members), members) == readFile(dir + "/" + vector.at("canonical").get<std::string>()), name + " / canonical bytes");
         const json file = json::parse(readFile(dir + "/" + vector.at("file").get<std::string>()));
         json edited = members;
         edited["hardware_fingerprint"] = members["hardware_fingerprint"].get<std::string>() + "x";
-        check(sha256Hex(canonicalBytes(offlineRequestFormat(), edited)) != file.at("checksum").get<std::string>(), name + " / an edit changes the checksum");
+        check(sha256Hex(canonicalBytes(offlineRequestFormatFor(edited), edited)) != file.at("checksum").get<std::string>(), name + " / an edit changes the checksum");
         json unsafe = members;
         unsafe["serial"] = "A\nB";
         bool refused = false;
@@ -97,6 +123,7 @@ void runOfflineRequestVectors(const std::string& dir, const json& vectors) {
         }
         check(refused, name + " / a control character is never written");
     }
+    runMachineNameChecks();
 }
 
 void runVectors(const std::string& dir) {

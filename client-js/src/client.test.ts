@@ -149,6 +149,29 @@ describe('activate and deactivate', () => {
     expect(license.document).toMatchObject({ serial: SERIAL, license_type: 'Standard' });
   });
 
+  it('sends the machine name trimmed when given, and none when it is empty; the server refuses a bad one in words', async () => {
+    server.on('POST /api/v1/clients/app/activations', () => ({
+      json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT), productKey.privateKey),
+    }));
+    const request = { serial: SERIAL, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 as const };
+    await client.activate({ ...request, machineName: '  Studio Mac ' });
+    await client.activate({ ...request, machineName: '   ' });
+    await client.activate(request);
+    expect(server.requests.map((sent) => (sent.body as Record<string, unknown>).machine_name)).toEqual([
+      'Studio Mac',
+      undefined,
+      undefined,
+    ]);
+    expect(Object.keys(server.requests[1].body as object)).not.toContain('machine_name');
+
+    const tooLong = 'The machine name must be at most 64 characters long.';
+    server.on('POST /api/v1/clients/app/activations', () => ({ status: 400, json: { message: [tooLong] } }));
+    await expect(client.activate({ ...request, machineName: 'x'.repeat(65) })).rejects.toMatchObject({
+      status: 400,
+      message: tooLong,
+    });
+  });
+
   it("refuses a licence file of another product's identifier", async () => {
     server.on('POST /api/v1/clients/app/activations', () => ({
       json: signDocument(

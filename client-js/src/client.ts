@@ -107,16 +107,26 @@ export class ProductHubClient {
     return { ...trial, created: answer.status === 201, expired: Date.now() >= signedTimeMs(trial.document.expires_at) };
   }
 
-  /** Activates the licence on this machine and answers its `.ops` licence file (save `text`). */
+  /**
+   * Activates the licence on this machine and answers its `.ops` licence file (save `text`). `machineName` is what
+   * the customer sees in the portal instead of the fingerprint ("Studio Mac"): trimmed, 1–64 characters, one line;
+   * empty or left out sends none (the machine keeps a name it has). It is not in the signed file.
+   */
   async activate(
-    request: MachineRequest & { hardwareFingerprintVersion?: number; signatureSeedVersion: SignatureSeedVersion },
+    request: MachineRequest & {
+      hardwareFingerprintVersion?: number;
+      signatureSeedVersion: SignatureSeedVersion;
+      machineName?: string;
+    },
   ): Promise<Signed<LicenseFileClaims>> {
     const fingerprint = fingerprintOf(request.hardwareFingerprint);
+    const machineName = request.machineName?.trim();
     const answer = await this.post('/activations', {
       serial: serialOf(request.serial),
       hardware_fingerprint: fingerprint,
       hardware_fingerprint_version: request.hardwareFingerprintVersion ?? 2,
       signature_seed_version: request.signatureSeedVersion,
+      ...(machineName ? { machine_name: machineName } : {}),
     });
     return trusted(
       verifyLicenseFile(answer.text, this.key, {

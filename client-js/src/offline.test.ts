@@ -32,6 +32,21 @@ describe('offline activation in client-js', () => {
     });
   });
 
+  it('carries the machine name, trimmed, when one is given; an empty one is left out', () => {
+    const input = {
+      productId: 7,
+      productIdentifier: 'com.aurora.reverb',
+      serial: '7QK2M-C9XWA',
+      hardwareFingerprint: 'HWFP2-STUDIO',
+      pluginVersion: '2.1.0',
+    };
+    const named = readOfflineRequest(createOfflineRequest({ ...input, machineName: ' Studio Mac ' }));
+    expect(named).toMatchObject({ valid: true, request: { machine_name: 'Studio Mac' } });
+    const unnamed = readOfflineRequest(createOfflineRequest({ ...input, machineName: ' ' }));
+    expect(unnamed.valid && 'machine_name' in unnamed.request).toBe(false);
+    expect(JSON.parse(createOfflineRequest({ ...input, machineName: '' }))).not.toHaveProperty('machine_name');
+  });
+
   const answer = JSON.stringify(signDocument(LICENSE_FILE_FORMAT, licenseClaims('HWFP2-STUDIO'), key.privateKey));
   const expected = {
     publicKey: key.publicKeyBase64,

@@ -24,10 +24,13 @@ export interface OfflineRequestInput {
   hardwareFingerprintVersion?: number;
   /** When the request is written (default: now). */
   createdAt?: Date;
+  /** The name the customer sees for this machine ("Studio Mac"): trimmed, 1–64 characters; empty or left out: none. */
+  machineName?: string;
 }
 
 /** The text of the request file to save (e.g. `<product identifier>.ophreq`) and let the customer upload. */
 export function createOfflineRequest(input: OfflineRequestInput): string {
+  const machineName = input.machineName?.trim();
   return writeOfflineRequest({
     product_id: input.productId,
     product_identifier: input.productIdentifier,
@@ -37,6 +40,7 @@ export function createOfflineRequest(input: OfflineRequestInput): string {
     signature_seed_version: input.signatureSeedVersion ?? 5,
     plugin_version: input.pluginVersion,
     created_at: formatSignedTime(input.createdAt ?? new Date()),
+    ...(machineName ? { machine_name: machineName } : {}),
   });
 }
 

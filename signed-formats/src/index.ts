@@ -70,6 +70,8 @@ export { CLIENT_API_FORMATS } from './client-api-formats';
 export {
   OFFLINE_REQUEST_FORMAT,
   OFFLINE_REQUEST_MAX_BYTES,
+  OFFLINE_REQUEST_OPTIONAL_FIELDS,
+  offlineRequestFields,
   offlineRequestChecksum,
   readOfflineRequest,
   writeOfflineRequest,

@@ -5,6 +5,7 @@ import { canonicalBytes } from './canonical';
 import {
   OFFLINE_REQUEST_FORMAT,
   OFFLINE_REQUEST_MAX_BYTES,
+  offlineRequestFields,
   readOfflineRequest,
   writeOfflineRequest,
   type OfflineRequest,
@@ -64,6 +65,28 @@ describe('the offline activation request', () => {
       expect(readOfflineRequest(input)).toEqual({ valid: false, message: expect.stringContaining(reason) });
   });
 
+  it('carries the machine name when the plugin gives one, in the checksum too; a request without one reads as before', () => {
+    const named = writeOfflineRequest({ ...request, machine_name: 'Studio Mac' });
+    expect(JSON.parse(named)).toMatchObject({ created_at: request.created_at, machine_name: 'Studio Mac' });
+    expect(readOfflineRequest(named)).toEqual({ valid: true, request: { ...request, machine_name: 'Studio Mac' } });
+    expect(readOfflineRequest(text)).toStrictEqual({ valid: true, request });
+    expect(readOfflineRequest(named.replace('Studio Mac', 'Laptop'))).toEqual({
+      valid: false,
+      message: expect.stringContaining('checksum does not match'),
+    });
+    const withoutName = { ...JSON.parse(named) } as Record<string, unknown>;
+    delete withoutName.machine_name;
+    expect(readOfflineRequest(JSON.stringify(withoutName))).toEqual({
+      valid: false,
+      message: expect.stringContaining('checksum does not match'),
+    });
+    expect(readOfflineRequest(JSON.stringify({ ...JSON.parse(named), machine_name: 5 }))).toEqual({
+      valid: false,
+      message: expect.stringContaining('machine_name must be a text'),
+    });
+    expect(() => writeOfflineRequest({ ...request, machine_name: 'Studio\nMac' })).toThrow('machine_name must not');
+  });
+
   it('will not write a value the encoding cannot carry', () => {
     expect(() => writeOfflineRequest({ ...request, serial: 'A\nB' })).toThrow('serial must not contain line breaks');
   });
@@ -82,9 +105,9 @@ describe('the offline request vectors (docs/offline-request-vectors, checked by 
       expect(writeOfflineRequest(vector.members)).toBe(text);
       expect(readOfflineRequest(text)).toEqual({ valid: true, request: vector.members });
       expect(
-        canonicalBytes(OFFLINE_REQUEST_FORMAT.context, OFFLINE_REQUEST_FORMAT.fields, { ...vector.members }).toString(
-          'utf8',
-        ),
+        canonicalBytes(OFFLINE_REQUEST_FORMAT.context, offlineRequestFields(vector.members as never), {
+          ...vector.members,
+        }).toString('utf8'),
       ).toBe(readFileSync(join(dir, vector.canonical), 'utf8'));
     },
   );

@@ -23,6 +23,13 @@ export const OFFLINE_REQUEST_FORMAT = {
   ],
 } as const satisfies { label: string; format: string; context: string; fields: SignedFields };
 
+/**
+ * Members a request may leave out (plugins before them wrote none, and their requests read as before): when present
+ * they follow the others, in the file and in the checksum's canonical bytes. `machine_name` is the name the plugin
+ * reports for its machine ("Studio Mac"), shown to the customer; it is never signed.
+ */
+export const OFFLINE_REQUEST_OPTIONAL_FIELDS = [['machine_name', 'text']] as const satisfies SignedFields;
+
 /** The members of a request, as the plugin knows them. */
 export interface OfflineRequest {
   product_id: number;
@@ -33,6 +40,15 @@ export interface OfflineRequest {
   signature_seed_version: number;
   plugin_version: string;
   created_at: string;
+  machine_name?: string;
+}
+
+/** The members a request carries, in their order: the required ones, then the optional ones it holds. */
+export function offlineRequestFields(request: Readonly<Record<string, unknown>>): SignedFields {
+  return [
+    ...OFFLINE_REQUEST_FORMAT.fields,
+    ...OFFLINE_REQUEST_OPTIONAL_FIELDS.filter(([name]) => request[name] !== undefined),
+  ];
 }
 
 /** The largest request file a reader accepts: a real one is a few hundred bytes. */
@@ -42,20 +58,18 @@ export type OfflineRequestReading = { valid: true; request: OfflineRequest } | {
 
 /** SHA-256 (lower-case hex) of the request's canonical bytes: the same encoding as the signed documents. */
 export function offlineRequestChecksum(request: OfflineRequest): string {
+  const members = request as unknown as Record<string, unknown>;
   return createHash('sha256')
-    .update(
-      canonicalBytes(
-        OFFLINE_REQUEST_FORMAT.context,
-        OFFLINE_REQUEST_FORMAT.fields,
-        request as unknown as Record<string, unknown>,
-      ),
-    )
+    .update(canonicalBytes(OFFLINE_REQUEST_FORMAT.context, offlineRequestFields(members), members))
     .digest('hex');
 }
 
 /** The file text a plugin writes (JSON, two-space indented, ending with a line break). Throws for a value the encoding cannot carry. */
 export function writeOfflineRequest(request: OfflineRequest): string {
-  const members = signedPart(OFFLINE_REQUEST_FORMAT.fields, request as unknown as Record<string, unknown>);
+  const members = signedPart(
+    offlineRequestFields(request as unknown as Record<string, unknown>),
+    request as unknown as Record<string, unknown>,
+  );
   const checksum = offlineRequestChecksum(members as unknown as OfflineRequest);
   return `${JSON.stringify({ format: OFFLINE_REQUEST_FORMAT.format, format_version: FORMAT_VERSION, ...members, checksum }, null, 2)}\n`;
 }
@@ -66,8 +80,8 @@ const notOne = (why: string): OfflineRequestReading => ({
 });
 
 /**
- * Reads a request file in the documented order: size, JSON object, format and version, each member with its type,
- * then the checksum. Only the listed members are kept.
+ * Reads a request file in the documented order: size, JSON object, format and version, each member with its type
+ * (an optional one only when present), then the checksum. Only the listed members are kept.
  */
 export function readOfflineRequest(text: string): OfflineRequestReading {
   if (Buffer.byteLength(text, 'utf8') > OFFLINE_REQUEST_MAX_BYTES)
@@ -88,11 +102,12 @@ export function readOfflineRequest(text: string): OfflineRequestReading {
       message: `Unsupported offline activation request version ${JSON.stringify(document.format_version ?? null)}: this reader reads version ${FORMAT_VERSION}.`,
     };
   }
-  for (const [name, kind] of OFFLINE_REQUEST_FORMAT.fields) {
+  const fields = offlineRequestFields(document);
+  for (const [name, kind] of fields) {
     const problem = fieldProblem(name, kind, document[name]);
     if (problem) return notOne(problem);
   }
-  const request = signedPart(OFFLINE_REQUEST_FORMAT.fields, document) as unknown as OfflineRequest;
+  const request = signedPart(fields, document) as unknown as OfflineRequest;
   if (typeof document.checksum !== 'string' || document.checksum !== offlineRequestChecksum(request)) {
     return notOne('its checksum does not match its contents (it was changed or damaged after the plugin wrote it)');
   }

@@ -3,11 +3,12 @@ import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { activateMachine } from '../licenses/activation/activate-machine';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
+import { machineNameOf } from '../licenses/machine-name';
 import { countedSerialOf, type GuardedClientCall } from './client-values';
 
 /**
  * Activates a licence by its serial on this machine: the same signed `.ops` file as the staff Download
- * (docs/licence-file.md), held to the product's machine limit, the call counted against its rate limits in the
+ * (docs/licence-file.md), held to the product's machine limit, the machine's name (if sent) kept unsigned beside it, the call counted against its rate limits in the
  * licence's read (the activation core, `licenses/activation/activate-machine.ts`).
  */
 export async function activateBySerial(
@@ -17,11 +18,13 @@ export async function activateBySerial(
   body: ClientActivateBody,
 ): Promise<LicenseFile> {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
+  const machineName = machineNameOf(body.machine_name);
   const serial = await countedSerialOf(db, call, body.serial);
   return activateMachine(db, productKeyOf, {
     license: { productId: body.product_id, serial },
     hardwareFingerprint,
     body,
+    machineName,
     activator: {
       kind: 'client',
       address: call.address,

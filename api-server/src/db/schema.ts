@@ -213,6 +213,8 @@ export interface LicenseMachinesTable {
   last_activated_at: Date;
   deactivated_at: Date | null;
   deactivated_by: 'client' | 'staff' | null;
+  /** The name the plugin reported last (0026); null when none did. */
+  name: string | null;
 }
 
 export interface LicenseMachineDeactivationsTable {

@@ -18,6 +18,7 @@ export async function freeMyMachine(
   return {
     license_id: freed.license.id,
     machine_id: freed.machine.id,
+    name: freed.machine.name,
     hardware_fingerprint: freed.machine.hardware_fingerprint,
     deactivated_at: apiTimestamp(freed.machine.deactivated_at),
     deactivations_left: freed.deactivationsLeft,

@@ -33,7 +33,7 @@ export async function listMyLicenses(
         'products.machine_limit',
         sql<PortalLicense['machines']>`coalesce((
           SELECT json_agg(json_build_object(
-                   'id', m.id, 'name', NULL, 'hardware_fingerprint', m.hardware_fingerprint,
+                   'id', m.id, 'name', m.name, 'hardware_fingerprint', m.hardware_fingerprint,
                    'activated_at', ${apiTimestampSql(sql.ref('m.first_activated_at'))},
                    'last_seen_at', ${apiTimestampSql(sql.ref('m.last_activated_at'))}) ORDER BY m.first_activated_at, m.id)
           FROM license_machines m

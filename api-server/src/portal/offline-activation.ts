@@ -4,6 +4,7 @@ import { ClientActivateBody, type LicenseFile } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { activateBySerial } from '../clients/activate';
+import { machineNameOf } from '../licenses/machine-name';
 import { badRequest, notFound } from '../lib/http-error';
 import { textProblem } from '../plugins/text-keyword';
 import { recordAudit } from '../audit/queries/audit-log';
@@ -47,6 +48,7 @@ function activationBodyOf(request: OfflineRequest): ClientActivateBody {
     hardware_fingerprint: request.hardware_fingerprint,
     hardware_fingerprint_version: request.hardware_fingerprint_version,
     signature_seed_version: request.signature_seed_version,
+    ...(request.machine_name === undefined ? {} : { machine_name: request.machine_name }),
   };
   const error = Value.Errors(ClientActivateBody, body).First();
   if (error) throw badRequest(OFFLINE_REQUEST_UNUSABLE(`${error.path.slice(1)} ${error.message.toLowerCase()}`));
@@ -91,6 +93,7 @@ export async function activateOffline(
       after: {
         actor: 'customer',
         hardware_fingerprint: file.hardware_fingerprint,
+        machine_name: machineNameOf(request.machine_name),
         plugin_version: request.plugin_version,
         issued_at: file.issued_at,
       },

@@ -8,10 +8,15 @@ import { startTrial } from '../clients/start-trial';
 /** The product whose trials and machines come from real client calls (not one the console's tests count on). */
 const PRODUCT_IDENTIFIER = 'com.aurora.compressor';
 const SEED_CALL = { address: 'demo seed', limits: [], admit: () => undefined };
+/** The names the plugins reported for each licence's two machines: some have one, one has none (older plugin). */
+const MACHINE_NAMES = [
+  ['Studio Mac', 'Laptop'],
+  ['Studio Mac', undefined],
+];
 
 /**
  * What plugins would have done through the client API: two machines start trials, two licences are activated on
- * two machines each, and one customer freed a machine. Runs the real client code paths (signing, audit, machines).
+ * two machines each (named as MACHINE_NAMES says), and one customer freed a machine. Runs the real client code paths (signing, audit, machines).
  */
 export async function seedClientActivity(db: Db, masterKey: Buffer): Promise<void> {
   const product = await db
@@ -34,12 +39,14 @@ export async function seedClientActivity(db: Db, masterKey: Buffer): Promise<voi
     .execute();
   for (const [l, license] of licenses.entries()) {
     for (const m of [1, 2]) {
+      const machineName = MACHINE_NAMES[l]?.[m - 1];
       await activateBySerial(db, productKeyOf, SEED_CALL, {
         product_id: product.id,
         serial: license.serial,
         hardware_fingerprint: `HWFP2-DEMO-${l + 1}-${m}`,
         hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION,
         signature_seed_version: DEFAULT_SIGNATURE_SEED_VERSION,
+        ...(machineName ? { machine_name: machineName } : {}),
       });
     }
   }

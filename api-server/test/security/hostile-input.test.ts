@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { PORTAL_API_PREFIX, TEXT_KEYWORD } from 'shared-kit/contract';
 import type { RouteTableEntry } from '../../src/app';
 import { CONTAINS_NUL, ILL_FORMED_UNICODE } from '../../src/plugins/text-keyword';
+import { MACHINE_NAME_CONTROL_CHARACTERS, MACHINE_NAME_TOO_LONG } from '../../src/licenses/machine-name';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { authorizationOf, buildWorld, type World } from './matrix-world';
 import { leafPositions, placeAt, stringPositions, validSample, type JsonSchema, type Path } from './schema-positions';
@@ -40,6 +41,32 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.oneof(fc.integer(), fc.constantFrom(...HOSTILE_TEXT)), { maxLength: 5 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
 );
+
+/**
+ * Fields with rules past their schema (checked by the route's own code), by field name: values each must refuse
+ * with its message, and values it must take; wherever a route's body has such a field, they are aimed at it.
+ */
+const FIELD_RULES: Record<string, { refused: [string, string][]; taken: string[] }> = {
+  machine_name: {
+    refused: [
+      ['x'.repeat(65), MACHINE_NAME_TOO_LONG],
+      [` ${'音'.repeat(64)}🎹 `, MACHINE_NAME_TOO_LONG],
+      ['Studio\tMac', MACHINE_NAME_CONTROL_CHARACTERS],
+      ['Studio\r\nMac', MACHINE_NAME_CONTROL_CHARACTERS],
+      ['\u001b[31mRed', MACHINE_NAME_CONTROL_CHARACTERS],
+      ['Studio\u0085Mac', MACHINE_NAME_CONTROL_CHARACTERS],
+      ['Studio\u009fMac', MACHINE_NAME_CONTROL_CHARACTERS],
+    ],
+    taken: [
+      '',
+      '   ',
+      '\u2028Studio Mac\u2029',
+      ` ${'音'.repeat(63)}🎹 `,
+      "'; DROP TABLE license_machines; --",
+      '<b>Mac</b>',
+    ],
+  },
+};
 
 const hostileParam = fc.oneof(
   fc.constantFrom(
@@ -484,5 +511,34 @@ describe('hostile values aimed at every position of every route', () => {
         );
       }
     }
+  }, 600_000);
+
+  it('holds the fields with rules past their schema to those rules wherever a body has them, changing nothing when refused', async () => {
+    let aimedAt = 0;
+    for (const route of routes) {
+      const base = validRequest(route);
+      for (const { path } of stringPositions(schemaOf(route, 'body'))) {
+        const rules = FIELD_RULES[String(path[path.length - 1])];
+        if (!rules) continue;
+        aimedAt += 1;
+        const values = [
+          ...rules.refused.map(([value, message]) => ({ value, message })),
+          ...rules.taken.map((value) => ({ value, message: undefined })),
+        ];
+        for (const role of AIMED_ROLES) {
+          await fc.assert(
+            fc.asyncProperty(fc.constantFrom(...values), async ({ value, message }) => {
+              const answer = await send(role, route.method, urlOf(base), placeAt(base.body, path, value));
+              if (message !== undefined && (answer.status !== 400 || answer.message[0] !== message))
+                throw new Error(`expected 400 '${message}': ${answer.where}`);
+              if (message === undefined && answer.message.some((text) => /machine name/i.test(text)))
+                throw new Error(`a name the rules take was refused: ${answer.where}`);
+            }),
+            { numRuns: values.length * 2, seed: Number(process.env.PRODUCTHUB_FUZZ_SEED) || undefined },
+          );
+        }
+      }
+    }
+    expect(aimedAt).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -63,6 +63,21 @@ const Format& revocationListFormat();
 const Format& updateAnswerFormat();
 /** The offline activation request: not signed (a plugin holds no private key), checked by a SHA-256 checksum. */
 const Format& offlineRequestFormat();
+/**
+ * The request's format for these members: the optional ones (`machine_name`) follow the others, in the file and in
+ * the checksum, only when the members hold them; a request without them is written as before.
+ */
+Format offlineRequestFormatFor(const nlohmann::json& members);
+
+/** The longest machine name the server takes, in characters (docs/client-integration.md). */
+constexpr std::size_t kMachineNameMaxLength = 64;
+
+/**
+ * A machine name the server takes, made from a text such as the host name: surrounding white space trimmed, cut to
+ * kMachineNameMaxLength characters (whole UTF-8 characters) and trimmed again. std::nullopt when nothing is left, or
+ * when the text is not UTF-8 or holds a control character (the server would refuse it): then report no name.
+ */
+std::optional<std::string> machineNameOf(const std::string& text);
 
 /** The signed bytes of a document's members; throws std::invalid_argument for a value the encoding cannot carry. */
 std::string canonicalBytes(const Format& format, const nlohmann::json& document);
@@ -107,7 +122,7 @@ std::optional<std::int64_t> signedTimeToUnix(const std::string& text);
 /**
  * The offline activation request file a plugin writes on a machine that is never online (docs/client-integration.md),
  * byte for byte what signed-formats' writeOfflineRequest writes: `format`, `format_version`, the members in their
- * documented order, then `checksum` (SHA-256 hex of the canonical bytes), as JSON indented by two spaces with a final
+ * documented order (an optional `machine_name` last, when the members hold one), then `checksum` (SHA-256 hex of the canonical bytes), as JSON indented by two spaces with a final
  * line break. Throws std::invalid_argument for a member the encoding cannot carry.
  */
 std::string writeOfflineRequest(const nlohmann::json& members);

@@ -11,6 +11,13 @@ export const CLIENT_NONCE_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
 const Serial = Text({ minLength: 1, maxLength: 64 });
 const Fingerprint = Text({ maxLength: HARDWARE_FINGERPRINT_MAX_LENGTH });
 const ClientOs = Type.Union([Type.Literal('macOS'), Type.Literal('Windows')]);
+/** The longest machine name a plugin may report, in characters after trimming (docs/client-integration.md). */
+export const MACHINE_NAME_MAX_LENGTH = 64;
+/**
+ * A machine's name as the plugin reports it ("Studio Mac"): never signed. Room for white space around it; the
+ * server trims it, then holds it to 1–MACHINE_NAME_MAX_LENGTH characters without control characters (empty: no name).
+ */
+const MachineName = Text({ maxLength: 4 * MACHINE_NAME_MAX_LENGTH });
 
 export const StartTrialBody = Type.Object(
   { product_id: Id, hardware_fingerprint: Fingerprint },
@@ -25,6 +32,7 @@ export const ClientActivateBody = Type.Object(
     hardware_fingerprint: Fingerprint,
     hardware_fingerprint_version: Type.Literal(HARDWARE_FINGERPRINT_VERSION),
     signature_seed_version: SignatureSeedVersionSchema,
+    machine_name: Type.Optional(MachineName),
   },
   { additionalProperties: false },
 );
@@ -138,10 +146,16 @@ export const DeactivationResult = Type.Object({
 });
 export type DeactivationResult = Static<typeof DeactivationResult>;
 
+/** What names a machine wherever one is shown: its name when the plugin reported one, else (null) its fingerprint. */
+export const MachineNaming = {
+  name: Type.Union([Text(), Type.Null()]),
+  hardware_fingerprint: Text(),
+};
+
 /** A machine a licence was activated on, as staff see it. */
 export const LicenseMachine = Type.Object({
   id: Id,
-  hardware_fingerprint: Text(),
+  ...MachineNaming,
   first_activated_at: Timestamp,
   last_activated_at: Timestamp,
   deactivated_at: Type.Union([Timestamp, Type.Null()]),

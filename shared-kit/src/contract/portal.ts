@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery, Paged, Text, Timestamp } from './common';
 import { LicenseTypeSchema, DisableReasonSchema } from './licenses';
+import { MachineNaming } from './clients';
 
 // The plain values (scheme, paths, the code's rules) live in portal-constants.ts, which the portal's UI loads without TypeBox.
 export * from './portal-constants';
@@ -87,9 +88,7 @@ export type PortalSession = Static<typeof PortalSession>;
 /** A machine a customer's licence is activated on (and not freed). */
 export const PortalMachine = Type.Object({
   id: Id,
-  /** The machine's name when the plugin reported one; null otherwise: show the fingerprint then. */
-  name: Type.Union([Text(), Type.Null()]),
-  hardware_fingerprint: Text(),
+  ...MachineNaming,
   activated_at: Timestamp,
   last_seen_at: Timestamp,
 });
@@ -123,7 +122,7 @@ export type PortalLicenseList = Static<typeof PortalLicenseList>;
 export const PortalTrial = Type.Object({
   id: Id,
   product: Type.Object({ id: Id, name: Text() }),
-  machine: Type.Object({ name: Type.Union([Text(), Type.Null()]), hardware_fingerprint: Text() }),
+  machine: Type.Object(MachineNaming),
   started_at: Timestamp,
   /** Null when the product's trial has no fixed end. */
   ends_at: Type.Union([Timestamp, Type.Null()]),
@@ -147,7 +146,7 @@ export type PortalMachineParams = Static<typeof PortalMachineParams>;
 export const PortalMachineFreed = Type.Object({
   license_id: Id,
   machine_id: Id,
-  hardware_fingerprint: Text(),
+  ...MachineNaming,
   deactivated_at: Timestamp,
   /** How many more machines this licence may free in the window. */
   deactivations_left: Type.Integer(),

@@ -20,6 +20,7 @@ import * as portalSignIn from './0021-portal-sign-in';
 import * as portalEmailChanges from './0022-portal-email-changes';
 import * as emailHeldSecrets from './0024-email-held-secrets';
 import * as activationByCustomer from './0025-activation-by-customer';
+import * as machineNames from './0026-machine-names';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0022-portal-email-changes': portalEmailChanges,
   '0024-email-held-secrets': emailHeldSecrets,
   '0025-activation-by-customer': activationByCustomer,
+  '0026-machine-names': machineNames,
 };

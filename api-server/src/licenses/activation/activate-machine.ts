@@ -91,6 +91,8 @@ export interface MachineActivation {
   hardwareFingerprint: string;
   body: LicenseFileBody;
   activator: Activator;
+  /** The name the plugin reported for the machine (`machineNameOf`), never signed; null keeps the one it has. */
+  machineName?: string | null;
 }
 
 const carriesMachinePlace = (license: LicenseForSigning): license is LicenseAndMachine => 'active_machines' in license;
@@ -125,6 +127,7 @@ export async function activateMachine(
   activation: MachineActivation,
 ): Promise<LicenseFile> {
   const { hardwareFingerprint, body, activator } = activation;
+  const machineName = activation.machineName ?? null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const license = await readLicense(db, activation, attempt);
     if (!license) throw notFound(LICENSE_NOT_FOUND);
@@ -160,9 +163,15 @@ export async function activateMachine(
         actor: activator.customer ? 'customer' : 'client',
         address: activator.address,
         hardware_fingerprint: hardwareFingerprint,
+        machine_name: machineName,
         issued_at: file.issued_at,
       };
-      const written = await recordLimitedActivation(db, { ...record, auditAfter }, activator.customer ?? null);
+      const written = await recordLimitedActivation(
+        db,
+        { ...record, auditAfter },
+        activator.customer ?? null,
+        machineName,
+      );
       if (written.outcome === 'activated') return file;
       if (written.outcome === 'limit') throw conflict(machineLimitReached(license.machine_limit));
     }

@@ -105,6 +105,7 @@ function auditEntry(
           actor: 'client',
           address: deactivator.address,
           license_id: license.id,
+          machine_name: before.name,
           deactivated_at: after.deactivated_at,
         },
       };
@@ -118,6 +119,7 @@ function auditEntry(
           actor: 'customer',
           license_id: license.id,
           machine_id: before.id,
+          machine_name: before.name,
           hardware_fingerprint: before.hardware_fingerprint,
           deactivated_at: after.deactivated_at,
         },

@@ -74,7 +74,7 @@ export async function recordActivation(db: Db, actor: SystemUserActor, activatio
 /**
  * A plugin's (or a customer's) activation, held to the product's machine limit and audited as
  * `client.license.activate` with no staff actor (the customer as actor when a customer asked), in one call and one
- * commit (migration 0025's function):
+ * commit (migration 0025's function, named by 0026: the machine's name, when reported, is set in the same call):
  * 'activated' with the activation's id, 'changed' when a signed value or the limit changed since the read,
  * 'limit' when no slot is left. Nothing is written unless 'activated'.
  */
@@ -82,16 +82,18 @@ export async function recordLimitedActivation(
   db: Db,
   { license, ...activation }: ActivationRecord & { license: { machine_limit: number } },
   customer: CustomerActor | null,
+  machineName: string | null,
 ) {
   const { rows } = await executeNamed(
     db,
     'client_activation_write',
     sql<{ outcome: 'activated' | 'changed' | 'limit'; activation_id: number | null; new_machine: boolean | null }>`
-    SELECT outcome, activation_id, new_machine FROM record_client_activation(
+    SELECT outcome, activation_id, new_machine FROM record_named_client_activation(
       ${license.id}::integer, ${activation.manufacturerId}::integer, ${license.serial}::text, ${license.license_type}::text, ${license.user_id}::integer,
       ${license.user_email}::text, ${license.product_identifier}::text, ${license.private_key_encrypted}::text, ${license.machine_limit}::integer,
       ${activation.hardwareFingerprint}::text, ${activation.hardwareFingerprintVersion}::integer, ${activation.signatureSeedVersion}::integer,
-      ${activation.issuedAt}::timestamptz, ${JSON.stringify(activation.auditAfter)}::jsonb, ${customer?.endUserId ?? null}::integer)`,
+      ${activation.issuedAt}::timestamptz, ${JSON.stringify(activation.auditAfter)}::jsonb, ${customer?.endUserId ?? null}::integer,
+      ${machineName}::text)`,
   );
   return rows[0]!;
 }

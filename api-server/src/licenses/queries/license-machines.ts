@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 
 const MACHINE_COLUMNS = [
   'id',
+  'name',
   'hardware_fingerprint',
   'first_activated_at',
   'last_activated_at',

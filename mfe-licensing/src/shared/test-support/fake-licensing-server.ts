@@ -55,6 +55,7 @@ function pageOf<T>(rows: T[], query: RecordedApiCall['query']) {
 export function machine(id: number, fingerprint: string, extra: Partial<LicenseMachine> = {}): LicenseMachine {
   return {
     id,
+    name: null,
     hardware_fingerprint: fingerprint,
     first_activated_at: '2026-02-03T08:00:00Z',
     last_activated_at: '2026-02-20T16:45:00Z',

@@ -53,6 +53,22 @@ describe('Machines dialog', () => {
     expect(calls).toContainEqual({ method: 'GET', path: '/licenses/1/machines' });
   });
 
+  it('names a machine by the name its plugin reported, its fingerprint below, and in the deactivation', async () => {
+    const machines = [machine(1, 'HWFP2-AAAA', { name: 'Studio Mac' }), machine(2, 'HWFP2-BBBB')];
+    const { user } = renderTable({ machines: { 1: machines } });
+    const dialog = await openMachines(user);
+    expect(within(dialog).getByRole('columnheader', { name: 'Machine' })).toBeInTheDocument();
+    const [, named, unnamed] = await within(dialog).findAllByRole('row');
+    expect(within(named).getByText('Studio Mac')).toBeInTheDocument();
+    expect(within(named).getByText('HWFP2-AAAA')).toBeInTheDocument();
+    expect(within(unnamed).getByText('HWFP2-BBBB')).toBeInTheDocument();
+    await user.click(within(named).getByRole('button', { name: 'Deactivate machine Studio Mac (HWFP2-AAAA)' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Machine' });
+    expect(
+      within(confirm).getByText(/The license stops working on the machine Studio Mac \(HWFP2-AAAA\)/),
+    ).toBeInTheDocument();
+  });
+
   it('deactivates a machine after confirmation and shows the refreshed list', async () => {
     const { user, calls } = renderTable({ machines: { 1: [machine(1, 'HWFP2-AAAA'), machine(2, 'HWFP2-BBBB')] } });
     const dialog = await openMachines(user);

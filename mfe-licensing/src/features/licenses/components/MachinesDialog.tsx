@@ -20,17 +20,32 @@ export const NO_MACHINES = 'This license is not activated on any machine.';
 export const MACHINES_NOT_LOADED = 'The machines could not be loaded.';
 const DEACTIVATE_FAILED = 'The machine could not be deactivated.';
 
+const Name = styled.span`
+  display: block;
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  overflow-wrap: anywhere;
+`;
+
 const Fingerprint = styled.code`
   word-break: break-all;
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
+/** A machine in words: the name its plugin reported with its fingerprint, or the fingerprint alone. */
+const machineLabel = (machine: LicenseMachine) =>
+  machine.name === null ? machine.hardware_fingerprint : `${machine.name} (${machine.hardware_fingerprint})`;
+
 function machineColumns(onDeactivate: (machine: LicenseMachine) => void): TableColumn<LicenseMachine>[] {
   return [
     {
-      id: 'fingerprint',
-      header: 'Fingerprint',
-      cell: (machine) => <Fingerprint>{machine.hardware_fingerprint}</Fingerprint>,
+      id: 'machine',
+      header: 'Machine',
+      cell: (machine) => (
+        <>
+          {machine.name !== null && <Name>{machine.name}</Name>}
+          <Fingerprint>{machine.hardware_fingerprint}</Fingerprint>
+        </>
+      ),
     },
     { id: 'first', header: 'First Activation', cell: (machine) => <DateTimeCell value={machine.first_activated_at} /> },
     { id: 'last', header: 'Last Activation', cell: (machine) => <DateTimeCell value={machine.last_activated_at} /> },
@@ -44,7 +59,7 @@ function machineColumns(onDeactivate: (machine: LicenseMachine) => void): TableC
             size="small"
             variant="danger"
             onClick={() => onDeactivate(machine)}
-            aria-label={`Deactivate machine ${machine.hardware_fingerprint}`}
+            aria-label={`Deactivate machine ${machineLabel(machine)}`}
           >
             Deactivate machine
           </Button>
@@ -98,7 +113,7 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
       <ConfirmDialog
         open={confirming !== null}
         title="Deactivate Machine"
-        message={`The license stops working on the machine ${confirming?.hardware_fingerprint ?? ''}; it can be activated there again later.`}
+        message={`The license stops working on the machine ${confirming ? machineLabel(confirming) : ''}; it can be activated there again later.`}
         confirmLabel="Deactivate machine"
         confirmVariant="danger"
         busy={deactivate.isMutating}

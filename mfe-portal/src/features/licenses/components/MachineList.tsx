@@ -39,7 +39,10 @@ export interface MachineListProps {
   onChanged: () => void;
 }
 
-/** The machines a licence is activated on: each one's name (or fingerprint), when it was activated and last seen, and "Free this machine". */
+/**
+ * The machines a licence is activated on: each one's name (its fingerprint below it), or its fingerprint when the
+ * plugin reported no name; when it was activated and last seen, and "Free this machine".
+ */
 export function MachineList({ licenseId, machines, onChanged }: MachineListProps) {
   const { t, formatDateTime } = useMessages();
   const [outcome, setOutcome] = useState<{ text: string; refused: boolean } | null>(null);
@@ -61,6 +64,9 @@ export function MachineList({ licenseId, machines, onChanged }: MachineListProps
         {machines.map((machine) => (
           <li key={machine.id}>
             <Name>{labelOf(machine)}</Name>
+            {machine.name !== null && (
+              <When>{t('machine.fingerprint', { fingerprint: machine.hardware_fingerprint })}</When>
+            )}
             <When>
               {t('machine.activated')}: {formatDateTime(machine.activated_at)}
             </When>

@@ -43,7 +43,10 @@ describe('LicensesPage', () => {
     const delay = screen.getByRole('listitem', { name: 'Aurora Delay' });
     expect(within(delay).getByText('Not for resale')).toBeInTheDocument();
     expect(within(delay).getByText('Disabled: cancelled order')).toBeInTheDocument();
+    // A named machine: its name first, its fingerprint below it.
     expect(within(delay).getByText('Studio Mac')).toBeInTheDocument();
+    expect(within(delay).getByText('Fingerprint fp-1')).toBeInTheDocument();
+    expect(within(reverb).getAllByText(/^Fingerprint /)).toHaveLength(1);
     expect(pageCalls()).toEqual([{ method: 'GET', path: '/portal/licenses', query: { page: 1 } }]);
   });
 
@@ -114,6 +117,37 @@ describe('LicensesPage', () => {
     expect(screen.getByText('Signed in as ada@example.com')).toBeInTheDocument();
   });
 
+  it('names a named machine in the free dialog, its button and what it says after', async () => {
+    const machine = {
+      id: 31,
+      name: 'Studio Mac',
+      hardware_fingerprint: 'fp-5e6f',
+      activated_at: '2026-01-05T10:00:00.000Z',
+      last_seen_at: '2026-01-06T10:00:00.000Z',
+    };
+    const { user } = renderPortal('/licenses', {
+      server: (call) =>
+        call.method === 'POST'
+          ? {
+              license_id: 11,
+              machine_id: 31,
+              name: 'Studio Mac',
+              hardware_fingerprint: 'fp-5e6f',
+              deactivated_at: '2026-03-01T10:00:00.000Z',
+              deactivations_left: 1,
+            }
+          : page([makeLicense({ machines: [machine] })]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Free this machine: Studio Mac' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Free this machine?' });
+    expect(within(dialog).getByText(/^Studio Mac will no longer use this license/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Free this machine' }));
+    expect(await screen.findByText('Studio Mac was freed. 1 more can be freed in the next 30 days.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+  });
+
   it('frees a machine after a confirmation, says how many more can be freed, and reads the list again', async () => {
     let freed = false;
     const { user, pageCalls } = renderPortal('/licenses', {
@@ -123,6 +157,7 @@ describe('LicensesPage', () => {
           return {
             license_id: 11,
             machine_id: 21,
+            name: null,
             hardware_fingerprint: 'fp-9f2c',
             deactivated_at: '2026-03-01T10:00:00.000Z',
             deactivations_left: 2,
