@@ -7,7 +7,7 @@ import {
 } from '../src/licenses/machine-name';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
-import { createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
 import { clientPost, resetRateLimits, verifiedLicense } from './client-fixtures';
 import { customerAuth, signInThroughMail } from './portal-fixtures';
 
@@ -96,6 +96,29 @@ describe("machine names: a plugin reports its machine's name, staff and the cust
       machine_name: 'Studio Mac',
     });
     expect(await lastEvent('license.activated')).toMatchObject({ machine_name: 'Studio Mac' });
+  });
+
+  it("names a trial's machine in the portal as the customer's licence named it", async () => {
+    await createTrial(t.db, world.manufacturerA.id, world.drums.id, 'NAMED-1');
+    await createTrial(t.db, world.manufacturerA.id, world.drums.id, 'UNNAMED-TRIAL');
+    await t.db
+      .insertInto('fingerprints')
+      .values({ manufacturer_id: world.manufacturerA.id, user_id: world.ann.id, hardware_fingerprint: 'UNNAMED-TRIAL' })
+      .execute();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/portal/trials',
+      headers: customerAuth(annToken),
+    });
+    const machines = (response.json().data as { machine: { name: string | null; hardware_fingerprint: string } }[]).map(
+      (trial) => trial.machine,
+    );
+    expect(machines).toEqual(
+      expect.arrayContaining([
+        { name: 'Studio Mac', hardware_fingerprint: 'NAMED-1' },
+        { name: null, hardware_fingerprint: 'UNNAMED-TRIAL' },
+      ]),
+    );
   });
 
   it('has no name when none, or only white space, is sent; a later activation with a name sets it, one without keeps it', async () => {

@@ -196,8 +196,12 @@ test.describe('product licences and trials', () => {
     const dialog = page.getByRole('dialog', { name: `Machines of License ${seeded!.serial}` });
     const machineRow = (fingerprint: string) => dialog.getByRole('row').filter({ hasText: fingerprint });
     await expect(machineRow('HWFP2-DEMO-1-1')).toContainText(/Deactivated \(by customer\) on /);
+    // The seed's plugin named that machine "Laptop": the name stands above its fingerprint.
     await expect(machineRow('HWFP2-DEMO-1-2')).toContainText('Active');
-    await machineRow('HWFP2-DEMO-1-2').getByRole('button', { name: 'Deactivate machine HWFP2-DEMO-1-2' }).click();
+    await expect(machineRow('HWFP2-DEMO-1-2')).toContainText('Laptop');
+    await machineRow('HWFP2-DEMO-1-2')
+      .getByRole('button', { name: 'Deactivate machine Laptop (HWFP2-DEMO-1-2)' })
+      .click();
     await page
       .getByRole('dialog', { name: 'Deactivate Machine' })
       .getByRole('button', { name: 'Deactivate machine' })

@@ -70,8 +70,11 @@ function plugin(args: string[]): Promise<{ exit: number; output: Record<string, 
   );
 }
 
+/** The name the offline studio computer reports for itself: the portal shows it, its fingerprint below it. */
+const STUDIO_NAME = 'E2E Studio Mac';
+
 interface OfflineClient {
-  /** Writes the activation request file the customer carries to an online computer. */
+  /** Writes the activation request file (naming the machine STUDIO_NAME) the customer carries to an online computer. */
   request(license: CustomerLicense, fingerprint: string, file: string): Promise<void>;
   /** Checks the portal's answer as the plugin does before installing it; the serial it licenses. */
   install(license: CustomerLicense, fingerprint: string, file: string): Promise<string>;
@@ -99,8 +102,10 @@ const cppPlugin = (stateDir: string): OfflineClient => {
         license.identifier,
         '--out',
         file,
+        '--machine-name',
+        STUDIO_NAME,
       ]);
-      expect(run).toMatchObject({ exit: 0, output: { ok: true, serial: license.serial } });
+      expect(run).toMatchObject({ exit: 0, output: { ok: true, serial: license.serial, machine_name: STUDIO_NAME } });
     },
     async install(license, fingerprint, file) {
       const run = await plugin([
@@ -134,6 +139,7 @@ const jsClient = (): OfflineClient => {
       productIdentifier: string;
       serial: string;
       hardwareFingerprint: string;
+      machineName: string;
     }) => string;
     installOfflineAnswer: (
       text: string,
@@ -149,6 +155,7 @@ const jsClient = (): OfflineClient => {
           productIdentifier: license.identifier,
           serial: license.serial,
           hardwareFingerprint: fingerprint,
+          machineName: STUDIO_NAME,
         }),
       );
     },
@@ -234,17 +241,20 @@ test.describe('a customer acts in the portal (1280×800)', () => {
     // Carried back to the studio: the plugin verifies the answer before it installs it.
     expect(await client.install(license, fingerprint, opsFile)).toBe(license.serial);
 
-    // The laptop is gone: the customer frees that machine; the list is read again without it.
+    // The studio is listed by the name its request reported, its fingerprint below it. It is gone: the customer
+    // frees that machine; the list is read again without it.
     await page.getByRole('link', { name: 'My licenses' }).click();
     const card = licenseCard(page, license.serial);
     await expect(card.getByText(`2 of ${license.machineLimit} in use`)).toBeVisible();
-    const freeButton = card.getByRole('button', { name: `Free this machine: Fingerprint ${fingerprint}` });
+    await expect(card.getByText(STUDIO_NAME, { exact: true })).toBeVisible();
+    await expect(card.getByText(`Fingerprint ${fingerprint}`, { exact: true })).toBeVisible();
+    const freeButton = card.getByRole('button', { name: `Free this machine: ${STUDIO_NAME}` });
     await freeButton.click();
     const dialog = page.getByRole('dialog', { name: 'Free this machine?' });
-    await expect(dialog).toContainText(`Fingerprint ${fingerprint} will no longer use this license`);
+    await expect(dialog).toContainText(`${STUDIO_NAME} will no longer use this license`);
     await dialog.getByRole('button', { name: 'Free this machine' }).click();
     await expect(dialog).toBeHidden();
-    await expect(card.getByRole('status').filter({ hasText: `Fingerprint ${fingerprint} was freed.` })).toBeVisible();
+    await expect(card.getByRole('status').filter({ hasText: `${STUDIO_NAME} was freed.` })).toBeVisible();
     await expect(freeButton).toHaveCount(0);
     await expect(card.getByText(`1 of ${license.machineLimit} in use`)).toBeVisible();
     await page.reload();

@@ -8,7 +8,8 @@ import type { Customer } from './customer-authentication';
 /**
  * A page of the trials on the customer's machines (newest first), and their total. A trial belongs to a product and
  * a hardware fingerprint, not to a person: the customer's machines are the fingerprints recorded for them (every
- * activation of their licences records one), within their manufacturer.
+ * activation of their licences records one), within their manufacturer. A machine is named as its plugin last named
+ * it on one of the customer's licences (a trial carries no name of its own).
  */
 export async function listMyTrials(
   db: Db,
@@ -32,9 +33,13 @@ export async function listMyTrials(
       .select([
         'trials.id',
         sql<PortalTrial['product']>`json_build_object('id', products.id, 'name', products.name)`.as('product'),
-        sql<
-          PortalTrial['machine']
-        >`json_build_object('name', NULL, 'hardware_fingerprint', trials.hardware_fingerprint)`.as('machine'),
+        sql<PortalTrial['machine']>`json_build_object('name', (
+          SELECT m.name FROM license_machines m JOIN licenses l ON l.id = m.license_id
+          WHERE l.user_id = ${customer.endUserId} AND l.manufacturer_id = ${customer.manufacturerId}
+            AND m.hardware_fingerprint = trials.hardware_fingerprint AND m.name IS NOT NULL
+          ORDER BY m.last_activated_at DESC LIMIT 1), 'hardware_fingerprint', trials.hardware_fingerprint)`.as(
+          'machine',
+        ),
         apiTimestampSql(sql.ref('trials.created_at')).as('started_at'),
         apiTimestampSql(ends).as('ends_at'),
         sql<boolean>`${ends} > now()`.as('running'),
