@@ -1,4 +1,4 @@
-import type { PortalDescriptor, PortalLicense, PortalSession, PortalTrial } from 'shared-kit';
+import type { PortalDescriptor, PortalLicense, PortalMachine, PortalSession, PortalTrial } from 'shared-kit';
 
 // The portal's domain data for its page tests (the fake API answers with these).
 
@@ -19,6 +19,18 @@ export const customerSession: PortalSession = {
   user: { id: 7, email: 'ada@example.com', manufacturer: { id: 1, name: 'Aurora Audio', slug: SLUG } },
 };
 
+/** A machine of a licence; unnamed unless the overrides name it. */
+export function makeMachine(overrides: Partial<PortalMachine> = {}): PortalMachine {
+  return {
+    id: 21,
+    name: null,
+    hardware_fingerprint: 'fp-9f2c',
+    activated_at: '2026-01-02T09:30:00.000Z',
+    last_seen_at: '2026-02-03T18:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export function makeLicense(overrides: Partial<PortalLicense> = {}): PortalLicense {
   return {
     id: 11,
@@ -29,15 +41,7 @@ export function makeLicense(overrides: Partial<PortalLicense> = {}): PortalLicen
     product: { id: 3, name: 'Aurora Reverb', identifier: 'com.aurora.reverb' },
     machines_in_use: 1,
     machine_limit: 3,
-    machines: [
-      {
-        id: 21,
-        name: null,
-        hardware_fingerprint: 'fp-9f2c',
-        activated_at: '2026-01-02T09:30:00.000Z',
-        last_seen_at: '2026-02-03T18:00:00.000Z',
-      },
-    ],
+    machines: [makeMachine()],
     created_at: '2026-01-01T12:00:00.000Z',
     ...overrides,
   };

@@ -1,17 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { apiError, page } from 'shared-kit/testing';
-import { makeLicense } from '../../../shared/test-support/fixtures';
+import { makeLicense, makeMachine } from '../../../shared/test-support/fixtures';
 import { renderPortal } from '../../../shared/test-support/render-portal';
 
 describe('LicensesPage', () => {
   it('shows each licence: product, type, serial with copy, state, machines in use of the limit and each machine', async () => {
-    const named = {
-      id: 22,
-      name: 'Studio Mac',
-      hardware_fingerprint: 'fp-1',
-      activated_at: '2026-01-05T10:00:00.000Z',
-      last_seen_at: '2026-01-06T10:00:00.000Z',
-    };
+    const named = makeMachine({ id: 22, name: 'Studio Mac', hardware_fingerprint: 'fp-1' });
     const licenses = [
       makeLicense(),
       makeLicense({
@@ -118,13 +112,7 @@ describe('LicensesPage', () => {
   });
 
   it('names a named machine in the free dialog, its button and what it says after', async () => {
-    const machine = {
-      id: 31,
-      name: 'Studio Mac',
-      hardware_fingerprint: 'fp-5e6f',
-      activated_at: '2026-01-05T10:00:00.000Z',
-      last_seen_at: '2026-01-06T10:00:00.000Z',
-    };
+    const machine = makeMachine({ id: 31, name: 'Studio Mac', hardware_fingerprint: 'fp-5e6f' });
     const { user } = renderPortal('/licenses', {
       server: (call) =>
         call.method === 'POST'
