@@ -52,11 +52,18 @@ describe('client API: the product machine limit and the demo data', () => {
     ]);
     const machines = await suite.t.db
       .selectFrom('license_machines')
-      .select(['hardware_fingerprint', 'deactivated_by'])
+      .select(['hardware_fingerprint', 'deactivated_by', 'name'])
       .where('product_id', '=', product.id)
       .orderBy('id')
       .execute();
     expect(machines).toHaveLength(4);
+    // Some machines have the names their plugins reported, one has none.
+    expect(machines.map((machine) => [machine.hardware_fingerprint, machine.name])).toEqual([
+      ['HWFP2-DEMO-1-1', 'Studio Mac'],
+      ['HWFP2-DEMO-1-2', 'Laptop'],
+      ['HWFP2-DEMO-2-1', 'Studio Mac'],
+      ['HWFP2-DEMO-2-2', null],
+    ]);
     expect(
       machines.filter((machine) => machine.deactivated_by === 'client').map((machine) => machine.hardware_fingerprint),
     ).toEqual(['HWFP2-DEMO-1-1']);
