@@ -5,14 +5,18 @@ import type { PageRequest } from '../../lib/paging';
 import { databaseNow } from '../../db/now';
 import { BUILD_COLUMNS } from '../build-shape';
 
-export interface NewBuild {
-  manufacturerId: number;
+/** A build as its product, OS and version name it. */
+export interface BuildVersion {
   productId: number;
   os: BuildOs;
   major: number;
   minor: number;
   revision: number;
   buildNumber: number;
+}
+
+export interface NewBuild extends BuildVersion {
+  manufacturerId: number;
 }
 
 /** The query every read of a product's builds starts from (the manufacturer's own product only). */
