@@ -6,9 +6,8 @@ export const PRODUCT_TRIAL_DAYS_MAX = 3650;
 export const PRODUCT_MACHINE_LIMIT_MAX = 1000;
 export const PRODUCT_SORT_ORDER_MAX = 1_000_000;
 
-/** A product's optional texts and links, in the API's field order: blank means none (null). The form edits each as text. */
-export const PRODUCT_OPTIONAL_TEXTS = [
-  'identifier',
+/** A product's optional details, texts and links, in the API's field order: blank means none (null). */
+export const PRODUCT_DETAIL_TEXTS = [
   'series',
   'content_base_directory',
   'tagline',
@@ -17,3 +16,6 @@ export const PRODUCT_OPTIONAL_TEXTS = [
   'plugin_browser_logo',
   'plugin_browser_moodshot',
 ] as const;
+
+/** Every optional text of a product the console's form edits as a text box. */
+export const PRODUCT_OPTIONAL_TEXTS = ['identifier', ...PRODUCT_DETAIL_TEXTS] as const;
