@@ -1,3 +1,4 @@
+import './production-mode';
 import { buildApp } from './app';
 import type { Principal } from './auth/principal';
 import { ConfigError, readConfig } from './config';
@@ -16,6 +17,8 @@ import { readWebhookSettings } from './webhooks/settings';
 import { startWebhookWorker } from './webhooks/worker';
 import { readEmailSettings } from './email/settings';
 import { startEmailWorker } from './email/worker';
+import { EMAIL_OUTBOX_CHANNEL } from './email/tables';
+import { listenForOutboxWakeUps } from './outbox/wake-ups';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -53,6 +56,11 @@ async function main(): Promise<void> {
     app.log.error(error, 'webhook delivery'),
   );
   const emailWorker = startEmailWorker(db, emailSettings, (error) => app.log.error(error, 'email delivery'));
+  const outboxWakeUps = listenForOutboxWakeUps(
+    connectionString,
+    { [EMAIL_OUTBOX_CHANNEL]: emailWorker.wake },
+    (error) => app.log.warn(error, 'outbox wake-ups: listening again shortly; the poll finds new rows meanwhile'),
+  );
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
   console.log(`ProductHub is running at ${url}`);
@@ -75,7 +83,9 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: finishing requests in flight and stopping...`);
     // Deliveries in flight finish (or time out) first; one cut short stays pending and is delivered later.
-    await Promise.all([webhookWorker.stop(), emailWorker.stop()]).catch((error: unknown) => console.error(error));
+    await Promise.all([outboxWakeUps.close(), webhookWorker.stop(), emailWorker.stop()]).catch((error: unknown) =>
+      console.error(error),
+    );
     // app.close() stops accepting connections and waits for in-flight requests.
     await app.close().catch((error: unknown) => console.error(error));
     await db.destroy().catch(() => undefined);
