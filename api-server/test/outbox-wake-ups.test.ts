@@ -4,7 +4,8 @@ import { createManufacturer } from './support/fixtures';
 import { sendTemplatedEmail } from '../src/email/send-templated-email';
 import { testEmail } from '../src/email/templates/test-email';
 import { EMAIL_OUTBOX_CHANNEL } from '../src/email/tables';
-import { listenForOutboxWakeUps, type OutboxWakeUps } from '../src/outbox/wake-ups';
+import { listenForOutboxWakeUps } from '../src/outbox/wake-ups';
+import type { Listening } from '../src/db/listen-with-reconnect';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,7 +18,7 @@ describe('outbox wake-ups: a new mail wakes every instance at its commit', () =>
   let t: TestApp;
   let manufacturerId: number;
   const woken = [0, 0];
-  let listeners: OutboxWakeUps[];
+  let listeners: Listening[];
 
   beforeAll(async () => {
     t = await createTestApp();

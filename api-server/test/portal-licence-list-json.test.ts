@@ -8,32 +8,38 @@ import { customerAuth, signInThroughMail } from './portal-fixtures';
 
 jest.setTimeout(120_000);
 
+const validate = strictValidator(PortalLicenseList);
+
+/** The licensing world with Ann signed in and two machines on her synth licence, whose product's name needs escapes. */
+async function annWithMachines(t: TestApp) {
+  const world = await createLicensingWorld(t);
+  // Every kind of escape JSON has, and characters beyond ASCII.
+  await sql`UPDATE products SET name = ${'Synth "Pro" \\ Ünï 🎹\ttab\u0001'} WHERE id = ${world.synth.id}`.execute(
+    t.db,
+  );
+  for (const fingerprint of ['ANN-STUDIO', 'ANN-LAPTOP']) {
+    const activated = await clientPost(t, '/activations', {
+      product_id: world.synth.id,
+      serial: world.annSynth.serial,
+      hardware_fingerprint: fingerprint,
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    });
+    expect(activated.statusCode).toBe(200);
+  }
+  return { world, annToken: await signInThroughMail(t.app, t.db, 'alpha-audio', world.ann.email) };
+}
+
 // The portal's licence list goes out as PostgreSQL writes it, past the response serializer: these tests hold its raw
 // bytes to what the serializer would have written (compact, the schema's fields in its order, JSON's escapes).
 describe('the portal licence list, written by PostgreSQL', () => {
   let t: TestApp;
   let world: LicensingWorld;
   let annToken: string;
-  const validate = strictValidator(PortalLicenseList);
 
   beforeAll(async () => {
     t = await createTestApp();
-    world = await createLicensingWorld(t);
-    // A product name that needs every kind of escape JSON has, and characters beyond ASCII.
-    await sql`UPDATE products SET name = ${'Synth "Pro" \\ Ünï 🎹\ttab\u0001'} WHERE id = ${world.synth.id}`.execute(
-      t.db,
-    );
-    for (const fingerprint of ['ANN-STUDIO', 'ANN-LAPTOP']) {
-      const activated = await clientPost(t, '/activations', {
-        product_id: world.synth.id,
-        serial: world.annSynth.serial,
-        hardware_fingerprint: fingerprint,
-        hardware_fingerprint_version: 2,
-        signature_seed_version: 5,
-      });
-      expect(activated.statusCode).toBe(200);
-    }
-    annToken = await signInThroughMail(t.app, t.db, 'alpha-audio', world.ann.email);
+    ({ world, annToken } = await annWithMachines(t));
   });
   afterAll(() => t.close());
 

@@ -4,8 +4,10 @@ describe('outbox poll loop', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  /** A pass that records when it ran and finishes when `finish()` is called. */
-  function passes() {
+  const settle = () => jest.advanceTimersByTimeAsync(0);
+
+  /** A loop (batches of 16) whose first pass has started; each pass records when it ran and ends on `finish`. */
+  async function startedLoop(pollIntervalMs: number) {
     const started: number[] = [];
     let finish: (count: number) => void = () => undefined;
     const workOnce = () =>
@@ -13,68 +15,60 @@ describe('outbox poll loop', () => {
         started.push(Date.now());
         finish = resolve;
       });
-    return { started, workOnce, finish: (count = 0) => finish(count) };
+    const loop = startPollLoop(workOnce, { pollIntervalMs, batchSize: 16 });
+    await settle();
+    /** Ends the pass in progress with `count` rows claimed, and lets the loop decide when the next one runs. */
+    const finishPass = async (count = 0) => {
+      finish(count);
+      await settle();
+    };
+    return { started, loop, finishPass };
   }
 
-  const settle = () => jest.advanceTimersByTimeAsync(0);
-
   it('polls every interval, and at once after a full batch', async () => {
-    const p = passes();
-    const loop = startPollLoop(p.workOnce, { pollIntervalMs: 1_000, batchSize: 16 });
-    await settle();
-    expect(p.started).toHaveLength(1);
-    p.finish(16);
-    await settle();
-    expect(p.started).toHaveLength(2);
-    p.finish(3);
+    const { started, loop, finishPass } = await startedLoop(1_000);
+    expect(started).toHaveLength(1);
+    await finishPass(16);
+    expect(started).toHaveLength(2);
+    await finishPass(3);
     await jest.advanceTimersByTimeAsync(999);
-    expect(p.started).toHaveLength(2);
+    expect(started).toHaveLength(2);
     await jest.advanceTimersByTimeAsync(1);
-    expect(p.started).toHaveLength(3);
-    p.finish();
+    expect(started).toHaveLength(3);
+    await finishPass();
     await loop.stop();
   });
 
   it('a wake-up runs a pass at once instead of waiting for the poll', async () => {
-    const p = passes();
-    const loop = startPollLoop(p.workOnce, { pollIntervalMs: 60_000, batchSize: 16 });
-    await settle();
-    p.finish();
-    await settle();
-    expect(p.started).toHaveLength(1);
+    const { started, loop, finishPass } = await startedLoop(60_000);
+    await finishPass();
     loop.wake();
     await settle();
-    expect(p.started).toHaveLength(2);
-    p.finish();
+    expect(started).toHaveLength(2);
+    await finishPass();
     await loop.stop();
   });
 
   it('a wake-up during a pass runs one more pass right after it (the new row may have been missed)', async () => {
-    const p = passes();
-    const loop = startPollLoop(p.workOnce, { pollIntervalMs: 60_000, batchSize: 16 });
-    await settle();
+    const { started, loop, finishPass } = await startedLoop(60_000);
     loop.wake();
     loop.wake();
     await settle();
-    expect(p.started).toHaveLength(1);
-    p.finish();
-    await settle();
-    expect(p.started).toHaveLength(2);
-    p.finish();
-    await settle();
+    expect(started).toHaveLength(1);
+    await finishPass();
+    expect(started).toHaveLength(2);
+    await finishPass();
     await jest.advanceTimersByTimeAsync(59_999);
-    expect(p.started).toHaveLength(2);
+    expect(started).toHaveLength(2);
     await loop.stop();
   });
 
   it('after stop, a wake-up runs nothing', async () => {
-    const p = passes();
-    const loop = startPollLoop(p.workOnce, { pollIntervalMs: 60_000, batchSize: 16 });
-    await settle();
-    p.finish();
+    const { started, loop, finishPass } = await startedLoop(60_000);
+    await finishPass();
     await loop.stop();
     loop.wake();
     await jest.advanceTimersByTimeAsync(120_000);
-    expect(p.started).toHaveLength(1);
+    expect(started).toHaveLength(1);
   });
 });
