@@ -20,6 +20,9 @@ import { startEmailWorker } from './email/worker';
 import { EMAIL_OUTBOX_CHANNEL } from './email/tables';
 import { listenForOutboxWakeUps } from './outbox/wake-ups';
 
+/** Connections of the webhook and mail workers together, beside the request pool's. */
+const OUTBOX_CONNECTIONS = 3;
+
 async function main(): Promise<void> {
   const config = readConfig();
   const webhookSettings = readWebhookSettings();
@@ -52,10 +55,13 @@ async function main(): Promise<void> {
     logger: { level: process.env.LOG_LEVEL || 'warn' },
   });
   await app.listen({ port: config.port, host: config.host });
-  const webhookWorker = startWebhookWorker(db, masterKey, webhookSettings, (error) =>
+  // The outbox workers have connections of their own: a burst of requests queued for the request pool (a hundred
+  // sign-in codes at once) must not hold back the sends of what they wrote.
+  const outboxDb = createDatabase(connectionString, OUTBOX_CONNECTIONS);
+  const webhookWorker = startWebhookWorker(outboxDb, masterKey, webhookSettings, (error) =>
     app.log.error(error, 'webhook delivery'),
   );
-  const emailWorker = startEmailWorker(db, emailSettings, (error) => app.log.error(error, 'email delivery'));
+  const emailWorker = startEmailWorker(outboxDb, emailSettings, (error) => app.log.error(error, 'email delivery'));
   const outboxWakeUps = listenForOutboxWakeUps(
     connectionString,
     { [EMAIL_OUTBOX_CHANNEL]: emailWorker.wake },
@@ -88,7 +94,7 @@ async function main(): Promise<void> {
     );
     // app.close() stops accepting connections and waits for in-flight requests.
     await app.close().catch((error: unknown) => console.error(error));
-    await db.destroy().catch(() => undefined);
+    await Promise.all([db.destroy(), outboxDb.destroy()]).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     process.exit(0);
   };
