@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { PageRequest } from '../lib/paging';
 import { apiTimestampSql } from '../db/api-timestamps';
+import { executeNamed } from '../db/named-statements';
 import type { Customer } from './customer-authentication';
 
 /** A JSON array of one JSON value per row, compact as the response serializer writes it: no space anywhere. */
@@ -10,9 +11,9 @@ const compactJsonArray = (value: RawBuilder<unknown>, orderBy: RawBuilder<unknow
 
 /**
  * A page of the customer's own licences (newest first), each with the machines it is activated on now, and their
- * total, in one statement: the page is PostgreSQL's JSON text of `PortalLicense`s (keys in the contract's order),
- * never parsed here. Every row is the signed-in end user's within their manufacturer: nobody else's licence can be
- * named here.
+ * total, in one named statement (planned once per connection, db/named-statements.ts): the page is PostgreSQL's
+ * JSON text of `PortalLicense`s (keys in the contract's order), never parsed here. Every row is the signed-in end
+ * user's within their manufacturer: nobody else's licence can be named here.
  */
 export async function listMyLicenses(
   db: Db,
@@ -20,7 +21,10 @@ export async function listMyLicenses(
   page: PageRequest,
 ): Promise<{ rowsJson: string; total: number }> {
   const mine = sql`l.user_id = ${customer.endUserId} AND l.manufacturer_id = ${customer.manufacturerId}`;
-  const { rows } = await sql<{ rows_json: string; total: string }>`
+  const { rows } = await executeNamed(
+    db,
+    'portal_licenses',
+    sql<{ rows_json: string; total: string }>`
     WITH page AS (
       SELECT l.id, l.serial, l.license_type,
         CASE WHEN l.disabled THEN 'disabled' ELSE 'active' END AS state,
@@ -50,6 +54,7 @@ export async function listMyLicenses(
     )
     SELECT ${compactJsonArray(sql`row_to_json(page)`, sql`page.id DESC`)} AS rows_json,
       (SELECT count(*) FROM licenses l WHERE ${mine}) AS total
-    FROM page`.execute(db);
+    FROM page`,
+  );
   return { rowsJson: rows[0].rows_json, total: Number(rows[0].total) };
 }
