@@ -10,8 +10,8 @@ import { summarise } from './stats.mjs';
 const require = createRequire(import.meta.url);
 const { Kysely, PostgresDialect } = require('kysely');
 const { Pool } = require('pg');
-const { lockLicenseIds, findLicensesJson } = require('../dist/repositories/licenses.js');
-const { changeLicenseStates } = require('../dist/repositories/license-state-changes.js');
+const { lockLicenseIds, findLicensesJson } = require('../dist/licenses/queries/licenses.js');
+const { changeLicenseStates } = require('../dist/licenses/queries/license-state-changes.js');
 
 /** The state request `n` asks for: even requests disable, odd ones enable; a run stops after an odd one, leaving them enabled. */
 const bulkState = (n) =>

@@ -30,14 +30,14 @@ const { Kysely, PostgresDialect } = require('kysely');
 const { Pool } = require('pg');
 const { embeddedConnectionString } = require('../dist/db/embedded-postgres.js');
 const repositories = {
-  products: require('../dist/repositories/products.js'),
-  endUsers: require('../dist/repositories/end-users.js'),
-  licenses: require('../dist/repositories/licenses.js'),
+  products: require('../dist/catalog/queries/products.js'),
+  endUsers: require('../dist/people/queries/end-users.js'),
+  licenses: require('../dist/licenses/queries/licenses.js'),
   trials: require('../dist/licenses/queries/trials.js'),
-  manufacturers: require('../dist/repositories/manufacturers.js'),
+  manufacturers: require('../dist/manufacturers/queries/manufacturers.js'),
   auditEvents: require('../dist/audit/queries/audit-events.js'),
   dashboard: require('../dist/dashboard/queries.js'),
-  releases: require('../dist/repositories/releases.js'),
+  releases: require('../dist/catalog/queries/releases.js'),
 };
 const { pageRequest } = require('../dist/lib/paging.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');

@@ -1,3 +1,4 @@
+import './production-mode';
 import { buildApp } from './app';
 import type { Principal } from './auth/principal';
 import { ConfigError, readConfig } from './config';
@@ -16,6 +17,11 @@ import { readWebhookSettings } from './webhooks/settings';
 import { startWebhookWorker } from './webhooks/worker';
 import { readEmailSettings } from './email/settings';
 import { startEmailWorker } from './email/worker';
+import { EMAIL_OUTBOX_CHANNEL } from './email/tables';
+import { listenForOutboxWakeUps } from './outbox/wake-ups';
+
+/** Connections of the webhook and mail workers together, beside the request pool's. */
+const OUTBOX_CONNECTIONS = 3;
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -49,10 +55,18 @@ async function main(): Promise<void> {
     logger: { level: process.env.LOG_LEVEL || 'warn' },
   });
   await app.listen({ port: config.port, host: config.host });
-  const webhookWorker = startWebhookWorker(db, masterKey, webhookSettings, (error) =>
+  // The outbox workers have connections of their own: a burst of requests queued for the request pool (a hundred
+  // sign-in codes at once) must not hold back the sends of what they wrote.
+  const outboxDb = createDatabase(connectionString, OUTBOX_CONNECTIONS);
+  const webhookWorker = startWebhookWorker(outboxDb, masterKey, webhookSettings, (error) =>
     app.log.error(error, 'webhook delivery'),
   );
-  const emailWorker = startEmailWorker(db, emailSettings, (error) => app.log.error(error, 'email delivery'));
+  const emailWorker = startEmailWorker(outboxDb, emailSettings, (error) => app.log.error(error, 'email delivery'));
+  const outboxWakeUps = listenForOutboxWakeUps(
+    connectionString,
+    { [EMAIL_OUTBOX_CHANNEL]: emailWorker.wake },
+    (error) => app.log.warn(error, 'outbox wake-ups: listening again shortly; the poll finds new rows meanwhile'),
+  );
 
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
   console.log(`ProductHub is running at ${url}`);
@@ -75,10 +89,12 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: finishing requests in flight and stopping...`);
     // Deliveries in flight finish (or time out) first; one cut short stays pending and is delivered later.
-    await Promise.all([webhookWorker.stop(), emailWorker.stop()]).catch((error: unknown) => console.error(error));
+    await Promise.all([outboxWakeUps.close(), webhookWorker.stop(), emailWorker.stop()]).catch((error: unknown) =>
+      console.error(error),
+    );
     // app.close() stops accepting connections and waits for in-flight requests.
     await app.close().catch((error: unknown) => console.error(error));
-    await db.destroy().catch(() => undefined);
+    await Promise.all([db.destroy(), outboxDb.destroy()]).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     process.exit(0);
   };

@@ -12,6 +12,7 @@ export async function insertTestProduct(
     name: string;
     type?: 'Full' | 'PluginOnly' | 'ContentOnly';
     identifier?: string | null;
+    series?: string | null;
     dependency_id?: number | null;
   },
 ) {
@@ -24,6 +25,7 @@ export async function insertTestProduct(
       type: fields.type ?? 'Full',
       plugin_name: fields.name.replace(/\s+/g, ''),
       identifier: fields.identifier ?? null,
+      series: fields.series ?? null,
       dependency_id: fields.dependency_id ?? null,
       public_key: keys.publicKey,
       private_key_encrypted: keys.privateKeyEncrypted,

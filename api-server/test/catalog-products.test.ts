@@ -259,23 +259,15 @@ describe('catalog API: products', () => {
 
     it('refuses an identifier the manufacturer already uses (whatever its case) with 409, but another manufacturer may use it', async () => {
       const before = await tableDigest(t.db, 'products');
-      const response = await send('POST', '/api/v1/products', tenants.staffAToken, {
-        type: 'Full',
-        name: 'Copy',
-        plugin_name: 'Copy',
-        identifier: ' COM.ALPHA.REVERB ',
-      });
+      const createFull = (token: string, name: string, identifier: string) =>
+        send('POST', '/api/v1/products', token, { type: 'Full', name, plugin_name: name, identifier });
+      const response = await createFull(tenants.staffAToken, 'Copy', ' COM.ALPHA.REVERB ');
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: ["A product with the identifier 'COM.ALPHA.REVERB' already exists."],
       });
       expect(await tableDigest(t.db, 'products')).toBe(before);
-      const elsewhere = await send('POST', '/api/v1/products', tenants.staffBToken, {
-        type: 'Full',
-        name: 'Reverb',
-        plugin_name: 'Reverb',
-        identifier: 'com.alpha.reverb',
-      });
+      const elsewhere = await createFull(tenants.staffBToken, 'Reverb', 'com.alpha.reverb');
       expect(elsewhere.statusCode).toBe(201);
     });
 

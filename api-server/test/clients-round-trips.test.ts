@@ -64,6 +64,19 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
     hardware_fingerprint_version: 2,
     signature_seed_version: 5,
   };
+  /** Ann's plugin asking whether her synth has an update for macOS. */
+  const annUpdateCheck = () => ({
+    product_id: world.synth.id,
+    serial: world.annSynth.serial,
+    hardware_fingerprint: 'ROUND-TRIP-MAC',
+    current_version: '1.0',
+    os: 'macOS' as const,
+  });
+  const updateCheckContext = (subjects: string[]) => ({
+    ...call(subjects),
+    prefix: '/api/v1',
+    downloadKey: downloadUrlKey(t.masterKey),
+  });
   const hitsOf = async (bucket: string) =>
     (await sql<{ hits: number }>`SELECT hits FROM rate_limits WHERE bucket = ${bucket}`.execute(t.db)).rows[0]?.hits;
 
@@ -85,18 +98,8 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
   });
 
   it('checks for updates in one named statement that counts the call and reads', async () => {
-    const body = {
-      product_id: world.synth.id,
-      serial: world.annSynth.serial,
-      hardware_fingerprint: 'ROUND-TRIP-MAC',
-      current_version: '1.0',
-      os: 'macOS' as const,
-    };
-    const context = {
-      ...call(['fingerprint:f', 'serial:s']),
-      prefix: '/api/v1',
-      downloadKey: downloadUrlKey(t.masterKey),
-    };
+    const body = annUpdateCheck();
+    const context = updateCheckContext(['fingerprint:f', 'serial:s']);
     const trips = await roundTrips(() => checkForUpdates(db, productKeyOf(), context, body, undefined));
     expect(trips).toHaveLength(1);
     expect(trips[0].name).toBeDefined();
@@ -105,14 +108,8 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
   });
 
   it('prepares each hot statement once per connection and reuses it', async () => {
-    const body = {
-      product_id: world.synth.id,
-      serial: world.annSynth.serial,
-      hardware_fingerprint: 'ROUND-TRIP-MAC',
-      current_version: '1.0',
-      os: 'macOS' as const,
-    };
-    const context = { ...call(['fingerprint:g']), prefix: '/api/v1', downloadKey: downloadUrlKey(t.masterKey) };
+    const body = annUpdateCheck();
+    const context = updateCheckContext(['fingerprint:g']);
     for (let i = 0; i < 8; i++) await checkForUpdates(db, productKeyOf(), context, body, undefined);
     const name = (await roundTrips(() => checkForUpdates(db, productKeyOf(), context, body, undefined)))[0].name;
     const prepared = await sql<{ name: string; calls: string }>`
@@ -122,14 +119,8 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
   });
 
   it('counts the call in its own asynchronous commit when the read shares its statement', async () => {
-    const body = {
-      product_id: world.synth.id,
-      serial: world.annSynth.serial,
-      hardware_fingerprint: 'ROUND-TRIP-MAC',
-      current_version: '1.0',
-      os: 'macOS' as const,
-    };
-    const context = { ...call(['fingerprint:h']), prefix: '/api/v1', downloadKey: downloadUrlKey(t.masterKey) };
+    const body = annUpdateCheck();
+    const context = updateCheckContext(['fingerprint:h']);
     await db.connection().execute(async (connection) => {
       await sql`BEGIN`.execute(connection);
       await checkForUpdates(connection, productKeyOf(), context, body, undefined);

@@ -3,6 +3,7 @@ import type { License } from 'shared-kit/contract';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { createEndUser, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+import { licenseIdsOf } from './support/license-rows';
 
 jest.setTimeout(120_000);
 
@@ -28,13 +29,7 @@ describe('bulk update of 1,000 licences', () => {
       SELECT ${w.manufacturerA.id}::int, ${w.drums.id}::int, ${owner.id}::int, 'BULK-' || n, 'Standard' FROM generate_series(1, ${MAX}::int) AS n`.execute(
       t.db,
     );
-    const rows = await t.db
-      .selectFrom('licenses')
-      .select('id')
-      .where('user_id', '=', owner.id)
-      .orderBy('id', 'desc')
-      .execute();
-    ids = rows.map((row) => row.id);
+    ids = await licenseIdsOf(t.db, 'user_id', owner.id, 'desc');
     const endpoints = await sql<{
       id: number;
     }>`INSERT INTO webhook_endpoints (manufacturer_id, url, secret_encrypted, event_types, enabled)

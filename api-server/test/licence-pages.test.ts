@@ -2,6 +2,7 @@ import type { License } from 'shared-kit/contract';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
 import { createEndUser, createLicense, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+import { licenseIdsOf } from './support/license-rows';
 
 jest.setTimeout(60_000);
 
@@ -20,13 +21,7 @@ describe('licence pages from either end of the list', () => {
     ownerId = owner.id;
     for (let n = 0; n < 20; n++)
       await createLicense(t.db, { manufacturerId: w.manufacturerA.id, productId: w.synth.id, userId: owner.id });
-    const rows = await t.db
-      .selectFrom('licenses')
-      .select('id')
-      .where('product_id', '=', w.synth.id)
-      .orderBy('id')
-      .execute();
-    expectedIds = rows.map((row) => row.id);
+    expectedIds = await licenseIdsOf(t.db, 'product_id', w.synth.id, 'asc');
   });
   afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { appForSuite } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { auditRows, createLicense, createLicensingWorld } from './licensing-fixtures';
 import { recordActivation } from '../src/licenses/activation/queries';
+import { licenseForSigning } from '../src/licenses/queries/license-for-signing';
 import { LICENSE_FILE_FORMAT, canonicalBytes, productPublicKey, verifyLicenseFile } from 'signed-formats';
 
 // The machine is shared: starting a database and hashing passwords (scrypt) can be slow under load.
@@ -194,21 +195,10 @@ describe('POST /licenses/{id}/activations', () => {
 
   it('writes nothing when the licence changed after it was read and signed (deactivated, transferred, renamed product)', async () => {
     // The activation reads, signs, then writes in one statement only if the licence still says what was signed.
-    const signed = await suite.t.db
-      .selectFrom('licenses as l')
-      .innerJoin('end_users as u', 'u.id', 'l.user_id')
-      .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select([
-        'l.id',
-        'l.serial',
-        'l.license_type',
-        'l.user_id',
-        'u.email as user_email',
-        'p.identifier as product_identifier',
-        'p.private_key_encrypted',
-      ])
-      .where('l.id', '=', suite.world.annSynth.id)
-      .executeTakeFirstOrThrow();
+    const signed = await licenseForSigning(suite.t.db, {
+      id: suite.world.annSynth.id,
+      manufacturerId: suite.world.manufacturerA.id,
+    }).executeTakeFirstOrThrow();
     const actor = await suite.t.db
       .selectFrom('system_users')
       .select('id')

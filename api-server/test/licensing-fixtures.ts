@@ -1,33 +1,19 @@
 import type { TestApp } from './support/test-app';
 import { createTenants } from './support/fixtures';
-import { generateProductKeyPair } from '../src/crypto/product-keys';
+import { insertTestProduct } from './catalog-fixtures';
 import { newLicenseSerial } from '../src/licenses/serial';
 import type { Db } from '../src/db/database';
 
 type LicenseType = 'NFR' | 'Standard' | 'Free';
 
-export async function createProduct(
+export function createProduct(
   t: TestApp,
   manufacturerId: number,
   name: string,
   identifier: string | null,
   series: string | null = 'Studio',
 ) {
-  const keys = generateProductKeyPair(t.masterKey);
-  return t.db
-    .insertInto('products')
-    .values({
-      manufacturer_id: manufacturerId,
-      name,
-      type: 'Full',
-      plugin_name: name.replace(/\s+/g, ''),
-      identifier,
-      series,
-      public_key: keys.publicKey,
-      private_key_encrypted: keys.privateKeyEncrypted,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertTestProduct(t.db, t.masterKey, manufacturerId, { name, identifier, series });
 }
 
 export async function createEndUser(db: Db, manufacturerId: number, email: string) {

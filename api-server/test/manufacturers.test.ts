@@ -298,29 +298,16 @@ describe('concurrent edits of a manufacturer', () => {
   it('refuses a save based on a version someone else has changed since (409), keeping their change', async () => {
     const url = `/api/v1/manufacturers/${suite.world.manufacturerA.id}`;
     const opened = (await suite.t.app.inject({ url, headers: auth(suite.world.superToken) })).json();
-    const first = await suite.t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: auth(suite.world.staffAToken),
-      payload: { ...opened, phone: '+1 first' },
-    });
+    const save = (token: string, payload: object) =>
+      suite.t.app.inject({ method: 'PATCH', url, headers: auth(token), payload });
+    const first = await save(suite.world.staffAToken, { ...opened, phone: '+1 first' });
     expect(first.statusCode).toBe(200);
     const before = await tableDigest(suite.t.db, 'manufacturers');
-    const stale = await suite.t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: auth(suite.world.superToken),
-      payload: { ...opened, phone: '+1 second' },
-    });
+    const stale = await save(suite.world.superToken, { ...opened, phone: '+1 second' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message[0]).toMatch(/Someone else changed this manufacturer/);
     expect(await tableDigest(suite.t.db, 'manufacturers')).toBe(before);
-    const fresh = await suite.t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: auth(suite.world.superToken),
-      payload: { ...first.json(), phone: '+1 second' },
-    });
+    const fresh = await save(suite.world.superToken, { ...first.json(), phone: '+1 second' });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().phone).toBe('+1 second');
   });

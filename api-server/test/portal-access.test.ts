@@ -4,6 +4,7 @@ import { DEMO_LOGINS } from '../src/seed/demo-logins';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, login } from './support/fixtures';
 import { customerAuth, mailsTo, requestCode, signInSecretsOf, signInThroughMail, signInWith } from './portal-fixtures';
+import { licenseIdsOf } from './support/license-rows';
 
 jest.setTimeout(120_000);
 
@@ -113,14 +114,9 @@ describe('the portal: customer sessions are their own scope, and a customer reac
       headers: customerAuth(ownerToken),
     });
     expect(mine.statusCode).toBe(200);
-    const expected = await t.db
-      .selectFrom('licenses')
-      .select('id')
-      .where('user_id', '=', owner.id)
-      .orderBy('id', 'desc')
-      .execute();
+    const expected = await licenseIdsOf(t.db, 'user_id', owner.id, 'desc');
     const body = mine.json();
-    expect(body.data.map((license: { id: number }) => license.id)).toEqual(expected.map((row) => row.id));
+    expect(body.data.map((license: { id: number }) => license.id)).toEqual(expected);
     expect(body.pagination.records.total).toBe(expected.length);
     for (const license of body.data) {
       expect(license).toMatchObject({

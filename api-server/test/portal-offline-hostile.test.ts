@@ -3,6 +3,7 @@ import { OFFLINE_REQUEST_FORMAT, writeOfflineRequest, type OfflineRequest } from
 import { createCustomerSession } from '../src/portal/customer-sessions';
 import { createTestApp, type TestApp } from './support/test-app';
 import { demoLicenseOfIdentifiedProduct, seedDemo } from './support/demo-fixtures';
+import { activeFingerprints } from './support/license-rows';
 import { customerAuth } from './portal-fixtures';
 
 jest.setTimeout(300_000);
@@ -19,14 +20,14 @@ describe('hostile offline request files', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await seedDemo(t);
-    const row = await demoLicenseOfIdentifiedProduct(t, 'last');
-    await t.db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', row.product_id).execute();
-    licenseId = row.id;
-    token = (await createCustomerSession(t.db, row.manufacturer_id, row.user_id)).token;
+    const license = await demoLicenseOfIdentifiedProduct(t, 'last');
+    await t.db.updateTable('products').set({ machine_limit: 1000 }).where('id', '=', license.productId).execute();
+    licenseId = license.id;
+    token = (await createCustomerSession(t.db, license.manufacturerId, license.userId)).token;
     base = {
-      product_id: row.product_id,
-      product_identifier: row.identifier!,
-      serial: row.serial,
+      product_id: license.productId,
+      product_identifier: license.identifier,
+      serial: license.serial,
       hardware_fingerprint: 'HWFP2-HOSTILE',
       hardware_fingerprint_version: 2,
       signature_seed_version: 5,
@@ -43,15 +44,7 @@ describe('hostile offline request files', () => {
       headers: customerAuth(token),
       payload: payload as object,
     });
-  const activeMachines = async () =>
-    (
-      await t.db
-        .selectFrom('license_machines')
-        .select('hardware_fingerprint')
-        .where('license_id', '=', licenseId)
-        .where('deactivated_at', 'is', null)
-        .execute()
-    ).map((row) => row.hardware_fingerprint);
+  const activeMachines = () => activeFingerprints(t.db, licenseId);
 
   const memberNames = OFFLINE_REQUEST_FORMAT.fields.map(([name]) => name);
   const hostileMember = fc.oneof(

@@ -1,9 +1,9 @@
 import { writeOfflineRequest } from 'signed-formats';
-import { seedDemoData } from '../src/seed/demo-data';
 import { createCustomerSession } from '../src/portal/customer-sessions';
 import { createTestApp, type TestApp } from './support/test-app';
 import { customerAuth } from './portal-fixtures';
-import { demoLicenseOfIdentifiedProduct } from './support/demo-fixtures';
+import { demoLicenseOfIdentifiedProduct, seedDemo, type DemoLicense } from './support/demo-fixtures';
+import { activeFingerprints } from './support/license-rows';
 
 jest.setTimeout(120_000);
 
@@ -11,7 +11,7 @@ jest.setTimeout(120_000);
 // address, every upload counted (a refused file too).
 describe('offline activation limits in the portal', () => {
   let t: TestApp;
-  let license: { id: number; serial: string; productId: number; identifier: string; userId: number; makerId: number };
+  let license: DemoLicense;
 
   const requestFor = (fingerprint: string) =>
     writeOfflineRequest({
@@ -32,17 +32,8 @@ describe('offline activation limits in the portal', () => {
       payload: { request },
       remoteAddress,
     });
-  const machines = async () =>
-    (
-      await t.db
-        .selectFrom('license_machines')
-        .select('hardware_fingerprint')
-        .where('license_id', '=', license.id)
-        .where('deactivated_at', 'is', null)
-        .orderBy('id')
-        .execute()
-    ).map((row) => row.hardware_fingerprint);
-  const session = async () => (await createCustomerSession(t.db, license.makerId, license.userId)).token;
+  const machines = () => activeFingerprints(t.db, license.id);
+  const session = async () => (await createCustomerSession(t.db, license.manufacturerId, license.userId)).token;
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -54,16 +45,8 @@ describe('offline activation limits in the portal', () => {
         offlineActivationsPerAddressPerHour: 3,
       },
     });
-    await seedDemoData(t.db, t.masterKey, t.storage);
-    const row = await demoLicenseOfIdentifiedProduct(t, 'first');
-    license = {
-      id: row.id,
-      serial: row.serial,
-      productId: row.product_id,
-      identifier: row.identifier!,
-      userId: row.user_id,
-      makerId: row.manufacturer_id,
-    };
+    await seedDemo(t);
+    license = await demoLicenseOfIdentifiedProduct(t, 'first');
     await t.db.updateTable('products').set({ machine_limit: 100 }).where('id', '=', license.productId).execute();
     await t.db.deleteFrom('license_activations').where('license_id', '=', license.id).execute();
   });

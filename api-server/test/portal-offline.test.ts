@@ -1,25 +1,16 @@
 import { verifyLicenseFile, writeOfflineRequest, type OfflineRequest } from 'signed-formats';
 import { createCustomerSession } from '../src/portal/customer-sessions';
 import { createTestApp, type TestApp } from './support/test-app';
-import { demoLicenseOfIdentifiedProduct, seedDemo } from './support/demo-fixtures';
+import { demoLicenseOfIdentifiedProduct, seedDemo, type DemoLicense } from './support/demo-fixtures';
+import { activeFingerprints } from './support/license-rows';
 import { customerAuth } from './portal-fixtures';
 import { auth, createSystemUser, login } from './support/fixtures';
 
 jest.setTimeout(120_000);
 
-interface Owned {
-  licenseId: number;
-  serial: string;
-  productId: number;
-  identifier: string;
-  publicKey: string;
-  endUserId: number;
-  manufacturerId: number;
-}
-
 describe('offline activation in the portal', () => {
   let t: TestApp;
-  let owned: Owned;
+  let owned: DemoLicense;
   let token: string;
   let otherToken: string;
   let otherProduct: { id: number; identifier: string };
@@ -35,44 +26,27 @@ describe('offline activation in the portal', () => {
     created_at: '2026-03-01T10:00:00Z',
     ...changes,
   });
-  const upload = (text: unknown, licenseId = owned.licenseId, as = token) =>
+  const upload = (text: unknown, licenseId = owned.id, as = token) =>
     t.app.inject({
       method: 'POST',
       url: `/api/v1/portal/licenses/${licenseId}/offline-activations`,
       headers: customerAuth(as),
       payload: { request: text },
     });
-  const machinesOf = async (licenseId: number) =>
-    (
-      await t.db
-        .selectFrom('license_machines')
-        .select('hardware_fingerprint')
-        .where('license_id', '=', licenseId)
-        .where('deactivated_at', 'is', null)
-        .execute()
-    ).map((row) => row.hardware_fingerprint);
+  const machinesOf = (licenseId: number) => activeFingerprints(t.db, licenseId);
 
   beforeAll(async () => {
     t = await createTestApp();
     await seedDemo(t);
-    const row = await demoLicenseOfIdentifiedProduct(t, 'first');
-    owned = {
-      licenseId: row.id,
-      serial: row.serial,
-      productId: row.product_id,
-      identifier: row.identifier!,
-      publicKey: row.public_key,
-      endUserId: row.user_id,
-      manufacturerId: row.manufacturer_id,
-    };
+    owned = await demoLicenseOfIdentifiedProduct(t, 'first');
     await t.db.updateTable('products').set({ machine_limit: 2 }).where('id', '=', owned.productId).execute();
-    await t.db.deleteFrom('license_activations').where('license_id', '=', owned.licenseId).execute();
-    token = (await createCustomerSession(t.db, owned.manufacturerId, owned.endUserId)).token;
+    await t.db.deleteFrom('license_activations').where('license_id', '=', owned.id).execute();
+    token = (await createCustomerSession(t.db, owned.manufacturerId, owned.userId)).token;
     const other = await t.db
       .selectFrom('end_users')
       .select('id')
       .where('manufacturer_id', '=', owned.manufacturerId)
-      .where('id', '<>', owned.endUserId)
+      .where('id', '<>', owned.userId)
       .executeTakeFirstOrThrow();
     otherToken = (await createCustomerSession(t.db, owned.manufacturerId, other.id)).token;
     otherProduct = await t.db
@@ -93,38 +67,38 @@ describe('offline activation in the portal', () => {
       productIdentifier: owned.identifier,
     });
     expect(verification).toMatchObject({ valid: true, document: { serial: owned.serial, signature_seed_version: 5 } });
-    expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1']);
+    expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1']);
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['action', 'actor_end_user_id', 'after'])
       .where('entity_type', '=', 'license')
-      .where('entity_id', '=', String(owned.licenseId))
+      .where('entity_id', '=', String(owned.id))
       .orderBy('id', 'desc')
       .limit(2)
       .execute();
     expect(audit.map((entry) => entry.action)).toEqual(['portal.license.offline-activate', 'client.license.activate']);
     // Both entries name the customer, the activation's own too (a plugin's activation has no actor: "client").
-    expect(audit.map((entry) => entry.actor_end_user_id)).toEqual([owned.endUserId, owned.endUserId]);
+    expect(audit.map((entry) => entry.actor_end_user_id)).toEqual([owned.userId, owned.userId]);
     expect(audit[1]!.after).toMatchObject({ actor: 'customer', hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-1' });
 
     // The licence's History in the console (what staff read): the customer, by email, on both rows.
     await createSystemUser(t.db, 'offline-history@aurora.example', owned.manufacturerId);
     const history = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/audit-events?object_type=license&object_id=${owned.licenseId}`,
+      url: `/api/v1/audit-events?object_type=license&object_id=${owned.id}`,
       headers: auth(await login(t.app, 'offline-history@aurora.example')),
     });
     expect(history.statusCode).toBe(200);
     const email = (
-      await t.db.selectFrom('end_users').select('email').where('id', '=', owned.endUserId).executeTakeFirstOrThrow()
+      await t.db.selectFrom('end_users').select('email').where('id', '=', owned.userId).executeTakeFirstOrThrow()
     ).email;
     expect(
       (history.json().data as { action: string; actor: unknown }[])
         .slice(0, 2)
         .map(({ action, actor }) => ({ action, actor })),
     ).toEqual([
-      { action: 'portal.license.offline-activate', actor: { type: 'customer', id: owned.endUserId, email } },
-      { action: 'client.license.activate', actor: { type: 'customer', id: owned.endUserId, email } },
+      { action: 'portal.license.offline-activate', actor: { type: 'customer', id: owned.userId, email } },
+      { action: 'client.license.activate', actor: { type: 'customer', id: owned.userId, email } },
     ]);
   });
 
@@ -145,7 +119,7 @@ describe('offline activation in the portal', () => {
       .selectFrom('audit_log')
       .select(['action', 'actor_end_user_id', 'actor_system_user_id', 'after'])
       .where('entity_type', '=', 'license')
-      .where('entity_id', '=', String(owned.licenseId))
+      .where('entity_id', '=', String(owned.id))
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({
@@ -164,7 +138,7 @@ describe('offline activation in the portal', () => {
     const third = await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-3' })));
     expect(third.statusCode).toBe(409);
     expect(third.json().message[0]).toMatch(/already activated on 2 machines/);
-    expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+    expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
   });
 
   it('refuses every file that is not a usable request with a clear 400, and takes no slot', async () => {
@@ -222,13 +196,13 @@ describe('offline activation in the portal', () => {
       });
       expect(response.json().message[0]).toMatch(message);
     }
-    expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+    expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
   });
 
   it("answers another customer's licence, or one that does not exist, 404 and takes no slot", async () => {
     const text = writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OTHER' }));
-    expect((await upload(text, owned.licenseId, otherToken)).statusCode).toBe(404);
+    expect((await upload(text, owned.id, otherToken)).statusCode).toBe(404);
     expect((await upload(text, 2_000_000_000)).statusCode).toBe(404);
-    expect(await machinesOf(owned.licenseId)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+    expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
   });
 });

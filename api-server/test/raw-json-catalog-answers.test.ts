@@ -11,6 +11,8 @@ import {
 import { findEndUser } from '../src/people/queries/end-users';
 import { findManufacturer } from '../src/manufacturers/queries/manufacturers';
 import { findProduct } from '../src/catalog/queries/products';
+import { RELEASE_COLUMNS } from '../src/catalog/queries/releases';
+import { BUILD_COLUMNS } from '../src/catalog/build-shape';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
 import { CONTRACT_TIMESTAMP, keysOutOfSchemaOrder, strictValidator } from './support/strict-schema';
@@ -135,36 +137,14 @@ describe('catalog, users and manufacturers answered as PostgreSQL writes them', 
   const expectedRelease = async (id: number) => {
     const row = await t.db
       .selectFrom('releases')
-      .select([
-        'id',
-        'product_id',
-        'description',
-        'unlocks_wo_license',
-        'manual',
-        'app_version_min',
-        'app_version_max',
-        'created_at',
-        'updated_at',
-      ])
+      .select(RELEASE_COLUMNS)
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const builds = await t.db
-      .selectFrom('release_builds')
-      .innerJoin('builds', 'builds.id', 'release_builds.build_id')
-      .select([
-        'builds.id',
-        'builds.product_id',
-        'builds.os',
-        'builds.major',
-        'builds.minor',
-        'builds.revision',
-        'builds.build_number',
-        'builds.upload_confirmed',
-        'builds.created_at',
-        'builds.updated_at',
-      ])
-      .where('release_builds.release_id', '=', id)
-      .orderBy('builds.id')
+      .selectFrom('builds')
+      .select(BUILD_COLUMNS)
+      .where('id', 'in', t.db.selectFrom('release_builds').select('build_id').where('release_id', '=', id))
+      .orderBy('id')
       .execute();
     const distributions = await t.db
       .selectFrom('release_distributions as d')

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from './support/test-app';
-import { auth, createTenants } from './support/fixtures';
+import { auth, createTenants, login } from './support/fixtures';
 import { insertTestProduct, sha256Hex } from './catalog-fixtures';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -27,6 +27,15 @@ describe('sessions: idle timeout, cookie scope and no-store answers', () => {
         .where('token_hash', '=', hashOf(token))
         .executeTakeFirstOrThrow()
     ).last_used_at;
+  /** Drops the session from the server's cache, so the next call reads (and touches) its row. */
+  const evictCachedSession = async (token: string) => {
+    const session = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('token_hash', '=', hashOf(token))
+      .executeTakeFirstOrThrow();
+    t.sessionCache.evictSession(session.id);
+  };
   const backdate = (token: string, seconds: number) =>
     t.db
       .updateTable('sessions')
@@ -65,12 +74,7 @@ describe('sessions: idle timeout, cookie scope and no-store answers', () => {
 
   describe('idle timeout', () => {
     it('ends a session unused for 30 minutes, though its 24 hours are not over', async () => {
-      const token = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/systemusers/login',
-        payload: { email: 'super@example.com', password: 'Correct-Horse-42' },
-      });
-      const idle = token.json().token as string;
+      const idle = await login(t.app, 'super@example.com');
       await backdate(idle, 30 * 60 + 1);
       const response = await me(idle);
       expect(response.statusCode).toBe(401);
@@ -78,36 +82,14 @@ describe('sessions: idle timeout, cookie scope and no-store answers', () => {
     });
 
     it('keeps a session in use alive, recording its use at most once a minute', async () => {
-      const token = (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/systemusers/login',
-          payload: { email: 'super@example.com', password: 'Correct-Horse-42' },
-        })
-      ).json().token as string;
+      const token = await login(t.app, 'super@example.com');
       await backdate(token, 29 * 60);
-      t.sessionCache.evictSession(
-        (
-          await t.db
-            .selectFrom('sessions')
-            .select('id')
-            .where('token_hash', '=', hashOf(token))
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+      await evictCachedSession(token);
       expect((await me(token)).statusCode).toBe(200);
       const touched = await lastUsed(token);
       expect(Date.now() - touched.getTime()).toBeLessThan(60_000);
       // Used again within the minute: no new write.
-      t.sessionCache.evictSession(
-        (
-          await t.db
-            .selectFrom('sessions')
-            .select('id')
-            .where('token_hash', '=', hashOf(token))
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+      await evictCachedSession(token);
       expect((await me(token)).statusCode).toBe(200);
       expect((await lastUsed(token)).getTime()).toBe(touched.getTime());
     });
@@ -190,13 +172,7 @@ describe('sessions: the session cache keeps the idle timeout', () => {
   afterAll(() => t.close());
 
   it('stops serving a cached session once it has been idle too long', async () => {
-    const token = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/systemusers/login',
-        payload: { email: 'super@example.com', password: 'Correct-Horse-42' },
-      })
-    ).json().token as string;
+    const token = await login(t.app, 'super@example.com');
     // Last used 55 s ago: not yet a minute old, so this read records nothing and the session idles out in ~5 s.
     await t.db
       .updateTable('sessions')

@@ -27,6 +27,17 @@ describe('channel memberships API', () => {
     });
   const remove = (manufacturerId: number, channelId: number, userId: number | string, token: string) =>
     t.app.inject({ method: 'DELETE', url: `${channelUrl(manufacturerId, channelId)}/${userId}`, headers: auth(token) });
+  /** A membership written straight to the table, as if added earlier. */
+  const insertMembership = (manufacturerId: number, channelId: number, userId: number) =>
+    t.db
+      .insertInto('channel_memberships')
+      .values({ manufacturer_id: manufacturerId, channel_id: channelId, user_id: userId })
+      .execute();
+  /** A Beta membership as the audit log records it. */
+  const betaMembershipAudited = (userId: number) => ({
+    channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' },
+    user_id: userId,
+  });
   const membershipsOf = (userId: number) =>
     t.db
       .selectFrom('channel_memberships')
@@ -61,36 +72,24 @@ describe('channel memberships API', () => {
       manufacturer_id: tenants.manufacturerA.id,
       before: null,
     });
-    expect(audit[0].after).toEqual({
-      channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' },
-      user_id: user.id,
-    });
+    expect(audit[0].after).toEqual(betaMembershipAudited(user.id));
   });
 
   it('removes a user from the Beta channel and audits it', async () => {
     const user = await createEndUser(t.db, tenants.manufacturerA.id, 'leaver@alpha.example');
-    await t.db
-      .insertInto('channel_memberships')
-      .values({ manufacturer_id: tenants.manufacturerA.id, channel_id: channelsA.beta.id, user_id: user.id })
-      .execute();
+    await insertMembership(tenants.manufacturerA.id, channelsA.beta.id, user.id);
     const response = await remove(tenants.manufacturerA.id, channelsA.beta.id, user.id, tenants.staffAToken);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect(await membershipsOf(user.id)).toEqual([]);
     const audit = await membershipAudit(user.id);
     expect(audit.map((entry) => entry.action)).toEqual(['channel_membership.remove']);
-    expect(audit[0].before).toEqual({
-      channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' },
-      user_id: user.id,
-    });
+    expect(audit[0].before).toEqual(betaMembershipAudited(user.id));
   });
 
   it('refuses to change the Release channel either way with a clear 400, changing nothing', async () => {
     const user = await createEndUser(t.db, tenants.manufacturerA.id, 'release@alpha.example');
-    await t.db
-      .insertInto('channel_memberships')
-      .values({ manufacturer_id: tenants.manufacturerA.id, channel_id: channelsA.release.id, user_id: user.id })
-      .execute();
+    await insertMembership(tenants.manufacturerA.id, channelsA.release.id, user.id);
     const before = await tableDigest(t.db, 'channel_memberships');
     for (const response of [
       await add(tenants.manufacturerA.id, channelsA.release.id, tenants.staffAToken, { user_id: user.id }),
@@ -108,10 +107,7 @@ describe('channel memberships API', () => {
   it('answers 409 when the user already is a member and 404 when they are not, changing nothing', async () => {
     const member = await createEndUser(t.db, tenants.manufacturerA.id, 'member@alpha.example');
     const outsider = await createEndUser(t.db, tenants.manufacturerA.id, 'outsider@alpha.example');
-    await t.db
-      .insertInto('channel_memberships')
-      .values({ manufacturer_id: tenants.manufacturerA.id, channel_id: channelsA.beta.id, user_id: member.id })
-      .execute();
+    await insertMembership(tenants.manufacturerA.id, channelsA.beta.id, member.id);
     const before = await tableDigest(t.db, 'channel_memberships');
     const again = await add(tenants.manufacturerA.id, channelsA.beta.id, tenants.staffAToken, { user_id: member.id });
     expect(again.statusCode).toBe(409);
@@ -125,10 +121,7 @@ describe('channel memberships API', () => {
   it('keeps tenants apart: another manufacturer, its channel or its user answer 404 and change nothing', async () => {
     const own = await createEndUser(t.db, tenants.manufacturerA.id, 'own@alpha.example');
     const foreign = await createEndUser(t.db, tenants.manufacturerB.id, 'foreign@beta.example');
-    await t.db
-      .insertInto('channel_memberships')
-      .values({ manufacturer_id: tenants.manufacturerB.id, channel_id: channelsB.beta.id, user_id: foreign.id })
-      .execute();
+    await insertMembership(tenants.manufacturerB.id, channelsB.beta.id, foreign.id);
     const before = await tableDigest(t.db, 'channel_memberships');
     const attempts = [
       [

@@ -18,6 +18,9 @@ describe('end users API', () => {
   const request = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: auth(token), payload: payload as object | undefined });
 
+  const editAsStaffA = (userId: number, payload: unknown) =>
+    request('PATCH', `/api/v1/users/${userId}`, tenants.staffAToken, payload);
+
   const auditOf = (entityId: number) =>
     t.db
       .selectFrom('audit_log')
@@ -265,6 +268,14 @@ describe('end users API', () => {
       const sent = await transferLicense(t.db, manufacturerId, product.id, user.id, friend.id);
       const received = await transferLicense(t.db, manufacturerId, product.id, friend.id, user.id);
 
+      // A transfer as the details answer it, without the other party (the key differs by direction).
+      const transferAnswer = ({ transfer, license }: typeof sent) => ({
+        id: transfer.id,
+        created_at: transfer.created_at.toISOString(),
+        license: { id: license.id, serial: license.serial, product: { id: product.id, name: 'Alpha Reverb' } },
+      });
+      const friendAnswer = { id: friend.id, email: 'friend@alpha.example' };
+
       const response = await request('GET', `/api/v1/users/${user.id}`, tenants.staffAToken);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -283,30 +294,8 @@ describe('end users API', () => {
           { created_at: expect.any(String), channel: { id: channelsA.release.id, type: 'Release', name: 'Release' } },
           { created_at: expect.any(String), channel: { id: channelsA.beta.id, type: 'Beta', name: 'Beta testers' } },
         ],
-        license_transfers_sent: [
-          {
-            id: sent.transfer.id,
-            created_at: sent.transfer.created_at.toISOString(),
-            to_user: { id: friend.id, email: 'friend@alpha.example' },
-            license: {
-              id: sent.license.id,
-              serial: sent.license.serial,
-              product: { id: product.id, name: 'Alpha Reverb' },
-            },
-          },
-        ],
-        license_transfers_received: [
-          {
-            id: received.transfer.id,
-            created_at: received.transfer.created_at.toISOString(),
-            from_user: { id: friend.id, email: 'friend@alpha.example' },
-            license: {
-              id: received.license.id,
-              serial: received.license.serial,
-              product: { id: product.id, name: 'Alpha Reverb' },
-            },
-          },
-        ],
+        license_transfers_sent: [{ ...transferAnswer(sent), to_user: friendAnswer }],
+        license_transfers_received: [{ ...transferAnswer(received), from_user: friendAnswer }],
       });
     });
 
@@ -341,10 +330,7 @@ describe('end users API', () => {
   describe('PATCH /users/{id}', () => {
     it('updates email and external ID and audits before and after', async () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'before@alpha.example', 'old-ext');
-      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, {
-        email: 'after@alpha.example',
-        external_id: null,
-      });
+      const response = await editAsStaffA(user.id, { email: 'after@alpha.example', external_id: null });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ id: user.id, email: 'after@alpha.example', external_id: null });
       const audit = await auditOf(user.id);
@@ -357,10 +343,7 @@ describe('end users API', () => {
     it('changes nothing and audits nothing when the values are unchanged', async () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'unchanged@alpha.example', 'ext-u');
       const before = await tableDigest(t.db, 'end_users');
-      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, {
-        email: 'unchanged@alpha.example',
-        external_id: ' ext-u ',
-      });
+      const response = await editAsStaffA(user.id, { email: 'unchanged@alpha.example', external_id: ' ext-u ' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         email: 'unchanged@alpha.example',
@@ -373,10 +356,7 @@ describe('end users API', () => {
 
     it('lets a user keep their own email, even in another case', async () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'same@alpha.example');
-      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, {
-        email: 'Same@Alpha.example',
-        external_id: 'ext-9',
-      });
+      const response = await editAsStaffA(user.id, { email: 'Same@Alpha.example', external_id: 'ext-9' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ email: 'Same@Alpha.example', external_id: 'ext-9' });
     });
@@ -385,10 +365,7 @@ describe('end users API', () => {
       await createEndUser(t.db, tenants.manufacturerA.id, 'occupied@alpha.example');
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'mover@alpha.example');
       const before = await tableDigest(t.db, 'end_users');
-      const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, {
-        email: 'Occupied@alpha.example',
-        external_id: null,
-      });
+      const response = await editAsStaffA(user.id, { email: 'Occupied@alpha.example', external_id: null });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: ['A user with the email Occupied@alpha.example already exists.'] });
       expect(await tableDigest(t.db, 'end_users')).toBe(before);
@@ -398,7 +375,7 @@ describe('end users API', () => {
       const user = await createEndUser(t.db, tenants.manufacturerA.id, 'valid@alpha.example');
       const before = await tableDigest(t.db, 'end_users');
       for (const payload of [{ external_id: 'x' }, { email: '' }, { email: 'nope' }, { email: null }]) {
-        const response = await request('PATCH', `/api/v1/users/${user.id}`, tenants.staffAToken, payload);
+        const response = await editAsStaffA(user.id, payload);
         expect(response.statusCode).toBe(400);
         expect(response.json().message[0]).toMatch(/^email/);
       }
@@ -408,7 +385,7 @@ describe('end users API', () => {
     it('answers 404 for another manufacturer’s user and changes nothing', async () => {
       const other = await createEndUser(t.db, tenants.manufacturerB.id, 'victim@beta.example');
       const before = await tableDigest(t.db, 'end_users');
-      const response = await request('PATCH', `/api/v1/users/${other.id}`, tenants.staffAToken, {
+      const response = await editAsStaffA(other.id, {
         email: 'hijacked@alpha.example',
       });
       expect(response.statusCode).toBe(404);

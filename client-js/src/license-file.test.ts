@@ -1,20 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LicenseFileVectors } from 'signed-formats';
 import { canonicalBytes, LICENSE_FILE_FORMAT, verifyLicenseFile } from './index';
 
 const vectorsDir = join(__dirname, '..', '..', 'docs', 'licence-file-vectors');
-const vectors = JSON.parse(readFileSync(join(vectorsDir, 'vectors.json'), 'utf8')) as {
-  cases: {
-    name: string;
-    file: string;
-    public_key: string;
-    hardware_fingerprint: string;
-    product_identifier: string;
-    expect: 'valid' | 'invalid';
-    reason?: string;
-    canonical?: string;
-  }[];
-};
+const vectors = JSON.parse(readFileSync(join(vectorsDir, 'vectors.json'), 'utf8')) as LicenseFileVectors;
 const read = (file: string) => readFileSync(join(vectorsDir, file), 'utf8');
 const validCase = vectors.cases.find((c) => c.name === 'valid')!;
 

@@ -41,6 +41,7 @@ export {
   type LicenseFileClaims,
   type MachineExpectations,
 } from './license-file';
+export type { LicenseFileVectorCase, LicenseFileVectors } from './license-file-vectors';
 export { TRIAL_FILE_FORMAT, verifyTrialFile, type TrialFile, type TrialExpectations } from './trial-file';
 export {
   STATE_DOCUMENT_FORMAT,

@@ -6,9 +6,10 @@ import { request as httpsRequest } from 'node:https';
 import { basename } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { AUTH_SCHEME, BUILD_OSES, type BuildOs, type BuildWithFiles } from 'shared-kit/contract';
+import { AUTH_SCHEME, BUILD_OSES, type BuildWithFiles } from 'shared-kit/contract';
 import { AdminCommandError } from './create-user';
 import { PASSWORD_IN_ARGUMENTS } from './read-password';
+import type { BuildVersion } from '../catalog/queries/builds';
 
 export const UPLOAD_BUILD_USAGE = `  upload-build --url URL --email E --product ID --os OS --version X.Y.Z --build-number N FILE...
       Publishes a build through the API: declares it with each file's size and SHA-256, uploads the files,
@@ -16,16 +17,11 @@ export const UPLOAD_BUILD_USAGE = `  upload-build --url URL --email E --product 
       PRODUCTHUB_PASSWORD, standard input, or is typed when asked; the URL from PRODUCTHUB_URL
       (default http://127.0.0.1:8080).`;
 
-export interface UploadBuildOptions {
+/** Where to publish, as whom, which build and its files. */
+export interface UploadBuildOptions extends BuildVersion {
   url: string;
   email: string;
   password: string;
-  productId: number;
-  os: BuildOs;
-  major: number;
-  minor: number;
-  revision: number;
-  buildNumber: number;
   files: string[];
 }
 

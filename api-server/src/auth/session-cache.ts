@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { listenWithReconnect } from '../db/listen-with-reconnect';
 import { PRINCIPAL_CHANGES_CHANNEL } from '../db/migrations/0003-principal-change-notifications';
 
 /** What a cached session stands for: the principal's fields plus the ids a change notification names. */
@@ -54,9 +54,6 @@ export function createSessionCache<P>(connectionString: string, options: Session
   const entries = new Map<string, Entry<P>>();
   let generation = 0;
   let listening = false;
-  let closed = false;
-  let client: Client | undefined;
-  let reconnectTimer: NodeJS.Timeout | undefined;
 
   const distrust = () => {
     listening = false;
@@ -78,44 +75,23 @@ export function createSessionCache<P>(connectionString: string, options: Session
     else evict(() => true);
   };
 
-  const scheduleReconnect = () => {
-    if (closed || reconnectTimer) return;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      void connect();
-    }, reconnectMs);
-    reconnectTimer.unref();
-  };
-
-  const connect = async () => {
-    const listener = new Client({ connectionString });
-    client = listener;
-    const lost = () => {
-      if (client !== listener) return;
-      client = undefined;
-      distrust();
-      listener.end().catch(() => undefined);
-      scheduleReconnect();
-    };
-    listener.on('error', lost);
-    listener.on('end', lost);
-    listener.on('notification', (message) => {
-      if (message.channel === PRINCIPAL_CHANGES_CHANNEL) onNotification(message.payload);
-    });
-    try {
-      await listener.connect();
-      await listener.query(`LISTEN ${PRINCIPAL_CHANGES_CHANNEL}`);
-      if (client !== listener || closed) return;
-      // Anything cached before this point may have missed a notification.
-      entries.clear();
-      generation++;
-      listening = true;
-    } catch {
-      lost();
-    }
-  };
-
-  void connect();
+  const listener = listenWithReconnect(
+    connectionString,
+    [PRINCIPAL_CHANGES_CHANNEL],
+    {
+      onNotification: (channel, payload) => {
+        if (channel === PRINCIPAL_CHANGES_CHANNEL) onNotification(payload);
+      },
+      onListening: () => {
+        // Anything cached before this point may have missed a notification.
+        entries.clear();
+        generation++;
+        listening = true;
+      },
+      onLost: distrust,
+    },
+    reconnectMs,
+  );
 
   return {
     get(tokenHash) {
@@ -141,12 +117,8 @@ export function createSessionCache<P>(connectionString: string, options: Session
     },
     listening: () => listening,
     async close() {
-      closed = true;
-      clearTimeout(reconnectTimer);
-      const listener = client;
-      client = undefined;
       distrust();
-      await listener?.end().catch(() => undefined);
+      await listener.close();
     },
   };
 }

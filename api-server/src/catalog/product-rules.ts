@@ -1,21 +1,11 @@
 import type { ProductCreateBody, ProductPatchBody } from 'shared-kit/contract';
-import { PRODUCT_DEFAULTS, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
+import { PRODUCT_DEFAULTS, PRODUCT_OPTIONAL_TEXTS, isHttpUrl, notAnHttpUrl } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { ProductRow } from '../db/schema';
 import { badRequest, conflict } from '../lib/http-error';
 import { countDependants, findProduct, findProductByIdentifier } from './queries/products';
 
-const OPTIONAL_TEXT_FIELDS = [
-  'identifier',
-  'series',
-  'content_base_directory',
-  'tagline',
-  'page',
-  'app_image',
-  'plugin_browser_logo',
-  'plugin_browser_moodshot',
-  'upgrade_id',
-] as const;
+const OPTIONAL_TEXT_FIELDS = [...PRODUCT_OPTIONAL_TEXTS, 'upgrade_id'] as const;
 
 /** The link fields of a product and their labels in the console's form (docs/console.md, Product form). */
 const URL_FIELDS = {

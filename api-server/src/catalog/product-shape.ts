@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PRODUCT_DETAIL_TEXTS } from 'shared-kit/contract';
 import { apiTimestampSql } from '../db/api-timestamps';
 
 /** Every column but the encrypted private key, which never leaves the server. */
@@ -15,13 +16,7 @@ export const PRODUCT_COLUMNS = [
   'identifier',
   'trial_days',
   'machine_limit',
-  'series',
-  'content_base_directory',
-  'tagline',
-  'page',
-  'app_image',
-  'plugin_browser_logo',
-  'plugin_browser_moodshot',
+  ...PRODUCT_DETAIL_TEXTS,
   'app_featured',
   'app_sort_order',
   'app_sort_order_featured',

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
-import type { Email, EmailListQuery, EmailStatus, EmailSummary } from 'shared-kit/contract';
+import { sql, type Selectable } from 'kysely';
+import type { Email, EmailListQuery, EmailSummary } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { escapeLike } from '../lib/like-pattern';
 import type { PageRequest } from '../lib/paging';
-import { emailDb } from './tables';
+import { emailDb, type EmailTables } from './tables';
 
 /** Staff see a mail's masked copy unless it was kept (no SMTP server: it reached nobody else). */
 const shownToStaff = (column: 'subject' | 'html' | 'text') =>
@@ -29,23 +29,11 @@ const SUMMARY_COLUMNS = [
   'created_at',
 ] as const;
 
-interface SummaryRow {
-  id: string;
-  manufacturer_id: number;
-  to_address: string;
-  kind: string;
-  subject: string;
-  sender_name: string;
-  reply_to: string | null;
-  transactional: boolean;
-  status: EmailStatus;
-  attempts: number;
-  last_error: string | null;
-  last_attempt_at: Date | null;
-  next_attempt_at: Date;
-  sent_at: Date | null;
-  created_at: Date;
-}
+/** Every column but the mail's body and its masked copies. */
+type SummaryRow = Omit<
+  Selectable<EmailTables['email_outbox']>,
+  'html' | 'text' | 'masked_subject' | 'masked_html' | 'masked_text'
+>;
 
 export function toEmailSummary({ to_address, ...row }: SummaryRow): EmailSummary {
   return {

@@ -1,9 +1,16 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { toPlainText } from '@react-email/render';
+import { plainTextSelectors } from '@react-email/render';
+import { compile } from 'html-to-text';
 
 const DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * React Email's `toPlainText(html)` with its own options, compiled once: its `convert` compiles the selectors on
+ * every call, which cost more than the rest of the conversion.
+ */
+const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 /**
  * A mail's HTML and plain text. React Email's own `render` loads react-dom/server through a dynamic import,

@@ -5,7 +5,8 @@ import { EmailFrame } from './email-frame';
 import { normalizedMailAddress } from './mail-address';
 import { maskSecrets } from './mask-secrets';
 import { renderEmail } from './render-email';
-import { emailDb } from './tables';
+import { outboxWakeUp } from '../outbox/wake-ups';
+import { EMAIL_OUTBOX_CHANNEL, emailDb } from './tables';
 
 export interface TemplatedEmail {
   manufacturerId: number;
@@ -28,7 +29,8 @@ export interface TemplatedEmail {
 
 /**
  * Renders (HTML + plain text) and writes the mail to the outbox with the caller's db or transaction: the mail
- * exists exactly when the caller's change commits. The outbox worker sends it (or keeps it, without SMTP).
+ * exists exactly when the caller's change commits, and the same statement wakes every instance's outbox worker at
+ * that commit. The worker sends it (or keeps it, without SMTP).
  * An address that cannot receive mail throws InvalidMailAddress (mail-address.ts: check it first to answer a 400).
  */
 export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise<{ id: string }> {
@@ -43,22 +45,27 @@ export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise
   const { html, text } = renderEmail(framed);
   const masked = email.secrets?.length ? maskSecrets({ subject: email.subject, html, text }, email.secrets) : null;
   const row = await emailDb(db)
-    .insertInto('email_outbox')
-    .values({
-      manufacturer_id: email.manufacturerId,
-      to_address: to,
-      kind: email.kind,
-      subject: email.subject,
-      sender_name: brand.senderName,
-      reply_to: brand.replyTo,
-      html,
-      text,
-      masked_subject: masked?.subject ?? null,
-      masked_html: masked?.html ?? null,
-      masked_text: masked?.text ?? null,
-      transactional: email.transactional,
-    })
-    .returning('id')
+    .with('written', (trx) =>
+      trx
+        .insertInto('email_outbox')
+        .values({
+          manufacturer_id: email.manufacturerId,
+          to_address: to,
+          kind: email.kind,
+          subject: email.subject,
+          sender_name: brand.senderName,
+          reply_to: brand.replyTo,
+          html,
+          text,
+          masked_subject: masked?.subject ?? null,
+          masked_html: masked?.html ?? null,
+          masked_text: masked?.text ?? null,
+          transactional: email.transactional,
+        })
+        .returning('id'),
+    )
+    .selectFrom('written')
+    .select(['written.id', outboxWakeUp(EMAIL_OUTBOX_CHANNEL).as('wake_up')])
     .executeTakeFirstOrThrow();
   return { id: String(row.id) };
 }

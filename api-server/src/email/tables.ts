@@ -40,4 +40,7 @@ export type EmailTables = {
 };
 
 export const emailDb = (db: Db) => db.withTables<EmailTables>();
+
+/** The channel a new outbox row notifies at commit, waking the workers (outbox/wake-ups.ts). */
+export const EMAIL_OUTBOX_CHANNEL = 'email_outbox';
 export type EmailDb = ReturnType<typeof emailDb>;

@@ -95,7 +95,7 @@ export async function keepDueEmails(db: Db, settings: EmailSettings): Promise<nu
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** The poll loop of this instance: sends through SMTP when a URL is set, else keeps the mails. */
+/** The poll loop of this instance (woken by new mails, outbox/wake-ups.ts): sends through SMTP when a URL is set, else keeps the mails. */
 export function startEmailWorker(
   db: Db,
   settings: EmailSettings,
@@ -108,6 +108,7 @@ export function startEmailWorker(
     onError,
   );
   return {
+    wake: loop.wake,
     stop: async () => {
       await loop.stop();
       transport?.close();

@@ -33,6 +33,16 @@ async function endUserByEmail(db: Db, manufacturerId: number, emailKey: string) 
     .executeTakeFirst();
 }
 
+/** The sign-in mail of `issued` to an address of the portal, in the caller's transaction. */
+const mailCode = (trx: Db, config: ServerConfig, portal: PortalRef, to: string, issued: IssuedCode, byStaff: boolean) =>
+  mailSignInCode(
+    trx,
+    config.publicUrl,
+    { manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug, to },
+    issued,
+    byStaff,
+  );
+
 /**
  * A customer asked for a code: a code row is written for the address whether or not it belongs to a customer, and
  * only a customer's is mailed. The route answers before this runs, so neither the answer nor its timing says which.
@@ -53,14 +63,7 @@ export async function issueCodeOnRequest(
       endUserId: user?.id ?? null,
       requestedBy: 'customer',
     });
-    if (user)
-      await mailSignInCode(
-        trx,
-        config.publicUrl,
-        { manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug, to: user.email },
-        issued,
-        false,
-      );
+    if (user) await mailCode(trx, config, portal, user.email, issued, false);
   });
 }
 
@@ -80,13 +83,7 @@ export async function sendSignInLinkByStaff(
       endUserId: user.id,
       requestedBy: 'staff',
     });
-    await mailSignInCode(
-      trx,
-      config.publicUrl,
-      { manufacturerId: portal.id, manufacturerName: portal.name, slug: portal.portal_slug, to: user.email },
-      issued,
-      true,
-    );
+    await mailCode(trx, config, portal, user.email, issued, true);
     await audit(trx, issued);
     return issued;
   });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { REVOCATION_LIST_FORMAT } from 'signed-formats';
 import { REVOCATIONS_MAX_ENTRIES } from '../../src/clients/revocations';
 import { CLIENT, clientPost, clientApiSuite, verifiedDocument } from '../client-fixtures';
+import { activeFingerprints } from '../support/license-rows';
 
 /** Client calls at once: the machine limit, the deactivation cap and one trial per machine hold under races. */
 describe('client API under concurrency', () => {
@@ -19,12 +20,7 @@ describe('client API under concurrency', () => {
   it('lets exactly one of several machines racing for the last slot in', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => activate(`RACE-${i}`)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    const machines = await suite.t.db
-      .selectFrom('license_machines')
-      .select('hardware_fingerprint')
-      .where('license_id', '=', suite.world.bobSynth.id)
-      .execute();
-    expect(machines).toHaveLength(1);
+    expect(await activeFingerprints(suite.t.db, suite.world.bobSynth.id)).toHaveLength(1);
   });
 
   it('lets at most 3 customer deactivations through when they arrive at once', async () => {

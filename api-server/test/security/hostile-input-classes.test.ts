@@ -45,6 +45,21 @@ describe('hostile input classes', () => {
     expect(await databaseDigest(suite.t)).toBe(before);
   }
 
+  /** Builds cases whose `field` holds text the server refuses, each refused with `message(field)`. */
+  const refusedField =
+    (message: (field: string) => string) =>
+    (field: string, who: Who, method: Case['method'], url: string, body?: unknown): Case => ({
+      who,
+      method,
+      url,
+      body,
+      message: message(field),
+    });
+  const nulIn = refusedField((field) => `${field} must not contain a NUL character`);
+  const surrogateIn = refusedField(
+    (field) => `${field} must be well-formed Unicode text (it holds a lone UTF-16 surrogate)`,
+  );
+
   const product = () => ({ type: 'Full', name: 'Probe', plugin_name: 'Probe' });
   const activation = (fingerprint: string) => ({
     hardware_fingerprint: fingerprint,
@@ -61,126 +76,54 @@ describe('hostile input classes', () => {
       message: 'email must not contain a NUL character',
     });
     const cases: Case[] = [
-      {
-        who: 'staffA',
-        method: 'GET',
-        url: '/api/v1/users?email=%00',
-        message: 'email must not contain a NUL character',
-      },
-      {
-        who: 'staffA',
-        method: 'GET',
-        url: `/api/v1/products/${suite.world.productA}/licenses?email=a%00`,
-        message: 'email must not contain a NUL character',
-      },
-      {
-        who: 'staffA',
-        method: 'GET',
-        url: `/api/v1/products/${suite.world.productA}/trials?hardware_fingerprint=%00`,
-        message: 'hardware_fingerprint must not contain a NUL character',
-      },
-      {
-        who: 'staffA',
-        method: 'GET',
-        url: '/api/v1/products?identifier=%00',
-        message: 'identifier must not contain a NUL character',
-      },
-      {
-        who: 'superuser',
-        method: 'GET',
-        url: '/api/v1/manufacturers?search=%00',
-        message: 'search must not contain a NUL character',
-      },
-      {
-        who: 'staffA',
-        method: 'POST',
-        url: '/api/v1/products',
-        body: { ...product(), name: 'a\u0000' },
-        message: 'name must not contain a NUL character',
-      },
-      {
-        who: 'staffA',
-        method: 'POST',
-        url: '/api/v1/products',
-        body: { ...product(), series: '\u0000' },
-        message: 'series must not contain a NUL character',
-      },
-      {
-        who: 'staffA',
-        method: 'PATCH',
-        url: `/api/v1/products/${suite.world.productA}`,
-        body: { tagline: '\u0000' },
-        message: 'tagline must not contain a NUL character',
-      },
-      {
-        who: 'staffA',
-        method: 'POST',
-        url: `/api/v1/products/${suite.world.productA}/releases`,
-        body: { description: '\u0000' },
-        message: 'description must not contain a NUL character',
-      },
-      {
-        who: 'staffA',
-        method: 'POST',
-        url: '/api/v1/users',
-        body: { email: 'nul@example.com', external_id: '\u0000' },
-        message: 'external_id must not contain a NUL character',
-      },
-      {
-        who: 'superuser',
-        method: 'PATCH',
-        url: `/api/v1/manufacturers/${suite.world.manufacturerA}`,
-        body: { vat_id: '\u0000' },
-        message: 'vat_id must not contain a NUL character',
-      },
-      {
-        who: 'staffA',
-        method: 'PUT',
-        url: `/api/v1/products/${suite.world.productA}/builds/${suite.world.pendingBuildA}/files/a%00b`,
-        message: 'name must not contain a NUL character',
-      },
+      nulIn('email', 'staffA', 'GET', '/api/v1/users?email=%00'),
+      nulIn('email', 'staffA', 'GET', `/api/v1/products/${suite.world.productA}/licenses?email=a%00`),
+      nulIn(
+        'hardware_fingerprint',
+        'staffA',
+        'GET',
+        `/api/v1/products/${suite.world.productA}/trials?hardware_fingerprint=%00`,
+      ),
+      nulIn('identifier', 'staffA', 'GET', '/api/v1/products?identifier=%00'),
+      nulIn('search', 'superuser', 'GET', '/api/v1/manufacturers?search=%00'),
+      nulIn('name', 'staffA', 'POST', '/api/v1/products', { ...product(), name: 'a\u0000' }),
+      nulIn('series', 'staffA', 'POST', '/api/v1/products', { ...product(), series: '\u0000' }),
+      nulIn('tagline', 'staffA', 'PATCH', `/api/v1/products/${suite.world.productA}`, { tagline: '\u0000' }),
+      nulIn('description', 'staffA', 'POST', `/api/v1/products/${suite.world.productA}/releases`, {
+        description: '\u0000',
+      }),
+      nulIn('external_id', 'staffA', 'POST', '/api/v1/users', { email: 'nul@example.com', external_id: '\u0000' }),
+      nulIn('vat_id', 'superuser', 'PATCH', `/api/v1/manufacturers/${suite.world.manufacturerA}`, { vat_id: '\u0000' }),
+      nulIn(
+        'name',
+        'staffA',
+        'PUT',
+        `/api/v1/products/${suite.world.productA}/builds/${suite.world.pendingBuildA}/files/a%00b`,
+      ),
     ];
     for (const testCase of cases) await expectRefused(testCase);
   });
 
   it('2: refuses lone surrogates in bodies, queries and paths instead of a 500 or a silent U+FFFD', async () => {
-    const message = (field: string) => `${field} must be well-formed Unicode text (it holds a lone UTF-16 surrogate)`;
     const cases: Case[] = [
-      {
-        who: 'superuser',
-        method: 'PATCH',
-        url: `/api/v1/manufacturers/${suite.world.manufacturerA}`,
-        body: { name: 'Aurora \ud800' },
-        message: message('name'),
-      },
-      {
-        who: 'superuser',
-        method: 'PATCH',
-        url: `/api/v1/manufacturers/${suite.world.manufacturerA}`,
-        body: { phone: '\udc00' },
-        message: message('phone'),
-      },
-      {
-        who: 'staffA',
-        method: 'POST',
-        url: `/api/v1/licenses/${suite.world.licenseA}/activations`,
-        body: activation('fp-\ud800'),
-        message: message('hardware_fingerprint'),
-      },
-      {
-        who: 'staffA',
-        method: 'POST',
-        url: '/api/v1/products',
-        body: { ...product(), name: 'Probe \ud83c' },
-        message: message('name'),
-      },
-      {
-        who: 'staffA',
-        method: 'POST',
-        url: '/api/v1/users',
-        body: { email: 'surrogate@example.com', external_id: '\ud800x' },
-        message: message('external_id'),
-      },
+      surrogateIn('name', 'superuser', 'PATCH', `/api/v1/manufacturers/${suite.world.manufacturerA}`, {
+        name: 'Aurora \ud800',
+      }),
+      surrogateIn('phone', 'superuser', 'PATCH', `/api/v1/manufacturers/${suite.world.manufacturerA}`, {
+        phone: '\udc00',
+      }),
+      surrogateIn(
+        'hardware_fingerprint',
+        'staffA',
+        'POST',
+        `/api/v1/licenses/${suite.world.licenseA}/activations`,
+        activation('fp-\ud800'),
+      ),
+      surrogateIn('name', 'staffA', 'POST', '/api/v1/products', { ...product(), name: 'Probe \ud83c' }),
+      surrogateIn('external_id', 'staffA', 'POST', '/api/v1/users', {
+        email: 'surrogate@example.com',
+        external_id: '\ud800x',
+      }),
       {
         who: 'staffA',
         method: 'GET',

@@ -18,8 +18,8 @@ export async function demoStaffSession(t: TestApp, staff: (typeof DEMO_LOGINS)[n
 }
 
 /** The first or last live demo licence whose product has an identifier (so a plugin can name it), with its owner. */
-export function demoLicenseOfIdentifiedProduct(t: TestApp, which: 'first' | 'last') {
-  return t.db
+export async function demoLicenseOfIdentifiedProduct(t: TestApp, which: 'first' | 'last') {
+  const row = await t.db
     .selectFrom('licenses')
     .innerJoin('products', 'products.id', 'licenses.product_id')
     .select([
@@ -35,4 +35,15 @@ export function demoLicenseOfIdentifiedProduct(t: TestApp, which: 'first' | 'las
     .where('products.identifier', 'is not', null)
     .orderBy('licenses.id', which === 'first' ? 'asc' : 'desc')
     .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    serial: row.serial,
+    productId: row.product_id,
+    identifier: row.identifier!,
+    publicKey: row.public_key,
+    userId: row.user_id,
+    manufacturerId: row.manufacturer_id,
+  };
 }
+
+export type DemoLicense = Awaited<ReturnType<typeof demoLicenseOfIdentifiedProduct>>;

@@ -26,3 +26,14 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
     })
     .execute();
 }
+
+/** A link between two things, made or undone: a release on a channel, a user in a channel. */
+export interface LinkAuditEntry extends Omit<AuditEntry, 'before' | 'after'> {
+  link: unknown;
+  made: boolean;
+}
+
+/** Records a link made (the link is its `after`) or undone (its `before`). */
+export function recordLinkAudit(db: Db, actor: AuditActor, { link, made, ...entry }: LinkAuditEntry): Promise<void> {
+  return recordAudit(db, actor, made ? { ...entry, after: link } : { ...entry, before: link });
+}

@@ -6,24 +6,20 @@ const FILE_COLUMNS = ['id', 'build_id', 'name', 'size', 'sha256', 'storage_key',
 /** Where a build file's bytes live in the file storage. */
 export const buildFileStorageKey = (buildId: number, name: string) => `builds/${buildId}/${name}`;
 
-export async function listBuildFiles(db: Db, manufacturerId: number, buildId: number) {
-  return db
+/** The query every read of a build's files starts from. */
+const filesOfBuild = (db: Db, manufacturerId: number, buildId: number) =>
+  db
     .selectFrom('build_files')
     .select(FILE_COLUMNS)
     .where('manufacturer_id', '=', manufacturerId)
-    .where('build_id', '=', buildId)
-    .orderBy('id')
-    .execute();
+    .where('build_id', '=', buildId);
+
+export async function listBuildFiles(db: Db, manufacturerId: number, buildId: number) {
+  return filesOfBuild(db, manufacturerId, buildId).orderBy('id').execute();
 }
 
 export async function findBuildFile(db: Db, manufacturerId: number, buildId: number, name: string) {
-  return db
-    .selectFrom('build_files')
-    .select(FILE_COLUMNS)
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('build_id', '=', buildId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  return filesOfBuild(db, manufacturerId, buildId).where('name', '=', name).executeTakeFirst();
 }
 
 export async function insertBuildFiles(

@@ -5,8 +5,8 @@ import type { PageRequest } from '../../lib/paging';
 import { databaseNow } from '../../db/now';
 import { BUILD_COLUMNS } from '../build-shape';
 
-export interface NewBuild {
-  manufacturerId: number;
+/** A build as its product, OS and version name it. */
+export interface BuildVersion {
   productId: number;
   os: BuildOs;
   major: number;
@@ -15,12 +15,17 @@ export interface NewBuild {
   buildNumber: number;
 }
 
+export interface NewBuild extends BuildVersion {
+  manufacturerId: number;
+}
+
+/** The query every read of a product's builds starts from (the manufacturer's own product only). */
+const buildsOfProduct = (db: Db, manufacturerId: number, productId: number) =>
+  db.selectFrom('builds').where('manufacturer_id', '=', manufacturerId).where('product_id', '=', productId);
+
 /** A product's builds, newest first (what a release pipeline just published is on the first page). */
 export async function listBuilds(db: Db, manufacturerId: number, productId: number, page: PageRequest) {
-  const query = db
-    .selectFrom('builds')
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('product_id', '=', productId);
+  const query = buildsOfProduct(db, manufacturerId, productId);
   const [rows, count] = await Promise.all([
     query.select(BUILD_COLUMNS).orderBy('id', 'desc').limit(page.perPage).offset(page.offset).execute(),
     query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
@@ -30,12 +35,7 @@ export async function listBuilds(db: Db, manufacturerId: number, productId: numb
 
 /** The build of the manufacturer's product, as the query that reads it. */
 const buildOfProduct = (db: Db, manufacturerId: number, productId: number, buildId: number) =>
-  db
-    .selectFrom('builds')
-    .select(BUILD_COLUMNS)
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('product_id', '=', productId)
-    .where('id', '=', buildId);
+  buildsOfProduct(db, manufacturerId, productId).select(BUILD_COLUMNS).where('id', '=', buildId);
 
 export async function findBuild(db: Db, manufacturerId: number, productId: number, buildId: number) {
   return buildOfProduct(db, manufacturerId, productId, buildId).executeTakeFirst();
@@ -48,22 +48,16 @@ export async function lockBuild(db: Db, manufacturerId: number, productId: numbe
 /** The builds of a product among `ids` (ids of other products or manufacturers are left out). */
 export async function findBuildsOfProduct(db: Db, manufacturerId: number, productId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('builds')
+  return buildsOfProduct(db, manufacturerId, productId)
     .select(BUILD_COLUMNS)
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('product_id', '=', productId)
     .where('id', 'in', ids)
     .orderBy('id')
     .execute();
 }
 
 export async function findSameVersionBuild(db: Db, build: NewBuild) {
-  return db
-    .selectFrom('builds')
+  return buildsOfProduct(db, build.manufacturerId, build.productId)
     .select('id')
-    .where('manufacturer_id', '=', build.manufacturerId)
-    .where('product_id', '=', build.productId)
     .where('os', '=', build.os)
     .where('major', '=', build.major)
     .where('minor', '=', build.minor)

@@ -19,7 +19,8 @@ const RELEASE_FIELDS = [
   'app_version_max',
 ] as const;
 
-const RELEASE_COLUMNS = [...RELEASE_FIELDS, 'created_at', 'updated_at'] as const;
+/** A release's row as the API answers it (its builds and channels aside). */
+export const RELEASE_COLUMNS = [...RELEASE_FIELDS, 'created_at', 'updated_at'] as const;
 
 export interface ReleaseFields {
   description: string | null;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -43,6 +44,16 @@ const PUBLIC = { public: true } as const;
 const tags = ['client API'];
 
 const ifNoneMatchOf = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header);
+
+/** A signed document with its ETag, or an empty 304 when the plugin already holds that version (its If-None-Match). */
+function documentOrNotModified<Document>(
+  reply: FastifyReply,
+  { etag, document }: { etag: string; document: Document | undefined },
+  cacheControl: string,
+) {
+  reply.header('ETag', etag).header('Cache-Control', cacheControl);
+  return document ? document : reply.code(304).send(null);
+}
 
 /** The API a plugin or its installer calls on a customer's machine (docs/client-api.md). */
 export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey, storage }) => {
@@ -109,15 +120,14 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
       await guardClientCall(db, request, reply, [
         machineSubject(request.params.id, request.query.hardware_fingerprint),
       ]);
-      const { etag, document } = await revocationsOf(
+      const answer = await revocationsOf(
         db,
         productKeyOf,
         request.params.id,
         request.query,
         ifNoneMatchOf(request.headers['if-none-match']),
       );
-      reply.header('ETag', etag).header('Cache-Control', 'private, max-age=300');
-      return document ? document : reply.code(304).send(null);
+      return documentOrNotModified(reply, answer, 'private, max-age=300');
     },
   );
 
@@ -134,15 +144,14 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
         ...(body.serial === undefined ? [] : [serialSubject(body.product_id, body.serial)]),
       ];
       const call = { ...guardedCall(request, reply, subjects), prefix: app.prefix, downloadKey };
-      const { etag, document } = await checkForUpdates(
+      const answer = await checkForUpdates(
         db,
         productKeyOf,
         call,
         body,
         ifNoneMatchOf(request.headers['if-none-match']),
       );
-      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
-      return document ? document : reply.code(304).send(null);
+      return documentOrNotModified(reply, answer, 'private, no-cache');
     },
   );
 

@@ -6,6 +6,21 @@ import { consumeRateLimitsWithRead, type RateLimit } from '../../auth/rate-limit
 /** How a caller names a licence: staff by its id within their manufacturer, a plugin (or a customer) by its serial within a product. */
 export type LicenseKey = { id: number; manufacturerId: number } | { productId: number; serial: string };
 
+/** What signing a licence file reads: the licence (`l`), its owner (`u`) and its product (`p`). */
+const SIGNING_COLUMNS = [
+  'l.id',
+  'l.manufacturer_id',
+  'l.serial',
+  'l.license_type',
+  'l.disabled',
+  'l.disabled_reason',
+  'l.user_id',
+  'u.email as user_email',
+  'p.identifier as product_identifier',
+  'p.private_key_encrypted',
+  'p.machine_limit',
+] as const;
+
 /**
  * The one read of a licence for signing: the licence, its owner, the product's identifier, key and machine limit.
  * A serial of another product is answered like an unknown one, another manufacturer's id like a missing one.
@@ -16,19 +31,7 @@ export function licenseForSigning(db: Db, key: LicenseKey, { lock = false }: { l
     .selectFrom('licenses as l')
     .innerJoin('end_users as u', 'u.id', 'l.user_id')
     .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select([
-      'l.id',
-      'l.manufacturer_id',
-      'l.serial',
-      'l.license_type',
-      'l.disabled',
-      'l.disabled_reason',
-      'l.user_id',
-      'u.email as user_email',
-      'p.identifier as product_identifier',
-      'p.private_key_encrypted',
-      'p.machine_limit',
-    ]);
+    .select(SIGNING_COLUMNS);
   query =
     'id' in key
       ? query.where('l.id', '=', key.id).where('l.manufacturer_id', '=', key.manufacturerId)

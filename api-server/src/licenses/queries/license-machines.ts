@@ -11,23 +11,17 @@ const MACHINE_COLUMNS = [
   'deactivated_by',
 ] as const;
 
+/** The query every read of a licence's machines starts from. */
+const machinesOfLicense = (db: Db, licenseId: number) =>
+  db.selectFrom('license_machines').select(MACHINE_COLUMNS).where('license_id', '=', licenseId);
+
 /** The machines of a licence (migration 0006 records one per fingerprint on every activation), oldest first. */
 export async function listLicenseMachines(db: Db, licenseId: number) {
-  return db
-    .selectFrom('license_machines')
-    .select(MACHINE_COLUMNS)
-    .where('license_id', '=', licenseId)
-    .orderBy('id')
-    .execute();
+  return machinesOfLicense(db, licenseId).orderBy('id').execute();
 }
 
 export async function findLicenseMachine(db: Db, licenseId: number, hardwareFingerprint: string) {
-  return db
-    .selectFrom('license_machines')
-    .select(MACHINE_COLUMNS)
-    .where('license_id', '=', licenseId)
-    .where('hardware_fingerprint', '=', hardwareFingerprint)
-    .executeTakeFirst();
+  return machinesOfLicense(db, licenseId).where('hardware_fingerprint', '=', hardwareFingerprint).executeTakeFirst();
 }
 
 /** The customer's own deactivations of the licence in the last `days` days. */
@@ -67,12 +61,7 @@ export async function deactivateMachine(
 }
 
 export async function findMachineById(db: Db, licenseId: number, machineId: number) {
-  return db
-    .selectFrom('license_machines')
-    .select(MACHINE_COLUMNS)
-    .where('license_id', '=', licenseId)
-    .where('id', '=', machineId)
-    .executeTakeFirst();
+  return machinesOfLicense(db, licenseId).where('id', '=', machineId).executeTakeFirst();
 }
 
 export type LicenseMachineRow = Awaited<ReturnType<typeof listLicenseMachines>>[number];

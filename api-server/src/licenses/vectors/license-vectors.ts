@@ -1,6 +1,12 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { LicenseFile, LicenseFileClaims } from 'shared-kit/contract';
-import { LICENSE_FILE_FORMAT, canonicalBytes, signDocument, type Rejection } from 'signed-formats';
+import {
+  LICENSE_FILE_FORMAT,
+  canonicalBytes,
+  signDocument,
+  type LicenseFileVectorCase,
+  type LicenseFileVectors,
+} from 'signed-formats';
 
 // The test vectors of docs/licence-file.md, built from fixed keys so they come out byte for byte the same on
 // every run (Ed25519 signatures are deterministic). The test suite checks the committed files against them.
@@ -20,21 +26,10 @@ export function testVectorKey(label: string): { seed: Buffer; privateKey: KeyObj
   return { seed, privateKey, publicKeyBase64: Buffer.from(jwk.x as string, 'base64url').toString('base64') };
 }
 
-export interface VectorCase {
-  name: string;
-  file: string;
-  public_key: string;
-  /** The verifying machine's fingerprint and product. */
-  hardware_fingerprint: string;
-  product_identifier: string;
-  expect: 'valid' | 'invalid';
-  reason?: Rejection;
-  /** For valid cases: the exact bytes that were signed. */
-  canonical?: string;
-}
+export type VectorCase = LicenseFileVectorCase;
 
 export interface VectorSet {
-  manifest: { about: string; test_private_key_seed_hex: string; cases: VectorCase[] };
+  manifest: LicenseFileVectors;
   /** File name → content. */
   files: Record<string, string>;
 }

@@ -1,16 +1,6 @@
 import { RELEASE_CHANNEL_TYPE } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 
-export async function findMembership(db: Db, manufacturerId: number, channelId: number, userId: number) {
-  return db
-    .selectFrom('channel_memberships')
-    .select(['id', 'channel_id', 'user_id', 'created_at'])
-    .where('manufacturer_id', '=', manufacturerId)
-    .where('channel_id', '=', channelId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** Adds the membership; undefined when the user already was a member (nothing changes then). */
 export async function insertMembership(db: Db, manufacturerId: number, channelId: number, userId: number) {
   return db

@@ -1,12 +1,5 @@
 import { PORTAL_EMAIL_CHANGE_TTL_MINUTES } from '../email-change-words';
-
-const codeStyle = {
-  fontSize: '32px',
-  fontWeight: 700,
-  letterSpacing: '6px',
-  fontFamily: 'monospace',
-  margin: '16px 0',
-} as const;
+import { MAIL_CODE_STYLE } from './code-style';
 
 /** To the NEW address: the code that confirms it. */
 export function EmailChangeCodeMail({ manufacturerName, code }: { manufacturerName: string; code: string }) {
@@ -16,7 +9,7 @@ export function EmailChangeCodeMail({ manufacturerName, code }: { manufacturerNa
         You asked to use this address for your {manufacturerName} customer portal. Enter this code in the portal to
         confirm it:
       </p>
-      <p style={codeStyle}>{code}</p>
+      <p style={MAIL_CODE_STYLE}>{code}</p>
       <p>
         The code works once, for {PORTAL_EMAIL_CHANGE_TTL_MINUTES} minutes. If you did not ask for this, ignore this
         mail: nothing changes without the code.

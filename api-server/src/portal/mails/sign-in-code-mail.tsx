@@ -1,4 +1,5 @@
 import { PORTAL_SIGN_IN_CODE_TTL_MINUTES } from 'shared-kit/contract';
+import { MAIL_CODE_STYLE } from './code-style';
 
 export interface SignInCodeMailProps {
   manufacturerName: string;
@@ -9,13 +10,6 @@ export interface SignInCodeMailProps {
   sentByStaff: boolean;
 }
 
-const codeStyle = {
-  fontSize: '32px',
-  fontWeight: 700,
-  letterSpacing: '6px',
-  fontFamily: 'monospace',
-  margin: '16px 0',
-} as const;
 const buttonStyle = {
   display: 'inline-block',
   padding: '12px 20px',
@@ -34,7 +28,7 @@ export function SignInCodeMail({ manufacturerName, code, link, sentByStaff }: Si
           ? `${manufacturerName} sent you a way to sign in to your customer portal.`
           : `Here is your code to sign in to the ${manufacturerName} customer portal.`}
       </p>
-      <p style={codeStyle}>{code}</p>
+      <p style={MAIL_CODE_STYLE}>{code}</p>
       <p>Or sign in with one click:</p>
       <p>
         <a href={link} style={buttonStyle}>

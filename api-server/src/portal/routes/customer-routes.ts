@@ -44,6 +44,7 @@ import { signInCodeKey } from '../sign-in-codes';
 import { codeRequestRetryAfter, signInRetryAfter } from '../sign-in-limits';
 import * as words from '../sign-in-words';
 import { portalOfflineRoutes } from './offline-routes';
+import { rawPage, sendRawJson } from '../../lib/raw-json';
 
 const tags = ['portal'];
 const TooMany = { 429: ErrorResponse };
@@ -175,10 +176,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
         response: { 200: PortalLicenseList, ...ErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = pageRequest(request.query);
-      const { rows, total } = await listMyLicenses(db, customerOf(request), page);
-      return { data: rows, pagination: pagination(total, page) };
+      const { rowsJson, total } = await listMyLicenses(db, customerOf(request), page);
+      return sendRawJson(reply, rawPage(rowsJson, pagination(total, page)));
     },
   );
 

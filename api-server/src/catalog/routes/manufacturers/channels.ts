@@ -15,7 +15,8 @@ import { RELEASE_NOT_DISTRIBUTABLE } from '../../release-rules';
 import type { Db } from '../../../db/database';
 import { HttpError, conflict, notFound } from '../../../lib/http-error';
 import { requireManufacturerStaff } from '../../../auth/permissions';
-import { recordAudit } from '../../../audit/queries/audit-log';
+import type { StaffPrincipal } from '../../../auth/principal';
+import { recordLinkAudit } from '../../../audit/queries/audit-log';
 import { findChannel, listChannels } from '../../queries/channels';
 import {
   buildOsesOfRelease,
@@ -48,6 +49,24 @@ async function requireLockedRelease(db: Db, manufacturerId: number, releaseId: n
   const release = await lockRelease(db, manufacturerId, releaseId);
   if (!release) throw notFound(RELEASE);
   return release;
+}
+
+/** Audits a release put on (`made`) or taken off one of the staff member's own channels. */
+function auditDistribution(
+  db: Db,
+  principal: StaffPrincipal,
+  releaseId: number,
+  channel: { id: number; name: string },
+  made: boolean,
+) {
+  return recordLinkAudit(db, principal, {
+    manufacturerId: principal.manufacturerId,
+    action: made ? 'release.distribute' : 'release.undistribute',
+    entityType: 'release',
+    entityId: releaseId,
+    link: { channel_id: channel.id, channel_name: channel.name },
+    made,
+  });
 }
 
 export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
@@ -84,13 +103,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         const builds = await buildOsesOfRelease(trx, releaseId);
         if (!buildsAllowDistribution(builds)) throw conflict(RELEASE_NOT_DISTRIBUTABLE);
         const created = await insertDistribution(trx, manufacturerId, releaseId, channel.id);
-        await recordAudit(trx, principal, {
-          manufacturerId,
-          action: 'release.distribute',
-          entityType: 'release',
-          entityId: releaseId,
-          after: { channel_id: channel.id, channel_name: channel.name },
-        });
+        await auditDistribution(trx, principal, releaseId, channel, true);
         return toReleaseDistribution({
           id: created.id,
           release_id: releaseId,
@@ -116,13 +129,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         const distribution = await findDistribution(trx, releaseId, channel.id);
         if (!distribution) throw new HttpError(404, notDistributed(releaseId, channel.name));
         await deleteDistribution(trx, distribution.id);
-        await recordAudit(trx, principal, {
-          manufacturerId,
-          action: 'release.undistribute',
-          entityType: 'release',
-          entityId: releaseId,
-          before: { channel_id: channel.id, channel_name: channel.name },
-        });
+        await auditDistribution(trx, principal, releaseId, channel, false);
       });
       return reply.status(204).send(null);
     },

@@ -12,7 +12,8 @@ import type { Db } from '../../../db/database';
 import { badRequest, conflict, notFound } from '../../../lib/http-error';
 import type { Principal } from '../../../auth/principal';
 import { requireManufacturerStaff } from '../../../auth/permissions';
-import { recordAudit } from '../../../audit/queries/audit-log';
+import { recordLinkAudit } from '../../../audit/queries/audit-log';
+import type { AuditActor } from '../../../auth/actor';
 import { deleteMembership, insertMembership, isReleaseChannel } from '../../queries/channel-memberships';
 import { findChannel } from '../../../catalog/queries/channels';
 import { findEndUser } from '../../queries/end-users';
@@ -21,6 +22,8 @@ import { USER_NOT_FOUND } from '../users/end-users';
 
 export const RELEASE_CHANNEL_FIXED = 'The Release channel cannot be changed: every user is always a member of it.';
 export const ALREADY_A_MEMBER = 'The user is already a member of this channel.';
+
+type Channel = NonNullable<Awaited<ReturnType<typeof findChannel>>>;
 
 /**
  * The channel the path names, within the staff member's own manufacturer. Another manufacturer, or a channel
@@ -36,6 +39,25 @@ async function reachableChannel(
   const channel = await findChannel(db, manufacturerId, channelId);
   if (!channel) throw notFound('Channel');
   return channel;
+}
+
+/** Audits a user added to (`made`) or removed from a channel. */
+function auditMembership(
+  db: Db,
+  actor: AuditActor,
+  manufacturerId: number,
+  userId: number,
+  channel: Channel,
+  made: boolean,
+) {
+  return recordLinkAudit(db, actor, {
+    manufacturerId,
+    action: made ? 'channel_membership.add' : 'channel_membership.remove',
+    entityType: 'end_user',
+    entityId: userId,
+    link: { channel, user_id: userId },
+    made,
+  });
 }
 
 /** POST/DELETE /manufacturers/{id}/channels/{channelId}/users: who receives a channel's (pre-)releases. */
@@ -60,13 +82,7 @@ export const channelMembershipRoutes: FastifyPluginAsyncTypebox<RouteDependencie
         if (!(await findEndUser(trx, manufacturerId, userId))) throw notFound(USER_NOT_FOUND);
         const added = await insertMembership(trx, manufacturerId, channelId, userId);
         if (!added) throw conflict(ALREADY_A_MEMBER);
-        await recordAudit(trx, principal, {
-          manufacturerId,
-          action: 'channel_membership.add',
-          entityType: 'end_user',
-          entityId: userId,
-          after: { channel, user_id: userId },
-        });
+        await auditMembership(trx, principal, manufacturerId, userId, channel, true);
         return added;
       });
       return reply.status(201).send(toChannelMembership(membership, channel));
@@ -85,13 +101,7 @@ export const channelMembershipRoutes: FastifyPluginAsyncTypebox<RouteDependencie
         if (!(await findEndUser(trx, manufacturerId, userId))) throw notFound(USER_NOT_FOUND);
         const removed = await deleteMembership(trx, manufacturerId, channelId, userId);
         if (!removed) throw notFound('Channel membership');
-        await recordAudit(trx, principal, {
-          manufacturerId,
-          action: 'channel_membership.remove',
-          entityType: 'end_user',
-          entityId: userId,
-          before: { channel, user_id: userId },
-        });
+        await auditMembership(trx, principal, manufacturerId, userId, channel, false);
       });
       return reply.status(204).send(null);
     },

@@ -5,7 +5,7 @@ import {
   type ProductPatchBody,
   type ProductType,
 } from 'shared-kit';
-import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
+import { PRODUCT_MACHINE_LIMIT_MAX, PRODUCT_OPTIONAL_TEXTS, PRODUCT_TRIAL_DAYS_MAX } from 'shared-kit/contract';
 import { contractErrors, type ContractRules } from 'shared-kit/forms';
 
 /** The form as typed: numbers stay text until saved (docs/console.md, Product form: saved as the numbers the text converts to). */
@@ -33,17 +33,6 @@ export interface ProductFormValues {
 }
 
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
-
-const TEXT_FIELDS = [
-  'identifier',
-  'series',
-  'content_base_directory',
-  'tagline',
-  'page',
-  'app_image',
-  'plugin_browser_logo',
-  'plugin_browser_moodshot',
-] as const;
 
 /** The defaults (docs/console.md, Product form): type Full, trial days 0, sort orders 1. */
 export const NEW_PRODUCT_FORM: ProductFormValues = {
@@ -170,7 +159,7 @@ export function toCreateBody(values: ProductFormValues): ProductCreateBody {
     machine_limit: fields.machine_limit,
   };
   if (fields.dependency_id !== null) body.dependency_id = fields.dependency_id;
-  for (const field of TEXT_FIELDS) {
+  for (const field of PRODUCT_OPTIONAL_TEXTS) {
     const text = fields[field].trim();
     if (text) body[field] = text;
   }
@@ -193,6 +182,6 @@ export function toPatchBody(values: ProductFormValues, product: Product): Produc
     machine_limit: fields.machine_limit,
     upgrade_id: fields.upgrade_id.trim(),
     deprecated: fields.deprecated,
-    ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, fields[field].trim()])),
+    ...Object.fromEntries(PRODUCT_OPTIONAL_TEXTS.map((field) => [field, fields[field].trim()])),
   };
 }
