@@ -7,3 +7,4 @@ export * from './fixtures';
 export * from './link-targets';
 export * from './render-page';
 export * from './test-services';
+export * from './table-text';
