@@ -2,7 +2,8 @@ import { startTransition, useState, useTransition, type FormEvent } from 'react'
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router';
 import styled from 'styled-components';
 import { Button, Field, TextInput, errorMessage, useApiClient, useErrorModal, type LoginResponse } from 'shared-kit';
-import { Screen } from '../layout/Screen';
+import { useRuntimeConfig } from '../app/runtime-config-context';
+import { Footer } from '../layout/Footer';
 import { useAuth } from './auth-context';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
@@ -13,32 +14,9 @@ function destinationOf(location: Location): string {
   return from?.pathname?.startsWith('/Home') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/Home';
 }
 
-const EMAIL_FIELD = { label: 'Email', id: 'sign-in-email', type: 'email', autoComplete: 'username' };
-const PASSWORD_FIELD = {
-  label: 'Password',
-  id: 'sign-in-password',
-  type: 'password',
-  autoComplete: 'current-password',
-};
-
-interface SignInFieldProps {
-  field: typeof EMAIL_FIELD;
-  value: string;
-  onChange: (value: string) => void;
-  autoFocus?: boolean;
-}
-
-/** One labelled input of the sign-in form. */
-function SignInField({ field: { label, ...input }, value, onChange, autoFocus }: SignInFieldProps) {
-  return (
-    <Field label={label} htmlFor={input.id}>
-      <TextInput {...input} value={value} onChange={(e) => onChange(e.target.value)} autoFocus={autoFocus} />
-    </Field>
-  );
-}
-
 export function SignInPage() {
   const { session, signIn } = useAuth();
+  const { version, environment } = useRuntimeConfig();
   const api = useApiClient();
   const showError = useErrorModal();
   const location = useLocation();
@@ -69,21 +47,46 @@ export function SignInPage() {
 
   // docs/console.md, Layout and navigation: the footer is on every screen, here first: this is where a user must see they are entering production.
   return (
-    <Screen rows="1fr">
+    <Screen>
       <Page>
         <Form onSubmit={submit} aria-labelledby="sign-in-title">
           <Title id="sign-in-title">ProductHub</Title>
           <Subtitle>Sign in to manage your products, licenses and users.</Subtitle>
-          <SignInField field={EMAIL_FIELD} value={email} onChange={setEmail} autoFocus />
-          <SignInField field={PASSWORD_FIELD} value={password} onChange={setPassword} />
+          <Field label="Email" htmlFor="sign-in-email">
+            <TextInput
+              id="sign-in-email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoFocus
+            />
+          </Field>
+          <Field label="Password" htmlFor="sign-in-password">
+            <TextInput
+              id="sign-in-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field>
           <Button type="submit" variant="primary" disabled={signingIn}>
             {signingIn ? 'Signing In...' : 'Sign In'}
           </Button>
         </Form>
       </Page>
+      <Footer version={version} environment={environment} />
     </Screen>
   );
 }
+
+const Screen = styled.div`
+  min-height: 100vh;
+  display: grid;
+  grid-template-rows: 1fr auto;
+  background: ${({ theme }) => theme.colors.background};
+`;
 
 const Page = styled.main`
   display: grid;

@@ -2,18 +2,20 @@ import { Outlet, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from 'shared-kit';
 import { useAuth } from '../auth/auth-context';
+import { useRuntimeConfig } from '../app/runtime-config-context';
+import { Footer } from './Footer';
 import { Navigation } from './Navigation';
 import { ProfileMenu } from './ProfileMenu';
-import { Screen } from './Screen';
 
 export function HomeLayout() {
   const { session, logout } = useAuth();
+  const { version, environment } = useRuntimeConfig();
   const navigate = useNavigate();
   if (!session) return null;
   const isSuperuser = session.access_level === 'superuser';
 
   return (
-    <Screen rows="auto 1fr">
+    <Frame>
       <TopBar>
         <AppTitle>ProductHub</AppTitle>
         <TopBarEnd>
@@ -40,9 +42,16 @@ export function HomeLayout() {
           <Outlet />
         </Main>
       </Body>
-    </Screen>
+      <Footer version={version} environment={environment} />
+    </Frame>
   );
 }
+
+const Frame = styled.div`
+  min-height: 100vh;
+  display: grid;
+  grid-template-rows: auto 1fr auto;
+`;
 
 const TopBar = styled.header`
   display: flex;
