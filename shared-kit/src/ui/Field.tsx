@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { ErrorText } from './ErrorText';
 import { InfoPopup } from './InfoPopup';
-import { Row, Stack } from './layout';
 
 export interface FieldProps {
   label: string;
@@ -15,6 +14,18 @@ export interface FieldProps {
   required?: boolean;
   children: ReactNode;
 }
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xs};
+`;
+
+const LabelRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+`;
 
 const Label = styled.label`
   font-weight: ${({ theme }) => theme.font.weight.medium};
@@ -29,17 +40,17 @@ export const fieldErrorId = (htmlFor: string) => `${htmlFor}-error`;
 
 export function Field({ label, htmlFor, info, error, required = false, children }: FieldProps) {
   return (
-    <Stack $gap="xs">
-      <Row $gap="xs">
+    <Root>
+      <LabelRow>
         <Label htmlFor={htmlFor}>
           {label}
           {/* The control's own `required` tells assistive technology; the star is for the eye. */}
           {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
         </Label>
         {info !== undefined && <InfoPopup label={label}>{info}</InfoPopup>}
-      </Row>
+      </LabelRow>
       {children}
       {error && <ErrorText id={fieldErrorId(htmlFor)}>{error}</ErrorText>}
-    </Stack>
+    </Root>
   );
 }
