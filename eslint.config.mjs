@@ -122,7 +122,12 @@ const unusedVars = {
   caughtErrorsIgnorePattern: '^_',
   ignoreRestSiblings: true,
 };
-const browserScripts = ['e2e/bench/page-probe.js', 'e2e/embed/embed.js', 'e2e/embed/portal-embed.js'];
+const browserScripts = [
+  'e2e/bench/page-probe.js',
+  'e2e/embed/load-remote.js',
+  'e2e/embed/embed.js',
+  'e2e/embed/portal-embed.js',
+];
 
 export default tseslint.config(
   {
