@@ -13,7 +13,7 @@ const pageWithTexts = (texts: PageTexts, load: () => Promise<{ default: Componen
   lazyComponent(() => withPageTexts(texts, load()).then((page) => page.default), createElement(PageLoading));
 
 // Sign-in is the first screen of every visit; the customer's pages come in their own chunks, with their texts.
-export const portal = definePortal(portalPages, {
+const portal = definePortal(portalPages, {
   signIn: SignInPage,
   licenses: pageWithTexts('licenses', () => import('./features/licenses/pages/LicensesPage')),
   trials: pageWithTexts('trials', () => import('./features/trials/pages/TrialsPage')),

@@ -2,10 +2,10 @@ import { createElement, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { type PortalPageSpec, type PortalPageTable } from 'shared-kit/pages';
 import type { CustomerRemoteName } from 'shared-kit/remotes';
+import { createPortalMount } from './create-portal-mount';
 import { NotFoundPage } from '../shared/components/NotFoundPage';
 import { PortalFrame, type PortalFrameProps } from '../shared/components/PortalFrame';
 import { RequireCustomer } from '../shared/components/RequireCustomer';
-import { createPortalMount } from './create-portal-mount';
 
 /** One component per page of the table: a page left out, or one the table does not have, does not compile. */
 export type PortalPageComponents<Pages extends Record<string, PortalPageSpec>> = {
