@@ -78,14 +78,14 @@ export const boundaryZones = [
   ]),
   zone('shell', remotes, "The shell never imports a remote's source: it loads remotes through Module Federation."),
   zone('shared-kit', [...apps, 'e2e', 'client-js'], 'shared-kit imports no app.'),
-  // The server may read the contract and the list of remotes (which it serves); the kit's UI, hooks and API
-  // client are the browser's.
-  zone('api-server', 'shared-kit', 'api-server imports only shared-kit/contract (and shared-kit/remotes).', [
-    './src/contract',
-    './src/remotes.ts',
-    './src/remotes.json',
-    './src/customer-remotes.json',
-  ]),
+  // The server may read the contract, the list of remotes (which it serves) and the page tables (pure data: its mails
+  // link to portal pages); the kit's UI, hooks and API client are the browser's.
+  zone(
+    'api-server',
+    'shared-kit',
+    'api-server imports only shared-kit/contract (and shared-kit/remotes, shared-kit/pages).',
+    ['./src/contract', './src/pages', './src/remotes.ts', './src/remotes.json', './src/customer-remotes.json'],
+  ),
   zone('api-server', ['shell', ...remotes]),
   // The signed formats are shared by the server and client-js, which carries them in its dist: they import no
   // other workspace (nor any package: see the no-restricted-imports block below).
@@ -122,7 +122,12 @@ const unusedVars = {
   caughtErrorsIgnorePattern: '^_',
   ignoreRestSiblings: true,
 };
-const browserScripts = ['e2e/bench/page-probe.js', 'e2e/embed/embed.js', 'e2e/embed/portal-embed.js'];
+const browserScripts = [
+  'e2e/bench/page-probe.js',
+  'e2e/embed/load-remote.js',
+  'e2e/embed/embed.js',
+  'e2e/embed/portal-embed.js',
+];
 
 export default tseslint.config(
   {

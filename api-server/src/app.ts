@@ -17,6 +17,7 @@ import type { PrincipalCache } from './auth/principal';
 import { registerAuthentication } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { registerApiReference } from './plugins/api-reference';
+import { withPathsInReferenceOrder } from './plugins/api-reference-order';
 import { createPasswordCheckGate } from './auth/password-check-gate';
 import { createBackgroundWork, type BackgroundWork } from './lib/background-work';
 import { healthRoutes } from './health/routes';
@@ -157,6 +158,9 @@ export async function buildApp({
   await app.register(fastifyCookie, { hook: false });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'ProductHub API', version: config.version }, servers: [{ url: '/api/v1' }] },
+    // The document's paths in one order, whatever order the domains register their routes in.
+    transformObject: (document) =>
+      'openapiObject' in document ? withPathsInReferenceOrder(document.openapiObject) : document.swaggerObject,
   });
 
   await registerApiReference(app);

@@ -1,3 +1,4 @@
+import { API_REFERENCE_PATH_ORDER, inReferenceOrder } from '../src/plugins/api-reference-order';
 import { createTestApp, type TestApp } from './support/test-app';
 
 interface OpenApiDocument {
@@ -57,6 +58,15 @@ describe('API reference at /api/docs', () => {
     const consoleCalls = operations.filter((operation) => !operation.tags.includes('client API'));
     expect(consoleCalls.length).toBeGreaterThan(20);
     expect(consoleCalls.some((operation) => operation.path === '/products')).toBe(true);
+  });
+
+  it('lists every path in the reference order, whatever order the domains register their routes in', async () => {
+    const published = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as OpenApiDocument;
+    // A path missing from the order (a new route) would come last: it is to be added to the order, in its area.
+    expect(Object.keys(published.paths)).toEqual(API_REFERENCE_PATH_ORDER);
+    // A path the order does not list goes after every listed one, in the order it came.
+    const unordered = { '/z-new': 1, '/products': 2, '/a-new': 3, '/systemusers/login': 4 };
+    expect(Object.keys(inReferenceOrder(unordered))).toEqual(['/systemusers/login', '/products', '/z-new', '/a-new']);
   });
 
   it('answers an unknown asset with the API error shape', async () => {

@@ -9,10 +9,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { benchSettings, BENCH_PASSWORD, benchStaffEmail } from '../../api-server/bench/settings.mjs';
+import { BENCH_PASSWORD, benchStaffEmail } from '../../api-server/bench/settings.mjs';
 import { coldLoad } from './cold-load.mjs';
+import { benchCommandLine } from './command-line.mjs';
 import { markdown, summarize } from './report.mjs';
 import { missingPrerequisite, startConsoleServer } from './server.mjs';
 
@@ -22,17 +22,7 @@ const BIG_PRODUCT = 1;
 const STEP_TIMEOUT_MS = 60_000;
 const WHOLE_RUN_TIMEOUT_MS = 15 * 60_000;
 
-const { values: args } = parseArgs({
-  options: {
-    loads: { type: 'string' },
-    'data-dir': { type: 'string' },
-    'pg-port': { type: 'string' },
-    'api-port': { type: 'string' },
-    baseline: { type: 'string' },
-  },
-});
-const settings = benchSettings(args);
-const loads = Math.max(1, Math.min(20, Number(args.loads ?? 5)));
+const { args, settings, loads } = benchCommandLine({ baseline: { type: 'string' } });
 const baseline = args.baseline ? JSON.parse(readFileSync(args.baseline, 'utf8')) : undefined;
 
 const missing = missingPrerequisite(REPO, settings);

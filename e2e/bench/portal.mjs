@@ -10,9 +10,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { benchSettings } from '../../api-server/bench/settings.mjs';
+import { benchCommandLine } from './command-line.mjs';
 import { missingPrerequisite, startConsoleServer } from './server.mjs';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,16 +20,7 @@ const SLUG = 'bench-manufacturer-1';
 const FLOORS = { jsKb: 150, interactiveMs: 1000 };
 const STEP_TIMEOUT_MS = 60_000;
 
-const { values: args } = parseArgs({
-  options: {
-    loads: { type: 'string' },
-    'data-dir': { type: 'string' },
-    'pg-port': { type: 'string' },
-    'api-port': { type: 'string' },
-  },
-});
-const settings = benchSettings(args);
-const loads = Math.max(1, Math.min(20, Number(args.loads ?? 5)));
+const { settings, loads } = benchCommandLine();
 
 const missing =
   missingPrerequisite(REPO, settings) ??

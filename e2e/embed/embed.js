@@ -21,21 +21,7 @@
     return sessionStorage.getItem('producthub_token') || undefined;
   };
 
-  const loadScript = (src) =>
-    new Promise((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.onload = resolve;
-      script.onerror = () => reject(new Error('Could not load ' + src));
-      document.head.appendChild(script);
-    });
-  // The federation runtime the remotes share (the console provides it; here, the file beside remoteEntry.js).
-  await loadScript(new URL('federation-runtime.js', config.remotes[remoteName]).href);
-  // The Module Federation container protocol: the remote's entry defines a global container named after it.
-  await loadScript(config.remotes[remoteName]);
-  const container = window[remoteName];
-  await container.init({});
-  const { mount } = (await container.get('./mount'))();
+  const { mount } = await window.loadProductHubMount(config.remotes[remoteName], remoteName);
 
   let unmount;
   function mountArea() {

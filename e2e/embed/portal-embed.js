@@ -3,19 +3,8 @@
 // The portal's pages live under /support/portal on the vendor's site (every path there answers this page).
 (async function embedCustomerPortal() {
   const config = await (await fetch('/portal-embed-config.json', { cache: 'no-cache' })).json();
-  const loadScript = (src) =>
-    new Promise((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.onload = resolve;
-      script.onerror = () => reject(new Error('Could not load ' + src));
-      document.head.appendChild(script);
-    });
-  // The federation runtime (beside remoteEntry.js), then the portal's container: a global named `portal`.
-  await loadScript(new URL('federation-runtime.js', config.remoteEntry).href);
-  await loadScript(config.remoteEntry);
-  await window.portal.init({});
-  const { mount } = (await window.portal.get('./mount'))();
+  // The portal's container is a global named `portal`.
+  const { mount } = await window.loadProductHubMount(config.remoteEntry, 'portal');
   mount(document.getElementById('customer-portal'), {
     apiBaseUrl: config.apiBaseUrl,
     manufacturer: config.manufacturer,

@@ -81,7 +81,19 @@ export function startConsole(port: number, env: Record<string, string>): Promise
   );
 }
 
-const EMBED_FILES: Record<string, string> = { '/embed.js': 'embed.js' };
+/** Starts a page server on 127.0.0.1. */
+function listenOnLoopback(server: Server, port: number): Promise<Running> {
+  return new Promise((done) =>
+    server.listen(port, '127.0.0.1', () =>
+      done({
+        url: `http://127.0.0.1:${port}`,
+        stop: () => new Promise<void>((closed) => server.close(() => closed())),
+      }),
+    ),
+  );
+}
+
+const EMBED_FILES: Record<string, string> = { '/load-remote.js': 'load-remote.js', '/embed.js': 'embed.js' };
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html' };
 
 /** The integrator's page (e2e/embed/index.html at every path, like any single-page site) and its settings. */
@@ -100,17 +112,11 @@ export function serveEmbedPage(
       .writeHead(200, { 'Content-Type': TYPES[extname(file)], 'Cache-Control': 'no-cache' })
       .end(readFileSync(join(__dirname, file)));
   });
-  return new Promise((done) =>
-    server.listen(port, '127.0.0.1', () =>
-      done({
-        url: `http://127.0.0.1:${port}`,
-        stop: () => new Promise<void>((closed) => server.close(() => closed())),
-      }),
-    ),
-  );
+  return listenOnLoopback(server, port);
 }
 
 const PORTAL_EMBED_FILES: Record<string, string> = {
+  '/load-remote.js': 'load-remote.js',
   '/portal-embed.js': 'portal-embed.js',
   '/vendor.css': 'vendor.css',
 };
@@ -152,12 +158,5 @@ export function servePortalEmbedPage(
       })
       .end(readFileSync(join(__dirname, file)));
   });
-  return new Promise((done) =>
-    server.listen(port, '127.0.0.1', () =>
-      done({
-        url: `http://127.0.0.1:${port}`,
-        stop: () => new Promise<void>((closed) => server.close(() => closed())),
-      }),
-    ),
-  );
+  return listenOnLoopback(server, port);
 }

@@ -1,14 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { AURORA_STAFF, E2E_BASE_URL } from '../support/stack';
+import { AURORA_STAFF } from '../support/stack';
+import { publishBuild } from '../support/publish-build';
 import { signInAndWait } from '../support/sign-in';
 
-const CLI = resolve(__dirname, '../../api-server/dist/admin/cli.js');
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 interface Build {
@@ -32,33 +30,6 @@ async function productIdOf(request: APIRequestContext, identifier: string): Prom
   const api = await staffApi(request);
   const products = await api.get<{ data: { id: number }[] }>(`/products?identifier=${encodeURIComponent(identifier)}`);
   return products.data[0].id;
-}
-
-/** Publishes a build with the real CLI, as a release pipeline does; answers the new build's id. */
-async function publishBuild(productId: number, version: string, buildNumber: number, files: string[]): Promise<number> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      CLI,
-      'upload-build',
-      '--url',
-      E2E_BASE_URL,
-      '--email',
-      AURORA_STAFF.email,
-      '--product',
-      String(productId),
-      '--os',
-      'macOS',
-      '--version',
-      version,
-      '--build-number',
-      String(buildNumber),
-      ...files,
-    ],
-    { env: { ...process.env, PRODUCTHUB_PASSWORD: AURORA_STAFF.password } },
-  );
-  expect(stdout).toMatch(/^\d+\n$/);
-  return Number(stdout);
 }
 
 async function createProduct(
@@ -148,7 +119,7 @@ test.describe('catalog: products, builds, files and releases', () => {
     const installer = randomBytes(256 * 1024);
     writeFileSync(join(folder, 'AuroraReverb-3.1.4.pkg'), installer);
     writeFileSync(join(folder, 'README.txt'), 'Drag the plugin into place.\n');
-    const buildId = await publishBuild(productId, '3.1.4', 900, [
+    const buildId = await publishBuild(productId, { os: 'macOS', version: '3.1.4', buildNumber: 900 }, [
       join(folder, 'AuroraReverb-3.1.4.pkg'),
       join(folder, 'README.txt'),
     ]);
@@ -189,7 +160,9 @@ test.describe('catalog: products, builds, files and releases', () => {
     const productId = await productIdOf(request, 'com.aurora.compressor');
     const folder = mkdtempSync(join(tmpdir(), 'e2e-build-'));
     writeFileSync(join(folder, 'Compressor.pkg'), randomBytes(4096));
-    const macBuildId = await publishBuild(productId, '2.0.0', 200, [join(folder, 'Compressor.pkg')]);
+    const macBuildId = await publishBuild(productId, { os: 'macOS', version: '2.0.0', buildNumber: 200 }, [
+      join(folder, 'Compressor.pkg'),
+    ]);
     const api = await staffApi(request);
     const builds = await api.get<{ data: Build[] }>(`/products/${productId}/builds?per_page=100`);
     const windowsBuildId = builds.data.find((build) => build.os === 'Windows' && build.upload_confirmed)!.id;

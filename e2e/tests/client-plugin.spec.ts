@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AURORA_STAFF, E2E_BASE_URL } from '../support/stack';
+import { publishBuild } from '../support/publish-build';
 import { signInAndWait } from '../support/sign-in';
 
 // The C++ example plugin (client-cpp) against the built stack, staff acting in Chromium.
 const REPO = resolve(__dirname, '../..');
 const CLIENT_CPP = join(REPO, 'client-cpp');
 const PLUGIN = join(CLIENT_CPP, 'build/producthub-plugin');
-const CLI = join(REPO, 'api-server/dist/admin/cli.js');
 // A Full product (it has a trial) and a demo user no other spec counts or changes.
 const COMPRESSOR = { name: 'Aurora Compressor', identifier: 'com.aurora.compressor' };
 const CUSTOMER = 'user36@aurora.listener.example';
@@ -44,33 +44,6 @@ function plugin(common: string[], command: string, ...options: string[]): Plugin
   expect(run.error).toBeUndefined();
   const output = JSON.parse(run.stdout.trim().split('\n').pop() || '{}') as Record<string, unknown>;
   return { exit: run.status, output };
-}
-
-function publishBuild(productId: number, file: string): number {
-  const run = spawnSync(
-    process.execPath,
-    [
-      CLI,
-      'upload-build',
-      '--url',
-      E2E_BASE_URL,
-      '--email',
-      AURORA_STAFF.email,
-      '--product',
-      String(productId),
-      '--os',
-      'any',
-      '--version',
-      '9.0.0',
-      '--build-number',
-      '9001',
-      file,
-    ],
-    { encoding: 'utf8', env: { ...process.env, PRODUCTHUB_PASSWORD: AURORA_STAFF.password } },
-  );
-  expect(run.status, run.stderr).toBe(0);
-  expect(run.stdout).toMatch(/^\d+\n$/);
-  return Number(run.stdout);
 }
 
 async function search(page: Page, placeholder: string, text: string) {
@@ -170,7 +143,9 @@ test.describe('the C++ example plugin against the real server', () => {
     const installer = randomBytes(64 * 1024);
     const folder = mkdtempSync(join(tmpdir(), 'producthub-plugin-build-'));
     writeFileSync(join(folder, 'AuroraCompressor-9.0.0.pkg'), installer);
-    const buildId = publishBuild(productId, join(folder, 'AuroraCompressor-9.0.0.pkg'));
+    const buildId = await publishBuild(productId, { os: 'any', version: '9.0.0', buildNumber: 9001 }, [
+      join(folder, 'AuroraCompressor-9.0.0.pkg'),
+    ]);
     const release = await api.post<{ id: number }>(`/products/${productId}/releases`, {
       description: 'E2E plugin beta 9.0.0',
       builds: [buildId],

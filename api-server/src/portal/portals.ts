@@ -1,4 +1,5 @@
 import type { PortalDescriptor } from 'shared-kit/contract';
+import { portalPageAddress } from 'shared-kit/pages';
 import type { Db } from '../db/database';
 import { emailDb } from '../email/tables';
 
@@ -66,4 +67,4 @@ export async function updatePortalSettings(
 export type PortalRow = NonNullable<Awaited<ReturnType<typeof findPortalSettings>>>;
 
 /** Where the standalone portal of a slug is served. */
-export const portalUrl = (publicUrl: string, slug: string) => `${publicUrl}/portal/${slug}/`;
+export const portalUrl = (publicUrl: string, slug: string) => `${publicUrl}${portalPageAddress(slug)}`;

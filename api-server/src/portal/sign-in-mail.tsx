@@ -1,4 +1,5 @@
-import { PORTAL_SIGN_IN_TOKEN_QUERY, portalSignInPath } from 'shared-kit/contract';
+import { PORTAL_SIGN_IN_TOKEN_QUERY } from 'shared-kit/contract';
+import { portalLink, portalPageAddress } from 'shared-kit/pages';
 import type { Db } from '../db/database';
 import { sendTemplatedEmail } from '../email/send-templated-email';
 import { SignInCodeMail, signInMailSubject } from './mails/sign-in-code-mail';
@@ -15,7 +16,7 @@ export interface SignInMailTarget {
 
 /** The magic link of a code: on the portal page, which posts the token to the sign-in route. */
 export const signInLink = (publicUrl: string, slug: string, linkToken: string) =>
-  `${publicUrl}${portalSignInPath(slug)}?${PORTAL_SIGN_IN_TOKEN_QUERY}=${encodeURIComponent(linkToken)}`;
+  `${publicUrl}${portalPageAddress(slug, portalLink('signIn'))}?${PORTAL_SIGN_IN_TOKEN_QUERY}=${encodeURIComponent(linkToken)}`;
 
 /** Writes the sign-in mail to the outbox in the caller's transaction: it leaves exactly when the code exists. */
 export async function mailSignInCode(

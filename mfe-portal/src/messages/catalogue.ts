@@ -50,7 +50,7 @@ function textsOf(locale: Locale): Messages {
 }
 
 /**
- * `loading` (a page's code, routes.tsx), settled once the page's texts are there too, in every language in use:
+ * `loading` (a page's code, src/remote.ts), settled once the page's texts are there too, in every language in use:
  * one, unless one page holds portals of two languages. Both are fetched at once.
  */
 export function withPageTexts<Loaded>(page: PageTexts, loading: Promise<Loaded>): Promise<Loaded> {

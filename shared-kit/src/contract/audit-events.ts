@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery, Paged, Text, Timestamp } from './common';
+import { Id, ListQuery, Paged, Text, Timestamp } from './common';
 
 export * from './audit-summary';
 
@@ -32,20 +32,16 @@ export const AuditEvent = Type.Object({
 export type AuditEvent = Static<typeof AuditEvent>;
 
 export const AuditEventList = Paged(AuditEvent);
-export type AuditEventList = Static<typeof AuditEventList>;
 
 /** `actor`: a system user's id, or `client` for changes made without a console user. */
-export const AuditEventListQuery = Type.Composite([
-  PageQuery,
-  Type.Object({
-    object_type: Type.Optional(
-      Text({ pattern: '^[a-z][a-z_]{0,39}$', description: 'e.g. product, release, license, end_user, manufacturer' }),
-    ),
-    object_id: Type.Optional(Text({ minLength: 1, maxLength: 40, pattern: '^[0-9]+$' })),
-    actor: Type.Optional(Text({ pattern: '^(client|[1-9][0-9]{0,8})$', description: 'A system user id, or client.' })),
-    action: Type.Optional(Text({ pattern: '^[a-z][a-z_.]{0,59}$', description: 'e.g. license.disable' })),
-    from: Type.Optional(Text({ format: 'date-time', description: 'Events at or after this instant.' })),
-    to: Type.Optional(Text({ format: 'date-time', description: 'Events before this instant.' })),
-  }),
-]);
+export const AuditEventListQuery = ListQuery({
+  object_type: Type.Optional(
+    Text({ pattern: '^[a-z][a-z_]{0,39}$', description: 'e.g. product, release, license, end_user, manufacturer' }),
+  ),
+  object_id: Type.Optional(Text({ minLength: 1, maxLength: 40, pattern: '^[0-9]+$' })),
+  actor: Type.Optional(Text({ pattern: '^(client|[1-9][0-9]{0,8})$', description: 'A system user id, or client.' })),
+  action: Type.Optional(Text({ pattern: '^[a-z][a-z_.]{0,59}$', description: 'e.g. license.disable' })),
+  from: Type.Optional(Text({ format: 'date-time', description: 'Events at or after this instant.' })),
+  to: Type.Optional(Text({ format: 'date-time', description: 'Events before this instant.' })),
+});
 export type AuditEventListQuery = Static<typeof AuditEventListQuery>;

@@ -1,7 +1,7 @@
 // Owned by the catalog area (issue: mfe-catalog): schemas and types of the builds API.
 import { Type, type Static } from '@sinclair/typebox';
 import { BUILD_OSES } from '../constants';
-import { Id, Paged, Text, Timestamp } from './common';
+import { Id, Paged, Text, Timestamps } from './common';
 
 export const BuildOsSchema = Type.Union(BUILD_OSES.map((os) => Type.Literal(os)));
 
@@ -15,13 +15,11 @@ export const Build = Type.Object({
   revision: Type.Integer(),
   build_number: Type.Integer(),
   upload_confirmed: Type.Boolean(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...Timestamps,
 });
 export type Build = Static<typeof Build>;
 
 export const BuildList = Paged(Build);
-export type BuildList = Static<typeof BuildList>;
 
 export const ProductBuildParams = Type.Object({ id: Id, buildId: Id });
 export type ProductBuildParams = Static<typeof ProductBuildParams>;

@@ -1,4 +1,4 @@
-import { Type, type Static, type StringOptions, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type StringOptions, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ID_RANGE, MAX_PAGE_SIZE } from '../constants';
 
 /**
@@ -19,6 +19,8 @@ export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
 export const Timestamp = Text({ format: 'date-time' });
+/** When a record was made and last changed: the last two fields of every record staff edit. */
+export const Timestamps = { created_at: Timestamp, updated_at: Timestamp };
 export const NullableString = (options: { maxLength?: number } = {}) =>
   Type.Union([Text({ maxLength: options.maxLength ?? 1000 }), Type.Null()]);
 
@@ -27,6 +29,9 @@ export const PageQuery = Type.Object({
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
 });
 export type PageQuery = Static<typeof PageQuery>;
+
+/** A list's query: which page, plus the list's own filters. */
+export const ListQuery = <T extends TProperties>(filters: T) => Type.Composite([PageQuery, Type.Object(filters)]);
 
 export const Pagination = Type.Object({
   records: Type.Object({ total: Type.Integer(), per_page: Type.Integer() }),

@@ -2,7 +2,7 @@
 // creates licences with CreateUserLicenseBody; extend, do not rename.
 import { Type, type Static } from '@sinclair/typebox';
 import { DISABLE_REASONS, HARDWARE_FINGERPRINT_VERSION, LICENSE_TYPES, SIGNATURE_SEED_VERSIONS } from '../constants';
-import { Id, PageQuery, Paged, Text, Timestamp } from './common';
+import { Id, ListQuery, Paged, Text, Timestamps } from './common';
 
 export const LicenseTypeSchema = Type.Union(LICENSE_TYPES.map((type) => Type.Literal(type)));
 export const DisableReasonSchema = Type.Union(DISABLE_REASONS.map((reason) => Type.Literal(reason)));
@@ -15,8 +15,7 @@ export const License = Type.Object({
   license_type: LicenseTypeSchema,
   disabled: Type.Boolean(),
   disabled_reason: Type.Union([DisableReasonSchema, Type.Null()]),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...Timestamps,
   user_id: Id,
   user: Type.Object({ email: Text() }),
   product_id: Id,
@@ -32,10 +31,7 @@ export type License = Static<typeof License>;
 export const LicenseList = Paged(License);
 export type LicenseList = Static<typeof LicenseList>;
 
-export const LicenseListQuery = Type.Composite([
-  PageQuery,
-  Type.Object({ email: Type.Optional(Text({ maxLength: 320 })) }),
-]);
+export const LicenseListQuery = ListQuery({ email: Type.Optional(Text({ maxLength: 320 })) });
 export type LicenseListQuery = Static<typeof LicenseListQuery>;
 
 /** POST /users/{id}/licenses */

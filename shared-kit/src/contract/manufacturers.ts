@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, NullableString, PageQuery, Paged, Text, Timestamp } from './common';
+import { Id, ListQuery, NullableString, Paged, Text, Timestamps } from './common';
 import { MANUFACTURER_FIELD_MAX_LENGTHS, MANUFACTURER_NAME_MAX_LENGTH } from './manufacturer-rules';
 
 export const Manufacturer = Type.Object({
@@ -11,19 +11,15 @@ export const Manufacturer = Type.Object({
   email: Type.Union([Text(), Type.Null()]),
   vat_id: Type.Union([Text(), Type.Null()]),
   country_code: Type.Union([Text(), Type.Null()]),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...Timestamps,
 });
 export type Manufacturer = Static<typeof Manufacturer>;
 
 export const ManufacturerList = Paged(Manufacturer);
 
-export const ManufacturerListQuery = Type.Composite([
-  PageQuery,
-  Type.Object({
-    search: Type.Optional(Text({ maxLength: 200, description: 'Part of the name or email, case-insensitive.' })),
-  }),
-]);
+export const ManufacturerListQuery = ListQuery({
+  search: Type.Optional(Text({ maxLength: 200, description: 'Part of the name or email, case-insensitive.' })),
+});
 export type ManufacturerListQuery = Static<typeof ManufacturerListQuery>;
 
 /**

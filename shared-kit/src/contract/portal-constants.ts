@@ -8,8 +8,7 @@ export const PORTAL_AUTH_SCHEME = 'PortalSession';
 export const PORTAL_API_PREFIX = '/api/v1/portal';
 export const PORTAL_PAGE_PREFIX = '/portal';
 
-/** The magic link of a sign-in mail: `<public URL>/portal/<slug>/sign-in?token=<token>`. */
-export const portalSignInPath = (slug: string): string => `${PORTAL_PAGE_PREFIX}/${slug}/sign-in`;
+/** The magic link of a sign-in mail: `<public URL>/portal/<slug>/sign-in?token=<token>` (shared-kit/pages, portal.ts). */
 export const PORTAL_SIGN_IN_TOKEN_QUERY = 'token';
 
 /** A sign-in code: 6 digits, valid 10 minutes, 5 tries; after that the customer asks for a new one. */

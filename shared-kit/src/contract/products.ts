@@ -2,7 +2,7 @@
 // lists products (licence creation picker) with Product; extend, do not rename.
 import { Type, type Static } from '@sinclair/typebox';
 import { PRODUCT_TYPES } from '../constants';
-import { Id, PageQuery, Paged, Text, Timestamp } from './common';
+import { Id, ListQuery, Paged, Text, Timestamps } from './common';
 import {
   PRODUCT_MACHINE_LIMIT_MAX,
   PRODUCT_SORT_ORDER_MAX,
@@ -37,23 +37,17 @@ export const Product = Type.Object({
   app_featured: Type.Boolean(),
   app_sort_order: Type.Integer(),
   app_sort_order_featured: Type.Integer(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...Timestamps,
 });
 export type Product = Static<typeof Product>;
 
-export const ProductList = Paged(Product);
-export type ProductList = Static<typeof ProductList>;
-
 /** GET /products: `identifier` matches anywhere in the identifier, case-insensitively; `type` filters. */
-export const ProductListQuery = Type.Composite([
-  PageQuery,
-  Type.Object({
-    identifier: Type.Optional(Text({ maxLength: 200 })),
-    type: Type.Optional(ProductTypeSchema),
-  }),
-]);
+export const ProductListQuery = ListQuery({
+  identifier: Type.Optional(Text({ maxLength: 200 })),
+  type: Type.Optional(ProductTypeSchema),
+});
 export type ProductListQuery = Static<typeof ProductListQuery>;
+export const ProductList = Paged(Product);
 
 export * from './product-rules';
 

@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BUILD_PICKER_SIZE } from '../constants';
 import { Build } from './builds';
 import { ReleaseDistribution } from './channels';
-import { Id, Paged, Text, Timestamp } from './common';
+import { Id, Paged, Text, Timestamps } from './common';
 import { APP_VERSION_PATTERN, RELEASE_TEXT_MAX_LENGTH } from './release-rules';
 
 /** A release (docs/console.md, Records), with its builds and the channels it is distributed to. */
@@ -18,13 +18,11 @@ export const Release = Type.Object({
   app_version_max: Type.Union([Text(), Type.Null()]),
   builds: Type.Array(Build),
   distributions: Type.Array(ReleaseDistribution),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...Timestamps,
 });
 export type Release = Static<typeof Release>;
 
 export const ReleaseList = Paged(Release);
-export type ReleaseList = Static<typeof ReleaseList>;
 
 export const ProductReleaseParams = Type.Object({ id: Id, releaseId: Id });
 export type ProductReleaseParams = Static<typeof ProductReleaseParams>;

@@ -2,7 +2,7 @@
 // EndUser (transfer target picker); extend, do not rename.
 import { Type, type Static } from '@sinclair/typebox';
 import { DistributionChannel } from './channels';
-import { Id, PageQuery, Paged, Text, Timestamp } from './common';
+import { Id, ListQuery, Paged, Text, Timestamp, Timestamps } from './common';
 
 export const END_USER_EMAIL_MAX_LENGTH = 320;
 export const END_USER_EXTERNAL_ID_MAX_LENGTH = 200;
@@ -13,19 +13,14 @@ export const EndUser = Type.Object({
   email: Text(),
   external_id: Type.Union([Text(), Type.Null()]),
   manufacturer_id: Id,
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...Timestamps,
 });
 export type EndUser = Static<typeof EndUser>;
 
 export const EndUserList = Paged(EndUser);
-export type EndUserList = Static<typeof EndUserList>;
 
 /** `email` finds users whose email contains the text, case-insensitively. */
-export const EndUserListQuery = Type.Composite([
-  PageQuery,
-  Type.Object({ email: Type.Optional(Text({ maxLength: END_USER_EMAIL_MAX_LENGTH })) }),
-]);
+export const EndUserListQuery = ListQuery({ email: Type.Optional(Text({ maxLength: END_USER_EMAIL_MAX_LENGTH })) });
 export type EndUserListQuery = Static<typeof EndUserListQuery>;
 
 /** POST /users and PATCH /users/{id}: the console sends both fields; an empty external ID means none. */
@@ -48,20 +43,18 @@ export type UserFingerprint = Static<typeof UserFingerprint>;
 const TransferredLicense = Type.Object({ id: Id, serial: Text(), product: Type.Object({ id: Id, name: Text() }) });
 const TransferParty = Type.Object({ id: Id, email: Text() });
 
-export const SentLicenseTransfer = Type.Object({
-  id: Id,
-  created_at: Timestamp,
-  to_user: TransferParty,
-  license: TransferredLicense,
-});
-export type SentLicenseTransfer = Static<typeof SentLicenseTransfer>;
+/** A licence transfer as one side's list shows it: the other side's user under `otherSide`. */
+const LicenseTransfer = <OtherSide extends 'to_user' | 'from_user'>(otherSide: OtherSide) =>
+  Type.Object({
+    id: Id,
+    created_at: Timestamp,
+    ...({ [otherSide]: TransferParty } as Record<OtherSide, typeof TransferParty>),
+    license: TransferredLicense,
+  });
 
-export const ReceivedLicenseTransfer = Type.Object({
-  id: Id,
-  created_at: Timestamp,
-  from_user: TransferParty,
-  license: TransferredLicense,
-});
+export const SentLicenseTransfer = LicenseTransfer('to_user');
+export type SentLicenseTransfer = Static<typeof SentLicenseTransfer>;
+export const ReceivedLicenseTransfer = LicenseTransfer('from_user');
 export type ReceivedLicenseTransfer = Static<typeof ReceivedLicenseTransfer>;
 
 /**

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Paged, PageQuery, Text, Timestamp } from './common';
+import { Id, Paged, PageQuery, Text, Timestamp, Timestamps } from './common';
 
 /** Every event type an endpoint can subscribe to (docs/webhooks.md says which audit action emits each). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -36,8 +36,7 @@ export const WebhookEndpoint = Type.Object({
   url: Text(),
   event_types: Type.Array(Text()),
   enabled: Type.Boolean(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...Timestamps,
 });
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 /** The create answer: the only time the signing secret is shown. */

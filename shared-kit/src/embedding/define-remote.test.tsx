@@ -7,10 +7,9 @@ const table = pageTable({
   remote: 'catalog',
   title: 'Products',
   pages: {
-    list: { path: 'MyProducts', title: 'My Products', access: ['manufacturer'], at: () => 'MyProducts' },
+    list: { path: 'MyProducts', access: ['manufacturer'], at: () => 'MyProducts' },
     edit: {
       path: 'UpdateProduct/:productID',
-      title: 'Update Product',
       access: ['manufacturer'],
       at: (productId: number) => `UpdateProduct/${productId}`,
     },

@@ -11,39 +11,33 @@ export const catalogPages = pageTable({
   pages: {
     products: {
       path: 'MyProducts',
-      title: 'My Products',
       access: manufacturer,
       at: () => 'MyProducts',
       nav: { label: 'My Products', audience: 'manufacturer' },
     },
-    createProduct: { path: 'CreateProduct', title: 'Create Product', access: manufacturer, at: () => 'CreateProduct' },
+    createProduct: { path: 'CreateProduct', access: manufacturer, at: () => 'CreateProduct' },
     updateProduct: {
       path: 'UpdateProduct/:productID',
-      title: 'Update Product',
       access: manufacturer,
       at: (product: Pick<Product, 'id'>) => `UpdateProduct/${product.id}`,
     },
     productBuilds: {
       path: 'ProductBuilds/:productID',
-      title: 'Product Builds',
       access: manufacturer,
       at: (productId: number) => `ProductBuilds/${productId}`,
     },
     buildDetails: {
       path: 'BuildDetails/:productID/:buildID',
-      title: 'Build Details',
       access: manufacturer,
       at: (productId: number, buildId: number) => `BuildDetails/${productId}/${buildId}`,
     },
     productReleases: {
       path: 'ProductReleases/:productID',
-      title: 'Product Releases',
       access: manufacturer,
       at: (productId: number) => `ProductReleases/${productId}`,
     },
     createRelease: {
       path: 'CreateRelease/:productID/:buildIDs?',
-      title: 'Create Release',
       access: manufacturer,
       // The chosen builds stay readable in the address: `CreateRelease/4/7,9`.
       at: (productId: number, buildIds: number[] = []) =>
@@ -51,7 +45,6 @@ export const catalogPages = pageTable({
     },
     updateRelease: {
       path: 'UpdateRelease/:productID/:releaseID',
-      title: 'Update Release',
       access: manufacturer,
       at: (productId: number, releaseId: number) => `UpdateRelease/${productId}/${releaseId}`,
     },

@@ -13,6 +13,7 @@ export { catalogPages, catalogLinks } from './catalog';
 export { licensingPages, licensingLinks } from './licensing';
 export { usersPages, usersLinks } from './users';
 export { manufacturersPages, manufacturersLinks } from './manufacturers';
+export * from './portal';
 
 /** Every console remote's table, by federation name: a remote in remotes.json without one does not compile. */
 export const CONSOLE_PAGE_TABLES: { readonly [Name in RemoteName]: PageTable<Record<string, PageSpec>, Name> } = {

@@ -11,7 +11,6 @@ export const licensingPages = pageTable({
   pages: {
     productLicenses: {
       path: 'ProductLicenses/:productID/:productName/:productIdentifier',
-      title: 'Licenses for product',
       access: manufacturer,
       // A product without an identifier is `none` in the address.
       at: (product: Pick<Product, 'id' | 'name' | 'identifier'>) =>
@@ -19,7 +18,6 @@ export const licensingPages = pageTable({
     },
     productTrials: {
       path: 'ProductTrials/:productID/:productName',
-      title: 'Trials for product',
       access: manufacturer,
       at: (product: Pick<Product, 'id' | 'name'>) => `ProductTrials/${product.id}/${encodeURIComponent(product.name)}`,
     },

@@ -12,45 +12,38 @@ export const manufacturersPages = pageTable({
   pages: {
     manufacturers: {
       path: 'Manufacturers',
-      title: 'Manufacturers',
       access: staff,
       at: () => 'Manufacturers',
       nav: { label: 'Manufacturers', audience: 'superuser' },
     },
     manufacturerDetails: {
       path: 'Manufacturers/:manufacturerID',
-      title: 'Manufacturer Details',
       access: staff,
       at: (manufacturerId: number) => `Manufacturers/${manufacturerId}`,
     },
     webhookDeliveries: {
       path: 'Manufacturers/:manufacturerID/Webhooks/:endpointID',
-      title: 'Webhook Deliveries',
       access: staff,
       at: (manufacturerId: number, endpointId: number) => `Manufacturers/${manufacturerId}/Webhooks/${endpointId}`,
     },
     emails: {
       path: 'Manufacturers/:manufacturerID/Emails',
-      title: 'Emails',
       access: staff,
       at: (manufacturerId: number) => `Manufacturers/${manufacturerId}/Emails`,
     },
     email: {
       path: 'Manufacturers/:manufacturerID/Emails/:emailID',
-      title: 'Email',
       access: staff,
       at: (manufacturerId: number, emailId: number) => `Manufacturers/${manufacturerId}/Emails/${emailId}`,
     },
     createManufacturer: {
       path: 'CreateManufacturer',
-      title: 'Create Manufacturer',
       access: staff,
       at: () => 'CreateManufacturer',
     },
     // Reached from the profile menu, not the main menu.
     myDetails: {
       path: 'MyDetails',
-      title: 'Manufacturer Details',
       access: staff,
       at: () => 'MyDetails',
       section: null,

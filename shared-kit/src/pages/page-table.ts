@@ -5,8 +5,6 @@ import type { RemoteName } from '../remotes';
 export interface PageSpec<Args extends unknown[] = never[]> {
   /** Its route under the remote's base (`/Home` in the console), in react-router's syntax. */
   path: string;
-  /** The page's name, as its heading says it. */
-  title: string;
   /** Who the console lets open it (the page and the server still check their own rules). */
   access: readonly AccessLevel[];
   /** Its address under the base, from what the page is about (the URLs of docs/console.md). */

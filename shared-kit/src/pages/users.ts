@@ -12,29 +12,25 @@ export const usersPages = pageTable({
   pages: {
     users: {
       path: 'Users',
-      title: 'Users',
       access: manufacturer,
       at: () => 'Users',
       nav: { label: 'Users', audience: 'manufacturer' },
     },
-    importUsers: { path: 'Users/Import', title: 'Import Users', access: manufacturer, at: () => 'Users/Import' },
-    createUser: { path: 'CreateUser', title: 'Create New User', access: manufacturer, at: () => 'CreateUser' },
+    importUsers: { path: 'Users/Import', access: manufacturer, at: () => 'Users/Import' },
+    createUser: { path: 'CreateUser', access: manufacturer, at: () => 'CreateUser' },
     editUser: {
       path: 'EditUser/:userID/:userEmail/:externalId?',
-      title: 'Edit User',
       access: manufacturer,
       at: (user: Pick<EndUser, 'id' | 'email' | 'external_id'>) =>
         `EditUser/${segment(user.id)}/${segment(user.email)}${user.external_id ? `/${segment(user.external_id)}` : ''}`,
     },
     userDetails: {
       path: 'UserDetails/:userID',
-      title: 'User Details',
       access: manufacturer,
       at: (userId: number) => `UserDetails/${segment(userId)}`,
     },
     createUserLicense: {
       path: 'CreateUserLicense/:userID/:userEmail',
-      title: 'Add License',
       access: manufacturer,
       at: (userId: number, email: string) => `CreateUserLicense/${segment(userId)}/${segment(email)}`,
     },

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { Row, Stack } from './layout';
 
 const cardStyles = css`
   padding: ${({ theme }) => theme.spacing.lg};
@@ -19,18 +20,8 @@ export interface SectionProps {
   children: ReactNode;
 }
 
-const SectionCard = styled.section`
+const SectionCard = styled(Stack).attrs({ as: 'section' })`
   ${cardStyles}
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
-`;
-
-const SectionHeader = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.md};
 `;
 
 const SectionTitle = styled.h2`
@@ -44,10 +35,10 @@ export function Section({ title, actions, children }: SectionProps) {
   const titleId = useId();
   return (
     <SectionCard aria-labelledby={titleId}>
-      <SectionHeader>
+      <Row $justify="space-between">
         <SectionTitle id={titleId}>{title}</SectionTitle>
         {actions}
-      </SectionHeader>
+      </Row>
       {children}
     </SectionCard>
   );

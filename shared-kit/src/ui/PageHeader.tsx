@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { Row, Toolbar } from './layout';
 
 export interface PageHeaderProps {
   title: ReactNode;
   actions?: ReactNode;
 }
 
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.md};
+const Header = styled(Toolbar).attrs({ as: 'header' })`
   margin-bottom: ${({ theme }) => theme.spacing.lg};
 `;
 
@@ -21,17 +17,15 @@ const Title = styled.h1`
   font-weight: ${({ theme }) => theme.font.weight.bold};
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
-
 export function PageHeader({ title, actions }: PageHeaderProps) {
   return (
     <Header>
       <Title>{title}</Title>
-      {actions !== undefined && <Actions>{actions}</Actions>}
+      {actions !== undefined && (
+        <Row $wrap $align="stretch" $gap="sm">
+          {actions}
+        </Row>
+      )}
     </Header>
   );
 }

@@ -11,17 +11,9 @@ const pagination = (current: number, last: number, total = last * 25): Paginatio
 });
 
 function setup(page: Pagination, perPage = 25) {
-  const onPageChange = jest.fn();
-  const onPerPageChange = jest.fn();
-  renderWithTheme(
-    <PaginationControls
-      pagination={page}
-      perPage={perPage}
-      onPageChange={onPageChange}
-      onPerPageChange={onPerPageChange}
-    />,
-  );
-  return { onPageChange, onPerPageChange, nav: screen.getByRole('navigation', { name: 'Pagination' }) };
+  const handlers = { onPageChange: jest.fn(), onPerPageChange: jest.fn() };
+  renderWithTheme(<PaginationControls pagination={page} perPage={perPage} {...handlers} />);
+  return { ...handlers, nav: screen.getByRole('navigation', { name: 'Pagination' }) };
 }
 
 const pageButtons = (nav: HTMLElement) =>

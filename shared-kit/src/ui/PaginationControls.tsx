@@ -4,6 +4,7 @@ import type { Pagination } from '../contract/common';
 import { PAGE_SIZE_OPTIONS } from '../constants';
 import { Button } from './Button';
 import { Icon } from './Icon';
+import { Row, Toolbar } from './layout';
 import { Select } from './FormControls';
 import { paginationItems } from './pagination-items';
 
@@ -14,19 +15,11 @@ export interface PaginationControlsProps {
   onPerPageChange: (perPage: number) => void;
 }
 
-const Nav = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.md};
+const Nav = styled(Toolbar).attrs({ as: 'nav' })`
   padding: ${({ theme }) => `${theme.spacing.sm} 0`};
 `;
 
-const Pages = styled.ul`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing.xs};
+const Pages = styled(Row).attrs({ as: 'ul', $gap: 'xs' })`
   margin: 0;
   padding: 0;
   list-style: none;
@@ -37,18 +30,9 @@ const Ellipsis = styled.span`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const Side = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing.md};
+const Side = styled(Row)`
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.font.size.small};
-`;
-
-const PerPage = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
 `;
 
 /** The page-size choices, plus the current size when it is not one of them (first loads use a smaller size). */
@@ -111,7 +95,7 @@ export function PaginationControls({ pagination, perPage, onPageChange, onPerPag
       </Pages>
       <Side>
         <span>{total === 1 ? '1 record' : `${total} records`}</span>
-        <PerPage>
+        <Row $gap="sm">
           <label htmlFor={perPageId}>Per page</label>
           <Select id={perPageId} value={perPage} onChange={(event) => onPerPageChange(Number(event.target.value))}>
             {perPageOptions(perPage).map((option) => (
@@ -120,7 +104,7 @@ export function PaginationControls({ pagination, perPage, onPageChange, onPerPag
               </option>
             ))}
           </Select>
-        </PerPage>
+        </Row>
       </Side>
     </Nav>
   );

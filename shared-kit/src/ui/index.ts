@@ -1,4 +1,5 @@
 export * from './theme';
+export * from './layout';
 export * from './Button';
 export * from './ButtonLink';
 export * from './CannotShowPage';

@@ -1,55 +1,26 @@
 import type { ReactNode } from 'react';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
-import { SWRConfig } from 'swr';
+import { screen, within } from '@testing-library/react';
+import { ApiError, type AuthSession, type Dashboard } from 'shared-kit';
 import {
-  ApiError,
-  createListStateStore,
-  ShellServicesProvider,
-  theme,
-  type AuditEvent,
-  type AuthSession,
-  type Dashboard,
-} from 'shared-kit';
-import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
+  DEACTIVATION_SUMMARY,
+  licenseEvent,
+  manufacturerSession,
+  page,
+  renderPage,
+  superuserSession,
+  type FakeApiServer,
+  type RecordedApiCall,
+} from 'shared-kit/testing';
 import { AuthContext } from '../auth/auth-context';
 import { DashboardPage } from './DashboardPage';
 
-const manufacturerSession: AuthSession = {
-  token: 'manufacturer-token',
-  access_level: 'manufacturer',
-  manufacturer: { id: 7, name: 'Aurora Audio' },
-};
-const superuserSession: AuthSession = { token: 'superuser-token', access_level: 'superuser', manufacturer: null };
-
-type FakeServer = (call: RecordedApiCall) => unknown;
-
-/** The page with a fake API client, a signed-in session and a cache of its own (every test's server answers afresh). */
-function renderDashboard(server: FakeServer, session: AuthSession = manufacturerSession) {
-  const { api, calls } = createFakeApiClient(server);
-  const services = {
-    api,
-    session,
-    logout: jest.fn(),
-    refreshSession: jest.fn(),
-    showError: jest.fn(),
-    listStates: createListStateStore(null),
-    loadRemoteModule: jest.fn(),
-  };
+/** The page as the shell shows it to `session`, with a fake API and a cache of its own (every test's server answers afresh). */
+function renderDashboard(server: FakeApiServer, session: AuthSession = manufacturerSession) {
   const auth = { session, checking: false, loggedOut: false, signIn: jest.fn(), logout: jest.fn() };
-  const Providers = ({ children }: { children: ReactNode }) => (
-    <ThemeProvider theme={theme}>
-      <ShellServicesProvider value={services}>
-        <AuthContext.Provider value={auth}>
-          <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, revalidateOnFocus: false }}>
-            {children}
-          </SWRConfig>
-        </AuthContext.Provider>
-      </ShellServicesProvider>
-    </ThemeProvider>
+  const SignedIn = ({ children }: { children: ReactNode }) => (
+    <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>
   );
-  return { ...render(<DashboardPage />, { wrapper: Providers }), calls, user: userEvent.setup() };
+  return renderPage(<DashboardPage />, { server, session, wrapper: SignedIn });
 }
 
 const query = (call: RecordedApiCall) =>
@@ -81,38 +52,23 @@ const figures = (period: number): Dashboard => ({
   conversion: [{ product_id: 1, name: 'Aurora Synth', trials: 8, converted: 2 }],
 });
 
-const activity: AuditEvent[] = [
-  {
-    id: 2,
+const activity = [
+  licenseEvent(2, 12, {
     created_at: '2026-11-23T10:00:00.000Z',
     actor: { type: 'user', id: 3, email: 'staff@aurora.example' },
     action: 'license.disable',
-    object: { type: 'license', id: '12' },
-    changes: [
-      { field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' },
-    ],
-  },
-  {
-    id: 1,
+  }),
+  licenseEvent(1, 12, {
     created_at: '2026-11-22T10:00:00.000Z',
     actor: { type: 'client' },
     action: 'license.activate',
-    object: { type: 'license', id: '12' },
     changes: [],
-  },
+  }),
 ];
 
-const page = <T,>(data: T[]) => ({
-  data,
-  pagination: {
-    records: { total: data.length, per_page: 10 },
-    pages: { current: 1, previous: null, next: null, last: 1 },
-  },
-});
-
-const dashboardServer: FakeServer = (call) => {
+const dashboardServer: FakeApiServer = (call) => {
   if (call.path === '/dashboard') return figures(Number(call.query?.days));
-  if (query(call) === '/audit-events?per_page=10') return page(activity);
+  if (query(call) === '/audit-events?per_page=10') return page(activity, { perPage: 10 });
   throw new ApiError(404, ['Not found']);
 };
 
@@ -165,7 +121,7 @@ describe('DashboardPage', () => {
     const section = await screen.findByRole('region', { name: 'Recent activity' });
     const items = await within(section).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('staff@aurora.example deactivated license 12');
-    expect(items[0]).toHaveTextContent('Deactivated: no → yes (reason CancelledOrder)');
+    expect(items[0]).toHaveTextContent(DEACTIVATION_SUMMARY);
     expect(items[1]).toHaveTextContent('client activated license 12');
   });
 

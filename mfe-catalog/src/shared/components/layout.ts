@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Toolbar } from 'shared-kit';
 
 /** Form fields in two columns on wide screens, one on narrow ones. */
 export const FormGrid = styled.div`
@@ -7,12 +8,8 @@ export const FormGrid = styled.div`
   gap: ${({ theme }) => theme.spacing.md};
 `;
 
-export const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.md};
+/** A list's toolbar, spaced from the table under it. */
+export const ListToolbar = styled(Toolbar)`
   margin-bottom: ${({ theme }) => theme.spacing.md};
 `;
 
@@ -20,12 +17,6 @@ export const RowActions = styled.div`
   display: flex;
   flex-wrap: nowrap;
   gap: ${({ theme }) => theme.spacing.xs};
-`;
-
-export const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
 `;
 
 export const Subtitle = styled.p`

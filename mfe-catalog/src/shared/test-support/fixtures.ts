@@ -1,10 +1,23 @@
 import { manufacturerSession } from 'shared-kit/testing';
-import type { Build, BuildFile, DistributionChannel, Product, Release } from 'shared-kit';
+import {
+  formatDateTime,
+  type Build,
+  type BuildFile,
+  type DistributionChannel,
+  type Product,
+  type Release,
+} from 'shared-kit';
 
 /** The signed-in manufacturer's id (the harness's default session). */
 export const MANUFACTURER_ID = manufacturerSession.manufacturer!.id;
 
 const STAMP = '2026-03-05T14:07:00.000Z';
+
+/** A record's Created At and Updated At cells, as a list shows them. */
+export const createdAndUpdated = (record: { created_at: string; updated_at: string }) => [
+  formatDateTime(record.created_at),
+  formatDateTime(record.updated_at),
+];
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {

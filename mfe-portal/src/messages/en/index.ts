@@ -3,7 +3,7 @@ import { signIn } from './sign-in';
 import { standalonePage } from './standalone-page';
 
 // The English catalogue: the texts of the first load (the frame and signing in), and each page's texts, fetched with
-// the page (routes.tsx) so the first load does not carry them. A second language is a folder like this one.
+// the page (src/remote.ts) so the first load does not carry them. A second language is a folder like this one.
 export const en = {
   firstLoad: { ...standalonePage, ...portal, ...signIn },
   pages: {

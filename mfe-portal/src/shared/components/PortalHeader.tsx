@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { Button, useApiClient, type PortalDescriptor } from 'shared-kit';
+import { portalLink, portalNavigation } from 'shared-kit/pages';
 import { useMessages } from '../../messages/messages';
 import { signOutOfPortal } from '../api/sign-out';
 import { usePortalSession, usePortalSessionStore } from '../session/portal-session';
@@ -109,21 +110,11 @@ export function PortalHeader({ descriptor, standalone }: { descriptor: PortalDes
         {session && (
           <Nav aria-label={t('nav.label')}>
             <ul>
-              <li>
-                <NavLink to="/licenses">{t('nav.licenses')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/trials">{t('nav.trials')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/downloads">{t('nav.downloads')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/offline">{t('nav.offline')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/account">{t('nav.account')}</NavLink>
-              </li>
+              {portalNavigation.map((page) => (
+                <li key={page}>
+                  <NavLink to={portalLink(page)}>{t(`nav.${page}`)}</NavLink>
+                </li>
+              ))}
             </ul>
           </Nav>
         )}

@@ -1,4 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
+import { portalLink } from 'shared-kit/pages';
 import { SWRConfig } from 'swr';
 import { usePortalSession } from '../session/portal-session';
 
@@ -8,7 +9,7 @@ import { usePortalSession } from '../session/portal-session';
  */
 export function RequireCustomer() {
   const { session } = usePortalSession();
-  if (!session) return <Navigate to="/sign-in" replace />;
+  if (!session) return <Navigate to={portalLink('signIn')} replace />;
   return (
     <SWRConfig key={session.token} value={{ provider: () => new Map() }}>
       <Outlet />

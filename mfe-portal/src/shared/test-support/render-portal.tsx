@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { notFound, renderPage, type FakeApiServer, type RecordedApiCall } from 'shared-kit/testing';
 import type { PortalDescriptor } from 'shared-kit';
-import PortalRoutes from '../../routes';
+import PortalRoutes from '../../remote';
 import { createPortalSessionStore, type PortalSessionStore } from '../session/session-store';
 import { PortalProvider } from '../session/portal-session';
 import { SLUG, customerSession, descriptor } from './fixtures';

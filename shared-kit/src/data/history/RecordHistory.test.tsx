@@ -1,39 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
-import { ApiError, ShellServicesProvider, createListStateStore, formatDateTime, type AuditEvent } from 'shared-kit';
-import { createFakeApiClient, type RecordedApiCall } from 'shared-kit/testing';
-import { renderWithTheme } from '../../ui/test-utils';
+import type { ReactElement } from 'react';
+import { ApiError, formatDateTime, type AuditEvent } from 'shared-kit';
+import { DEACTIVATION_SUMMARY, licenseEvent, page, renderPage, type FakeApiServer } from 'shared-kit/testing';
 import { HistorySection } from './HistorySection';
 import { HISTORY_NOT_LOADED, NO_HISTORY, RecordHistory } from './RecordHistory';
 
-const pageOf = (data: AuditEvent[], current = 1, last = 1) => ({
-  data,
-  pagination: {
-    records: { total: data.length, per_page: 25 },
-    pages: { current, previous: current > 1 ? current - 1 : null, next: current < last ? current + 1 : null, last },
-  },
-});
-
-const deactivation: AuditEvent = {
-  id: 41,
-  created_at: '2026-11-20T10:15:00.000Z',
-  actor: { type: 'user', id: 3, email: 'staff@aurora-audio.example' },
-  action: 'license.update',
-  object: { type: 'license', id: '7' },
-  changes: [
-    { field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' },
-  ],
-};
-const activation: AuditEvent = {
-  id: 40,
+const deactivation = licenseEvent(41, 7);
+const activation = licenseEvent(40, 7, {
   created_at: '2026-11-19T08:00:00.000Z',
   actor: { type: 'client' },
   action: 'client.license.activate',
-  object: { type: 'license', id: '7' },
   changes: [],
-};
+});
 
 const portalSignIn: AuditEvent = {
   id: 39,
@@ -44,33 +23,19 @@ const portalSignIn: AuditEvent = {
   changes: [{ field: 'method', before: null, after: 'code', summary: 'Method: none → code' }],
 };
 
-function setUp(server: (call: RecordedApiCall) => unknown, ui: ReactNode) {
-  const { api, calls } = createFakeApiClient(server);
-  const services = {
-    api,
-    session: null,
-    logout: jest.fn(),
-    refreshSession: jest.fn(),
-    showError: jest.fn(),
-    listStates: createListStateStore(null),
-    loadRemoteModule: jest.fn(),
-  };
-  renderWithTheme(
-    <ShellServicesProvider value={services}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>{ui}</SWRConfig>
-    </ShellServicesProvider>,
-  );
-  return calls;
+/** The history part with the fake API `server` behind it, as a page shows it (no one signed in: it needs no one). */
+function setUp(server: FakeApiServer, ui: ReactElement) {
+  return renderPage(ui, { server, session: null }).calls;
 }
 
 describe('RecordHistory', () => {
   it("asks for the record's events and shows who, when and what in words, in the server's order (newest first)", async () => {
     const calls = setUp(
-      () => pageOf([deactivation, activation]),
+      () => page([deactivation, activation]),
       <RecordHistory objectType="license" objectId={7} caption="History of license 7" />,
     );
     const table = await screen.findByRole('table');
-    await within(table).findByText('Deactivated: no → yes (reason CancelledOrder)');
+    await within(table).findByText(DEACTIVATION_SUMMARY);
     expect(calls[0]).toEqual({
       method: 'GET',
       path: '/audit-events',
@@ -86,7 +51,7 @@ describe('RecordHistory', () => {
 
   it('shows a customer who acted in the portal by their email, marked as a customer', async () => {
     setUp(
-      () => pageOf([portalSignIn]),
+      () => page([portalSignIn]),
       <RecordHistory objectType="end_user" objectId={12} caption="History of user 12" />,
     );
     const table = await screen.findByRole('table');
@@ -97,7 +62,7 @@ describe('RecordHistory', () => {
   });
 
   it('says so when nothing was recorded', async () => {
-    setUp(() => pageOf([]), <RecordHistory objectType="product" objectId={1} caption="History" />);
+    setUp(() => page([]), <RecordHistory objectType="product" objectId={1} caption="History" />);
     expect(await screen.findByText(NO_HISTORY)).toBeInTheDocument();
   });
 
@@ -106,24 +71,29 @@ describe('RecordHistory', () => {
     const calls = setUp(
       () => {
         if (fail) throw new ApiError(500, []);
-        return pageOf([deactivation]);
+        return page([deactivation]);
       },
       <RecordHistory objectType="license" objectId={7} caption="History" />,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(HISTORY_NOT_LOADED);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Deactivated: no → yes (reason CancelledOrder)')).toBeInTheDocument();
+    expect(await screen.findByText(DEACTIVATION_SUMMARY)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls).toHaveLength(2);
   });
 
   it('pages with the kit pagination', async () => {
     const calls = setUp(
-      (call) => pageOf([call.query?.page === 2 ? activation : deactivation], Number(call.query?.page), 2),
+      (call) =>
+        page([call.query?.page === 2 ? activation : deactivation], {
+          total: 2,
+          perPage: 1,
+          current: Number(call.query?.page),
+        }),
       <RecordHistory objectType="license" objectId={7} caption="History" />,
     );
-    await screen.findByText('Deactivated: no → yes (reason CancelledOrder)');
+    await screen.findByText(DEACTIVATION_SUMMARY);
     await userEvent.click(screen.getByRole('button', { name: /next/i }));
     expect(await screen.findByText('Client license activated')).toBeInTheDocument();
     expect(calls.at(-1)?.query).toMatchObject({ page: 2, per_page: 25 });
@@ -133,7 +103,7 @@ describe('RecordHistory', () => {
 describe('HistorySection', () => {
   it('is collapsed and fetches nothing until opened', async () => {
     const calls = setUp(
-      () => pageOf([deactivation]),
+      () => page([deactivation]),
       <HistorySection objectType="product" objectId={5} caption="History of product 5" />,
     );
     const toggle = screen.getByRole('button', { name: 'Show History' });
@@ -142,7 +112,7 @@ describe('HistorySection', () => {
     expect(calls).toHaveLength(0);
     await userEvent.click(toggle);
     expect(screen.getByRole('button', { name: 'Hide History' })).toHaveAttribute('aria-expanded', 'true');
-    expect(await screen.findByText('Deactivated: no → yes (reason CancelledOrder)')).toBeInTheDocument();
+    expect(await screen.findByText(DEACTIVATION_SUMMARY)).toBeInTheDocument();
     expect(calls[0].query).toMatchObject({ object_type: 'product', object_id: 5 });
   });
 });

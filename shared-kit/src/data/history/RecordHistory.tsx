@@ -1,6 +1,14 @@
 import { useState } from 'react';
-import styled from 'styled-components';
-import { Button, ErrorText, FIRST_LOAD_PAGE_SIZE, PaginationControls, Table, type AuditEvent } from 'shared-kit';
+import {
+  Button,
+  ErrorText,
+  FIRST_LOAD_PAGE_SIZE,
+  PaginationControls,
+  Row,
+  Stack,
+  Table,
+  type AuditEvent,
+} from 'shared-kit';
 import { useRecordHistory, type HistoryObjectType } from './get-record-history';
 import { historyColumns } from './history-columns';
 
@@ -14,18 +22,6 @@ export interface RecordHistoryProps {
   caption: string;
 }
 
-const Layout = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
-
-const Failure = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing.md};
-`;
-
 const eventId = (event: AuditEvent) => event.id;
 
 /** Who changed a record, when and what, field by field in words; newest first, paged. */
@@ -34,14 +30,14 @@ export function RecordHistory({ objectType, objectId, caption }: RecordHistoryPr
   const [paging, setPaging] = useState({ page: 1, perPage: FIRST_LOAD_PAGE_SIZE });
   const history = useRecordHistory({ objectType, objectId, ...paging });
   return (
-    <Layout>
+    <Stack $gap="sm">
       {history.error && (
-        <Failure>
+        <Row>
           <ErrorText>{HISTORY_NOT_LOADED}</ErrorText>
           <Button size="small" onClick={() => void history.mutate()}>
             Retry
           </Button>
-        </Failure>
+        </Row>
       )}
       <Table
         caption={caption}
@@ -57,6 +53,6 @@ export function RecordHistory({ objectType, objectId, caption }: RecordHistoryPr
         onPageChange={(page) => setPaging((current) => ({ ...current, page }))}
         onPerPageChange={(perPage) => setPaging({ page: 1, perPage })}
       />
-    </Layout>
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { notFound, type RecordedApiCall } from 'shared-kit/testing';
+import { cellTexts, columnTitles, notFound, type RecordedApiCall } from 'shared-kit/testing';
 import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import { makeBuild, makeBuildFile, makeProduct } from '../../../shared/test-support/fixtures';
 import { absoluteApiUrl } from './BuildDetailsPage';
@@ -44,18 +44,9 @@ describe('Build Details', () => {
   it('lists the files with a human-readable size, the checksum and a download link opening a new tab', async () => {
     renderCatalog('/Home/BuildDetails/1/11', server);
     const table = await screen.findByRole('table', { name: 'Build files' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['Name', 'Size', 'Checksum (SHA256)', 'Download']);
+    expect(columnTitles(table)).toEqual(['Name', 'Size', 'Checksum (SHA256)', 'Download']);
     const rows = await within(table).findAllByRole('row');
-    expect(
-      within(rows[1])
-        .getAllByRole('cell')
-        .slice(0, 3)
-        .map((cell) => cell.textContent),
-    ).toEqual(['Reverb.pkg', '2.50 MB', 'a'.repeat(64)]);
+    expect(cellTexts(rows[1]).slice(0, 3)).toEqual(['Reverb.pkg', '2.50 MB', 'a'.repeat(64)]);
     expect(within(rows[2]).getAllByRole('cell')[1]).toHaveTextContent('Unknown');
     const link = screen.getByRole('link', { name: 'Download Reverb.pkg' });
     expect(link).toHaveAttribute('href', 'http://localhost/api/v1/products/1/builds/11/files/Reverb.pkg');

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { formatDateTime } from 'shared-kit';
-import { notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import { cellTexts, columnTitles, notFound, page, type RecordedApiCall } from 'shared-kit/testing';
 import { renderCatalog } from '../../../shared/test-support/render-catalog';
-import { makeBuild, makeProduct } from '../../../shared/test-support/fixtures';
+import { createdAndUpdated, makeBuild, makeProduct } from '../../../shared/test-support/fixtures';
 
 const builds = [
   makeBuild({ id: 12, os: 'Windows', major: 1, minor: 1, revision: 0, build_number: 104, upload_confirmed: false }),
@@ -24,25 +23,25 @@ describe('Product Builds', () => {
   it('lists the builds with the documented columns, 25 first, and names the product', async () => {
     const { calls } = renderCatalog('/Home/ProductBuilds/1', server());
     const table = await screen.findByRole('table', { name: 'Builds' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['', 'ID', 'OS', 'Version', 'Build number', 'Upload Confirmed', 'Created At', 'Updated At', 'Actions']);
+    expect(columnTitles(table)).toEqual([
+      '',
+      'ID',
+      'OS',
+      'Version',
+      'Build number',
+      'Upload Confirmed',
+      'Created At',
+      'Updated At',
+      'Actions',
+    ]);
     const firstRow = (await within(table).findAllByRole('row'))[1];
-    expect(
-      within(firstRow)
-        .getAllByRole('cell')
-        .slice(1, 8)
-        .map((cell) => cell.textContent),
-    ).toEqual([
+    expect(cellTexts(firstRow).slice(1, 8)).toEqual([
       '12',
       'Windows',
       '1.1.0',
       '104',
       'No',
-      formatDateTime(builds[0].created_at),
-      formatDateTime(builds[0].updated_at),
+      ...createdAndUpdated(builds[0]),
     ]);
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Yes');
     expect(await screen.findByText('Aurora Reverb (com.aurora.reverb)')).toBeInTheDocument();

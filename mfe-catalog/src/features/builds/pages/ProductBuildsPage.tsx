@@ -13,7 +13,7 @@ import {
 } from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { productBuildsKey } from '../../../shared/api/get-builds';
-import { Toolbar } from '../../../shared/components/layout';
+import { ListToolbar } from '../../../shared/components/layout';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { buildColumns, buildTimestampColumns } from '../../../shared/components/build-columns';
 import { buildLinks } from '../links';
@@ -83,12 +83,12 @@ export function ProductBuildsPage() {
         }
       />
       <ProductSubtitle productId={productId} />
-      <Toolbar>
+      <ListToolbar>
         <span role="status">
           {selected.size === 0 ? 'Select builds to make a release of them.' : `${selected.size} build(s) selected`}
         </span>
         <ExportButton list={list.key} />
-      </Toolbar>
+      </ListToolbar>
       <Table
         caption="Builds"
         columns={columns}

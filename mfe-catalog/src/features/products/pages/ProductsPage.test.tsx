@@ -1,5 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { apiError, linkTargets, notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import {
+  apiError,
+  cellTexts,
+  columnTitles,
+  linkTargets,
+  notFound,
+  page,
+  type RecordedApiCall,
+} from 'shared-kit/testing';
 import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import { makeProduct } from '../../../shared/test-support/fixtures';
 
@@ -22,18 +30,9 @@ describe('My Products', () => {
     const { calls } = renderCatalog('/Home/MyProducts', productsServer());
     expect(screen.getByRole('heading', { name: 'My Products' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Products' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['ID', 'Identifier', 'Name', 'Series', 'Type', 'Actions']);
+    expect(columnTitles(table)).toEqual(['ID', 'Identifier', 'Name', 'Series', 'Type', 'Actions']);
     const rows = await within(table).findAllByRole('row');
-    expect(
-      within(rows[1])
-        .getAllByRole('cell')
-        .slice(0, 5)
-        .map((cell) => cell.textContent),
-    ).toEqual(['1', 'com.aurora.reverb', 'Aurora Reverb', 'Studio', 'Full']);
+    expect(cellTexts(rows[1]).slice(0, 5)).toEqual(['1', 'com.aurora.reverb', 'Aurora Reverb', 'Studio', 'Full']);
     expect(calls[0]).toEqual({ method: 'GET', path: '/products', query: { identifier: '', page: 1, per_page: 25 } });
   });
 

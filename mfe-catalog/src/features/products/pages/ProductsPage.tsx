@@ -8,7 +8,7 @@ import {
   type TableColumn,
 } from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
-import { RowActions, Toolbar } from '../../../shared/components/layout';
+import { ListToolbar, RowActions } from '../../../shared/components/layout';
 import { productsKey } from '../api/get-products';
 import { productLinks } from '../links';
 
@@ -59,10 +59,10 @@ export function ProductsPage() {
           </ButtonLink>
         }
       />
-      <Toolbar>
+      <ListToolbar>
         <SearchBox placeholder="Search Product by Identifier" value={search} onSearch={setSearch} />
         <ExportButton list={list.key} />
-      </Toolbar>
+      </ListToolbar>
       <Table
         caption="Products"
         columns={columns}

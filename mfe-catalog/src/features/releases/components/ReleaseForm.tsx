@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, ErrorText, Section, Table } from 'shared-kit';
+import { Button, ErrorText, Section, Stack, Table } from 'shared-kit';
 import type { Release } from 'shared-kit';
 import { CheckboxField, Form, SaveCancel, TextField, useContractForm } from 'shared-kit/forms';
-import { FormGrid, Stack } from '../../../shared/components/layout';
+import { FormGrid } from '../../../shared/components/layout';
 import { buildColumns } from '../../../shared/components/build-columns';
 import { DistributionRule } from './DistributionRule';
 import { DistributionSection, type DistributionSectionProps } from './DistributionSection';

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { formatDateTime } from 'shared-kit';
-import { notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import { cellTexts, columnTitles, notFound, page, type RecordedApiCall } from 'shared-kit/testing';
 import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import {
   BETA_CHANNEL,
+  createdAndUpdated,
   RELEASE_CHANNEL,
   distributionTo,
   makeProduct,
@@ -33,11 +33,7 @@ describe('Product Releases', () => {
     const { calls } = renderCatalog('/Home/ProductReleases/1', server);
     expect(await screen.findByText('Aurora Reverb (com.aurora.reverb)')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Releases' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual([
+    expect(columnTitles(table)).toEqual([
       'ID',
       'Description',
       'Unlocks Without License',
@@ -49,27 +45,16 @@ describe('Product Releases', () => {
       'Actions',
     ]);
     const rows = await within(table).findAllByRole('row');
-    expect(
-      within(rows[1])
-        .getAllByRole('cell')
-        .slice(0, 8)
-        .map((cell) => cell.textContent),
-    ).toEqual([
+    expect(cellTexts(rows[1]).slice(0, 8)).toEqual([
       '31',
       'Beta 2',
       'Yes',
       '1.0',
       '2.0',
       'Release, Beta',
-      formatDateTime(releases[0].created_at),
-      formatDateTime(releases[0].updated_at),
+      ...createdAndUpdated(releases[0]),
     ]);
-    expect(
-      within(rows[2])
-        .getAllByRole('cell')
-        .slice(0, 6)
-        .map((cell) => cell.textContent),
-    ).toEqual(['30', '', 'No', '', '', '']);
+    expect(cellTexts(rows[2]).slice(0, 6)).toEqual(['30', '', 'No', '', '', '']);
     expect(calls.find((call) => call.path === '/products/1/releases')?.query).toEqual({ page: 1, per_page: 25 });
   });
 

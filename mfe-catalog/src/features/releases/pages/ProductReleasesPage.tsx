@@ -12,7 +12,7 @@ import {
 } from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { useProduct } from '../../../shared/api/get-product';
-import { Toolbar } from '../../../shared/components/layout';
+import { ListToolbar } from '../../../shared/components/layout';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { yesNo } from '../../../shared/components/build-format';
 import { productReleasesKey } from '../api/get-releases';
@@ -85,9 +85,9 @@ export function ProductReleasesPage() {
         }
       />
       <ProductSubtitle productId={productId} />
-      <Toolbar>
+      <ListToolbar>
         <ExportButton list={list.key} />
-      </Toolbar>
+      </ListToolbar>
       <Table
         caption="Releases"
         columns={columns}

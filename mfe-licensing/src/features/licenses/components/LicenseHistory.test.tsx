@@ -1,25 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import type { AuditEvent } from 'shared-kit';
 import LicenseTable from './LicenseTable';
-import { renderPage } from 'shared-kit/testing';
+import { DEACTIVATION_SUMMARY, licenseEvent, page, renderPage } from 'shared-kit/testing';
 import { endUser, fakeLicensingServer, license } from '../../../shared/test-support/fake-licensing-server';
 
 const ann = endUser(11, 'ann@listener.example');
 const SERIAL = 'SER1A-BCDEF-GHJKM-NPQRS';
-const deactivated: AuditEvent = {
-  id: 9,
-  created_at: '2026-11-20T10:15:00.000Z',
-  actor: { type: 'user', id: 3, email: 'staff@aurora-audio.example' },
-  action: 'license.update',
-  object: { type: 'license', id: '1' },
-  changes: [
-    { field: 'disabled', before: false, after: true, summary: 'Deactivated: no → yes (reason CancelledOrder)' },
-  ],
-};
-const history = {
-  data: [deactivated],
-  pagination: { records: { total: 1, per_page: 25 }, pages: { current: 1, previous: null, next: null, last: 1 } },
-};
+const history = page([licenseEvent(9, 1)]);
 
 describe("A licence's History (row action)", () => {
   it("opens the licence's history in a dialog, in words, and closes", async () => {
@@ -32,7 +18,7 @@ describe("A licence's History (row action)", () => {
     });
     await user.click(await screen.findByRole('button', { name: `History of license ${SERIAL}` }));
     const dialog = await screen.findByRole('dialog', { name: `History of License ${SERIAL}` });
-    expect(await within(dialog).findByText('Deactivated: no → yes (reason CancelledOrder)')).toBeInTheDocument();
+    expect(await within(dialog).findByText(DEACTIVATION_SUMMARY)).toBeInTheDocument();
     expect(within(dialog).getByText('staff@aurora-audio.example')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/audit-events')?.query).toMatchObject({
       object_type: 'license',

@@ -1,18 +1,18 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
+  errorMessage,
+  lazyComponent,
   PaginationControls,
   SearchBox,
   Table,
-  errorMessage,
-  lazyComponent,
+  Toolbar,
   useErrorModal,
   type DisableReason,
   type License,
   type LicenseTableProps,
 } from 'shared-kit';
 import { ExportButton, HistoryDialog, useListController } from 'shared-kit/data';
-import { Toolbar } from '../../../shared/components/Toolbar';
 import { licensesKey } from '../api/get-licenses';
 import { useBulkUpdateLicenses } from '../api/bulk-update-licenses';
 import { useUpdateLicenseState } from '../api/update-license-state';

@@ -1,19 +1,19 @@
 import { useMemo, useRef, useLayoutEffect } from 'react';
 import styled from 'styled-components';
 import {
+  errorMessage,
+  formatDateTime,
   Icon,
   IconButton,
   PaginationControls,
   SearchBox,
   Table,
-  errorMessage,
-  formatDateTime,
+  Toolbar,
   useErrorModal,
   type TableColumn,
   type Trial,
 } from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
-import { Toolbar } from '../../../shared/components/Toolbar';
 import { productTrialsKey } from '../api/get-trials';
 import { useDeleteTrial } from '../api/delete-trial';
 

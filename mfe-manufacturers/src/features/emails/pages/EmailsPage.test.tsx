@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EmailSummary } from 'shared-kit';
-import { manufacturerSession, superuserSession, type FakeApiServer, type RecordedApiCall } from 'shared-kit/testing';
+import {
+  cellTexts,
+  columnTitles,
+  type FakeApiServer,
+  manufacturerSession,
+  type RecordedApiCall,
+  superuserSession,
+} from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { emailFixture } from '../../../shared/test-support/email-fixture';
 import { EMAILS_LOAD_FAILED, NO_EMAILS, NO_MATCHING_EMAILS, NO_SUCH_MANUFACTURER } from './EmailsPage';
@@ -44,22 +51,24 @@ function logServer(rows: EmailSummary[] = [FAILED, emailFixture({})], fail = fal
 
 const table = () => screen.findByRole('table', { name: 'Emails' });
 const logQueries = (calls: RecordedApiCall[]) => calls.filter((call) => call.path === LOG).map((call) => call.query);
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
 
 describe('the Emails log of a manufacturer', () => {
   it('shows each mail: state, recipient, subject, kind, attempts, last error, times; the first page newest first', async () => {
     const { calls } = renderArea({ entries: [PAGE], session: superuserSession, server: logServer() });
     expect(screen.getByRole('heading', { level: 1, name: 'Emails' })).toBeInTheDocument();
     const rows = within(await table()).getAllByRole('row');
-    expect(
-      within(rows[0])
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['State', 'To', 'Subject', 'Kind', 'Attempts', 'Last Error', 'Created', 'Sent', 'Actions']);
-    expect(cells(rows[1]).slice(0, 6)).toEqual([
+    expect(columnTitles(rows[0])).toEqual([
+      'State',
+      'To',
+      'Subject',
+      'Kind',
+      'Attempts',
+      'Last Error',
+      'Created',
+      'Sent',
+      'Actions',
+    ]);
+    expect(cellTexts(rows[1]).slice(0, 6)).toEqual([
       'Failed',
       'nobody@example.com',
       'Test email from Aurora Audio',
@@ -67,7 +76,7 @@ describe('the Emails log of a manufacturer', () => {
       '10',
       '550 5.1.1 No such user',
     ]);
-    expect(cells(rows[2]).slice(0, 6)).toEqual([
+    expect(cellTexts(rows[2]).slice(0, 6)).toEqual([
       'Kept (not sent)',
       'buyer@example.com',
       'Your sign-in code',

@@ -7,6 +7,7 @@ import {
   COUNTRY_CODE_MAX_LENGTH,
   errorMessage,
   formatDateTime,
+  Toolbar,
   type Manufacturer,
 } from 'shared-kit';
 import {
@@ -146,12 +147,7 @@ const Grid = styled.div`
   gap: ${({ theme }) => theme.spacing.md};
 `;
 
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.md};
+const Footer = styled(Toolbar)`
   margin-top: ${({ theme }) => theme.spacing.lg};
 `;
 

@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import type { Manufacturer, Pagination } from 'shared-kit';
 import type { InitialEntry } from 'react-router';
-import { renderPage, apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
+import {
+  apiError,
+  cellTexts,
+  columnTitles,
+  manufacturerSession,
+  renderPage,
+  superuserSession,
+} from 'shared-kit/testing';
 import type { RenderPageOptions, RecordedApiCall } from 'shared-kit/testing';
 import ManufacturersRoutes from '../../../remote';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
@@ -49,20 +56,9 @@ describe('manufacturers list', () => {
     const table = await screen.findByRole('table', { name: 'Manufacturers' });
     expect(calls).toEqual([{ method: 'GET', path: '/manufacturers', query: { page: 1, per_page: 100 } }]);
 
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['ID', 'Name', 'Email', 'Country Code', 'Actions']);
+    expect(columnTitles(table)).toEqual(['ID', 'Name', 'Email', 'Country Code', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(
-      rows.map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .slice(0, 4)
-          .map((cell) => cell.textContent),
-      ),
-    ).toEqual([
+    expect(rows.map((row) => cellTexts(row).slice(0, 4))).toEqual([
       ['1', 'Maker 1', 'maker1@example.com', 'DE'],
       ['2', 'Maker 2', 'maker2@example.com', 'DE'],
       ['3', 'Maker 3', 'maker3@example.com', ''],

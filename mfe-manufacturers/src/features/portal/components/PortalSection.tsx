@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Section, Spinner, errorMessage } from 'shared-kit';
+import { Button, errorMessage, Section, Spinner, Stack } from 'shared-kit';
 import { usePortalSettings } from '../api/get-portal-settings';
 import { PortalSlugForm } from './PortalSlugForm';
 import { PortalSwitch } from './PortalSwitch';
@@ -17,10 +17,7 @@ const Address = styled.p`
   overflow-wrap: anywhere;
 `;
 
-const Parts = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
+const Parts = styled(Stack)`
   margin-bottom: ${({ theme }) => theme.spacing.sm};
 `;
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from 'shared-kit';
-import { apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
+import { apiError, columnTitles, manufacturerSession, superuserSession } from 'shared-kit/testing';
 import type { FakeApiServer, RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
@@ -81,11 +81,7 @@ describe('the Webhooks section of the manufacturer page', () => {
     );
     const table = await endpointsTable();
     const rows = within(table).getAllByRole('row');
-    expect(
-      within(rows[0])
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['URL', 'Events', 'Enabled', 'Created', 'Actions']);
+    expect(columnTitles(rows[0])).toEqual(['URL', 'Events', 'Enabled', 'Created', 'Actions']);
     expect(rows[1]).toHaveTextContent('https://hooks.aurora.example/licences');
     expect(rows[1]).toHaveTextContent('License created, License disabled');
     expect(rows[1]).toHaveTextContent('Yes');

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint } from 'shared-kit';
-import { apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
+import { apiError, cellTexts, columnTitles, manufacturerSession, superuserSession } from 'shared-kit/testing';
 import type { FakeApiServer, RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 
@@ -108,11 +108,7 @@ describe('the delivery log of a webhook endpoint', () => {
     const { calls } = renderArea({ entries: [PAGE], session: superuserSession, server: logServer().server });
     expect(screen.getByRole('heading', { level: 1, name: 'Webhook Deliveries' })).toBeInTheDocument();
     const rows = within(await deliveriesTable()).getAllByRole('row');
-    expect(
-      within(rows[0])
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual([
+    expect(columnTitles(rows[0])).toEqual([
       'Status',
       'Event',
       'Response',
@@ -124,16 +120,8 @@ describe('the delivery log of a webhook endpoint', () => {
       'Next Attempt',
       'Actions',
     ]);
-    const failed = within(rows[1])
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
-    expect(failed.slice(0, 6)).toEqual(['Failed', 'License disabled', '500', '112 ms', '15', 'HTTP 500']);
-    expect(
-      within(rows[2])
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent)
-        .slice(0, 6),
-    ).toEqual(['Succeeded', 'License disabled', '204', '38 ms', '1', '—']);
+    expect(cellTexts(rows[1]).slice(0, 6)).toEqual(['Failed', 'License disabled', '500', '112 ms', '15', 'HTTP 500']);
+    expect(cellTexts(rows[2]).slice(0, 6)).toEqual(['Succeeded', 'License disabled', '204', '38 ms', '1', '—']);
     expect(await screen.findByRole('heading', { level: 2, name: endpoint.url })).toBeInTheDocument();
     expect(calls.find((call) => call.path === `${ENDPOINT}/deliveries`)?.query).toEqual({ page: 1, per_page: 25 });
     expect(screen.getByRole('navigation', { name: /pagination/i })).toBeInTheDocument();

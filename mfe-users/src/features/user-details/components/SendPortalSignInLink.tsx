@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, ConfirmDialog, ErrorText, errorMessage, formatDateTime, type EndUserDetails } from 'shared-kit';
+import { Button, ConfirmDialog, errorMessage, ErrorText, formatDateTime, Stack, type EndUserDetails } from 'shared-kit';
 import { usePortalSettings } from '../api/get-portal-settings';
 import { useSendPortalSignInLink } from '../api/send-portal-sign-in-link';
 
@@ -8,13 +8,6 @@ export const SEND_LINK_LABEL = 'Send portal sign-in link';
 export const PORTAL_OFF_REASON =
   'The customer portal is switched off. Switch it on in Manufacturer Details (Customer portal) to send a sign-in link.';
 export const SEND_LINK_FAILED = 'The sign-in link could not be sent. Please try again.';
-
-const Layout = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.spacing.xs};
-`;
 
 const Reason = styled.p`
   margin: 0;
@@ -49,7 +42,7 @@ export function SendPortalSignInLink({ user }: { user: Pick<EndUserDetails, 'id'
   };
 
   return (
-    <Layout>
+    <Stack $align="flex-start" $gap="xs">
       <Button
         onClick={() => setConfirming(true)}
         disabled={portalOff || send.isMutating}
@@ -74,6 +67,6 @@ export function SendPortalSignInLink({ user }: { user: Pick<EndUserDetails, 'id'
         onConfirm={() => void confirm()}
         onCancel={() => !send.isMutating && setConfirming(false)}
       />
-    </Layout>
+    </Stack>
   );
 }

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type EndUserDetails } from 'shared-kit';
 import UsersRoutes from '../../../remote';
-import { renderPage, type FakeApiServer as FakeRoutes, type RecordedApiCall as RecordedCall } from 'shared-kit/testing';
+import {
+  columnTitles,
+  type FakeApiServer as FakeRoutes,
+  type RecordedApiCall as RecordedCall,
+  renderPage,
+} from 'shared-kit/testing';
 import { BETA, RELEASE, userDetails } from '../test-data';
 
 function LicenseTableStub({ source }: { source: { userId: number } | { productId: number } }) {
@@ -111,22 +116,14 @@ describe('UserDetailsPage', () => {
       await user.click(await screen.findByRole('button', { name: 'View License Transfers' }));
       const dialog = screen.getByRole('dialog', { name: 'License Transfers' });
       expect(within(dialog).getByRole('tab', { name: 'Sent Transfers' })).toHaveAttribute('aria-selected', 'true');
-      expect(
-        within(dialog)
-          .getAllByRole('columnheader')
-          .map((header) => header.textContent),
-      ).toEqual(['To User', 'Product', 'Serial', 'Transfer Date']);
+      expect(columnTitles(dialog)).toEqual(['To User', 'Product', 'Serial', 'Transfer Date']);
       const row = within(dialog).getByRole('cell', { name: 'grace@listener.example' }).closest('tr')!;
       expect(row).toHaveTextContent('Aurora Reverb');
       expect(row).toHaveTextContent('AAAAA-BBBBB-CCCCC-DDDDD');
       expect(row).toHaveTextContent('2026');
 
       await user.click(within(dialog).getByRole('tab', { name: 'Received Transfers' }));
-      expect(
-        within(dialog)
-          .getAllByRole('columnheader')
-          .map((header) => header.textContent),
-      ).toEqual(['From User', 'Product', 'Serial', 'Transfer Date']);
+      expect(columnTitles(dialog)).toEqual(['From User', 'Product', 'Serial', 'Transfer Date']);
       expect(within(dialog).getByText('No received license transfers found.')).toBeInTheDocument();
 
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -1,5 +1,14 @@
-import styled from 'styled-components';
-import { ApiError, ButtonLink, PageHeader, Section, Spinner, useIdParam, type EndUserDetails } from 'shared-kit';
+import {
+  ApiError,
+  ButtonLink,
+  PageHeader,
+  Row,
+  Section,
+  Spinner,
+  Stack,
+  useIdParam,
+  type EndUserDetails,
+} from 'shared-kit';
 import { HistorySection } from 'shared-kit/data';
 import { DescriptionList } from '../../../shared/components/DescriptionList';
 import { PageUnavailable } from '../../../shared/components/PageUnavailable';
@@ -10,19 +19,6 @@ import { Fingerprints } from '../components/Fingerprints';
 import { LicenseTransfers } from '../components/LicenseTransfers';
 import { SendPortalSignInLink } from '../components/SendPortalSignInLink';
 import { UserLicenseTable } from '../components/UserLicenseTable';
-
-const Sections = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
 
 const DETAILS_TITLE = 'User Details';
 
@@ -56,7 +52,7 @@ function UserDetails({ user }: { user: EndUserDetails }) {
         title={`User: ${user.email}`}
         actions={<ButtonLink to={userLinks.edit(user)}>Edit User</ButtonLink>}
       />
-      <Sections>
+      <Stack $gap="lg">
         <Section title="Details">
           <DescriptionList>
             <dt>ID</dt>
@@ -64,10 +60,10 @@ function UserDetails({ user }: { user: EndUserDetails }) {
             <dt>External ID</dt>
             <dd>{user.external_id ?? '—'}</dd>
           </DescriptionList>
-          <Actions>
+          <Row $wrap $align="flex-start" $gap="sm">
             <LicenseTransfers sent={user.license_transfers_sent} received={user.license_transfers_received} />
             <SendPortalSignInLink user={user} />
-          </Actions>
+          </Row>
           <Fingerprints fingerprints={user.fingerprints} />
         </Section>
         <ChannelMemberships user={user} />
@@ -81,7 +77,7 @@ function UserDetails({ user }: { user: EndUserDetails }) {
         >
           <UserLicenseTable userId={user.id} />
         </Section>
-      </Sections>
+      </Stack>
       <HistorySection objectType="end_user" objectId={user.id} caption={`History of user ${user.email}`} />
     </>
   );

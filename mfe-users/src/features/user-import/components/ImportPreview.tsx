@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import {
   Button,
   Section,
+  Stack,
   Table,
   type TableColumn,
   type UserImportExistingRow,
@@ -10,7 +11,6 @@ import {
   type UserImportPreview,
 } from 'shared-kit';
 import { DescriptionList } from '../../../shared/components/DescriptionList';
-import { Stack } from './Stack';
 
 const Actions = styled.div`
   display: flex;
@@ -64,7 +64,7 @@ export function ImportPreview({ preview, fileName, applying, onApply, onUploadAn
   const more = (listed: number, total: number, what: string) =>
     total > listed ? <p>{`Showing the first ${count(listed)} of ${count(total)} ${what}.`}</p> : null;
   return (
-    <Stack>
+    <Stack $gap="lg">
       <Section title={`Preview of ${fileName}`}>
         <DescriptionList>
           <dt>Rows in the file</dt>

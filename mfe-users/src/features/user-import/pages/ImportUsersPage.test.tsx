@@ -1,8 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { UserImportPreview } from 'shared-kit';
 import { ImportUsersPage } from './ImportUsersPage';
-import { manufacturerSession, renderPage } from 'shared-kit/testing';
+import { cellTexts, manufacturerSession, renderPage } from 'shared-kit/testing';
 
 /** The browser's XMLHttpRequest as far as the upload uses it; the test plays the network and the server. */
 class ScriptedRequest {
@@ -118,11 +118,7 @@ describe('ImportUsersPage', () => {
     act(() => request.answer(201, preview()));
     expect(await screen.findByRole('heading', { name: 'Preview of users.csv' })).toBeInTheDocument();
     const invalid = screen.getByRole('table', { name: 'Invalid rows' });
-    expect(
-      within(invalid)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['4', 'broken@', 'email must match format "email"']);
+    expect(cellTexts(invalid)).toEqual(['4', 'broken@', 'email must match format "email"']);
     const apply = screen.getByRole('button', { name: 'Apply import' });
     expect(apply).toBeDisabled();
     expect(apply).toHaveAccessibleDescription(
@@ -156,11 +152,7 @@ describe('ImportUsersPage', () => {
       ),
     );
     const existing = await screen.findByRole('table', { name: 'Rows that are already users' });
-    expect(
-      within(existing)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['5', 'old@b.co', '9']);
+    expect(cellTexts(existing)).toEqual(['5', 'old@b.co', '9']);
     await user.click(screen.getByRole('button', { name: 'Apply import' }));
     expect(await screen.findByText('3 users and 1 license created.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   ButtonLink,
+  errorMessage,
   ErrorText,
   PageHeader,
   Section,
-  errorMessage,
+  Stack,
   useApiClient,
   useSession,
   type UserImportPreview,
@@ -23,7 +24,6 @@ import { useApplyUserImport } from '../api/apply-user-import';
 import { FileDrop } from '../components/FileDrop';
 import { ImportPreview } from '../components/ImportPreview';
 import { ImportProgress } from '../components/ImportProgress';
-import { Stack } from '../components/Stack';
 
 const Help = styled.p`
   margin: 0;
@@ -81,7 +81,7 @@ export function ImportUsersPage() {
   return (
     <>
       <PageHeader title="Import Users" actions={<ButtonLink to={userLinks.list}>Back to Users</ButtonLink>} />
-      <Stack>
+      <Stack $gap="lg">
         {step.kind === 'choose' && (
           <Section title="Upload a CSV file">
             <Help>

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import styled from 'styled-components';
 import {
   Button,
   ComboBox,
@@ -9,6 +8,7 @@ import {
   Field,
   LICENSE_TYPES,
   PageHeader,
+  Row,
   SpinnerIcon,
   useIdParam,
   type CreateUserLicenseBody,
@@ -22,12 +22,6 @@ import { NOT_A_USER_ADDRESS, userLinks } from '../../../shared/links';
 import { useCreateUserLicense } from '../api/create-user-license';
 import { usePickerProducts } from '../api/get-products';
 import { productLabel } from '../components/product-label';
-
-const ProductsProblem = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
 
 export const PRODUCT_REQUIRED = 'Choose a product from the list.';
 export const CREATE_FAILED = 'The license could not be created. Please try again.';
@@ -82,12 +76,12 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
         </DescriptionList>
         <ProductField products={products} />
         {products.error && (
-          <ProductsProblem>
+          <Row $gap="sm">
             <ErrorText>The products could not be loaded.</ErrorText>
             <Button size="small" onClick={() => void products.mutate()}>
               Retry
             </Button>
-          </ProductsProblem>
+          </Row>
         )}
         <SelectField name="licenseType" label="License Type">
           {LICENSE_TYPES.map((type) => (

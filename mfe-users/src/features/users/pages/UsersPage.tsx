@@ -1,11 +1,12 @@
 import styled from 'styled-components';
 import {
   ButtonLink,
+  formatDateTime,
   PageHeader,
   PaginationControls,
   SearchBox,
   Table,
-  formatDateTime,
+  Toolbar,
   type EndUser,
   type TableColumn,
 } from 'shared-kit';
@@ -14,12 +15,7 @@ import { RowActions } from '../../../shared/components/RowActions';
 import { userLinks } from '../../../shared/links';
 import { usersKey } from '../api/get-users';
 
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.md};
+const ListToolbar = styled(Toolbar)`
   margin-bottom: ${({ theme }) => theme.spacing.md};
 `;
 
@@ -71,10 +67,10 @@ export function UsersPage() {
           </>
         }
       />
-      <Toolbar>
+      <ListToolbar>
         <SearchBox placeholder="Search User by Email" value={search} onSearch={setSearch} />
         <ExportButton list={list.key} />
-      </Toolbar>
+      </ListToolbar>
       <Table columns={USER_COLUMNS} emptyText="No users found." caption="Users" {...list.tableProps} />
       <PaginationControls {...list.paginationProps} />
     </>

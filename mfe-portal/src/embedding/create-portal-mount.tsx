@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import {
@@ -7,11 +8,11 @@ import {
   createListStateStore,
   type ShellServices,
 } from 'shared-kit';
-import { DEFAULT_LOCALE, MessagesProvider, type Locale } from './messages/messages';
-import PortalRoutes from './routes';
-import type { PortalThemeOverrides } from './shared/branding';
-import { createPortalSessionStore, type PortalSessionStore } from './shared/session/session-store';
-import { PortalProvider } from './shared/session/portal-session';
+import { DEFAULT_LOCALE, MessagesProvider, type Locale } from '../messages/messages';
+import type { PortalThemeOverrides } from '../shared/branding';
+import type { PortalFrameProps } from '../shared/components/PortalFrame';
+import { createPortalSessionStore, type PortalSessionStore } from '../shared/session/session-store';
+import { PortalProvider } from '../shared/session/portal-session';
 
 export interface PortalMountOptions {
   /** Where the ProductHub API lives, e.g. `https://hub.example.com/api/v1`. */
@@ -59,21 +60,23 @@ function portalServices(options: PortalMountOptions, store: PortalSessionStore):
   };
 }
 
-/** For vendors: render the customer portal of `manufacturer` into any element (docs/portal.md). */
-export function mount(element: HTMLElement, options: PortalMountOptions): Unmount {
-  const store = createPortalSessionStore(browserSessionStorage(), options.manufacturer);
-  const services = portalServices(options, store);
-  const root = createRoot(element);
-  root.render(
-    <RemoteProviders services={services} globalStyle={options.standalone}>
-      <MessagesProvider locale={options.locale ?? DEFAULT_LOCALE}>
-        <PortalProvider slug={options.manufacturer} store={store}>
-          <BrowserRouter basename={options.basePath}>
-            <PortalRoutes themeOverrides={options.theme} standalone={options.standalone} />
-          </BrowserRouter>
-        </PortalProvider>
-      </MessagesProvider>
-    </RemoteProviders>,
-  );
-  return () => root.unmount();
+/** For vendors: `mount(element, options)` renders the customer portal of `manufacturer` into any element (docs/portal.md). */
+export function createPortalMount(PortalRoutes: ComponentType<PortalFrameProps>) {
+  return function mount(element: HTMLElement, options: PortalMountOptions): Unmount {
+    const store = createPortalSessionStore(browserSessionStorage(), options.manufacturer);
+    const services = portalServices(options, store);
+    const root = createRoot(element);
+    root.render(
+      <RemoteProviders services={services} globalStyle={options.standalone}>
+        <MessagesProvider locale={options.locale ?? DEFAULT_LOCALE}>
+          <PortalProvider slug={options.manufacturer} store={store}>
+            <BrowserRouter basename={options.basePath}>
+              <PortalRoutes themeOverrides={options.theme} standalone={options.standalone} />
+            </BrowserRouter>
+          </PortalProvider>
+        </MessagesProvider>
+      </RemoteProviders>,
+    );
+    return () => root.unmount();
+  };
 }

@@ -1,6 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { portalLink, portalNavigation, portalPages } from 'shared-kit/pages';
 import { installFakeFetch } from 'shared-kit/testing';
-import { mount } from './mount';
+import { mount } from './remote';
 import { portalSessionKey } from './shared/session/session-store';
 import { customerSession, descriptor, makeLicense } from './shared/test-support/fixtures';
 
@@ -79,5 +80,51 @@ describe('mount (for vendors)', () => {
     });
     const send = await screen.findByRole('button', { name: 'Send code' });
     expect(getComputedStyle(send).backgroundColor).toBe('rgb(0, 68, 0)');
+  });
+
+  /** Mounts the portal at `path` under its standalone page's base, signed in or not; every call answered empty. */
+  function mountAt(path: string, signedIn: boolean) {
+    if (signedIn) sessionStorage.setItem(portalSessionKey('aurora-audio'), JSON.stringify(customerSession));
+    window.history.pushState({}, '', `/portal/aurora-audio${path}`);
+    installFakeFetch((call) =>
+      call.path === '/portal/aurora-audio' ? { status: 200, body: descriptor } : { status: 200, body: pageOf([]) },
+    );
+    let unmount!: () => void;
+    act(() => {
+      unmount = mount(element, {
+        apiBaseUrl: '/api/v1',
+        manufacturer: 'aurora-audio',
+        basePath: '/portal/aurora-audio',
+      });
+    });
+    return () => act(() => unmount());
+  }
+
+  it.each(Object.values(portalPages.pages).filter((page) => page.customer))(
+    'leads a visitor without a session from $path to sign-in',
+    async (page) => {
+      const unmount = mountAt(`/${page.path}`, false);
+      expect(await screen.findByRole('button', { name: 'Send code' })).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/portal/aurora-audio/sign-in');
+      unmount();
+    },
+  );
+
+  it('leads the base address to the home page, and lists the navigation of the page table', async () => {
+    const unmount = mountAt('/', true);
+    await waitFor(() => expect(window.location.pathname).toBe(`/portal/aurora-audio${portalLink(portalPages.home)}`));
+    const nav = await screen.findByRole('navigation', { name: 'Your account' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      portalNavigation.map((page) => `/portal/aurora-audio${portalLink(page)}`),
+    );
+    expect(links.map((link) => link.textContent)).toEqual([
+      'My licenses',
+      'My trials',
+      'Downloads',
+      'Offline activation',
+      'My account',
+    ]);
+    unmount();
   });
 });
