@@ -73,7 +73,7 @@ export function pageTable<const Routes extends Record<string, PageRoute>, const 
 }
 
 /** The links into a remote's pages: a function per page, taking what the page's `at` takes. */
-export type PageLinks<Pages extends Record<string, PageRoute>> = {
+export type PageLinks<Pages extends Record<string, Pick<PageRoute, 'at'>>> = {
   [Name in keyof Pages]: (...args: Parameters<Pages[Name]['at']>) => string;
 };
 
@@ -81,7 +81,9 @@ export type PageLinks<Pages extends Record<string, PageRoute>> = {
  * The links of a table, relative to the page that follows them (`../<address>`): from any page of any remote under
  * the same base (`/Home` in the shell, the base path when mounted elsewhere) they lead to the page.
  */
-export function linksOf<Pages extends Record<string, PageRoute>>(routes: RemoteRoutes<Pages>): PageLinks<Pages> {
+export function linksOf<Pages extends Record<string, Pick<PageRoute, 'at'>>>(routes: {
+  pages: Pages;
+}): PageLinks<Pages> {
   const links: Record<string, (...args: never[]) => string> = {};
   for (const [name, page] of Object.entries(routes.pages)) links[name] = (...args) => `../${page.at(...args)}`;
   return links as PageLinks<Pages>;
