@@ -11,6 +11,7 @@ const sharedKitSource = {
   '^shared-kit/data$': '<rootDir>/shared-kit/src/data/index.ts',
   '^shared-kit/forms$': '<rootDir>/shared-kit/src/forms/index.ts',
   '^shared-kit/pages$': '<rootDir>/shared-kit/src/pages/index.ts',
+  '^shared-kit/remote-module$': '<rootDir>/shared-kit/src/hooks/use-remote-module.ts',
   '^shared-kit/remotes$': '<rootDir>/shared-kit/src/remotes.ts',
   '^shared-kit/testing$': '<rootDir>/shared-kit/src/testing/index.ts',
   '^signed-formats$': '<rootDir>/signed-formats/src/index.ts',

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { defineRemote } from 'shared-kit';
-import { catalogPages } from 'shared-kit/pages';
+import { catalogRoutes } from 'shared-kit/pages';
 import CatalogRoutes, { mount, remote } from './remote';
 
 const Page: ComponentType = () => null;
-const everyPage = Object.fromEntries(Object.keys(catalogPages.pages).map((name) => [name, Page])) as Record<
-  keyof typeof catalogPages.pages,
+const everyPage = Object.fromEntries(Object.keys(catalogRoutes.pages).map((name) => [name, Page])) as Record<
+  keyof typeof catalogRoutes.pages,
   ComponentType
 >;
 
@@ -19,9 +19,9 @@ describe('the catalog manifest', () => {
   it('needs one component per page of the table: a page left out, or one too many, does not compile', () => {
     const { updateRelease: _leftOut, ...withoutOne } = everyPage;
     // @ts-expect-error updateRelease has no component
-    expect(() => defineRemote(catalogPages, withoutOne)).not.toThrow();
+    expect(() => defineRemote(catalogRoutes, withoutOne)).not.toThrow();
     // @ts-expect-error a component for a page the table does not have
-    expect(() => defineRemote(catalogPages, { ...everyPage, legacyProducts: Page })).not.toThrow();
-    expect(defineRemote(catalogPages, everyPage).name).toBe('catalog');
+    expect(() => defineRemote(catalogRoutes, { ...everyPage, legacyProducts: Page })).not.toThrow();
+    expect(defineRemote(catalogRoutes, everyPage).name).toBe('catalog');
   });
 });

@@ -1,11 +1,11 @@
-// The catalog remote's manifest: its pages (shared-kit/pages, catalogPages) bound to their components. Exposed as
+// The catalog remote's manifest: its routes (shared-kit/pages, catalogRoutes) bound to their components. Exposed as
 // ./routes (the shell renders `default`) and ./mount (integrators call `mount`), see tools/webpack/create-app-config.js.
 import { defineRemote, lazyPage } from 'shared-kit';
-import { catalogPages } from 'shared-kit/pages';
+import { catalogRoutes } from 'shared-kit/pages';
 import { ProductsPage } from './features/products/pages/ProductsPage';
 
 // The first screen (MyProducts) comes with the manifest; every other page is fetched when first visited.
-export const remote = defineRemote(catalogPages, {
+export const remote = defineRemote(catalogRoutes, {
   products: ProductsPage,
   createProduct: lazyPage(() =>
     import('./features/products/pages/ProductFormPages').then((page) => page.CreateProductPage),

@@ -1,11 +1,11 @@
-// The licensing remote's manifest: its pages (shared-kit/pages, licensingPages) bound to their components. Exposed as
+// The licensing remote's manifest: its routes (shared-kit/pages, licensingRoutes) bound to their components. Exposed as
 // ./routes and ./mount (tools/webpack/create-app-config.js); its webpack config adds ./license-table for mfe-users.
 import { defineRemote, lazyPage } from 'shared-kit';
-import { licensingPages } from 'shared-kit/pages';
+import { licensingRoutes } from 'shared-kit/pages';
 import { ProductLicensesPage } from './features/licenses/pages/ProductLicensesPage';
 
 // The licences page comes with the manifest; the trials page is fetched when first visited.
-export const remote = defineRemote(licensingPages, {
+export const remote = defineRemote(licensingRoutes, {
   productLicenses: ProductLicensesPage,
   productTrials: lazyPage(() =>
     import('./features/trials/pages/ProductTrialsPage').then((page) => page.ProductTrialsPage),

@@ -1,8 +1,8 @@
-// The manufacturers remote's manifest: its pages (shared-kit/pages, manufacturersPages) bound to their components.
+// The manufacturers remote's manifest: its routes (shared-kit/pages, manufacturersRoutes) bound to their components.
 // Exposed as ./routes and ./mount (tools/webpack/create-app-config.js).
 import { createElement, Fragment } from 'react';
 import { defineRemote, lazyPage } from 'shared-kit';
-import { manufacturersPages } from 'shared-kit/pages';
+import { manufacturersRoutes } from 'shared-kit/pages';
 import { ManufacturersListPage } from './features/manufacturers/pages/ManufacturersListPage';
 
 const ManufacturerDetailsPage = lazyPage(() =>
@@ -29,7 +29,7 @@ const manufacturerSections = (manufacturerId: number) =>
   );
 
 // The list comes with the manifest; every other page is fetched when first visited.
-export const remote = defineRemote(manufacturersPages, {
+export const remote = defineRemote(manufacturersRoutes, {
   manufacturers: ManufacturersListPage,
   manufacturerDetails: () => createElement(ManufacturerDetailsPage, { sections: manufacturerSections }),
   webhookDeliveries: lazyPage(() =>

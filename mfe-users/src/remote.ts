@@ -1,11 +1,11 @@
-// The users remote's manifest: its pages (shared-kit/pages, usersPages) bound to their components. Exposed as
+// The users remote's manifest: its routes (shared-kit/pages, usersRoutes) bound to their components. Exposed as
 // ./routes and ./mount (tools/webpack/create-app-config.js).
 import { defineRemote, lazyPage } from 'shared-kit';
-import { usersPages } from 'shared-kit/pages';
+import { usersRoutes } from 'shared-kit/pages';
 import { UsersPage } from './features/users/pages/UsersPage';
 
 // The users list comes with the manifest; every other page is fetched when first visited.
-export const remote = defineRemote(usersPages, {
+export const remote = defineRemote(usersRoutes, {
   users: UsersPage,
   importUsers: lazyPage(() =>
     import('./features/user-import/pages/ImportUsersPage').then((page) => page.ImportUsersPage),

@@ -1,5 +1,7 @@
 // The console's side of shared-kit. Server code imports `shared-kit/contract` only. The data layer (key
 // factories, mutations, list controller) is `shared-kit/data`: the remotes use it, the shell's sign-in does not load it.
+// `useRemoteModule` is `shared-kit/remote-module`, no shared module: the shell's console and one remote's later page
+// bundle it, so neither the sign-in nor a remote's first page carries it.
 export * from './constants';
 export type * from './contract';
 export { isEmail } from './contract/email-rule';
@@ -12,7 +14,6 @@ export * from './services/list-state-store';
 export * from './hooks/use-list-state';
 export * from './hooks/use-api-data';
 export * from './hooks/use-id-param';
-export * from './hooks/use-remote-module';
 export * from './ui';
 export * from './format';
 export * from './federation';

@@ -1,18 +1,13 @@
 import { act } from 'react';
 import { screen } from '@testing-library/react';
-import { pageTable } from '../pages/page-table';
+import { remoteRoutes } from '../pages/page-table';
 import { defineRemote } from './define-remote';
 
-const table = pageTable({
+const table = remoteRoutes({
   remote: 'catalog',
-  title: 'Products',
   pages: {
-    list: { path: 'MyProducts', access: ['manufacturer'], at: () => 'MyProducts' },
-    edit: {
-      path: 'UpdateProduct/:productID',
-      access: ['manufacturer'],
-      at: (productId: number) => `UpdateProduct/${productId}`,
-    },
+    list: { path: 'MyProducts', at: () => 'MyProducts' },
+    edit: { path: 'UpdateProduct/:productID', at: (productId: number) => `UpdateProduct/${productId}` },
   },
 });
 

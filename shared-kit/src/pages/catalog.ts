@@ -1,54 +1,20 @@
-import type { Product } from '../contract';
-import { pageTable, linksOf } from './page-table';
+import { catalogRoutes } from './catalog-routes';
+import { pageTable } from './page-table';
 
-const manufacturer = ['manufacturer'] as const;
+const manufacturer = { access: ['manufacturer'] } as const;
 
-/** The catalog remote's pages (mfe-catalog): products, builds, releases (docs/console.md, Products). */
-export const catalogPages = pageTable({
-  remote: 'catalog',
+/** The catalog's pages as the shell reads them: its routes (catalog-routes.ts), who opens them, its menu item. */
+export const catalogPages = pageTable(catalogRoutes, {
   title: 'Products',
   section: 'My Products',
   pages: {
-    products: {
-      path: 'MyProducts',
-      access: manufacturer,
-      at: () => 'MyProducts',
-      nav: { label: 'My Products', audience: 'manufacturer' },
-    },
-    createProduct: { path: 'CreateProduct', access: manufacturer, at: () => 'CreateProduct' },
-    updateProduct: {
-      path: 'UpdateProduct/:productID',
-      access: manufacturer,
-      at: (product: Pick<Product, 'id'>) => `UpdateProduct/${product.id}`,
-    },
-    productBuilds: {
-      path: 'ProductBuilds/:productID',
-      access: manufacturer,
-      at: (productId: number) => `ProductBuilds/${productId}`,
-    },
-    buildDetails: {
-      path: 'BuildDetails/:productID/:buildID',
-      access: manufacturer,
-      at: (productId: number, buildId: number) => `BuildDetails/${productId}/${buildId}`,
-    },
-    productReleases: {
-      path: 'ProductReleases/:productID',
-      access: manufacturer,
-      at: (productId: number) => `ProductReleases/${productId}`,
-    },
-    createRelease: {
-      path: 'CreateRelease/:productID/:buildIDs?',
-      access: manufacturer,
-      // The chosen builds stay readable in the address: `CreateRelease/4/7,9`.
-      at: (productId: number, buildIds: number[] = []) =>
-        buildIds.length ? `CreateRelease/${productId}/${buildIds.join(',')}` : `CreateRelease/${productId}`,
-    },
-    updateRelease: {
-      path: 'UpdateRelease/:productID/:releaseID',
-      access: manufacturer,
-      at: (productId: number, releaseId: number) => `UpdateRelease/${productId}/${releaseId}`,
-    },
+    products: { ...manufacturer, nav: { label: 'My Products', audience: 'manufacturer' } },
+    createProduct: manufacturer,
+    updateProduct: manufacturer,
+    productBuilds: manufacturer,
+    buildDetails: manufacturer,
+    productReleases: manufacturer,
+    createRelease: manufacturer,
+    updateRelease: manufacturer,
   },
 });
-
-export const catalogLinks = linksOf(catalogPages);

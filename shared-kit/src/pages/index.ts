@@ -9,10 +9,16 @@ import type { PageSpec, PageTable } from './page-table';
 import { usersPages } from './users';
 
 export * from './page-table';
-export { catalogPages, catalogLinks } from './catalog';
-export { licensingPages, licensingLinks } from './licensing';
-export { usersPages, usersLinks } from './users';
-export { manufacturersPages, manufacturersLinks } from './manufacturers';
+// The routes and links apart from the tables: a remote bundles its own routes and the links it follows, not what only
+// the shell reads (who opens a page, the menu, the titles).
+export { catalogRoutes, catalogLinks } from './catalog-routes';
+export { licensingRoutes, licensingLinks } from './licensing-routes';
+export { usersRoutes, usersLinks } from './users-routes';
+export { manufacturersRoutes, manufacturersLinks } from './manufacturers-routes';
+export { catalogPages } from './catalog';
+export { licensingPages } from './licensing';
+export { usersPages } from './users';
+export { manufacturersPages } from './manufacturers';
 export * from './portal';
 
 /** Every console remote's table, by federation name: a remote in remotes.json without one does not compile. */

@@ -1,27 +1,11 @@
-import type { Product } from '../contract';
-import { pageTable, linksOf } from './page-table';
+import { licensingRoutes } from './licensing-routes';
+import { pageTable } from './page-table';
 
-const manufacturer = ['manufacturer'] as const;
+const manufacturer = { access: ['manufacturer'] } as const;
 
-/** The licensing remote's pages (mfe-licensing): a product's licences and trials, reached from My Products. */
-export const licensingPages = pageTable({
-  remote: 'licensing',
+/** The licensing pages as the shell reads them: its routes (licensing-routes.ts), who opens them. */
+export const licensingPages = pageTable(licensingRoutes, {
   title: 'Licenses',
   section: 'My Products',
-  pages: {
-    productLicenses: {
-      path: 'ProductLicenses/:productID/:productName/:productIdentifier',
-      access: manufacturer,
-      // A product without an identifier is `none` in the address.
-      at: (product: Pick<Product, 'id' | 'name' | 'identifier'>) =>
-        `ProductLicenses/${product.id}/${encodeURIComponent(product.name)}/${encodeURIComponent(product.identifier || 'none')}`,
-    },
-    productTrials: {
-      path: 'ProductTrials/:productID/:productName',
-      access: manufacturer,
-      at: (product: Pick<Product, 'id' | 'name'>) => `ProductTrials/${product.id}/${encodeURIComponent(product.name)}`,
-    },
-  },
+  pages: { productLicenses: manufacturer, productTrials: manufacturer },
 });
-
-export const licensingLinks = linksOf(licensingPages);

@@ -3,10 +3,15 @@ import { REMOTE_NAMES } from '../remotes';
 import {
   CONSOLE_PAGE_TABLES,
   catalogLinks,
+  catalogRoutes,
   firstSegmentOf,
   licensingLinks,
+  licensingRoutes,
   manufacturersLinks,
+  manufacturersRoutes,
+  pageTable,
   usersLinks,
+  usersRoutes,
   type PageSpec,
 } from './index';
 
@@ -83,5 +88,37 @@ describe('the console remotes’ page tables', () => {
     const labels = new Set(menu.map((page) => page.nav?.label));
     for (const table of tables) if (table.section) expect(labels).toContain(table.section);
     for (const { page } of allPages) if (page.section) expect(labels).toContain(page.section);
+  });
+
+  it('builds each table from its remote’s routes: the same pages, paths and addresses', () => {
+    const routes = {
+      catalog: catalogRoutes,
+      licensing: licensingRoutes,
+      users: usersRoutes,
+      manufacturers: manufacturersRoutes,
+    };
+    for (const [name, table] of Object.entries(CONSOLE_PAGE_TABLES)) {
+      const own = routes[name as keyof typeof routes];
+      expect(own.remote).toBe(table.remote);
+      expect(Object.keys(table.pages)).toEqual(Object.keys(own.pages));
+      for (const [page, route] of Object.entries(own.pages) as [string, PageSpec][]) {
+        expect(table.pages[page].path).toBe(route.path);
+        expect(table.pages[page].at).toBe(route.at);
+      }
+    }
+  });
+
+  it('needs what the shell reads for every route: a route left out, or a page without one, does not compile', () => {
+    const manufacturer = { access: ['manufacturer'] } as const;
+    // @ts-expect-error productTrials has no access
+    const missing = pageTable(licensingRoutes, { title: 'Licenses', pages: { productLicenses: manufacturer } });
+    expect(missing.pages.productTrials.access).toBeUndefined();
+    const withExtra = () =>
+      pageTable(licensingRoutes, {
+        title: 'Licenses',
+        // @ts-expect-error legacyLicenses is no route of licensing
+        pages: { productLicenses: manufacturer, productTrials: manufacturer, legacyLicenses: manufacturer },
+      });
+    expect(Object.keys(withExtra().pages)).toEqual(['productLicenses', 'productTrials']);
   });
 });

@@ -5,7 +5,7 @@ import { CONSOLE_SHARED_KIT_VERSION } from './remote-compatibility';
 import { registerRemoteUrls } from './load-remote-routes';
 import { REMOTE_AREAS } from './remote-areas';
 import useSWR, { SWRConfig } from 'swr';
-import { REMOTE_STILL_LOADING_AFTER_MS as STILL_LOADING_AFTER_MS } from 'shared-kit';
+import { REMOTE_STILL_LOADING_AFTER_MS as STILL_LOADING_AFTER_MS } from 'shared-kit/remote-module';
 import { RemoteAreaView } from './RemoteAreaView';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({

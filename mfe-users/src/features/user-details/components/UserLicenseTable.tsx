@@ -4,12 +4,12 @@ import styled from 'styled-components';
 import {
   Button,
   Spinner,
-  useRemoteModule,
   useShellServices,
   type LicenseTableModule,
   type LicenseTableProps,
   type ShellServices,
 } from 'shared-kit';
+import { useRemoteModule } from 'shared-kit/remote-module';
 
 const Problem = styled.div`
   display: flex;
