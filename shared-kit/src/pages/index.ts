@@ -10,11 +10,15 @@ import { usersPages } from './users';
 
 export * from './page-table';
 // The routes and links apart from the tables: a remote bundles its own routes and the links it follows, not what only
-// the shell reads (who opens a page, the menu, the titles).
-export { catalogRoutes, catalogLinks } from './catalog-routes';
-export { licensingRoutes, licensingLinks } from './licensing-routes';
-export { usersRoutes, usersLinks } from './users-routes';
-export { manufacturersRoutes, manufacturersLinks } from './manufacturers-routes';
+// the shell reads (who opens a page, the menu, the titles); a link travels with the page that follows it.
+export { catalogRoutes } from './catalog-routes';
+export { catalogLinks } from './catalog-links';
+export { licensingRoutes } from './licensing-routes';
+export { licensingLinks } from './licensing-links';
+export { usersRoutes } from './users-routes';
+export { usersLinks } from './users-links';
+export { manufacturersRoutes } from './manufacturers-routes';
+export { manufacturersLinks } from './manufacturers-links';
 export { catalogPages } from './catalog';
 export { licensingPages } from './licensing';
 export { usersPages } from './users';

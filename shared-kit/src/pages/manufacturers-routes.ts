@@ -1,29 +1,15 @@
-import { linksOf, remoteRoutes } from './page-table';
+import { remoteRoutes } from './page-table';
 
 /** The manufacturers remote's routes (mfe-manufacturers): manufacturers, their emails and webhooks, My Details. */
 export const manufacturersRoutes = remoteRoutes({
   remote: 'manufacturers',
   pages: {
-    manufacturers: { path: 'Manufacturers', at: () => 'Manufacturers' },
-    manufacturerDetails: {
-      path: 'Manufacturers/:manufacturerID',
-      at: (manufacturerId: number) => `Manufacturers/${manufacturerId}`,
-    },
-    webhookDeliveries: {
-      path: 'Manufacturers/:manufacturerID/Webhooks/:endpointID',
-      at: (manufacturerId: number, endpointId: number) => `Manufacturers/${manufacturerId}/Webhooks/${endpointId}`,
-    },
-    emails: {
-      path: 'Manufacturers/:manufacturerID/Emails',
-      at: (manufacturerId: number) => `Manufacturers/${manufacturerId}/Emails`,
-    },
-    email: {
-      path: 'Manufacturers/:manufacturerID/Emails/:emailID',
-      at: (manufacturerId: number, emailId: number) => `Manufacturers/${manufacturerId}/Emails/${emailId}`,
-    },
-    createManufacturer: { path: 'CreateManufacturer', at: () => 'CreateManufacturer' },
-    myDetails: { path: 'MyDetails', at: () => 'MyDetails' },
+    manufacturers: { path: 'Manufacturers' },
+    manufacturerDetails: { path: 'Manufacturers/:manufacturerID' },
+    webhookDeliveries: { path: 'Manufacturers/:manufacturerID/Webhooks/:endpointID' },
+    emails: { path: 'Manufacturers/:manufacturerID/Emails' },
+    email: { path: 'Manufacturers/:manufacturerID/Emails/:emailID' },
+    createManufacturer: { path: 'CreateManufacturer' },
+    myDetails: { path: 'MyDetails' },
   },
 });
-
-export const manufacturersLinks = linksOf(manufacturersRoutes);

@@ -1,12 +1,10 @@
 import type { AccessLevel } from '../constants';
 import type { RemoteName } from '../remotes';
 
-/** What a remote needs of one of its pages: its route and its address (its manifest, the links into it). */
-export interface PageRoute<Args extends unknown[] = never[]> {
+/** What a remote needs of one of its pages: its route (its manifest binds a component to it). */
+export interface PageRoute {
   /** Its route under the remote's base (`/Home` in the console), in react-router's syntax. */
   path: string;
-  /** Its address under the base, from what the page is about (the URLs of docs/console.md). */
-  at: (...args: Args) => string;
 }
 
 /** What only the shell reads of a page, before the remote loads: kept out of the remotes' bundles. */
@@ -19,10 +17,10 @@ export interface PageShellSpec {
   section?: string | null;
 }
 
-/** One page of a remote: what the shell must know before the remote loads, and how to link to it. */
-export interface PageSpec<Args extends unknown[] = never[]> extends PageRoute<Args>, PageShellSpec {}
+/** One page of a remote: its route and what the shell must know before the remote loads. */
+export interface PageSpec extends PageRoute, PageShellSpec {}
 
-/** A remote's routes, by page name: what its manifest and the links into it need, and nothing the shell alone reads. */
+/** A remote's routes, by page name: what its manifest needs, and nothing the shell alone reads. */
 export interface RemoteRoutes<
   Routes extends Record<string, PageRoute> = Record<string, PageRoute>,
   Remote extends RemoteName = RemoteName,
@@ -31,7 +29,6 @@ export interface RemoteRoutes<
   pages: Routes;
 }
 
-// `never[]` parameters in PageRoute's default make every `at` assignable, whatever it takes.
 export function remoteRoutes<const Routes extends Record<string, PageRoute>, const Remote extends RemoteName>(
   routes: RemoteRoutes<Routes, Remote>,
 ): RemoteRoutes<Routes, Remote> {
@@ -72,22 +69,15 @@ export function pageTable<const Routes extends Record<string, PageRoute>, const 
   };
 }
 
-/** The links into a remote's pages: a function per page, taking what the page's `at` takes. */
-export type PageLinks<Pages extends Record<string, Pick<PageRoute, 'at'>>> = {
-  [Name in keyof Pages]: (...args: Parameters<Pages[Name]['at']>) => string;
-};
-
 /**
- * The links of a table, relative to the page that follows them (`../<address>`): from any page of any remote under
- * the same base (`/Home` in the shell, the base path when mounted elsewhere) they lead to the page.
+ * The links into a remote's pages: one function per page, from what the page is about to its address relative to the
+ * page that follows it (`../<address>`), so from any page of any remote under the same base (`/Home` in the shell,
+ * the base path when mounted elsewhere) it leads there. Apart from the routes: a remote's first chunk holds its routes,
+ * and a link travels with the page that follows it.
  */
-export function linksOf<Pages extends Record<string, Pick<PageRoute, 'at'>>>(routes: {
-  pages: Pages;
-}): PageLinks<Pages> {
-  const links: Record<string, (...args: never[]) => string> = {};
-  for (const [name, page] of Object.entries(routes.pages)) links[name] = (...args) => `../${page.at(...args)}`;
-  return links as PageLinks<Pages>;
-}
+export type PageLinks<Routes extends Record<string, PageRoute>> = {
+  readonly [Name in keyof Routes]: (...args: never[]) => string;
+};
 
 /** The first segment of a route or an address: what tells the shell which remote renders it. */
 export const firstSegmentOf = (path: string): string => path.replace(/^\//, '').split('/')[0];

@@ -16,9 +16,15 @@ import {
 } from './index';
 
 const tables = Object.values(CONSOLE_PAGE_TABLES);
+const LINKS: Record<string, Record<string, (...args: never[]) => string>> = {
+  catalog: catalogLinks,
+  licensing: licensingLinks,
+  users: usersLinks,
+  manufacturers: manufacturersLinks,
+};
 const allPages = tables.flatMap((table) => Object.entries(table.pages).map(([name, page]) => ({ table, name, page })));
 
-/** An example address of every page, from its own `at`, with what the page is about. */
+/** What each page with arguments is about, for an example of its link. */
 const EXAMPLES: Record<string, unknown[]> = {
   updateProduct: [{ id: 4 }],
   productBuilds: [4],
@@ -52,10 +58,12 @@ describe('the console remotes’ page tables', () => {
     }
   });
 
-  it.each(allPages.map(({ name, page }) => [name, page] as const))(
-    '%s: its address matches its route, with the values it was made from',
-    (name, page: PageSpec) => {
-      const address = page.at(...((EXAMPLES[name] ?? []) as never[]));
+  it.each(allPages.map(({ table, name, page }) => [name, table.remote, page] as const))(
+    '%s: its link leads to its route, with the values it was made from',
+    (name, remote, page: PageSpec) => {
+      const link = LINKS[remote][name];
+      expect({ name, link: typeof link }).toEqual({ name, link: 'function' });
+      const address = link(...((EXAMPLES[name] ?? []) as never[])).replace(/^\.\.\//, '');
       const match = matchPath({ path: `/Home/${page.path}`, end: true }, `/Home/${address}`);
       expect({ name, address, matches: match !== null }).toEqual({ name, address, matches: true });
       // No other page of the console claims the address.
@@ -84,13 +92,19 @@ describe('the console remotes’ page tables', () => {
   it('opens a menu item’s page without arguments, and names only menu items as sections', () => {
     const menu = allPages.filter(({ page }) => page.nav).map(({ page }) => page);
     expect(menu.map((page) => page.nav?.label)).toEqual(['My Products', 'Users', 'Manufacturers']);
-    for (const page of menu) expect(page.at.length).toBe(0);
+    for (const { table, name, page } of allPages)
+      if (page.nav)
+        expect({ name, link: LINKS[table.remote][name](), path: page.path }).toEqual({
+          name,
+          link: `../${page.path}`,
+          path: page.path,
+        });
     const labels = new Set(menu.map((page) => page.nav?.label));
     for (const table of tables) if (table.section) expect(labels).toContain(table.section);
     for (const { page } of allPages) if (page.section) expect(labels).toContain(page.section);
   });
 
-  it('builds each table from its remote’s routes: the same pages, paths and addresses', () => {
+  it('builds each table from its remote’s routes: the same pages and paths, and a link for each', () => {
     const routes = {
       catalog: catalogRoutes,
       licensing: licensingRoutes,
@@ -101,10 +115,9 @@ describe('the console remotes’ page tables', () => {
       const own = routes[name as keyof typeof routes];
       expect(own.remote).toBe(table.remote);
       expect(Object.keys(table.pages)).toEqual(Object.keys(own.pages));
-      for (const [page, route] of Object.entries(own.pages) as [string, PageSpec][]) {
+      for (const [page, route] of Object.entries(own.pages) as [string, PageSpec][])
         expect(table.pages[page].path).toBe(route.path);
-        expect(table.pages[page].at).toBe(route.at);
-      }
+      expect(Object.keys(LINKS[name])).toEqual(Object.keys(own.pages));
     }
   });
 

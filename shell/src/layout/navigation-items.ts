@@ -17,11 +17,14 @@ const pages = Object.values(CONSOLE_PAGE_TABLES).flatMap((table) =>
   })),
 );
 
-/** The menu items the remotes' page tables declare (shared-kit/pages), in remotes.json order, each with its section's pages. */
-const REMOTE_ITEMS = pages.flatMap(({ nav, at }) => {
+/**
+ * The menu items the remotes' page tables declare (shared-kit/pages), in remotes.json order, each with its section's
+ * pages. A menu item's page takes no arguments: its route is its address.
+ */
+const REMOTE_ITEMS = pages.flatMap(({ nav, path }) => {
   if (!nav) return [];
   const segments = pages.filter((page) => page.section === nav.label).map((page) => firstSegmentOf(page.path));
-  const item: NavigationItem = { label: nav.label, to: `/Home/${at()}`, sections: [...new Set(segments)] };
+  const item: NavigationItem = { label: nav.label, to: `/Home/${path}`, sections: [...new Set(segments)] };
   return [{ item, audience: nav.audience }];
 });
 

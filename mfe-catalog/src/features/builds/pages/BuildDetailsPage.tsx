@@ -14,7 +14,6 @@ import { Monospace } from '../../../shared/components/layout';
 import { buildVersion } from '../../../shared/components/build-format';
 import { useBuild } from '../api/get-build';
 import { useBuildFiles } from '../api/get-build-files';
-import { buildLinks } from '../links';
 import { catalogLinks } from 'shared-kit/pages';
 
 const DownloadLink = styled.a`
@@ -64,7 +63,7 @@ export function BuildDetailsPage() {
     [api.baseUrl],
   );
 
-  const back = productId === null ? catalogLinks.products() : buildLinks.list(productId);
+  const back = productId === null ? catalogLinks.products() : catalogLinks.productBuilds(productId);
   const title = build
     ? `Build Files for Build ${buildVersion(build)}, build number ${build.build_number}, ${build.os}`
     : 'Build Files for Build';

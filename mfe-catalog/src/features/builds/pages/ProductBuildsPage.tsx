@@ -16,7 +16,6 @@ import { productBuildsKey } from '../../../shared/api/get-builds';
 import { ListToolbar } from '../../../shared/components/layout';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { buildColumns, buildTimestampColumns } from '../../../shared/components/build-columns';
-import { buildLinks } from '../links';
 import { catalogLinks } from 'shared-kit/pages';
 
 const buildId = (build: Build) => build.id;
@@ -43,7 +42,7 @@ export function ProductBuildsPage() {
         cell: (build) => (
           <ButtonLink
             size="small"
-            to={buildLinks.details(build.product_id, build.id)}
+            to={catalogLinks.buildDetails(build.product_id, build.id)}
             aria-label={`View details of build ${build.id}`}
           >
             View details
@@ -76,7 +75,7 @@ export function ProductBuildsPage() {
           <Button
             variant="primary"
             disabled={selected.size === 0}
-            onClick={() => navigate(buildLinks.createRelease(productId, selectedIds))}
+            onClick={() => navigate(catalogLinks.createRelease(productId, selectedIds))}
           >
             Create Release
           </Button>

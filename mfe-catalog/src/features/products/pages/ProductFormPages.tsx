@@ -12,13 +12,13 @@ import {
   toPatchBody,
   type ProductFormValues,
 } from '../components/product-form';
-import { productLinks } from '../links';
+import { catalogLinks } from 'shared-kit/pages';
 
 /** /Home/CreateProduct */
 export function CreateProductPage() {
   const createProduct = useCreateProduct();
   const saveThenLeave = useSaveThenLeave(createProduct);
-  const save = (values: ProductFormValues) => saveThenLeave(toCreateBody(values), productLinks.list);
+  const save = (values: ProductFormValues) => saveThenLeave(toCreateBody(values), catalogLinks.products());
   return (
     <>
       <PageHeader title="Create Product" />
@@ -26,7 +26,7 @@ export function CreateProductPage() {
         initialValues={NEW_PRODUCT_FORM}
         onSave={save}
         saving={createProduct.isMutating}
-        cancelTo={productLinks.list}
+        cancelTo={catalogLinks.products()}
       />
     </>
   );
@@ -42,14 +42,14 @@ export function UpdateProductPage() {
   const body = () => {
     if (productId === null || (!isLoading && !product)) {
       return (
-        <CannotShowPage back={{ to: productLinks.list, label: 'Back to My Products' }}>
+        <CannotShowPage back={{ to: catalogLinks.products(), label: 'Back to My Products' }}>
           This product could not be loaded.
         </CannotShowPage>
       );
     }
     if (!product) return <Spinner label="Loading product..." />;
     const save = (values: ProductFormValues) =>
-      saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, productLinks.list);
+      saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, catalogLinks.products());
     // Keyed by the product so a product loaded afresh starts the form from its saved values.
     return (
       <ProductForm
@@ -58,7 +58,7 @@ export function UpdateProductPage() {
         product={product}
         onSave={save}
         saving={updateProduct.isMutating}
-        cancelTo={productLinks.list}
+        cancelTo={catalogLinks.products()}
       />
     );
   };

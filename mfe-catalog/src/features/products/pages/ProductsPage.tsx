@@ -10,7 +10,7 @@ import {
 import { ExportButton, useListController } from 'shared-kit/data';
 import { ListToolbar, RowActions } from '../../../shared/components/layout';
 import { productsKey } from '../api/get-products';
-import { productLinks } from '../links';
+import { catalogLinks, licensingLinks } from 'shared-kit/pages';
 
 const productId = (product: Product) => product.id;
 
@@ -25,19 +25,27 @@ const columns: TableColumn<Product>[] = [
     header: 'Actions',
     cell: (product) => (
       <RowActions>
-        <ButtonLink size="small" to={productLinks.edit(product)} aria-label={`Edit ${product.name}`}>
+        <ButtonLink size="small" to={catalogLinks.updateProduct(product)} aria-label={`Edit ${product.name}`}>
           Edit
         </ButtonLink>
-        <ButtonLink size="small" to={productLinks.builds(product.id)} aria-label={`Builds of ${product.name}`}>
+        <ButtonLink size="small" to={catalogLinks.productBuilds(product.id)} aria-label={`Builds of ${product.name}`}>
           Builds
         </ButtonLink>
-        <ButtonLink size="small" to={productLinks.releases(product.id)} aria-label={`Releases of ${product.name}`}>
+        <ButtonLink
+          size="small"
+          to={catalogLinks.productReleases(product.id)}
+          aria-label={`Releases of ${product.name}`}
+        >
           Releases
         </ButtonLink>
-        <ButtonLink size="small" to={productLinks.licences(product)} aria-label={`Licenses of ${product.name}`}>
+        <ButtonLink
+          size="small"
+          to={licensingLinks.productLicenses(product)}
+          aria-label={`Licenses of ${product.name}`}
+        >
           Licenses
         </ButtonLink>
-        <ButtonLink size="small" to={productLinks.trials(product)} aria-label={`Trials of ${product.name}`}>
+        <ButtonLink size="small" to={licensingLinks.productTrials(product)} aria-label={`Trials of ${product.name}`}>
           Trials
         </ButtonLink>
       </RowActions>
@@ -54,7 +62,7 @@ export function ProductsPage() {
       <PageHeader
         title="My Products"
         actions={
-          <ButtonLink variant="primary" to={productLinks.create}>
+          <ButtonLink variant="primary" to={catalogLinks.createProduct()}>
             New Product
           </ButtonLink>
         }

@@ -16,7 +16,6 @@ import { ListToolbar } from '../../../shared/components/layout';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { yesNo } from '../../../shared/components/build-format';
 import { productReleasesKey } from '../api/get-releases';
-import { releaseLinks } from '../links';
 import { catalogLinks } from 'shared-kit/pages';
 
 const releaseId = (release: Release) => release.id;
@@ -40,7 +39,7 @@ const columns: TableColumn<Release>[] = [
     cell: (release) => (
       <ButtonLink
         size="small"
-        to={releaseLinks.edit(release.product_id, release.id)}
+        to={catalogLinks.updateRelease(release.product_id, release.id)}
         aria-label={`Edit release ${release.id}`}
       >
         Edit
@@ -74,7 +73,7 @@ export function ProductReleasesPage() {
         title="Product Releases"
         actions={
           productExists ? (
-            <ButtonLink variant="primary" to={releaseLinks.create(productId)}>
+            <ButtonLink variant="primary" to={catalogLinks.createRelease(productId)}>
               New Release
             </ButtonLink>
           ) : (

@@ -16,7 +16,6 @@ import {
   toPatchBody,
   type ReleaseFormValues,
 } from '../components/release-form';
-import { releaseLinks } from '../links';
 import { catalogLinks } from 'shared-kit/pages';
 
 const noProduct = (
@@ -37,14 +36,14 @@ export function CreateReleasePage() {
     if (productId === null) return noProduct;
     if (isLoading) return <Spinner label="Loading builds..." />;
     const save = (values: ReleaseFormValues) =>
-      saveThenLeave({ productId, body: toCreateBody(values) }, releaseLinks.list(productId));
+      saveThenLeave({ productId, body: toCreateBody(values) }, catalogLinks.productReleases(productId));
     return (
       <ReleaseForm
         productId={productId}
         initialValues={newReleaseForm(builds)}
         onSave={save}
         saving={createRelease.isMutating}
-        cancelTo={releaseLinks.list(productId)}
+        cancelTo={catalogLinks.productReleases(productId)}
       />
     );
   };
@@ -71,7 +70,7 @@ export function UpdateReleasePage() {
     if (productId === null) return noProduct;
     if (releaseId === null || (!isLoading && !release)) {
       return (
-        <CannotShowPage back={{ to: releaseLinks.list(productId), label: 'Back to the releases' }}>
+        <CannotShowPage back={{ to: catalogLinks.productReleases(productId), label: 'Back to the releases' }}>
           This release could not be loaded.
         </CannotShowPage>
       );
@@ -83,7 +82,7 @@ export function UpdateReleasePage() {
       const channelIds = manufacturerId === null ? formOfRelease(release).channelIds : values.channelIds;
       return saveThenLeave(
         { manufacturerId: manufacturerId ?? 0, release, channelIds, body },
-        releaseLinks.list(productId),
+        catalogLinks.productReleases(productId),
       );
     };
     return (
@@ -95,7 +94,7 @@ export function UpdateReleasePage() {
         distribution={{ channels: channels.data, isLoading: channels.isLoading }}
         onSave={save}
         saving={saveEditedRelease.isMutating}
-        cancelTo={releaseLinks.list(productId)}
+        cancelTo={catalogLinks.productReleases(productId)}
       />
     );
   };

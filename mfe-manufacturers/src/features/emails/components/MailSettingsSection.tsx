@@ -2,9 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, ButtonLink, Section, Spinner, errorMessage } from 'shared-kit';
 import { useMailSettings } from '../api/get-mail-settings';
-import { emailLinks } from '../links';
 import { MailSettingsForm } from './MailSettingsForm';
 import { SendTestEmail } from './SendTestEmail';
+import { manufacturersLinks } from 'shared-kit/pages';
 
 export const SETTINGS_LOAD_FAILED = 'The mail settings could not be loaded.';
 export const SETTINGS_SAVED = 'Mail settings saved.';
@@ -23,7 +23,7 @@ export function MailSettingsSection({ manufacturerId }: { manufacturerId: number
     <Section
       title="Mail settings"
       actions={
-        <ButtonLink to={emailLinks.log(manufacturerId)} aria-label="Emails log">
+        <ButtonLink to={manufacturersLinks.emails(manufacturerId)} aria-label="Emails log">
           Emails
         </ButtonLink>
       }

@@ -12,7 +12,7 @@ import {
 } from 'shared-kit';
 import { useEmail } from '../api/get-email';
 import { EmailHeaders } from '../components/EmailHeaders';
-import { emailLinks } from '../links';
+import { manufacturersLinks } from 'shared-kit/pages';
 
 export const NO_SUCH_EMAIL = 'There is no email at this address.';
 export const EMAIL_LOAD_FAILED = 'The email could not be loaded.';
@@ -50,7 +50,7 @@ export function EmailPage() {
 
 function EmailView({ manufacturerId, emailId }: { manufacturerId: number; emailId: number }) {
   const email = useEmail(manufacturerId, emailId);
-  const back = <ButtonLink to={emailLinks.log(manufacturerId)}>Back</ButtonLink>;
+  const back = <ButtonLink to={manufacturersLinks.emails(manufacturerId)}>Back</ButtonLink>;
   if (email.error instanceof ApiError && email.error.status === 404) {
     return (
       <>

@@ -15,7 +15,7 @@ import { emailsKey, type EmailFilter } from '../api/get-emails';
 import { EmailFilters } from '../components/EmailFilters';
 import { emailColumns } from '../components/email-columns';
 import { STATUSES } from '../components/email-status';
-import { emailLinks } from '../links';
+import { manufacturersLinks } from 'shared-kit/pages';
 
 export const NO_SUCH_MANUFACTURER = 'There is no manufacturer at this address.';
 export const NO_EMAILS =
@@ -70,7 +70,7 @@ function EmailLog({ manufacturerId }: { manufacturerId: number }) {
       emailColumns((email) => (
         <ButtonLink
           size="small"
-          to={emailLinks.email(manufacturerId, email.id)}
+          to={manufacturersLinks.email(manufacturerId, email.id)}
           aria-label={`View email ${email.id} to ${email.to}`}
         >
           View
@@ -86,7 +86,10 @@ function EmailLog({ manufacturerId }: { manufacturerId: number }) {
 
   return (
     <>
-      <PageHeader title={TITLE} actions={<ButtonLink to={emailLinks.manufacturer(manufacturerId)}>Back</ButtonLink>} />
+      <PageHeader
+        title={TITLE}
+        actions={<ButtonLink to={manufacturersLinks.manufacturerDetails(manufacturerId)}>Back</ButtonLink>}
+      />
       <EmailFilters
         filter={filter}
         onFilterChange={changeFilter}

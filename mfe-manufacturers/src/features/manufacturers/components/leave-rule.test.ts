@@ -1,4 +1,4 @@
-import { detailsLink, leaveTarget, safeReturnTo } from './leave-rule';
+import { leaveTarget, safeReturnTo } from './leave-rule';
 
 describe('the Back rule (docs/console.md, Manufacturer details)', () => {
   const returnTo = '/Home/Manufacturers?page=2';
@@ -58,16 +58,5 @@ describe('safeReturnTo', () => {
     'javascript:alert(1)',
   ])('ignores %p', (value) => {
     expect(safeReturnTo(value)).toBeNull();
-  });
-});
-
-describe('detailsLink', () => {
-  it('links to the manufacturer with the encoded page to return to', () => {
-    expect(detailsLink(12, '/Home/Manufacturers?page=2&x=a b')).toBe(
-      '12?returnTo=%2FHome%2FManufacturers%3Fpage%3D2%26x%3Da+b',
-    );
-    expect(new URLSearchParams(detailsLink(12, '/Home/Manufacturers?page=2').split('?')[1]).get('returnTo')).toBe(
-      '/Home/Manufacturers?page=2',
-    );
   });
 });

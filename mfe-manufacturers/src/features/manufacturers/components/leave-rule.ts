@@ -1,7 +1,5 @@
 import type { AccessLevel } from 'shared-kit';
 
-export const RETURN_TO_PARAM = 'returnTo';
-
 /**
  * A returnTo value from the address bar, if it is a path of this app. Anything else (another site, a
  * protocol-relative `//host`, `javascript:`) is ignored, so a crafted link cannot send the user elsewhere.
@@ -10,10 +8,6 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
-
-/** The detail page of a manufacturer, remembering the page that opened it. */
-export const detailsLink = (id: number, returnTo: string) =>
-  `${id}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
 
 export type LeaveTarget =
   | { kind: 'returnTo'; path: string }

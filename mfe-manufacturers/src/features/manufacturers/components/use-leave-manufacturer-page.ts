@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router';
 import { useSession } from 'shared-kit';
-import { RETURN_TO_PARAM, leaveTarget } from './leave-rule';
+import { leaveTarget } from './leave-rule';
+import { RETURN_TO_PARAM } from './return-to';
 
 /** Leaves a manufacturer's page by the Back rule; call it from the page's own route (Manufacturers/:id). */
 export function useLeaveManufacturerPage(): () => void {

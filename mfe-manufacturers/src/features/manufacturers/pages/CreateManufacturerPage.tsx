@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { CannotShowPage, Card, PageHeader, useSession } from 'shared-kit';
 import { mayListManufacturers } from '../access';
-import { manufacturerLinks } from '../links';
 import { ACCESS_DENIED } from '../texts';
+import { manufacturersLinks } from 'shared-kit/pages';
 
 /**
  * /Home/CreateManufacturer: New Manufacturer stays disabled (docs/console.md, Manufacturer list), so the console creates none. Someone who
@@ -16,7 +16,7 @@ export function CreateManufacturerPage() {
       {mayListManufacturers(session) ? (
         <Card>
           <p>New manufacturers are created by a ProductHub operator (admin command create-manufacturer).</p>
-          <Link to={manufacturerLinks.list}>Back to Manufacturers</Link>
+          <Link to={manufacturersLinks.manufacturers()}>Back to Manufacturers</Link>
         </Card>
       ) : (
         <CannotShowPage>{ACCESS_DENIED}</CannotShowPage>

@@ -16,7 +16,7 @@ import {
 import { ExportButton, useListController } from 'shared-kit/data';
 import { manufacturersKey } from '../api/get-manufacturers';
 import { mayListManufacturers } from '../access';
-import { detailsLink } from '../components/leave-rule';
+import { detailsLink } from '../components/return-to';
 import { ACCESS_DENIED } from '../texts';
 
 const TITLE = 'Manufacturers';

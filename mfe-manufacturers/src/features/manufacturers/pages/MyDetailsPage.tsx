@@ -1,8 +1,8 @@
 import { Navigate, useLocation } from 'react-router';
 import { CannotShowPage, PageHeader, useSession } from 'shared-kit';
 import { redirectState } from '../components/use-leave-manufacturer-page';
-import { manufacturerLinks } from '../links';
 import { UNABLE_TO_ACCESS_DETAILS } from '../texts';
+import { manufacturersLinks } from 'shared-kit/pages';
 
 /** /Home/MyDetails: the signed-in manufacturer user's own manufacturer page, or a message for anyone else. */
 export function MyDetailsPage() {
@@ -10,7 +10,9 @@ export function MyDetailsPage() {
   const location = useLocation();
   const manufacturer = session?.access_level === 'manufacturer' ? session.manufacturer : null;
   if (manufacturer)
-    return <Navigate to={manufacturerLinks.details(manufacturer.id)} replace state={redirectState(location)} />;
+    return (
+      <Navigate to={manufacturersLinks.manufacturerDetails(manufacturer.id)} replace state={redirectState(location)} />
+    );
   return (
     <>
       <PageHeader title="Manufacturer Details" />

@@ -13,12 +13,12 @@ import {
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
-import { webhookLinks } from '../links';
 import { DeleteEndpointDialog } from './DeleteEndpointDialog';
 import { EndpointDialog } from './EndpointDialog';
 import { SecretDialog } from './SecretDialog';
 import { endpointColumns } from './endpoint-columns';
 import { NEW_ENDPOINT, endpointBody, endpointFormValues, type EndpointFormValues } from './endpoint-form';
+import { manufacturersLinks } from 'shared-kit/pages';
 
 export const NO_ENDPOINTS =
   "No webhook endpoints yet. Add one to receive this manufacturer's events as signed HTTP requests.";
@@ -52,7 +52,7 @@ export function WebhooksSection({ manufacturerId }: { manufacturerId: number }) 
         <RowActions>
           <ButtonLink
             size="small"
-            to={webhookLinks.deliveries(manufacturerId, endpoint.id)}
+            to={manufacturersLinks.webhookDeliveries(manufacturerId, endpoint.id)}
             aria-label={`Delivery log of ${endpoint.url}`}
           >
             Delivery log

@@ -21,7 +21,7 @@ import { RedeliverButton } from '../components/RedeliverButton';
 import { deliveryColumns } from '../components/delivery-columns';
 import { queued, type QueueOutcome } from '../components/queue-outcome';
 import { usePollWhile } from '../components/use-poll-while';
-import { webhookLinks } from '../links';
+import { manufacturersLinks } from 'shared-kit/pages';
 
 export const NO_SUCH_ENDPOINT = 'There is no webhook endpoint at this address.';
 export const NO_DELIVERIES = 'No deliveries yet. Events this endpoint subscribes to, and test events, appear here.';
@@ -94,7 +94,7 @@ function DeliveryLog({ manufacturerId, endpointId }: { manufacturerId: number; e
     );
   };
 
-  const back = <ButtonLink to={webhookLinks.manufacturer(manufacturerId)}>Back</ButtonLink>;
+  const back = <ButtonLink to={manufacturersLinks.manufacturerDetails(manufacturerId)}>Back</ButtonLink>;
   if (endpoint.error instanceof ApiError && endpoint.error.status === 404) {
     return (
       <>

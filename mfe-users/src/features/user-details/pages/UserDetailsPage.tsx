@@ -12,13 +12,14 @@ import {
 import { HistorySection } from 'shared-kit/data';
 import { DescriptionList } from '../../../shared/components/DescriptionList';
 import { PageUnavailable } from '../../../shared/components/PageUnavailable';
-import { NOT_A_USER_ADDRESS, userLinks } from '../../../shared/links';
+import { NOT_A_USER_ADDRESS } from '../../../shared/texts';
 import { useUserDetails } from '../api/get-user-details';
 import { ChannelMemberships } from '../components/ChannelMemberships';
 import { Fingerprints } from '../components/Fingerprints';
 import { LicenseTransfers } from '../components/LicenseTransfers';
 import { SendPortalSignInLink } from '../components/SendPortalSignInLink';
 import { UserLicenseTable } from '../components/UserLicenseTable';
+import { usersLinks } from 'shared-kit/pages';
 
 const DETAILS_TITLE = 'User Details';
 
@@ -50,7 +51,7 @@ function UserDetails({ user }: { user: EndUserDetails }) {
     <>
       <PageHeader
         title={`User: ${user.email}`}
-        actions={<ButtonLink to={userLinks.edit(user)}>Edit User</ButtonLink>}
+        actions={<ButtonLink to={usersLinks.editUser(user)}>Edit User</ButtonLink>}
       />
       <Stack $gap="lg">
         <Section title="Details">
@@ -70,7 +71,7 @@ function UserDetails({ user }: { user: EndUserDetails }) {
         <Section
           title="Licenses"
           actions={
-            <ButtonLink variant="primary" to={userLinks.createLicense(user.id, user.email)}>
+            <ButtonLink variant="primary" to={usersLinks.createUserLicense(user.id, user.email)}>
               New License
             </ButtonLink>
           }

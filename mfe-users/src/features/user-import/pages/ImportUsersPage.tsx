@@ -18,12 +18,12 @@ import {
   USER_IMPORT_MAX_ROWS,
   USER_IMPORT_TEMPLATE,
 } from 'shared-kit/contract';
-import { userLinks } from '../../../shared/links';
 import { IMPORT_PATH, uploadUserImport, type UploadProgress } from '../api/upload-user-import';
 import { useApplyUserImport } from '../api/apply-user-import';
 import { FileDrop } from '../components/FileDrop';
 import { ImportPreview } from '../components/ImportPreview';
 import { ImportProgress } from '../components/ImportProgress';
+import { usersLinks } from 'shared-kit/pages';
 
 const Help = styled.p`
   margin: 0;
@@ -80,7 +80,7 @@ export function ImportUsersPage() {
 
   return (
     <>
-      <PageHeader title="Import Users" actions={<ButtonLink to={userLinks.list}>Back to Users</ButtonLink>} />
+      <PageHeader title="Import Users" actions={<ButtonLink to={usersLinks.users()}>Back to Users</ButtonLink>} />
       <Stack $gap="lg">
         {step.kind === 'choose' && (
           <Section title="Upload a CSV file">
@@ -117,7 +117,7 @@ export function ImportUsersPage() {
           <Section title="Import applied">
             <p role="status">{createdText(step.result)}</p>
             <p>
-              <ButtonLink variant="primary" to={userLinks.list}>
+              <ButtonLink variant="primary" to={usersLinks.users()}>
                 Back to Users
               </ButtonLink>
             </p>

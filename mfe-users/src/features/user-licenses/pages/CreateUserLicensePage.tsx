@@ -18,10 +18,11 @@ import { Form, SelectField, useBoundField, useContractForm, type ContractRules }
 import { DescriptionList } from '../../../shared/components/DescriptionList';
 import { FormButtons, FormCard } from '../../../shared/components/FormLayout';
 import { PageUnavailable } from '../../../shared/components/PageUnavailable';
-import { NOT_A_USER_ADDRESS, userLinks } from '../../../shared/links';
+import { NOT_A_USER_ADDRESS } from '../../../shared/texts';
 import { useCreateUserLicense } from '../api/create-user-license';
 import { usePickerProducts } from '../api/get-products';
 import { productLabel } from '../components/product-label';
+import { usersLinks } from 'shared-kit/pages';
 
 export const PRODUCT_REQUIRED = 'Choose a product from the list.';
 export const CREATE_FAILED = 'The license could not be created. Please try again.';
@@ -52,7 +53,7 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
   const navigate = useNavigate();
   const products = usePickerProducts();
   const { trigger: createUserLicense, isMutating } = useCreateUserLicense();
-  const backToUser = () => navigate(userLinks.details(userId));
+  const backToUser = () => navigate(usersLinks.userDetails(userId));
   const form = useContractForm({
     ...licenseFormContract,
     defaultValues: { productId: null, licenseType: DEFAULT_LICENSE_TYPE },

@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import { Button, ErrorText, PageHeader, SpinnerIcon } from 'shared-kit';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { FormButtons, FormCard } from '../../../shared/components/FormLayout';
-import { userLinks } from '../../../shared/links';
 import { userFormContract, type UserFormValues } from './user-form';
+import { usersLinks } from 'shared-kit/pages';
 
 export interface UserFormProps {
   title: string;
@@ -25,7 +25,7 @@ export function UserForm({ title, submitLabel, initialValues, onSubmit, saving }
     defaultValues: initialValues,
     onSubmit: async (_body, values) => {
       await onSubmit(values);
-      navigate(userLinks.list);
+      navigate(usersLinks.users());
     },
     pending: saving,
     failedText: SAVE_FAILED,
@@ -43,7 +43,7 @@ export function UserForm({ title, submitLabel, initialValues, onSubmit, saving }
             {form.pending && <SpinnerIcon />}
             {submitLabel}
           </Button>
-          <Button onClick={() => navigate(userLinks.list)}>Cancel</Button>
+          <Button onClick={() => navigate(usersLinks.users())}>Cancel</Button>
         </FormButtons>
       </Form>
     </>

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useIdParam } from 'shared-kit';
 import { PageUnavailable } from '../../../shared/components/PageUnavailable';
-import { NOT_A_USER_ADDRESS } from '../../../shared/links';
+import { NOT_A_USER_ADDRESS } from '../../../shared/texts';
 import { useUpdateUser } from '../api/update-user';
 import type { UserFormValues } from '../components/user-form';
 import { UserForm } from '../components/UserForm';

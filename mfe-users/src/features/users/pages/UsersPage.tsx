@@ -12,8 +12,8 @@ import {
 } from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { RowActions } from '../../../shared/components/RowActions';
-import { userLinks } from '../../../shared/links';
 import { usersKey } from '../api/get-users';
+import { usersLinks } from 'shared-kit/pages';
 
 const ListToolbar = styled(Toolbar)`
   margin-bottom: ${({ theme }) => theme.spacing.md};
@@ -31,17 +31,17 @@ const USER_COLUMNS: TableColumn<EndUser>[] = [
     width: '280px',
     cell: (user) => (
       <RowActions>
-        <ButtonLink size="small" to={userLinks.details(user.id)} aria-label={`View user ${user.email}`}>
+        <ButtonLink size="small" to={usersLinks.userDetails(user.id)} aria-label={`View user ${user.email}`}>
           View
         </ButtonLink>
         <ButtonLink
           size="small"
-          to={userLinks.createLicense(user.id, user.email)}
+          to={usersLinks.createUserLicense(user.id, user.email)}
           aria-label={`Add license for ${user.email}`}
         >
           Add License
         </ButtonLink>
-        <ButtonLink size="small" to={userLinks.edit(user)} aria-label={`Edit user ${user.email}`}>
+        <ButtonLink size="small" to={usersLinks.editUser(user)} aria-label={`Edit user ${user.email}`}>
           Edit
         </ButtonLink>
       </RowActions>
@@ -60,8 +60,8 @@ export function UsersPage() {
         title="Users"
         actions={
           <>
-            <ButtonLink to={userLinks.importUsers}>Import</ButtonLink>
-            <ButtonLink variant="primary" to={userLinks.create}>
+            <ButtonLink to={usersLinks.importUsers()}>Import</ButtonLink>
+            <ButtonLink variant="primary" to={usersLinks.createUser()}>
               New User
             </ButtonLink>
           </>
