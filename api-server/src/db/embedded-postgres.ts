@@ -1,5 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -56,8 +56,11 @@ export async function startEmbeddedPostgres(
     onError: (message: unknown) => log(`postgres: ${String(message)}`.trim()),
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await postgres.initialise();
+  const ownerFile = join(resolve(dataDir), OWNER_FILE);
+  refuseIfOwnedByLiveProcess(ownerFile, databaseDir);
   await stopOrphanedPostgres(databaseDir, log);
   await postgres.start();
+  writeFileSync(ownerFile, `${process.pid}\n`);
   const client = postgres.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
@@ -65,8 +68,51 @@ export async function startEmbeddedPostgres(
   await client.end();
   return {
     connectionString: embeddedConnectionString(port),
-    stop: () => postgres.stop(),
+    stop: async () => {
+      await postgres.stop();
+      if (readOwner(ownerFile) === process.pid) rmSync(ownerFile, { force: true });
+    },
   };
+}
+
+/** The process that started the PostgreSQL running on a data folder, written beside it once it runs. */
+const OWNER_FILE = 'postgres.owner';
+
+function readOwner(ownerFile: string): number | null {
+  if (!existsSync(ownerFile)) return null;
+  const pid = Number(readFileSync(ownerFile, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/**
+ * A PostgreSQL on the data folder whose starter is still running belongs to a live server (or admin command), not
+ * to a crashed one: stopping it would cut that server off. Say so instead, and let the operator choose.
+ */
+function refuseIfOwnedByLiveProcess(ownerFile: string, databaseDir: string): void {
+  const owner = readOwner(ownerFile);
+  if (owner === null || owner === process.pid || !isAlive(owner) || !isNodeProcess(owner)) return;
+  if (!isAlive(postmasterPid(databaseDir) ?? 0)) return;
+  throw new Error(
+    `The embedded PostgreSQL on ${databaseDir} is in use by another running ProductHub process (pid ${owner}). ` +
+      'Stop that process first, point this one at its database with DATABASE_URL, or set PRODUCTHUB_DATA_DIR to ' +
+      'another folder.',
+  );
+}
+
+/** Whether `pid` runs Node (where /proc tells; elsewhere a live pid is taken as ours), so a reused pid is no owner. */
+function isNodeProcess(pid: number): boolean {
+  try {
+    return basename(readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0')[0]).startsWith('node');
+  } catch {
+    return !existsSync('/proc/self');
+  }
+}
+
+function postmasterPid(databaseDir: string): number | null {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
 
 /**
@@ -97,12 +143,11 @@ function isAlive(pid: number): boolean {
 /**
  * A server killed without a chance to clean up (kill -9, OOM) leaves its PostgreSQL running on the data folder,
  * and a new one could not start. Ask that orphan for a fast shutdown (it stays crash-safe), then start afresh.
+ * (A PostgreSQL whose starter still runs was refused before this: see refuseIfOwnedByLiveProcess.)
  */
 async function stopOrphanedPostgres(databaseDir: string, log: (line: string) => void): Promise<void> {
-  const pidFile = join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return;
+  const pid = postmasterPid(databaseDir);
+  if (pid === null || pid === process.pid || !isAlive(pid)) return;
   log(`postgres: stopping the PostgreSQL (pid ${pid}) left running on ${databaseDir} by an earlier server`);
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 20_000 && isAlive(pid); waited += 100)
