@@ -9,6 +9,7 @@ import { HttpError } from '../../../lib/http-error';
 import { principalOf, type PrincipalCache } from '../../../auth/principal';
 import { loginRetryAfter, type LoginLimits } from '../../../auth/login-limits';
 import type { PasswordCheckGate } from '../../../auth/password-check-gate';
+import { clearSessionCookie, setSessionCookie } from '../../../auth/session-cookie';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 
@@ -55,7 +56,8 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
           .header('Retry-After', 1)
           .send({ message: [SIGN_IN_BUSY] });
       if (!user || !valid) throw new HttpError(401, INVALID_LOGIN);
-      const token = await createSession(db, user.id);
+      const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], address: request.ip });
+      setSessionCookie(request, reply, token);
       return {
         token,
         access_level: user.access_level,
@@ -72,6 +74,7 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
       const { sessionId } = principalOf(request);
       await revokeSession(db, sessionId);
       sessionCache?.evictSession(sessionId);
+      clearSessionCookie(request, reply);
       return reply.status(204).send(null);
     },
   );
