@@ -176,6 +176,7 @@ export async function buildApp({
         loginLimits: {
           perAddressAndAccount: config.loginRateLimitPerMinute,
           perAddress: config.loginAddressRateLimitPerMinute,
+          accountFailures: config.loginAccountFailuresPer15Minutes,
         },
         passwordChecks: createPasswordCheckGate(config.passwordCheckConcurrency),
       });
