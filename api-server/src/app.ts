@@ -22,6 +22,7 @@ import { createPasswordCheckGate } from './auth/password-check-gate';
 import { createBackgroundWork, type BackgroundWork } from './lib/background-work';
 import { healthRoutes } from './health/routes';
 import { systemUserRoutes } from './people/routes/systemusers/system-users';
+import { staffSessionRoutes } from './people/routes/systemusers/sessions';
 import { manufacturersRoutes } from './manufacturers/routes';
 import { catalogRoutes } from './catalog/routes';
 import { peopleRoutes } from './people/routes';
@@ -175,9 +176,11 @@ export async function buildApp({
         loginLimits: {
           perAddressAndAccount: config.loginRateLimitPerMinute,
           perAddress: config.loginAddressRateLimitPerMinute,
+          accountFailures: config.loginAccountFailuresPer15Minutes,
         },
         passwordChecks: createPasswordCheckGate(config.passwordCheckConcurrency),
       });
+      await api.register(staffSessionRoutes, { db, sessionCache, idleMinutes: config.sessionIdleMinutes });
       const areaDependencies = { db, masterKey, storage, config };
       await api.register(manufacturersRoutes, areaDependencies);
       await api.register(catalogRoutes, areaDependencies);

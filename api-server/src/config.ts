@@ -17,6 +17,8 @@ export interface ServerConfig {
   loginRateLimitPerMinute: number;
   /** Login attempts per minute from one address, whatever the account (password spraying). */
   loginAddressRateLimitPerMinute: number;
+  /** Failed logins per 15 minutes for one account from all addresses it has not signed in from (distributed guessing). */
+  loginAccountFailuresPer15Minutes: number;
   /** Password checks (scrypt) running at once in this process; more are refused with 503. */
   passwordCheckConcurrency: number;
   /** A session unused this long is ended, besides its absolute lifetime. */
@@ -93,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.PRODUCTHUB_APPS_DIR === '' ? undefined : resolve(env.PRODUCTHUB_APPS_DIR || resolve(__dirname, '../..')),
     loginRateLimitPerMinute: integer('PRODUCTHUB_LOGIN_RATE_LIMIT', 10, env),
     loginAddressRateLimitPerMinute: integer('PRODUCTHUB_LOGIN_ADDRESS_RATE_LIMIT', 30, env),
+    loginAccountFailuresPer15Minutes: integer('PRODUCTHUB_LOGIN_ACCOUNT_FAILURE_LIMIT', 20, env),
     passwordCheckConcurrency: positive('PRODUCTHUB_PASSWORD_CHECK_CONCURRENCY', 4, env),
     sessionIdleMinutes: positive('PRODUCTHUB_SESSION_IDLE_MINUTES', 30, env),
     trustedProxies: list(env.PRODUCTHUB_TRUST_PROXY),

@@ -66,7 +66,7 @@ describe('admin CLI: the password never comes from the command line', () => {
       stdin: 'password1234\n',
     });
     expect(common.code).toBe(1);
-    expect(common.stderr).toContain('one of the most common');
+    expect(common.stderr).toContain('This is similar to a commonly used password.');
     const emails = await t.db
       .selectFrom('system_users')
       .select('email')

@@ -27,13 +27,34 @@ describe('admin create-user', () => {
     expect(superId).toEqual(expect.any(Number));
     expect(staffId).toBeGreaterThan(superId);
     await expect(login(t.app, 'staff@alpha.example', 'Strong-Pass-2')).resolves.toEqual(expect.any(String));
+    // Audited like disable-user: no actor (an operator's command), the new user's fields, never the password.
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'system_user.create')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((entry) => [entry.entity_id, entry.manufacturer_id, entry.actor_system_user_id])).toEqual([
+      [String(superId), null, null],
+      [String(staffId), manufacturerId, null],
+    ]);
+    expect(audit[1].after).toEqual({
+      email: 'staff@alpha.example',
+      access_level: 'manufacturer',
+      manufacturer_id: manufacturerId,
+    });
+    expect(JSON.stringify(audit)).not.toContain('Strong-Pass');
   });
 
   it.each([
     [{ email: 'root@example.com', password: 'Strong-Pass-9', role: 'superuser' }, 'already exists'],
     [{ email: 'ROOT@example.com', password: 'Strong-Pass-9', role: 'superuser' }, 'already exists'],
     [{ email: 'new@example.com', password: 'Short-Pass1', role: 'superuser' }, 'at least 12 characters'],
-    [{ email: 'new@example.com', password: 'Password1234', role: 'superuser' }, 'one of the most common'],
+    [{ email: 'new@example.com', password: 'Password1234', role: 'superuser' }, 'similar to a commonly used password'],
+    [{ email: 'new@example.com', password: 'password12345', role: 'superuser' }, 'too easy to guess'],
+    [{ email: 'new@example.com', password: 'Passw0rd2026', role: 'superuser' }, 'too easy to guess'],
+    [{ email: 'new@example.com', password: 'abcdefghijkl', role: 'superuser' }, 'Common character sequences'],
+    [{ email: 'new@example.com', password: 'aaaaaaaaaaab', role: 'superuser' }, 'Repeated characters'],
     [
       { email: 'new@example.com', password: 'Strong-Pass-9', role: 'manufacturer', manufacturerId: 999999 },
       'no manufacturer with id 999999',
@@ -86,7 +107,7 @@ describe('admin disable-user / enable-user', () => {
       .select('action')
       .where('entity_type', '=', 'system_user')
       .execute();
-    expect(audit.map((entry) => entry.action)).toEqual(['system_user.disable']);
+    expect(audit.map((entry) => entry.action)).toEqual(['system_user.create', 'system_user.disable']);
 
     await setSystemUserDisabled(t.db, 'leaver@alpha.example', false);
     await expect(login(t.app, 'leaver@alpha.example', 'Strong-Pass-3')).resolves.toEqual(expect.any(String));

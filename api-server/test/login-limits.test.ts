@@ -87,6 +87,69 @@ describe('login limits: per address, kept in the database', () => {
   });
 });
 
+describe('login: failures per account across addresses', () => {
+  let t: TestApp;
+  // Each address may try 5 times a minute; the account takes 8 failures per 15 minutes from addresses it has not used.
+  const ACROSS = {
+    loginAddressRateLimitPerMinute: 100,
+    loginRateLimitPerMinute: 5,
+    loginAccountFailuresPer15Minutes: 8,
+  };
+  beforeAll(async () => {
+    t = await createTestApp(ACROSS);
+    await createSystemUser(t.db, 'owner@example.com', null);
+    await createSystemUser(t.db, 'bystander@example.com', null);
+  });
+  afterAll(() => t.close());
+
+  it('stops guessing spread over addresses, lets the owner in from an address they used, and refills', async () => {
+    // The owner signed in from their office before the attack.
+    expect((await attempt(t.app, 'owner@example.com', '198.51.100.50', PASSWORD)).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3', '2001:db8:aa::1'])
+      for (let i = 0; i < 4; i++) statuses.push((await attempt(t.app, 'owner@example.com', address)).statusCode);
+    // 8 failures from four addresses (each under its own limit of 5), then every stranger is refused.
+    expect(statuses).toEqual([...Array(8).fill(401), ...Array(8).fill(429)]);
+    const refused = await attempt(t.app, 'owner@example.com', '203.0.113.9', PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(refused.json()).toEqual({
+      message: [
+        'Too many failed sign-ins to this account from other places. Please wait 15 minutes, or sign in from a device you have used before.',
+      ],
+    });
+    // The owner's own address (another host of the same /64 for IPv6 would count too) still signs in.
+    expect((await attempt(t.app, 'owner@example.com', '198.51.100.50', PASSWORD)).statusCode).toBe(200);
+    // Other accounts are untouched, from the attackers' addresses too.
+    expect((await attempt(t.app, 'bystander@example.com', '203.0.113.1', PASSWORD)).statusCode).toBe(200);
+    // The window refills: after it, a stranger may try again.
+    await sql`UPDATE rate_limits SET window_ends_at = now() - interval '1 second' WHERE bucket LIKE 'login:account-failures:%'`.execute(
+      t.db,
+    );
+    expect((await attempt(t.app, 'owner@example.com', '203.0.113.9', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts only failures: an owner signing in often never uses up the budget', async () => {
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(t.app, 'bystander@example.com', `192.0.2.${i + 1}`, PASSWORD)).statusCode).toBe(200);
+    const rows = await t.db
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('bucket', '=', 'login:account-failures:bystander@example.com')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('treats an unknown account the same (no hint whether it exists)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++)
+      statuses.push((await attempt(t.app, 'nobody@example.com', `192.0.2.${100 + i}`)).statusCode);
+    expect(statuses).toEqual([...Array(8).fill(401), 429]);
+  });
+});
+
 describe('login: a cap on password checks at once', () => {
   let t: TestApp;
   beforeAll(async () => {

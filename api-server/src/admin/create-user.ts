@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import { passwordWeakness } from '../auth/password-policy';
 import { findSystemUserByEmail, insertSystemUser } from '../people/queries/system-users';
 import { findManufacturer } from '../manufacturers/queries/manufacturers';
+import { recordAudit } from '../audit/queries/audit-log';
 
 export class AdminCommandError extends Error {}
 
@@ -33,10 +34,18 @@ export async function createSystemUserCommand(db: Db, input: CreateUserInput): P
   }
   if (await findSystemUserByEmail(db, email))
     throw new AdminCommandError(`A system user with the email ${email} already exists.`);
-  return insertSystemUser(db, {
-    email,
-    passwordHash: await hashPassword(input.password),
-    accessLevel: input.role,
-    manufacturerId: input.manufacturerId ?? null,
+  const passwordHash = await hashPassword(input.password);
+  const user = { email, accessLevel: input.role, manufacturerId: input.manufacturerId ?? null } as const;
+  return db.transaction().execute(async (trx) => {
+    const id = await insertSystemUser(trx, { ...user, passwordHash });
+    // Audited like disable-user: an operator's command has no actor; the password is never recorded.
+    await recordAudit(trx, null, {
+      manufacturerId: user.manufacturerId,
+      action: 'system_user.create',
+      entityType: 'system_user',
+      entityId: id,
+      after: { email: user.email, access_level: user.accessLevel, manufacturer_id: user.manufacturerId },
+    });
+    return id;
   });
 }

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { consumeRateLimit } from './rate-limits';
 
@@ -7,9 +8,14 @@ export interface LoginLimits {
   perAddressAndAccount: number;
   /** Attempts per minute from one address, whatever the account. */
   perAddress: number;
+  /** Failed attempts per 15 minutes for one account, from every address it has not signed in from lately. */
+  accountFailures: number;
 }
 
 const WINDOW_SECONDS = 60;
+export const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+/** An address the account signed in from this recently still gets its own per-address attempts in a lock-out. */
+export const FAMILIAR_ADDRESS_DAYS = 30;
 
 /**
  * The address an attempt is counted against: an IPv4 address (also when IPv4-mapped), or the /64 of an IPv6
@@ -43,4 +49,60 @@ export async function loginRetryAfter(db: Db, limits: LoginLimits, ip: string, e
     windowSeconds: WINDOW_SECONDS,
   });
   return byAccount.allowed ? null : byAccount.retryAfterSeconds;
+}
+
+const accountKey = (email: string) => email.trim().toLowerCase();
+const accountFailuresBucket = (email: string) => `login:account-failures:${accountKey(email)}`;
+
+/**
+ * The seconds an attempt on this account must wait because of failures from other addresses, else null.
+ *
+ * Failed passwords for one account are counted across every address (`recordFailedLogin`), so guessing spread
+ * over many addresses meets a limit the per-address counts never reach. Over that budget the account is closed
+ * to addresses it has not signed in from in the last 30 days until the 15-minute window refills it; the owner
+ * at a desk they have used keeps their per-address attempts, so an attacker cannot lock them out. Reading the
+ * count writes nothing; only failures count, so a user's own successful sign-ins never use up the budget.
+ */
+export async function accountRetryAfter(
+  db: Db,
+  limits: LoginLimits,
+  ip: string,
+  email: string,
+  systemUserId: number | undefined,
+): Promise<number | null> {
+  const failures = await db
+    .selectFrom('rate_limits')
+    .select([
+      'hits',
+      sql<number>`greatest(1, ceil(extract(epoch FROM window_ends_at - now())))::integer`.as('retry_after'),
+    ])
+    .where('bucket', '=', accountFailuresBucket(email).replace(/\u0000/g, '\uFFFD'))
+    .where('window_ends_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!failures || failures.hits < limits.accountFailures) return null;
+  if (systemUserId !== undefined && (await signedInFrom(db, systemUserId, addressKey(ip)))) return null;
+  return failures.retry_after;
+}
+
+/** Whether the user signed in from this address (its /64 for IPv6) in the last 30 days. */
+async function signedInFrom(db: Db, systemUserId: number, address: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select('address')
+    .distinct()
+    .where('system_user_id', '=', systemUserId)
+    .where('address', 'is not', null)
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${FAMILIAR_ADDRESS_DAYS})`)
+    .limit(100)
+    .execute();
+  return rows.some((row) => addressKey(row.address!) === address);
+}
+
+/** Counts a failed password for the account, whatever the address (see accountRetryAfter). */
+export async function recordFailedLogin(db: Db, limits: LoginLimits, email: string): Promise<void> {
+  await consumeRateLimit(db, {
+    bucket: accountFailuresBucket(email),
+    limit: limits.accountFailures,
+    windowSeconds: ACCOUNT_WINDOW_SECONDS,
+  });
 }

@@ -59,11 +59,34 @@ export async function revokeSessionRow(db: Db, table: SessionTable, sessionId: n
     .execute();
 }
 
-export async function createSession(db: Db, systemUserId: number): Promise<string> {
+/** Where a staff session was signed in from, as "My sessions" shows it. */
+export interface SessionDevice {
+  userAgent: string | undefined;
+  address: string;
+}
+
+/** Enough of a user agent to tell browsers apart; the rest is noise a client controls. */
+export const USER_AGENT_MAX_LENGTH = 256;
+
+export function trimUserAgent(userAgent: string | undefined): string | null {
+  const trimmed = (userAgent ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/gu, ' ')
+    .trim()
+    .slice(0, USER_AGENT_MAX_LENGTH)
+    .trim();
+  return trimmed || null;
+}
+
+export async function createSession(db: Db, systemUserId: number, device: SessionDevice): Promise<string> {
   const token = newSessionToken();
   await db
     .insertInto('sessions')
-    .values({ ...newSessionColumns(token), system_user_id: systemUserId })
+    .values({
+      ...newSessionColumns(token),
+      system_user_id: systemUserId,
+      user_agent: trimUserAgent(device.userAgent),
+      address: device.address,
+    })
     .execute();
   return token;
 }

@@ -38,6 +38,10 @@ export interface SessionsTable {
   expires_at: Date;
   revoked_at: Date | null;
   last_used_at: Generated<Date>;
+  /** The browser's user agent at sign-in (trimmed), null for sessions from before it was recorded. */
+  user_agent: string | null;
+  /** The client's address at sign-in (as the trusted proxy names it), null likewise. */
+  address: string | null;
 }
 
 export interface RateLimitsTable {

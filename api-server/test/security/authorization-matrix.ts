@@ -242,6 +242,24 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/v1/systemusers/me' }),
     expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
   },
+  'GET /api/v1/systemusers/me/sessions': {
+    request: () => ({ url: '/api/v1/systemusers/me/sessions' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
+  },
+  // Only the session's own user ends it: anyone else's session answers 404 like a missing one.
+  'DELETE /api/v1/systemusers/me/sessions/:sessionId': {
+    request: (w) => ({ url: `/api/v1/systemusers/me/sessions/${w.staffSessions.otherSessionOfStaffA}` }),
+    expect: { anonymous: 401, superuser: 404, staffA: 204, staffB: 404, customerA: 401, customerB: 401 },
+  },
+  // Ends the caller's other sessions, never the one it is called with.
+  'DELETE /api/v1/systemusers/me/sessions': {
+    request: () => ({ url: '/api/v1/systemusers/me/sessions' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
+  },
+  'DELETE /api/v1/systemusers/:id/sessions': {
+    request: (w) => ({ url: `/api/v1/systemusers/${w.staffSessions.staffUserA}/sessions` }),
+    expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, customerA: 401, customerB: 401 },
+  },
 
   'GET /api/v1/manufacturers': {
     request: () => ({ url: '/api/v1/manufacturers' }),

@@ -85,8 +85,16 @@ const hostileParam = fc.oneof(
   fc.integer({ min: 1, max: 20 }).map(String),
 );
 
-/** Routes that end the session every later request uses, and take no input but the token. */
-const ENDS_SESSION = ['/api/v1/systemusers/logout', `${PORTAL_API_PREFIX}/sign-out`];
+/**
+ * Routes that end the session every later request uses, and take no input but the token; and the Super User's
+ * ending of every session of a system user (any id could be the world's staff: tested with hostile ids in
+ * staff-sessions.test.ts).
+ */
+const ENDS_SESSION = [
+  '/api/v1/systemusers/logout',
+  `${PORTAL_API_PREFIX}/sign-out`,
+  '/api/v1/systemusers/:id/sessions',
+];
 
 /** The portal's routes take a customer's session, every other route a staff one: each route is aimed at past its authentication. */
 const authorizationFor = (world: World, url: string, staff: 'superuser' | 'staffA') =>

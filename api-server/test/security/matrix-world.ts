@@ -12,6 +12,8 @@ import { sendTemplatedEmail } from '../../src/email/send-templated-email';
 import { testEmail } from '../../src/email/templates/test-email';
 import { AUTH_SCHEME, PORTAL_AUTH_SCHEME } from 'shared-kit/contract';
 import { createCustomerSession } from '../../src/portal/customer-sessions';
+import { hashSessionToken } from '../../src/auth/session-token';
+import { insertSystemUser } from '../../src/people/queries/system-users';
 import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
@@ -71,6 +73,8 @@ export interface World {
   portalCustomers: { manufacturerId: number; customerA: number; customerB: number };
   /** Staff tokens (MSession) for staff roles, customer tokens (PortalSession) for customer roles. */
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
+  /** Another session of staff A (to end from "My sessions"), and a staff user of A whose sessions the Super User ends. */
+  staffSessions: { otherSessionOfStaffA: number; staffUserA: number };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -230,7 +234,27 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ...(await portalObjects(t, manufacturerA, license.user_id)),
     portalCustomers,
     tokens: await signInEveryone(t, portalCustomers),
+    staffSessions: await staffSessionObjects(t, manufacturerA),
   };
+}
+
+async function staffSessionObjects(t: TestApp, manufacturerId: number) {
+  const staffA = staffOf('Aurora Audio');
+  const otherToken = await login(t.app, staffA.email, staffA.password);
+  const otherSessionOfStaffA = (
+    await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('token_hash', '=', hashSessionToken(otherToken))
+      .executeTakeFirstOrThrow()
+  ).id;
+  const staffUserA = await insertSystemUser(t.db, {
+    email: 'matrix.leaver@aurora-audio.example',
+    passwordHash: 'not-a-usable-hash',
+    accessLevel: 'manufacturer',
+    manufacturerId,
+  });
+  return { otherSessionOfStaffA, staffUserA };
 }
 
 /**

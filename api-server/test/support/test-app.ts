@@ -46,6 +46,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     ...readConfig({ PRODUCTHUB_APPS_DIR: '' }),
     loginRateLimitPerMinute: 1000,
     loginAddressRateLimitPerMinute: 1000,
+    loginAccountFailuresPer15Minutes: 1000,
     passwordCheckConcurrency: 64,
     portal: {
       codesPerEmailPerHour: 1000,

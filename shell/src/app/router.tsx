@@ -16,6 +16,12 @@ const DashboardPage = lazy(() =>
     default: module.DashboardPage,
   })),
 );
+// Opened from the profile menu only: a chunk of its own, so neither the sign-in nor the console's first load grows.
+const MySessionsPage = lazy(() =>
+  import(/* webpackChunkName: "my-sessions" */ '../auth/sessions/MySessionsPage').then((module) => ({
+    default: module.MySessionsPage,
+  })),
+);
 const RemoteOutlet = lazy(() =>
   import(/* webpackChunkName: "console" */ '../remotes/RemoteOutlet').then((module) => ({
     default: module.RemoteOutlet,
@@ -40,6 +46,7 @@ export function ShellRoutes() {
           >
             <Route index element={<Navigate to="Dashboard" replace />} />
             <Route path="Dashboard" element={<DashboardPage />} />
+            <Route path="MySessions" element={<MySessionsPage />} />
             <Route path="*" element={<RemoteOutlet />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,4 +1,10 @@
-import { clearStoredSession, parseStoredSession, readStoredSession, storeSession } from './auth-storage';
+import {
+  clearStoredSession,
+  parseStoredSession,
+  readStoredSession,
+  sessionCookieAttributes,
+  storeSession,
+} from './auth-storage';
 
 const session = { token: 'tok', access_level: 'manufacturer' as const, manufacturer: { id: 1, name: 'Aurora Audio' } };
 
@@ -20,6 +26,11 @@ describe('auth storage', () => {
     clearStoredSession();
     expect(readStoredSession()).toBeNull();
     expect(document.cookie).not.toContain('authorization=tok');
+  });
+
+  it('marks the cookie Secure on a page served over HTTPS only', () => {
+    expect(sessionCookieAttributes(60, 'https:')).toBe('Max-Age=60; Path=/; SameSite=Strict; Secure');
+    expect(sessionCookieAttributes(60, 'http:')).toBe('Max-Age=60; Path=/; SameSite=Strict');
   });
 
   it('ignores a damaged or foreign value', () => {

@@ -33,14 +33,21 @@ export function readStoredSession(): AuthSession | null {
   return parseStoredSession(localStorage.getItem(AUTH_STORAGE_KEY));
 }
 
+/**
+ * The cookie's attributes: `Secure` on a page served over HTTPS, so the token is never sent in clear (the server's
+ * own Set-Cookie at sign-in agrees, also behind a TLS-terminating proxy).
+ */
+export const sessionCookieAttributes = (maxAge: number, protocol = window.location.protocol) =>
+  `Max-Age=${maxAge}; Path=/; SameSite=Strict${protocol === 'https:' ? '; Secure' : ''}`;
+
 /** Stores the login and the `authorization` cookie (24 h) that file downloads opened by the browser carry. */
 export function storeSession(session: AuthSession): void {
   localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
   const maxAge = SESSION_LIFETIME_HOURS * 3600;
-  document.cookie = `${AUTH_COOKIE_NAME}=${encodeURIComponent(session.token)}; Max-Age=${maxAge}; Path=/; SameSite=Strict`;
+  document.cookie = `${AUTH_COOKIE_NAME}=${encodeURIComponent(session.token)}; ${sessionCookieAttributes(maxAge)}`;
 }
 
 export function clearStoredSession(): void {
   localStorage.removeItem(AUTH_STORAGE_KEY);
-  document.cookie = `${AUTH_COOKIE_NAME}=; Max-Age=0; Path=/; SameSite=Strict`;
+  document.cookie = `${AUTH_COOKIE_NAME}=; ${sessionCookieAttributes(0)}`;
 }

@@ -93,8 +93,8 @@ describe('HomeLayout', () => {
     expect(screen.getByRole('button', { name: /Aurora Audio/ })).toHaveFocus();
   });
 
-  it('gives a superuser Dashboard and Manufacturers, the label Super User and no profile menu', async () => {
-    renderHome(superuserSession);
+  it('gives a superuser Dashboard and Manufacturers, the label Super User and a profile menu with My sessions only', async () => {
+    const { user } = renderHome(superuserSession);
 
     expect(await screen.findByText('Page at /Home/Dashboard')).toBeInTheDocument();
     expect(navigationLinks()).toEqual([
@@ -102,8 +102,17 @@ describe('HomeLayout', () => {
       ['Manufacturers', '/Home/Manufacturers'],
     ]);
     expect(screen.getByText('Super User')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /profile menu/i })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Super User: profile menu' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['My sessions']);
+  });
+
+  it('opens My sessions (/Home/MySessions) from the profile menu', async () => {
+    const { user } = renderHome(manufacturerSession);
+    await screen.findByText('Page at /Home/Dashboard');
+    await user.click(screen.getByRole('button', { name: /Aurora Audio/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'My sessions' }));
+    expect(await screen.findByText('Page at /Home/MySessions')).toBeInTheDocument();
   });
 
   it('moves between pages with the navigation links', async () => {

@@ -20,7 +20,7 @@ export function HomeLayout() {
         <AppTitle>ProductHub</AppTitle>
         <TopBarEnd>
           {isSuperuser ? (
-            <RoleLabel>Super User</RoleLabel>
+            <ProfileMenu manufacturerName="Super User" superuser />
           ) : (
             <ProfileMenu manufacturerName={session.manufacturer?.name ?? ''} />
           )}
@@ -72,10 +72,6 @@ const TopBarEnd = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.spacing.md};
-`;
-
-const RoleLabel = styled.span`
-  font-weight: 600;
 `;
 
 const Body = styled.div`

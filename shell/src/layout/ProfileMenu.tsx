@@ -3,8 +3,17 @@ import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Icon } from 'shared-kit';
 
-/** The manufacturer name with a profile icon; its menu holds Manufacturer Details (→ /Home/MyDetails). */
-export function ProfileMenu({ manufacturerName }: { manufacturerName: string }) {
+/**
+ * The manufacturer name (or "Super User") with a profile icon; its menu holds Manufacturer Details (→ /Home/MyDetails,
+ * manufacturer staff only) and My sessions (→ /Home/MySessions).
+ */
+export function ProfileMenu({
+  manufacturerName,
+  superuser = false,
+}: {
+  manufacturerName: string;
+  superuser?: boolean;
+}) {
   const navigate = useNavigate();
   return (
     // Not modal: a modal menu hides the page from assistive technology while its links stay focusable
@@ -16,7 +25,8 @@ export function ProfileMenu({ manufacturerName }: { manufacturerName: string }) 
       </Trigger>
       <DropdownMenu.Portal>
         <Content align="end" sideOffset={6}>
-          <Item onSelect={() => navigate('/Home/MyDetails')}>Manufacturer Details</Item>
+          {!superuser && <Item onSelect={() => navigate('/Home/MyDetails')}>Manufacturer Details</Item>}
+          <Item onSelect={() => navigate('/Home/MySessions')}>My sessions</Item>
         </Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

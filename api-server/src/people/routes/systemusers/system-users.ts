@@ -7,13 +7,18 @@ import { findSystemUserByEmail } from '../../queries/system-users';
 import { createSession, revokeSession } from '../../../auth/sessions';
 import { HttpError } from '../../../lib/http-error';
 import { principalOf, type PrincipalCache } from '../../../auth/principal';
-import { loginRetryAfter, type LoginLimits } from '../../../auth/login-limits';
+import { accountRetryAfter, loginRetryAfter, recordFailedLogin, type LoginLimits } from '../../../auth/login-limits';
 import type { PasswordCheckGate } from '../../../auth/password-check-gate';
+import { clearSessionCookie, setSessionCookie } from '../../../auth/session-cookie';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 
 export const TOO_MANY_ATTEMPTS = (seconds: number) =>
   `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+export const ACCOUNT_LOCKED = (seconds: number) =>
+  `Too many failed sign-ins to this account from other places. Please wait ${Math.ceil(seconds / 60)} ${
+    Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'
+  }, or sign in from a device you have used before.`;
 export const SIGN_IN_BUSY = 'The server is busy with other sign-ins. Please try again in a moment.';
 
 export interface SystemUserRoutesOptions {
@@ -46,6 +51,12 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
           .header('Retry-After', retryAfter)
           .send({ message: [TOO_MANY_ATTEMPTS(retryAfter)] });
       const user = await findSystemUserByEmail(db, email);
+      const accountWait = await accountRetryAfter(db, loginLimits, request.ip, email, user?.id);
+      if (accountWait !== null)
+        return reply
+          .status(429)
+          .header('Retry-After', accountWait)
+          .send({ message: [ACCOUNT_LOCKED(accountWait)] });
       const valid = await passwordChecks.run(() =>
         user && !user.disabled ? verifyPassword(password, user.password_hash) : verifyAgainstDummy(password),
       );
@@ -54,8 +65,12 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
           .status(503)
           .header('Retry-After', 1)
           .send({ message: [SIGN_IN_BUSY] });
-      if (!user || !valid) throw new HttpError(401, INVALID_LOGIN);
-      const token = await createSession(db, user.id);
+      if (!user || !valid) {
+        await recordFailedLogin(db, loginLimits, email);
+        throw new HttpError(401, INVALID_LOGIN);
+      }
+      const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], address: request.ip });
+      setSessionCookie(request, reply, token);
       return {
         token,
         access_level: user.access_level,
@@ -72,6 +87,7 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
       const { sessionId } = principalOf(request);
       await revokeSession(db, sessionId);
       sessionCache?.evictSession(sessionId);
+      clearSessionCookie(request, reply);
       return reply.status(204).send(null);
     },
   );
