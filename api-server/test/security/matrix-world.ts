@@ -13,6 +13,9 @@ import { testEmail } from '../../src/email/templates/test-email';
 import { AUTH_SCHEME, PORTAL_AUTH_SCHEME } from 'shared-kit/contract';
 import { createCustomerSession } from '../../src/portal/customer-sessions';
 import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
+import { API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
+import { newKeySecret } from '../../src/api-keys/api-key-rules';
+import { insertApiKey } from '../../src/api-keys/queries/api-keys';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -71,6 +74,9 @@ export interface World {
   portalCustomers: { manufacturerId: number; customerA: number; customerB: number };
   /** Staff tokens (MSession) for staff roles, customer tokens (PortalSession) for customer roles. */
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
+  /** One live key of A per role for the revoke route, and a key of A with each scope alone (its secret). */
+  apiKeysToRevokeA: number[];
+  apiKeysA: Record<ApiKeyScope, string>;
 }
 
 const staffOf = (manufacturer: string) =>
@@ -230,7 +236,29 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ...(await portalObjects(t, manufacturerA, license.user_id)),
     portalCustomers,
     tokens: await signInEveryone(t, portalCustomers),
+    ...(await apiKeyObjects(t, manufacturerA)),
   };
+}
+
+async function apiKeyObjects(t: TestApp, manufacturerId: number) {
+  const newKey = async (scopes: ApiKeyScope[]) => {
+    const key = newKeySecret();
+    const id = await insertApiKey(t.db, {
+      manufacturerId,
+      name: `Matrix ${scopes.join(' ')}`,
+      prefix: key.prefix,
+      hash: key.hash,
+      scopes,
+      expiresAt: null,
+      createdBy: null,
+    });
+    return { id, secret: key.secret };
+  };
+  const apiKeysToRevokeA = [];
+  for (let n = 0; n < ROLES.length; n++) apiKeysToRevokeA.push((await newKey(['read'])).id);
+  const apiKeysA = {} as Record<ApiKeyScope, string>;
+  for (const scope of API_KEY_SCOPES) apiKeysA[scope] = (await newKey([scope])).secret;
+  return { apiKeysToRevokeA, apiKeysA };
 }
 
 /**
@@ -403,12 +431,12 @@ export const authorizationOf = (role: Exclude<Role, 'anonymous'>, tokens: World[
 
 /**
  * One digest over every table but the ones a read or a refused sign-in legitimately writes (sessions and their use,
- * rate_limits, and the tries of a portal sign-in code or email change code).
+ * an API key's last use, rate_limits, and the tries of a portal sign-in code or email change code).
  */
 export async function databaseDigest(t: TestApp): Promise<string> {
   const tables = await sql<{
     name: string;
-  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'portal_email_changes', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'portal_email_changes', 'rate_limits', 'api_key_uses', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
     t.db,
   );
   const parts: string[] = [];

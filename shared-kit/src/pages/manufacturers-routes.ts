@@ -1,6 +1,6 @@
 import { linksOf, remoteRoutes } from './page-table';
 
-/** The manufacturers remote's routes (mfe-manufacturers): manufacturers, their emails and webhooks, My Details. */
+/** The manufacturers remote's routes (mfe-manufacturers): manufacturers, their emails, webhooks and API keys, My Details. */
 export const manufacturersRoutes = remoteRoutes({
   remote: 'manufacturers',
   pages: {
@@ -20,6 +20,10 @@ export const manufacturersRoutes = remoteRoutes({
     email: {
       path: 'Manufacturers/:manufacturerID/Emails/:emailID',
       at: (manufacturerId: number, emailId: number) => `Manufacturers/${manufacturerId}/Emails/${emailId}`,
+    },
+    apiKeys: {
+      path: 'Manufacturers/:manufacturerID/ApiKeys',
+      at: (manufacturerId: number) => `Manufacturers/${manufacturerId}/ApiKeys`,
     },
     createManufacturer: { path: 'CreateManufacturer', at: () => 'CreateManufacturer' },
     myDetails: { path: 'MyDetails', at: () => 'MyDetails' },
