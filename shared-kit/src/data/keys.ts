@@ -138,11 +138,3 @@ export const portalKeys = {
   settings: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'portal-settings'),
   signInLink: (userId: number) => resourceKey('users', userId, 'portal-sign-in-link'),
 };
-
-/** A manufacturer's API keys (one unpaged list; new keys are posted here too) and a key's revocation. */
-export const apiKeyKeys = {
-  list: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'api-keys'),
-  revoke: (manufacturerId: number, keyId: number) =>
-    resourceKey('manufacturers', manufacturerId, 'api-keys', keyId, 'revoke'),
-  listOf: (manufacturerId: number) => scope('manufacturers', manufacturerId, 'api-keys'),
-};

@@ -1,5 +1,6 @@
 import type { ApiKey } from 'shared-kit';
-import { apiKeyKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
+import { useApiMutation, type ApiMutation } from 'shared-kit/data';
+import { apiKeyKeys } from './api-key-keys';
 
 export interface ApiKeyRef {
   manufacturerId: number;
