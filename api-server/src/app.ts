@@ -35,6 +35,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { emailRoutes } from './email/routes';
 import { portalRoutes } from './portal/routes/customer-routes';
 import { portalStaffRoutes } from './portal/routes/staff-routes';
+import { apiKeyRoutes } from './api-keys/routes';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -168,7 +169,11 @@ export async function buildApp({
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
-      registerAuthentication(api, db, { cache: sessionCache, idleMinutes: config.sessionIdleMinutes });
+      registerAuthentication(api, db, {
+        cache: sessionCache,
+        idleMinutes: config.sessionIdleMinutes,
+        apiKeyFailuresPerMinute: config.loginAddressRateLimitPerMinute,
+      });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(systemUserRoutes, {
         db,
@@ -193,6 +198,7 @@ export async function buildApp({
       await api.register(dashboardRoutes, areaDependencies);
       await api.register(emailRoutes, areaDependencies);
       await api.register(portalStaffRoutes, areaDependencies);
+      await api.register(apiKeyRoutes, { ...areaDependencies, sessionCache });
     },
     { prefix: '/api/v1' },
   );

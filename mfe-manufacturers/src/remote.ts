@@ -14,6 +14,9 @@ const WebhooksSection = lazyPage(() =>
 const MailSettingsSection = lazyPage(() =>
   import('./features/emails/components/MailSettingsSection').then((section) => section.MailSettingsSection),
 );
+const ApiKeysSection = lazyPage(() =>
+  import('./features/api-keys/components/ApiKeysSection').then((section) => section.ApiKeysSection),
+);
 const PortalSection = lazyPage(() =>
   import('./features/portal/components/PortalSection').then((section) => section.PortalSection),
 );
@@ -26,6 +29,7 @@ const manufacturerSections = (manufacturerId: number) =>
     createElement(MailSettingsSection, { manufacturerId }),
     createElement(PortalSection, { manufacturerId }),
     createElement(WebhooksSection, { manufacturerId }),
+    createElement(ApiKeysSection, { manufacturerId }),
   );
 
 // The list comes with the manifest; every other page is fetched when first visited.
@@ -37,6 +41,7 @@ export const remote = defineRemote(manufacturersRoutes, {
   ),
   emails: lazyPage(() => import('./features/emails/pages/EmailsPage').then((page) => page.EmailsPage)),
   email: lazyPage(() => import('./features/emails/pages/EmailPage').then((page) => page.EmailPage)),
+  apiKeys: lazyPage(() => import('./features/api-keys/pages/ApiKeysPage').then((page) => page.ApiKeysPage)),
   createManufacturer: lazyPage(() =>
     import('./features/manufacturers/pages/CreateManufacturerPage').then((page) => page.CreateManufacturerPage),
   ),

@@ -3,7 +3,7 @@ import { AuditEventList, AuditEventListQuery, ErrorResponses } from 'shared-kit/
 import { toAuditEvent } from './audit-event-shape';
 import { badRequest } from '../lib/http-error';
 import { pageRequest, pagination } from '../lib/paging';
-import { principalOf } from '../auth/principal';
+import { callerOf } from '../auth/principal';
 import { listAuditEvents, type AuditEventFilter, type AuditScope } from './queries/audit-events';
 import type { RouteDependencies } from '../lib/route-dependencies';
 
@@ -33,7 +33,7 @@ export const auditEventsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
       },
     },
     async (request) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       const { query } = request;
       if (query.object_id !== undefined && query.object_type === undefined) throw badRequest(OBJECT_ID_NEEDS_TYPE);
       const from = instant(query.from, 'from');

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, SUPERUSER_REQUIRED } from '../lib/http-error';
 import { principalOf, type Principal, type StaffPrincipal } from './principal';
+import type { ApiKeyPrincipal } from './api-key-principal';
 
 export function requireSuperuser(request: FastifyRequest): Principal {
   const principal = principalOf(request);
@@ -8,10 +9,20 @@ export function requireSuperuser(request: FastifyRequest): Principal {
   return principal;
 }
 
-/** Manufacturer staff act within their own manufacturer; the superuser manages manufacturers, not their data. */
-export function requireManufacturerStaff(request: FastifyRequest): StaffPrincipal {
+/**
+ * Manufacturer staff act within their own manufacturer; the superuser manages manufacturers, not their data. An
+ * API key acts within its manufacturer too, on the routes its scopes reach (auth/api-key-scopes.ts).
+ */
+export function requireManufacturerStaff(request: FastifyRequest): StaffPrincipal | ApiKeyPrincipal {
+  if (request.apiKey) return request.apiKey;
   const principal = principalOf(request);
   if (principal.manufacturerId === null)
     throw new HttpError(403, 'Access denied. This action is for manufacturer users.');
   return principal as StaffPrincipal;
+}
+
+/** A staff member signed in (no API key): for what only a person does, such as a user import they review. */
+export function requireStaffSession(request: FastifyRequest): StaffPrincipal {
+  if (request.apiKey) throw new HttpError(403, 'Access denied. This action is for signed-in manufacturer users.');
+  return requireManufacturerStaff(request) as StaffPrincipal;
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessLevel } from 'shared-kit/contract';
 import { HttpError } from '../lib/http-error';
 import type { SessionCache } from './session-cache';
+import type { ApiKeyPrincipal } from './api-key-principal';
 
 /** A signed-in system user (manufacturer staff or the superuser), as the staff scope's hook finds them. */
 export interface Principal {
@@ -17,7 +18,10 @@ export interface Principal {
 /** Manufacturer staff: a principal acting within their own manufacturer. */
 export type StaffPrincipal = Principal & { manufacturerId: number };
 
-export type PrincipalCache = SessionCache<Principal>;
+/** Who called: a signed-in system user, or a manufacturer's API key (auth/api-key-principal.ts). */
+export type Caller = Principal | ApiKeyPrincipal;
+
+export type PrincipalCache = SessionCache<Caller>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +30,11 @@ declare module 'fastify' {
 }
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required. Please sign in.';
+
+/** The caller of a route that API keys reach too (auth/api-key-scopes.ts): a key, or a signed-in principal. */
+export function callerOf(request: FastifyRequest): Caller {
+  return request.apiKey ?? principalOf(request);
+}
 
 /** The signed-in principal of an authenticated route. */
 export function principalOf(request: FastifyRequest): Principal {

@@ -1,11 +1,13 @@
 import { listenWithReconnect } from '../db/listen-with-reconnect';
 import { PRINCIPAL_CHANGES_CHANNEL } from '../db/migrations/0003-principal-change-notifications';
 
-/** What a cached session stands for: the principal's fields plus the ids a change notification names. */
+/** What a cached session (or API key) stands for: the principal's fields plus the ids a change notification names. */
 export interface CachedSession<P> {
   principal: P;
-  sessionId: number;
-  systemUserId: number;
+  sessionId: number | null;
+  systemUserId: number | null;
+  /** An API key's principal (migration 0030): null or absent for a session. */
+  apiKeyId?: number | null;
   manufacturerId: number | null;
   /** The session's own end (ms since the epoch): the earlier of its absolute and its idle expiry. */
   expiresAt: number;
@@ -23,6 +25,8 @@ export interface SessionCache<P> {
   set(tokenHash: string, ticket: number, session: CachedSession<P>): void;
   /** Forgets a session at once in this process (logout), before its notification comes back. */
   evictSession(sessionId: number): void;
+  /** Forgets an API key at once in this process (revoked), before its notification comes back. */
+  evictApiKey(apiKeyId: number): void;
   /** True while the change listener is connected (only then does the cache answer). */
   listening(): boolean;
   close(): Promise<void>;
@@ -72,6 +76,7 @@ export function createSessionCache<P>(connectionString: string, options: Session
     if (kind === 'session') evict((entry) => entry.sessionId === id);
     else if (kind === 'user') evict((entry) => entry.systemUserId === id);
     else if (kind === 'manufacturer') evict((entry) => entry.manufacturerId === id);
+    else if (kind === 'api_key') evict((entry) => entry.apiKeyId === id);
     else evict(() => true);
   };
 
@@ -114,6 +119,9 @@ export function createSessionCache<P>(connectionString: string, options: Session
     },
     evictSession(sessionId) {
       evict((entry) => entry.sessionId === sessionId);
+    },
+    evictApiKey(apiKeyId) {
+      evict((entry) => entry.apiKeyId === apiKeyId);
     },
     listening: () => listening,
     async close() {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Dashboard, DashboardQuery, ErrorResponses } from 'shared-kit/contract';
-import { principalOf } from '../auth/principal';
+import { callerOf } from '../auth/principal';
 import { readDashboard } from './queries';
 import type { RouteDependencies } from '../lib/route-dependencies';
 
@@ -9,6 +9,6 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
   app.get(
     '/dashboard',
     { schema: { tags: ['dashboard'], querystring: DashboardQuery, response: { 200: Dashboard, ...ErrorResponses } } },
-    async (request) => readDashboard(db, principalOf(request).manufacturerId, request.query.days ?? 30),
+    async (request) => readDashboard(db, callerOf(request).manufacturerId, request.query.days ?? 30),
   );
 };

@@ -236,6 +236,8 @@ export interface AuditLogTable {
   actor_system_user_id: number | null;
   /** A customer signed in to the portal (migration 0021); never set together with actor_system_user_id. */
   actor_end_user_id: Generated<number | null>;
+  /** An API key (migration 0030); never set together with another actor. */
+  actor_api_key_id: Generated<number | null>;
   action: string;
   entity_type: string;
   entity_id: string;

@@ -81,6 +81,8 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/portal/downloads',
   '/portal/email-change',
   '/portal/email-change/confirm',
+  '/manufacturers/{id}/api-keys',
+  '/manufacturers/{id}/api-keys/{keyId}/revoke',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

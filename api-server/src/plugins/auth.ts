@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { findActiveSession } from '../auth/sessions';
 import { hashSessionToken } from '../auth/session-token';
 import { AUTHENTICATION_REQUIRED, type Principal, type PrincipalCache } from '../auth/principal';
+import { authenticateApiKey, carriesApiKey } from '../auth/api-key-principal';
 import { HttpError } from '../lib/http-error';
 
 declare module 'fastify' {
@@ -71,6 +72,8 @@ export interface AuthenticationOptions {
   cache?: PrincipalCache;
   /** A session unused this long is dead (besides its absolute lifetime). */
   idleMinutes: number;
+  /** Refused API keys per address per minute before 429. */
+  apiKeyFailuresPerMinute: number;
 }
 
 /**
@@ -80,12 +83,19 @@ export interface AuthenticationOptions {
 export function registerAuthentication(
   scope: FastifyInstance,
   db: Db,
-  { cache, idleMinutes }: AuthenticationOptions,
+  { cache, idleMinutes, apiKeyFailuresPerMinute }: AuthenticationOptions,
 ): void {
   scope.decorateRequest('principal', null);
+  scope.decorateRequest('apiKey', null);
+  const apiKeys = { db, cache, failuresPerAddressPerMinute: apiKeyFailuresPerMinute };
   // Callback-style hooks: an async hook costs a promise and a tick per request, and a cached session needs neither.
   scope.addHook('onRequest', (request, _reply, done) => {
     if (request.routeOptions.config.public) return done();
+    if (carriesApiKey(request))
+      return void authenticateApiKey(request, _reply, apiKeys).then((key) => {
+        request.apiKey = key;
+        done();
+      }, done);
     const token = tokenOf(request);
     if (!token) return done(new HttpError(401, AUTHENTICATION_REQUIRED));
     const tokenHash = hashSessionToken(token);
@@ -95,7 +105,7 @@ export function registerAuthentication(
       done();
     };
     const cached = cache?.get(tokenHash);
-    if (cached) return signedIn(cached);
+    if (cached && 'sessionId' in cached) return signedIn(cached);
     readPrincipal(db, cache, tokenHash, idleMinutes).then(signedIn, done);
   });
   scope.addHook('onSend', (request, reply, payload, done) => {

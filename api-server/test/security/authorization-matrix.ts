@@ -89,6 +89,27 @@ const WEBHOOK_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
+const API_KEY_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/manufacturers/:id/api-keys': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/api-keys` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/manufacturers/:id/api-keys': {
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/api-keys`,
+      payload: { name: 'Matrix key', scopes: ['read'] },
+    }),
+    expect: staffOnly(201),
+  },
+  'POST /api/v1/manufacturers/:id/api-keys/:keyId/revoke': {
+    // Each role (one call each) aims at a key of A that is still live.
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/api-keys/${w.apiKeysToRevokeA.pop()}/revoke`,
+    }),
+    expect: staffOnly(200),
+  },
+};
+
 /** Customer routes of the portal: a customer session only; a staff token is no customer session (401). */
 const customerOnly = (ok: number) => ({
   anonymous: 401,
@@ -306,6 +327,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   ...WEBHOOK_ROUTES,
   ...EMAIL_ROUTES,
   ...PORTAL_ROUTES,
+  ...API_KEY_ROUTES,
 
   'GET /api/v1/products': {
     request: () => ({ url: '/api/v1/products' }),

@@ -15,6 +15,9 @@ import { createCustomerSession } from '../../src/portal/customer-sessions';
 import { hashSessionToken } from '../../src/auth/session-token';
 import { insertSystemUser } from '../../src/people/queries/system-users';
 import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
+import { API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
+import { newKeySecret } from '../../src/api-keys/api-key-rules';
+import { insertApiKey } from '../../src/api-keys/queries/api-keys';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -75,6 +78,9 @@ export interface World {
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
   /** Another session of staff A (to end from "My sessions"), and a staff user of A whose sessions the Super User ends. */
   staffSessions: { otherSessionOfStaffA: number; staffUserA: number };
+  /** One live key of A per role for the revoke route, and a key of A with each scope alone (its secret). */
+  apiKeysToRevokeA: number[];
+  apiKeysA: Record<ApiKeyScope, string>;
 }
 
 const staffOf = (manufacturer: string) =>
@@ -235,6 +241,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     portalCustomers,
     tokens: await signInEveryone(t, portalCustomers),
     staffSessions: await staffSessionObjects(t, manufacturerA),
+    ...(await apiKeyObjects(t, manufacturerA)),
   };
 }
 
@@ -255,6 +262,27 @@ async function staffSessionObjects(t: TestApp, manufacturerId: number) {
     manufacturerId,
   });
   return { otherSessionOfStaffA, staffUserA };
+}
+
+async function apiKeyObjects(t: TestApp, manufacturerId: number) {
+  const newKey = async (scopes: ApiKeyScope[]) => {
+    const key = newKeySecret();
+    const id = await insertApiKey(t.db, {
+      manufacturerId,
+      name: `Matrix ${scopes.join(' ')}`,
+      prefix: key.prefix,
+      hash: key.hash,
+      scopes,
+      expiresAt: null,
+      createdBy: null,
+    });
+    return { id, secret: key.secret };
+  };
+  const apiKeysToRevokeA = [];
+  for (let n = 0; n < ROLES.length; n++) apiKeysToRevokeA.push((await newKey(['read'])).id);
+  const apiKeysA = {} as Record<ApiKeyScope, string>;
+  for (const scope of API_KEY_SCOPES) apiKeysA[scope] = (await newKey([scope])).secret;
+  return { apiKeysToRevokeA, apiKeysA };
 }
 
 /**
@@ -427,12 +455,12 @@ export const authorizationOf = (role: Exclude<Role, 'anonymous'>, tokens: World[
 
 /**
  * One digest over every table but the ones a read or a refused sign-in legitimately writes (sessions and their use,
- * rate_limits, and the tries of a portal sign-in code or email change code).
+ * an API key's last use, rate_limits, and the tries of a portal sign-in code or email change code).
  */
 export async function databaseDigest(t: TestApp): Promise<string> {
   const tables = await sql<{
     name: string;
-  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'portal_email_changes', 'rate_limits', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'portal_sessions', 'portal_sign_in_codes', 'portal_email_changes', 'rate_limits', 'api_key_uses', 'kysely_migration', 'kysely_migration_lock') ORDER BY 1`.execute(
     t.db,
   );
   const parts: string[] = [];

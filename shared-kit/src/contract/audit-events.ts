@@ -5,12 +5,13 @@ export * from './audit-summary';
 
 /**
  * Who made a change: a signed-in staff user or superuser, a customer signed in to the portal (an end user), or
- * "client" (a plugin call or an operator command, no console user).
+ * "client" (a plugin call or an operator command, no console user), or a manufacturer's API key.
  */
 export const AuditActor = Type.Union([
   Type.Object({ type: Type.Literal('user'), id: Id, email: Text() }),
   Type.Object({ type: Type.Literal('customer'), id: Id, email: Text() }),
   Type.Object({ type: Type.Literal('client') }),
+  Type.Object({ type: Type.Literal('api_key'), id: Id, name: Text(), prefix: Text() }),
 ]);
 export type AuditActor = Static<typeof AuditActor>;
 

@@ -24,3 +24,4 @@ export * from './dashboard';
 export * from './portal';
 export * from './emails';
 export * from './portal-offline';
+export * from './api-keys';

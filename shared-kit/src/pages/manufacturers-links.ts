@@ -9,6 +9,7 @@ export const manufacturersLinks = {
     `../Manufacturers/${manufacturerId}/Webhooks/${endpointId}`,
   emails: (manufacturerId: number) => `../Manufacturers/${manufacturerId}/Emails`,
   email: (manufacturerId: number, emailId: number) => `../Manufacturers/${manufacturerId}/Emails/${emailId}`,
+  apiKeys: (manufacturerId: number) => `../Manufacturers/${manufacturerId}/ApiKeys`,
   createManufacturer: () => '../CreateManufacturer',
   myDetails: () => '../MyDetails',
 } satisfies PageLinks<(typeof manufacturersRoutes)['pages']>;

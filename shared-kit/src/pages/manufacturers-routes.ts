@@ -9,6 +9,7 @@ export const manufacturersRoutes = remoteRoutes({
     webhookDeliveries: { path: 'Manufacturers/:manufacturerID/Webhooks/:endpointID' },
     emails: { path: 'Manufacturers/:manufacturerID/Emails' },
     email: { path: 'Manufacturers/:manufacturerID/Emails/:emailID' },
+    apiKeys: { path: 'Manufacturers/:manufacturerID/ApiKeys' },
     createManufacturer: { path: 'CreateManufacturer' },
     myDetails: { path: 'MyDetails' },
   },

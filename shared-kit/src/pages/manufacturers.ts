@@ -15,6 +15,7 @@ export const manufacturersPages = pageTable(manufacturersRoutes, {
     webhookDeliveries: staff,
     emails: staff,
     email: staff,
+    apiKeys: staff,
     createManufacturer: staff,
     // Reached from the profile menu, not the main menu.
     myDetails: { ...staff, section: null },

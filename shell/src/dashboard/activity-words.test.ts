@@ -25,4 +25,12 @@ describe('activitySentence', () => {
       ),
     ).toBe('staff@alpha.example sent a portal sign-in link to end user 7');
   });
+
+  it('names an API key by its name and prefix', () => {
+    expect(
+      activitySentence(
+        event({ type: 'api_key', id: 2, name: 'Release pipeline', prefix: 'phk_live_Ab12Cd34' }, 'end_user.create'),
+      ),
+    ).toBe('API key Release pipeline (phk_live_Ab12Cd34…) created end user 7');
+  });
 });

@@ -29,7 +29,9 @@ export function activitySentence(event: AuditEvent): string {
       ? 'client'
       : event.actor.type === 'customer'
         ? `${event.actor.email} (customer)`
-        : event.actor.email;
+        : event.actor.type === 'api_key'
+          ? `API key ${event.actor.name} (${event.actor.prefix}…)`
+          : event.actor.email;
   const verb = VERBS[event.action.split('.').at(-1) ?? ''] ?? event.action;
   return `${who} ${verb} ${objectWords(event.object.type)} ${event.object.id}`;
 }

@@ -18,6 +18,7 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
       manufacturer_id: entry.manufacturerId,
       actor_system_user_id: actor && 'systemUserId' in actor ? actor.systemUserId : null,
       actor_end_user_id: actor && 'endUserId' in actor ? actor.endUserId : null,
+      actor_api_key_id: actor && 'apiKeyId' in actor ? actor.apiKeyId : null,
       action: entry.action,
       entity_type: entry.entityType,
       entity_id: String(entry.entityId),

@@ -21,6 +21,7 @@ import * as portalEmailChanges from './0022-portal-email-changes';
 import * as emailHeldSecrets from './0024-email-held-secrets';
 import * as activationByCustomer from './0025-activation-by-customer';
 import * as machineNames from './0026-machine-names';
+import * as apiKeys from './0030-api-keys';
 import * as sessionDevices from './0050-session-devices';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0024-email-held-secrets': emailHeldSecrets,
   '0025-activation-by-customer': activationByCustomer,
   '0026-machine-names': machineNames,
+  '0030-api-keys': apiKeys,
   '0050-session-devices': sessionDevices,
 };

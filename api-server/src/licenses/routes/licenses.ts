@@ -11,7 +11,7 @@ import {
 } from 'shared-kit/contract';
 import type { RouteDependencies } from '../../lib/route-dependencies';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../auth/permissions';
+import { requireManufacturerStaff, requireStaffSession } from '../../auth/permissions';
 import { recordAudit } from '../../audit/queries/audit-log';
 import {
   findLicense,
@@ -46,7 +46,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       },
     },
     async (request, reply) => {
-      const principal = requireManufacturerStaff(request);
+      const principal = requireStaffSession(request);
       const state = licenseStateOf(request.body.disabled, request.body.disabled_reason);
       const ids = [...new Set(request.body.license_ids)];
       await db.transaction().execute(async (trx) => {
@@ -82,7 +82,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       },
     },
     async (request) => {
-      const principal = requireManufacturerStaff(request);
+      const principal = requireStaffSession(request);
       const change = licenseChangeOf(request.body);
       const { id } = request.params;
       await db.transaction().execute(async (trx) => {
@@ -122,7 +122,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       },
     },
     async (request, reply) => {
-      const principal = requireManufacturerStaff(request);
+      const principal = requireStaffSession(request);
       const hardwareFingerprint = hardwareFingerprintOf(request.body.hardware_fingerprint);
       const file = await activateMachine(db, productKeyOf, {
         license: { id: request.params.id, manufacturerId: principal.manufacturerId },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, LicenseMachine, LicenseMachineList, LicenseMachineParams } from 'shared-kit/contract';
 import { notFound } from '../../lib/http-error';
-import { requireManufacturerStaff } from '../../auth/permissions';
+import { requireManufacturerStaff, requireStaffSession } from '../../auth/permissions';
 import { LICENSE_NOT_FOUND } from '../activation/activate-machine';
 import { deactivateLicenseMachine } from '../activation/deactivate-machine';
 import { licenseForSigning } from '../queries/license-for-signing';
@@ -35,7 +35,7 @@ export const licenseMachineRoutes: FastifyPluginAsyncTypebox<RouteDependencies> 
     '/licenses/:id/machines/:machineId/deactivate',
     { schema: { tags, params: LicenseMachineParams, response: { 200: LicenseMachine, ...errors } } },
     async (request) => {
-      const principal = requireManufacturerStaff(request);
+      const principal = requireStaffSession(request);
       const { id, machineId } = request.params;
       const { machine } = await deactivateLicenseMachine(db, {
         license: { id, manufacturerId: principal.manufacturerId },

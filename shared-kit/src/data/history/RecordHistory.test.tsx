@@ -61,6 +61,19 @@ describe('RecordHistory', () => {
     expect(row).not.toHaveTextContent('Method');
   });
 
+  it('shows an API key that acted by its name and prefix', async () => {
+    const byKey = licenseEvent(42, 7, {
+      actor: { type: 'api_key', id: 2, name: 'Release pipeline', prefix: 'phk_live_Ab12Cd34' },
+      action: 'build.confirm',
+      changes: [],
+    });
+    setUp(() => page([byKey]), <RecordHistory objectType="build" objectId={7} caption="History of build 7" />);
+    const table = await screen.findByRole('table');
+    const row = (await within(table).findAllByRole('row'))[1];
+    await waitFor(() => expect(row).toHaveTextContent('API key Release pipeline (phk_live_Ab12Cd34…)'));
+    expect(row).toHaveTextContent('Build confirmed');
+  });
+
   it('says so when nothing was recorded', async () => {
     setUp(() => page([]), <RecordHistory objectType="product" objectId={1} caption="History" />);
     expect(await screen.findByText(NO_HISTORY)).toBeInTheDocument();

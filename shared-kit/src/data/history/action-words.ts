@@ -16,6 +16,7 @@ const PAST_TENSE: Record<string, string> = {
   validate: 'validated',
   download: 'downloaded',
   check: 'checked',
+  revoke: 'revoked',
 };
 
 /** Actions whose words do not follow "subject verb". */
@@ -23,6 +24,8 @@ const WHOLE_ACTIONS: Record<string, string> = {
   'end_user.portal_sign_in': 'Signed in to the portal',
   'end_user.portal_sign_in_link_sent': 'Portal sign-in link sent',
   'manufacturer.portal_settings_update': 'Portal settings updated',
+  'api_key.create': 'API key created',
+  'api_key.revoke': 'API key revoked',
 };
 
 /**

@@ -18,10 +18,11 @@ const When = styled.span`
   white-space: nowrap;
 `;
 
-/** A staff user by their email, a customer signed in to the portal by theirs, marked as a customer. */
+/** A staff user by their email, a customer signed in to the portal by theirs, marked as a customer; an API key by name and prefix. */
 export function whoOf(event: AuditEvent): string {
   if (event.actor.type === 'user') return event.actor.email;
   if (event.actor.type === 'customer') return `${event.actor.email} (customer)`;
+  if (event.actor.type === 'api_key') return `API key ${event.actor.name} (${event.actor.prefix}…)`;
   return CLIENT_ACTOR;
 }
 

@@ -14,7 +14,7 @@ import { toReleaseDistribution } from '../../release-shape';
 import { RELEASE_NOT_DISTRIBUTABLE } from '../../release-rules';
 import type { Db } from '../../../db/database';
 import { HttpError, conflict, notFound } from '../../../lib/http-error';
-import { requireManufacturerStaff } from '../../../auth/permissions';
+import { requireManufacturerStaff, requireStaffSession } from '../../../auth/permissions';
 import type { StaffPrincipal } from '../../../auth/principal';
 import { recordLinkAudit } from '../../../audit/queries/audit-log';
 import { findChannel, listChannels } from '../../queries/channels';
@@ -91,7 +91,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
       },
     },
     async (request, reply) => {
-      const principal = requireManufacturerStaff(request);
+      const principal = requireStaffSession(request);
       requireOwnManufacturer(principal, request.params.id);
       const { manufacturerId } = principal;
       const releaseId = request.body.product_release_id;
@@ -119,7 +119,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     '/manufacturers/:id/channels/:channelId/releases/:releaseId',
     { schema: { tags: ['channels'], params: ChannelReleaseParams, response: { 204: Type.Null(), ...ErrorResponses } } },
     async (request, reply) => {
-      const principal = requireManufacturerStaff(request);
+      const principal = requireStaffSession(request);
       requireOwnManufacturer(principal, request.params.id);
       const { manufacturerId } = principal;
       const { releaseId } = request.params;

@@ -21,14 +21,14 @@ import { pageRequest, pagination } from '../../../lib/paging';
 import { rawPage, sendRawJson } from '../../../lib/raw-json';
 import { badRequest, notFound } from '../../../lib/http-error';
 import { assertNotEditedSince } from '../../../lib/edited-since';
-import { principalOf, type Principal } from '../../../auth/principal';
+import { callerOf, principalOf, type Caller } from '../../../auth/principal';
 import { requireSuperuser } from '../../../auth/permissions';
 import type { RouteDependencies } from '../../../lib/route-dependencies';
 
 export const MANUFACTURER_NOT_FOUND = 'Manufacturer';
 
 /** A superuser reaches every manufacturer; staff only their own (another's answers 404, like a missing one). */
-function assertCanReach(principal: Principal, manufacturerId: number): void {
+function assertCanReach(principal: Caller, manufacturerId: number): void {
   if (principal.accessLevel !== 'superuser' && principal.manufacturerId !== manufacturerId)
     throw notFound(MANUFACTURER_NOT_FOUND);
 }
@@ -82,7 +82,7 @@ export const manufacturerRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = 
       },
     },
     async (request, reply) => {
-      assertCanReach(principalOf(request), request.params.id);
+      assertCanReach(callerOf(request), request.params.id);
       const manufacturer = await findManufacturerJson(db, request.params.id);
       if (!manufacturer) throw notFound(MANUFACTURER_NOT_FOUND);
       return sendRawJson(reply, manufacturer);

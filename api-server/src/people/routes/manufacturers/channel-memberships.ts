@@ -11,7 +11,7 @@ import { toChannelMembership } from '../../end-user-shape';
 import type { Db } from '../../../db/database';
 import { badRequest, conflict, notFound } from '../../../lib/http-error';
 import type { Principal } from '../../../auth/principal';
-import { requireManufacturerStaff } from '../../../auth/permissions';
+import { requireStaffSession } from '../../../auth/permissions';
 import { recordLinkAudit } from '../../../audit/queries/audit-log';
 import type { AuditActor } from '../../../auth/actor';
 import { deleteMembership, insertMembership, isReleaseChannel } from '../../queries/channel-memberships';
@@ -73,7 +73,7 @@ export const channelMembershipRoutes: FastifyPluginAsyncTypebox<RouteDependencie
       },
     },
     async (request, reply) => {
-      const principal = requireManufacturerStaff(request);
+      const principal = requireStaffSession(request);
       const { id: manufacturerId, channelId } = request.params;
       const userId = request.body.user_id;
       const channel = await reachableChannel(db, principal, manufacturerId, channelId);
@@ -93,7 +93,7 @@ export const channelMembershipRoutes: FastifyPluginAsyncTypebox<RouteDependencie
     '/manufacturers/:id/channels/:channelId/users/:userId',
     { schema: { tags: ['users'], params: ChannelMemberParams, response: { 204: Type.Null(), ...ErrorResponses } } },
     async (request, reply) => {
-      const principal = requireManufacturerStaff(request);
+      const principal = requireStaffSession(request);
       const { id: manufacturerId, channelId, userId } = request.params;
       const channel = await reachableChannel(db, principal, manufacturerId, channelId);
       if (isReleaseChannel(channel)) throw badRequest(RELEASE_CHANNEL_FIXED);

@@ -12,7 +12,7 @@ import {
 import { previewUserImport } from '../../user-import/preview';
 import { decodeUtf8 } from '../../user-import/user-csv';
 import { conflict, HttpError, notFound } from '../../../lib/http-error';
-import { requireManufacturerStaff } from '../../../auth/permissions';
+import { requireManufacturerStaff, requireStaffSession } from '../../../auth/permissions';
 import { recordAudit } from '../../../audit/queries/audit-log';
 import { applyStagedRows, countTakenSincePreview, lockImport } from '../../queries/user-imports';
 import type { RouteDependencies } from '../../../lib/route-dependencies';
@@ -64,7 +64,7 @@ export const userImportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = as
       },
     },
     async (request, reply) => {
-      const principal = requireManufacturerStaff(request);
+      const principal = requireStaffSession(request);
       if (!(request.body instanceof CsvUpload)) throw new HttpError(415, CSV_REQUIRED);
       const preview = await previewUserImport(db, principal.manufacturerId, principal.systemUserId, request.body.text);
       return reply.status(201).send(preview);

@@ -1,0 +1,106 @@
+import { API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { newKeySecret } from '../../src/api-keys/api-key-rules';
+import { insertApiKey } from '../../src/api-keys/queries/api-keys';
+import { API_KEY_SCOPE_ROUTES } from '../../src/auth/api-key-scopes';
+import { AUTHORIZATION_MATRIX, type MatrixEntry } from './authorization-matrix';
+import { buildWorld, databaseDigest, type World } from './matrix-world';
+
+/**
+ * Key × scope × route: every authenticated route of the matrix, called with a key of manufacturer A holding one
+ * scope, answers as staff of A would where that scope reaches the route, and 403 everywhere else (the refusal
+ * changes nothing). A key of B with every scope gets what staff of B get on A's objects, within those routes.
+ * What each scope reaches is written out here, apart from the server's table, so the two must agree.
+ */
+const READ_EXCLUDED = [
+  /^GET \/api\/v1\/systemusers\//, // a person's own account and session
+  /^GET \/api\/v1\/manufacturers(\/export\.csv)?$/, // the superuser's list of manufacturers
+  /^GET \/api\/v1\/manufacturers\/:id\/(webhook-endpoints|emails|mail-settings|portal-settings|api-keys)/, // settings, mail log, keys
+  /^GET \/api\/v1\/portal\//, // customers only
+];
+const expectedScope = (route: string): ApiKeyScope | null => {
+  if (route.startsWith('GET ')) return READ_EXCLUDED.some((pattern) => pattern.test(route)) ? null : 'read';
+  if (
+    [
+      'POST /api/v1/products/:id/builds',
+      'PUT /api/v1/products/:id/builds/:buildId/files/:name',
+      'POST /api/v1/products/:id/builds/:buildId/confirm',
+    ].includes(route)
+  )
+    return 'builds:upload';
+  if (/^(POST|GET) \/api\/v1\/orders/.test(route)) return 'orders:write';
+  return null;
+};
+
+describe('API keys: key × scope × route', () => {
+  let t: TestApp;
+  let world: World;
+  let keyB: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    world = await buildWorld(t);
+    const key = newKeySecret();
+    await insertApiKey(t.db, {
+      manufacturerId: world.manufacturerB,
+      name: 'Matrix B',
+      prefix: key.prefix,
+      hash: key.hash,
+      scopes: [...API_KEY_SCOPES],
+      expiresAt: null,
+      createdBy: null,
+    });
+    keyB = key.secret;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const send = async (route: string, entry: MatrixEntry, key: string) => {
+    const [method] = route.split(' ');
+    const request = entry.request(world);
+    const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${key}` };
+    const payload =
+      request.payload === undefined
+        ? undefined
+        : Buffer.isBuffer(request.payload)
+          ? request.payload
+          : JSON.stringify(request.payload);
+    if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    return t.app.inject({ method: method as 'GET', url: request.url, headers, payload });
+  };
+
+  it('each scope names served routes only, the ones this test expects of it', () => {
+    const served = new Set(t.app.routeTable.map((route) => `${route.method} ${route.url}`));
+    for (const scope of API_KEY_SCOPES)
+      for (const route of API_KEY_SCOPE_ROUTES[scope]) {
+        expect(served.has(route)).toBe(true);
+        expect({ route, scope: expectedScope(route) }).toEqual({ route, scope });
+      }
+  });
+
+  for (const [route, entry] of Object.entries(AUTHORIZATION_MATRIX)) {
+    if (entry.expect.anonymous < 400) continue; // open to anyone: a key is neither needed nor looked at
+    it(`${route}: ${expectedScope(route) ?? 'no scope'}`, async () => {
+      const allowed = expectedScope(route);
+      const portal = route.includes(' /api/v1/portal/');
+      // The scopes that may not go first, so each refusal is checked against the world before it changes.
+      for (const scope of API_KEY_SCOPES.filter((candidate) => candidate !== allowed)) {
+        const before = await databaseDigest(t);
+        const response = await send(route, entry, world.apiKeysA[scope]);
+        expect({ scope, status: response.statusCode }).toEqual({ scope, status: portal ? 401 : 403 });
+        expect(response.json()).toEqual({ message: [expect.any(String)] });
+        expect(await databaseDigest(t)).toBe(before);
+      }
+      if (allowed === null) return;
+      const before = await databaseDigest(t);
+      const asB = await send(route, entry, keyB);
+      expect({ key: 'B', status: asB.statusCode }).toEqual({ key: 'B', status: entry.expect.staffB });
+      if (asB.statusCode >= 400) expect(await databaseDigest(t)).toBe(before);
+      else if (entry.staffBActsOnOwnTenant) {
+        const body = asB.json() as { data?: { manufacturer_id?: number }[]; manufacturer_id?: number };
+        for (const row of body.data ?? [body]) expect(row.manufacturer_id).not.toBe(world.manufacturerA);
+      }
+      const asA = await send(route, entry, world.apiKeysA[allowed]);
+      expect({ scope: allowed, status: asA.statusCode }).toEqual({ scope: allowed, status: entry.expect.staffA });
+    });
+  }
+});
