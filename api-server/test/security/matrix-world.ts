@@ -13,6 +13,9 @@ import { testEmail } from '../../src/email/templates/test-email';
 import { AUTH_SCHEME, PORTAL_AUTH_SCHEME } from 'shared-kit/contract';
 import { createCustomerSession } from '../../src/portal/customer-sessions';
 import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
+import { startBrowserActivation } from '../../src/browser-activation/start';
+import { approveRequest } from '../../src/browser-activation/portal-decisions';
+import { createProductKeyCache } from '../../src/crypto/product-key-cache';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -71,6 +74,8 @@ export interface World {
   portalCustomers: { manufacturerId: number; customerA: number; customerB: number };
   /** Staff tokens (MSession) for staff roles, customer tokens (PortalSession) for customer roles. */
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
+  /** Browser activation of product A: pending user codes (one per call), and a request approved by customer A. */
+  browserActivation: { userCodes: string[]; approved: { deviceCode: string; fingerprint: string } };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -230,7 +235,38 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ...(await portalObjects(t, manufacturerA, license.user_id)),
     portalCustomers,
     tokens: await signInEveryone(t, portalCustomers),
+    browserActivation: await browserActivationObjects(t, product.id, license.id, portalCustomers),
   };
+}
+
+/** Pending requests of product A, one per matrix call that takes a code, and one approved by customer A with licence A. */
+async function browserActivationObjects(
+  t: TestApp,
+  productId: number,
+  licenseId: number,
+  customers: World['portalCustomers'],
+): Promise<World['browserActivation']> {
+  const request = (fingerprint: string) =>
+    startBrowserActivation(t.db, 'http://127.0.0.1', {
+      product_id: productId,
+      hardware_fingerprint: fingerprint,
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    });
+  const userCodes: string[] = [];
+  for (let n = 0; n < 3 * ROLES.length; n++) userCodes.push((await request(`MATRIX-BROWSER-${n}`)).user_code);
+  const fingerprint = 'MATRIX-BROWSER-APPROVED';
+  const approved = await request(fingerprint);
+  const customerA = {
+    sessionId: 0,
+    endUserId: customers.customerA,
+    email: '',
+    manufacturerId: customers.manufacturerId,
+    manufacturerName: '',
+    slug: '',
+  };
+  await approveRequest(t.db, createProductKeyCache(t.masterKey), customerA, '127.0.0.1', approved.user_code, licenseId);
+  return { userCodes, approved: { deviceCode: approved.device_code, fingerprint } };
 }
 
 /**

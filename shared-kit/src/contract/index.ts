@@ -23,3 +23,4 @@ export * from './dashboard';
 export * from './portal';
 export * from './emails';
 export * from './portal-offline';
+export * from './browser-activation';
