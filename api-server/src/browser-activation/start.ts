@@ -22,15 +22,18 @@ const USER_CODE_DRAWS = 5;
 /**
  * Starts a request (RFC 8628 §3.1–3.2): checks what activation will need (the fingerprint and machine name by
  * activation's rules, a product with an identifier, its portal switched on) so a request that can never be approved
- * is refused now, then stores it with the device code's hash and a fresh user code.
+ * is refused now (a bad body before it counts against the rate limits), then stores it with the device code's hash and a fresh user code.
  */
 export async function startBrowserActivation(
   db: Db,
   publicUrl: string,
   body: BrowserActivationStartBody,
+  countCall: () => Promise<unknown> = async () => undefined,
 ): Promise<BrowserActivationStarted> {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
   const machineName = machineNameOf(body.machine_name);
+  // Counted against the client limits once the body holds to activation's rules, as an activation is.
+  await countCall();
   const product = await findProductForRequest(db, body.product_id);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   if (!product.identifier?.trim()) throw conflict(PRODUCT_WITHOUT_IDENTIFIER);

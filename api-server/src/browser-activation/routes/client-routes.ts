@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import {
   BrowserActivationPending,
   BrowserActivationPollBody,
@@ -34,10 +35,11 @@ export const browserActivationClientRoutes: FastifyPluginAsyncTypebox<RouteDepen
       },
     },
     async (request, reply) => {
-      await guardClientCall(db, request, reply, [
-        machineSubject(request.body.product_id, request.body.hardware_fingerprint),
-      ]);
-      return reply.code(201).send(await startBrowserActivation(db, config.publicUrl, request.body));
+      const count = () =>
+        guardClientCall(db, request, reply, [
+          machineSubject(request.body.product_id, request.body.hardware_fingerprint),
+        ]);
+      return reply.code(201).send(await startBrowserActivation(db, config.publicUrl, request.body, count));
     },
   );
 
@@ -49,7 +51,8 @@ export const browserActivationClientRoutes: FastifyPluginAsyncTypebox<RouteDepen
         tags,
         summary: 'Polls a request: the signed licence file once approved, else why not yet (RFC 8628 errors)',
         body: BrowserActivationPollBody,
-        response: { 200: LicenseFile, ...errors, 400: BrowserActivationPending },
+        // 400: why not yet (RFC 8628's error), or a bad body in the API's one error shape.
+        response: { 200: LicenseFile, ...errors, 400: Type.Union([BrowserActivationPending, ErrorResponse]) },
       },
     },
     async (request, reply) => {
