@@ -10,21 +10,64 @@ import { lastMailId, signInMailParts, waitForKeptMail } from '../support/kept-ma
 import { newPortalCustomer } from '../support/portal-customer';
 import { E2E_BASE_URL } from '../support/stack';
 
-// Activation in the browser, the whole loop in Chromium on the built stack: the C++ example plugin starts a request
-// and polls; the test opens the address it prints, signs in with the code mailed to the customer (kept in the
-// outbox), picks the licence and approves; the plugin then saves the licence file, which verifies.
+// Activation in the browser, the whole loop in Chromium on the built stack: the C++ example plugin (without it
+// built, client-js's startBrowserActivation and waitForBrowserActivation in the same command-line shape) starts a
+// request and polls; the test opens the address it prints, signs in with the code mailed to the customer (kept in
+// the outbox), picks the licence and approves; the plugin then saves the licence file, which verifies.
 
 const ROOT = resolve(__dirname, '..', '..');
 const PLUGIN = join(ROOT, 'client-cpp', 'build', 'producthub-plugin');
+const CPP_PLUGIN_BUILT = existsSync(PLUGIN);
 const MACHINE = 'E2E Browser Studio';
 
-/** The plugin running activate-in-browser: the address it printed, and its JSON answer once it ends. */
-function startPlugin(args: string[]): {
+/** client-js's flow as the C++ example's activate-in-browser runs it: the address on stderr, one JSON answer on stdout. */
+const JS_PLUGIN = `
+const [server, productId, publicKey, fingerprint, identifier, stateDir, machineName] = process.argv.slice(1);
+const { writeFileSync } = require('node:fs');
+const { ProductHubClient } = require(${JSON.stringify(join(ROOT, 'client-js', 'dist', 'index.js'))});
+(async () => {
+  const client = new ProductHubClient({ serverUrl: server, productId: Number(productId), publicKey, productIdentifier: identifier });
+  const request = await client.startBrowserActivation({ hardwareFingerprint: fingerprint, signatureSeedVersion: 5, machineName });
+  process.stderr.write('To activate, open ' + request.verificationUriComplete + '\\n');
+  const license = await client.waitForBrowserActivation(request);
+  writeFileSync(stateDir + '/license.ops', license.text);
+  console.log(JSON.stringify({ ok: true, outcome: 'activated', serial: license.document.serial, user_code: request.userCode }));
+})().catch((error) => { console.log(JSON.stringify({ ok: false, message: String(error) })); process.exit(1); });
+`;
+
+interface PluginRun {
+  server: string;
+  productId: number;
+  publicKey: string;
+  fingerprint: string;
+  identifier: string;
+  stateDir: string;
+  machineName: string;
+}
+
+/** The plugin running its browser activation: the address it printed, and its JSON answer once it ends. */
+function startPlugin(run: PluginRun): {
   process: ChildProcess;
   address: Promise<string>;
   done: Promise<{ exit: number; output: Record<string, unknown> }>;
 } {
-  const child = spawn(PLUGIN, ['activate-in-browser', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = CPP_PLUGIN_BUILT
+    ? [
+        'activate-in-browser',
+        '--server',
+        run.server,
+        '--product-id',
+        String(run.productId),
+        '--public-key',
+        run.publicKey,
+      ]
+        .concat(['--fingerprint', run.fingerprint, '--product-identifier', run.identifier, '--state-dir', run.stateDir])
+        .concat(['--machine-name', run.machineName, '--open-browser', 'no'])
+    : ['-e', JS_PLUGIN, run.server, String(run.productId), run.publicKey, run.fingerprint, run.identifier].concat([
+        run.stateDir,
+        run.machineName,
+      ]);
+  const child = spawn(CPP_PLUGIN_BUILT ? PLUGIN : process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -45,7 +88,6 @@ function startPlugin(args: string[]): {
 }
 
 test.describe('activation in the browser', () => {
-  test.skip(!existsSync(PLUGIN), 'the C++ example plugin is not built (make -C client-cpp)');
   test.describe.configure({ timeout: 120_000 });
   let stateDir: string;
   let plugin: ReturnType<typeof startPlugin> | undefined;
@@ -58,33 +100,21 @@ test.describe('activation in the browser', () => {
     rmSync(stateDir, { recursive: true, force: true });
   });
 
-  test('the plugin shows a code, the customer signs in and approves, the plugin saves a licence file that verifies', async ({
+  test(`${CPP_PLUGIN_BUILT ? 'the C++ example plugin' : 'client-js (the C++ example is not built)'} shows a code, the customer signs in and approves, the plugin saves a licence file that verifies`, async ({
     page,
   }) => {
     const customer = await newPortalCustomer(page.request);
     const { license } = customer;
     const fingerprint = `HWFP2-E2E-BROWSER-${randomUUID()}`;
-    const common = [
-      '--product-id',
-      String(license.productId),
-      '--public-key',
-      license.publicKey,
-      '--fingerprint',
+    plugin = startPlugin({
+      server: E2E_BASE_URL,
+      productId: license.productId,
+      publicKey: license.publicKey,
       fingerprint,
-    ];
-    plugin = startPlugin([
-      '--server',
-      E2E_BASE_URL,
-      ...common,
-      '--product-identifier',
-      license.identifier,
-      '--state-dir',
+      identifier: license.identifier,
       stateDir,
-      '--machine-name',
-      MACHINE,
-      '--open-browser',
-      'no',
-    ]);
+      machineName: MACHINE,
+    });
     const address = await plugin.address;
     expect(address).toMatch(new RegExp(`^${E2E_BASE_URL}/portal/${customer.slug}/activate\\?code=[A-Z]{4}-[A-Z]{4}$`));
     const code = new URL(address).searchParams.get('code')!;
