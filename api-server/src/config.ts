@@ -34,6 +34,8 @@ export interface ServerConfig {
   /** Where people reach this server: the portal's sign-in links and its address start with it (no trailing slash). */
   publicUrl: string;
   portal: PortalLimits;
+  /** User codes of browser activation a customer session, and a network address, may try per ten minutes. */
+  browserActivationCodeTries: { perSession: number; perAddress: number };
 }
 
 /** Limits of the customer portal's sign-in, counted in PostgreSQL (shared by every instance). */
@@ -110,6 +112,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       signInsPerAddressPerMinute: positive('PRODUCTHUB_PORTAL_SIGN_IN_ADDRESS_RATE_LIMIT', 30, env),
       offlineActivationsPerSessionPerHour: positive('PRODUCTHUB_PORTAL_OFFLINE_RATE_LIMIT', 10, env),
       offlineActivationsPerAddressPerHour: positive('PRODUCTHUB_PORTAL_OFFLINE_ADDRESS_RATE_LIMIT', 30, env),
+    },
+    browserActivationCodeTries: {
+      perSession: positive('PRODUCTHUB_PORTAL_ACTIVATION_CODE_RATE_LIMIT', 20, env),
+      perAddress: positive('PRODUCTHUB_PORTAL_ACTIVATION_CODE_ADDRESS_RATE_LIMIT', 60, env),
     },
   };
 }

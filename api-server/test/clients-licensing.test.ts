@@ -544,7 +544,7 @@ describe('client API: trials, activation, deactivation, validation, machines', (
     const routes = suite.t.app.routeTable.filter(
       (route) => route.url.startsWith(`${CLIENT}/`) && !route.url.includes('/builds/'),
     );
-    expect(routes.length).toBe(7);
+    expect(routes.length).toBe(9);
     expect(routes.every((route) => route.public)).toBe(true);
   });
 });

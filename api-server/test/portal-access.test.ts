@@ -81,6 +81,10 @@ describe('the portal: customer sessions are their own scope, and a customer reac
         'GET /api/v1/portal/downloads',
         'POST /api/v1/portal/email-change',
         'POST /api/v1/portal/email-change/confirm',
+        // Activation through the browser
+        'GET /api/v1/portal/browser-activations/:userCode',
+        'POST /api/v1/portal/browser-activations/:userCode/approve',
+        'POST /api/v1/portal/browser-activations/:userCode/deny',
       ].sort(),
     );
     for (const token of [staffToken, superToken]) {

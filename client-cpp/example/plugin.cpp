@@ -1,9 +1,12 @@
 // An example command-line "plugin": what a plugin's licensing code does, with the library and libcurl.
 // Every run prints one JSON object on stdout (for scripts and tests) and exits with a code that says what happened.
 #include "http.hpp"
+#include "producthub/browser-activation.hpp"
 #include "producthub/verify.hpp"
 
+#include <signal.h>
 #include <sodium.h>
+#include <spawn.h>   // posix_spawnp: the browser opener, with no shell between the server's URL and it
 #include <unistd.h>  // gethostname (POSIX; a Windows plugin would ask GetComputerNameExW)
 
 #include <cstdio>
@@ -26,6 +29,9 @@ const char* kUsage =
     "usage: producthub-plugin COMMAND [--server URL] --product-id ID --public-key KEY --fingerprint FP [--state-dir DIR] [options]\n"
     "  trial                                   start (or get back) this machine's trial; saves trial.json\n"
     "  activate --serial S [--seed-version 5] [--machine-name N]  activate the licence here; saves license.ops\n"
+    "  activate-in-browser [--seed-version 5] [--machine-name N] [--open-browser yes|no]\n"
+    "                                          the customer approves in the portal (no serial typed); prints the\n"
+    "                                          address and code on stderr, opens the browser, polls; saves license.ops\n"
     "  verify                                  check the saved license.ops (else trial.json) offline\n"
     "  validate [--serial S]                   the licence's signed state; withdraws license.ops if it no longer holds\n"
     "  deactivate [--serial S]                 free this machine; deletes license.ops\n"
@@ -127,6 +133,7 @@ public:
         const auto& command = options_.command;
         if (command == "trial") return trial();
         if (command == "activate") return activate();
+        if (command == "activate-in-browser") return activateInBrowser();
         if (command == "verify") return verifyOffline();
         if (command == "validate") return validate();
         if (command == "deactivate") return deactivate();
@@ -228,6 +235,64 @@ private:
         writeFile(licensePath(), answer.body);
         return {{"serial", license["serial"]}, {"license_type", license["license_type"]}, {"user_email", license["user_email"]},
                 {"issued_at", license["issued_at"]}, {"file", licensePath().string()}};
+    }
+
+    /** The library's transport for browser activation: libcurl, one call at a time. */
+    PostJson post() {
+        return [this](const std::string& path, const std::string& body) {
+            const auto answer = example::request(api(path), body);
+            return HttpReply{answer.status, answer.body, answer.retryAfter};
+        };
+    }
+
+    /** Opens `url` with the desktop's opener if there is one (xdg-open, else open); the code on stderr is the fallback. */
+    static void openBrowser(const std::string& url) {
+        for (const char* opener : {"xdg-open", "open"}) {
+            std::string program = opener;
+            std::string address = url;
+            char* argv[] = {program.data(), address.data(), nullptr};
+            pid_t pid = 0;
+            if (posix_spawnp(&pid, opener, nullptr, nullptr, argv, environ) == 0) return;
+        }
+    }
+
+    /** Activation through the browser: start, show the code and address, open the browser, poll, save the file. */
+    json activateInBrowser() {
+        signal(SIGCHLD, SIG_IGN);  // the browser opener is not waited for
+        BrowserActivationStart start;
+        start.productId = productId_;
+        start.hardwareFingerprint = fingerprint_;
+        start.signatureSeedVersion = std::stoi(options_.get("seed-version", "5"));
+        start.machineName = machineName();
+        BrowserActivationRequest request;
+        try {
+            request = startBrowserActivation(post(), start, server_, std::time(nullptr));
+        } catch (const example::NetworkError& error) {
+            fail(Unreachable, error.what());
+        } catch (const BrowserActivationRefused& refusal) {
+            json detail = {{"status", refusal.status}, {"messages", json::array({refusal.what()})}};
+            if (!refusal.retryAfter.empty()) detail["retry_after_seconds"] = std::stol(refusal.retryAfter);
+            fail(Refused, refusal.what(), detail);
+        }
+        std::cerr << "To activate, open " << request.verificationUriComplete << "\n"
+                  << "and check that it shows the code " << request.userCode << " (or enter it at " << request.verificationUri << ").\n"
+                  << std::flush;
+        if (options_.get("open-browser", "yes") != "no") openBrowser(request.verificationUriComplete);
+        BrowserActivationWaiting waiting;
+        waiting.onPending = [](int interval) { std::cerr << "Waiting for the approval (next check in " << interval << " s)...\n" << std::flush; };
+        const auto result = waitForBrowserActivation(post(), request, publicKey_, productIdentifier(), waiting);
+        const json about = {{"outcome", outcomeName(result.outcome)}, {"user_code", request.userCode}};
+        if (result.outcome == BrowserActivationOutcome::Untrusted)
+            fail(Untrusted, result.message, {{"reason", rejectionName(result.license.reason)}, {"outcome", "untrusted"}});
+        if (result.outcome != BrowserActivationOutcome::Activated) {
+            json detail = about;
+            if (result.status) detail["status"] = result.status;
+            fail(Refused, result.message, detail);
+        }
+        writeFile(licensePath(), result.licenseText);
+        const json& license = result.license.document;
+        return {{"outcome", "activated"}, {"user_code", request.userCode}, {"serial", license["serial"]}, {"license_type", license["license_type"]},
+                {"user_email", license["user_email"]}, {"issued_at", license["issued_at"]}, {"file", licensePath().string()}};
     }
 
     json verifyOffline() {

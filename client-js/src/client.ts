@@ -18,6 +18,14 @@ import {
   type UpdateFile,
   type Verification,
 } from 'signed-formats';
+import {
+  pollBrowserActivation,
+  startBrowserActivation,
+  waitForBrowserActivation,
+  type BrowserActivationContext,
+  type BrowserActivationPoll,
+  type BrowserActivationRequest,
+} from './browser-activation';
 import { downloadFile, type DownloadedFile } from './download';
 import { UntrustedAnswerError } from './errors';
 import { callClientApi } from './http';
@@ -222,6 +230,42 @@ export class ProductHubClient {
       etag: answer.etag,
       ...trusted(checkFreshness(verifyUpdateAnswer(answer.text, this.key, expected), this.maxAge), answer.text),
     };
+  }
+
+  private get browserActivation(): BrowserActivationContext {
+    const { serverUrl, productId, productIdentifier } = this.options;
+    return { serverUrl, productId, productIdentifier, key: this.key, timeoutMs: this.timeoutMs };
+  }
+
+  /**
+   * Starts an activation in the browser (no serial typed): show `userCode`, open `verificationUriComplete` in the
+   * customer's browser, then `waitForBrowserActivation`. `machineName` as for `activate`.
+   */
+  startBrowserActivation(request: {
+    hardwareFingerprint: string;
+    hardwareFingerprintVersion?: number;
+    signatureSeedVersion: SignatureSeedVersion;
+    machineName?: string;
+    signal?: AbortSignal;
+  }): Promise<BrowserActivationRequest> {
+    return startBrowserActivation(this.browserActivation, request);
+  }
+
+  /** One poll of a started request (for a plugin that schedules its own polls): pending with the interval, or the file. */
+  pollBrowserActivation(request: BrowserActivationRequest, signal?: AbortSignal): Promise<BrowserActivationPoll> {
+    return pollBrowserActivation(this.browserActivation, request, signal);
+  }
+
+  /**
+   * Polls at the server's interval until the customer approves: the verified licence file, the same as `activate`
+   * answers (save `text`). Throws BrowserActivationError when the request expires, is refused or is unknown, and
+   * the signal's reason when `signal` aborts.
+   */
+  waitForBrowserActivation(
+    request: BrowserActivationRequest,
+    options: { signal?: AbortSignal; onPending?: (poll: { intervalSeconds: number }) => void } = {},
+  ): Promise<Signed<LicenseFileClaims>> {
+    return waitForBrowserActivation(this.browserActivation, request, options);
   }
 
   /** Streams one file of a verified update answer to `destination`; a file of another size or SHA-256 is deleted. */

@@ -26,11 +26,21 @@ async function apiError(response: Response): Promise<ProductHubApiError> {
   );
 }
 
-/** One call to the client API: 2xx and 304 answer, anything else throws ProductHubApiError. */
+/**
+ * One call to the client API: 2xx, 304 and the statuses in `answering` answer, anything else throws
+ * ProductHubApiError. `signal` cancels the call (its reason is thrown), besides the timeout.
+ */
 export async function callClientApi(
   serverUrl: string,
   path: string,
-  init: { method: 'GET' | 'POST'; body?: unknown; etag?: string; timeoutMs: number },
+  init: {
+    method: 'GET' | 'POST';
+    body?: unknown;
+    etag?: string;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    answering?: number[];
+  },
 ): Promise<HttpAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -39,9 +49,11 @@ export async function callClientApi(
     method: init.method,
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(init.timeoutMs),
+    signal: init.signal
+      ? AbortSignal.any([init.signal, AbortSignal.timeout(init.timeoutMs)])
+      : AbortSignal.timeout(init.timeoutMs),
   });
   if (response.status === 304) return { status: 304, text: '', etag: init.etag };
-  if (!response.ok) throw await apiError(response);
+  if (!response.ok && !init.answering?.includes(response.status)) throw await apiError(response);
   return { status: response.status, text: await response.text(), etag: response.headers.get('etag') ?? undefined };
 }

@@ -17,6 +17,12 @@ export {
 } from './offline';
 export { ProductHubApiError, UntrustedAnswerError, DownloadIntegrityError } from './errors';
 export {
+  BrowserActivationError,
+  type BrowserActivationFailure,
+  type BrowserActivationPoll,
+  type BrowserActivationRequest,
+} from './browser-activation';
+export {
   productPublicKey,
   PublicKeyFormatError,
   canonicalBytes,

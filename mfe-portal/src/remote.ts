@@ -20,6 +20,7 @@ const portal = definePortal(portalPages, {
   downloads: pageWithTexts('downloads', () => import('./features/downloads/pages/DownloadsPage')),
   offline: pageWithTexts('offline', () => import('./features/offline/pages/OfflineActivationPage')),
   account: pageWithTexts('account', () => import('./features/account/pages/AccountPage')),
+  activate: pageWithTexts('activate', () => import('./features/activate/pages/ActivatePage')),
 });
 
 export default portal.Routes;

@@ -6,6 +6,7 @@ export * from './constants';
 export type * from './contract';
 export { isEmail } from './contract/email-rule';
 export * from './contract/portal-constants';
+export * from './contract/user-code';
 export * from './api/api-client';
 export * from './api/api-error';
 export * from './api/query-string';

@@ -298,6 +298,29 @@ export interface ListTotalsTable {
 export type ListName =
   'product_licenses' | 'user_licenses' | 'manufacturer_end_users' | 'manufacturer_products' | 'product_trials';
 
+/** A plugin's activation request through the browser (migration 0070, api-server/src/browser-activation/). */
+export interface BrowserActivationsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  product_id: number;
+  device_code_hash: string;
+  user_code: string;
+  hardware_fingerprint: string;
+  hardware_fingerprint_version: number;
+  signature_seed_version: number;
+  machine_name: string | null;
+  interval_seconds: number;
+  last_polled_at: Date | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  status: Generated<'pending' | 'approved' | 'denied' | 'delivered'>;
+  decided_at: Date | null;
+  decided_by_end_user_id: number | null;
+  license_id: number | null;
+  /** The signed licence file, held from approval until the plugin's poll takes it (JSON text). */
+  license_file: string | null;
+}
+
 export interface Database {
   manufacturers: ManufacturersTable;
   system_users: SystemUsersTable;
@@ -324,6 +347,7 @@ export interface Database {
   portal_sessions: PortalSessionsTable;
   portal_email_changes: PortalEmailChangesTable;
   list_totals: ListTotalsTable;
+  browser_activations: BrowserActivationsTable;
 }
 
 /** A manufacturer as the manufacturers API answers it (the portal's columns are read by the portal). */

@@ -83,6 +83,11 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/portal/email-change/confirm',
   '/manufacturers/{id}/api-keys',
   '/manufacturers/{id}/api-keys/{keyId}/revoke',
+  '/clients/app/browser-activations',
+  '/clients/app/browser-activations/poll',
+  '/portal/browser-activations/{userCode}',
+  '/portal/browser-activations/{userCode}/approve',
+  '/portal/browser-activations/{userCode}/deny',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

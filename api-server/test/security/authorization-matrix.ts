@@ -164,6 +164,23 @@ const PORTAL_ROUTES: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `/api/v1/portal/licenses/${w.licenseA}/machines/${w.portalMachineA}/deactivate` }),
     expect: { ...customerOnly(200), customerB: 404 },
   },
+  // Browser activation: any customer of the manufacturer holding the code may look a request up or refuse it; only
+  // the licence's owner approves with it (customer B: 404). Each call takes a code of its own.
+  'GET /api/v1/portal/browser-activations/:userCode': {
+    request: (w) => ({ url: `/api/v1/portal/browser-activations/${w.browserActivation.userCodes.pop()}` }),
+    expect: customerOnly(200),
+  },
+  'POST /api/v1/portal/browser-activations/:userCode/approve': {
+    request: (w) => ({
+      url: `/api/v1/portal/browser-activations/${w.browserActivation.userCodes.pop()}/approve`,
+      payload: { license_id: w.licenseA },
+    }),
+    expect: { ...customerOnly(200), customerB: 404 },
+  },
+  'POST /api/v1/portal/browser-activations/:userCode/deny': {
+    request: (w) => ({ url: `/api/v1/portal/browser-activations/${w.browserActivation.userCodes.pop()}/deny` }),
+    expect: customerOnly(200),
+  },
   'GET /api/v1/portal/downloads': { request: () => ({ url: '/api/v1/portal/downloads' }), expect: customerOnly(200) },
   'POST /api/v1/portal/email-change': {
     request: () => ({ url: '/api/v1/portal/email-change', payload: { new_email: 'matrix.new.address@example.com' } }),
@@ -599,6 +616,31 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: PUBLIC,
   },
   'GET /api/v1/clients/app/downloads/:fileId': { request: (w) => ({ url: w.downloadUrlA }), expect: PUBLIC },
+  'POST /api/v1/clients/app/browser-activations': {
+    request: (w) => ({
+      url: '/api/v1/clients/app/browser-activations',
+      payload: {
+        product_id: w.productA,
+        hardware_fingerprint: 'MATRIX-BROWSER-START',
+        hardware_fingerprint_version: 2,
+        signature_seed_version: 5,
+        machine_name: 'Matrix Mac',
+      },
+    }),
+    expect: { anonymous: 201, superuser: 201, staffA: 201, staffB: 201, customerA: 201, customerB: 201 },
+  },
+  'POST /api/v1/clients/app/browser-activations/poll': {
+    request: (w) => ({
+      url: '/api/v1/clients/app/browser-activations/poll',
+      payload: {
+        product_id: w.productA,
+        device_code: w.browserActivation.approved.deviceCode,
+        hardware_fingerprint: w.browserActivation.approved.fingerprint,
+      },
+    }),
+    // The approved file is handed out once; after that the code is used up (answered like an unknown one).
+    expect: { anonymous: 200, superuser: 404, staffA: 404, staffB: 404, customerA: 404, customerB: 404 },
+  },
   'GET /api/v1/licenses/:id/machines': {
     request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines` }),
     expect: staffOnly(200),

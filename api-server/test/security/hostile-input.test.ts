@@ -147,8 +147,11 @@ const LEAKS = [
   /violates .* constraint/i,
 ];
 
-/** Fields an error may carry beside its message: the portal's deactivation cap says when the next free is possible. */
-const ERROR_EXTRAS = ['next_possible_at'];
+/**
+ * Fields an error may carry beside its message: the portal's deactivation cap says when the next free is possible;
+ * a browser activation's poll says why not yet (RFC 8628's `error`) and its interval; a portal limit the wait.
+ */
+const ERROR_EXTRAS = ['next_possible_at', 'error', 'interval', 'retry_after'];
 
 function isErrorShape(body: string): boolean {
   try {

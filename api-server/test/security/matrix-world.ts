@@ -18,6 +18,9 @@ import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sig
 import { API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
 import { newKeySecret } from '../../src/api-keys/api-key-rules';
 import { insertApiKey } from '../../src/api-keys/queries/api-keys';
+import { startBrowserActivation } from '../../src/browser-activation/start';
+import { approveRequest } from '../../src/browser-activation/portal-decisions';
+import { createProductKeyCache } from '../../src/crypto/product-key-cache';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -81,6 +84,8 @@ export interface World {
   /** One live key of A per role for the revoke route, and a key of A with each scope alone (its secret). */
   apiKeysToRevokeA: number[];
   apiKeysA: Record<ApiKeyScope, string>;
+  /** Browser activation of product A: pending user codes (one per call), and a request approved by customer A. */
+  browserActivation: { userCodes: string[]; approved: { deviceCode: string; fingerprint: string } };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -242,6 +247,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     tokens: await signInEveryone(t, portalCustomers),
     staffSessions: await staffSessionObjects(t, manufacturerA),
     ...(await apiKeyObjects(t, manufacturerA)),
+    browserActivation: await browserActivationObjects(t, product.id, license.id, portalCustomers),
   };
 }
 
@@ -283,6 +289,36 @@ async function apiKeyObjects(t: TestApp, manufacturerId: number) {
   const apiKeysA = {} as Record<ApiKeyScope, string>;
   for (const scope of API_KEY_SCOPES) apiKeysA[scope] = (await newKey([scope])).secret;
   return { apiKeysToRevokeA, apiKeysA };
+}
+
+/** Pending requests of product A, one per matrix call that takes a code, and one approved by customer A with licence A. */
+async function browserActivationObjects(
+  t: TestApp,
+  productId: number,
+  licenseId: number,
+  customers: World['portalCustomers'],
+): Promise<World['browserActivation']> {
+  const request = (fingerprint: string) =>
+    startBrowserActivation(t.db, 'http://127.0.0.1', {
+      product_id: productId,
+      hardware_fingerprint: fingerprint,
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    });
+  const userCodes: string[] = [];
+  for (let n = 0; n < 3 * ROLES.length; n++) userCodes.push((await request(`MATRIX-BROWSER-${n}`)).user_code);
+  const fingerprint = 'MATRIX-BROWSER-APPROVED';
+  const approved = await request(fingerprint);
+  const customerA = {
+    sessionId: 0,
+    endUserId: customers.customerA,
+    email: '',
+    manufacturerId: customers.manufacturerId,
+    manufacturerName: '',
+    slug: '',
+  };
+  await approveRequest(t.db, createProductKeyCache(t.masterKey), customerA, '127.0.0.1', approved.user_code, licenseId);
+  return { userCodes, approved: { deviceCode: approved.device_code, fingerprint } };
 }
 
 /**

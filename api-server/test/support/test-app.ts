@@ -55,6 +55,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       offlineActivationsPerSessionPerHour: 1000,
       offlineActivationsPerAddressPerHour: 1000,
     },
+    browserActivationCodeTries: { perSession: 1000, perAddress: 1000 },
     ...overrides,
   };
   const masterKey = randomBytes(32);

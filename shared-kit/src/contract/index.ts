@@ -25,3 +25,4 @@ export * from './portal';
 export * from './emails';
 export * from './portal-offline';
 export * from './api-keys';
+export * from './browser-activation';

@@ -11,7 +11,15 @@ describe('the customer portal’s page table', () => {
   });
 
   it('keeps the addresses of docs/portal.md, byte for byte', () => {
-    expect(names.map(portalLink)).toEqual(['/sign-in', '/licenses', '/trials', '/downloads', '/offline', '/account']);
+    expect(names.map(portalLink)).toEqual([
+      '/sign-in',
+      '/licenses',
+      '/trials',
+      '/downloads',
+      '/offline',
+      '/account',
+      '/activate',
+    ]);
     expect(portalPageAddress('aurora-audio')).toBe('/portal/aurora-audio/');
     expect(portalPageAddress('aurora-audio', portalLink('signIn'))).toBe('/portal/aurora-audio/sign-in');
   });

@@ -36,6 +36,7 @@ export const portalPages = portalPageTable({
     downloads: { path: 'downloads', customer: true, nav: true },
     offline: { path: 'offline', customer: true, nav: true },
     account: { path: 'account', customer: true, nav: true },
+    activate: { path: 'activate', customer: true },
   },
 });
 

@@ -23,6 +23,7 @@ import * as activationByCustomer from './0025-activation-by-customer';
 import * as machineNames from './0026-machine-names';
 import * as apiKeys from './0030-api-keys';
 import * as sessionDevices from './0050-session-devices';
+import * as browserActivations from './0070-browser-activations';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0026-machine-names': machineNames,
   '0030-api-keys': apiKeys,
   '0050-session-devices': sessionDevices,
+  '0070-browser-activations': browserActivations,
 };

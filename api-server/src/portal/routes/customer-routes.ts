@@ -44,6 +44,7 @@ import { signInCodeKey } from '../sign-in-codes';
 import { codeRequestRetryAfter, signInRetryAfter } from '../sign-in-limits';
 import * as words from '../sign-in-words';
 import { portalOfflineRoutes } from './offline-routes';
+import { portalBrowserActivationRoutes } from '../../browser-activation/routes/portal-routes';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
 
 const tags = ['portal'];
@@ -201,6 +202,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
   );
 
   await app.register(portalOfflineRoutes, { db, masterKey, limits: config.portal });
+  await app.register(portalBrowserActivationRoutes, { db, masterKey, limits: config.browserActivationCodeTries });
   // What a customer does: free a machine, downloads.
   const downloadKey = downloadUrlKey(masterKey);
 

@@ -12,5 +12,6 @@ export const en = {
     offline: () => import('./offline').then((texts) => texts.offline),
     downloads: () => import('./downloads').then((texts) => texts.downloads),
     account: () => import('./account').then((texts) => texts.account),
+    activate: () => import('./activate').then((texts) => texts.activate),
   },
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PORTAL_SIGN_IN_TOKEN_QUERY, type PortalSession } from 'shared-kit';
 import { useMessages } from '../../../messages/messages';
 import { usePortalDescriptorValue } from '../../../shared/descriptor-context';
@@ -8,6 +8,7 @@ import { CodeStep } from '../components/CodeStep';
 import { EmailStep } from '../components/EmailStep';
 import { StepCard } from '../components/step-layout';
 import { MagicLinkPage } from './MagicLinkPage';
+import type { SignInReturn } from '../../../shared/components/RequireCustomer';
 
 type Step = { name: 'email'; email: string } | { name: 'code'; email: string; notice: string };
 
@@ -24,14 +25,17 @@ function CodeSignIn() {
   const { session, reason } = usePortalSession();
   const store = usePortalSessionStore();
   const navigate = useNavigate();
+  // The page that sent the customer here (a path of this portal only), else My licenses.
+  const returnTo = (useLocation().state as SignInReturn | null)?.returnTo;
+  const next = returnTo?.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/licenses';
   const [step, setStep] = useState<Step>({ name: 'email', email: '' });
   const { manufacturer_name: manufacturer } = usePortalDescriptorValue();
 
-  if (session) return <Navigate to="/licenses" replace />;
+  if (session) return <Navigate to={next} replace />;
 
   const signedIn = (newSession: PortalSession) => {
     store.signIn(newSession);
-    navigate('/licenses', { replace: true });
+    navigate(next, { replace: true });
   };
 
   if (step.name === 'code')

@@ -1,0 +1,32 @@
+// Activation in the browser in English. Loaded with the page.
+export const activate = {
+  'activate.title': 'Activate a plugin',
+  'activate.intro':
+    'Your plugin shows a code like BCDF-GHJK. Enter it here to activate the plugin on that computer with one of your licenses.',
+  'activate.codeForm': 'Activation code',
+  'activate.code': 'Code shown by your plugin',
+  'activate.codeProblem': 'Enter the 8 letters your plugin shows, like BCDF-GHJK.',
+  'activate.continue': 'Continue',
+  'activate.loading': 'Looking up the code…',
+  'activate.titleFor': 'Activate {product}',
+  'activate.request': 'This request',
+  'activate.codeLabel': 'Code',
+  'activate.computer': 'Computer',
+  'activate.unnamed': 'Unnamed computer',
+  'activate.fingerprint': 'Computer ID',
+  'activate.validUntil': 'Valid until',
+  'activate.chooseLicense': 'License to use on this computer',
+  'activate.licenseOption': '{serial}: on {used} of {limit} computers',
+  'activate.licenseHoldsMachine': '{serial}: already on this computer',
+  'activate.noLicense':
+    'None of your licenses of {product} can take this computer: each is already on as many computers as it may be. Free a computer under My licenses, then enter the code again.',
+  'activate.myLicenses': 'Go to My licenses',
+  'activate.approve': 'Activate on this computer',
+  'activate.approving': 'Activating…',
+  'activate.deny': 'This is not my request',
+  'activate.denying': 'Refusing…',
+  'activate.failed': 'That did not work. Please try again.',
+  'activate.approved': '{product} is activated on this computer. You can return to {product} now.',
+  'activate.denied': 'Refused: {product} will not be activated with this code. You can close this page.',
+  'activate.otherCode': 'Enter another code',
+};
