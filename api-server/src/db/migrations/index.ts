@@ -21,6 +21,7 @@ import * as portalEmailChanges from './0022-portal-email-changes';
 import * as emailHeldSecrets from './0024-email-held-secrets';
 import * as activationByCustomer from './0025-activation-by-customer';
 import * as machineNames from './0026-machine-names';
+import * as licencePolicies from './0040-licence-policies';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0024-email-held-secrets': emailHeldSecrets,
   '0025-activation-by-customer': activationByCustomer,
   '0026-machine-names': machineNames,
+  '0040-licence-policies': licencePolicies,
 };
