@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { UPDATE_ANSWER_FORMAT } from 'signed-formats';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
-import { auditRows, createEndUser, createLicense, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+import {
+  auditRows,
+  createEndUser,
+  createLicense,
+  createLicensingWorld,
+  type LicensingWorld,
+} from './licensing-fixtures';
 import { addReleaseBuild, distributeRelease, insertTestBuild, insertTestChannels } from './catalog-fixtures';
 import { clientPost, resetRateLimits, verifiedDocument } from './client-fixtures';
 import { featureInEditions, featureKeyTaken } from '../src/policies/routes/features';
@@ -10,6 +16,15 @@ import { editionInUse, unknownFeatures } from '../src/policies/routes/editions';
 import { FLOATING_NEEDS_SEATS } from '../src/policies/policy-rules';
 import { RENEW_NEEDS_DATE, SAME_EDITION } from '../src/policies/routes/license-terms';
 import { licenseExpiredMessage } from '../src/licenses/activation/activate-machine';
+import { insertEndpoint } from '../src/webhooks/endpoints';
+import { generateSecret } from '../src/webhooks/signature';
+
+const POLICY_EVENTS = [
+  'license_policy.updated',
+  'license_policy.applied',
+  'license.edition_changed',
+  'license.renewed',
+];
 
 const PERPETUAL = {
   model: 'node-locked',
@@ -29,13 +44,30 @@ describe('licence policies: features, editions, policies and licence terms', () 
   let world: LicensingWorld;
   let product: string;
   const staffA = () => auth(world.staffAToken);
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = staffA()) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: token, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    token = staffA(),
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: token,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
     world = await createLicensingWorld(t);
     product = `/products/${world.synth.id}`;
+    await insertEndpoint(t.db, t.masterKey, {
+      manufacturer_id: world.manufacturerA.id,
+      url: 'https://93.184.215.14/hook',
+      secret: generateSecret(),
+      event_types: POLICY_EVENTS,
+      enabled: true,
+    });
   });
   afterAll(() => t.close());
   beforeEach(() => resetRateLimits(t));
@@ -85,11 +117,15 @@ describe('licence policies: features, editions, policies and licence terms', () 
 
   describe('policies and the terms licences get', () => {
     const editionId = async (name: string) =>
-      (await call('GET', `${product}/editions`)).json().data.find((edition: { name: string }) => edition.name === name).id as number;
+      (await call('GET', `${product}/editions`)).json().data.find((edition: { name: string }) => edition.name === name)
+        .id as number;
 
     it('a product without a policy makes licences exactly as before', async () => {
       const user = await createEndUser(t.db, world.manufacturerA.id, 'plain@listener.example');
-      const made = await call('POST', `/users/${user.id}/licenses`, { product_id: world.drums.id, license_type: 'Standard' });
+      const made = await call('POST', `/users/${user.id}/licenses`, {
+        product_id: world.drums.id,
+        license_type: 'Standard',
+      });
       expect(made.statusCode).toBe(201);
       const terms = (await call('GET', `/licenses/${made.json().id}/terms`)).json();
       expect(terms).toEqual({
@@ -122,12 +158,16 @@ describe('licence policies: features, editions, policies and licence terms', () 
       expect(standard.json()).toMatchObject({ license_type: 'Standard', term: 'time-limited', duration_days: 365 });
       const list = (await call('GET', `${product}/policies`)).json();
       expect(list.data.map((policy: { license_type: string }) => policy.license_type)).toEqual(['Standard']);
-      expect((await auditRows(t.db, 'product', world.synth.id)).map((row) => row.action)).toContain('license_policy.update');
+      expect((await auditRows(t.db, 'product', world.synth.id)).map((row) => row.action)).toContain(
+        'license_policy.update',
+      );
     });
 
     it('a new licence takes its terms from the policy; existing ones keep theirs until applied', async () => {
       const user = await createEndUser(t.db, world.manufacturerA.id, 'termed@listener.example');
-      const made = (await call('POST', `/users/${user.id}/licenses`, { product_id: world.synth.id, license_type: 'Standard' })).json();
+      const made = (
+        await call('POST', `/users/${user.id}/licenses`, { product_id: world.synth.id, license_type: 'Standard' })
+      ).json();
       const terms = (await call('GET', `/licenses/${made.id}/terms`)).json();
       expect(terms.edition).toMatchObject({ name: 'Standard', features: ['stems'] });
       expect(terms.grace_days).toBe(7);
@@ -146,7 +186,10 @@ describe('licence policies: features, editions, policies and licence terms', () 
       expect(bob.edition.name).toBe('Standard');
       expect(bob.expires_at).not.toBeNull();
       const audit = (await auditRows(t.db, 'product', world.synth.id)).at(-1)!;
-      expect(audit).toMatchObject({ action: 'license_policy.apply', after: { license_type: 'Standard', licenses_changed: 1 } });
+      expect(audit).toMatchObject({
+        action: 'license_policy.apply',
+        after: { license_type: 'Standard', licenses_changed: 1 },
+      });
     });
 
     it('upgrades a licence’s edition keeping its serial, and History says so', async () => {
@@ -158,8 +201,15 @@ describe('licence policies: features, editions, policies and licence terms', () 
         message: [SAME_EDITION],
       });
       const audit = (await auditRows(t.db, 'license', world.bobSynth.id)).at(-1)!;
-      expect(audit).toMatchObject({ action: 'license.edition_change', after: { previous_edition: 'Standard', edition: 'Pro' } });
-      const serial = await t.db.selectFrom('licenses').select('serial').where('id', '=', world.bobSynth.id).executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({
+        action: 'license.edition_change',
+        after: { previous_edition: 'Standard', edition: 'Pro' },
+      });
+      const serial = await t.db
+        .selectFrom('licenses')
+        .select('serial')
+        .where('id', '=', world.bobSynth.id)
+        .executeTakeFirstOrThrow();
       expect(serial.serial).toBe(world.bobSynth.serial);
       // The edition is in use now: it cannot be deleted.
       const refused = await call('DELETE', `${product}/editions/${pro}`);
@@ -172,12 +222,32 @@ describe('licence policies: features, editions, policies and licence terms', () 
       const days = (Date.parse(renewed.expires_at) - Math.max(Date.parse(before), Date.now())) / 86_400_000;
       expect(days).toBeGreaterThan(364.9);
       expect(days).toBeLessThan(365.1);
-      const dated = await call('POST', `/licenses/${world.bobSynth.id}/renew`, { expires_at: '2031-02-03T04:05:06.000Z' });
+      const dated = await call('POST', `/licenses/${world.bobSynth.id}/renew`, {
+        expires_at: '2031-02-03T04:05:06.000Z',
+      });
       expect(dated.json().expires_at).toBe('2031-02-03T04:05:06.000Z');
-      expect((await call('POST', `/licenses/${world.bobSynth.id}/renew`, { expires_at: '2001-01-01T00:00:00.000Z' })).statusCode).toBe(400);
+      expect(
+        (await call('POST', `/licenses/${world.bobSynth.id}/renew`, { expires_at: '2001-01-01T00:00:00.000Z' }))
+          .statusCode,
+      ).toBe(400);
       // Drums has no policy: no duration to renew by.
-      expect((await call('POST', `/licenses/${world.annDrums.id}/renew`, {})).json()).toEqual({ message: [RENEW_NEEDS_DATE] });
-      expect((await auditRows(t.db, 'license', world.bobSynth.id)).filter((row) => row.action === 'license.renew')).toHaveLength(2);
+      expect((await call('POST', `/licenses/${world.annDrums.id}/renew`, {})).json()).toEqual({
+        message: [RENEW_NEEDS_DATE],
+      });
+      expect(
+        (await auditRows(t.db, 'license', world.bobSynth.id)).filter((row) => row.action === 'license.renew'),
+      ).toHaveLength(2);
+    });
+
+    it('exports the terms as the last columns of the licence CSV', async () => {
+      const csv = (await call('GET', `${product}/licenses/export.csv`)).body
+        .trim()
+        .split('\r\n')
+        .map((line) => line.split(','));
+      expect(csv[0]!.slice(-3)).toEqual(['Edition', 'Expires At', 'Maintenance Ends At']);
+      const bob = csv.find((row) => row[0] === String(world.bobSynth.id))!;
+      expect(bob.slice(-3, -1)).toEqual(['Pro', '2031-02-03T04:05:06.000Z']);
+      expect(bob.at(-1)).toMatch(/^\d{4}-\d\d-\d\dT/);
     });
   });
 
@@ -191,22 +261,37 @@ describe('licence policies: features, editions, policies and licence terms', () 
         signature_seed_version: 5,
       });
     const validate = (serial: string, fingerprint: string) =>
-      clientPost(t, '/validations', { product_id: world.synth.id, serial, hardware_fingerprint: fingerprint, nonce: 'nonce-0123456789abcdef' });
+      clientPost(t, '/validations', {
+        product_id: world.synth.id,
+        serial,
+        hardware_fingerprint: fingerprint,
+        nonce: 'nonce-0123456789abcdef',
+      });
 
     it('activation and validation answer "expired" after expiry plus grace, and not within the grace', async () => {
       const user = await createEndUser(t.db, world.manufacturerA.id, 'lapsing@listener.example');
-      const license = await createLicense(t.db, { manufacturerId: world.manufacturerA.id, productId: world.synth.id, userId: user.id });
+      const license = await createLicense(t.db, {
+        manufacturerId: world.manufacturerA.id,
+        productId: world.synth.id,
+        userId: user.id,
+      });
       expect((await activate(license.serial, 'LAPSE-MAC')).statusCode).toBe(200);
       // Expired three days ago with a grace of seven: still working.
-      await sql`UPDATE licenses SET expires_at = now() - interval '3 days', grace_days = 7 WHERE id = ${license.id}`.execute(t.db);
+      await sql`UPDATE licenses SET expires_at = now() - interval '3 days', grace_days = 7 WHERE id = ${license.id}`.execute(
+        t.db,
+      );
       expect((await validate(license.serial, 'LAPSE-MAC')).statusCode).toBe(200);
       await sql`UPDATE licenses SET grace_days = 2 WHERE id = ${license.id}`.execute(t.db);
-      const expiresAt = (await t.db.selectFrom('licenses').select('expires_at').where('id', '=', license.id).executeTakeFirstOrThrow()).expires_at;
+      const expiresAt = (
+        await t.db.selectFrom('licenses').select('expires_at').where('id', '=', license.id).executeTakeFirstOrThrow()
+      ).expires_at;
       const refused = await validate(license.serial, 'LAPSE-MAC');
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ message: [licenseExpiredMessage(expiresAt)] });
       const before = await tableDigest(t.db, 'license_machines');
-      expect((await activate(license.serial, 'LAPSE-PC')).json()).toEqual({ message: [licenseExpiredMessage(expiresAt)] });
+      expect((await activate(license.serial, 'LAPSE-PC')).json()).toEqual({
+        message: [licenseExpiredMessage(expiresAt)],
+      });
       expect(await tableDigest(t.db, 'license_machines')).toBe(before);
       expect((await call('GET', `/licenses/${license.id}/terms`)).json().expired).toBe(true);
       // Renewed: it works again.
@@ -220,34 +305,78 @@ describe('licence policies: features, editions, policies and licence terms', () 
       const release = async (version: [number, number, number], madeAt: string) => {
         const row = await t.db
           .insertInto('releases')
-          .values({ manufacturer_id: world.manufacturerA.id, product_id: world.synth.id, description: version.join('.'), manual: null, app_version_min: null, app_version_max: null, created_at: madeAt })
+          .values({
+            manufacturer_id: world.manufacturerA.id,
+            product_id: world.synth.id,
+            description: version.join('.'),
+            manual: null,
+            app_version_min: null,
+            app_version_max: null,
+            created_at: madeAt,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const build = await insertTestBuild(t.db, world.manufacturerA.id, world.synth.id, { os: 'any', version, build_number: 1, upload_confirmed: true });
-        await addReleaseBuild(t, { manufacturerId: world.manufacturerA.id, releaseId: row.id, buildId: build.id }, `synth-${version.join('.')}.pkg`, Buffer.from(version.join('.')));
+        const build = await insertTestBuild(t.db, world.manufacturerA.id, world.synth.id, {
+          os: 'any',
+          version,
+          build_number: 1,
+          upload_confirmed: true,
+        });
+        await addReleaseBuild(
+          t,
+          { manufacturerId: world.manufacturerA.id, releaseId: row.id, buildId: build.id },
+          `synth-${version.join('.')}.pkg`,
+          Buffer.from(version.join('.')),
+        );
         await distributeRelease(t.db, world.manufacturerA.id, row.id, [releaseChannel]);
         return row.id;
       };
       const old = await release([1, 5, 0], '2024-01-01T00:00:00Z');
       const newer = await release([2, 0, 0], '2025-06-01T00:00:00Z');
       const user = await createEndUser(t.db, world.manufacturerA.id, 'maintained@listener.example');
-      const license = await createLicense(t.db, { manufacturerId: world.manufacturerA.id, productId: world.synth.id, userId: user.id, type: 'NFR' });
+      const license = await createLicense(t.db, {
+        manufacturerId: world.manufacturerA.id,
+        productId: world.synth.id,
+        userId: user.id,
+        type: 'NFR',
+      });
       expect((await activate(license.serial, 'MAINT-MAC')).statusCode).toBe(200);
       const offered = async () => {
-        const response = await clientPost(t, '/update-checks', { product_id: world.synth.id, serial: license.serial, hardware_fingerprint: 'MAINT-MAC', current_version: '1.0', os: 'macOS' });
+        const response = await clientPost(t, '/update-checks', {
+          product_id: world.synth.id,
+          serial: license.serial,
+          hardware_fingerprint: 'MAINT-MAC',
+          current_version: '1.0',
+          os: 'macOS',
+        });
         expect(response.statusCode).toBe(200);
         return verifiedDocument(UPDATE_ANSWER_FORMAT, response.body, world.synth.public_key).release_id;
       };
       expect(await offered()).toBe(newer);
-      await sql`UPDATE licenses SET maintenance_ends_at = '2025-01-01T00:00:00Z' WHERE id = ${license.id}`.execute(t.db);
+      await sql`UPDATE licenses SET maintenance_ends_at = '2025-01-01T00:00:00Z' WHERE id = ${license.id}`.execute(
+        t.db,
+      );
       expect(await offered()).toBe(old);
       // Counted from the first activation: 12 months after it (now) covers both.
-      await sql`UPDATE licenses SET maintenance_ends_at = NULL, maintenance_months = 12 WHERE id = ${license.id}`.execute(t.db);
+      await sql`UPDATE licenses SET maintenance_ends_at = NULL, maintenance_months = 12 WHERE id = ${license.id}`.execute(
+        t.db,
+      );
       expect(await offered()).toBe(newer);
-      await sql`UPDATE license_activations SET created_at = '2023-06-01T00:00:00Z' WHERE license_id = ${license.id}`.execute(t.db);
+      await sql`UPDATE license_activations SET created_at = '2023-06-01T00:00:00Z' WHERE license_id = ${license.id}`.execute(
+        t.db,
+      );
       expect(await offered()).toBe(old);
       // Activation keeps working past the maintenance end.
       expect((await activate(license.serial, 'MAINT-MAC')).statusCode).toBe(200);
     });
+  });
+
+  it('emits webhook events for policy changes, applying, edition upgrades and renewals', async () => {
+    const events = await t.db
+      .selectFrom('webhook_events')
+      .select('type')
+      .where('manufacturer_id', '=', world.manufacturerA.id)
+      .execute();
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(POLICY_EVENTS));
   });
 });

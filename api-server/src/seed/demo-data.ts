@@ -10,6 +10,7 @@ import { seedClientActivity } from './client-activity';
 import { seedDemoHistory } from './demo-history';
 import { seedWebhookDemo } from './webhook-demo';
 import { seedEmailDemo } from './email-demo';
+import { seedPolicyDemo } from './policy-demo';
 
 interface ManufacturerPlan {
   name: string;
@@ -314,4 +315,5 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   await seedDemoHistory(db);
   await seedWebhookDemo(db, masterKey, seeded);
   await seedEmailDemo(db, seeded);
+  await seedPolicyDemo(db);
 }

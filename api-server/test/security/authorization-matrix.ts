@@ -650,7 +650,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     expect: staffOnly(200),
   },
   'POST /api/v1/licenses/:id/renew': {
-    request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/renew`, payload: { expires_at: '2099-01-01T00:00:00.000Z' } }),
+    request: (w) => ({
+      url: `/api/v1/licenses/${w.licenseA}/renew`,
+      payload: { expires_at: '2099-01-01T00:00:00.000Z' },
+    }),
     expect: staffOnly(200),
   },
 };

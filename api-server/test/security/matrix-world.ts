@@ -368,7 +368,7 @@ async function clientApiWorld(
   };
 }
 
-/** A feature and an edition of A's product (and one more of each per role to delete), and its NFR and Standard policies. */
+/** A feature and an edition of A's product (and one more of each per role to delete), and its NFR and Standard policies (the demo's, if it has them). */
 async function policyObjects(db: TestApp['db'], manufacturerId: number, productId: number) {
   const feature = async (key: string) =>
     (
@@ -398,7 +398,14 @@ async function policyObjects(db: TestApp['db'], manufacturerId: number, productI
   for (const licenseType of ['NFR', 'Standard'] as const)
     await db
       .insertInto('license_policies')
-      .values({ manufacturer_id: manufacturerId, product_id: productId, license_type: licenseType, model: 'node-locked', term: 'perpetual' })
+      .values({
+        manufacturer_id: manufacturerId,
+        product_id: productId,
+        license_type: licenseType,
+        model: 'node-locked',
+        term: 'perpetual',
+      })
+      .onConflict((oc) => oc.columns(['product_id', 'license_type']).doNothing())
       .execute();
   return { featureA, featuresToDeleteA, editionA, editionsToDeleteA };
 }

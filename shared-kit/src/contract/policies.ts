@@ -122,8 +122,5 @@ export const LicenseEditionBody = Type.Object({ edition_id: Id }, { additionalPr
 export type LicenseEditionBody = Static<typeof LicenseEditionBody>;
 
 /** POST /licenses/{id}/renew: to a date, or (without one) by its policy's duration from its expiry (or now, if later). */
-export const LicenseRenewBody = Type.Object(
-  { expires_at: Type.Optional(Timestamp) },
-  { additionalProperties: false },
-);
+export const LicenseRenewBody = Type.Object({ expires_at: Type.Optional(Timestamp) }, { additionalProperties: false });
 export type LicenseRenewBody = Static<typeof LicenseRenewBody>;

@@ -30,6 +30,10 @@ export const catalogRoutes = remoteRoutes({
       path: 'UpdateRelease/:productID/:releaseID',
       at: (productId: number, releaseId: number) => `UpdateRelease/${productId}/${releaseId}`,
     },
+    productLicensing: {
+      path: 'ProductLicensing/:productID',
+      at: (productId: number) => `ProductLicensing/${productId}`,
+    },
   },
 });
 

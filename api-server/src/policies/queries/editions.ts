@@ -3,22 +3,23 @@ import type { Db } from '../../db/database';
 import { apiTimestampSql } from '../../db/api-timestamps';
 
 const editionColumns = (db: Db) =>
-  db
-    .selectFrom('product_editions as e')
-    .select((eb) => [
-      'e.id',
-      'e.product_id',
-      'e.name',
-      sql<string[]>`coalesce((
+  db.selectFrom('product_editions as e').select((eb) => [
+    'e.id',
+    'e.product_id',
+    'e.name',
+    sql<string[]>`coalesce((
         SELECT array_agg(f.key ORDER BY f.key) FROM product_edition_features ef
         JOIN product_features f ON f.id = ef.feature_id WHERE ef.edition_id = e.id), '{}')`.as('features'),
-      apiTimestampSql(eb.ref('e.created_at')).as('created_at'),
-      apiTimestampSql(eb.ref('e.updated_at')).as('updated_at'),
-    ]);
+    apiTimestampSql(eb.ref('e.created_at')).as('created_at'),
+    apiTimestampSql(eb.ref('e.updated_at')).as('updated_at'),
+  ]);
 
 /** A product's editions with their feature keys, in name order. */
 export function listEditions(db: Db, productId: number) {
-  return editionColumns(db).where('e.product_id', '=', productId).orderBy(sql`lower(e.name)`).execute();
+  return editionColumns(db)
+    .where('e.product_id', '=', productId)
+    .orderBy(sql`lower(e.name)`)
+    .execute();
 }
 
 export function findEdition(db: Db, productId: number, editionId: number) {

@@ -31,10 +31,18 @@ export function findFeatureByKey(db: Db, productId: number, key: string) {
     .executeTakeFirst();
 }
 
-export function insertFeature(db: Db, values: { manufacturerId: number; productId: number; key: string; label: string }) {
+export function insertFeature(
+  db: Db,
+  values: { manufacturerId: number; productId: number; key: string; label: string },
+) {
   return db
     .insertInto('product_features')
-    .values({ manufacturer_id: values.manufacturerId, product_id: values.productId, key: values.key, label: values.label })
+    .values({
+      manufacturer_id: values.manufacturerId,
+      product_id: values.productId,
+      key: values.key,
+      label: values.label,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }

@@ -19,7 +19,11 @@ const timestampText = (value: ReturnType<typeof sql>) =>
   sql<string | null>`to_char((${value}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The manufacturer's licence with its terms (undefined: no such licence of theirs). */
-export async function findLicenseTerms(db: Db, manufacturerId: number, licenseId: number): Promise<LicenseTerms | undefined> {
+export async function findLicenseTerms(
+  db: Db,
+  manufacturerId: number,
+  licenseId: number,
+): Promise<LicenseTerms | undefined> {
   const { rows } = await sql<LicenseTerms>`
     SELECT l.id AS license_id,
       (SELECT json_build_object('id', e.id, 'name', e.name, 'features', coalesce((
@@ -55,7 +59,11 @@ export async function lockLicenseForTerms(db: Db, manufacturerId: number, licens
 }
 
 export function setLicenseEdition(db: Db, licenseId: number, editionId: number) {
-  return db.updateTable('licenses').set({ edition_id: editionId, updated_at: new Date() }).where('id', '=', licenseId).execute();
+  return db
+    .updateTable('licenses')
+    .set({ edition_id: editionId, updated_at: new Date() })
+    .where('id', '=', licenseId)
+    .execute();
 }
 
 /** Sets the licence's expiry to `until`, or extends it by `days` from its expiry or from now, whichever is later. */

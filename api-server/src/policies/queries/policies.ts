@@ -32,7 +32,10 @@ export function listPolicies(db: Db, productId: number) {
 }
 
 export function findPolicy(db: Db, productId: number, licenseType: LicenseType) {
-  return policyColumns(db).where('p.product_id', '=', productId).where('p.license_type', '=', licenseType).executeTakeFirst();
+  return policyColumns(db)
+    .where('p.product_id', '=', productId)
+    .where('p.license_type', '=', licenseType)
+    .executeTakeFirst();
 }
 
 /** Sets the product's policy for the type (made or replaced). */
@@ -43,13 +46,22 @@ export async function upsertPolicy(
 ) {
   await db
     .insertInto('license_policies')
-    .values({ manufacturer_id: key.manufacturerId, product_id: key.productId, license_type: key.licenseType, ...policy })
+    .values({
+      manufacturer_id: key.manufacturerId,
+      product_id: key.productId,
+      license_type: key.licenseType,
+      ...policy,
+    })
     .onConflict((oc) => oc.columns(['product_id', 'license_type']).doUpdateSet({ ...policy, updated_at: new Date() }))
     .execute();
 }
 
 export function deletePolicy(db: Db, productId: number, licenseType: LicenseType) {
-  return db.deleteFrom('license_policies').where('product_id', '=', productId).where('license_type', '=', licenseType).executeTakeFirst();
+  return db
+    .deleteFrom('license_policies')
+    .where('product_id', '=', productId)
+    .where('license_type', '=', licenseType)
+    .executeTakeFirst();
 }
 
 /**

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponses, Feature, FeatureBody, FeatureList, FeatureParams, FeatureUpdateBody, IdParams, FEATURES_MAX } from 'shared-kit/contract';
+import {
+  ErrorResponses,
+  Feature,
+  FeatureBody,
+  FeatureList,
+  FeatureParams,
+  FeatureUpdateBody,
+  IdParams,
+  FEATURES_MAX,
+} from 'shared-kit/contract';
 import { Type } from '@sinclair/typebox';
 import { conflict, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
@@ -47,7 +56,11 @@ export const featureRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         if (!(await lockProduct(trx, principal.manufacturerId, productId))) throw notFound(PRODUCT);
         if (await findFeatureByKey(trx, productId, request.body.key)) throw conflict(featureKeyTaken(request.body.key));
         if ((await listFeatures(trx, productId)).length >= FEATURES_MAX) throw conflict(tooManyFeatures);
-        const { id } = await insertFeature(trx, { manufacturerId: principal.manufacturerId, productId, ...request.body });
+        const { id } = await insertFeature(trx, {
+          manufacturerId: principal.manufacturerId,
+          productId,
+          ...request.body,
+        });
         const made = (await findFeature(trx, productId, id))!;
         await recordAudit(trx, principal, {
           manufacturerId: principal.manufacturerId,

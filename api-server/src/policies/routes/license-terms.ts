@@ -5,14 +5,18 @@ import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../audit/queries/audit-log';
 import type { RouteDependencies } from '../../lib/route-dependencies';
 import { findEdition } from '../queries/editions';
-import { extendLicenseExpiry, findLicenseTerms, lockLicenseForTerms, setLicenseEdition } from '../queries/license-terms';
+import {
+  extendLicenseExpiry,
+  findLicenseTerms,
+  lockLicenseForTerms,
+  setLicenseEdition,
+} from '../queries/license-terms';
 import { editionChangeAudit } from '../policy-rules';
 
 export const LICENSE = 'License';
 export const NO_SUCH_EDITION_OF_PRODUCT = "edition_id names no edition of this license's product.";
 export const SAME_EDITION = 'The license already has this edition.';
-export const RENEW_NEEDS_DATE =
-  "This license's policy has no duration: give the date it runs until (expires_at).";
+export const RENEW_NEEDS_DATE = "This license's policy has no duration: give the date it runs until (expires_at).";
 export const RENEW_DATE_IN_PAST = 'expires_at must be in the future.';
 
 const tags = ['licence policies'];
@@ -32,7 +36,9 @@ export const licenseTermsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = 
 
   app.post(
     '/licenses/:id/edition',
-    { schema: { tags, params: IdParams, body: LicenseEditionBody, response: { 200: LicenseTerms, ...ErrorResponses } } },
+    {
+      schema: { tags, params: IdParams, body: LicenseEditionBody, response: { 200: LicenseTerms, ...ErrorResponses } },
+    },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       return db.transaction().execute(async (trx) => {

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponses, IdParams, Policy, PolicyApplyResult, PolicyBody, PolicyList, PolicyParams } from 'shared-kit/contract';
+import {
+  ErrorResponses,
+  IdParams,
+  Policy,
+  PolicyApplyResult,
+  PolicyBody,
+  PolicyList,
+  PolicyParams,
+} from 'shared-kit/contract';
 import { badRequest, notFound } from '../../lib/http-error';
 import { requireManufacturerStaff } from '../../auth/permissions';
 import { recordAudit } from '../../audit/queries/audit-log';

@@ -10,6 +10,8 @@ export const productLinks = {
   edit: catalogLinks.updateProduct,
   builds: catalogLinks.productBuilds,
   releases: catalogLinks.productReleases,
+  /** Features, editions and licence policies (from the product's edit page: the products table's row actions are fixed). */
+  licensing: catalogLinks.productLicensing,
   licences: licensingLinks.productLicenses,
   trials: licensingLinks.productTrials,
 };
