@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * when it is inserted, by a trigger, so every way a licence is made (the console, an order, an import, the seed)
  * gets them; a product without a policy makes licences exactly as before (every term null). Maintenance counted
  * from activation keeps its months on the licence and ends `months` after the licence's first activation (read,
- * never written by the activation, so the activation's writes stay as they are).
+ * never written by the activation, so the activation's writes stay as they are). Licences get no new index (every
+ * index is a cost of every licence write, docs/performance.md): an edition's licences are counted within its product
+ * (the product index), and deleting an edition, a rare staff action, pays the foreign key's scan.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -65,7 +67,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN maintenance_months integer,
       ADD COLUMN maintenance_ends_at timestamptz,
       ADD COLUMN edition_id integer REFERENCES product_editions(id) ON DELETE RESTRICT;
-    CREATE INDEX licenses_edition_idx ON licenses (edition_id) WHERE edition_id IS NOT NULL;
 
     CREATE FUNCTION license_terms_from_policy() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE

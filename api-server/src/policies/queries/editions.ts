@@ -64,11 +64,13 @@ export async function replaceEditionFeatures(db: Db, editionId: number, featureI
       .execute();
 }
 
-/** How many licences and policies name the edition. */
-export async function editionUse(db: Db, editionId: number) {
+/** How many licences and policies name the edition (its product's licences: read through the product's index). */
+export async function editionUse(db: Db, productId: number, editionId: number) {
   const row = await db
     .selectNoFrom([
-      sql<number>`(SELECT count(*) FROM licenses WHERE edition_id = ${editionId})::integer`.as('licenses'),
+      sql<number>`(SELECT count(*) FROM licenses WHERE product_id = ${productId} AND edition_id = ${editionId})::integer`.as(
+        'licenses',
+      ),
       sql<number>`(SELECT count(*) FROM license_policies WHERE edition_id = ${editionId})::integer`.as('policies'),
     ])
     .executeTakeFirstOrThrow();

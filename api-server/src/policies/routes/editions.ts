@@ -117,7 +117,7 @@ export const editionRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
         if (!(await lockProduct(trx, principal.manufacturerId, productId))) throw notFound(PRODUCT);
         const edition = await findEdition(trx, productId, editionId);
         if (!edition) throw notFound(EDITION);
-        const use = await editionUse(trx, editionId);
+        const use = await editionUse(trx, productId, editionId);
         if (use.licenses > 0 || use.policies > 0) throw conflict(editionInUse(use));
         await deleteEdition(trx, productId, editionId);
         await recordAudit(trx, principal, {
