@@ -28,6 +28,7 @@ import { catalogRoutes } from './catalog/routes';
 import { peopleRoutes } from './people/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { licensesRoutes } from './licenses/routes';
+import { policiesRoutes } from './policies/routes';
 import { clientAppBuildFileRoutes } from './clients/routes/app-build-files';
 import { clientApiRoutes } from './clients/routes';
 import { auditEventsRoutes } from './audit/routes';
@@ -192,6 +193,7 @@ export async function buildApp({
       await api.register(peopleRoutes, areaDependencies);
       await api.register(webhookRoutes, areaDependencies);
       await api.register(licensesRoutes, areaDependencies);
+      await api.register(policiesRoutes, areaDependencies);
       await api.register(clientAppBuildFileRoutes, areaDependencies);
       await api.register(clientApiRoutes, areaDependencies);
       await api.register(auditEventsRoutes, areaDependencies);

@@ -125,9 +125,12 @@ describe('CSV export of every list', () => {
       'Deactivation Reason',
       'Created At',
       'Updated At',
+      'Edition',
+      'Expires At',
+      'Maintenance Ends At',
     ]);
-    expect(licenses.slice(1).map((row) => [row[1], row[2], row[4], row[5]])).toEqual([
-      ['ann@alpha.example', 'NFR', 'Yes', 'CancelledOrder'],
+    expect(licenses.slice(1).map((row) => [row[1], row[2], row[4], row[5], row[8], row[9], row[10]])).toEqual([
+      ['ann@alpha.example', 'NFR', 'Yes', 'CancelledOrder', '', '', ''],
     ]);
     expect(rowsOf((await get(`/api/v1/products/${product.id}/licenses/export.csv`)).body)).toHaveLength(3);
 

@@ -28,6 +28,9 @@ export const remote = defineRemote(catalogRoutes, {
   updateRelease: lazyPage(() =>
     import('./features/releases/pages/ReleaseFormPages').then((page) => page.UpdateReleasePage),
   ),
+  productLicensing: lazyPage(() =>
+    import('./features/licensing/pages/ProductLicensingPage').then((page) => page.ProductLicensingPage),
+  ),
 });
 
 export default remote.Routes;

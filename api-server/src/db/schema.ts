@@ -176,6 +176,55 @@ export interface LicensesTable {
   disabled_reason: 'DuplicateOrder' | 'CancelledOrder' | 'FraudulentUse' | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The licence's terms (docs/licensing.md), set from its policy when it is made; null: as without a policy. */
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  grace_days: ColumnType<number | null, number | null | undefined, number | null>;
+  maintenance_months: ColumnType<number | null, number | null | undefined, number | null>;
+  maintenance_ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  edition_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface ProductFeaturesTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  product_id: number;
+  key: string;
+  label: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProductEditionsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  product_id: number;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProductEditionFeaturesTable {
+  edition_id: number;
+  feature_id: number;
+}
+
+export interface LicensePoliciesTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  product_id: number;
+  license_type: 'NFR' | 'Standard' | 'Free';
+  model: 'node-locked' | 'floating';
+  seats: number | null;
+  lease_minutes: number | null;
+  max_borrow_days: number | null;
+  term: 'perpetual' | 'time-limited';
+  duration_days: number | null;
+  grace_days: Generated<number>;
+  maintenance_months: number | null;
+  maintenance_from: 'activation' | 'purchase' | null;
+  edition_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface LicenseTransfersTable {
@@ -337,6 +386,10 @@ export interface Database {
   fingerprints: FingerprintsTable;
   channel_memberships: ChannelMembershipsTable;
   licenses: LicensesTable;
+  product_features: ProductFeaturesTable;
+  product_editions: ProductEditionsTable;
+  product_edition_features: ProductEditionFeaturesTable;
+  license_policies: LicensePoliciesTable;
   license_transfers: LicenseTransfersTable;
   license_activations: LicenseActivationsTable;
   trials: TrialsTable;

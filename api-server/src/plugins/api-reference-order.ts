@@ -88,6 +88,18 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/portal/browser-activations/{userCode}',
   '/portal/browser-activations/{userCode}/approve',
   '/portal/browser-activations/{userCode}/deny',
+  // Licence policies (a product's features, editions and policies; a licence's terms).
+  '/products/{id}/features',
+  '/products/{id}/features/{featureId}',
+  '/products/{id}/editions',
+  '/products/{id}/editions/{editionId}',
+  '/products/{id}/policies',
+  '/products/{id}/policies/{licenseType}',
+  '/products/{id}/policies/{licenseType}/apply-preview',
+  '/products/{id}/policies/{licenseType}/apply',
+  '/licenses/{id}/terms',
+  '/licenses/{id}/edition',
+  '/licenses/{id}/renew',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -11,6 +11,7 @@ import { seedDemoHistory } from './demo-history';
 import { seedWebhookDemo } from './webhook-demo';
 import { seedEmailDemo } from './email-demo';
 import { seedApiKeysDemo } from './api-keys-demo';
+import { seedPolicyDemo } from './policy-demo';
 
 interface ManufacturerPlan {
   name: string;
@@ -316,4 +317,5 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   await seedWebhookDemo(db, masterKey, seeded);
   await seedEmailDemo(db, seeded);
   await seedApiKeysDemo(db, seeded);
+  await seedPolicyDemo(db);
 }

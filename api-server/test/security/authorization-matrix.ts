@@ -649,4 +649,93 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/machines/${w.machineA}/deactivate` }),
     expect: staffOnly(200),
   },
+
+  // Licence policies: manufacturer staff of the product only, as for the product's other sub-resources.
+  'GET /api/v1/products/:id/features': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/features` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/products/:id/features': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/features`, payload: { key: 'matrix_new', label: 'New' } }),
+    expect: staffOnly(201),
+  },
+  'PATCH /api/v1/products/:id/features/:featureId': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/features/${w.featureA}`, payload: { label: 'Renamed' } }),
+    expect: staffOnly(200),
+  },
+  'DELETE /api/v1/products/:id/features/:featureId': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/features/${w.featuresToDeleteA.pop()}` }),
+    expect: staffOnly(204),
+  },
+  'GET /api/v1/products/:id/editions': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/editions` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/products/:id/editions': {
+    request: (w) => ({
+      url: `/api/v1/products/${w.productA}/editions`,
+      payload: { name: 'Matrix Standard', features: ['matrix_feature'] },
+    }),
+    expect: staffOnly(201),
+  },
+  'PATCH /api/v1/products/:id/editions/:editionId': {
+    request: (w) => ({
+      url: `/api/v1/products/${w.productA}/editions/${w.editionA}`,
+      payload: { name: 'Matrix Pro', features: [] },
+    }),
+    expect: staffOnly(200),
+  },
+  'DELETE /api/v1/products/:id/editions/:editionId': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/editions/${w.editionsToDeleteA.pop()}` }),
+    expect: staffOnly(204),
+  },
+  'GET /api/v1/products/:id/policies': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/policies` }),
+    expect: staffOnly(200),
+  },
+  'PUT /api/v1/products/:id/policies/:licenseType': {
+    request: (w) => ({
+      url: `/api/v1/products/${w.productA}/policies/Free`,
+      payload: {
+        model: 'node-locked',
+        seats: null,
+        lease_minutes: null,
+        max_borrow_days: null,
+        term: 'time-limited',
+        duration_days: 365,
+        grace_days: 7,
+        maintenance_months: 12,
+        maintenance_from: 'purchase',
+        edition_id: null,
+      },
+    }),
+    expect: staffOnly(200),
+  },
+  'DELETE /api/v1/products/:id/policies/:licenseType': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/policies/NFR` }),
+    expect: staffOnly(204),
+  },
+  'GET /api/v1/products/:id/policies/:licenseType/apply-preview': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/policies/Standard/apply-preview` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/products/:id/policies/:licenseType/apply': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/policies/Standard/apply` }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/licenses/:id/terms': {
+    request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/terms` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/licenses/:id/edition': {
+    request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/edition`, payload: { edition_id: w.editionA } }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/licenses/:id/renew': {
+    request: (w) => ({
+      url: `/api/v1/licenses/${w.licenseA}/renew`,
+      payload: { expires_at: '2099-01-01T00:00:00.000Z' },
+    }),
+    expect: staffOnly(200),
+  },
 };

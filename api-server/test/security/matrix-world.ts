@@ -77,6 +77,11 @@ export interface World {
   signInLinkTokensA: string[];
   /** The end users behind the customer roles. */
   portalCustomers: { manufacturerId: number; customerA: number; customerB: number };
+  /** Licence policies: a feature and an edition of product A, one of each per role to delete (each role's DELETE aims at one that still exists). */
+  featureA: number;
+  featuresToDeleteA: number[];
+  editionA: number;
+  editionsToDeleteA: number[];
   /** Staff tokens (MSession) for staff roles, customer tokens (PortalSession) for customer roles. */
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
   /** Another session of staff A (to end from "My sessions"), and a staff user of A whose sessions the Super User ends. */
@@ -243,6 +248,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ),
     userImportA: (await previewUserImport(db, manufacturerA, null, 'email\nmatrix.import@example.com\n')).id,
     ...(await portalObjects(t, manufacturerA, license.user_id)),
+    ...(await policyObjects(db, manufacturerA, product.id)),
     portalCustomers,
     tokens: await signInEveryone(t, portalCustomers),
     staffSessions: await staffSessionObjects(t, manufacturerA),
@@ -448,6 +454,48 @@ async function clientApiWorld(
     portalMachineA: portalMachine.id,
     downloadUrlA: link.url,
   };
+}
+
+/** A feature and an edition of A's product (and one more of each per role to delete), and its NFR and Standard policies (the demo's, if it has them). */
+async function policyObjects(db: TestApp['db'], manufacturerId: number, productId: number) {
+  const feature = async (key: string) =>
+    (
+      await db
+        .insertInto('product_features')
+        .values({ manufacturer_id: manufacturerId, product_id: productId, key, label: key })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const edition = async (name: string) =>
+    (
+      await db
+        .insertInto('product_editions')
+        .values({ manufacturer_id: manufacturerId, product_id: productId, name })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const featureA = await feature('matrix_feature');
+  const editionA = await edition('Matrix Pro');
+  await db.insertInto('product_edition_features').values({ edition_id: editionA, feature_id: featureA }).execute();
+  const featuresToDeleteA = [];
+  const editionsToDeleteA = [];
+  for (let n = 0; n < ROLES.length; n++) {
+    featuresToDeleteA.push(await feature(`matrix_gone_${n}`));
+    editionsToDeleteA.push(await edition(`Matrix Gone ${n}`));
+  }
+  for (const licenseType of ['NFR', 'Standard'] as const)
+    await db
+      .insertInto('license_policies')
+      .values({
+        manufacturer_id: manufacturerId,
+        product_id: productId,
+        license_type: licenseType,
+        model: 'node-locked',
+        term: 'perpetual',
+      })
+      .onConflict((oc) => oc.columns(['product_id', 'license_type']).doNothing())
+      .execute();
+  return { featureA, featuresToDeleteA, editionA, editionsToDeleteA };
 }
 
 async function webhookObjects(db: TestApp['db'], masterKey: Buffer, manufacturerId: number) {

@@ -14,6 +14,7 @@ export * from './releases';
 export * from './channels';
 export * from './users';
 export * from './licenses';
+export * from './policies';
 export * from './trials';
 export * from './clients';
 export * from './webhooks';

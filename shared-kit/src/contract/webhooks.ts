@@ -15,6 +15,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'release.distributed',
   'release.withdrawn',
   'import.applied',
+  'license_policy.updated',
+  'license_policy.applied',
+  'license.edition_changed',
+  'license.renewed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event "Send test event" delivers to one endpoint, whatever it subscribes to. */

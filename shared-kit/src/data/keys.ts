@@ -138,3 +138,24 @@ export const portalKeys = {
   settings: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'portal-settings'),
   signInLink: (userId: number) => resourceKey('users', userId, 'portal-sign-in-link'),
 };
+
+/** A product's features, editions and policies, and a licence's terms (docs/licensing.md, Policies). */
+export const policyKeys = {
+  features: (productId: number) => resourceKey('products', productId, 'features'),
+  feature: (productId: number, featureId: number) => resourceKey('products', productId, 'features', featureId),
+  editions: (productId: number) => resourceKey('products', productId, 'editions'),
+  edition: (productId: number, editionId: number) => resourceKey('products', productId, 'editions', editionId),
+  policies: (productId: number) => resourceKey('products', productId, 'policies'),
+  policy: (productId: number, licenseType: string) => resourceKey('products', productId, 'policies', licenseType),
+  applyPreview: (productId: number, licenseType: string) =>
+    resourceKey('products', productId, 'policies', licenseType, 'apply-preview'),
+  apply: (productId: number, licenseType: string) =>
+    resourceKey('products', productId, 'policies', licenseType, 'apply'),
+  /** Every policy answer of the product: its list and each type's preview. */
+  allOf: (productId: number) => [
+    scope('products', productId, 'policies'),
+    scope('products', productId, 'policies', ANY_ID, 'apply-preview'),
+  ],
+  terms: (licenseId: number) => resourceKey('licenses', licenseId, 'terms'),
+  allTerms: () => scope('licenses', ANY_ID, 'terms'),
+};

@@ -14,4 +14,6 @@ export const catalogLinks = {
   createRelease: (productId: number, buildIds: number[] = []) =>
     buildIds.length ? `../CreateRelease/${productId}/${buildIds.join(',')}` : `../CreateRelease/${productId}`,
   updateRelease: (productId: number, releaseId: number) => `../UpdateRelease/${productId}/${releaseId}`,
+  // Features, editions and licence policies, reached from the product's edit page (the products table's row actions are fixed).
+  productLicensing: (productId: number) => `../ProductLicensing/${productId}`,
 } satisfies PageLinks<(typeof catalogRoutes)['pages']>;

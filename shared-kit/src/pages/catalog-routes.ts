@@ -12,5 +12,6 @@ export const catalogRoutes = remoteRoutes({
     productReleases: { path: 'ProductReleases/:productID' },
     createRelease: { path: 'CreateRelease/:productID/:buildIDs?' },
     updateRelease: { path: 'UpdateRelease/:productID/:releaseID' },
+    productLicensing: { path: 'ProductLicensing/:productID' },
   },
 });

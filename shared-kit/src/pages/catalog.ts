@@ -16,5 +16,6 @@ export const catalogPages = pageTable(catalogRoutes, {
     productReleases: manufacturer,
     createRelease: manufacturer,
     updateRelease: manufacturer,
+    productLicensing: manufacturer,
   },
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { RELEASE_CHANNEL_TYPE } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 import { consumeRateLimitsWithRead, type RateLimit } from '../../auth/rate-limits';
+import { maintenanceEndSql } from '../../policies/queries/license-terms';
 
 export interface CandidateFile {
   id: number;
@@ -33,7 +34,7 @@ export interface CandidateBuild {
  * release counts when it is distributed to the Release channel, or to a channel the licence owner belongs to; a
  * trial user gets the Release channel only, and a machine with neither licence nor trial only releases that
  * unlock without a licence. The caller checks the licence (unknown, disabled, not activated here) before it uses
- * the candidates.
+ * the candidates. A licence with a maintenance end (docs/licensing.md) gets only releases made before it.
  */
 export async function readUpdateCheck(
   db: Db,
@@ -46,6 +47,7 @@ export async function readUpdateCheck(
   const caller = sql`caller AS (
       SELECT p.id AS product_id, p.manufacturer_id, p.private_key_encrypted, l.id AS license_id, l.disabled, l.disabled_reason, l.user_id,
         (SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint}) AS holds_slot,
+        ${maintenanceEndSql} AS maintenance_end,
         CASE WHEN ${serial ?? null}::text IS NULL
           THEN EXISTS (SELECT 1 FROM trials t WHERE t.product_id = p.id AND t.hardware_fingerprint = ${hardwareFingerprint})
           ELSE false END AS has_trial
@@ -76,6 +78,7 @@ export async function readUpdateCheck(
         JOIN builds b ON b.id = rb.build_id
         WHERE r.product_id = c.product_id AND b.upload_confirmed AND b.os IN (${os}, 'any')
           AND (c.license_id IS NOT NULL OR c.has_trial OR r.unlocks_wo_license)
+          AND (c.maintenance_end IS NULL OR r.created_at < c.maintenance_end)
           AND EXISTS (
             SELECT 1 FROM release_distributions d JOIN distribution_channels ch ON ch.id = d.channel_id
             WHERE d.release_id = r.id AND (ch.type = ${RELEASE_CHANNEL_TYPE}

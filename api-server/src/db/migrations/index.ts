@@ -22,6 +22,7 @@ import * as emailHeldSecrets from './0024-email-held-secrets';
 import * as activationByCustomer from './0025-activation-by-customer';
 import * as machineNames from './0026-machine-names';
 import * as apiKeys from './0030-api-keys';
+import * as licencePolicies from './0040-licence-policies';
 import * as sessionDevices from './0050-session-devices';
 import * as browserActivations from './0070-browser-activations';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0025-activation-by-customer': activationByCustomer,
   '0026-machine-names': machineNames,
   '0030-api-keys': apiKeys,
+  '0040-licence-policies': licencePolicies,
   '0050-session-devices': sessionDevices,
   '0070-browser-activations': browserActivations,
 };

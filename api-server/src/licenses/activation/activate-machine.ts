@@ -21,6 +21,9 @@ export const deactivatedLicenseMessage = (reason: string | null) =>
   `This license is deactivated${reason ? ` (${reason})` : ''}: it cannot be activated on a machine until it is activated again.`;
 export const PRODUCT_WITHOUT_IDENTIFIER =
   'The product has no identifier: give it one before activating its licenses, because the license file names the product by it.';
+/** A licence past its expiry plus grace days (docs/licensing.md): it is neither activated nor validated. */
+export const licenseExpiredMessage = (expiresAt: Date | null) =>
+  `This license expired${expiresAt ? ` on ${expiresAt.toISOString().slice(0, 10)}` : ''}: renew it to use it again.`;
 export const LICENSE_KEEPS_CHANGING = 'The license changed while it was being activated. Please try again.';
 export const machineLimitReached = (limit: number) =>
   `This license is already activated on ${limit} ${limit === 1 ? 'machine' : 'machines'}, the limit of this product: deactivate one of them first.`;
@@ -132,6 +135,7 @@ export async function activateMachine(
     const license = await readLicense(db, activation, attempt);
     if (!license) throw notFound(LICENSE_NOT_FOUND);
     if (license.disabled) throw conflict(deactivatedLicenseMessage(license.disabled_reason));
+    if (license.expired) throw conflict(licenseExpiredMessage(license.expires_at));
     const productIdentifier = license.product_identifier?.trim() ? license.product_identifier : undefined;
     if (!productIdentifier) throw conflict(PRODUCT_WITHOUT_IDENTIFIER);
     // A client's read carries this machine's place on the licence: the machine limit applies to it alone.

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database';
 import { escapeLike } from '../../lib/like-pattern';
 import type { LicenseScope } from './licenses';
+import { sql } from 'kysely';
 import { FETCH_ROWS, type CsvColumn } from '../../lib/csv/send-csv';
+import { maintenanceEndSql } from '../../policies/queries/license-terms';
 
 /**
  * A product's licences (optionally only owners whose email contains `email`) or an end user's, in id order as
@@ -32,6 +34,9 @@ export function licenseExport(db: Db, manufacturerId: number, scope: LicenseScop
       'p.name',
       'p.identifier',
       'p.series',
+      sql<string | null>`(SELECT e.name FROM product_editions e WHERE e.id = l.edition_id)`.as('edition'),
+      'l.expires_at',
+      maintenanceEndSql.as('maintenance_ends_at'),
     ])
     .orderBy('l.id');
   type Row = Awaited<ReturnType<typeof rows.executeTakeFirstOrThrow>>;
@@ -53,6 +58,10 @@ export function licenseExport(db: Db, manufacturerId: number, scope: LicenseScop
     { header: 'Deactivation Reason', value: (row) => row.disabled_reason },
     { header: 'Created At', value: (row) => row.created_at },
     { header: 'Updated At', value: (row) => row.updated_at },
+    // The licence's terms (docs/licensing.md), after the columns the lists show.
+    { header: 'Edition', value: (row) => row.edition },
+    { header: 'Expires At', value: (row) => row.expires_at },
+    { header: 'Maintenance Ends At', value: (row) => row.maintenance_ends_at },
   ];
   return { columns, open: () => rows.stream(FETCH_ROWS) };
 }

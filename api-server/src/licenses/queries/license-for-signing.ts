@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { executeNamed } from '../../db/named-statements';
 import { consumeRateLimitsWithRead, type RateLimit } from '../../auth/rate-limits';
+import { licenseExpiredSql } from '../../policies/queries/license-terms';
 
 /** How a caller names a licence: staff by its id within their manufacturer, a plugin (or a customer) by its serial within a product. */
 export type LicenseKey = { id: number; manufacturerId: number } | { productId: number; serial: string };
@@ -19,10 +20,12 @@ const SIGNING_COLUMNS = [
   'p.identifier as product_identifier',
   'p.private_key_encrypted',
   'p.machine_limit',
+  'l.expires_at',
 ] as const;
 
 /**
- * The one read of a licence for signing: the licence, its owner, the product's identifier, key and machine limit.
+ * The one read of a licence for signing: the licence, its owner, the product's identifier, key and machine limit,
+ * and whether it has expired (its expiry plus grace days passed: docs/licensing.md).
  * A serial of another product is answered like an unknown one, another manufacturer's id like a missing one.
  * `lock` holds the licence row for the rest of the transaction.
  */
@@ -31,7 +34,8 @@ export function licenseForSigning(db: Db, key: LicenseKey, { lock = false }: { l
     .selectFrom('licenses as l')
     .innerJoin('end_users as u', 'u.id', 'l.user_id')
     .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select(SIGNING_COLUMNS);
+    .select(SIGNING_COLUMNS)
+    .select(licenseExpiredSql.as('expired'));
   query =
     'id' in key
       ? query.where('l.id', '=', key.id).where('l.manufacturer_id', '=', key.manufacturerId)

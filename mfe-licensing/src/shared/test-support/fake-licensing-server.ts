@@ -1,4 +1,5 @@
 import type {
+  LicenseTerms,
   BulkUpdateLicensesBody,
   EndUser,
   License,
@@ -65,6 +66,17 @@ export function machine(id: number, fingerprint: string, extra: Partial<LicenseM
   };
 }
 
+/** A licence's terms without a policy: no edition, no expiry, no maintenance window. */
+export const noTerms = (licenseId: number): LicenseTerms => ({
+  license_id: licenseId,
+  edition: null,
+  expires_at: null,
+  grace_days: 0,
+  expired: false,
+  maintenance_months: null,
+  maintenance_ends_at: null,
+});
+
 const contains = (text: string, part: unknown) => !part || text.toLowerCase().includes(String(part).toLowerCase());
 
 export interface FakeLicensingState {
@@ -73,6 +85,8 @@ export interface FakeLicensingState {
   trials?: Trial[];
   /** The machines of each licence, by licence id. */
   machines?: Record<number, LicenseMachine[]>;
+  /** The terms of each licence, by licence id (a licence without: none, as without a policy). */
+  terms?: Record<number, LicenseTerms>;
   /** Answers that replace the normal one for a call, e.g. a failure. */
   override?: (call: RecordedApiCall) => unknown | undefined;
 }
@@ -162,6 +176,11 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeApiServer {
       if (!(state.trials ?? []).some((t) => t.id === id)) throw apiError(404, 'Trial not found');
       state.trials = (state.trials ?? []).filter((t) => t.id !== id);
       return undefined;
+    }
+    if (method === 'GET' && (match = path.match(/^\/licenses\/(\d+)\/terms$/))) {
+      const id = Number(match[1]);
+      if (!state.licenses.some((l) => l.id === id)) throw apiError(404, 'License not found');
+      return state.terms?.[id] ?? noTerms(id);
     }
     if (method === 'GET' && (match = path.match(/^\/licenses\/(\d+)\/machines$/))) {
       const id = Number(match[1]);

@@ -54,3 +54,19 @@ describe('eventInWords', () => {
     });
   });
 });
+
+describe('eventInWords of an edition upgrade', () => {
+  it('says which edition the licence left and which it has now', () => {
+    const changes = [
+      { field: 'edition', after: 'Pro', summary: 'Edition: none → Pro' },
+      { field: 'previous_edition', after: 'Standard', summary: 'Previous edition: none → Standard' },
+    ];
+    expect(eventInWords({ action: 'license.edition_change', changes })).toEqual({
+      action: 'Edition changed from Standard to Pro',
+      changes: [],
+    });
+    expect(eventInWords({ action: 'license.edition_change', changes: [changes[0]!] }).action).toBe(
+      'Edition changed from none to Pro',
+    );
+  });
+});

@@ -41,6 +41,8 @@ const EVENT_SENTENCES: Record<string, (recorded: Record<string, unknown>) => str
         : 'Signed in to the portal',
   'end_user.portal_sign_in_link_sent': ({ sent_to }) =>
     typeof sent_to === 'string' ? `Portal sign-in link sent to ${sent_to}` : 'Portal sign-in link sent',
+  'license.edition_change': ({ previous_edition, edition }) =>
+    `Edition changed from ${typeof previous_edition === 'string' ? previous_edition : 'none'} to ${String(edition)}`,
 };
 
 export interface EventInWords {

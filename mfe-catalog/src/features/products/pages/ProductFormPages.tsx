@@ -1,4 +1,4 @@
-import { CannotShowPage, PageHeader, Spinner, useIdParam } from 'shared-kit';
+import { ButtonLink, CannotShowPage, PageHeader, Spinner, useIdParam } from 'shared-kit';
 import { HistorySection } from 'shared-kit/data';
 import { useProduct } from '../../../shared/api/get-product';
 import { useSaveThenLeave } from '../../../shared/use-save-then-leave';
@@ -65,7 +65,10 @@ export function UpdateProductPage() {
 
   return (
     <>
-      <PageHeader title={productId === null ? 'Update Product' : `Update Product ${productId}`} />
+      <PageHeader
+        title={productId === null ? 'Update Product' : `Update Product ${productId}`}
+        actions={productId !== null && <ButtonLink to={catalogLinks.productLicensing(productId)}>Licensing</ButtonLink>}
+      />
       {body()}
       {product && (
         <HistorySection objectType="product" objectId={product.id} caption={`History of product ${product.id}`} />

@@ -170,3 +170,39 @@ describe('machine state', () => {
     );
   });
 });
+
+describe('Machines dialog: the licence terms', () => {
+  it('shows the edition, expiry and maintenance end of a licence with a policy, above its machines', async () => {
+    const { user } = renderTable({
+      terms: {
+        1: {
+          license_id: 1,
+          edition: { id: 4, name: 'Pro', features: ['stems', 'surround'] },
+          expires_at: '2027-03-01T00:00:00.000Z',
+          grace_days: 14,
+          expired: false,
+          maintenance_months: 12,
+          maintenance_ends_at: '2027-02-01T00:00:00.000Z',
+        },
+      },
+    });
+    const dialog = await openMachines(user);
+    const terms = await within(dialog).findByRole('list', { name: 'License terms' });
+    expect(
+      within(terms)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Edition: Pro (stems, surround)',
+      `Expires: ${formatDate('2027-03-01T00:00:00.000Z')} (14 days' grace)`,
+      `Updates until: ${formatDate('2027-02-01T00:00:00.000Z')}`,
+    ]);
+  });
+
+  it('shows no terms for a licence without a policy', async () => {
+    const { user, calls } = renderTable();
+    const dialog = await openMachines(user);
+    await waitFor(() => expect(calls).toContainEqual({ method: 'GET', path: '/licenses/1/terms' }));
+    expect(within(dialog).queryByRole('list', { name: 'License terms' })).not.toBeInTheDocument();
+  });
+});

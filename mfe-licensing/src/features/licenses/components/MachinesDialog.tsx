@@ -14,6 +14,7 @@ import {
 import { useDeactivateMachine } from '../api/deactivate-machine';
 import { useLicenseMachines } from '../api/get-license-machines';
 import { DateTimeCell } from './DateTimeCell';
+import { LicenseTermsSummary } from './LicenseTermsSummary';
 import { machineState } from './machine-state';
 
 export const NO_MACHINES = 'This license is not activated on any machine.';
@@ -101,6 +102,7 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
         width="820px"
         footer={<Button onClick={onClose}>Close</Button>}
       >
+        <LicenseTermsSummary licenseId={license.id} />
         <Table
           caption={`Machines of license ${license.serial}`}
           columns={columns}

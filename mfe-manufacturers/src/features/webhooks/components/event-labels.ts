@@ -14,6 +14,10 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'release.distributed': 'Release distributed',
   'release.withdrawn': 'Release withdrawn',
   'import.applied': 'Import applied',
+  'license_policy.updated': 'License policy changed',
+  'license_policy.applied': 'License policy applied to existing licenses',
+  'license.edition_changed': 'License edition changed',
+  'license.renewed': 'License renewed',
 };
 
 export { WEBHOOK_EVENT_TYPES };

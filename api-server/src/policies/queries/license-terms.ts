@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { LicenseTerms } from 'shared-kit/contract';
+import type { Db } from '../../db/database';
+
+// The licence terms as SQL over a licence aliased `l`: the one definition every read of them uses (the terms
+// answer, the activation and validation read, the update check), so "expired" and "maintenance end" mean one thing.
+
+/** Past its expiry plus its grace days: activation and validation answer "expired". */
+export const licenseExpiredSql = sql<boolean>`(l.expires_at IS NOT NULL AND l.expires_at + make_interval(days => coalesce(l.grace_days, 0)) < now())`;
+
+/** The end of its updates: set, or `maintenance_months` after its first activation (null until then: no end yet). */
+export const maintenanceEndSql = sql<Date | null>`(CASE
+  WHEN l.maintenance_ends_at IS NOT NULL THEN l.maintenance_ends_at
+  WHEN l.maintenance_months IS NOT NULL THEN
+    (SELECT min(a.created_at) FROM license_activations a WHERE a.license_id = l.id) + make_interval(months => l.maintenance_months)
+  END)`;
+
+const timestampText = (value: ReturnType<typeof sql>) =>
+  sql<string | null>`to_char((${value}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The manufacturer's licence with its terms (undefined: no such licence of theirs). */
+export async function findLicenseTerms(
+  db: Db,
+  manufacturerId: number,
+  licenseId: number,
+): Promise<LicenseTerms | undefined> {
+  const { rows } = await sql<LicenseTerms>`
+    SELECT l.id AS license_id,
+      (SELECT json_build_object('id', e.id, 'name', e.name, 'features', coalesce((
+          SELECT array_agg(f.key ORDER BY f.key) FROM product_edition_features ef
+          JOIN product_features f ON f.id = ef.feature_id WHERE ef.edition_id = e.id), '{}'))
+        FROM product_editions e WHERE e.id = l.edition_id) AS edition,
+      ${timestampText(sql`l.expires_at`)} AS expires_at,
+      coalesce(l.grace_days, 0) AS grace_days,
+      ${licenseExpiredSql} AS expired,
+      l.maintenance_months,
+      ${timestampText(maintenanceEndSql)} AS maintenance_ends_at
+    FROM licenses l WHERE l.id = ${licenseId} AND l.manufacturer_id = ${manufacturerId}`.execute(db);
+  return rows[0];
+}
+
+/** The licence row for a change of its terms, locked for the rest of the transaction, with its policy's duration. */
+export async function lockLicenseForTerms(db: Db, manufacturerId: number, licenseId: number) {
+  const { rows } = await sql<{
+    id: number;
+    product_id: number;
+    edition_id: number | null;
+    edition_name: string | null;
+    expires_at: Date | null;
+    policy_term: 'perpetual' | 'time-limited' | null;
+    duration_days: number | null;
+  }>`
+    SELECT l.id, l.product_id, l.edition_id, (SELECT e.name FROM product_editions e WHERE e.id = l.edition_id) AS edition_name,
+      l.expires_at, p.term AS policy_term, p.duration_days
+    FROM licenses l LEFT JOIN license_policies p ON p.product_id = l.product_id AND p.license_type = l.license_type
+    WHERE l.id = ${licenseId} AND l.manufacturer_id = ${manufacturerId}
+    FOR UPDATE OF l`.execute(db);
+  return rows[0];
+}
+
+export function setLicenseEdition(db: Db, licenseId: number, editionId: number) {
+  return db
+    .updateTable('licenses')
+    .set({ edition_id: editionId, updated_at: new Date() })
+    .where('id', '=', licenseId)
+    .execute();
+}
+
+/** Sets the licence's expiry to `until`, or extends it by `days` from its expiry or from now, whichever is later. */
+export async function extendLicenseExpiry(db: Db, licenseId: number, change: { until: string } | { days: number }) {
+  const next =
+    'until' in change
+      ? sql`${change.until}::timestamptz`
+      : sql`greatest(coalesce(expires_at, now()), now()) + make_interval(days => ${change.days}::integer)`;
+  const { rows } = await sql<{ expires_at: string }>`
+    UPDATE licenses SET expires_at = ${next}, updated_at = now() WHERE id = ${licenseId}
+    RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires_at`.execute(db);
+  return rows[0]!.expires_at;
+}
