@@ -102,8 +102,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const messages = issues.map((issue) => describeValidationIssue(issue, error.validationContext));
       return reply.status(400).send({ message: [...new Set(messages)] });
     }
-    if (error instanceof TooManyRequests) reply.header('Retry-After', String(error.retryAfterSeconds));
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: [error.message] });
+    if (error instanceof HttpError) {
+      // Every 429 says when to try again: its own wait, or a short one when the refusal did not say.
+      if (error.statusCode === 429 && !reply.hasHeader('Retry-After'))
+        reply.header('Retry-After', String(error instanceof TooManyRequests ? error.retryAfterSeconds : 1));
+      return reply.status(error.statusCode).send({ message: [error.message] });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
