@@ -11,6 +11,7 @@ import { answerClientError, frameworkErrors, registerErrorHandling } from './plu
 import { refuseNonFiniteNumbers } from './plugins/finite-numbers';
 import { textKeyword } from './plugins/text-keyword';
 import { refuseMalformedQueries } from './plugins/well-formed-query';
+import { refuseNonUtf8Bodies } from './plugins/utf8-bodies';
 import { applySecurityHeaders } from './plugins/security-headers';
 import { closeOnlyIdleClients } from './plugins/idle-connections';
 import type { PrincipalCache } from './auth/principal';
@@ -134,6 +135,7 @@ export async function buildApp({
   registerErrorHandling(app);
   refuseNonFiniteNumbers(app);
   refuseMalformedQueries(app);
+  refuseNonUtf8Bodies(app);
   closeOnlyIdleClients(app);
   const remoteOrigins = Object.values(runtimeConfig(config).remotes)
     .map((url) => (url.startsWith('http') ? new URL(url).origin : null))

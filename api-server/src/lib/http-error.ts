@@ -9,6 +9,16 @@ export class HttpError extends Error {
   }
 }
 
+/** A 429: the client may try again after `retryAfterSeconds` (sent as Retry-After). */
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const forbidden = (message = 'Access denied.') => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TEXT_KEYWORD } from 'shared-kit/contract';
-import { DATABASE_UNAVAILABLE, HttpError, INTERNAL_ERROR } from '../lib/http-error';
+import { DATABASE_UNAVAILABLE, HttpError, INTERNAL_ERROR, TooManyRequests } from '../lib/http-error';
 
 interface ValidationIssue {
   instancePath: string;
@@ -102,7 +102,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const messages = issues.map((issue) => describeValidationIssue(issue, error.validationContext));
       return reply.status(400).send({ message: [...new Set(messages)] });
     }
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: [error.message] });
+    if (error instanceof HttpError) {
+      // Every 429 says when to try again: its own wait, or a short one when the refusal did not say.
+      if (error.statusCode === 429 && !reply.hasHeader('Retry-After'))
+        reply.header('Retry-After', String(error instanceof TooManyRequests ? error.retryAfterSeconds : 1));
+      return reply.status(error.statusCode).send({ message: [error.message] });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply

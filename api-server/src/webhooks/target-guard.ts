@@ -25,10 +25,21 @@ export function parseTarget(raw: string): URL {
   return url;
 }
 
-/** ipaddr.js names every special range; only plain public unicast is a safe target. */
+// ::/96 holding an IPv4 address (RFC 4291 deprecated it): ipaddr.js calls it unicast, yet stacks that still honour it
+// reach the IPv4 address it holds (::127.0.0.1 is loopback there). No public host is reached this way: refused whole.
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
+ * ipaddr.js names every special range; only plain public unicast is a safe target. An IPv4-mapped address is judged
+ * as the IPv4 address it maps; NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4 and Teredo are their own ranges, refused
+ * whatever IPv4 address they carry.
+ */
 function rangeOf(address: string): string {
   const parsed = ipaddr.process(address);
-  return parsed.range();
+  const range = parsed.range();
+  if (range === 'unicast' && parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE))
+    return 'deprecated IPv4-compatible IPv6';
+  return range;
 }
 
 /** Every address the host resolves to, refused if any is not public (unless private targets are allowed). */

@@ -3,7 +3,9 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { HARDWARE_FINGERPRINT_VERSION } from 'shared-kit/contract';
 import { appForSuite, createTestApp, type TestApp } from '../support/test-app';
-import { buildWorld, databaseDigest } from './matrix-world';
+import { BODY_NOT_UTF8 } from '../../src/plugins/utf8-bodies';
+import { AUTHORIZATION_MATRIX } from './authorization-matrix';
+import { authorizationOf, buildWorld, databaseDigest, ROLES } from './matrix-world';
 
 // One test per class of hostile input that once got through: each answered 500, a framework's own JSON, or stored altered data.
 
@@ -290,6 +292,51 @@ describe('hostile input classes', () => {
       });
       expect(await databaseDigest(suite.t)).toBe(before);
     });
+  });
+
+  it('7: refuses a body that is not UTF-8 with a 400 on every route of the matrix that takes a body', async () => {
+    // Bytes no UTF-8 decoder accepts: a lone continuation byte, an overlong NUL, a cut-off sequence, a UTF-16 half.
+    const badBytes = [
+      Buffer.from([0xff]),
+      Buffer.from([0xc0, 0x80]),
+      Buffer.from([0xe2, 0x82]),
+      Buffer.from([0xed, 0xa0, 0x80]),
+    ];
+    const routes = Object.entries(AUTHORIZATION_MATRIX).filter(([route]) => !/^(GET|OPTIONS) /.test(route));
+    expect(routes.length).toBeGreaterThan(30);
+    const before = await databaseDigest(suite.t);
+    const answers: string[] = [];
+    for (const [[route, entry], index] of routes.map((pair, at) => [pair, at] as const)) {
+      const [method] = route.split(' ');
+      const request = entry.request(suite.world);
+      // Aimed past authentication: the role the matrix answers best (the one that may act).
+      const role = [...ROLES].sort((a, b) => entry.expect[a] - entry.expect[b])[0];
+      const valid =
+        request.payload && typeof request.payload === 'object' && !Buffer.isBuffer(request.payload)
+          ? JSON.stringify(request.payload).slice(1)
+          : '}';
+      const payload = Buffer.concat([
+        Buffer.from('{"probe":"fp-'),
+        badBytes[index % badBytes.length],
+        Buffer.from(valid === '}' ? '"}' : `",${valid}`),
+      ]);
+      for (const contentType of ['application/json', 'application/json; charset=utf-8', 'text/plain']) {
+        const response = await suite.t.app.inject({
+          method: method as 'POST',
+          url: request.url,
+          headers: {
+            ...(role === 'anonymous' ? {} : { authorization: authorizationOf(role, suite.world.tokens) }),
+            'content-type': contentType,
+          },
+          payload,
+        });
+        const body = response.body.slice(0, 200);
+        if (response.statusCode !== 400 || body !== JSON.stringify({ message: [BODY_NOT_UTF8] }))
+          answers.push(`${route} (${contentType}) as ${role}: ${response.statusCode} ${body}`);
+      }
+    }
+    expect(answers).toEqual([]);
+    expect(await databaseDigest(suite.t)).toBe(before);
   });
 
   it('5: accepts only absolute http(s) URLs in the product link fields', async () => {

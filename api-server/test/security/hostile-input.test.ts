@@ -217,6 +217,8 @@ describe('hostile input on every route', () => {
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
             const where = `${route.method} ${request.url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
             if (response.statusCode >= 500) throw new Error(`5xx: ${where}`);
+            if (response.statusCode === 429 && !(Number(response.headers['retry-after']) > 0))
+              throw new Error(`a 429 without Retry-After: ${where}`);
             for (const leak of LEAKS)
               if (leak.test(response.body) && response.statusCode >= 400) throw new Error(`internals leaked: ${where}`);
             if (response.statusCode >= 400) {

@@ -4,6 +4,7 @@ import type { GuardedClientCall } from '../client-values';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { consumeRateLimits, type RateLimit, type RateLimitDecision } from '../../auth/rate-limits';
+import { addressKey } from '../../auth/login-limits';
 
 /** Client calls per network address per minute, and per serial or machine per minute. */
 export const CLIENT_CALLS_PER_ADDRESS = 120;
@@ -13,9 +14,12 @@ const WINDOW_SECONDS = 60;
 export const tooManyCalls = (seconds: number) =>
   `Too many requests. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
 
-/** The buckets a call counts against: its address and each of its subjects (`serial:...`, `fingerprint:...`). */
+/**
+ * The buckets a call counts against: its address (an IPv6 one by its /64, as sign-in counts it) and each of its
+ * subjects (`serial:...`, `fingerprint:...`).
+ */
 export const clientLimits = (address: string, subjects: string[] = []): RateLimit[] => [
-  { bucket: `client:address:${address}`, limit: CLIENT_CALLS_PER_ADDRESS, windowSeconds: WINDOW_SECONDS },
+  { bucket: `client:address:${addressKey(address)}`, limit: CLIENT_CALLS_PER_ADDRESS, windowSeconds: WINDOW_SECONDS },
   ...subjects.map((subject) => ({
     bucket: `client:${subject}`,
     limit: CLIENT_CALLS_PER_SUBJECT,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { HttpError } from '../http-error';
+import { TooManyRequests } from '../http-error';
 import { csvCell, csvRecords, UTF8_BOM } from './csv-format';
 
 export interface CsvColumn<Row> {
@@ -17,8 +17,15 @@ const CHUNK_ROWS = 500;
 
 /** Each export holds one database connection for its whole length; more at once would starve the API's pool. */
 export const MAX_CONCURRENT_EXPORTS = 3;
+/** A tenant (a manufacturer, or the platform's superusers) runs at most this many: it cannot hold every slot. */
+export const EXPORTS_PER_TENANT = 2;
+/** An export of a large list takes a few seconds. */
+export const EXPORT_RETRY_AFTER_SECONDS = 10;
 export const TOO_MANY_EXPORTS = 'Too many exports are running. Please try again in a moment.';
+export const TOO_MANY_EXPORTS_OF_TENANT =
+  'An export of your team is still running. Please wait for it to finish and try again.';
 let running = 0;
+const runningByTenant = new Map<string, number>();
 
 export const exportFileName = (list: string, now = new Date()) => `${list}-${now.toISOString().slice(0, 10)}.csv`;
 
@@ -55,12 +62,21 @@ export async function sendCsv<Row>(
   columns: CsvColumn<Row>[],
   open: () => AsyncIterableIterator<Row>,
 ) {
-  if (running >= MAX_CONCURRENT_EXPORTS) throw new HttpError(429, TOO_MANY_EXPORTS);
+  const manufacturerId = reply.request.principal?.manufacturerId ?? null;
+  const tenant = manufacturerId === null ? 'platform' : `manufacturer:${manufacturerId}`;
+  const ofTenant = runningByTenant.get(tenant) ?? 0;
+  if (ofTenant >= EXPORTS_PER_TENANT) throw new TooManyRequests(TOO_MANY_EXPORTS_OF_TENANT, EXPORT_RETRY_AFTER_SECONDS);
+  if (running >= MAX_CONCURRENT_EXPORTS) throw new TooManyRequests(TOO_MANY_EXPORTS, EXPORT_RETRY_AFTER_SECONDS);
   running++;
+  runningByTenant.set(tenant, ofTenant + 1);
   let released = false;
   const release = () => {
-    if (!released) running--;
+    if (released) return;
     released = true;
+    running--;
+    const left = (runningByTenant.get(tenant) ?? 1) - 1;
+    if (left > 0) runningByTenant.set(tenant, left);
+    else runningByTenant.delete(tenant);
   };
   const rows = open();
   try {

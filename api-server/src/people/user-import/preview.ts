@@ -9,6 +9,10 @@ import { newLicenseSerial } from '../../licenses/serial';
 import { existingUsersByEmail, productsByIdentifier, stageImport, type StagedRow } from '../queries/user-imports';
 import { parseUserCsv } from './user-csv';
 
+/** Rows sorted between two turns of the event loop, so a large file never holds it for long. */
+const ROWS_PER_TURN = 2000;
+const otherRequestsFirst = () => new Promise((resolve) => setImmediate(resolve));
+
 export const unknownProduct = (identifier: string) =>
   `no product of yours has the identifier "${identifier.slice(0, 100)}"`;
 
@@ -20,9 +24,9 @@ export async function previewUserImport(
   db: Db,
   manufacturerId: number,
   createdBy: number | null,
-  csv: string,
+  csv: Buffer | string,
 ): Promise<UserImportPreview> {
-  const rows = parseUserCsv(csv);
+  const rows = await parseUserCsv(csv);
   const identifiers = [
     ...new Set(
       rows.filter((row) => !row.problem && row.productIdentifier).map((row) => row.productIdentifier!.toLowerCase()),
@@ -44,7 +48,8 @@ export async function previewUserImport(
   const staged: StagedRow[] = [];
   let invalid = 0;
   let existing = 0;
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await otherRequestsFirst();
     const userId = row.problem ? undefined : existingUsers.get(row.email.toLowerCase());
     if (row.problem) {
       invalid++;

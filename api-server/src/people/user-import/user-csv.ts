@@ -1,4 +1,5 @@
-import { parse } from 'csv-parse/sync';
+import { isUtf8 } from 'node:buffer';
+import { Parser } from 'csv-parse';
 import {
   LICENSE_TYPES,
   USER_IMPORT_COLUMNS,
@@ -12,8 +13,7 @@ import { endUserProblem } from './row-rules';
 export const NOT_UTF8 =
   'The file is not UTF-8 text. Save it as "CSV UTF-8" (in Excel: Save As → CSV UTF-8) and upload it again.';
 export const NO_ROWS = 'The file has no rows under its header.';
-export const tooManyRows = (rows: number) =>
-  `The file has ${rows.toLocaleString('en-US')} rows; an import may have at most ${USER_IMPORT_MAX_ROWS.toLocaleString('en-US')}. Split it into several files.`;
+export const TOO_MANY_ROWS = `The file has more than ${USER_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows; an import may have at most ${USER_IMPORT_MAX_ROWS.toLocaleString('en-US')}. Split it into several files.`;
 const COLUMN_LIST = USER_IMPORT_COLUMNS.join(', ');
 
 /** A row as the file has it, trimmed, with the problem that keeps it out (null: nothing wrong yet). */
@@ -58,19 +58,16 @@ function readHeader(header: string[]): Map<UserImportColumn, number> {
   return positions;
 }
 
-/** The upload's text; anything but UTF-8 (a BOM is fine) is refused. */
-export function decodeUtf8(bytes: Buffer): string {
+/**
+ * The upload's bytes, checked to be UTF-8 (a BOM is fine) without decoding them: they are decoded a slice at a
+ * time while parsing, so a large file is never turned into one string at once.
+ */
+export function checkUtf8(bytes: Buffer): Buffer {
   // UTF-16 files (Excel's "Unicode Text") start with a byte order mark and are full of NULs.
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
     throw badRequest(NOT_UTF8);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw badRequest(NOT_UTF8);
-  }
-  if (text.includes('\u0000')) throw badRequest(NOT_UTF8);
-  return text;
+  if (!isUtf8(bytes) || bytes.includes(0)) throw badRequest(NOT_UTF8);
+  return bytes;
 }
 
 function rowProblem(
@@ -98,36 +95,79 @@ function rowProblem(
   return null;
 }
 
+/** Bytes of the file parsed between two turns of the event loop: a few milliseconds of work. */
+const SLICE_BYTES = 4 * 1024;
+const otherRequestsFirst = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The file's text in slices (a slice may end inside a character: the decoder keeps its bytes for the next). */
+function* slicesOf(file: Buffer): Generator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for (let at = 0; at < file.length; at += SLICE_BYTES)
+    yield decoder.decode(file.subarray(at, at + SLICE_BYTES), { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+interface CsvRecord {
+  cells: string[];
+  /** The line of the file the record ends on. */
+  line: number;
+}
+
+/**
+ * csv-parse fed a slice at a time, keeping each slice's records with their line. Its `info` option builds a
+ * context object per record (seven times the cost of the parse itself); the parser's running line count, read
+ * as the record is pushed, is the same number. Records are collected here, not through the stream's buffer.
+ */
+class CollectingCsvParser extends Parser {
+  records: CsvRecord[] = [];
+
+  override push(record: unknown): boolean {
+    if (record !== null) this.records.push({ cells: record as string[], line: this.info.lines });
+    return true;
+  }
+
+  /** Parses one more slice (or the end of the file: no slice) and hands over the records it completed. */
+  async parseSlice(slice?: string): Promise<CsvRecord[]> {
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: Error | null) => (error ? reject(error) : resolve());
+      if (slice === undefined) this.end(done);
+      else this.write(slice, done);
+    });
+    return this.records.splice(0);
+  }
+}
+
 /**
  * The rows of an uploaded CSV, each checked on its own by the rules of creating a user and a licence (the
- * database checks come later): a file that is not UTF-8 CSV with a known header is refused as a whole.
+ * database checks come later): a file that is not UTF-8 CSV with a known header is refused as a whole. The file
+ * is parsed a slice at a time, letting every other request (and /healthz) run between two slices, and refused at
+ * its first row past the limit, so a file of millions of rows costs no more than one at the limit.
  */
-export function parseUserCsv(text: string): CsvUserRow[] {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    // Parsing a decoded string fails only on the text's CSV (an unclosed or misplaced quote…): say where.
-    throw badRequest(`The file is not valid CSV: ${(error as Error).message}`.slice(0, 300));
-  }
-  if (records.length === 0) throw badRequest(NO_ROWS);
-  const header = records[0].record;
-  const positions = readHeader(header);
-  const body = records.slice(1);
-  if (body.length === 0) throw badRequest(NO_ROWS);
-  if (body.length > USER_IMPORT_MAX_ROWS) throw badRequest(tooManyRows(body.length));
+export async function parseUserCsv(file: Buffer | string): Promise<CsvUserRow[]> {
+  const parser = new CollectingCsvParser({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+  });
+  // Errors reach take()'s callback; the stream's own error event must not go unhandled.
+  parser.on('error', () => undefined);
+  let header: string[] | undefined;
+  let positions = new Map<UserImportColumn, number>();
+  const rows: CsvUserRow[] = [];
+  const firstLineOf = new Map<string, number>();
   const cell = (cells: string[], column: UserImportColumn) => {
     const position = positions.get(column);
     return position === undefined ? '' : (cells[position] ?? '').trim();
   };
-  const firstLineOf = new Map<string, number>();
-  return body.map(({ record: cells, info }) => {
+  const check = ({ cells, line }: CsvRecord) => {
+    if (!header) {
+      header = cells;
+      positions = readHeader(header);
+      return;
+    }
+    if (rows.length === USER_IMPORT_MAX_ROWS) throw badRequest(TOO_MANY_ROWS);
     const values = {
       email: cell(cells, 'email'),
       externalId: cell(cells, 'external_id') || null,
@@ -139,8 +179,27 @@ export function parseUserCsv(text: string): CsvUserRow[] {
       const key = values.email.toLowerCase();
       const first = firstLineOf.get(key);
       if (first !== undefined) problem = `the email is also on line ${first}`;
-      else firstLineOf.set(key, info.lines);
+      else firstLineOf.set(key, line);
     }
-    return { line: info.lines, ...values, problem };
-  });
+    rows.push({ line, ...values, problem });
+  };
+  const records = async (slice?: string) => {
+    try {
+      return await parser.parseSlice(slice);
+    } catch (error) {
+      // Parsing decoded text fails only on the text's CSV (an unclosed or misplaced quote…): say where.
+      throw badRequest(`The file is not valid CSV: ${(error as Error).message}`.slice(0, 300));
+    }
+  };
+  try {
+    for (const slice of slicesOf(typeof file === 'string' ? Buffer.from(file) : file)) {
+      (await records(slice)).forEach(check);
+      await otherRequestsFirst();
+    }
+    (await records()).forEach(check);
+  } finally {
+    parser.destroy();
+  }
+  if (rows.length === 0) throw badRequest(NO_ROWS);
+  return rows;
 }

@@ -10,7 +10,8 @@ import {
   UserImportResult,
 } from 'shared-kit/contract';
 import { previewUserImport } from '../../user-import/preview';
-import { decodeUtf8 } from '../../user-import/user-csv';
+import { createPreviewSlots } from '../../user-import/preview-slots';
+import { checkUtf8 } from '../../user-import/user-csv';
 import { conflict, HttpError, notFound } from '../../../lib/http-error';
 import { requireManufacturerStaff, requireStaffSession } from '../../../auth/permissions';
 import { recordAudit } from '../../../audit/queries/audit-log';
@@ -34,20 +35,30 @@ const FOREIGN_KEY_VIOLATION = '23503';
 const changedSincePreview = (error: unknown) =>
   [UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION].includes((error as { code?: string } | null)?.code ?? '');
 
-/** A text/csv body, told apart from the text a text/plain body parses into. */
+/**
+ * A text/csv body (its UTF-8 bytes), told apart from the text a text/plain body parses into. The bytes are a
+ * private field: hooks that walk a body's members (plugins/finite-numbers.ts) see none, never millions of bytes.
+ */
 class CsvUpload {
-  constructor(readonly text: string) {}
+  readonly #bytes: Buffer;
+  constructor(bytes: Buffer) {
+    this.#bytes = bytes;
+  }
+  get bytes(): Buffer {
+    return this.#bytes;
+  }
 }
 
 /** POST /users/imports (the dry run of a CSV file) and POST /users/imports/{id}/apply (all or nothing). */
 export const userImportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
-  // The body becomes the file's text here: later hooks then see one string, never millions of bytes to walk.
+  const previewSlots = createPreviewSlots();
+  // The body is checked here and stays bytes, decoded a slice at a time while it is parsed.
   app.addContentTypeParser(
     USER_IMPORT_CONTENT_TYPE,
     { parseAs: 'buffer', bodyLimit: USER_IMPORT_MAX_BYTES },
     (_request, body, done) => {
       try {
-        done(null, new CsvUpload(decodeUtf8(body as Buffer)));
+        done(null, new CsvUpload(checkUtf8(body as Buffer)));
       } catch (error) {
         done(error as Error, undefined);
       }
@@ -58,6 +69,17 @@ export const userImportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = as
     '/users/imports',
     {
       schema: { tags: ['users'], response: { 201: UserImportPreview, ...ErrorResponses } },
+      // The slot is taken before the upload is read and given back when the connection's answer ends.
+      onRequest: (request, reply, done) => {
+        try {
+          const principal = requireManufacturerStaff(request);
+          // The response closes when it is sent and when the client goes away before: the slot is given back either way.
+          reply.raw.once('close', previewSlots.take(principal.manufacturerId, request.ip));
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
+      },
       errorHandler: (error: FastifyError, _request, reply) => {
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ message: [FILE_TOO_LARGE] });
         throw error;
@@ -66,7 +88,7 @@ export const userImportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = as
     async (request, reply) => {
       const principal = requireStaffSession(request);
       if (!(request.body instanceof CsvUpload)) throw new HttpError(415, CSV_REQUIRED);
-      const preview = await previewUserImport(db, principal.manufacturerId, principal.systemUserId, request.body.text);
+      const preview = await previewUserImport(db, principal.manufacturerId, principal.systemUserId, request.body.bytes);
       return reply.status(201).send(preview);
     },
   );
