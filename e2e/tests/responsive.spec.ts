@@ -112,7 +112,7 @@ test.describe('on a phone', () => {
     await signInAndWait(page, AURORA_STAFF);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/Home\/Users$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeFocused();
