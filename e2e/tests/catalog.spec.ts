@@ -181,16 +181,17 @@ test.describe('catalog: products, builds, files and releases', () => {
     await page.getByRole('textbox', { name: 'Description' }).fill('E2E release 2.0.0');
     await page.getByRole('textbox', { name: 'App Version Min' }).fill('2.0');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL(new RegExp(`/Home/ProductReleases/${productId}$`));
-
-    const releaseRow = page.getByRole('row', { name: /E2E release 2\.0\.0/ });
-    await expect(releaseRow).toBeVisible();
-    await releaseRow.getByRole('link', { name: /^Edit release/ }).click();
-    await expect(page.getByRole('heading', { name: /^Update Release \d+$/ })).toBeVisible();
+    // A save stays on (a new release opens at) the saved release, with a confirmation.
+    await expect(page).toHaveURL(new RegExp(`/Home/UpdateRelease/${productId}/\\d+$`));
     const releaseId = Number(/UpdateRelease\/\d+\/(\d+)/.exec(page.url())![1]);
+    await expect(page.getByRole('status').filter({ hasText: `Release ${releaseId} saved.` })).toBeVisible();
     await page.getByRole('checkbox', { name: 'Beta' }).click();
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().endsWith(`/releases/${releaseId}`),
+    );
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL(new RegExp(`/Home/ProductReleases/${productId}$`));
+    expect((await saved).status()).toBe(200);
+    await page.goto(`/Home/ProductReleases/${productId}`);
     await expect(page.getByRole('row', { name: /E2E release 2\.0\.0/ })).toContainText('Beta');
 
     await page.getByRole('link', { name: `Edit release ${releaseId}` }).click();

@@ -7,6 +7,7 @@ import type { AuthSession, ShellServices } from '../services/shell-services';
 import type { RemoteName } from '../remotes';
 import { ErrorModal } from './ErrorModal';
 import { RemoteProviders } from './RemoteProviders';
+import { SaveNoticeProvider } from '../ui/SaveNotice';
 import { createRemoteLoader } from './remote-loader';
 
 export interface MountOptions {
@@ -77,9 +78,11 @@ function EmbeddedRemote({
   };
   return (
     <RemoteProviders services={services}>
-      <BrowserRouter basename={options.basePath}>
-        <AreaRoutes />
-      </BrowserRouter>
+      <SaveNoticeProvider>
+        <BrowserRouter basename={options.basePath}>
+          <AreaRoutes />
+        </BrowserRouter>
+      </SaveNoticeProvider>
       <ErrorModal message={errorMessage} onClose={() => setErrorMessage(null)} />
     </RemoteProviders>
   );

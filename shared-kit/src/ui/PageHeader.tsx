@@ -13,6 +13,8 @@ const Header = styled(Toolbar).attrs({ as: 'header' })`
 
 const Title = styled.h1`
   margin: 0;
+  min-width: 0;
+  overflow-wrap: anywhere;
   font-size: ${({ theme }) => theme.font.size.title};
   font-weight: ${({ theme }) => theme.font.weight.bold};
 `;

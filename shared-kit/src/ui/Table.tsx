@@ -7,17 +7,31 @@ import { visuallyHidden } from './visually-hidden';
 export type RowId = string | number;
 
 export interface TableColumn<Row> {
-  /** The column with id 'actions' (or 'action') stays at the right edge while a wide table scrolls sideways. */
+  /**
+   * The column with id 'actions' (or 'action') stays at the right edge while a wide table scrolls sideways; the
+   * first column (the row's identifying one) stays at the left edge.
+   */
   id: string;
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   width?: string;
+  /** The cell's label when rows are shown as cards on a narrow screen; the header when it is a text. */
+  label?: string;
 }
 
 /** A row's actions must stay reachable at any width: their column is pinned (sticky) to the right edge. */
 export const isActionsColumn = (column: { id: string }) => column.id === 'actions' || column.id === 'action';
 
-// The pinned column draws its own background (the rows scroll beneath it) and a shadow on its left edge.
+/** Below this width the rows are cards (each cell under its column's label, the actions at the card's foot). */
+export const TABLE_CARDS_BELOW_PX = 640;
+const cards = `@media (max-width: ${TABLE_CARDS_BELOW_PX - 0.02}px)`;
+const wide = `@media (min-width: ${TABLE_CARDS_BELOW_PX}px)`;
+
+const SELECT_COLUMN_WIDTH = '48px';
+
+type Pinned = 'start' | 'after-select' | 'end';
+
+// A pinned column draws its own background (the rows scroll beneath it) and a shadow on its inner edge.
 const pinnedToEnd = css`
   position: sticky;
   right: 0;
@@ -27,6 +41,38 @@ const pinnedToEnd = css`
     inset 1px 0 0 ${({ theme }) => theme.colors.border},
     -6px 0 8px -6px rgba(15, 23, 42, 0.18);
 `;
+const pinnedToStart = css`
+  position: sticky;
+  left: 0;
+  z-index: 1;
+  box-shadow:
+    inset -1px 0 0 ${({ theme }) => theme.colors.border},
+    6px 0 8px -6px rgba(15, 23, 42, 0.18);
+`;
+const pinnedCss = {
+  end: pinnedToEnd,
+  start: pinnedToStart,
+  'after-select': css`
+    ${pinnedToStart}
+    left: ${SELECT_COLUMN_WIDTH};
+  `,
+  // The selection box pinned beside the identifying column: no edge of its own.
+  select: css`
+    position: sticky;
+    left: 0;
+    z-index: 1;
+  `,
+};
+
+/** Where a column is pinned while the table scrolls sideways: the actions at the end, the first column at the start. */
+function pinnedOf(column: { id: string }, index: number, selectable: boolean): Pinned | undefined {
+  if (isActionsColumn(column)) return 'end';
+  if (index !== 0) return undefined;
+  return selectable ? 'after-select' : 'start';
+}
+
+const labelOf = (column: TableColumn<unknown>) =>
+  column.label ?? (typeof column.header === 'string' ? column.header : undefined);
 
 export interface TableSelection<Row> {
   selectedIds: ReadonlySet<RowId>;
@@ -53,6 +99,10 @@ const Scroller = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.large};
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 // Body cells are plain <td>s styled from here: 250 rows of styled cells would be 2,000 components a page.
@@ -79,8 +129,84 @@ const StyledTable = styled.table`
   & > tbody > tr > td[data-select] {
     line-height: 0;
   }
-  & > tbody > tr > td[data-pinned] {
-    ${pinnedToEnd}
+  ${wide} {
+    & > tbody > tr > td[data-pinned='end'] {
+      ${pinnedCss.end}
+    }
+    & > tbody > tr > td[data-pinned='start'] {
+      ${pinnedCss.start}
+    }
+    & > tbody > tr > td[data-pinned='after-select'] {
+      ${pinnedCss['after-select']}
+    }
+    & > tbody > tr > td[data-select] {
+      ${pinnedCss.select}
+    }
+  }
+
+  /* Cards: one per row, each cell under its column's label (from the headers), the identifying column first and
+     bold, the actions at the foot. CSS only: the same markup at every width, nothing measured. */
+  ${cards} {
+    &,
+    & > tbody,
+    & > tbody > tr {
+      display: block;
+    }
+    & > thead > tr {
+      display: flex;
+    }
+    & > thead > tr > th:not([data-select]) {
+      display: none;
+    }
+    & > thead > tr > th[data-select] {
+      width: auto;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+      flex: 1;
+    }
+    & > tbody > tr[data-selected] {
+      display: flex;
+      flex-direction: column;
+      gap: ${({ theme }) => theme.spacing.xs};
+      padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    & > tbody > tr[data-selected]:last-child {
+      border-bottom: none;
+    }
+    & > tbody > tr[data-selected] > td {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: baseline;
+      gap: 0 ${({ theme }) => theme.spacing.sm};
+      padding: 0;
+      border-bottom: none;
+      background: transparent;
+      overflow-wrap: anywhere;
+    }
+    & > tbody > tr > td[data-label]::before {
+      content: attr(data-label);
+      flex: 0 0 8.5em;
+      color: ${({ theme }) => theme.colors.muted};
+      font-size: ${({ theme }) => theme.font.size.small};
+      font-weight: ${({ theme }) => theme.font.weight.bold};
+    }
+    & > tbody > tr > td[data-pinned='start'],
+    & > tbody > tr > td[data-pinned='after-select'] {
+      font-weight: ${({ theme }) => theme.font.weight.bold};
+    }
+    & > tbody > tr > td[data-select] {
+      order: -1;
+      line-height: normal;
+    }
+    & > tbody > tr > td[data-pinned='end'] {
+      order: 1;
+      margin-top: ${({ theme }) => theme.spacing.xs};
+      padding-top: ${({ theme }) => theme.spacing.sm};
+      border-top: 1px dashed ${({ theme }) => theme.colors.border};
+    }
+    & > tbody > tr > td[data-pinned='end'] > * {
+      flex-wrap: wrap;
+    }
   }
 `;
 
@@ -88,7 +214,7 @@ const Caption = styled.caption`
   ${visuallyHidden}
 `;
 
-const HeaderCell = styled.th<{ $width?: string; $pinned?: boolean }>`
+const HeaderCell = styled.th<{ $width?: string; $pinned?: Pinned | 'select' }>`
   width: ${({ $width }) => $width ?? 'auto'};
   padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
   text-align: left;
@@ -98,7 +224,10 @@ const HeaderCell = styled.th<{ $width?: string; $pinned?: boolean }>`
   background: ${({ theme }) => theme.colors.background};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   white-space: nowrap;
-  ${({ $pinned }) => $pinned && pinnedToEnd}
+  ${wide} {
+    ${({ $pinned }) => $pinned && pinnedCss[$pinned]}
+    ${({ $pinned }) => $pinned && 'z-index: 2;'}
+  }
 `;
 
 const MessageCell = styled.td`
@@ -108,8 +237,6 @@ const MessageCell = styled.td`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.muted};
 `;
-
-const SELECT_COLUMN_WIDTH = '48px';
 
 interface TableRowProps<Row> {
   row: Row;
@@ -137,19 +264,30 @@ function TableRowView<Row>({
           <Checkbox checked={selected} onCheckedChange={() => onToggleRow(rowId)} aria-label={selectLabel} />
         </td>
       )}
-      <TableRowCells row={row} columns={columns} />
+      <TableRowCells row={row} columns={columns} selectable={selectable} />
     </tr>
   );
 }
 
-function TableRowCellsView<Row>({ row, columns }: Pick<TableRowProps<Row>, 'row' | 'columns'>) {
+function TableRowCellsView<Row>({
+  row,
+  columns,
+  selectable,
+}: Pick<TableRowProps<Row>, 'row' | 'columns' | 'selectable'>) {
   return (
     <>
-      {columns.map((column) => (
-        <td key={column.id} data-pinned={isActionsColumn(column) || undefined}>
-          {column.cell(row)}
-        </td>
-      ))}
+      {columns.map((column, index) => {
+        const pinned = pinnedOf(column, index, selectable);
+        return (
+          <td
+            key={column.id}
+            data-pinned={pinned}
+            data-label={pinned === 'end' ? undefined : labelOf(column as TableColumn<unknown>)}
+          >
+            {column.cell(row)}
+          </td>
+        );
+      })}
     </>
   );
 }
@@ -193,7 +331,7 @@ export function Table<Row>({
         <thead>
           <tr>
             {selection && (
-              <HeaderCell scope="col" $width={SELECT_COLUMN_WIDTH}>
+              <HeaderCell scope="col" $width={SELECT_COLUMN_WIDTH} $pinned="select" data-select>
                 <Checkbox
                   checked={allSelected ? true : selectedCount > 0 ? 'indeterminate' : false}
                   onCheckedChange={() => selection.onToggleAll()}
@@ -202,8 +340,13 @@ export function Table<Row>({
                 />
               </HeaderCell>
             )}
-            {columns.map((column) => (
-              <HeaderCell key={column.id} scope="col" $width={column.width} $pinned={isActionsColumn(column)}>
+            {columns.map((column, index) => (
+              <HeaderCell
+                key={column.id}
+                scope="col"
+                $width={column.width}
+                $pinned={pinnedOf(column, index, selection !== undefined)}
+              >
                 {column.header}
               </HeaderCell>
             ))}

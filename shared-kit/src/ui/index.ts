@@ -22,3 +22,4 @@ export * from './Card';
 export * from './Tabs';
 export * from './ComboBox';
 export * from './lazy-page';
+export * from './SaveNotice';

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Icon } from 'shared-kit';
+import { narrowScreen } from './breakpoints';
 
 /**
  * The manufacturer name (or "Super User") with a profile icon; its menu holds Manufacturer Details (→ /Home/MyDetails,
@@ -21,7 +22,7 @@ export function ProfileMenu({
     <DropdownMenu.Root modal={false}>
       <Trigger aria-label={`${manufacturerName}: profile menu`}>
         <Icon name="profile" />
-        <span>{manufacturerName}</span>
+        <Name>{manufacturerName}</Name>
       </Trigger>
       <DropdownMenu.Portal>
         <Content align="end" sideOffset={6}>
@@ -44,8 +45,19 @@ const Trigger = styled(DropdownMenu.Trigger)`
   font: inherit;
   color: inherit;
   cursor: pointer;
+  min-width: 0;
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+// On a narrow screen a long name is cut with an ellipsis (the button's label keeps it whole).
+const Name = styled.span`
+  ${narrowScreen} {
+    max-width: 28vw;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
 `;
 

@@ -1,6 +1,7 @@
+import { SaveNoticeProvider } from 'shared-kit';
 import { renderPage, type FakeApiServer } from 'shared-kit/testing';
 import CatalogRoutes from '../../remote';
 
-/** The catalog's routes under /Home, as the shell mounts them, opened at `url`. */
+/** The catalog's routes under /Home, as the shell mounts them (with its save confirmations), opened at `url`. */
 export const renderCatalog = (url: string, server: FakeApiServer) =>
-  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server });
+  renderPage(<CatalogRoutes />, { url, route: '/Home/*', server, wrapper: SaveNoticeProvider });

@@ -10,4 +10,4 @@ const createProduct: ApiMutation<ProductCreateBody, Product> = {
 };
 
 /** POST /products, then every product list is fetched afresh. */
-export const useCreateProduct = () => useApiMutation(createProduct);
+export const useCreateProduct = () => useApiMutation<ProductCreateBody, Product>(createProduct);

@@ -15,4 +15,4 @@ const updateProduct: ApiMutation<ProductUpdate, Product> = {
 };
 
 /** PATCH /products/{id}, then every product list and the product are fetched afresh. */
-export const useUpdateProduct = () => useApiMutation(updateProduct);
+export const useUpdateProduct = () => useApiMutation<ProductUpdate, Product>(updateProduct);

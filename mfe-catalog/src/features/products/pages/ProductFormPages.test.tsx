@@ -94,7 +94,7 @@ describe('Create Product', () => {
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
-  it('creates the product with empty fields omitted and numbers converted, then returns to My Products', async () => {
+  it('creates the product with empty fields omitted and numbers converted, then returns to My Products and confirms it with a link to the product', async () => {
     const { user, calls, currentPath } = renderCatalog(
       '/Home/CreateProduct',
       server((call) => (call.method === 'POST' ? makeProduct({ id: 9 }) : page([]))),
@@ -109,6 +109,12 @@ describe('Create Product', () => {
     await user.click(screen.getByLabelText('App Featured'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(currentPath()).toBe('/Home/MyProducts'));
+    const saved = screen.getByRole('status', { name: '' });
+    expect(saved).toHaveTextContent(`Product ${makeProduct({ id: 9 }).name} saved.`);
+    expect(within(saved).getByRole('link', { name: `Open ${makeProduct({ id: 9 }).name}` })).toHaveAttribute(
+      'href',
+      '/Home/UpdateProduct/9',
+    );
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/products',
@@ -191,7 +197,7 @@ describe('Update Product', () => {
     jest.useRealTimers();
   });
 
-  it('sends every field and returns to My Products', async () => {
+  it('sends every field, returns to My Products and confirms it with a link that opens the product again', async () => {
     const { user, calls, currentPath } = renderCatalog(
       '/Home/UpdateProduct/1',
       server((call) => (call.method === 'PATCH' ? reverb : page([]))),
@@ -203,6 +209,10 @@ describe('Update Product', () => {
     await user.click(screen.getByLabelText('Deprecated'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(currentPath()).toBe('/Home/MyProducts'));
+    expect(screen.getByText(`Product ${reverb.name} saved.`)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: `Open ${reverb.name}` }));
+    await waitFor(() => expect(currentPath()).toBe('/Home/UpdateProduct/1'));
+    expect(screen.queryByText(`Product ${reverb.name} saved.`)).not.toBeInTheDocument();
     const patch = calls.find((call) => call.method === 'PATCH')!;
     expect(patch.path).toBe('/products/1');
     expect(patch.body).toMatchObject({

@@ -1,7 +1,7 @@
-import { ButtonLink, CannotShowPage, PageHeader, Spinner, useIdParam } from 'shared-kit';
+import { ButtonLink, CannotShowPage, PageHeader, Spinner, useIdParam, type Product } from 'shared-kit';
 import { HistorySection } from 'shared-kit/data';
 import { useProduct } from '../../../shared/api/get-product';
-import { useSaveThenLeave } from '../../../shared/use-save-then-leave';
+import { useSaveThenLeave, type AfterSave } from '../../../shared/use-save-then-leave';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm } from '../components/ProductForm';
@@ -14,11 +14,20 @@ import {
 } from '../components/product-form';
 import { catalogLinks } from 'shared-kit/pages';
 
+/** docs/console.md, Product form: Save returns to My Products, confirming which product was saved with a link back. */
+const afterProductSave: AfterSave<Product> = {
+  leaveTo: catalogLinks.products(),
+  saved: (product) => ({
+    message: `Product ${product.name} saved.`,
+    link: { label: `Open ${product.name}`, to: catalogLinks.updateProduct(product) },
+  }),
+};
+
 /** /Home/CreateProduct */
 export function CreateProductPage() {
   const createProduct = useCreateProduct();
   const saveThenLeave = useSaveThenLeave(createProduct);
-  const save = (values: ProductFormValues) => saveThenLeave(toCreateBody(values), catalogLinks.products());
+  const save = (values: ProductFormValues) => saveThenLeave(toCreateBody(values), afterProductSave);
   return (
     <>
       <PageHeader title="Create Product" />
@@ -49,7 +58,7 @@ export function UpdateProductPage() {
     }
     if (!product) return <Spinner label="Loading product..." />;
     const save = (values: ProductFormValues) =>
-      saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, catalogLinks.products());
+      saveThenLeave({ productId: product.id, body: toPatchBody(values, product) }, afterProductSave);
     // Keyed by the product so a product loaded afresh starts the form from its saved values.
     return (
       <ProductForm

@@ -15,4 +15,4 @@ const createRelease: ApiMutation<NewRelease, Release> = {
 };
 
 /** POST /products/{id}/releases, then the product's release lists are fetched afresh. */
-export const useCreateRelease = () => useApiMutation(createRelease);
+export const useCreateRelease = () => useApiMutation<NewRelease, Release>(createRelease);

@@ -58,7 +58,7 @@ describe('Create Release', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
-  it('creates the release with empty fields omitted and the build ids, then shows the releases', async () => {
+  it('creates the release with empty fields omitted and the build ids, then opens the saved release and confirms it', async () => {
     const { user, calls, currentPath } = renderCatalog(
       '/Home/CreateRelease/1/11,12',
       catalogServer(() => makeRelease()),
@@ -67,7 +67,8 @@ describe('Create Release', () => {
     await user.type(screen.getByLabelText('App Version Min'), '1.0.0');
     await user.click(screen.getByLabelText('Unlocks Without License'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(currentPath()).toBe('/Home/ProductReleases/1'));
+    await waitFor(() => expect(currentPath()).toBe('/Home/UpdateRelease/1/30'));
+    expect(screen.getByText('Release 30 saved.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/products/1/releases',
@@ -186,7 +187,7 @@ describe('Update Release', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('sends channel removals, then additions, then the release with every field, and shows the releases', async () => {
+  it('sends channel removals, then additions, then the release with every field, and stays on it with a confirmation', async () => {
     const { user, calls, currentPath } = renderCatalog(
       '/Home/UpdateRelease/1/30',
       editServer((call) => (call.method === 'PATCH' ? release : undefined)),
@@ -197,7 +198,8 @@ describe('Update Release', () => {
     await user.clear(screen.getByLabelText('Description'));
     await user.type(screen.getByLabelText('Description'), 'Beta only');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(currentPath()).toBe('/Home/ProductReleases/1'));
+    expect(await screen.findByText('Release 30 saved.')).toBeInTheDocument();
+    expect(currentPath()).toBe('/Home/UpdateRelease/1/30');
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([
       { method: 'DELETE', path: `/manufacturers/${MANUFACTURER_ID}/channels/${RELEASE_CHANNEL.id}/releases/30` },
       {

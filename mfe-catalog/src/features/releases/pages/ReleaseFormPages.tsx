@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { CannotShowPage, PageHeader, Spinner, parseIdList, useIdParam, useSession } from 'shared-kit';
+import { CannotShowPage, PageHeader, Spinner, parseIdList, useIdParam, useSession, type Release } from 'shared-kit';
 import { HistorySection } from 'shared-kit/data';
 import { ProductSubtitle } from '../../../shared/components/ProductSubtitle';
 import { useSaveThenLeave } from '../../../shared/use-save-then-leave';
@@ -24,6 +24,12 @@ const noProduct = (
   </CannotShowPage>
 );
 
+/**
+ * docs/console.md, Release form: a save stays on (or, once created, opens) the saved release with a confirmation,
+ * so its History is at hand; Cancel returns to the product's releases.
+ */
+const releaseSaved = (release: Release) => ({ message: `Release ${release.id} saved.` });
+
 /** /Home/CreateRelease/{productID}/{buildIDs}: builds that fail to load are skipped; no builds is valid. */
 export function CreateReleasePage() {
   const productId = useIdParam('productID');
@@ -36,7 +42,10 @@ export function CreateReleasePage() {
     if (productId === null) return noProduct;
     if (isLoading) return <Spinner label="Loading builds..." />;
     const save = (values: ReleaseFormValues) =>
-      saveThenLeave({ productId, body: toCreateBody(values) }, catalogLinks.productReleases(productId));
+      saveThenLeave(
+        { productId, body: toCreateBody(values) },
+        { leaveTo: (release) => catalogLinks.updateRelease(productId, release.id), saved: releaseSaved },
+      );
     return (
       <ReleaseForm
         productId={productId}
@@ -80,10 +89,7 @@ export function UpdateReleasePage() {
       const body = toPatchBody(values, release);
       // Without a manufacturer (a page embedding the remote without a session) channels cannot change.
       const channelIds = manufacturerId === null ? formOfRelease(release).channelIds : values.channelIds;
-      return saveThenLeave(
-        { manufacturerId: manufacturerId ?? 0, release, channelIds, body },
-        catalogLinks.productReleases(productId),
-      );
+      return saveThenLeave({ manufacturerId: manufacturerId ?? 0, release, channelIds, body }, { saved: releaseSaved });
     };
     return (
       <ReleaseForm

@@ -8,8 +8,10 @@ import {
   errorMessage,
   formatDateTime,
   Toolbar,
+  useSaveNotice,
   type Manufacturer,
 } from 'shared-kit';
+import { manufacturersLinks } from 'shared-kit/pages';
 import {
   MANUFACTURER_FIELD_MAX_LENGTHS,
   MANUFACTURER_NAME_MAX_LENGTH,
@@ -39,7 +41,8 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
   const ids = useId();
   const { update, saving } = useUpdateManufacturer();
   const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<Manufacturer | null>(null);
+  const notify = useSaveNotice();
   const stored = formValuesOf(manufacturer);
   const form = useContractForm({
     // Loaded with the first check: the schema library stays out of the remote's first load.
@@ -51,7 +54,7 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
       const updated = await update(manufacturer.id, body);
       form.methods.reset(formValuesOf(updated));
       setEditing(false);
-      setSaved(true);
+      setSaved(updated);
     },
     pending: saving,
     failedText: failureText,
@@ -62,7 +65,16 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
   const canSave = editing && hasChanges(watch(), stored) && !form.pending;
   const readOnly = !editing || form.pending;
 
-  useDelayedLeaveAfterSave(saved, onLeave);
+  // Leaving by the Back rule takes the page's own confirmation away: the toast keeps it, with a way back.
+  useDelayedLeaveAfterSave(saved !== null, () => {
+    if (saved) {
+      notify({
+        message: `Manufacturer ${saved.name} saved.`,
+        link: { label: `Open ${saved.name}`, to: manufacturersLinks.manufacturerDetails(saved.id) },
+      });
+    }
+    onLeave();
+  });
   useEffect(() => {
     if (editing) setFocus('name');
   }, [editing, setFocus]);
@@ -107,7 +119,7 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
       </Grid>
       <Footer>
         <Outcome>
-          {saved && (
+          {saved !== null && (
             <OutcomeText role="status" $tone="success">
               {UPDATE_SUCCEEDED}
             </OutcomeText>
@@ -129,7 +141,7 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
               </Button>
             </>
           ) : (
-            <Button variant="primary" onClick={startEditing} disabled={saved}>
+            <Button variant="primary" onClick={startEditing} disabled={saved !== null}>
               Edit
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { EMPTY_PAGINATION, type Manufacturer } from 'shared-kit';
+import { EMPTY_PAGINATION, SaveNoticeProvider, type Manufacturer } from 'shared-kit';
 import type { InitialEntry } from 'react-router';
 import { renderPage, apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
 import type { RenderPageOptions, RecordedApiCall, FakeApiServer } from 'shared-kit/testing';
@@ -462,6 +462,7 @@ describe('manufacturer details page', () => {
         session,
         server: manufacturerServer(),
         advanceTimers: jest.advanceTimersByTime,
+        wrapper: SaveNoticeProvider,
       });
       await screen.findByDisplayValue('Aurora Audio');
       await view.user.click(screen.getByRole('button', { name: 'Edit' }));
@@ -491,6 +492,18 @@ describe('manufacturer details page', () => {
       await saveAPhoneChange(['/Home/Users', '/Home/Manufacturers/7'], manufacturerSession);
       await after(2000);
       expect(location()).toHaveTextContent(/^\/Home\/Users$/);
+    });
+
+    it('confirms the save where it leaves to, naming the manufacturer with a link back to it', async () => {
+      const { user } = await saveAPhoneChange(['/Home/Dashboard', '/Home/Manufacturers/7'], manufacturerSession);
+      expect(screen.queryByText('Manufacturer Aurora Audio saved.')).not.toBeInTheDocument();
+      await after(2000);
+      expect(location()).toHaveTextContent(/^\/Home\/Dashboard$/);
+      expect(screen.getByText('Manufacturer Aurora Audio saved.')).toBeInTheDocument();
+      const back = screen.getByRole('link', { name: 'Open Aurora Audio' });
+      expect(back).toHaveAttribute('href', '/Home/Manufacturers/7');
+      await user.click(back);
+      expect(location()).toHaveTextContent(/^\/Home\/Manufacturers\/7$/);
     });
 
     it('does not navigate again when the user pressed Back before the 2 s were up', async () => {
