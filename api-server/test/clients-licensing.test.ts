@@ -325,7 +325,22 @@ describe('client API: trials, activation, deactivation, validation, machines', (
         hardware_fingerprint: 'MACHINE-1',
       });
       expect(capped.statusCode).toBe(409);
-      expect(capped.json().message[0]).toMatch(/already deactivated on 3 machines in the last 30 days/);
+      // It says when the next deactivation is possible (docs/client-integration.md): in words and in the client API's time format.
+      const { message, next_possible_at: nextPossibleAt } = capped.json() as {
+        message: string[];
+        next_possible_at: string;
+      };
+      expect(nextPossibleAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      const untilNext = new Date(nextPossibleAt).getTime() - Date.now();
+      expect(untilNext > 30 * 86_400_000 - 600_000 && untilNext <= 30 * 86_400_000).toBe(true);
+      const inWords = new Intl.DateTimeFormat('en-GB', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      }).format(new Date(nextPossibleAt));
+      expect(message).toEqual([
+        `This license was already deactivated on 3 machines in the last 30 days, the most allowed. The next deactivation is possible on ${inWords} UTC; the manufacturer's support can free a machine now.`,
+      ]);
       expect(await digestOf()).toBe(before);
       expect(await clientAudit(suite.t, 'client.machine.deactivate')).toHaveLength(3);
     });

@@ -146,6 +146,10 @@ export const DeactivationResult = Type.Object({
 });
 export type DeactivationResult = Static<typeof DeactivationResult>;
 
+/** 409 at the deactivation cap: the message says when the next deactivation is possible, and so does `next_possible_at`. */
+export const DeactivationCapReachedAnswer = Type.Object({ message: Type.Array(Text()), next_possible_at: Text() });
+export type DeactivationCapReachedAnswer = Static<typeof DeactivationCapReachedAnswer>;
+
 /** What names a machine wherever one is shown: its name when the plugin reported one, else (null) its fingerprint. */
 export const MachineNaming = {
   name: Type.Union([Text(), Type.Null()]),

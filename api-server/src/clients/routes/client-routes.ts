@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import {
   ClientActivateBody,
   ClientMachineBody,
+  DeactivationCapReachedAnswer,
   DeactivationResult,
   DownloadParams,
   DownloadQuery,
@@ -25,7 +26,8 @@ import { activateBySerial } from '../../clients/activate';
 import { checkForUpdates } from '../../clients/check-updates';
 import { deactivateBySerial } from '../../clients/deactivate';
 import { downloadSignatureValid, downloadUrlKey } from '../../clients/download-url';
-import { recordClientAudit } from '../../clients/client-values';
+import { documentTime, recordClientAudit } from '../../clients/client-values';
+import { DeactivationCapReached } from '../../licenses/activation/deactivate-machine';
 import { revocationsOf } from '../../clients/revocations';
 import { startTrial } from '../../clients/start-trial';
 import { validateLicense } from '../../clients/validate';
@@ -87,12 +89,30 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
 
   app.post(
     '/clients/app/deactivations',
-    { config: PUBLIC, schema: { tags, body: ClientMachineBody, response: { 200: DeactivationResult, ...errors } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        body: ClientMachineBody,
+        response: {
+          200: DeactivationResult,
+          ...errors,
+          409: Type.Union([DeactivationCapReachedAnswer, ErrorResponse]),
+        },
+      },
+    },
     async (request, reply) => {
       const call = await guardClientCall(db, request, reply, [
         serialSubject(request.body.product_id, request.body.serial),
       ]);
-      return deactivateBySerial(db, call, request.body);
+      try {
+        return await deactivateBySerial(db, call, request.body);
+      } catch (error) {
+        if (!(error instanceof DeactivationCapReached)) throw error;
+        return reply
+          .status(409)
+          .send({ message: [error.message], next_possible_at: documentTime(error.nextPossibleAt) });
+      }
     },
   );
 

@@ -17,15 +17,19 @@ import { LICENSE_NOT_FOUND } from './activate-machine';
 /** Customers free at most this many machines per licence in DEACTIVATION_WINDOW_DAYS: no unlimited files by moving. */
 export const CLIENT_DEACTIVATIONS_MAX = 3;
 export const DEACTIVATION_WINDOW_DAYS = 30;
-export const DEACTIVATION_CAP_REACHED = `This license was already deactivated on ${CLIENT_DEACTIVATIONS_MAX} machines in the last ${DEACTIVATION_WINDOW_DAYS} days, the most allowed: please contact the manufacturer's support to free a machine.`;
+const inWordsUtc = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date) + ' UTC';
+
+export const DEACTIVATION_CAP_REACHED_UNTIL = (nextPossibleAt: Date) =>
+  `This license was already deactivated on ${CLIENT_DEACTIVATIONS_MAX} machines in the last ${DEACTIVATION_WINDOW_DAYS} days, the most allowed. The next deactivation is possible on ${inWordsUtc(nextPossibleAt)}; the manufacturer's support can free a machine now.`;
 export const NOT_ACTIVATED_HERE = 'This license is not activated on this machine.';
 export const MACHINE_ALREADY_DEACTIVATED = 'This machine is already deactivated.';
 export const MACHINE_ALREADY_FREED = 'This machine was already freed.';
 
-/** The cap's 409, knowing when the licence may free a machine again (the client API says it in words only). */
+/** The cap's 409, knowing when the licence may free a machine again (each caller says it in its words and a field). */
 export class DeactivationCapReached extends HttpError {
   constructor(readonly nextPossibleAt: Date) {
-    super(409, DEACTIVATION_CAP_REACHED);
+    super(409, DEACTIVATION_CAP_REACHED_UNTIL(nextPossibleAt));
   }
 }
 
