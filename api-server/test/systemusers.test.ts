@@ -87,11 +87,19 @@ describe('system user login and sessions', () => {
       manufacturer: { id: manufacturerId, name: 'Alpha Audio' },
     });
 
-    for (const headers of [{}, { authorization: 'MSession nope' }, { authorization: `Bearer ${token}` }]) {
+    for (const headers of [{}, { authorization: 'MSession nope' }]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/v1/systemusers/me', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: ['Authentication required. Please sign in.'] });
     }
+    // Bearer is the API keys' scheme (docs/selling.md): a session token there is no key, and never a session.
+    const asBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/systemusers/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asBearer.statusCode).toBe(401);
+    expect(asBearer.json()).toEqual({ message: ['The API key is not valid.'] });
   });
 
   it('revokes the session on logout', async () => {

@@ -1,5 +1,4 @@
 import { connect, type Socket } from 'node:net';
-import { availableParallelism, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants } from './support/fixtures';
@@ -54,14 +53,13 @@ describe('CSV import previews cannot stall the server', () => {
   }
   const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)];
   /**
-   * 100 ms on a quiet machine. With more runnable processes than cores the process itself waits for a core between
-   * two slices (a /healthz of an idle server is slow then too), so there the bound is what a stall looked like
-   * before: a parse that held the event loop for seconds.
+   * A stall detector, not a speed target: before the parse was sliced, /healthz waited behind it for up to 1.8 s at a
+   * time. Sliced, it answers within milliseconds on a quiet machine; the bound leaves room for a test run whose other
+   * workers share the cores (a speed figure belongs in `npm run bench`, not in a test).
    */
-  const quiet = loadavg()[0] < availableParallelism();
-  const HEALTH_P99_MS = quiet ? 100 : 1000;
+  const HEALTH_P99_MS = 1000;
 
-  it('refuses a 1,000,000-row file at its 100,001st row while /healthz stays under 100 ms (p99, on a quiet machine)', async () => {
+  it('refuses a 1,000,000-row file at its 100,001st row while no /healthz waits a second behind it (p99)', async () => {
     // Built in pieces: a million strings alive at once would cost the test (and the server it shares a process with) long GC pauses.
     const pieces = [Buffer.from('email\n')];
     for (let from = 0; from < 1_000_000; from += 10_000)
@@ -85,7 +83,7 @@ describe('CSV import previews cannot stall the server', () => {
     expect({ p99: p99(latencies) < HEALTH_P99_MS, elapsed: elapsed < 30_000 }).toEqual({ p99: true, elapsed: true });
   });
 
-  it('previews 100,000 rows while /healthz stays under 100 ms (p99, on a quiet machine)', async () => {
+  it('previews 100,000 rows while no /healthz waits a second behind it (p99)', async () => {
     const rows = Array.from({ length: 100_000 }, (_, index) => `big${index}@alpha.example,X${index}`);
     const { result, latencies } = await healthWhile(
       upload(`email,external_id\n${rows.join('\n')}\n`).then(async (response) => ({
