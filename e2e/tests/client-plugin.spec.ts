@@ -166,7 +166,10 @@ test.describe('the C++ example plugin against the real server', () => {
     await expect(page.getByRole('heading', { name: `Update Release ${release.id}` })).toBeVisible();
     await page.getByRole('checkbox', { name: 'Beta' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL(new RegExp(`/Home/ProductReleases/${productId}$`));
+    // A saved release stays on its page and says so (docs/console.md).
+    await expect(page.getByRole('status').filter({ hasText: `Release ${release.id} saved.` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/Home/UpdateRelease/${productId}/${release.id}$`));
+    await page.goto(`/Home/ProductReleases/${productId}`);
     await expect(page.getByRole('row', { name: /E2E plugin beta 9\.0\.0/ })).toContainText('Beta');
 
     const offered = check();
