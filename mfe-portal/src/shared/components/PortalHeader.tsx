@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { Button, useApiClient, type PortalDescriptor } from 'shared-kit';
 import { portalLink, portalNavigation } from 'shared-kit/pages';
@@ -82,16 +82,12 @@ export function PortalHeader({ descriptor, standalone }: { descriptor: PortalDes
   const store = usePortalSessionStore();
   const api = useApiClient();
   const [signingOut, setSigningOut] = useState(false);
-  const navigate = useNavigate();
 
   const signOut = async () => {
     setSigningOut(true);
     // Forgotten here whatever the server says: a session it no longer knows is as good as ended.
     await signOutOfPortal(api).catch((error: unknown) => console.error('Signing out failed:', error));
     setSigningOut(false);
-    // Straight to sign-in with no page to return to: a chosen sign-out starts afresh at My licenses (a page left
-    // because its session was lost or ended is where sign-in returns).
-    navigate(portalLink('signIn'), { replace: true });
     store.signOut();
   };
 
