@@ -216,6 +216,23 @@ describe('licence policies: features, editions, policies and licence terms', () 
       expect(refused.json()).toEqual({ message: [editionInUse({ licenses: 1, policies: 0 })] });
     });
 
+    it('answers 409, not 500, when a licence takes the edition while it is being deleted', async () => {
+      expect((await call('POST', `${product}/editions`, { name: 'Race', features: [] })).statusCode).toBe(201);
+      const race = await editionId('Race');
+      let deleted: Promise<{ statusCode: number; json: () => unknown }> | undefined;
+      await t.db.transaction().execute(async (trx) => {
+        // Uncommitted, so the delete's count sees no licence; the foreign key then waits for this commit.
+        await trx.updateTable('licenses').set({ edition_id: race }).where('id', '=', world.annSynth.id).execute();
+        deleted = call('DELETE', `${product}/editions/${race}`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const answer = await deleted!;
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ message: [editionInUse({ licenses: 1, policies: 0 })] });
+      await t.db.updateTable('licenses').set({ edition_id: null }).where('id', '=', world.annSynth.id).execute();
+      expect((await call('DELETE', `${product}/editions/${race}`)).statusCode).toBe(204);
+    });
+
     it('renews a time-limited licence by the policy’s duration, or to a date', async () => {
       const before = (await call('GET', `/licenses/${world.bobSynth.id}/terms`)).json().expires_at;
       const renewed = (await call('POST', `/licenses/${world.bobSynth.id}/renew`, {})).json();

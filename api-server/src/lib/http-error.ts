@@ -27,3 +27,5 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const SUPERUSER_REQUIRED = 'Access denied. Superuser privileges required.';
 export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again shortly.';
 export const INTERNAL_ERROR = 'Internal server error. Please try again.';
+export const REFERENCE_CHANGED =
+  'Another change reached this record first (a record it refers to was removed, or another now refers to it). Reload and try again.';

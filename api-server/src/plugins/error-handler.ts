@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TEXT_KEYWORD } from 'shared-kit/contract';
-import { DATABASE_UNAVAILABLE, HttpError, INTERNAL_ERROR, TooManyRequests } from '../lib/http-error';
+import { DATABASE_UNAVAILABLE, HttpError, INTERNAL_ERROR, REFERENCE_CHANGED, TooManyRequests } from '../lib/http-error';
 
 interface ValidationIssue {
   instancePath: string;
@@ -117,6 +117,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.code === '23505') {
       return reply.status(409).send({ message: ['A record with these values already exists.'] });
+    }
+    // A write raced another one over a reference (a record deleted while another came to point at it): a conflict the
+    // caller can retry, not a server fault. Routes that can foresee it answer their own words first.
+    if (error.code === '23503' || error.code === '23001') {
+      return reply.status(409).send({ message: [REFERENCE_CHANGED] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500)

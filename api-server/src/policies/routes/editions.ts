@@ -28,6 +28,9 @@ export const editionInUse = (use: { licenses: number; policies: number }) =>
   `This edition is in use (${use.licenses} ${use.licenses === 1 ? 'license' : 'licenses'}, ${use.policies} ${use.policies === 1 ? 'policy' : 'policies'}): move them to another edition first.`;
 
 const tags = ['licence policies'];
+// ON DELETE RESTRICT refuses with restrict_violation (23001); a plain foreign key with foreign_key_violation (23503).
+const isForeignKeyViolation = (error: unknown) =>
+  ['23001', '23503'].includes((error as { code?: string } | null)?.code ?? '');
 
 /** The ids of the product's features named by `keys`, or a 400 naming the ones it does not have. */
 async function featureIdsOf(db: Db, productId: number, keys: string[]) {
@@ -113,21 +116,28 @@ export const editionRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const { id: productId, editionId } = request.params;
-      await db.transaction().execute(async (trx) => {
-        if (!(await lockProduct(trx, principal.manufacturerId, productId))) throw notFound(PRODUCT);
-        const edition = await findEdition(trx, productId, editionId);
-        if (!edition) throw notFound(EDITION);
-        const use = await editionUse(trx, productId, editionId);
-        if (use.licenses > 0 || use.policies > 0) throw conflict(editionInUse(use));
-        await deleteEdition(trx, productId, editionId);
-        await recordAudit(trx, principal, {
-          manufacturerId: principal.manufacturerId,
-          action: 'product_edition.delete',
-          entityType: 'product',
-          entityId: productId,
-          before: { edition: edition.name, features: edition.features },
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (!(await lockProduct(trx, principal.manufacturerId, productId))) throw notFound(PRODUCT);
+          const edition = await findEdition(trx, productId, editionId);
+          if (!edition) throw notFound(EDITION);
+          const use = await editionUse(trx, productId, editionId);
+          if (use.licenses > 0 || use.policies > 0) throw conflict(editionInUse(use));
+          await deleteEdition(trx, productId, editionId);
+          await recordAudit(trx, principal, {
+            manufacturerId: principal.manufacturerId,
+            action: 'product_edition.delete',
+            entityType: 'product',
+            entityId: productId,
+            before: { edition: edition.name, features: edition.features },
+          });
         });
-      });
+      } catch (error) {
+        // A licence or policy that took this edition after the count above and committed first: the foreign key
+        // refuses the delete, and the answer is the same 409 the count gives.
+        if (!isForeignKeyViolation(error)) throw error;
+        throw conflict(editionInUse(await editionUse(db, productId, editionId)));
+      }
       return reply.code(204).send(null);
     },
   );
