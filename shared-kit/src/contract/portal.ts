@@ -21,6 +21,7 @@ export const PORTAL_RESERVED_SLUGS = [
   'sign-out',
   'downloads',
   'email-change',
+  'browser-activations',
 ] as const;
 export const PortalSlug = Text({ minLength: 1, maxLength: PORTAL_SLUG_MAX_LENGTH, pattern: PORTAL_SLUG_PATTERN });
 
