@@ -36,7 +36,7 @@ function cppVectors() {
  * then the controller driven against a loopback server by jest.
  */
 export function juceSuites(outputDir) {
-  log('Clients: JUCE module (cmake build of client-juce: only juce_core and juce_events)');
+  log('Clients: JUCE module (cmake build of client-juce: juce_core, juce_events, juce_graphics, juce_gui_basics)');
   const source = join(root, 'client-juce');
   const build = join(source, 'build');
   const began = Date.now();
@@ -45,9 +45,12 @@ export function juceSuites(outputDir) {
     run('cmake', ['--build', build, '--parallel', '2']) === 0;
   log(`Clients: JUCE module built in ${Math.round((Date.now() - began) / 1000)} s`);
   if (!built) return [{ suite: 'client-juce', passed: 0, failed: 1 }];
-  log('Clients: JUCE module, the licence gate on the audio thread (allocation and lock guard)');
+  log('Clients: JUCE module, the licence gate on the audio thread and the activation screen against its snapshots');
   return [
     countedProgram('client-juce', join(build, 'producthub_gate_test'), []),
+    countedProgram('juce-screen', join(build, 'producthub_component_snapshot_test'), [
+      join(source, 'test', 'snapshots'),
+    ]),
     jestSuite('juce-controller', 'client-juce/jest.config.js', outputDir),
   ];
 }

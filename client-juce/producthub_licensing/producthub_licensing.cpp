@@ -15,3 +15,7 @@
 
 #include "controller/producthub_LicenseStore.cpp"
 #include "controller/producthub_ActivationController.cpp"
+
+#if !PRODUCTHUB_LICENSING_HEADLESS
+ #include "ui/producthub_ActivationComponent.cpp"
+#endif

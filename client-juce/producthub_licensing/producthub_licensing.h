@@ -1,6 +1,6 @@
 /*******************************************************************************
  ProductHub licensing for JUCE plugins: the activation controller the AudioProcessor owns, the licence gate its
- audio callback asks, built on client-cpp (../../client-cpp, which verifies every signed document). See docs/juce.md.
+ audio callback asks and the activation screen, built on client-cpp (../../client-cpp, which verifies every signed document). See docs/juce.md.
 
  BEGIN_JUCE_MODULE_DECLARATION
 
@@ -31,3 +31,9 @@
 #include "controller/producthub_LicenseState.h"
 #include "controller/producthub_LicenseStore.h"
 #include "controller/producthub_ActivationController.h"
+
+// PRODUCTHUB_LICENSING_HEADLESS=1 leaves the screen out: the controller and the gate need only juce_core and juce_events.
+#if !PRODUCTHUB_LICENSING_HEADLESS
+ #include <juce_gui_basics/juce_gui_basics.h>
+ #include "ui/producthub_ActivationComponent.h"
+#endif
