@@ -135,6 +135,7 @@ export default tseslint.config(
       '**/dist/',
       '**/node_modules/',
       'client-cpp/',
+      'client-juce/',
       'coverage/',
       '.test-output/',
       '**/test-results/',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { build, ensureInstalled, log, root, run } from './lib.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureCppToolchain } from './ensure-cpp-toolchain.mjs';
+import { ensureJuce } from './ensure-juce.mjs';
 import { runClientSuites } from './test-clients.mjs';
 
 const outputDir = join(root, '.test-output');
@@ -14,6 +15,7 @@ mkdirSync(outputDir, { recursive: true });
 ensureInstalled();
 ensureChromium();
 ensureCppToolchain();
+ensureJuce();
 build();
 
 const results = [];
@@ -50,7 +52,7 @@ for (const project of ['lint-rules', 'unit', 'api', 'reliability', 'budget']) {
   });
 }
 
-// clients: the TypeScript and C++ client libraries (client-js/, client-cpp/).
+// clients: the TypeScript and C++ client libraries and the JUCE module (client-js/, client-cpp/, client-juce/).
 results.push(...runClientSuites(outputDir));
 
 log('End-to-end: Playwright in Chromium over the built stack');
