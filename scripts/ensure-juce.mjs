@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { log, runOrExit } from './lib.mjs';
 
-export const JUCE_PACKAGES = ['juce-modules-source', 'cmake', 'ccache'];
+// fonts-dejavu-core: the font the screen's snapshot pictures are drawn with.
+export const JUCE_PACKAGES = ['juce-modules-source', 'cmake', 'ccache', 'fonts-dejavu-core'];
 
 const installed = (pkg) =>
   spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.startsWith('install ok installed');

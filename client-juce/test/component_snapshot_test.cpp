@@ -61,7 +61,11 @@ struct Screen {
         config.hardwareFingerprint = "HWFP2-SNAPSHOT";
         config.stateDirectory = folder.getFile();
         controller = std::make_unique<ActivationController>(config);
-        component = std::make_unique<ActivationComponent>(*controller);
+        // A font named, not the system's default sans-serif, so another machine's fonts cannot change the pictures
+        // (scripts/ensure-juce.mjs installs it).
+        ActivationTheme theme;
+        theme.typefaceName = "DejaVu Sans";
+        component = std::make_unique<ActivationComponent>(*controller, theme);
         component->setSize(520, 300);
     }
 
