@@ -4,7 +4,6 @@
 // bundle it, so neither the sign-in nor a remote's first page carries it.
 export * from './constants';
 export type * from './contract';
-export { AUDIT_ACTIONS, type AuditAction } from './contract/audit-actions';
 export { EMAIL_INVALID, EMAIL_REQUIRED, emailProblem, isEmail } from './contract/email-rule';
 export { END_USER_EXTERNAL_ID_MAX_LENGTH, EXTERNAL_ID_TOO_LONG } from './contract/end-user-words';
 export * from './contract/portal-constants';

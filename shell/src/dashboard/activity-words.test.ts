@@ -1,4 +1,5 @@
-import { AUDIT_ACTIONS, type AuditEvent } from 'shared-kit';
+import type { AuditEvent } from 'shared-kit';
+import { AUDIT_ACTIONS } from 'shared-kit/contract';
 import { activityChanges, activityLine, activitySentence } from './activity-words';
 
 const event = (actor: AuditEvent['actor'], action: string, overrides: Partial<AuditEvent> = {}): AuditEvent => ({

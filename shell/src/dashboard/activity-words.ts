@@ -1,4 +1,5 @@
-import type { AuditAction, AuditEvent } from 'shared-kit';
+import type { AuditEvent } from 'shared-kit';
+import type { AuditAction } from 'shared-kit/contract';
 import { catalogLinks, manufacturersLinks, usersLinks } from 'shared-kit/pages';
 
 /** The record an event is about, by the name a person knows it by, with the page that shows it when there is one. */
