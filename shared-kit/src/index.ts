@@ -4,7 +4,8 @@
 // bundle it, so neither the sign-in nor a remote's first page carries it.
 export * from './constants';
 export type * from './contract';
-export { isEmail } from './contract/email-rule';
+export { EMAIL_INVALID, EMAIL_REQUIRED, emailProblem, isEmail } from './contract/email-rule';
+export { END_USER_EXTERNAL_ID_MAX_LENGTH, EXTERNAL_ID_TOO_LONG } from './contract/end-user-words';
 export * from './contract/portal-constants';
 export * from './contract/user-code';
 export * from './api/api-client';

@@ -19,6 +19,7 @@ export * from './trials';
 export * from './clients';
 export * from './webhooks';
 export * from './audit-events';
+export * from './audit-actions';
 export * from './exports';
 export * from './user-imports';
 export * from './dashboard';

@@ -15,6 +15,12 @@ export const USER_IMPORT_CONTENT_TYPE = 'text/csv';
 export const USER_IMPORT_COLUMNS = ['email', 'external_id', 'product_identifier', 'license_type'] as const;
 export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 
+/**
+ * Columns the users export writes that an import cannot set (the server gives them): read past, so an export
+ * imports back as it is, and named in the preview's `ignored_columns`.
+ */
+export const USER_IMPORT_READ_ONLY_COLUMNS = ['id', 'created_at', 'updated_at'] as const;
+
 /** A file a person can start from ("Download a template"). */
 export const USER_IMPORT_TEMPLATE = [
   USER_IMPORT_COLUMNS.join(','),
@@ -48,6 +54,9 @@ export const UserImportPreview = Type.Object({
   invalid: Type.Integer({ description: 'rows that break a rule: while there is one, the import cannot be applied' }),
   invalid_rows: Type.Array(UserImportInvalidRow),
   existing_rows: Type.Array(UserImportExistingRow),
+  ignored_columns: Type.Array(Text(), {
+    description: "header names of read-only columns (e.g. the export's ID and Created At) the import reads past",
+  }),
   expires_at: Timestamp,
 });
 export type UserImportPreview = Static<typeof UserImportPreview>;

@@ -5,7 +5,9 @@ import { DistributionChannel } from './channels';
 import { Id, ListQuery, Paged, Text, Timestamp, Timestamps } from './common';
 
 export const END_USER_EMAIL_MAX_LENGTH = 320;
-export const END_USER_EXTERNAL_ID_MAX_LENGTH = 200;
+import { END_USER_EXTERNAL_ID_MAX_LENGTH } from './end-user-words';
+
+export { END_USER_EXTERNAL_ID_MAX_LENGTH, EXTERNAL_ID_TOO_LONG } from './end-user-words';
 
 /** An end user of a manufacturer, as lists show it. */
 export const EndUser = Type.Object({

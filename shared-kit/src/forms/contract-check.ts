@@ -31,7 +31,8 @@ const firstMessage = (error: unknown): string | undefined => {
 function textFor(message: FieldMessage | undefined, value: unknown, fallback: string): string {
   if (message === undefined) return fallback;
   if (typeof message === 'string') return message;
-  return typeof value === 'string' && value.trim() === '' ? message.empty : message.invalid;
+  if (typeof value === 'string' && value.trim() === '') return message.empty;
+  return typeof message.invalid === 'function' ? message.invalid(String(value ?? ''), fallback) : message.invalid;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 
 /** The console's text for a field whatever the contract's rule said, or one text for an empty field and one for the rest. */
-export type FieldMessage = string | { empty: string; invalid: string };
+export type FieldMessage =
+  string | { empty: string; invalid: string | ((value: string, contractText: string) => string) };
 
 export type FieldName<Values> = Extract<keyof Values, string>;
 

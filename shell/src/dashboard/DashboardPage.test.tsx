@@ -120,9 +120,27 @@ describe('DashboardPage', () => {
     renderDashboard(dashboardServer);
     const section = await screen.findByRole('region', { name: 'Recent activity' });
     const items = await within(section).findAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('staff@aurora.example deactivated license 12');
+    expect(items[0]).toHaveTextContent('staff@aurora.example deactivated license #12');
     expect(items[0]).toHaveTextContent(DEACTIVATION_SUMMARY);
-    expect(items[1]).toHaveTextContent('client activated license 12');
+    expect(items[1]).toHaveTextContent('ProductHub activated license #12');
+    expect(within(section).queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+  });
+
+  it('pages with More: ten more events each time, while there are more', async () => {
+    const events = Array.from({ length: 15 }, (_, index) =>
+      licenseEvent(100 - index, 12, { action: 'license.enable', changes: [] }),
+    );
+    const { user, calls } = renderDashboard((call) =>
+      call.path === '/audit-events'
+        ? page(events.slice(0, Number(call.query?.per_page)), { total: events.length })
+        : dashboardServer(call),
+    );
+    const section = await screen.findByRole('region', { name: 'Recent activity' });
+    expect(await within(section).findAllByRole('listitem')).toHaveLength(10);
+    await user.click(within(section).getByRole('button', { name: 'More' }));
+    expect(await within(section).findAllByRole('listitem')).toHaveLength(15);
+    expect(within(section).queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    expect(calls.map(query)).toContain('/audit-events?per_page=20');
   });
 
   it('shows an error with Retry when the figures fail, and the figures after Retry', async () => {
@@ -153,7 +171,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
   });
 
-  it('shows the superuser the platform: manufacturers first, no per-product figures or recent activity', async () => {
+  it('shows the superuser the platform: manufacturers first, no per-product figures, and platform activity', async () => {
     const platform: Dashboard = {
       ...figures(30),
       scope: 'platform',
@@ -170,6 +188,8 @@ describe('DashboardPage', () => {
     ).toEqual(['Manufacturers3', 'Licenses10', 'Activations2', 'Trials started1']);
     expect(screen.queryByRole('figure', { name: /Top products/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Recent activity' })).not.toBeInTheDocument();
+    const activityOfPlatform = await screen.findByRole('region', { name: 'Platform activity' });
+    expect(await within(activityOfPlatform).findAllByRole('listitem')).toHaveLength(2);
     expect(
       screen.getByText('Use Manufacturers to review and edit the manufacturers on the platform.'),
     ).toBeInTheDocument();

@@ -10,7 +10,9 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" />
       {session && <DashboardFigures />}
-      {session?.access_level === 'manufacturer' && <RecentActivity />}
+      {session && (
+        <RecentActivity title={session.access_level === 'superuser' ? 'Platform activity' : 'Recent activity'} />
+      )}
       <p>Welcome to ProductHub{who ? `, ${who}` : ''}.</p>
       <p>
         {session?.access_level === 'superuser'

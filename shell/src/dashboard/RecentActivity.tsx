@@ -1,7 +1,9 @@
-import { ErrorText, formatDateTime, Section, Spinner } from 'shared-kit';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, ErrorText, formatDateTime, Section, Spinner } from 'shared-kit';
 import styled from 'styled-components';
-import { activityChanges, activitySentence } from './activity-words';
-import { useRecentActivity } from './use-dashboard';
+import { activityChanges, activityLine } from './activity-words';
+import { MOST_ACTIVITY_SHOWN, RECENT_ACTIVITY_COUNT, useRecentActivity } from './use-dashboard';
 
 const List = styled.ol`
   margin: 0;
@@ -23,11 +25,13 @@ const Changes = styled.div`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
-/** The manufacturer's last changes, newest first, in words. */
-export function RecentActivity() {
-  const { rows, isLoading, error } = useRecentActivity();
+/** The last changes, newest first, in words, each record named and linked to its page; "More" shows ten more. */
+export function RecentActivity({ title = 'Recent activity' }: { title?: string }) {
+  const [count, setCount] = useState(RECENT_ACTIVITY_COUNT);
+  const { rows, pagination, isLoading, error } = useRecentActivity(count);
+  const more = rows.length < pagination.records.total && count < MOST_ACTIVITY_SHOWN;
   return (
-    <Section title="Recent activity">
+    <Section title={title}>
       {isLoading ? (
         <Spinner label="Loading recent activity…" />
       ) : error ? (
@@ -35,15 +39,30 @@ export function RecentActivity() {
       ) : rows.length === 0 ? (
         <p>No activity yet.</p>
       ) : (
-        <List>
-          {rows.map((event) => (
-            <li key={event.id}>
-              <When dateTime={event.created_at}>{formatDateTime(event.created_at)}</When>
-              {activitySentence(event)}
-              {event.changes.length > 0 && <Changes>{activityChanges(event)}</Changes>}
-            </li>
-          ))}
-        </List>
+        <>
+          <List>
+            {rows.map((event) => {
+              const { before, record, after } = activityLine(event);
+              const changes = activityChanges(event);
+              return (
+                <li key={event.id}>
+                  <When dateTime={event.created_at}>{formatDateTime(event.created_at)}</When>
+                  {before}
+                  {record?.to ? <Link to={record.to}>{record.text}</Link> : record?.text}
+                  {after}
+                  {changes && <Changes>{changes}</Changes>}
+                </li>
+              );
+            })}
+          </List>
+          {more && (
+            <p>
+              <Button onClick={() => setCount((shown) => Math.min(shown + RECENT_ACTIVITY_COUNT, MOST_ACTIVITY_SHOWN))}>
+                More
+              </Button>
+            </p>
+          )}
+        </>
       )}
     </Section>
   );

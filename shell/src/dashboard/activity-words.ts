@@ -1,40 +1,179 @@
 import type { AuditEvent } from 'shared-kit';
+import type { AuditAction } from 'shared-kit/contract';
+import { catalogLinks, manufacturersLinks, usersLinks } from 'shared-kit/pages';
 
-const VERBS: Record<string, string> = {
-  create: 'created',
-  update: 'changed',
-  delete: 'deleted',
-  disable: 'deactivated',
-  enable: 'reactivated',
-  transfer: 'transferred',
-  activate: 'activated',
-  deactivate: 'deactivated a machine of',
-  distribute: 'distributed',
-  withdraw: 'withdrew',
-  import: 'imported',
-  portal_sign_in: 'signed in to the portal as',
-  portal_sign_in_link_sent: 'sent a portal sign-in link to',
-  portal_settings_update: 'changed the portal settings of',
-};
-
-const objectWords = (type: string) => type.replace(/_/g, ' ');
-
-/**
- * "staff@alpha.example deactivated license 12", "client activated license 3", "buyer@example.com (customer) …": who
- * did what to which record.
- */
-export function activitySentence(event: AuditEvent): string {
-  const who =
-    event.actor.type === 'client'
-      ? 'client'
-      : event.actor.type === 'customer'
-        ? `${event.actor.email} (customer)`
-        : event.actor.type === 'api_key'
-          ? `API key ${event.actor.name} (${event.actor.prefix}…)`
-          : event.actor.email;
-  const verb = VERBS[event.action.split('.').at(-1) ?? ''] ?? event.action;
-  return `${who} ${verb} ${objectWords(event.object.type)} ${event.object.id}`;
+/** The record an event is about, by the name a person knows it by, with the page that shows it when there is one. */
+export interface ActivityRecord {
+  text: string;
+  to?: string;
 }
 
-/** The changes field by field, in the words History uses (the server's summaries). */
-export const activityChanges = (event: AuditEvent) => event.changes.map((change) => change.summary).join('; ');
+/** What a sentence is made of: who did it, the record, and the values the snapshot holds (field → value). */
+interface ActivityParts {
+  who: string;
+  record: ActivityRecord;
+  value: (field: string) => string | undefined;
+}
+
+/** One activity line: the words before the record, the record (a link when it has a page), the words after. */
+export interface ActivityLine {
+  before: string;
+  record?: ActivityRecord;
+  after: string;
+}
+
+const count = (text: string | undefined, one: string, many: string) =>
+  text === undefined ? many : `${text} ${text === '1' ? one : many}`;
+
+/**
+ * A sentence for every action the server writes (shared-kit's AUDIT_ACTIONS: the type makes a missing one a build
+ * error, and activity-words.test.ts checks each reads as words). `{record}` marks where the record's name goes.
+ */
+const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
+  'api_key.create': ({ who }) => `${who} created the API key {record}`,
+  'api_key.revoke': ({ who }) => `${who} revoked the API key {record}`,
+  'build.confirm': ({ who }) => `${who} confirmed the upload of build {record}`,
+  'build.create': ({ who }) => `${who} created build {record}`,
+  'build_file.upload': ({ who }) => `${who} uploaded the build file {record}`,
+  'channel_membership.add': ({ who }) => `${who} added the user {record} to a distribution channel`,
+  'channel_membership.remove': ({ who }) => `${who} removed the user {record} from a distribution channel`,
+  'client.download': ({ who }) => `${who} downloaded the file {record}`,
+  'client.machine.deactivate': ({ who }) => `${who} released a machine of license {record}`,
+  'client.trial.reissue': ({ who, value }) => `${who} renewed the trial file of machine ${machine(value)} ({record})`,
+  'client.trial.start': ({ who, value }) => `${who} started a trial on machine ${machine(value)} ({record})`,
+  'end_user.create': ({ who }) => `${who} created the user {record}`,
+  'end_user.portal_email_change_request': ({ who }) => `${who} asked to change the portal email of the user {record}`,
+  'end_user.portal_sign_in': ({ who }) => `${who} signed in to the portal as the user {record}`,
+  'end_user.portal_sign_in_link_sent': ({ who }) => `${who} sent a portal sign-in link to the user {record}`,
+  'end_user.update': ({ who }) => `${who} changed the user {record}`,
+  'import.apply': ({ who, value }) =>
+    `${who} imported ${count(value('users_created'), 'user', 'users')} and ${count(value('licenses_created'), 'license', 'licenses')} ({record})`,
+  'license.activate': ({ who }) => `${who} activated license {record}`,
+  'license.create': ({ who }) => `${who} created license {record}`,
+  'license.disable': ({ who }) => `${who} deactivated license {record}`,
+  'license.edition_change': ({ who }) => `${who} changed the edition of license {record}`,
+  'license.enable': ({ who }) => `${who} reactivated license {record}`,
+  'license.renew': ({ who }) => `${who} renewed license {record}`,
+  'license.transfer': ({ who }) => `${who} transferred license {record}`,
+  'license_machine.deactivate': ({ who }) => `${who} released a machine of license {record}`,
+  'license_policy.apply': ({ who }) => `${who} applied the license policy {record}`,
+  'license_policy.delete': ({ who }) => `${who} deleted the license policy {record}`,
+  'license_policy.update': ({ who }) => `${who} changed the license policy {record}`,
+  'mail_settings.update': ({ who }) => `${who} changed the mail settings of the manufacturer {record}`,
+  'manufacturer.create': ({ who }) => `${who} created the manufacturer {record}`,
+  'manufacturer.portal_settings_update': ({ who }) => `${who} changed the portal settings of the manufacturer {record}`,
+  'manufacturer.update': ({ who }) => `${who} changed the details of the manufacturer {record}`,
+  'portal.license.browser-activate': ({ who }) => `${who} activated license {record} from the browser`,
+  'portal.license.offline-activate': ({ who }) => `${who} activated license {record} offline`,
+  'product.create': ({ who }) => `${who} created the product {record}`,
+  'product.update': ({ who }) => `${who} changed the product {record}`,
+  'product_edition.create': ({ who }) => `${who} created the edition {record}`,
+  'product_edition.delete': ({ who }) => `${who} deleted the edition {record}`,
+  'product_edition.update': ({ who }) => `${who} changed the edition {record}`,
+  'product_feature.create': ({ who }) => `${who} created the feature {record}`,
+  'product_feature.delete': ({ who }) => `${who} deleted the feature {record}`,
+  'product_feature.update': ({ who }) => `${who} changed the feature {record}`,
+  'release.create': ({ who }) => `${who} created the release {record}`,
+  'release.distribute': ({ who }) => `${who} distributed the release {record} to a channel`,
+  'release.undistribute': ({ who }) => `${who} withdrew the release {record} from a channel`,
+  'release.update': ({ who }) => `${who} changed the release {record}`,
+  'system_user.create': ({ who }) => `${who} created the staff account {record}`,
+  'system_user.disable': ({ who }) => `${who} disabled the staff account {record}`,
+  'system_user.enable': ({ who }) => `${who} enabled the staff account {record}`,
+  'system_user.sessions_end': ({ who }) => `${who} signed out every session of the staff account {record}`,
+  'trial.delete': ({ who }) => `${who} deleted the trial {record}`,
+  'webhook_endpoint.create': ({ who }) => `${who} added the webhook {record}`,
+  'webhook_endpoint.delete': ({ who }) => `${who} removed the webhook {record}`,
+  'webhook_endpoint.update': ({ who }) => `${who} changed the webhook {record}`,
+};
+
+const machine = (value: ActivityParts['value']) => {
+  const fingerprint = value('hardware_fingerprint');
+  return fingerprint ? `${fingerprint.slice(0, 12)}${fingerprint.length > 12 ? '…' : ''}` : 'unknown';
+};
+
+/** Who: staff and customers by email, a key by its name, and without a console user a plugin (client.*) or ProductHub. */
+export function actorWords(event: AuditEvent): string {
+  const { actor } = event;
+  if (actor.type === 'user') return actor.email;
+  if (actor.type === 'customer') return `${actor.email} (customer)`;
+  if (actor.type === 'api_key') return `API key ${actor.name} (${actor.prefix}…)`;
+  return event.action.startsWith('client.') ? 'A plugin' : 'ProductHub';
+}
+
+/** The snapshot's values (the newer one when a field changed), as text. */
+function valuesOf(event: AuditEvent): ActivityParts['value'] {
+  const values = new Map<string, string>();
+  for (const change of event.changes) {
+    const value = change.after ?? change.before;
+    if (value !== null && value !== undefined && typeof value !== 'object') values.set(change.field, String(value));
+  }
+  return (field) => values.get(field);
+}
+
+/** The fields that name a record, first found wins: a person knows a licence by its serial, a user by their email. */
+const NAME_FIELDS = ['name', 'serial', 'email', 'url', 'description', 'identifier'];
+
+const numericId = (id: string | undefined) => (id && /^[0-9]+$/.test(id) ? Number(id) : undefined);
+
+/** The record's name and page: licences and users lead to the user, products to the product, manufacturers to theirs. */
+export function activityRecord(event: AuditEvent, value: ActivityParts['value'] = valuesOf(event)): ActivityRecord {
+  const { type, id } = event.object;
+  const name = NAME_FIELDS.map(value).find((text) => text !== undefined && text !== '');
+  // Each sentence says what kind of record it is ("the user …"): without a name, its number.
+  const text = name ?? (type === 'user_import' ? `import ${id}` : `#${id}`);
+  const userId = type === 'end_user' ? numericId(id) : numericId(value('user_id'));
+  if (type === 'product' && numericId(id)) return { text, to: catalogLinks.updateProduct({ id: Number(id) }) };
+  if (type === 'manufacturer' && numericId(id)) return { text, to: manufacturersLinks.manufacturerDetails(Number(id)) };
+  if ((type === 'end_user' || type === 'license') && userId !== undefined)
+    return { text, to: usersLinks.userDetails(userId) };
+  if (type === 'trial' && numericId(value('product_id')) !== undefined)
+    return {
+      text: `product ${value('product_id')}`,
+      to: catalogLinks.updateProduct({ id: Number(value('product_id')) }),
+    };
+  return { text };
+}
+
+const isKnownAction = (action: string): action is AuditAction => Object.hasOwn(SENTENCES, action);
+
+/** "Ada imported 5 users and 2 licenses", "A plugin started a trial on machine 3f9a…": who did what to which record. */
+export function activityLine(event: AuditEvent): ActivityLine {
+  const value = valuesOf(event);
+  const record = activityRecord(event, value);
+  const who = actorWords(event);
+  const sentence = isKnownAction(event.action)
+    ? SENTENCES[event.action]({ who, record, value })
+    : // An action newer than this console: still a sentence, the action's words as its verb.
+      `${who} did “${event.action.replace(/[._]/g, ' ')}” to {record}`;
+  const [before, after = ''] = sentence.split('{record}');
+  return { before, record, after };
+}
+
+/** The line as plain text (tests, screen reader checks). */
+export const activitySentence = (event: AuditEvent) => {
+  const { before, record, after } = activityLine(event);
+  return `${before}${record?.text ?? ''}${after}`;
+};
+
+/**
+ * Fields a person reads in an event; the rest is bookkeeping (who called from where, ids the sentence already
+ * names, expiry stamps): "Actor: none → client" is noise on a dashboard.
+ */
+const BOOKKEEPING = new Set([
+  'actor',
+  'address',
+  'product_id',
+  'user_id',
+  'expires_at',
+  'hardware_fingerprint_version',
+]);
+
+/** The changes field by field, in the words History uses (the server's summaries), bookkeeping left out; creations say none. */
+export const activityChanges = (event: AuditEvent) =>
+  /\.(create|apply|start|reissue|upload|download)$/.test(event.action)
+    ? ''
+    : event.changes
+        .filter((change) => !BOOKKEEPING.has(change.field))
+        .map((change) => change.summary)
+        .join('; ');

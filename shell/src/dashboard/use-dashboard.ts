@@ -4,6 +4,8 @@ import { useApiClient, usePagedList, type AuditEvent, type Dashboard, type Paged
 export type DashboardDays = 30 | 90;
 
 export const RECENT_ACTIVITY_COUNT = 10;
+/** The most events "More" shows: the largest page the API serves. */
+export const MOST_ACTIVITY_SHOWN = 250;
 
 /** GET /dashboard for a period; a failed fetch leaves `data` empty and sets `error`. */
 export function useDashboard(days: DashboardDays) {
@@ -15,6 +17,6 @@ export function useDashboard(days: DashboardDays) {
   return { data: error ? undefined : data, error: error as Error | undefined, isLoading, retry: () => mutate() };
 }
 
-/** The tenant's newest audit events (the first page of History). */
-export const useRecentActivity = (): PagedListResult<AuditEvent> =>
-  usePagedList<AuditEvent>('/audit-events', { per_page: RECENT_ACTIVITY_COUNT });
+/** The newest `count` audit events (the first page of History): the tenant's, or the platform's for the superuser. */
+export const useRecentActivity = (count: number = RECENT_ACTIVITY_COUNT): PagedListResult<AuditEvent> =>
+  usePagedList<AuditEvent>('/audit-events', { per_page: count });

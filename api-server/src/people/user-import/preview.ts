@@ -26,7 +26,7 @@ export async function previewUserImport(
   createdBy: number | null,
   csv: Buffer | string,
 ): Promise<UserImportPreview> {
-  const rows = await parseUserCsv(csv);
+  const { rows, ignoredColumns } = await parseUserCsv(csv);
   const identifiers = [
     ...new Set(
       rows.filter((row) => !row.problem && row.productIdentifier).map((row) => row.productIdentifier!.toLowerCase()),
@@ -84,6 +84,7 @@ export async function previewUserImport(
     invalid,
     invalid_rows: invalidRows,
     existing_rows: existingRows,
+    ignored_columns: ignoredColumns,
     expires_at: expires_at.toISOString(),
   };
 }

@@ -1,5 +1,8 @@
 /** @jest-environment node */
-import { NOT_UTF8, checkUtf8, parseUserCsv } from './user-csv';
+import { EMAIL_INVALID, EMAIL_NOT_ASCII, EMAIL_REQUIRED, EXTERNAL_ID_TOO_LONG } from 'shared-kit/contract';
+import { NOT_UTF8, checkUtf8, parseUserCsv as parseWithColumns } from './user-csv';
+
+const parseUserCsv = async (file: string | Buffer) => (await parseWithColumns(file)).rows;
 
 describe('parseUserCsv', () => {
   it('matches the columns by name in any order, with the console’s spelling, and trims the cells', async () => {
@@ -16,19 +19,57 @@ describe('parseUserCsv', () => {
     });
   });
 
-  it.each(['=', '+', '-', '@', '\t', '\r'])(
-    'refuses a row whose cell starts with %j, the start of a spreadsheet formula',
+  it.each(['=', '+', '-', '@'])(
+    'takes a cell starting with %j as text, as the user form does (exports neutralise it on the way out)',
     async (start) => {
-      const [row] = await parseUserCsv(`email,external_id\nada@example.com,"${start}1+1"\n`);
-      expect(row.problem).toMatch(
-        /^the external_id cell starts with ".+", which a spreadsheet would run as a formula$/,
-      );
+      const [row] = await parseUserCsv(`email,external_id\nada@example.com,"${start}HYPERLINK(""x"")"\n`);
+      expect(row).toMatchObject({ externalId: `${start}HYPERLINK("x")`, problem: null });
     },
   );
 
-  it('refuses a formula behind leading spaces too (the cell is stored trimmed)', async () => {
-    const [row] = await parseUserCsv('email,external_id\nada@example.com,  =1+1\n');
-    expect(row.problem).toBe('the external_id cell starts with "=", which a spreadsheet would run as a formula');
+  it("reads the export's neutralising quote back off a formula-looking cell, and keeps any other quote", async () => {
+    const rows = await parseUserCsv("email,external_id\nada@example.com,'=1+1\nbob@example.com,'quoted\n");
+    expect(rows.map((row) => row.externalId)).toEqual(['=1+1', "'quoted"]);
+  });
+
+  it("reads past the export's read-only columns and names them", async () => {
+    const parsed = await parseWithColumns(
+      '\uFEFFID,Email,External ID,Created At\r\n7,ada@example.com,X-1,2026-11-20T10:00:00.000Z\r\n',
+    );
+    expect(parsed.ignoredColumns).toEqual(['ID', 'Created At']);
+    expect(parsed.rows).toEqual([
+      {
+        line: 2,
+        email: 'ada@example.com',
+        externalId: 'X-1',
+        productIdentifier: null,
+        licenseType: null,
+        problem: null,
+      },
+    ]);
+  });
+
+  it('words a row error as the user form does', async () => {
+    const rows = await parseUserCsv(
+      `email,external_id\nnot-an-email,\n,X\nmüller@example.com,\nc@example.com,${'x'.repeat(201)}\n`,
+    );
+    expect(rows.map((row) => row.problem)).toEqual([
+      EMAIL_INVALID,
+      EMAIL_REQUIRED,
+      EMAIL_NOT_ASCII,
+      EXTERNAL_ID_TOO_LONG,
+    ]);
+  });
+
+  it.each([
+    [
+      'email,external_id\nada@example.com,x"y"\n',
+      'The file is not valid CSV at line 2, column 2 (external_id): a quote (") stands inside the cell.',
+    ],
+    ['email,external_id\n"ada@example.com,x\n', 'The file is not valid CSV at line 2, column 1 (email): a cell opened'],
+    ['email,external_id\n"ada"@example.com,x\n', 'The file is not valid CSV at line 2, column 1 (email): text follows'],
+  ])('names the line and the column as a person counts them for a CSV error in %j', async (csv, start) => {
+    await expect(parseUserCsv(csv)).rejects.toThrow(start);
   });
 
   it('numbers rows by the file’s lines, skipping empty lines, and names the first line of a repeated email', async () => {
@@ -44,7 +85,7 @@ describe('parseUserCsv', () => {
       `email,external_id,product_identifier,license_type\na@example.com,${'x'.repeat(201)},,\nb@example.com,,p,standard\n`,
     );
     expect(rows.map((row) => row.problem)).toEqual([
-      'external_id must NOT have more than 200 characters',
+      EXTERNAL_ID_TOO_LONG,
       'license_type "standard" is not one of NFR, Standard, Free',
     ]);
   });

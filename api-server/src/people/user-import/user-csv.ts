@@ -4,10 +4,12 @@ import {
   LICENSE_TYPES,
   USER_IMPORT_COLUMNS,
   USER_IMPORT_MAX_ROWS,
+  USER_IMPORT_READ_ONLY_COLUMNS,
   type LicenseType,
   type UserImportColumn,
 } from 'shared-kit/contract';
 import { badRequest } from '../../lib/http-error';
+import { csvErrorInWords } from './csv-error-words';
 import { endUserProblem } from './row-rules';
 
 export const NOT_UTF8 =
@@ -26,8 +28,12 @@ export interface CsvUserRow {
   problem: string | null;
 }
 
-/** Spreadsheets run a cell starting with one of these as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Our exports put a `'` before a cell a spreadsheet would run as a formula (docs/console.md, Formula-looking
+ * values): read back, that `'` is the export's, not the person's.
+ */
+const EXPORT_NEUTRALISED = /^'(?=[=+\-@\t\r])/;
+const READ_ONLY_COLUMNS: readonly string[] = USER_IMPORT_READ_ONLY_COLUMNS;
 
 /** "Email", "External ID", "external_id", "product identifier" all name the same column. */
 const columnKey = (name: string) =>
@@ -36,13 +42,24 @@ const columnKey = (name: string) =>
     .toLowerCase()
     .replace(/[\s_-]+/g, '_');
 
-function readHeader(header: string[]): Map<UserImportColumn, number> {
+interface Header {
+  positions: Map<UserImportColumn, number>;
+  /** The read-only columns' names as the file writes them. */
+  ignored: string[];
+}
+
+function readHeader(header: string[]): Header {
   const positions = new Map<UserImportColumn, number>();
+  const ignored: string[] = [];
   header.forEach((name, index) => {
     const key = columnKey(name) as UserImportColumn;
+    if (READ_ONLY_COLUMNS.includes(key)) {
+      ignored.push(name.trim().slice(0, 60));
+      return;
+    }
     if (!USER_IMPORT_COLUMNS.includes(key)) {
       throw badRequest(
-        `The header names an unknown column "${name.trim().slice(0, 60)}". The columns are: ${COLUMN_LIST} (email is required).`,
+        `The header names an unknown column "${name.trim().slice(0, 60)}". The columns are: ${COLUMN_LIST} (email is required); the export's ID and Created At are read past.`,
       );
     }
     if (positions.has(key)) throw badRequest(`The header names the column "${key}" twice.`);
@@ -55,7 +72,7 @@ function readHeader(header: string[]): Map<UserImportColumn, number> {
   if (positions.has('product_identifier') !== positions.has('license_type')) {
     throw badRequest('The header must have both product_identifier and license_type to give licences, or neither.');
   }
-  return positions;
+  return { positions, ignored };
 }
 
 /**
@@ -70,24 +87,11 @@ export function checkUtf8(bytes: Buffer): Buffer {
   return bytes;
 }
 
-function rowProblem(
-  cells: string[],
-  width: number,
-  positions: Map<UserImportColumn, number>,
-  values: Omit<CsvUserRow, 'line' | 'problem'>,
-): string | null {
+function rowProblem(cells: string[], width: number, values: Omit<CsvUserRow, 'line' | 'problem'>): string | null {
   if (cells.length !== width) return `it has ${cells.length} cells, but the header has ${width}`;
-  for (const column of USER_IMPORT_COLUMNS) {
-    const position = positions.get(column);
-    if (position === undefined) continue;
-    // Checked before and after trimming: " =1" would be stored as "=1".
-    const start = [cells[position], cells[position].trim()].find((text) => FORMULA_START.test(text))?.[0];
-    if (start)
-      return `the ${column} cell starts with "${start === '\t' ? 'tab' : start === '\r' ? 'CR' : start}", which a spreadsheet would run as a formula`;
-  }
   const userProblem = endUserProblem(values.email, values.externalId);
   if (userProblem) return userProblem;
-  const type = cells[positions.get('license_type') ?? -1]?.trim() ?? '';
+  const type = values.licenseType ?? '';
   if (!values.productIdentifier && type) return 'license_type is given without a product_identifier';
   if (values.productIdentifier && !type) return 'product_identifier is given without a license_type';
   if (type && !(LICENSE_TYPES as readonly string[]).includes(type))
@@ -144,7 +148,7 @@ class CollectingCsvParser extends Parser {
  * is parsed a slice at a time, letting every other request (and /healthz) run between two slices, and refused at
  * its first row past the limit, so a file of millions of rows costs no more than one at the limit.
  */
-export async function parseUserCsv(file: Buffer | string): Promise<CsvUserRow[]> {
+export async function parseUserCsv(file: Buffer | string): Promise<{ rows: CsvUserRow[]; ignoredColumns: string[] }> {
   const parser = new CollectingCsvParser({
     bom: true,
     relax_column_count: true,
@@ -155,16 +159,17 @@ export async function parseUserCsv(file: Buffer | string): Promise<CsvUserRow[]>
   parser.on('error', () => undefined);
   let header: string[] | undefined;
   let positions = new Map<UserImportColumn, number>();
+  let ignoredColumns: string[] = [];
   const rows: CsvUserRow[] = [];
   const firstLineOf = new Map<string, number>();
   const cell = (cells: string[], column: UserImportColumn) => {
     const position = positions.get(column);
-    return position === undefined ? '' : (cells[position] ?? '').trim();
+    return position === undefined ? '' : (cells[position] ?? '').trim().replace(EXPORT_NEUTRALISED, '');
   };
   const check = ({ cells, line }: CsvRecord) => {
     if (!header) {
       header = cells;
-      positions = readHeader(header);
+      ({ positions, ignored: ignoredColumns } = readHeader(header));
       return;
     }
     if (rows.length === USER_IMPORT_MAX_ROWS) throw badRequest(TOO_MANY_ROWS);
@@ -174,7 +179,7 @@ export async function parseUserCsv(file: Buffer | string): Promise<CsvUserRow[]>
       productIdentifier: cell(cells, 'product_identifier') || null,
       licenseType: (cell(cells, 'license_type') || null) as LicenseType | null,
     };
-    let problem = rowProblem(cells, header.length, positions, values);
+    let problem = rowProblem(cells, header.length, values);
     if (!problem) {
       const key = values.email.toLowerCase();
       const first = firstLineOf.get(key);
@@ -188,7 +193,8 @@ export async function parseUserCsv(file: Buffer | string): Promise<CsvUserRow[]>
       return await parser.parseSlice(slice);
     } catch (error) {
       // Parsing decoded text fails only on the text's CSV (an unclosed or misplaced quote…): say where.
-      throw badRequest(`The file is not valid CSV: ${(error as Error).message}`.slice(0, 300));
+      // The header may be among the records the failing slice completed, not yet read.
+      throw badRequest(csvErrorInWords(error as object, header ?? parser.records[0]?.cells));
     }
   };
   try {
@@ -201,5 +207,5 @@ export async function parseUserCsv(file: Buffer | string): Promise<CsvUserRow[]>
     parser.destroy();
   }
   if (rows.length === 0) throw badRequest(NO_ROWS);
-  return rows;
+  return { rows, ignoredColumns };
 }

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { formatDateTime, type TableColumn, type WebhookDelivery } from 'shared-kit';
+import { deliveryFailureReason, formatToTheSecond } from './delivery-reason';
 import { eventLabel } from './event-labels';
 
 const STATUS_TEXT: Record<WebhookDelivery['status'], string> = {
@@ -36,7 +37,11 @@ export const deliveryColumns = (actions: TableColumn<WebhookDelivery>['cell']): 
     cell: (delivery) => (delivery.duration_ms === null ? NONE : `${delivery.duration_ms} ms`),
   },
   { id: 'attempts', header: 'Attempts', cell: (delivery) => delivery.attempts },
-  { id: 'last_error', header: 'Last Error', cell: (delivery) => <ErrorCell>{delivery.last_error ?? NONE}</ErrorCell> },
+  {
+    id: 'last_error',
+    header: 'Why It Failed',
+    cell: (delivery) => <ErrorCell>{deliveryFailureReason(delivery) ?? NONE}</ErrorCell>,
+  },
   { id: 'created_at', header: 'Created', cell: (delivery) => formatDateTime(delivery.created_at) },
   {
     id: 'last_attempt_at',
@@ -46,7 +51,7 @@ export const deliveryColumns = (actions: TableColumn<WebhookDelivery>['cell']): 
   {
     id: 'next_attempt_at',
     header: 'Next Attempt',
-    cell: (delivery) => formatDateTime(delivery.next_attempt_at) || NONE,
+    cell: (delivery) => formatToTheSecond(delivery.next_attempt_at) || NONE,
   },
   { id: 'actions', header: 'Actions', cell: actions },
 ];

@@ -114,17 +114,43 @@ describe('the delivery log of a webhook endpoint', () => {
       'Response',
       'Duration',
       'Attempts',
-      'Last Error',
+      'Why It Failed',
       'Created',
       'Last Attempt',
       'Next Attempt',
       'Actions',
     ]);
-    expect(cellTexts(rows[1]).slice(0, 6)).toEqual(['Failed', 'License disabled', '500', '112 ms', '15', 'HTTP 500']);
+    expect(cellTexts(rows[1]).slice(0, 6)).toEqual([
+      'Failed',
+      'License disabled',
+      '500',
+      '112 ms',
+      '15',
+      'The endpoint answered 500 Internal Server Error; only a 2xx answer counts as delivered.',
+    ]);
     expect(cellTexts(rows[2]).slice(0, 6)).toEqual(['Succeeded', 'License disabled', '204', '38 ms', '1', '—']);
     expect(await screen.findByRole('heading', { level: 2, name: endpoint.url })).toBeInTheDocument();
     expect(calls.find((call) => call.path === `${ENDPOINT}/deliveries`)?.query).toEqual({ page: 1, per_page: 25 });
     expect(screen.getByRole('navigation', { name: /pagination/i })).toBeInTheDocument();
+  });
+
+  it('says why a delivery fails in words, keeping the network error, and schedules the next attempt to the second', async () => {
+    const next = '2026-11-21T10:05:07.000Z';
+    const failing = delivery({
+      id: 9,
+      status: 'pending',
+      response_code: null,
+      duration_ms: null,
+      last_error: 'connect ECONNREFUSED 10.0.0.5:443',
+      next_attempt_at: next,
+    });
+    renderArea({ entries: [PAGE], session: superuserSession, server: logServer([failing]).server });
+    const row = within(await deliveriesTable()).getAllByRole('row')[1];
+    expect(cellTexts(row)[5]).toBe(
+      'The connection was refused: nothing answers at that address and port. (connect ECONNREFUSED 10.0.0.5:443)',
+    );
+    const seconds = new Intl.DateTimeFormat(undefined, { second: '2-digit' }).format(new Date(next));
+    expect(cellTexts(row)[8]).toMatch(new RegExp(`:${seconds.padStart(2, '0')}`));
   });
 
   it('says so when nothing was delivered yet', async () => {

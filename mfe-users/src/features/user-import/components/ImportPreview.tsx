@@ -25,6 +25,14 @@ const Notice = styled.p`
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+/** "The columns ID and Created At were read past: …" (an export's read-only columns), or null when there were none. */
+export function ignoredColumnsText(columns: readonly string[]): string | null {
+  if (columns.length === 0) return null;
+  const names = columns.map((name) => `"${name}"`);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `The ${columns.length === 1 ? 'column' : 'columns'} ${list} ${columns.length === 1 ? 'was' : 'were'} read past: the server sets ${columns.length === 1 ? 'it' : 'them'}, an import cannot.`;
+}
+
 const INVALID_COLUMNS: TableColumn<UserImportInvalidRow>[] = [
   { id: 'line', header: 'Line', cell: (row) => row.line, width: '90px' },
   { id: 'email', header: 'Email', cell: (row) => row.email },
@@ -60,6 +68,7 @@ export interface ImportPreviewProps {
 /** The dry run: what the apply will create, what it leaves as it is, and every row that keeps it from running. */
 export function ImportPreview({ preview, fileName, applying, onApply, onUploadAnother }: ImportPreviewProps) {
   const blocker = applyBlocker(preview);
+  const ignored = ignoredColumnsText(preview.ignored_columns);
   const blockerId = useId();
   const more = (listed: number, total: number, what: string) =>
     total > listed ? <p>{`Showing the first ${count(listed)} of ${count(total)} ${what}.`}</p> : null;
@@ -78,6 +87,7 @@ export function ImportPreview({ preview, fileName, applying, onApply, onUploadAn
           <dt>Invalid rows</dt>
           <dd>{count(preview.invalid)}</dd>
         </DescriptionList>
+        {ignored && <p>{ignored}</p>}
         {blocker && <Notice id={blockerId}>{blocker}</Notice>}
         <Actions>
           <Button

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { UserImportPreview } from 'shared-kit';
+import { EMAIL_INVALID } from 'shared-kit/contract';
 import { ImportUsersPage } from './ImportUsersPage';
 import { cellTexts, manufacturerSession, renderPage } from 'shared-kit/testing';
 
@@ -51,8 +52,9 @@ const preview = (overrides: Partial<UserImportPreview> = {}): UserImportPreview 
   licenses_to_create: 1,
   existing: 0,
   invalid: 1,
-  invalid_rows: [{ line: 4, email: 'broken@', reason: 'email must match format "email"' }],
+  invalid_rows: [{ line: 4, email: 'broken@', reason: EMAIL_INVALID }],
   existing_rows: [],
+  ignored_columns: [],
   expires_at: '2026-11-23T23:00:00.000Z',
   ...overrides,
 });
@@ -118,12 +120,39 @@ describe('ImportUsersPage', () => {
     act(() => request.answer(201, preview()));
     expect(await screen.findByRole('heading', { name: 'Preview of users.csv' })).toBeInTheDocument();
     const invalid = screen.getByRole('table', { name: 'Invalid rows' });
-    expect(cellTexts(invalid)).toEqual(['4', 'broken@', 'email must match format "email"']);
+    expect(cellTexts(invalid)).toEqual(['4', 'broken@', EMAIL_INVALID]);
     const apply = screen.getByRole('button', { name: 'Apply import' });
     expect(apply).toBeDisabled();
     expect(apply).toHaveAccessibleDescription(
       'The file has 1 invalid row. Correct it in the file and upload it again: an import is applied whole or not at all.',
     );
+  });
+
+  it('cancels an upload on the way: the request is aborted, nothing is applied, and another file can be chosen', async () => {
+    const { user, calls } = renderImport();
+    await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile('email\na@b.co\n'));
+    const request = ScriptedRequest.last!;
+    const aborted = jest.spyOn(request, 'abort');
+    act(() => request.upload.onprogress?.({ loaded: 100, total: 1000, lengthComputable: true }));
+
+    await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+
+    expect(aborted).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('status')).toHaveTextContent('The upload was cancelled: nothing was imported.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Choose a CSV file')).toBeEnabled();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('says which read-only columns of an export were read past', async () => {
+    const { user } = renderImport();
+    await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile('ID,Email\n1,a@b.co\n'));
+    act(() => ScriptedRequest.last!.answer(201, preview({ ignored_columns: ['ID', 'Created At'] })));
+    expect(
+      await screen.findByText(
+        'The columns "ID" and "Created At" were read past: the server sets them, an import cannot.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s sentence when the file is refused, and lets another file be chosen', async () => {

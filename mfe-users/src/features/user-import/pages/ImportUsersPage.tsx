@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
+  Button,
   ButtonLink,
   errorMessage,
   ErrorText,
@@ -32,9 +33,10 @@ const Help = styled.p`
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(USER_IMPORT_TEMPLATE)}`;
 export const UPLOAD_FAILED = 'The file could not be checked. Please try again.';
 export const APPLY_FAILED = 'The import could not be applied. Please try again.';
+export const UPLOAD_CANCELLED = 'The upload was cancelled: nothing was imported.';
 
 type Step =
-  | { kind: 'choose'; error?: string }
+  | { kind: 'choose'; error?: string; notice?: string }
   | { kind: 'uploading'; fileName: string; progress: UploadProgress }
   | { kind: 'preview'; fileName: string; preview: UserImportPreview; error?: string }
   | { kind: 'done'; result: UserImportResult };
@@ -70,6 +72,12 @@ export function ImportUsersPage() {
     }
   };
 
+  // Aborting the request stops the upload; a file the server already received is only a dry run (nothing applied).
+  const cancelUpload = () => {
+    upload.current?.abort();
+    setStep({ kind: 'choose', notice: UPLOAD_CANCELLED });
+  };
+
   const applyPreview = async (fileName: string, preview: UserImportPreview) => {
     try {
       setStep({ kind: 'done', result: await apply.trigger(preview.id) });
@@ -94,11 +102,15 @@ export function ImportUsersPage() {
             </p>
             <FileDrop onFile={send} />
             {step.error && <ErrorText>{step.error}</ErrorText>}
+            {step.notice && <p role="status">{step.notice}</p>}
           </Section>
         )}
         {step.kind === 'uploading' && (
           <Section title="Checking the file">
             <ImportProgress fileName={step.fileName} progress={step.progress} />
+            <p>
+              <Button onClick={cancelUpload}>Cancel upload</Button>
+            </p>
           </Section>
         )}
         {step.kind === 'preview' && (

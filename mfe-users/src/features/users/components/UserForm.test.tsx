@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ApiError } from 'shared-kit';
+import { EMAIL_NOT_ASCII, EXTERNAL_ID_TOO_LONG } from 'shared-kit/contract';
 import UsersRoutes from '../../../remote';
 import {
   currentPath as currentLocation,
@@ -71,6 +72,16 @@ describe('Create New User', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not an email');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid email address, e.g. name@example.com.');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('says why an address with non-ASCII letters and an over-long external ID are refused, in the words of the import', async () => {
+    const { user, calls } = renderAt('/Home/CreateUser', () => undefined);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'müller@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'External ID' }), 'x'.repeat(201));
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual([EMAIL_NOT_ASCII, EXTERNAL_ID_TOO_LONG]);
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 

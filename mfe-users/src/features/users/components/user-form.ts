@@ -1,4 +1,11 @@
-import type { EndUserBody } from 'shared-kit';
+import {
+  EMAIL_INVALID,
+  EMAIL_REQUIRED,
+  END_USER_EXTERNAL_ID_MAX_LENGTH,
+  EXTERNAL_ID_TOO_LONG,
+  emailProblem,
+  type EndUserBody,
+} from 'shared-kit';
 import type { ContractRules } from 'shared-kit/forms';
 
 /** What the user form edits; an empty external ID is sent as null. */
@@ -12,8 +19,7 @@ export const toEndUserBody = (values: UserFormValues): EndUserBody => ({
   external_id: values.externalId.trim() || null,
 });
 
-export const EMAIL_REQUIRED = 'Email is required.';
-export const EMAIL_INVALID = 'Enter a valid email address, e.g. name@example.com.';
+export { EMAIL_INVALID, EMAIL_REQUIRED };
 
 /** The user form checked as the server checks POST/PATCH /users: the contract's email format, in the console's words (docs/console.md, User form). */
 export const userFormContract: ContractRules<UserFormValues, EndUserBody> = {
@@ -21,5 +27,13 @@ export const userFormContract: ContractRules<UserFormValues, EndUserBody> = {
   schema: () => import('shared-kit/contract').then((contract) => contract.EndUserBody),
   toBody: toEndUserBody,
   fieldOf: { external_id: 'externalId' },
-  messages: { email: { empty: EMAIL_REQUIRED, invalid: EMAIL_INVALID } },
+  // The same words as each row of an import (shared-kit/src/contract/email-rule.ts).
+  messages: {
+    email: { empty: EMAIL_REQUIRED, invalid: (email) => emailProblem(email) ?? EMAIL_INVALID },
+    externalId: {
+      empty: '',
+      invalid: (id, contractText) =>
+        id.trim().length > END_USER_EXTERNAL_ID_MAX_LENGTH ? EXTERNAL_ID_TOO_LONG : contractText,
+    },
+  },
 };
