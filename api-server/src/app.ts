@@ -32,6 +32,7 @@ import { licensesRoutes } from './licenses/routes';
 import { policiesRoutes } from './policies/routes';
 import { clientAppBuildFileRoutes } from './clients/routes/app-build-files';
 import { clientApiRoutes } from './clients/routes';
+import { floatingRoutes } from './floating/routes';
 import { auditEventsRoutes } from './audit/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { emailRoutes } from './email/routes';
@@ -198,6 +199,7 @@ export async function buildApp({
       await api.register(policiesRoutes, areaDependencies);
       await api.register(clientAppBuildFileRoutes, areaDependencies);
       await api.register(clientApiRoutes, areaDependencies);
+      await api.register(floatingRoutes, areaDependencies);
       await api.register(auditEventsRoutes, areaDependencies);
       await api.register(dashboardRoutes, areaDependencies);
       await api.register(emailRoutes, areaDependencies);

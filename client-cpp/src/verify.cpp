@@ -191,6 +191,13 @@ const Format& updateAnswerFormat() {
     return format;
 }
 
+const Format& leaseFormat() {
+    static const Format format{"seat lease", "producthub-lease", "producthub-lease-v1",
+                               {integer("product_id"), text("serial"), text("hardware_fingerprint"), text("lease_id"), boolean("borrowed"), text("expires_at"),
+                                text("edition"), items("features", {text("key")}), text("issued_at")}};
+    return format;
+}
+
 const Format& offlineRequestFormat() {
     static const Format format{"offline activation request", "producthub-offline-request", "producthub-offline-request-v1",
                                {integer("product_id"), text("product_identifier"), text("serial"), text("hardware_fingerprint"),

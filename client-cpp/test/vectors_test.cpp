@@ -31,7 +31,7 @@ std::string readFile(const std::string& path) {
 /** The format the case names (the verifier a plugin would call), else the licence file's. */
 const Format& formatOf(const json& vector) {
     const std::string format = vector.value("format", "");
-    for (const Format* known : {&trialFileFormat(), &stateDocumentFormat(), &revocationListFormat(), &updateAnswerFormat()})
+    for (const Format* known : {&trialFileFormat(), &stateDocumentFormat(), &revocationListFormat(), &updateAnswerFormat(), &leaseFormat()})
         if (known->format == format) return *known;
     if (!format.empty()) throw std::runtime_error("unknown format " + format);
     return licenseFileFormat();

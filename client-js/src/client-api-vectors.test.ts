@@ -8,6 +8,8 @@ import {
   UPDATE_ANSWER_FORMAT,
   verifyRevocationList,
   verifyStateDocument,
+  LEASE_FORMAT,
+  verifyLease,
   verifyTrialFile,
   verifyUpdateAnswer,
   type DocumentFormat,
@@ -35,6 +37,7 @@ const VERIFIERS: Record<string, [DocumentFormat, (text: string, key: PublicKeyIn
   'producthub-state': [STATE_DOCUMENT_FORMAT, verifyStateDocument],
   'producthub-revocations': [REVOCATION_LIST_FORMAT, verifyRevocationList],
   'producthub-update': [UPDATE_ANSWER_FORMAT, verifyUpdateAnswer],
+  'producthub-lease': [LEASE_FORMAT, (text, key) => verifyLease(text, key, { at: null })],
 };
 
 (present ? describe : describe.skip)('client API vectors (docs/client-api-vectors)', () => {

@@ -27,6 +27,18 @@ import {
   type BrowserActivationRequest,
 } from './browser-activation';
 import { downloadFile, type DownloadedFile } from './download';
+import {
+  FloatingSeat,
+  borrowSeat,
+  checkinSeat,
+  checkoutSeat,
+  heartbeat,
+  type FloatingSeatEvents,
+  type SeatCheckin,
+  type SeatContext,
+  type SeatRequest,
+  type SignedLease,
+} from './floating-seat';
 import { UntrustedAnswerError } from './errors';
 import { callClientApi } from './http';
 
@@ -230,6 +242,43 @@ export class ProductHubClient {
       etag: answer.etag,
       ...trusted(checkFreshness(verifyUpdateAnswer(answer.text, this.key, expected), this.maxAge), answer.text),
     };
+  }
+
+  private get seats(): SeatContext {
+    return {
+      serverUrl: this.options.serverUrl,
+      productId: this.options.productId,
+      key: this.key,
+      timeoutMs: this.timeoutMs,
+    };
+  }
+
+  /** Checks a seat of a floating licence out for this machine: the verified lease (renew it before `expires_at`). */
+  checkoutSeat(request: SeatRequest & { machineName?: string }): Promise<SignedLease> {
+    return checkoutSeat(this.seats, request);
+  }
+
+  /** Renews this machine's lease for another lease time: the verified, later lease. */
+  heartbeat(request: SeatRequest & { leaseId: string }): Promise<SignedLease> {
+    return heartbeat(this.seats, request);
+  }
+
+  /** Frees this machine's seat at once. */
+  checkinSeat(request: SeatRequest & { leaseId: string }): Promise<SeatCheckin> {
+    return checkinSeat(this.seats, request);
+  }
+
+  /** Borrows a seat for offline use, for up to the policy's days: the verified lease, `borrowed` true. */
+  borrowSeat(request: SeatRequest & { days: number; machineName?: string }): Promise<SignedLease> {
+    return borrowSeat(this.seats, request);
+  }
+
+  /** Checks a seat out and keeps it: renewed on a timer at half the lease time, checked in by `close()`. */
+  openFloatingSeat(
+    request: SeatRequest & { machineName?: string },
+    events?: FloatingSeatEvents,
+  ): Promise<FloatingSeat> {
+    return FloatingSeat.open(this.seats, request, events);
   }
 
   private get browserActivation(): BrowserActivationContext {

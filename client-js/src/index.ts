@@ -17,6 +17,13 @@ export {
 } from './offline';
 export { ProductHubApiError, UntrustedAnswerError, DownloadIntegrityError } from './errors';
 export {
+  FloatingSeat,
+  type FloatingSeatEvents,
+  type SeatCheckin,
+  type SeatRequest,
+  type SignedLease,
+} from './floating-seat';
+export {
   BrowserActivationError,
   type BrowserActivationFailure,
   type BrowserActivationPoll,
@@ -39,6 +46,11 @@ export {
   findWithdrawal,
   UPDATE_ANSWER_FORMAT,
   verifyUpdateAnswer,
+  LEASE_FORMAT,
+  verifyLease,
+  leaseHasFeature,
+  type Lease,
+  type LeaseExpectations,
   checkFreshness,
   type FieldKind,
   type SignedFields,

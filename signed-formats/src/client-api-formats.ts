@@ -1,4 +1,5 @@
 import type { ClientApiFormat } from './signed-document';
+import { LEASE_FORMAT } from './lease';
 import { REVOCATION_LIST_FORMAT } from './revocation-list';
 import { STATE_DOCUMENT_FORMAT } from './state-document';
 import { TRIAL_FILE_FORMAT } from './trial-file';
@@ -10,4 +11,5 @@ export const CLIENT_API_FORMATS: readonly ClientApiFormat[] = [
   STATE_DOCUMENT_FORMAT,
   REVOCATION_LIST_FORMAT,
   UPDATE_ANSWER_FORMAT,
+  LEASE_FORMAT,
 ];

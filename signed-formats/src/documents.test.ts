@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { LEASE_FORMAT, verifyLease } from './lease';
 import { LICENSE_FILE_FORMAT, verifyLicenseFile } from './license-file';
 import { REVOCATION_LIST_FORMAT, verifyRevocationList } from './revocation-list';
 import { signDocument, type DocumentFormat, type PublicKeyInput, type Verification } from './signed-document';
@@ -68,6 +69,20 @@ describe('one kind of document never verifies as another', () => {
     [STATE_DOCUMENT_FORMAT, { ...state }],
     [REVOCATION_LIST_FORMAT, EMPTY_REVOCATION_LIST],
     [UPDATE_ANSWER_FORMAT, NO_UPDATE_ANSWER],
+    [
+      LEASE_FORMAT,
+      {
+        product_id: 7,
+        serial: 'S',
+        hardware_fingerprint: 'F',
+        lease_id: 'L',
+        borrowed: false,
+        expires_at: '2026-03-01T00:15:00Z',
+        edition: '',
+        features: [],
+        issued_at: '2026-03-01T00:00:00Z',
+      },
+    ],
   ];
   const verifiers: [DocumentFormat, (document: object, key: PublicKeyInput) => Verification<unknown>][] = [
     [LICENSE_FILE_FORMAT, verifyLicenseFile],
@@ -75,6 +90,7 @@ describe('one kind of document never verifies as another', () => {
     [STATE_DOCUMENT_FORMAT, verifyStateDocument],
     [REVOCATION_LIST_FORMAT, verifyRevocationList],
     [UPDATE_ANSWER_FORMAT, verifyUpdateAnswer],
+    [LEASE_FORMAT, (document, publicKey) => verifyLease(document, publicKey, { at: null })],
   ];
 
   it.each(samples.map(([format, claims]) => [format.format!, format, claims] as const))(

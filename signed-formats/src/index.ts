@@ -67,6 +67,7 @@ export {
   type UpdateFile,
   type UpdateExpectations,
 } from './update-answer';
+export { LEASE_FORMAT, verifyLease, leaseHasFeature, type Lease, type LeaseExpectations } from './lease';
 export { CLIENT_API_FORMATS } from './client-api-formats';
 export {
   OFFLINE_REQUEST_FORMAT,

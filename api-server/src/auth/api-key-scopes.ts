@@ -37,6 +37,7 @@ export const API_KEY_SCOPE_ROUTES: Record<ApiKeyScope, readonly string[]> = {
     'GET /api/v1/licenses/:id',
     'GET /api/v1/licenses/:id/machines',
     'GET /api/v1/licenses/:id/terms',
+    'GET /api/v1/licenses/:id/leases',
     'GET /api/v1/audit-events',
     'GET /api/v1/dashboard',
   ],

@@ -227,6 +227,17 @@ export interface LicensePoliciesTable {
   updated_at: UpdatedAt;
 }
 
+export interface LicenseLeasesTable {
+  id: Generated<string>;
+  manufacturer_id: number;
+  license_id: number;
+  hardware_fingerprint: string;
+  machine_name: string | null;
+  borrowed: Generated<boolean>;
+  checked_out_at: Generated<Date>;
+  expires_at: Date;
+}
+
 export interface LicenseTransfersTable {
   id: Generated<number>;
   manufacturer_id: number;
@@ -390,6 +401,7 @@ export interface Database {
   product_editions: ProductEditionsTable;
   product_edition_features: ProductEditionFeaturesTable;
   license_policies: LicensePoliciesTable;
+  license_leases: LicenseLeasesTable;
   license_transfers: LicenseTransfersTable;
   license_activations: LicenseActivationsTable;
   trials: TrialsTable;

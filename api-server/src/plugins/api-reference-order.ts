@@ -100,6 +100,12 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/licenses/{id}/terms',
   '/licenses/{id}/edition',
   '/licenses/{id}/renew',
+  '/clients/app/seats/checkouts',
+  '/clients/app/seats/heartbeats',
+  '/clients/app/seats/checkins',
+  '/clients/app/seats/borrows',
+  '/licenses/{id}/leases',
+  '/licenses/{id}/leases/{leaseId}/release',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -12,6 +12,7 @@ import { seedWebhookDemo } from './webhook-demo';
 import { seedEmailDemo } from './email-demo';
 import { seedApiKeysDemo } from './api-keys-demo';
 import { seedPolicyDemo } from './policy-demo';
+import { seedFloatingDemo } from './floating-demo';
 
 interface ManufacturerPlan {
   name: string;
@@ -318,4 +319,5 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   await seedEmailDemo(db, seeded);
   await seedApiKeysDemo(db, seeded);
   await seedPolicyDemo(db);
+  await seedFloatingDemo(db);
 }

@@ -738,4 +738,63 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: staffOnly(200),
   },
+  // Floating seats: the client calls are public (a plugin proves the licence by its serial); staff see and release.
+  'POST /api/v1/clients/app/seats/checkouts': {
+    request: (w) => ({
+      url: '/api/v1/clients/app/seats/checkouts',
+      payload: {
+        product_id: w.floating.productId,
+        serial: w.floating.serial,
+        hardware_fingerprint: 'MATRIX-SEAT-CHECKOUT',
+        machine_name: 'Matrix Mac',
+      },
+    }),
+    // The same machine checking out again keeps its seat.
+    expect: PUBLIC,
+  },
+  'POST /api/v1/clients/app/seats/borrows': {
+    request: (w) => ({
+      url: '/api/v1/clients/app/seats/borrows',
+      payload: {
+        product_id: w.floating.productId,
+        serial: w.floating.serial,
+        hardware_fingerprint: 'MATRIX-SEAT-BORROW',
+        days: 1,
+      },
+    }),
+    expect: PUBLIC,
+  },
+  'POST /api/v1/clients/app/seats/heartbeats': {
+    request: (w) => ({
+      url: '/api/v1/clients/app/seats/heartbeats',
+      payload: {
+        product_id: w.floating.productId,
+        serial: w.floating.serial,
+        hardware_fingerprint: 'MATRIX-SEAT-HEARTBEAT',
+        lease_id: w.floating.leases.heartbeat,
+      },
+    }),
+    expect: PUBLIC,
+  },
+  'POST /api/v1/clients/app/seats/checkins': {
+    request: (w) => ({
+      url: '/api/v1/clients/app/seats/checkins',
+      payload: {
+        product_id: w.floating.productId,
+        serial: w.floating.serial,
+        hardware_fingerprint: 'MATRIX-SEAT-CHECKIN',
+        lease_id: w.floating.leases.checkin,
+      },
+    }),
+    // The first call frees the seat; after that the lease is gone.
+    expect: { anonymous: 200, superuser: 404, staffA: 404, staffB: 404, customerA: 404, customerB: 404 },
+  },
+  'GET /api/v1/licenses/:id/leases': {
+    request: (w) => ({ url: `/api/v1/licenses/${w.floating.licenseId}/leases` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/licenses/:id/leases/:leaseId/release': {
+    request: (w) => ({ url: `/api/v1/licenses/${w.floating.licenseId}/leases/${w.floating.leases.release}/release` }),
+    expect: staffOnly(200),
+  },
 };

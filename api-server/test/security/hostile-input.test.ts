@@ -149,9 +149,10 @@ const LEAKS = [
 
 /**
  * Fields an error may carry beside its message: the portal's deactivation cap says when the next free is possible;
- * a browser activation's poll says why not yet (RFC 8628's `error`) and its interval; a portal limit the wait.
+ * a browser activation's poll says why not yet (RFC 8628's `error`) and its interval; a portal limit the wait; a
+ * floating licence with every seat taken when the first frees.
  */
-const ERROR_EXTRAS = ['next_possible_at', 'error', 'interval', 'retry_after'];
+const ERROR_EXTRAS = ['next_possible_at', 'error', 'interval', 'retry_after', 'frees_at'];
 
 function isErrorShape(body: string): boolean {
   try {

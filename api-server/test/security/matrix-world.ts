@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TestApp } from '../support/test-app';
 import { login } from '../support/fixtures';
+import { newLicenseSerial } from '../../src/licenses/serial';
 import { seedDemoData } from '../../src/seed/demo-data';
 import { DEMO_LOGINS } from '../../src/seed/demo-logins';
 import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url';
@@ -91,6 +92,13 @@ export interface World {
   apiKeysA: Record<ApiKeyScope, string>;
   /** Browser activation of product A: pending user codes (one per call), and a request approved by customer A. */
   browserActivation: { userCodes: string[]; approved: { deviceCode: string; fingerprint: string } };
+  /** A floating licence of A (the demo's floating product) with live leases to renew, check in and release. */
+  floating: {
+    productId: number;
+    licenseId: number;
+    serial: string;
+    leases: { heartbeat: string; checkin: string; release: string };
+  };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -219,9 +227,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const client = await clientApiWorld(t, manufacturerA, product.id, license.id, confirmedBuild.id);
+  const floating = await floatingWorld(t, manufacturerA, license.user_id);
   const portalCustomers = await findPortalCustomers(t, manufacturerA, license.user_id);
 
   return {
+    floating,
     manufacturerA,
     manufacturerB,
     productA: product.id,
@@ -555,4 +565,50 @@ export async function databaseDigest(t: TestApp): Promise<string> {
     parts.push(`${name}:${row.rows[0]?.digest ?? ''}`);
   }
   return parts.join(',');
+}
+
+/** A licence of A's floating product (the demo's floating policy) of its own, with one live lease per lease route. */
+async function floatingWorld(t: TestApp, manufacturerId: number, userId: number): Promise<World['floating']> {
+  const { db } = t;
+  const policy = await db
+    .selectFrom('license_policies')
+    .select(['product_id', 'license_type'])
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('model', '=', 'floating')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const license = await db
+    .insertInto('licenses')
+    .values({
+      manufacturer_id: manufacturerId,
+      product_id: policy.product_id,
+      user_id: userId,
+      serial: newLicenseSerial(),
+      license_type: policy.license_type,
+    })
+    .returning(['id', 'serial'])
+    .executeTakeFirstOrThrow();
+  const lease = async (fingerprint: string) =>
+    (
+      await db
+        .insertInto('license_leases')
+        .values({
+          manufacturer_id: manufacturerId,
+          license_id: license.id,
+          hardware_fingerprint: fingerprint,
+          expires_at: new Date(Date.now() + 86_400_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  return {
+    productId: policy.product_id,
+    licenseId: license.id,
+    serial: license.serial,
+    leases: {
+      heartbeat: await lease('MATRIX-SEAT-HEARTBEAT'),
+      checkin: await lease('MATRIX-SEAT-CHECKIN'),
+      release: await lease('MATRIX-SEAT-RELEASE'),
+    },
+  };
 }

@@ -50,7 +50,14 @@ export function stringPositions(schema: JsonSchema | undefined): Position[] {
   });
 }
 
-const STRING_SAMPLES = ['probe', '1.0', 'probe@example.com', 'a'.repeat(64), '2026-01-01T00:00:00.000Z'];
+const STRING_SAMPLES = [
+  'probe',
+  '1.0',
+  'probe@example.com',
+  'a'.repeat(64),
+  '2026-01-01T00:00:00.000Z',
+  '00000000-0000-4000-8000-000000000000',
+];
 
 function sampleString(schema: JsonSchema): string {
   if (schema.format === 'email') return 'probe@example.com';

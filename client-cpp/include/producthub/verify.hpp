@@ -61,6 +61,8 @@ const Format& trialFileFormat();
 const Format& stateDocumentFormat();
 const Format& revocationListFormat();
 const Format& updateAnswerFormat();
+/** The seat lease of a floating licence (checkout, borrow, heart-beat). */
+const Format& leaseFormat();
 /** The offline activation request: not signed (a plugin holds no private key), checked by a SHA-256 checksum. */
 const Format& offlineRequestFormat();
 /**

@@ -168,3 +168,6 @@ export const LicenseMachine = Type.Object({
 export type LicenseMachine = Static<typeof LicenseMachine>;
 export const LicenseMachineList = Type.Array(LicenseMachine);
 export const LicenseMachineParams = Type.Object({ id: Id, machineId: Id });
+
+/** The client bodies' members, for the other client calls' bodies (floating seats). */
+export { Serial as ClientSerial, Fingerprint as ClientFingerprint, MachineName as ClientMachineName };

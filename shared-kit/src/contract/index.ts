@@ -17,6 +17,7 @@ export * from './licenses';
 export * from './policies';
 export * from './trials';
 export * from './clients';
+export * from './floating';
 export * from './webhooks';
 export * from './audit-events';
 export * from './audit-actions';

@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import {
   CLIENT_API_FORMATS,
+  LEASE_FORMAT,
   REVOCATION_LIST_FORMAT,
   STATE_DOCUMENT_FORMAT,
   TRIAL_FILE_FORMAT,
@@ -108,6 +109,25 @@ const UPDATE = {
   ],
 };
 const UPDATE_NONE = { ...UPDATE, update_available: false, release_id: 0, version: '', files: [] };
+const LEASE = {
+  product_id: 7,
+  serial: '7QK2M-C9XWA-4H1PZ-T8NVE',
+  hardware_fingerprint: FINGERPRINT,
+  lease_id: '3f0c2b0e-5d3a-4c1e-9a57-0c7f6d1b2a90',
+  borrowed: false,
+  expires_at: '2026-03-05T14:22:00Z',
+  edition: '',
+  features: [],
+  issued_at: ISSUED,
+};
+const LEASE_BORROWED = {
+  ...LEASE,
+  lease_id: 'a81d7c44-0b6e-4f2a-8e3d-5c9b1f7e2d60',
+  borrowed: true,
+  expires_at: '2026-03-12T14:07:00Z',
+  edition: 'Pro – Studio',
+  features: [{ key: 'stems' }, { key: 'surround' }],
+};
 
 export function buildClientVectors(): ClientVectorSet {
   const key = testVectorKey('product');
@@ -144,6 +164,8 @@ export function buildClientVectors(): ClientVectorSet {
   valid('revocations, empty lists', REVOCATION_LIST_FORMAT, 'revocations-empty.json', REVOCATIONS_EMPTY);
   valid('update', UPDATE_ANSWER_FORMAT, 'update.json', UPDATE);
   valid('update, no release', UPDATE_ANSWER_FORMAT, 'update-none.json', UPDATE_NONE);
+  valid('lease', LEASE_FORMAT, 'lease.json', LEASE);
+  valid('lease, borrowed, with an edition and features', LEASE_FORMAT, 'lease-borrowed.json', LEASE_BORROWED);
 
   const signedTrial = signDocument(TRIAL_FILE_FORMAT, TRIAL, key.privateKey);
   files['trial-tampered.json'] = licenseFileText({ ...signedTrial, expires_at: '2027-03-15T09:30:00Z' });
@@ -177,6 +199,12 @@ export function buildClientVectors(): ClientVectorSet {
     'update-unsupported-version.json',
     'unsupported-version',
   );
+
+  files['lease-extended.json'] = licenseFileText({
+    ...signDocument(LEASE_FORMAT, LEASE, key.privateKey),
+    expires_at: '2026-04-05T14:22:00Z',
+  });
+  invalid('lease, expiry extended after signing', LEASE_FORMAT, 'lease-extended.json', 'bad-signature');
 
   const publicKeyPem = createPublicKey(key.privateKey).export({ format: 'pem', type: 'spki' }).toString();
   files['public-key.pem'] = publicKeyPem;

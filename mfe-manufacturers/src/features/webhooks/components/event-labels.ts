@@ -18,6 +18,9 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'license_policy.applied': 'License policy applied to existing licenses',
   'license.edition_changed': 'License edition changed',
   'license.renewed': 'License renewed',
+  'seat.checked_out': 'Floating seat checked out',
+  'seat.checked_in': 'Floating seat checked in',
+  'seat.released': 'Floating seat released',
 };
 
 export { WEBHOOK_EVENT_TYPES };

@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { licenseExpiredSql } from '../../policies/queries/license-terms';
+import { editionFeaturesSql, editionNameSql } from './floating-license';
+
+export interface LeaseRow {
+  id: string;
+  license_id: number;
+  hardware_fingerprint: string;
+  machine_name: string | null;
+  borrowed: boolean;
+  checked_out_at: Date;
+  expires_at: Date;
+}
+
+/** The licence's leases that hold a seat at `now`, after clearing its expired ones (run under the licence's lock). */
+export async function liveLeasesOf(db: Db, licenseId: number, now: Date): Promise<LeaseRow[]> {
+  await db.deleteFrom('license_leases').where('license_id', '=', licenseId).where('expires_at', '<=', now).execute();
+  return db
+    .selectFrom('license_leases')
+    .selectAll()
+    .where('license_id', '=', licenseId)
+    .orderBy('expires_at')
+    .execute() as Promise<LeaseRow[]>;
+}
+
+export function insertLease(
+  db: Db,
+  values: {
+    manufacturerId: number;
+    licenseId: number;
+    hardwareFingerprint: string;
+    machineName: string | null;
+    borrowed: boolean;
+    checkedOutAt: Date;
+    expiresAt: Date;
+  },
+): Promise<LeaseRow> {
+  return db
+    .insertInto('license_leases')
+    .values({
+      manufacturer_id: values.manufacturerId,
+      license_id: values.licenseId,
+      hardware_fingerprint: values.hardwareFingerprint,
+      machine_name: values.machineName,
+      borrowed: values.borrowed,
+      checked_out_at: values.checkedOutAt,
+      expires_at: values.expiresAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow() as Promise<LeaseRow>;
+}
+
+/** The machine's live lease kept: it ends at the later of its expiry and `expiresAt`; a borrow makes it borrowed. */
+export function renewLease(
+  db: Db,
+  leaseId: string,
+  change: { expiresAt: Date; borrowed: boolean; machineName: string | null },
+): Promise<LeaseRow> {
+  return db
+    .updateTable('license_leases')
+    .set((eb) => ({
+      expires_at: sql<Date>`greatest(expires_at, ${change.expiresAt})`,
+      borrowed: sql<boolean>`borrowed OR ${change.borrowed}`,
+      machine_name: eb.fn.coalesce(eb.val(change.machineName), eb.ref('machine_name')),
+    }))
+    .where('id', '=', leaseId)
+    .returningAll()
+    .executeTakeFirstOrThrow() as Promise<LeaseRow>;
+}
+
+export interface RenewedLease extends LeaseRow {
+  serial: string;
+  private_key_encrypted: string;
+  edition: string | null;
+  features: string[];
+}
+
+/**
+ * A heart-beat in one statement: the caller's own live lease, on an enabled, unexpired floating licence that has
+ * no more live leases than seats, ends `lease_minutes` from `now` (or later, when borrowed). No row: refused (the
+ * caller reads why, off the hot path).
+ */
+export async function heartbeatLease(
+  db: Db,
+  key: { productId: number; serial: string; hardwareFingerprint: string; leaseId: string },
+  now: Date,
+): Promise<RenewedLease | undefined> {
+  const { rows } = await sql<RenewedLease>`
+    UPDATE license_leases s
+    SET expires_at = greatest(s.expires_at, ${now}::timestamptz + make_interval(mins => p.lease_minutes))
+    FROM licenses l
+    JOIN products pr ON pr.id = l.product_id
+    JOIN license_policies p ON p.product_id = l.product_id AND p.license_type = l.license_type
+    WHERE s.id = ${key.leaseId} AND l.id = s.license_id AND l.product_id = ${key.productId} AND l.serial = ${key.serial}
+      AND s.hardware_fingerprint = ${key.hardwareFingerprint} AND s.expires_at > ${now}
+      AND p.model = 'floating' AND NOT l.disabled AND NOT ${licenseExpiredSql}
+      AND (SELECT count(*) FROM (SELECT 1 FROM license_leases o WHERE o.license_id = l.id AND o.expires_at > ${now}
+           LIMIT p.seats + 1) live) <= p.seats
+    RETURNING s.*, l.serial, pr.private_key_encrypted, ${editionNameSql} AS edition, ${editionFeaturesSql} AS features`.execute(
+    db,
+  );
+  return rows[0];
+}
+
+/** The lease by its id, with its licence's product and serial (to say why a heart-beat or check-in was refused). */
+export async function findLease(db: Db, leaseId: string) {
+  return db
+    .selectFrom('license_leases as s')
+    .innerJoin('licenses as l', 'l.id', 's.license_id')
+    .selectAll('s')
+    .select(['l.product_id', 'l.serial', 'l.manufacturer_id'])
+    .where('s.id', '=', leaseId)
+    .executeTakeFirst();
+}
+
+/** Ends the lease now (check-in or release): the ended row, or undefined when there was none. */
+export function deleteLease(db: Db, licenseId: number, leaseId: string, hardwareFingerprint?: string) {
+  let query = db.deleteFrom('license_leases').where('id', '=', leaseId).where('license_id', '=', licenseId);
+  if (hardwareFingerprint !== undefined) query = query.where('hardware_fingerprint', '=', hardwareFingerprint);
+  return query.returningAll().executeTakeFirst() as Promise<LeaseRow | undefined>;
+}
+
+/** The licence's leases that hold a seat at `now`, earliest expiry first (staff's view; nothing is cleared). */
+export function listLiveLeases(db: Db, licenseId: number, now: Date) {
+  return db
+    .selectFrom('license_leases')
+    .selectAll()
+    .where('license_id', '=', licenseId)
+    .where('expires_at', '>', now)
+    .orderBy('checked_out_at')
+    .orderBy('id')
+    .execute() as Promise<LeaseRow[]>;
+}

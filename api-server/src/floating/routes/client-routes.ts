@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  ErrorResponse,
+  LeaseDocument,
+  SeatBorrowBody,
+  SeatCheckinResult,
+  SeatCheckoutBody,
+  SeatLeaseBody,
+  SeatsInUseAnswer,
+} from 'shared-kit/contract';
+import type { FastifyReply } from 'fastify';
+import { createProductKeyCache } from '../../crypto/product-key-cache';
+import { documentTime } from '../../clients/client-values';
+import { guardClientCall, machineSubject } from '../../clients/routes/client-guard';
+import type { RouteDependencies } from '../../lib/route-dependencies';
+import { SeatsInUseError, checkOutSeat } from '../checkout';
+import { renewSeat } from '../heartbeat';
+import { checkInSeat } from '../checkin';
+
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const checkoutErrors = { ...errors, 409: Type.Union([SeatsInUseAnswer, ErrorResponse]) };
+/** Plugins call these without a session: they prove a licence by its serial, never by staff credentials. */
+const PUBLIC = { public: true } as const;
+const tags = ['client API'];
+
+/** 409 with `frees_at` when every seat is taken. */
+async function answeringSeatsInUse<T>(reply: FastifyReply, checkOut: () => Promise<T>) {
+  try {
+    return await checkOut();
+  } catch (error) {
+    if (!(error instanceof SeatsInUseError)) throw error;
+    return reply.status(409).send({ message: [error.message], frees_at: documentTime(error.freesAt) });
+  }
+}
+
+/**
+ * A floating licence's seats (docs/client-api.md): check out, heart-beat, check in, borrow. Each counts against the
+ * caller's address and its machine (not the serial: a licence with many seats is checked out by many machines at once).
+ */
+export const floatingClientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
+  const productKeyOf = createProductKeyCache(masterKey);
+
+  app.post(
+    '/clients/app/seats/checkouts',
+    { config: PUBLIC, schema: { tags, body: SeatCheckoutBody, response: { 200: LeaseDocument, ...checkoutErrors } } },
+    async (request, reply) => {
+      const { body } = request;
+      const admit = () =>
+        guardClientCall(db, request, reply, [machineSubject(body.product_id, body.hardware_fingerprint)]);
+      return answeringSeatsInUse(reply, () => checkOutSeat(db, productKeyOf, admit, body));
+    },
+  );
+
+  app.post(
+    '/clients/app/seats/borrows',
+    { config: PUBLIC, schema: { tags, body: SeatBorrowBody, response: { 200: LeaseDocument, ...checkoutErrors } } },
+    async (request, reply) => {
+      const { body } = request;
+      const admit = () =>
+        guardClientCall(db, request, reply, [machineSubject(body.product_id, body.hardware_fingerprint)]);
+      return answeringSeatsInUse(reply, () => checkOutSeat(db, productKeyOf, admit, body));
+    },
+  );
+
+  app.post(
+    '/clients/app/seats/heartbeats',
+    { config: PUBLIC, schema: { tags, body: SeatLeaseBody, response: { 200: LeaseDocument, ...errors } } },
+    async (request, reply) => {
+      const { body } = request;
+      await guardClientCall(db, request, reply, [machineSubject(body.product_id, body.hardware_fingerprint)]);
+      return renewSeat(db, productKeyOf, body);
+    },
+  );
+
+  app.post(
+    '/clients/app/seats/checkins',
+    { config: PUBLIC, schema: { tags, body: SeatLeaseBody, response: { 200: SeatCheckinResult, ...errors } } },
+    async (request, reply) => {
+      const { body } = request;
+      const call = await guardClientCall(db, request, reply, [
+        machineSubject(body.product_id, body.hardware_fingerprint),
+      ]);
+      return checkInSeat(db, call, body);
+    },
+  );
+};
