@@ -45,7 +45,7 @@ export const API_DESCRIPTION = [
   `- **Customers** (the \`/portal/…\` routes): the portal's sign-in answers a \`token\`; under \`${SECURITY_SCHEME.customerSession}\` enter \`${PORTAL_AUTH_SCHEME} <token>\`.`,
   '- **Plugins** (`/clients/app/…`, the `client API` tag) need no credentials: a plugin proves a licence by its serial.',
   '',
-  'An operation without a lock needs no credentials. A missing or dead credential answers `401`; one that may not do the operation `403`.',
+  "An operation without a lock needs no credentials. A missing or dead credential answers `401`, one that may not do the operation `403`, and another manufacturer's object answers `404` like a missing one.",
   '',
   '## Requests',
   '',
