@@ -19,6 +19,7 @@ import { registerAuthentication } from './plugins/auth';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { registerApiReference } from './plugins/api-reference';
 import { withPathsInReferenceOrder } from './plugins/api-reference-order';
+import { API_DESCRIPTION, SECURITY_SCHEMES, documentedRoute, withRequestsAsServed } from './plugins/openapi-document';
 import { createPasswordCheckGate } from './auth/password-check-gate';
 import { createBackgroundWork, type BackgroundWork } from './lib/background-work';
 import { healthRoutes } from './health/routes';
@@ -163,10 +164,18 @@ export async function buildApp({
   // No cookie is parsed per request: only the routes that take the session from a cookie parse it (plugins/auth.ts).
   await app.register(fastifyCookie, { hook: false });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'ProductHub API', version: config.version }, servers: [{ url: '/api/v1' }] },
-    // The document's paths in one order, whatever order the domains register their routes in.
+    openapi: {
+      info: { title: 'ProductHub API', version: config.version, description: API_DESCRIPTION },
+      servers: [{ url: '/api/v1' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    // Each operation's credentials and upload body (plugins/openapi-document.ts).
+    transform: documentedRoute,
+    // The document's paths in one order, whatever order the domains register their routes in; request bodies as served.
     transformObject: (document) =>
-      'openapiObject' in document ? withPathsInReferenceOrder(document.openapiObject) : document.swaggerObject,
+      'openapiObject' in document
+        ? withRequestsAsServed(withPathsInReferenceOrder(document.openapiObject))
+        : document.swaggerObject,
   });
 
   await registerApiReference(app);

@@ -85,16 +85,14 @@ const hostileParam = fc.oneof(
   fc.integer({ min: 1, max: 20 }).map(String),
 );
 
+/** Routes that end the session every later request uses, and take no input but the token. */
+const ENDS_SESSION = ['/api/v1/systemusers/logout', `${PORTAL_API_PREFIX}/sign-out`];
+
 /**
- * Routes that end the session every later request uses, and take no input but the token; and the Super User's
- * ending of every session of a system user (any id could be the world's staff: tested with hostile ids in
- * staff-sessions.test.ts).
+ * The Super User's ending of every session of a system user: aimed at the world's staff user whose sessions the
+ * requests may end (never at the staff the requests sign in as), its id then the place of every hostile value.
  */
-const ENDS_SESSION = [
-  '/api/v1/systemusers/logout',
-  `${PORTAL_API_PREFIX}/sign-out`,
-  '/api/v1/systemusers/:id/sessions',
-];
+const ENDS_SESSIONS_OF_USER = '/api/v1/systemusers/:id/sessions';
 
 /** The portal's routes take a customer's session, every other route a staff one: each route is aimed at past its authentication. */
 const authorizationFor = (world: World, url: string, staff: 'superuser' | 'staffA') =>
@@ -307,14 +305,15 @@ interface AimedRequest {
 
 const schemaOf = (route: RouteTableEntry, part: Part) => route.schemas[part] as JsonSchema | undefined;
 
-/** A request the route's schemas accept: the base every aimed value is placed into. */
-function validRequest(route: RouteTableEntry): AimedRequest {
+/** A request the route's schemas accept (with the parameters given): the base every aimed value is placed into. */
+function validRequest(route: RouteTableEntry, fixedParams: Record<string, string> = {}): AimedRequest {
   const params = Object.fromEntries(
     Object.entries((validSample(schemaOf(route, 'params')) ?? {}) as Record<string, unknown>).map(([key, value]) => [
       key,
       String(value),
     ]),
   );
+  Object.assign(params, fixedParams);
   for (const name of route.url.match(/:[A-Za-z]+/g) ?? []) params[name.slice(1)] ??= '1';
   const query = Object.fromEntries(
     Object.entries((validSample(schemaOf(route, 'querystring')) ?? {}) as Record<string, unknown>).map(
@@ -353,6 +352,8 @@ describe('hostile values aimed at every position of every route', () => {
     known = await digest();
     routes = t.app.routeTable.filter((route) => route.method !== 'OPTIONS' && !ENDS_SESSION.includes(route.url));
   }, 120_000);
+  const baseOf = (route: RouteTableEntry) =>
+    validRequest(route, route.url === ENDS_SESSIONS_OF_USER ? { id: String(world.staffSessions.staffUserA) } : {});
   afterAll(async () => {
     console.log(
       `aimed hostile input: ${counts.requests} requests, answers ${JSON.stringify(Object.fromEntries(counts.statuses))}`,
@@ -405,7 +406,7 @@ describe('hostile values aimed at every position of every route', () => {
 
   it('refuses NUL and lone surrogates in every string of bodies, queries and paths with a 400 naming the field, changing nothing', async () => {
     for (const route of routes) {
-      const base = validRequest(route);
+      const base = baseOf(route);
       for (const part of ['params', 'querystring', 'body'] as Part[]) {
         for (const { path } of stringPositions(schemaOf(route, part))) {
           const field = path.join('.');
@@ -451,7 +452,7 @@ describe('hostile values aimed at every position of every route', () => {
 
   it('refuses over-long text in every string position, changing nothing', async () => {
     for (const route of routes) {
-      const base = validRequest(route);
+      const base = baseOf(route);
       for (const part of ['querystring', 'body'] as Part[]) {
         for (const { path, schema } of stringPositions(schemaOf(route, part))) {
           const field = path.join('.');
@@ -479,7 +480,7 @@ describe('hostile values aimed at every position of every route', () => {
 
   it('answers wrong types, huge numbers and bad escapes at every position with a 4xx in our shape or a success, never a 5xx', async () => {
     for (const route of routes) {
-      const base = validRequest(route);
+      const base = baseOf(route);
       const leaves = [
         ...leafPositions(schemaOf(route, 'body')).map(({ path }) => ({ part: 'body' as Part, path })),
         ...Object.keys(base.query).map((key) => ({ part: 'querystring' as Part, path: [key] as Path })),
@@ -530,7 +531,7 @@ describe('hostile values aimed at every position of every route', () => {
   it('holds the fields with rules past their schema to those rules wherever a body has them, changing nothing when refused', async () => {
     let aimedAt = 0;
     for (const route of routes) {
-      const base = validRequest(route);
+      const base = baseOf(route);
       for (const { path } of stringPositions(schemaOf(route, 'body'))) {
         const rules = FIELD_RULES[String(path[path.length - 1])];
         if (!rules) continue;

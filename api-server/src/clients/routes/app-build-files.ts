@@ -10,7 +10,16 @@ import { requireBuild } from '../../catalog/lookups';
 export const clientAppBuildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
     '/clients/app/products/:id/builds/:buildId/files',
-    { schema: { tags: ['builds'], params: ProductBuildParams, response: { 200: BuildFileList, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['builds'],
+        summary: "A build's files (a staff route: not part of the client API, despite its prefix)",
+        description:
+          "Needs a staff session or an API key with the `read` scope, like every builds route; the console lists a build's files with it. Plugins find their files in an update answer (`POST /clients/app/update-checks`).",
+        params: ProductBuildParams,
+        response: { 200: BuildFileList, ...ErrorResponses },
+      },
+    },
     async (request) => {
       const { manufacturerId } = requireManufacturerStaff(request);
       const { id: productId, buildId } = request.params;

@@ -34,6 +34,7 @@ import { validateLicense } from '../../clients/validate';
 import { findDownloadableFile } from '../queries/client-updates';
 import { attachmentDisposition } from '../../catalog/routes/products/build-files';
 import type { RouteDependencies } from '../../lib/route-dependencies';
+import { FILE_BYTES_ANSWER } from '../../plugins/openapi-document';
 import { guardClientCall, guardedCall, machineSubject, serialSubject } from './client-guard';
 
 export const DOWNLOAD_LINK_INVALID =
@@ -183,7 +184,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
         tags,
         params: DownloadParams,
         querystring: DownloadQuery,
-        response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...errors },
+        response: { 200: FILE_BYTES_ANSWER, ...errors },
       },
     },
     async (request, reply) => {

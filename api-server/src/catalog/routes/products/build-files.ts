@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { BuildFile, BuildFileParams, ErrorResponses } from 'shared-kit/contract';
 import { toBuildFile } from '../../build-shape';
 import { HttpError, badRequest, conflict, notFound } from '../../../lib/http-error';
@@ -10,6 +9,7 @@ import { buildFileStorageKey, findBuildFile, markBuildFileUploaded } from '../..
 import { lockBuild, touchBuild } from '../../queries/builds';
 import { ContentMismatchError } from '../../../storage/file-storage';
 import type { RouteDependencies } from '../../../lib/route-dependencies';
+import { FILE_BYTES_ANSWER } from '../../../plugins/openapi-document';
 import { BUILD, requireBuild } from '../../lookups';
 
 export const BUILD_FILE = 'Build file';
@@ -54,7 +54,14 @@ export const buildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
 
   app.put(
     '/products/:id/builds/:buildId/files/:name',
-    { schema: { tags: ['builds'], params: BuildFileParams, response: { 200: BuildFile, ...ErrorResponses } } },
+    {
+      schema: {
+        tags: ['builds'],
+        params: BuildFileParams,
+        consumes: ['application/octet-stream'],
+        response: { 200: BuildFile, ...ErrorResponses },
+      },
+    },
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const { manufacturerId } = principal;
@@ -107,7 +114,7 @@ export const buildFileRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
       schema: {
         tags: ['builds'],
         params: BuildFileParams,
-        response: { 200: Type.Unknown({ description: 'The file bytes, as an attachment' }), ...ErrorResponses },
+        response: { 200: FILE_BYTES_ANSWER, ...ErrorResponses },
       },
     },
     async (request, reply) => {

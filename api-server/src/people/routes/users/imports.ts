@@ -68,7 +68,11 @@ export const userImportRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = as
   app.post(
     '/users/imports',
     {
-      schema: { tags: ['users'], response: { 201: UserImportPreview, ...ErrorResponses } },
+      schema: {
+        tags: ['users'],
+        consumes: [USER_IMPORT_CONTENT_TYPE],
+        response: { 201: UserImportPreview, ...ErrorResponses },
+      },
       // The slot is taken before the upload is read and given back when the connection's answer ends.
       onRequest: (request, reply, done) => {
         try {
