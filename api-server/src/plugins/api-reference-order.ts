@@ -100,6 +100,12 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/licenses/{id}/terms',
   '/licenses/{id}/edition',
   '/licenses/{id}/renew',
+  '/orders',
+  '/orders/{id}',
+  '/orders/{id}/refund',
+  '/manufacturers/{id}/orders',
+  '/manufacturers/{id}/orders/export.csv',
+  '/licenses/{id}/order',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -18,6 +18,8 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'license_policy.applied': 'License policy applied to existing licenses',
   'license.edition_changed': 'License edition changed',
   'license.renewed': 'License renewed',
+  'order.created': 'Order created',
+  'order.refunded': 'Order refunded',
 };
 
 export { WEBHOOK_EVENT_TYPES };
