@@ -40,6 +40,7 @@ import { emailRoutes } from './email/routes';
 import { portalRoutes } from './portal/routes/customer-routes';
 import { portalStaffRoutes } from './portal/routes/staff-routes';
 import { apiKeyRoutes } from './api-keys/routes';
+import { ordersRoutes } from './orders/routes';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -214,6 +215,7 @@ export async function buildApp({
       await api.register(emailRoutes, areaDependencies);
       await api.register(portalStaffRoutes, areaDependencies);
       await api.register(apiKeyRoutes, { ...areaDependencies, sessionCache });
+      await api.register(ordersRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

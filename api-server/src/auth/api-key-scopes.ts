@@ -40,13 +40,17 @@ export const API_KEY_SCOPE_ROUTES: Record<ApiKeyScope, readonly string[]> = {
     'GET /api/v1/licenses/:id/leases',
     'GET /api/v1/audit-events',
     'GET /api/v1/dashboard',
+    'GET /api/v1/manufacturers/:id/orders',
+    'GET /api/v1/manufacturers/:id/orders/export.csv',
+    'GET /api/v1/orders/:id',
+    'GET /api/v1/licenses/:id/order',
   ],
   'builds:upload': [
     'POST /api/v1/products/:id/builds',
     'PUT /api/v1/products/:id/builds/:buildId/files/:name',
     'POST /api/v1/products/:id/builds/:buildId/confirm',
   ],
-  'orders:write': [],
+  'orders:write': ['POST /api/v1/orders', 'POST /api/v1/orders/:id/refund'],
 };
 
 const ROUTES_OF_SCOPE = new Map(

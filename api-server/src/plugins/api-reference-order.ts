@@ -106,6 +106,12 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/clients/app/seats/borrows',
   '/licenses/{id}/leases',
   '/licenses/{id}/leases/{leaseId}/release',
+  '/orders',
+  '/orders/{id}',
+  '/orders/{id}/refund',
+  '/manufacturers/{id}/orders',
+  '/manufacturers/{id}/orders/export.csv',
+  '/licenses/{id}/order',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

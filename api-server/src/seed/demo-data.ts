@@ -13,6 +13,7 @@ import { seedEmailDemo } from './email-demo';
 import { seedApiKeysDemo } from './api-keys-demo';
 import { seedPolicyDemo } from './policy-demo';
 import { seedFloatingDemo } from './floating-demo';
+import { seedOrdersDemo } from './orders';
 
 interface ManufacturerPlan {
   name: string;
@@ -315,6 +316,8 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   }
   await seedClientActivity(db, masterKey);
   await seedDemoHistory(db);
+  // Before the webhook endpoints exist: the demo's orders leave no deliveries pending for the worker.
+  await seedOrdersDemo(db, seeded);
   await seedWebhookDemo(db, masterKey, seeded);
   await seedEmailDemo(db, seeded);
   await seedApiKeysDemo(db, seeded);

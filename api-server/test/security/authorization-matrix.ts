@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { writeOfflineRequest } from 'signed-formats';
 import type { Role, World } from './matrix-world';
 
@@ -795,6 +796,42 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/v1/licenses/:id/leases/:leaseId/release': {
     request: (w) => ({ url: `/api/v1/licenses/${w.floating.licenseId}/leases/${w.floating.leases.release}/release` }),
+
+  // Orders: a shop's key (orders:write) or the manufacturer's staff post them; the superuser reads and refunds
+  // (support) but sells nothing for a manufacturer. Staff of B naming A's product: 400, the product is not B's.
+  'POST /api/v1/orders': {
+    request: (w) => ({
+      url: '/api/v1/orders',
+      headers: { 'idempotency-key': `matrix-post-${randomUUID()}` },
+      payload: {
+        buyer: { email: 'matrix.order@example.com', name: 'Matrix Order' },
+        lines: [{ product_id: w.productA, license_type: 'Standard', quantity: 1 }],
+        store: 'api',
+      },
+    }),
+    expect: { anonymous: 401, superuser: 403, staffA: 201, staffB: 400, ...STAFF_ROUTE_FOR_CUSTOMERS },
+  },
+  'GET /api/v1/orders/:id': {
+    request: (w) => ({ url: `/api/v1/orders/${w.orderA}` }),
+    expect: ownOrSuperuser(200),
+  },
+  'POST /api/v1/orders/:id/refund': {
+    request: (w) => ({
+      url: `/api/v1/orders/${w.ordersToRefundA.pop()}/refund`,
+      payload: { reason: 'CancelledOrder' },
+    }),
+    expect: ownOrSuperuser(200),
+  },
+  'GET /api/v1/manufacturers/:id/orders': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/orders` }),
+    expect: ownOrSuperuser(200),
+  },
+  'GET /api/v1/manufacturers/:id/orders/export.csv': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/orders/export.csv` }),
+    expect: ownOrSuperuser(200),
+  },
+  'GET /api/v1/licenses/:id/order': {
+    request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/order` }),
     expect: staffOnly(200),
   },
 };

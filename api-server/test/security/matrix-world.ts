@@ -22,6 +22,7 @@ import { insertApiKey } from '../../src/api-keys/queries/api-keys';
 import { startBrowserActivation } from '../../src/browser-activation/start';
 import { approveRequest } from '../../src/browser-activation/portal-decisions';
 import { createProductKeyCache } from '../../src/crypto/product-key-cache';
+import { createOrder } from '../../src/orders/create-order';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -99,6 +100,9 @@ export interface World {
     serial: string;
     leases: { heartbeat: string; checkin: string; release: string };
   };
+  /** Orders of A (its shop's): one to read, and one per refund call (each aims at one not refunded yet). */
+  orderA: number;
+  ordersToRefundA: number[];
 }
 
 const staffOf = (manufacturer: string) =>
@@ -264,7 +268,32 @@ export async function buildWorld(t: TestApp): Promise<World> {
     staffSessions: await staffSessionObjects(t, manufacturerA),
     ...(await apiKeyObjects(t, manufacturerA)),
     browserActivation: await browserActivationObjects(t, product.id, license.id, portalCustomers),
+    ...(await orderObjects(t, manufacturerA, product.id)),
   };
+}
+
+/** Orders of A made through the order core, as a shop's key would make them. */
+async function orderObjects(t: TestApp, manufacturerId: number, productId: number) {
+  const order = async (n: number) =>
+    (
+      await createOrder(
+        t.db,
+        { id: manufacturerId },
+        {
+          buyer: { email: `matrix.buyer.${n}@example.com`, name: `Matrix Buyer ${n}` },
+          lines: [{ product_id: productId, license_type: 'Standard', quantity: 1 }],
+          store: 'api',
+          external_order_id: `matrix-${n}`,
+          amount: 1000,
+          currency: 'EUR',
+        },
+        { actor: null, idempotencyKey: `matrix-${n}` },
+      )
+    ).order.id;
+  const orderA = await order(0);
+  const ordersToRefundA = [];
+  for (let n = 1; n <= 2 * ROLES.length; n++) ordersToRefundA.push(await order(n));
+  return { orderA, ordersToRefundA };
 }
 
 async function staffSessionObjects(t: TestApp, manufacturerId: number) {

@@ -29,3 +29,4 @@ export * from './emails';
 export * from './portal-offline';
 export * from './api-keys';
 export * from './browser-activation';
+export * from './orders';

@@ -22,6 +22,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'seat.checked_out',
   'seat.checked_in',
   'seat.released',
+  'order.created',
+  'order.refunded',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event "Send test event" delivers to one endpoint, whatever it subscribes to. */

@@ -26,6 +26,7 @@ import * as licencePolicies from './0040-licence-policies';
 import * as sessionDevices from './0050-session-devices';
 import * as browserActivations from './0070-browser-activations';
 import * as portalReservedActivations from './0075-portal-reserved-activations';
+import * as orders from './0080-orders';
 import * as floatingLeases from './0100-floating-leases';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '0050-session-devices': sessionDevices,
   '0070-browser-activations': browserActivations,
   '0075-portal-reserved-activations': portalReservedActivations,
+  '0080-orders': orders,
   '0100-floating-leases': floatingLeases,
 };

@@ -1,9 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { LicenseState } from '../license-shape';
-import type { SystemUserActor } from '../../auth/actor';
+import type { AuditActor } from '../../auth/actor';
 import { apiTimestampSql } from '../../db/api-timestamps';
 import { tenantRowsById } from '../../db/tenant-rows-by-id';
+
+/** The audit log's three actor columns of `actor` (at most one of them set). */
+const actorColumns = (actor: AuditActor) => ({
+  systemUserId: actor && 'systemUserId' in actor ? actor.systemUserId : null,
+  endUserId: actor && 'endUserId' in actor ? actor.endUserId : null,
+  apiKeyId: actor && 'apiKeyId' in actor ? actor.apiKeyId : null,
+});
 
 /**
  * Puts the manufacturer's licences of `ids` that are not in `state` yet into it and audits each change
@@ -16,7 +23,7 @@ import { tenantRowsById } from '../../db/tenant-rows-by-id';
  */
 export async function changeLicenseStates(
   trx: Db,
-  actor: SystemUserActor,
+  actor: AuditActor,
   manufacturerId: number,
   ids: number[],
   state: LicenseState,
@@ -35,8 +42,8 @@ export async function changeLicenseStates(
       SELECT jsonb_build_object(
         'disabled', ${state.disabled}::boolean, 'disabled_reason', ${state.disabled_reason}::text, 'updated_at', ${apiTimestampSql(sql`now()`)}) AS after
     )
-    INSERT INTO audit_log (manufacturer_id, actor_system_user_id, action, entity_type, entity_id, before, after)
-    SELECT ${manufacturerId}::int, ${actor.systemUserId}::int, ${state.disabled ? 'license.disable' : 'license.enable'}::text, 'license', changed.id::text,
+    INSERT INTO audit_log (manufacturer_id, actor_system_user_id, actor_end_user_id, actor_api_key_id, action, entity_type, entity_id, before, after)
+    SELECT ${manufacturerId}::int, ${actorColumns(actor).systemUserId}::int, ${actorColumns(actor).endUserId}::int, ${actorColumns(actor).apiKeyId}::int, ${state.disabled ? 'license.disable' : 'license.enable'}::text, 'license', changed.id::text,
       changed.before, changed.before || patch.after
     FROM changed CROSS JOIN patch ORDER BY changed.id`.execute(trx);
 }

@@ -248,3 +248,24 @@ export async function insertLicense(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Several licences in one statement (an order's units): each gets its policy's terms from the insert trigger. */
+export async function insertLicenses(
+  trx: Db,
+  rows: { manufacturerId: number; productId: number; userId: number; licenseType: LicenseType; serial: string }[],
+) {
+  if (rows.length === 0) return [];
+  return trx
+    .insertInto('licenses')
+    .values(
+      rows.map((values) => ({
+        manufacturer_id: values.manufacturerId,
+        product_id: values.productId,
+        user_id: values.userId,
+        license_type: values.licenseType,
+        serial: values.serial,
+      })),
+    )
+    .returningAll()
+    .execute();
+}

@@ -17,6 +17,7 @@ const PAST_TENSE: Record<string, string> = {
   download: 'downloaded',
   check: 'checked',
   revoke: 'revoked',
+  refund: 'refunded',
 };
 
 /** Actions whose words do not follow "subject verb". */

@@ -21,6 +21,8 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'seat.checked_out': 'Floating seat checked out',
   'seat.checked_in': 'Floating seat checked in',
   'seat.released': 'Floating seat released',
+  'order.created': 'Order created',
+  'order.refunded': 'Order refunded',
 };
 
 export { WEBHOOK_EVENT_TYPES };
