@@ -15,6 +15,7 @@ import { DEMO_LOGINS } from './seed/demo-logins';
 import { demoPortalLines } from './seed/demo-portals';
 import { readWebhookSettings } from './webhooks/settings';
 import { startWebhookWorker } from './webhooks/worker';
+import { WEBHOOK_OUTBOX_CHANNEL } from './webhooks/tables';
 import { readEmailSettings } from './email/settings';
 import { startEmailWorker } from './email/worker';
 import { EMAIL_OUTBOX_CHANNEL } from './email/tables';
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   const emailWorker = startEmailWorker(outboxDb, emailSettings, (error) => app.log.error(error, 'email delivery'));
   const outboxWakeUps = listenForOutboxWakeUps(
     connectionString,
-    { [EMAIL_OUTBOX_CHANNEL]: emailWorker.wake },
+    { [EMAIL_OUTBOX_CHANNEL]: emailWorker.wake, [WEBHOOK_OUTBOX_CHANNEL]: webhookWorker.wake },
     (error) => app.log.warn(error, 'outbox wake-ups: listening again shortly; the poll finds new rows meanwhile'),
   );
 

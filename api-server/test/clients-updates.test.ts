@@ -142,7 +142,9 @@ describe('client API: update checks, downloads, revocations', () => {
         url_expires_at: string;
       }[];
       expect(files.map((file) => file.name)).toEqual(['stable-macOS.pkg']);
-      expect(files[0].url).toMatch(new RegExp(`^${CLIENT}/downloads/\\d+\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`));
+      expect(files[0].url).toMatch(
+        new RegExp(`^${CLIENT}/downloads/\\d+\\?expires=\\d+&license=${world.annSynth.id}&signature=[A-Za-z0-9_-]+$`),
+      );
       expect(Date.parse(files[0].url_expires_at) - Date.now()).toBeGreaterThan(3500_000);
 
       const download = await t.app.inject({ url: files[0].url });
@@ -287,6 +289,60 @@ describe('client API: update checks, downloads, revocations', () => {
         expect(response.json().message[0]).toMatch(/^This download link is not valid/);
       }
       expect((await t.app.inject({ url: `${CLIENT}/downloads/${file.id}` })).statusCode).toBe(400);
+    });
+  });
+
+  describe('a download link checks its licence at download time', () => {
+    const linkOf = async () => {
+      const files = (await offered({})).files as { url: string }[];
+      return files[0].url;
+    };
+    const setLicense = (changes: { disabled?: boolean; disabled_reason?: string | null; expires_at?: Date | null }) =>
+      t.db.updateTable('licenses').set(changes).where('id', '=', world.annSynth.id).execute();
+    afterEach(() => setLicense({ disabled: false, disabled_reason: null, expires_at: null }));
+
+    it('refuses once the licence is deactivated or expired, with a plain message, and writes nothing', async () => {
+      const url = await linkOf();
+      expect(url).toContain(`&license=${world.annSynth.id}&`);
+      const downloads = (await clientAudit(t, 'client.download')).length;
+      await setLicense({ disabled: true, disabled_reason: 'FraudulentUse' });
+      const disabled = await t.app.inject({ url });
+      expect(disabled.statusCode).toBe(403);
+      expect(disabled.json()).toEqual({
+        message: ["This download link's license is deactivated (FraudulentUse): downloads need an active license."],
+      });
+      await setLicense({ disabled: false, disabled_reason: null, expires_at: new Date('2024-03-01T00:00:00Z') });
+      const expired = await t.app.inject({ url });
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json()).toEqual({
+        message: ["This download link's license expired on 2024-03-01: renew it to download."],
+      });
+      expect(await clientAudit(t, 'client.download')).toHaveLength(downloads);
+      await setLicense({ expires_at: null });
+      expect((await t.app.inject({ url })).statusCode).toBe(200);
+      expect(await clientAudit(t, 'client.download')).toHaveLength(downloads + 1);
+    });
+
+    it('a link cannot be moved to another licence', async () => {
+      const url = await linkOf();
+      const moved = url.replace(`license=${world.annSynth.id}`, `license=${world.bobSynth.id}`);
+      const dropped = url.replace(`&license=${world.annSynth.id}`, '');
+      for (const changed of [moved, dropped]) {
+        const response = await t.app.inject({ url: changed });
+        expect(response.statusCode).toBe(403);
+        expect(response.json().message[0]).toMatch(/^This download link is not valid/);
+      }
+    });
+
+    it('answers a HEAD with the headers and writes no audit row', async () => {
+      const url = await linkOf();
+      const audited = await auditRowCount(t);
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-disposition']).toMatch(/^attachment; filename=/);
+      expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+      expect(head.rawPayload.length).toBe(0);
+      expect(await auditRowCount(t)).toBe(audited);
     });
   });
 

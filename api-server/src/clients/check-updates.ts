@@ -92,7 +92,13 @@ export async function checkForUpdates(
   if (ifNoneMatch === etag) return { etag, document: undefined };
   const now = secondsNow();
   const signedFiles = files.map((file) => {
-    const link = signDownloadUrl(call.downloadKey, call.prefix, file, now.getTime() / 1000);
+    const link = signDownloadUrl(
+      call.downloadKey,
+      call.prefix,
+      file,
+      now.getTime() / 1000,
+      read.license_id ?? undefined,
+    );
     return {
       name: file.name,
       size: Number(file.size),

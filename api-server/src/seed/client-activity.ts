@@ -7,7 +7,7 @@ import { startTrial } from '../clients/start-trial';
 
 /** The product whose trials and machines come from real client calls (not one the console's tests count on). */
 const PRODUCT_IDENTIFIER = 'com.aurora.compressor';
-const SEED_CALL = { address: 'demo seed', limits: [], admit: () => undefined };
+const SEED_CALL = { address: 'demo seed', limits: [], admit: () => undefined, admitNewTrial: async () => undefined };
 /** The names the plugins reported for each licence's two machines: some have one, one has none (older plugin). */
 const MACHINE_NAMES = [
   ['Studio Mac', 'Laptop'],

@@ -39,6 +39,20 @@ export async function findEndpoint(db: Db, manufacturerId: number, endpointId: n
     .executeTakeFirst();
 }
 
+/**
+ * The manufacturer's endpoints, counted under a lock of its row (FOR NO KEY UPDATE: other writers that merely
+ * reference it go on), so two creates at once cannot both pass the cap. Call inside the creating transaction.
+ */
+export async function countEndpointsLocked(db: Db, manufacturerId: number): Promise<number> {
+  await db.selectFrom('manufacturers').select('id').where('id', '=', manufacturerId).forNoKeyUpdate().execute();
+  const row = await webhookDb(db)
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where('manufacturer_id', '=', manufacturerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export async function insertEndpoint(
   db: Db,
   masterKey: Buffer,

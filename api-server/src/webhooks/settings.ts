@@ -5,6 +5,8 @@ export interface WebhookSettings extends OutboxSettings {
   /** Allow loopback, private, link-local targets (tests, an operator's own network). */
   allowPrivateTargets: boolean;
   timeoutMs: number;
+  /** Sends one manufacturer may have in flight on one instance, of its `batchSize` slots (docs/webhooks.md). */
+  perManufacturer: number;
 }
 
 export function readWebhookSettings(env: NodeJS.ProcessEnv = process.env): WebhookSettings {
@@ -16,6 +18,7 @@ export function readWebhookSettings(env: NodeJS.ProcessEnv = process.env): Webho
     retryBaseMs: positive(env, 'PRODUCTHUB_WEBHOOK_RETRY_BASE_MS', 5_000),
     pollIntervalMs: positive(env, 'PRODUCTHUB_WEBHOOK_POLL_MS', 1_000),
     leaseMs: timeoutMs * 3 + 5_000,
-    batchSize: 8,
+    batchSize: 16,
+    perManufacturer: 4,
   };
 }

@@ -41,3 +41,6 @@ export type WebhookDb = ReturnType<typeof webhookDb>;
 
 /** The Standard Webhooks message id of an event: the same on every attempt and every redelivery. */
 export const messageIdOf = (eventId: string | number) => `msg_${eventId}`;
+
+/** Notified at the commit of every statement inserting deliveries (migration 0120): the workers wake up. */
+export const WEBHOOK_OUTBOX_CHANNEL = 'webhook_outbox';

@@ -1,38 +1,24 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { decrypt } from '../crypto/product-keys';
-import { claimDue, type OutboxTable } from '../outbox/claim';
 import { startPollLoop, type OutboxWorker } from '../outbox/poll-loop';
 import { recordAttempt } from '../outbox/record-attempt';
+import { claimFairly, type ClaimedDelivery } from './fair-claim';
 import { sendWebhook, type SendResult } from './send';
 import type { WebhookSettings } from './settings';
 import { signatureHeader } from './signature';
 import { messageIdOf } from './tables';
 
-interface ClaimedDelivery {
-  id: string;
-  attempts: number;
-  event_id: string;
-  payload: unknown;
-  created_at: Date;
-  url: string;
-  secret_encrypted: string;
-}
+const TABLE = 'webhook_deliveries';
 
-/** The deliveries outbox: a disabled endpoint's deliveries wait until it is enabled again. */
-const DELIVERIES: OutboxTable<ClaimedDelivery> = {
-  table: 'webhook_deliveries',
-  dueWhen: sql`EXISTS (SELECT 1 FROM webhook_endpoints ep WHERE ep.id = o.endpoint_id AND ep.enabled)`,
-  selectClaimed: sql<ClaimedDelivery>`
-    SELECT claimed.id, claimed.attempts, claimed.event_id, e.payload, e.created_at, ep.url, ep.secret_encrypted
-    FROM claimed
-    JOIN webhook_events e ON e.id = claimed.event_id
-    JOIN webhook_endpoints ep ON ep.id = claimed.endpoint_id`,
-};
-
-/** Claims due deliveries with the outbox's lease (outbox/claim.ts). */
+/** Claims due deliveries fairly (fair-claim.ts), as many as a whole batch, with nothing in flight. */
 export function claimDueDeliveries(db: Db, settings: WebhookSettings): Promise<ClaimedDelivery[]> {
-  return claimDue(db, DELIVERIES, settings);
+  return claimFairly(db, {
+    free: settings.batchSize,
+    perManufacturer: settings.perManufacturer,
+    busy: new Map(),
+    leaseMs: settings.leaseMs,
+  });
 }
 
 function recordOutcome(
@@ -42,7 +28,7 @@ function recordOutcome(
   result: SendResult,
 ): Promise<void> {
   const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  return recordAttempt(db, DELIVERIES.table, settings, delivery, {
+  return recordAttempt(db, TABLE, settings, delivery, {
     finalStatus: succeeded ? 'succeeded' : undefined,
     error: succeeded ? null : (result.error ?? `HTTP ${result.statusCode}`),
     set: sql`response_code = ${result.statusCode}, duration_ms = ${result.durationMs}`,
@@ -73,7 +59,7 @@ async function deliver(db: Db, masterKey: Buffer, settings: WebhookSettings, del
   await recordOutcome(db, settings, delivery, result);
 }
 
-/** One pass: claims what is due, delivers it; answers how many deliveries were claimed. */
+/** One pass: claims what is due (fairly), delivers it and waits; answers how many deliveries were claimed. */
 export async function deliverDue(
   db: Db,
   masterKey: Buffer,
@@ -87,11 +73,52 @@ export async function deliverDue(
 
 export type WebhookWorker = OutboxWorker;
 
+/**
+ * A pool of `batchSize` sending slots: a slot freed by a finished send takes the next due delivery at once (the
+ * finish wakes the loop), so no send waits for the slowest of a batch; a manufacturer holds at most
+ * `perManufacturer` slots, so one tenant's endpoint that never answers cannot delay another's deliveries by more
+ * than the time to claim them (docs/webhooks.md, "Fair delivery").
+ */
 export function startWebhookWorker(
   db: Db,
   masterKey: Buffer,
   settings: WebhookSettings,
   onError: (error: unknown) => void = () => undefined,
 ): WebhookWorker {
-  return startPollLoop(() => deliverDue(db, masterKey, settings, onError), settings, onError);
+  const busy = new Map<number, number>();
+  const sending = new Set<Promise<void>>();
+  const take = (manufacturerId: number, delta: number) => {
+    const count = (busy.get(manufacturerId) ?? 0) + delta;
+    if (count > 0) busy.set(manufacturerId, count);
+    else busy.delete(manufacturerId);
+  };
+  const fillFreeSlots = async () => {
+    const claimed = await claimFairly(db, {
+      free: settings.batchSize - sending.size,
+      perManufacturer: settings.perManufacturer,
+      busy,
+      leaseMs: settings.leaseMs,
+    });
+    for (const delivery of claimed) {
+      take(delivery.manufacturer_id, 1);
+      const send: Promise<void> = deliver(db, masterKey, settings, delivery)
+        .catch(onError)
+        .finally(() => {
+          sending.delete(send);
+          take(delivery.manufacturer_id, -1);
+          loop.wake();
+        });
+      sending.add(send);
+    }
+    return claimed.length;
+  };
+  // A pass that filled every slot is not followed at once by another: the next freed slot wakes the loop.
+  const loop = startPollLoop(fillFreeSlots, { pollIntervalMs: settings.pollIntervalMs, batchSize: Infinity }, onError);
+  return {
+    wake: loop.wake,
+    stop: async () => {
+      await loop.stop();
+      await Promise.all([...sending]);
+    },
+  };
 }

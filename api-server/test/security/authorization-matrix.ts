@@ -54,6 +54,14 @@ const WEBHOOK_ROUTES: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints` }),
     expect: ownOrSuperuser(200),
   },
+  'DELETE /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': {
+    // Each role (one call each) aims at an endpoint of A that still exists. Before the POST: a manufacturer holds
+    // at most 10 endpoints (webhooks/limits.ts), and the world gives A one to delete per role.
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints/${w.webhookEndpointsToDeleteA.pop()}`,
+    }),
+    expect: ownOrSuperuser(204),
+  },
   'POST /api/v1/manufacturers/:id/webhook-endpoints': {
     request: (w) => ({
       url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints`,
@@ -68,13 +76,6 @@ const WEBHOOK_ROUTES: Record<string, MatrixEntry> = {
   'PATCH /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': {
     request: (w) => ({ url: webhookEndpoint(w), payload: { enabled: true } }),
     expect: ownOrSuperuser(200),
-  },
-  'DELETE /api/v1/manufacturers/:id/webhook-endpoints/:endpointId': {
-    // Each role (one call each) aims at an endpoint of A that still exists.
-    request: (w) => ({
-      url: `/api/v1/manufacturers/${w.manufacturerA}/webhook-endpoints/${w.webhookEndpointsToDeleteA.pop()}`,
-    }),
-    expect: ownOrSuperuser(204),
   },
   'GET /api/v1/manufacturers/:id/webhook-endpoints/:endpointId/deliveries': {
     request: (w) => ({ url: `${webhookEndpoint(w)}/deliveries` }),

@@ -9,4 +9,5 @@ export const TEST_WEBHOOK_SETTINGS: WebhookSettings = {
   pollIntervalMs: 20,
   leaseMs: 5_000,
   batchSize: 8,
+  perManufacturer: 4,
 };

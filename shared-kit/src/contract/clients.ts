@@ -71,6 +71,8 @@ export type UpdateCheckBody = Static<typeof UpdateCheckBody>;
 export const DownloadParams = Type.Object({ fileId: Id });
 export const DownloadQuery = Type.Object({
   expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }),
+  /** The licence the link was issued for (an update check with a serial): checked again at download time. */
+  license: Type.Optional(Id),
   signature: Text({ minLength: 1, maxLength: 100 }),
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;

@@ -44,3 +44,14 @@ export async function startOrFindTrial(
     FROM product p LEFT JOIN trial tr ON true`.execute(db);
   return rows[0];
 }
+
+/** Whether the machine already has a trial of the product (asking for it again starts nothing). */
+export async function machineHasTrial(db: Db, productId: number, hardwareFingerprint: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('trials')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('hardware_fingerprint', '=', hardwareFingerprint)
+    .executeTakeFirst();
+  return row !== undefined;
+}

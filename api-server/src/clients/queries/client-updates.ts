@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { RELEASE_CHANNEL_TYPE } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 import { consumeRateLimitsWithRead, type RateLimit } from '../../auth/rate-limits';
-import { maintenanceEndSql } from '../../policies/queries/license-terms';
+import { licenseExpiredSql, maintenanceEndSql } from '../../policies/queries/license-terms';
 
 export interface CandidateFile {
   id: number;
@@ -97,5 +97,15 @@ export async function findDownloadableFile(db: Db, fileId: number) {
     .where('f.id', '=', fileId)
     .where('f.uploaded_at', 'is not', null)
     .where('b.upload_confirmed', '=', true)
+    .executeTakeFirst();
+}
+
+/** The state a download link's licence is in now: undefined when it is gone. */
+export async function findLicenseState(db: Db, licenseId: number) {
+  return db
+    .selectFrom('licenses as l')
+    .select(['l.disabled', 'l.disabled_reason', 'l.expires_at'])
+    .select(licenseExpiredSql.as('expired'))
+    .where('l.id', '=', licenseId)
     .executeTakeFirst();
 }

@@ -31,14 +31,18 @@ import { DeactivationCapReached } from '../../licenses/activation/deactivate-mac
 import { revocationsOf } from '../../clients/revocations';
 import { startTrial } from '../../clients/start-trial';
 import { validateLicense } from '../../clients/validate';
-import { findDownloadableFile } from '../queries/client-updates';
+import { findDownloadableFile, findLicenseState } from '../queries/client-updates';
 import { attachmentDisposition } from '../../catalog/routes/products/build-files';
 import type { RouteDependencies } from '../../lib/route-dependencies';
 import { FILE_BYTES_ANSWER } from '../../plugins/openapi-document';
-import { guardClientCall, guardedCall, machineSubject, serialSubject } from './client-guard';
+import { admitTrialStart, guardClientCall, guardedCall, machineSubject, serialSubjects } from './client-guard';
 
 export const DOWNLOAD_LINK_INVALID =
   'This download link is not valid: it has expired or is for another file. Check for updates again to get a new link.';
+export const downloadLicenseDisabled = (reason: string | null) =>
+  `This download link's license is deactivated${reason ? ` (${reason})` : ''}: downloads need an active license.`;
+export const downloadLicenseExpired = (expiresAt: Date | null) =>
+  `This download link's license expired${expiresAt ? ` on ${expiresAt.toISOString().slice(0, 10)}` : ''}: renew it to download.`;
 const BUILD_FILE = 'Build file';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
@@ -63,6 +67,15 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
   const productKeyOf = createProductKeyCache(masterKey);
   const downloadKey = downloadUrlKey(masterKey);
 
+  /** A link issued for a licence downloads only while the licence is enabled and not expired. */
+  const checkLinkLicense = async (licenseId: number | undefined) => {
+    if (licenseId === undefined) return;
+    const license = await findLicenseState(db, licenseId);
+    if (!license) throw new HttpError(403, DOWNLOAD_LINK_INVALID);
+    if (license.disabled) throw new HttpError(403, downloadLicenseDisabled(license.disabled_reason));
+    if (license.expired) throw new HttpError(403, downloadLicenseExpired(license.expires_at));
+  };
+
   app.post(
     '/clients/app/trials',
     { config: PUBLIC, schema: { tags, body: StartTrialBody, response: { 200: TrialFile, 201: TrialFile, ...errors } } },
@@ -70,7 +83,8 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
       const call = await guardClientCall(db, request, reply, [
         machineSubject(request.body.product_id, request.body.hardware_fingerprint),
       ]);
-      const { file, created } = await startTrial(db, productKeyOf, call, request.body);
+      const admitNewTrial = () => admitTrialStart(db, reply, request.body.product_id, call.address);
+      const { file, created } = await startTrial(db, productKeyOf, { ...call, admitNewTrial }, request.body);
       return reply.code(created ? 201 : 200).send(file);
     },
   );
@@ -82,7 +96,11 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
       return activateBySerial(
         db,
         productKeyOf,
-        guardedCall(request, reply, [serialSubject(request.body.product_id, request.body.serial)]),
+        guardedCall(
+          request,
+          reply,
+          serialSubjects(request.body.product_id, request.body.serial, request.body.hardware_fingerprint),
+        ),
         request.body,
       );
     },
@@ -103,9 +121,12 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
       },
     },
     async (request, reply) => {
-      const call = await guardClientCall(db, request, reply, [
-        serialSubject(request.body.product_id, request.body.serial),
-      ]);
+      const call = await guardClientCall(
+        db,
+        request,
+        reply,
+        serialSubjects(request.body.product_id, request.body.serial, request.body.hardware_fingerprint),
+      );
       try {
         return await deactivateBySerial(db, call, request.body);
       } catch (error) {
@@ -121,7 +142,12 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
     '/clients/app/validations',
     { config: PUBLIC, schema: { tags, body: ValidateBody, response: { 200: StateDocument, ...errors } } },
     async (request, reply) => {
-      await guardClientCall(db, request, reply, [serialSubject(request.body.product_id, request.body.serial)]);
+      await guardClientCall(
+        db,
+        request,
+        reply,
+        serialSubjects(request.body.product_id, request.body.serial, request.body.hardware_fingerprint),
+      );
       return validateLicense(db, productKeyOf, request.body);
     },
   );
@@ -162,7 +188,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
       const { body } = request;
       const subjects = [
         machineSubject(body.product_id, body.hardware_fingerprint),
-        ...(body.serial === undefined ? [] : [serialSubject(body.product_id, body.serial)]),
+        ...(body.serial === undefined ? [] : serialSubjects(body.product_id, body.serial, body.hardware_fingerprint)),
       ];
       const call = { ...guardedCall(request, reply, subjects), prefix: app.prefix, downloadKey };
       const answer = await checkForUpdates(
@@ -190,9 +216,9 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
     async (request, reply) => {
       const call = await guardClientCall(db, request, reply);
       const file = await findDownloadableFile(db, request.params.fileId);
-      const { expires, signature } = request.query;
-      if (!file || !downloadSignatureValid(downloadKey, file, expires, signature, Math.floor(Date.now() / 1000)))
+      if (!file || !downloadSignatureValid(downloadKey, file, request.query, Math.floor(Date.now() / 1000)))
         throw new HttpError(403, DOWNLOAD_LINK_INVALID);
+      await checkLinkLicense(request.query.license);
       const size = file.storage_key ? await storage.size(file.storage_key) : undefined;
       if (size === undefined || !file.storage_key) {
         request.log.error(
@@ -201,13 +227,15 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
         );
         throw notFound(BUILD_FILE);
       }
-      await recordClientAudit(db, call, {
-        manufacturerId: file.manufacturer_id,
-        action: 'client.download',
-        entityType: 'build_file',
-        entityId: file.id,
-        after: { name: file.name },
-      });
+      // A HEAD hands out no file (a download manager asking the size first): it is not audited.
+      if (request.method !== 'HEAD')
+        await recordClientAudit(db, call, {
+          manufacturerId: file.manufacturer_id,
+          action: 'client.download',
+          entityType: 'build_file',
+          entityId: file.id,
+          after: { name: file.name },
+        });
       return reply
         .header('Content-Type', 'application/octet-stream')
         .header('Content-Length', size)

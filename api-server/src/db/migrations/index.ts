@@ -28,6 +28,7 @@ import * as browserActivations from './0070-browser-activations';
 import * as portalReservedActivations from './0075-portal-reserved-activations';
 import * as orders from './0080-orders';
 import * as floatingLeases from './0100-floating-leases';
+import * as webhookFairDelivery from './0120-webhook-fair-delivery';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0075-portal-reserved-activations': portalReservedActivations,
   '0080-orders': orders,
   '0100-floating-leases': floatingLeases,
+  '0120-webhook-fair-delivery': webhookFairDelivery,
 };

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { pageRequest, pagination } from '../../lib/paging';
+import { admitTestEvent } from '../limits';
 import { enqueueDelivery, findDelivery, insertEvent, listDeliveries, toWebhookDelivery } from '../endpoints';
 import type { RouteDependencies } from '../../lib/route-dependencies';
 import { reachableManufacturer, requireEndpoint } from './webhook-endpoints';
@@ -73,7 +74,7 @@ export const webhookDeliveryRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
     {
       schema: {
         tags,
-        summary: 'Sends a webhook.test event to this endpoint',
+        summary: 'Sends a webhook.test event to this endpoint (5 a minute per endpoint, 20 per manufacturer)',
         params: WebhookEndpointParams,
         response: { 202: WebhookDelivery, ...ErrorResponses },
       },
@@ -82,6 +83,7 @@ export const webhookDeliveryRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
       const { id: manufacturerId, endpointId } = request.params;
       await reachableManufacturer(db, request, manufacturerId);
       await requireEndpoint(db, manufacturerId, endpointId);
+      await admitTestEvent(db, manufacturerId, endpointId);
       const id = await db.transaction().execute(async (trx) => {
         const payload = {
           type: WEBHOOK_TEST_EVENT_TYPE,

@@ -17,6 +17,7 @@ import { principalOf, type Principal } from '../../auth/principal';
 import { recordAudit } from '../../audit/queries/audit-log';
 import { findManufacturer } from '../../manufacturers/queries/manufacturers';
 import {
+  countEndpointsLocked,
   deleteEndpoint,
   findEndpoint,
   insertEndpoint,
@@ -24,6 +25,7 @@ import {
   toWebhookEndpoint,
   updateEndpoint,
 } from '../endpoints';
+import { admitNewEndpoint } from '../limits';
 import { readWebhookSettings } from '../settings';
 import { generateSecret } from '../signature';
 import { TargetRefused, checkTarget } from '../target-guard';
@@ -80,7 +82,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
     {
       schema: {
         tags,
-        summary: 'Creates an endpoint; the answer shows its signing secret, once',
+        summary: 'Creates an endpoint (at most 10 per manufacturer); the answer shows its signing secret, once',
         params: IdParams,
         body: CreateWebhookEndpointBody,
         response: { 201: CreatedWebhookEndpoint, ...ErrorResponses },
@@ -92,6 +94,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDependencies>
       const url = await checkedUrl(request.body.url);
       const secret = generateSecret();
       const created = await db.transaction().execute(async (trx) => {
+        admitNewEndpoint(await countEndpointsLocked(trx, manufacturerId));
         const row = await insertEndpoint(trx, masterKey, {
           manufacturer_id: manufacturerId,
           url,
