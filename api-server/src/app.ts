@@ -38,6 +38,7 @@ import { emailRoutes } from './email/routes';
 import { portalRoutes } from './portal/routes/customer-routes';
 import { portalStaffRoutes } from './portal/routes/staff-routes';
 import { apiKeyRoutes } from './api-keys/routes';
+import { batchRoutes } from './batches/routes';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -203,6 +204,7 @@ export async function buildApp({
       await api.register(emailRoutes, areaDependencies);
       await api.register(portalStaffRoutes, areaDependencies);
       await api.register(apiKeyRoutes, { ...areaDependencies, sessionCache });
+      await api.register(batchRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

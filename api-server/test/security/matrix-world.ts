@@ -21,6 +21,7 @@ import { insertApiKey } from '../../src/api-keys/queries/api-keys';
 import { startBrowserActivation } from '../../src/browser-activation/start';
 import { approveRequest } from '../../src/browser-activation/portal-decisions';
 import { createProductKeyCache } from '../../src/crypto/product-key-cache';
+import { createBatch } from '../../src/batches/batch-rules';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -91,6 +92,8 @@ export interface World {
   apiKeysA: Record<ApiKeyScope, string>;
   /** Browser activation of product A: pending user codes (one per call), and a request approved by customer A. */
   browserActivation: { userCodes: string[]; approved: { deviceCode: string; fingerprint: string } };
+  /** Serial batches of product A: one to read, export and redeem from (one unsold serial per call), one to void. */
+  batches: { batchA: number; batchToVoidA: number; unsoldSerialsA: string[] };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -254,7 +257,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
     staffSessions: await staffSessionObjects(t, manufacturerA),
     ...(await apiKeyObjects(t, manufacturerA)),
     browserActivation: await browserActivationObjects(t, product.id, license.id, portalCustomers),
+    batches: await batchObjects(t, manufacturerA, product.id),
   };
+}
+
+async function batchObjects(t: TestApp, manufacturerId: number, productId: number): Promise<World['batches']> {
+  const owner = { manufacturerId, productId };
+  const batch = { license_type: 'Standard' as const, reseller: 'Matrix Reseller' };
+  const batchA = (await createBatch(t.db, null, owner, { ...batch, count: ROLES.length })).id;
+  const batchToVoidA = (await createBatch(t.db, null, owner, { ...batch, count: 3 })).id;
+  const serials = await t.db.selectFrom('batch_serials').select('serial').where('batch_id', '=', batchA).execute();
+  return { batchA, batchToVoidA, unsoldSerialsA: serials.map((row) => row.serial) };
 }
 
 async function staffSessionObjects(t: TestApp, manufacturerId: number) {

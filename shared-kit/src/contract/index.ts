@@ -27,3 +27,4 @@ export * from './emails';
 export * from './portal-offline';
 export * from './api-keys';
 export * from './browser-activation';
+export * from './batches';

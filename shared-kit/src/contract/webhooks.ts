@@ -19,6 +19,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'license_policy.applied',
   'license.edition_changed',
   'license.renewed',
+  'batch.created',
+  'batch.voided',
+  'batch_serial.redeemed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event "Send test event" delivers to one endpoint, whatever it subscribes to. */

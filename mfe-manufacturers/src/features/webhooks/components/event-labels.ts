@@ -18,6 +18,9 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'license_policy.applied': 'License policy applied to existing licenses',
   'license.edition_changed': 'License edition changed',
   'license.renewed': 'License renewed',
+  'batch.created': 'Serial batch created',
+  'batch.voided': 'Serial batch serials voided',
+  'batch_serial.redeemed': 'Batch serial redeemed',
 };
 
 export { WEBHOOK_EVENT_TYPES };
