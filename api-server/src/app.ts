@@ -41,6 +41,7 @@ import { portalRoutes } from './portal/routes/customer-routes';
 import { portalStaffRoutes } from './portal/routes/staff-routes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { ordersRoutes } from './orders/routes';
+import { batchRoutes } from './batches/routes';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -216,6 +217,7 @@ export async function buildApp({
       await api.register(portalStaffRoutes, areaDependencies);
       await api.register(apiKeyRoutes, { ...areaDependencies, sessionCache });
       await api.register(ordersRoutes, areaDependencies);
+      await api.register(batchRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

@@ -36,6 +36,8 @@ export interface ServerConfig {
   portal: PortalLimits;
   /** User codes of browser activation a customer session, and a network address, may try per ten minutes. */
   browserActivationCodeTries: { perSession: number; perAddress: number };
+  /** Batch serials a customer, and a network address, may try to redeem in the portal per hour. */
+  serialRedeemTries: { perCustomer: number; perAddress: number };
 }
 
 /** Limits of the customer portal's sign-in, counted in PostgreSQL (shared by every instance). */
@@ -116,6 +118,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     browserActivationCodeTries: {
       perSession: positive('PRODUCTHUB_PORTAL_ACTIVATION_CODE_RATE_LIMIT', 20, env),
       perAddress: positive('PRODUCTHUB_PORTAL_ACTIVATION_CODE_ADDRESS_RATE_LIMIT', 60, env),
+    },
+    serialRedeemTries: {
+      perCustomer: positive('PRODUCTHUB_PORTAL_REDEEM_RATE_LIMIT', 10, env),
+      perAddress: positive('PRODUCTHUB_PORTAL_REDEEM_ADDRESS_RATE_LIMIT', 30, env),
     },
   };
 }

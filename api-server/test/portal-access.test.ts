@@ -85,6 +85,8 @@ describe('the portal: customer sessions are their own scope, and a customer reac
         'GET /api/v1/portal/browser-activations/:userCode',
         'POST /api/v1/portal/browser-activations/:userCode/approve',
         'POST /api/v1/portal/browser-activations/:userCode/deny',
+        // Redeeming a reseller's serial
+        'POST /api/v1/portal/redeem',
       ].sort(),
     );
     for (const token of [staffToken, superToken]) {

@@ -124,6 +124,7 @@ describe('mount (for vendors)', () => {
       'Downloads',
       'Offline activation',
       'My account',
+      'Redeem a serial',
     ]);
     unmount();
   });

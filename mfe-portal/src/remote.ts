@@ -21,6 +21,7 @@ const portal = definePortal(portalPages, {
   offline: pageWithTexts('offline', () => import('./features/offline/pages/OfflineActivationPage')),
   account: pageWithTexts('account', () => import('./features/account/pages/AccountPage')),
   activate: pageWithTexts('activate', () => import('./features/activate/pages/ActivatePage')),
+  redeem: pageWithTexts('redeem', () => import('./features/redeem/pages/RedeemPage')),
 });
 
 export default portal.Routes;

@@ -44,6 +44,9 @@ export const API_KEY_SCOPE_ROUTES: Record<ApiKeyScope, readonly string[]> = {
     'GET /api/v1/manufacturers/:id/orders/export.csv',
     'GET /api/v1/orders/:id',
     'GET /api/v1/licenses/:id/order',
+    // Batches, not their serials: an export of unsold serials is worth what they sell for, so it stays with staff.
+    'GET /api/v1/products/:id/batches',
+    'GET /api/v1/products/:id/batches/:batchId',
   ],
   'builds:upload': [
     'POST /api/v1/products/:id/builds',

@@ -381,6 +381,32 @@ export interface BrowserActivationsTable {
   license_file: string | null;
 }
 
+/** Reseller serial batches (migration 0090, api-server/src/batches/). */
+export interface SerialBatchesTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  product_id: number;
+  license_type: 'NFR' | 'Standard' | 'Free';
+  reseller: string;
+  note: string | null;
+  serial_count: number;
+  redeemed_count: Generated<number>;
+  voided_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface BatchSerialsTable {
+  id: Generated<string>;
+  manufacturer_id: number;
+  batch_id: number;
+  serial: string;
+  status: Generated<'unsold' | 'redeemed' | 'voided'>;
+  redeemed_at: Date | null;
+  redeemed_by_end_user_id: number | null;
+  license_id: number | null;
+  voided_at: Date | null;
+}
+
 export interface Database {
   manufacturers: ManufacturersTable;
   system_users: SystemUsersTable;
@@ -413,6 +439,8 @@ export interface Database {
   portal_email_changes: PortalEmailChangesTable;
   list_totals: ListTotalsTable;
   browser_activations: BrowserActivationsTable;
+  serial_batches: SerialBatchesTable;
+  batch_serials: BatchSerialsTable;
 }
 
 /** A manufacturer as the manufacturers API answers it (the portal's columns are read by the portal). */

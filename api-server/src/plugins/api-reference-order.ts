@@ -112,6 +112,12 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/manufacturers/{id}/orders',
   '/manufacturers/{id}/orders/export.csv',
   '/licenses/{id}/order',
+  // Reseller serial batches, and redeeming one of their serials in the portal.
+  '/products/{id}/batches',
+  '/products/{id}/batches/{batchId}',
+  '/products/{id}/batches/{batchId}/export.csv',
+  '/products/{id}/batches/{batchId}/void',
+  '/portal/redeem',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -17,6 +17,7 @@ const READ_EXCLUDED = [
   /^GET \/api\/v1\/manufacturers(\/export\.csv)?$/, // the superuser's list of manufacturers
   /^GET \/api\/v1\/manufacturers\/:id\/(webhook-endpoints|emails|mail-settings|portal-settings|api-keys)/, // settings, mail log, keys
   /^GET \/api\/v1\/portal\//, // customers only
+  /^GET \/api\/v1\/products\/:id\/batches\/:batchId\/export\.csv$/, // a batch's serials: unsold ones are worth money
 ];
 const expectedScope = (route: string): ApiKeyScope | null => {
   if (route.startsWith('GET ')) return READ_EXCLUDED.some((pattern) => pattern.test(route)) ? null : 'read';

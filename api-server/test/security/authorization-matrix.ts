@@ -242,6 +242,40 @@ const EMAIL_ROUTES: Record<string, MatrixEntry> = {
  * The authorization matrix: every route of the API × {anonymous, superuser, staff of A, staff of B} on an
  * object of A → the status it must answer. A route missing here fails the suite (authorization.test.ts).
  */
+const batchOf = (w: World, batchId: number) => `/api/v1/products/${w.productA}/batches/${batchId}`;
+
+/** Serial batches: manufacturer staff of the product, as for its other sub-resources; redeeming: any customer. */
+const BATCH_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/products/:id/batches': {
+    request: (w) => ({ url: `/api/v1/products/${w.productA}/batches` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/products/:id/batches': {
+    request: (w) => ({
+      url: `/api/v1/products/${w.productA}/batches`,
+      payload: { license_type: 'Standard', count: 3, reseller: 'Matrix Reseller' },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/v1/products/:id/batches/:batchId': {
+    request: (w) => ({ url: batchOf(w, w.batches.batchA) }),
+    expect: staffOnly(200),
+  },
+  'GET /api/v1/products/:id/batches/:batchId/export.csv': {
+    request: (w) => ({ url: `${batchOf(w, w.batches.batchA)}/export.csv` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/products/:id/batches/:batchId/void': {
+    request: (w) => ({ url: `${batchOf(w, w.batches.batchToVoidA)}/void`, payload: {} }),
+    expect: staffOnly(200),
+  },
+  'POST /api/v1/portal/redeem': {
+    // Each role (one call each) names a serial still unsold.
+    request: (w) => ({ url: '/api/v1/portal/redeem', payload: { serial: w.batches.unsoldSerialsA.pop() } }),
+    expect: customerOnly(201),
+  },
+};
+
 export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /healthz': { request: () => ({ url: '/healthz' }), expect: PUBLIC },
   'GET /readyz': { request: () => ({ url: '/readyz' }), expect: PUBLIC },
@@ -347,6 +381,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   ...EMAIL_ROUTES,
   ...PORTAL_ROUTES,
   ...API_KEY_ROUTES,
+  ...BATCH_ROUTES,
 
   'GET /api/v1/products': {
     request: () => ({ url: '/api/v1/products' }),

@@ -23,6 +23,7 @@ import { startBrowserActivation } from '../../src/browser-activation/start';
 import { approveRequest } from '../../src/browser-activation/portal-decisions';
 import { createProductKeyCache } from '../../src/crypto/product-key-cache';
 import { createOrder } from '../../src/orders/create-order';
+import { createBatch } from '../../src/batches/batch-rules';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -103,6 +104,8 @@ export interface World {
   /** Orders of A (its shop's): one to read, and one per refund call (each aims at one not refunded yet). */
   orderA: number;
   ordersToRefundA: number[];
+  /** Serial batches of product A: one to read, export and redeem from (one unsold serial per call), one to void. */
+  batches: { batchA: number; batchToVoidA: number; unsoldSerialsA: string[] };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -269,6 +272,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ...(await apiKeyObjects(t, manufacturerA)),
     browserActivation: await browserActivationObjects(t, product.id, license.id, portalCustomers),
     ...(await orderObjects(t, manufacturerA, product.id)),
+    batches: await batchObjects(t, manufacturerA, product.id),
   };
 }
 
@@ -294,6 +298,15 @@ async function orderObjects(t: TestApp, manufacturerId: number, productId: numbe
   const ordersToRefundA = [];
   for (let n = 1; n <= 2 * ROLES.length; n++) ordersToRefundA.push(await order(n));
   return { orderA, ordersToRefundA };
+}
+
+async function batchObjects(t: TestApp, manufacturerId: number, productId: number): Promise<World['batches']> {
+  const owner = { manufacturerId, productId };
+  const batch = { license_type: 'Standard' as const, reseller: 'Matrix Reseller' };
+  const batchA = (await createBatch(t.db, null, owner, { ...batch, count: ROLES.length })).id;
+  const batchToVoidA = (await createBatch(t.db, null, owner, { ...batch, count: 3 })).id;
+  const serials = await t.db.selectFrom('batch_serials').select('serial').where('batch_id', '=', batchA).execute();
+  return { batchA, batchToVoidA, unsoldSerialsA: serials.map((row) => row.serial) };
 }
 
 async function staffSessionObjects(t: TestApp, manufacturerId: number) {

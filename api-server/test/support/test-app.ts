@@ -56,6 +56,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       offlineActivationsPerAddressPerHour: 1000,
     },
     browserActivationCodeTries: { perSession: 1000, perAddress: 1000 },
+    serialRedeemTries: { perCustomer: 1000, perAddress: 1000 },
     ...overrides,
   };
   const masterKey = randomBytes(32);

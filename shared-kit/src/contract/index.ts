@@ -30,3 +30,4 @@ export * from './portal-offline';
 export * from './api-keys';
 export * from './browser-activation';
 export * from './orders';
+export * from './batches';

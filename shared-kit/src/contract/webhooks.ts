@@ -24,6 +24,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'seat.released',
   'order.created',
   'order.refunded',
+  'batch.created',
+  'batch.voided',
+  'batch_serial.redeemed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event "Send test event" delivers to one endpoint, whatever it subscribes to. */

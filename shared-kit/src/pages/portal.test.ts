@@ -19,6 +19,7 @@ describe('the customer portal’s page table', () => {
       '/offline',
       '/account',
       '/activate',
+      '/redeem',
     ]);
     expect(portalPageAddress('aurora-audio')).toBe('/portal/aurora-audio/');
     expect(portalPageAddress('aurora-audio', portalLink('signIn'))).toBe('/portal/aurora-audio/sign-in');
@@ -29,7 +30,7 @@ describe('the customer portal’s page table', () => {
   });
 
   it('lists the customer’s pages in its navigation, in the table’s order', () => {
-    expect(portalNavigation).toEqual(['licenses', 'trials', 'downloads', 'offline', 'account']);
+    expect(portalNavigation).toEqual(['licenses', 'trials', 'downloads', 'offline', 'account', 'redeem']);
   });
 
   it('leads each link to its own page and no other', () => {

@@ -37,6 +37,7 @@ export const portalPages = portalPageTable({
     offline: { path: 'offline', customer: true, nav: true },
     account: { path: 'account', customer: true, nav: true },
     activate: { path: 'activate', customer: true },
+    redeem: { path: 'redeem', customer: true, nav: true },
   },
 });
 

@@ -27,6 +27,7 @@ import * as sessionDevices from './0050-session-devices';
 import * as browserActivations from './0070-browser-activations';
 import * as portalReservedActivations from './0075-portal-reserved-activations';
 import * as orders from './0080-orders';
+import * as serialBatches from './0090-serial-batches';
 import * as floatingLeases from './0100-floating-leases';
 import * as webhookFairDelivery from './0120-webhook-fair-delivery';
 
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0070-browser-activations': browserActivations,
   '0075-portal-reserved-activations': portalReservedActivations,
   '0080-orders': orders,
+  '0090-serial-batches': serialBatches,
   '0100-floating-leases': floatingLeases,
   '0120-webhook-fair-delivery': webhookFairDelivery,
 };

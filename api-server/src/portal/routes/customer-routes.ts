@@ -46,6 +46,7 @@ import * as words from '../sign-in-words';
 import { portalOfflineRoutes } from './offline-routes';
 import { portalBrowserActivationRoutes } from '../../browser-activation/routes/portal-routes';
 import { rawPage, sendRawJson } from '../../lib/raw-json';
+import { portalRedeemRoutes } from '../../batches/portal-routes';
 
 const tags = ['portal'];
 const TooMany = { 429: ErrorResponse };
@@ -203,6 +204,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
 
   await app.register(portalOfflineRoutes, { db, masterKey, limits: config.portal });
   await app.register(portalBrowserActivationRoutes, { db, masterKey, limits: config.browserActivationCodeTries });
+  await app.register(portalRedeemRoutes, { db, limits: config.serialRedeemTries });
   // What a customer does: free a machine, downloads.
   const downloadKey = downloadUrlKey(masterKey);
 

@@ -13,5 +13,6 @@ export const en = {
     downloads: () => import('./downloads').then((texts) => texts.downloads),
     account: () => import('./account').then((texts) => texts.account),
     activate: () => import('./activate').then((texts) => texts.activate),
+    redeem: () => import('./redeem').then((texts) => texts.redeem),
   },
 };

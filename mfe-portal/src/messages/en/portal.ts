@@ -25,6 +25,7 @@ export const portal = {
   'pages.current': 'Page {current} of {last}',
   'nav.downloads': 'Downloads',
   'nav.account': 'My account',
+  'nav.redeem': 'Redeem a serial',
   'notFound.title': 'Page not found',
   'notFound.text': 'There is no such page in the portal.',
   'notFound.home': 'Go to my licenses',

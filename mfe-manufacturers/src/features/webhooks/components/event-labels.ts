@@ -23,6 +23,9 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'seat.released': 'Floating seat released',
   'order.created': 'Order created',
   'order.refunded': 'Order refunded',
+  'batch.created': 'Serial batch created',
+  'batch.voided': 'Serial batch serials voided',
+  'batch_serial.redeemed': 'Batch serial redeemed',
 };
 
 export { WEBHOOK_EVENT_TYPES };
