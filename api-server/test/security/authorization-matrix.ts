@@ -832,6 +832,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/v1/licenses/:id/leases/:leaseId/release': {
     request: (w) => ({ url: `/api/v1/licenses/${w.floating.licenseId}/leases/${w.floating.leases.release}/release` }),
+    expect: staffOnly(200),
+  },
 
   // Orders: a shop's key (orders:write) or the manufacturer's staff post them; the superuser reads and refunds
   // (support) but sells nothing for a manufacturer. Staff of B naming A's product: 400, the product is not B's.
