@@ -22,6 +22,7 @@ export const PORTAL_RESERVED_SLUGS = [
   'downloads',
   'email-change',
   'browser-activations',
+  'redeem',
 ] as const;
 export const PortalSlug = Text({ minLength: 1, maxLength: PORTAL_SLUG_MAX_LENGTH, pattern: PORTAL_SLUG_PATTERN });
 

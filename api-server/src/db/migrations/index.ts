@@ -25,7 +25,7 @@ import * as apiKeys from './0030-api-keys';
 import * as licencePolicies from './0040-licence-policies';
 import * as sessionDevices from './0050-session-devices';
 import * as browserActivations from './0070-browser-activations';
-import * as portalReservedActivations from './0075-portal-reserved-activations';
+import * as portalReservedSlugs from './0075-portal-reserved-slugs';
 import * as orders from './0080-orders';
 import * as serialBatches from './0090-serial-batches';
 import * as floatingLeases from './0100-floating-leases';
@@ -59,7 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0040-licence-policies': licencePolicies,
   '0050-session-devices': sessionDevices,
   '0070-browser-activations': browserActivations,
-  '0075-portal-reserved-activations': portalReservedActivations,
+  '0075-portal-reserved-slugs': portalReservedSlugs,
   '0080-orders': orders,
   '0090-serial-batches': serialBatches,
   '0100-floating-leases': floatingLeases,
