@@ -21,6 +21,9 @@ import { insertApiKey } from '../../src/api-keys/queries/api-keys';
 import { startBrowserActivation } from '../../src/browser-activation/start';
 import { approveRequest } from '../../src/browser-activation/portal-decisions';
 import { createProductKeyCache } from '../../src/crypto/product-key-cache';
+import { DEMO_TWO_FACTOR_LOGIN } from '../../src/seed/two-factor-demo';
+import { createPendingSignIn, replaceRecoveryCodes } from '../../src/two-factor/queries';
+import { hashRecoveryCode, newRecoveryCodes } from '../../src/two-factor/recovery-codes';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -91,6 +94,8 @@ export interface World {
   apiKeysA: Record<ApiKeyScope, string>;
   /** Browser activation of product A: pending user codes (one per call), and a request approved by customer A. */
   browserActivation: { userCodes: string[]; approved: { deviceCode: string; fingerprint: string } };
+  /** The demo's staff member of A with TOTP on: pending sign-ins and unused recovery codes, one of each per call. */
+  twoFactor: { pendingTokens: string[]; recoveryCodes: string[] };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -254,7 +259,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
     staffSessions: await staffSessionObjects(t, manufacturerA),
     ...(await apiKeyObjects(t, manufacturerA)),
     browserActivation: await browserActivationObjects(t, product.id, license.id, portalCustomers),
+    twoFactor: await twoFactorObjects(t),
   };
+}
+
+async function twoFactorObjects(t: TestApp): Promise<World['twoFactor']> {
+  const { id } = await t.db
+    .selectFrom('system_users')
+    .select('id')
+    .where('email', '=', DEMO_TWO_FACTOR_LOGIN.email)
+    .executeTakeFirstOrThrow();
+  const recoveryCodes = newRecoveryCodes();
+  await replaceRecoveryCodes(t.db, id, recoveryCodes.map(hashRecoveryCode));
+  const pendingTokens = [];
+  for (let n = 0; n < ROLES.length; n++) pendingTokens.push((await createPendingSignIn(t.db, id)).token);
+  return { pendingTokens, recoveryCodes };
 }
 
 async function staffSessionObjects(t: TestApp, manufacturerId: number) {

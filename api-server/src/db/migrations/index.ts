@@ -25,6 +25,7 @@ import * as apiKeys from './0030-api-keys';
 import * as licencePolicies from './0040-licence-policies';
 import * as sessionDevices from './0050-session-devices';
 import * as browserActivations from './0070-browser-activations';
+import * as twoFactor from './0110-two-factor';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0040-licence-policies': licencePolicies,
   '0050-session-devices': sessionDevices,
   '0070-browser-activations': browserActivations,
+  '0110-two-factor': twoFactor,
 };
