@@ -75,9 +75,10 @@ describe('two-factor sign-in: TOTP enrolment, the second step, recovery codes', 
     const begin = await post('/systemusers/me/two-factor/totp', undefined, token);
     expect(begin.statusCode).toBe(200);
     const { secret } = begin.json();
-    const confirm = await post('/systemusers/me/two-factor/totp/confirm', { code: codeOf(secret, -1) }, token);
+    const confirmCode = codeOf(secret, -1);
+    const confirm = await post('/systemusers/me/two-factor/totp/confirm', { code: confirmCode }, token);
     expect(confirm.statusCode).toBe(200);
-    return { secret: secret as string, recoveryCodes: confirm.json().recovery_codes as string[], token };
+    return { secret: secret as string, confirmCode, recoveryCodes: confirm.json().recovery_codes as string[], token };
   };
 
   beforeAll(async () => {
@@ -260,7 +261,7 @@ describe('two-factor sign-in: TOTP enrolment, the second step, recovery codes', 
   });
 
   it('renews recovery codes and turns TOTP off with a fresh code or the password only', async () => {
-    const { secret, recoveryCodes, token } = await enrolled('hal@factor.example');
+    const { secret, confirmCode, recoveryCodes, token } = await enrolled('hal@factor.example');
     const none = await post('/systemusers/me/two-factor/recovery-codes', {}, token);
     expect([none.statusCode, none.json()]).toEqual([400, { message: [PROOF_NEEDED] }]);
     const wrongPassword = await post('/systemusers/me/two-factor/recovery-codes', { password: 'not-it' }, token);
@@ -275,7 +276,8 @@ describe('two-factor sign-in: TOTP enrolment, the second step, recovery codes', 
     });
     expect(old.statusCode).toBe(401);
 
-    const staleCode = await post('/systemusers/me/two-factor/totp/disable', { code: codeOf(secret, -1) }, token);
+    // The code that turned it on was taken then: it proves nothing now.
+    const staleCode = await post('/systemusers/me/two-factor/totp/disable', { code: confirmCode }, token);
     expect([staleCode.statusCode, staleCode.json()]).toEqual([403, { message: [WRONG_PROOF] }]);
     const off = await post('/systemusers/me/two-factor/totp/disable', { code: codeOf(secret) }, token);
     expect([off.statusCode, off.json()]).toEqual([200, { totp: false, recovery_codes_left: 0 }]);
