@@ -25,6 +25,7 @@ import { createBackgroundWork, type BackgroundWork } from './lib/background-work
 import { healthRoutes } from './health/routes';
 import { systemUserRoutes } from './people/routes/systemusers/system-users';
 import { staffSessionRoutes } from './people/routes/systemusers/sessions';
+import { twoFactorRoutes } from './two-factor/routes';
 import { manufacturersRoutes } from './manufacturers/routes';
 import { catalogRoutes } from './catalog/routes';
 import { peopleRoutes } from './people/routes';
@@ -190,16 +191,14 @@ export async function buildApp({
         apiKeyFailuresPerMinute: config.loginAddressRateLimitPerMinute,
       });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-      await api.register(systemUserRoutes, {
-        db,
-        sessionCache,
-        loginLimits: {
-          perAddressAndAccount: config.loginRateLimitPerMinute,
-          perAddress: config.loginAddressRateLimitPerMinute,
-          accountFailures: config.loginAccountFailuresPer15Minutes,
-        },
-        passwordChecks: createPasswordCheckGate(config.passwordCheckConcurrency),
-      });
+      const loginLimits = {
+        perAddressAndAccount: config.loginRateLimitPerMinute,
+        perAddress: config.loginAddressRateLimitPerMinute,
+        accountFailures: config.loginAccountFailuresPer15Minutes,
+      };
+      const passwordChecks = createPasswordCheckGate(config.passwordCheckConcurrency);
+      await api.register(systemUserRoutes, { db, sessionCache, loginLimits, passwordChecks });
+      await api.register(twoFactorRoutes, { db, masterKey, loginLimits, passwordChecks });
       await api.register(staffSessionRoutes, { db, sessionCache, idleMinutes: config.sessionIdleMinutes });
       const areaDependencies = { db, masterKey, storage, config };
       await api.register(manufacturersRoutes, areaDependencies);

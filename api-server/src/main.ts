@@ -12,6 +12,7 @@ import { checkMasterKeyOpensProductKeys } from './crypto/master-key-check';
 import { createLocalFileStorage } from './storage/file-storage';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 import { DEMO_LOGINS } from './seed/demo-logins';
+import { DEMO_TWO_FACTOR_LOGIN } from './seed/two-factor-demo';
 import { demoPortalLines } from './seed/demo-portals';
 import { readWebhookSettings } from './webhooks/settings';
 import { startWebhookWorker } from './webhooks/worker';
@@ -82,6 +83,10 @@ async function main(): Promise<void> {
     const who = login.role === 'superuser' ? 'Super User' : login.manufacturer;
     console.log(`    ${who.padEnd(20)} ${login.email}  /  ${login.password}`);
   }
+  const twoFactor = DEMO_TWO_FACTOR_LOGIN;
+  console.log(
+    `    ${twoFactor.manufacturer.padEnd(20)} ${twoFactor.email}  /  ${twoFactor.password}  + TOTP secret ${twoFactor.totpSecret}`,
+  );
   for (const line of await demoPortalLines(db, config.publicUrl, !emailSettings.smtpUrl)) console.log(line);
 
   let stopping = false;

@@ -17,6 +17,12 @@ export const AURORA_STAFF = {
   password: 'Aurora-Demo-2026',
   manufacturer: 'Aurora Audio',
 };
+/** The demo's staff member with an authenticator app on (api-server/src/seed/two-factor-demo.ts). */
+export const AURORA_TWO_FACTOR = {
+  email: 'security@aurora-audio.example',
+  password: 'Aurora-Second-Factor-2026',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
 export const NIMBUS_STAFF = {
   email: 'staff@nimbus-instruments.example',
   password: 'Nimbus-Demo-2026',

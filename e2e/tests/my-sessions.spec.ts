@@ -48,7 +48,7 @@ test.describe('My sessions', () => {
   test('the Super User reaches My sessions from the Super User menu', async ({ page }) => {
     await signInAndWait(page, SUPERUSER);
     await page.getByRole('button', { name: 'Super User: profile menu' }).click();
-    await expect(page.getByRole('menuitem')).toHaveText(['My sessions']);
+    await expect(page.getByRole('menuitem')).toHaveText(['My sessions', 'Security']);
     await page.getByRole('menuitem', { name: 'My sessions' }).click();
     await expect(page.getByRole('list', { name: 'Your sessions' }).getByText('This device')).toBeVisible();
   });

@@ -44,6 +44,34 @@ export interface SessionsTable {
   address: string | null;
 }
 
+/** A system user's TOTP factor (migration 0110): active once confirmed with a code. */
+export interface TotpFactorsTable {
+  system_user_id: number;
+  /** AES-256-GCM under the master key (crypto/product-keys.ts's encrypt). */
+  secret_encrypted: string;
+  confirmed_at: Date | null;
+  /** The time step of the last code taken: a code of this step or an earlier one is refused. */
+  last_used_step: number | null;
+  created_at: CreatedAt;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  system_user_id: number;
+  /** SHA-256 (hex) of the normalised code. */
+  code_hash: string;
+  used_at: Date | null;
+}
+
+/** A right password where a factor is enrolled: turned into a session by a second factor, once. */
+export interface PendingSignInsTable {
+  id: Generated<number>;
+  token_hash: string;
+  system_user_id: number;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface RateLimitsTable {
   bucket: string;
   hits: number;
@@ -441,6 +469,9 @@ export interface Database {
   browser_activations: BrowserActivationsTable;
   serial_batches: SerialBatchesTable;
   batch_serials: BatchSerialsTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
 }
 
 /** A manufacturer as the manufacturers API answers it (the portal's columns are read by the portal). */

@@ -118,6 +118,13 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/products/{id}/batches/{batchId}/export.csv',
   '/products/{id}/batches/{batchId}/void',
   '/portal/redeem',
+  // Two-factor sign-in (a staff member's own factors; the sign-in's second step).
+  '/systemusers/login/second-factor',
+  '/systemusers/me/two-factor',
+  '/systemusers/me/two-factor/totp',
+  '/systemusers/me/two-factor/totp/confirm',
+  '/systemusers/me/two-factor/totp/disable',
+  '/systemusers/me/two-factor/recovery-codes',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -6,6 +6,7 @@ import { generateProductKeyPair } from '../crypto/product-keys';
 import { newLicenseSerial } from '../licenses/serial';
 import type { FileStorage } from '../storage/file-storage';
 import { DEMO_LOGINS } from './demo-logins';
+import { seedTwoFactorDemo } from './two-factor-demo';
 import { seedClientActivity } from './client-activity';
 import { seedDemoHistory } from './demo-history';
 import { seedWebhookDemo } from './webhook-demo';
@@ -323,4 +324,5 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   await seedApiKeysDemo(db, seeded);
   await seedPolicyDemo(db);
   await seedFloatingDemo(db);
+  await seedTwoFactorDemo(db, masterKey);
 }

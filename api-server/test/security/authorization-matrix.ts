@@ -330,6 +330,36 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/v1/systemusers/me/sessions' }),
     expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
   },
+  // Two-factor sign-in. The second step is public: each call takes a pending sign-in and a recovery code of its own.
+  'POST /api/v1/systemusers/login/second-factor': {
+    request: (w) => ({
+      url: '/api/v1/systemusers/login/second-factor',
+      payload: { pending_token: w.twoFactor.pendingTokens.pop(), recovery_code: w.twoFactor.recoveryCodes.pop() },
+    }),
+    expect: PUBLIC,
+  },
+  // A signed-in user's own factors; the world's users have none on, so changing one is refused with 409.
+  'GET /api/v1/systemusers/me/two-factor': {
+    request: () => ({ url: '/api/v1/systemusers/me/two-factor' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
+  },
+  // Before the enrolment starts below (entries run in this order): nothing to confirm yet.
+  'POST /api/v1/systemusers/me/two-factor/totp/confirm': {
+    request: () => ({ url: '/api/v1/systemusers/me/two-factor/totp/confirm', payload: { code: '123456' } }),
+    expect: { anonymous: 401, superuser: 409, staffA: 409, staffB: 409, customerA: 401, customerB: 401 },
+  },
+  'POST /api/v1/systemusers/me/two-factor/totp': {
+    request: () => ({ url: '/api/v1/systemusers/me/two-factor/totp' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
+  },
+  'POST /api/v1/systemusers/me/two-factor/totp/disable': {
+    request: () => ({ url: '/api/v1/systemusers/me/two-factor/totp/disable', payload: { password: 'x' } }),
+    expect: { anonymous: 401, superuser: 409, staffA: 409, staffB: 409, customerA: 401, customerB: 401 },
+  },
+  'POST /api/v1/systemusers/me/two-factor/recovery-codes': {
+    request: () => ({ url: '/api/v1/systemusers/me/two-factor/recovery-codes', payload: { password: 'x' } }),
+    expect: { anonymous: 401, superuser: 409, staffA: 409, staffB: 409, customerA: 401, customerB: 401 },
+  },
   'DELETE /api/v1/systemusers/:id/sessions': {
     request: (w) => ({ url: `/api/v1/systemusers/${w.staffSessions.staffUserA}/sessions` }),
     expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, customerA: 401, customerB: 401 },

@@ -24,6 +24,9 @@ import { approveRequest } from '../../src/browser-activation/portal-decisions';
 import { createProductKeyCache } from '../../src/crypto/product-key-cache';
 import { createOrder } from '../../src/orders/create-order';
 import { createBatch } from '../../src/batches/batch-rules';
+import { DEMO_TWO_FACTOR_LOGIN } from '../../src/seed/two-factor-demo';
+import { createPendingSignIn, replaceRecoveryCodes } from '../../src/two-factor/queries';
+import { hashRecoveryCode, newRecoveryCodes } from '../../src/two-factor/recovery-codes';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -106,6 +109,8 @@ export interface World {
   ordersToRefundA: number[];
   /** Serial batches of product A: one to read, export and redeem from (one unsold serial per call), one to void. */
   batches: { batchA: number; batchToVoidA: number; unsoldSerialsA: string[] };
+  /** The demo's staff member of A with TOTP on: pending sign-ins and unused recovery codes, one of each per call. */
+  twoFactor: { pendingTokens: string[]; recoveryCodes: string[] };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -273,6 +278,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     browserActivation: await browserActivationObjects(t, product.id, license.id, portalCustomers),
     ...(await orderObjects(t, manufacturerA, product.id)),
     batches: await batchObjects(t, manufacturerA, product.id),
+    twoFactor: await twoFactorObjects(t),
   };
 }
 
@@ -307,6 +313,19 @@ async function batchObjects(t: TestApp, manufacturerId: number, productId: numbe
   const batchToVoidA = (await createBatch(t.db, null, owner, { ...batch, count: 3 })).id;
   const serials = await t.db.selectFrom('batch_serials').select('serial').where('batch_id', '=', batchA).execute();
   return { batchA, batchToVoidA, unsoldSerialsA: serials.map((row) => row.serial) };
+}
+
+async function twoFactorObjects(t: TestApp): Promise<World['twoFactor']> {
+  const { id } = await t.db
+    .selectFrom('system_users')
+    .select('id')
+    .where('email', '=', DEMO_TWO_FACTOR_LOGIN.email)
+    .executeTakeFirstOrThrow();
+  const recoveryCodes = newRecoveryCodes();
+  await replaceRecoveryCodes(t.db, id, recoveryCodes.map(hashRecoveryCode));
+  const pendingTokens = [];
+  for (let n = 0; n < ROLES.length; n++) pendingTokens.push((await createPendingSignIn(t.db, id)).token);
+  return { pendingTokens, recoveryCodes };
 }
 
 async function staffSessionObjects(t: TestApp, manufacturerId: number) {

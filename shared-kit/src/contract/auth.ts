@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACCESS_LEVELS } from '../constants';
 import { Id, Text } from './common';
+import { SecondFactorNeeded } from './two-factor';
 
 export const AccessLevelSchema = Type.Union(ACCESS_LEVELS.map((level) => Type.Literal(level)));
 
@@ -36,6 +37,10 @@ export const LoginResponse = Type.Object({
   manufacturer: Type.Union([ManufacturerRef, Type.Null()]),
 });
 export type LoginResponse = Static<typeof LoginResponse>;
+
+/** The password step: signed in, or (where a factor is enrolled) a second factor needed (two-factor.ts). */
+export const LoginAnswer = Type.Union([LoginResponse, SecondFactorNeeded]);
+export type LoginAnswer = Static<typeof LoginAnswer>;
 
 /** The signed-in system user: the shell's start-up "test call". */
 export const CurrentUser = Type.Object({

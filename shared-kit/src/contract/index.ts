@@ -7,6 +7,7 @@ export * from './http-url';
 export * from './email-rule';
 export * from './auth';
 export * from './staff-sessions';
+export * from './two-factor';
 export * from './manufacturers';
 export * from './products';
 export * from './builds';

@@ -14,6 +14,7 @@ export * from './Dialog';
 export * from './ConfirmDialog';
 export * from './InfoPopup';
 export * from './CopyButton';
+export * from './ShownOnceSecretDialog';
 export * from './FormControls';
 export * from './Field';
 export * from './ErrorText';

@@ -22,6 +22,11 @@ const MySessionsPage = lazy(() =>
     default: module.MySessionsPage,
   })),
 );
+const SecurityPage = lazy(() =>
+  import(/* webpackChunkName: "security" */ '../auth/security/SecurityPage').then((module) => ({
+    default: module.SecurityPage,
+  })),
+);
 const RemoteOutlet = lazy(() =>
   import(/* webpackChunkName: "console" */ '../remotes/RemoteOutlet').then((module) => ({
     default: module.RemoteOutlet,
@@ -47,6 +52,7 @@ export function ShellRoutes() {
             <Route index element={<Navigate to="Dashboard" replace />} />
             <Route path="Dashboard" element={<DashboardPage />} />
             <Route path="MySessions" element={<MySessionsPage />} />
+            <Route path="Security" element={<SecurityPage />} />
             <Route path="*" element={<RemoteOutlet />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />

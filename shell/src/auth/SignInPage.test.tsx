@@ -78,6 +78,41 @@ describe('SignInPage', () => {
     expect(storedLogin()).toEqual(manufacturerSession);
   });
 
+  it('asks for the second factor where one is enrolled: a wrong code in plain words in the form, then a recovery code signs in', async () => {
+    const secondStep = {
+      second_factor_required: true,
+      pending_token: 'pending-1',
+      expires_at: '2030-01-01T00:00:00Z',
+      methods: ['totp', 'recovery_code'],
+    };
+    const calls = installFakeFetch((call) => {
+      if (call.path === '/systemusers/login') return { status: 200, body: secondStep };
+      const body = call.body as { code?: string; recovery_code?: string };
+      if (body.code) return { status: 401, body: { message: ['That code is not right.'] } };
+      return { status: 200, body: manufacturerSession };
+    });
+    const { user } = renderSignIn();
+    await fillAndSubmit(user);
+
+    const code = await screen.findByRole('textbox', { name: 'Code from your authenticator app' });
+    expect(storedLogin()).toBeNull();
+    await user.type(code, '123456');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByRole('textbox', { name: 'Recovery code' }), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Signed in at /Home')).toBeInTheDocument();
+    expect(storedLogin()).toEqual(manufacturerSession);
+    expect(calls.slice(1).map((call) => call.body)).toEqual([
+      { pending_token: 'pending-1', code: '123456' },
+      { pending_token: 'pending-1', recovery_code: 'abcde-fghjk' },
+    ]);
+  });
+
   it('returns the user to the /Home page they came from, with its query', async () => {
     installFakeFetch(() => ({ status: 200, body: manufacturerSession }));
     const from = { pathname: '/Home/Users', search: '?page=2', hash: '' };

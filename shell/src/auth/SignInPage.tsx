@@ -1,12 +1,28 @@
-import { startTransition, useState, useTransition, type FormEvent } from 'react';
+import { Suspense, lazy, startTransition, useState, useTransition, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router';
-import styled from 'styled-components';
-import { Button, Field, TextInput, errorMessage, useApiClient, useErrorModal, type LoginResponse } from 'shared-kit';
+import styled, { css } from 'styled-components';
+import {
+  Button,
+  Field,
+  TextInput,
+  errorMessage,
+  useApiClient,
+  useErrorModal,
+  type LoginAnswer,
+  type LoginResponse,
+} from 'shared-kit';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { Footer } from '../layout/Footer';
 import { useAuth } from './auth-context';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
+
+// Only users with a second factor need its form: a chunk of its own, so the sign-in page does not grow.
+const SecondFactorForm = lazy(() =>
+  import(/* webpackChunkName: "second-factor" */ './two-factor/SecondFactorForm').then((module) => ({
+    default: module.SecondFactorForm,
+  })),
+);
 
 /** Where to go after signing in: the page the visitor came from, or /Home. */
 function destinationOf(location: Location): string {
@@ -23,6 +39,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [pendingToken, setPendingToken] = useState<string>();
   // The sign-in call is an async transition, so React keeps the pending flag (the shell's start-up carries no form
   // library: the bundle budget counts it). Updates after the await join the transition, so the error modal and the
   // enabled button appear in one commit.
@@ -30,15 +47,21 @@ export function SignInPage() {
 
   if (session && !signingIn) return <Navigate to={destinationOf(location)} replace />;
 
+  const finish = (login: LoginResponse) => {
+    signIn(login);
+    navigate(destinationOf(location), { replace: true });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     startSignIn(async () => {
       try {
-        const login = await api.post<LoginResponse>('/systemusers/login', { email, password });
-        startTransition(() => {
-          signIn(login);
-          navigate(destinationOf(location), { replace: true });
-        });
+        const answer = await api.post<LoginAnswer>('/systemusers/login', { email, password });
+        if ('second_factor_required' in answer) {
+          startTransition(() => setPendingToken(answer.pending_token));
+          return;
+        }
+        startTransition(() => finish(answer));
       } catch (error) {
         startTransition(() => showError(errorMessage(error, LOGIN_FAILED)));
       }
@@ -49,32 +72,48 @@ export function SignInPage() {
   return (
     <Screen>
       <Page>
-        <Form onSubmit={submit} aria-labelledby="sign-in-title">
-          <Title id="sign-in-title">ProductHub</Title>
-          <Subtitle>Sign in to manage your products, licenses and users.</Subtitle>
-          <Field label="Email" htmlFor="sign-in-email">
-            <TextInput
-              id="sign-in-email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoFocus
-            />
-          </Field>
-          <Field label="Password" htmlFor="sign-in-password">
-            <TextInput
-              id="sign-in-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field>
-          <Button type="submit" variant="primary" disabled={signingIn}>
-            {signingIn ? 'Signing In...' : 'Sign In'}
-          </Button>
-        </Form>
+        {pendingToken ? (
+          <Panel>
+            <Title>ProductHub</Title>
+            <Suspense fallback={<p>Loading…</p>}>
+              <SecondFactorForm
+                pendingToken={pendingToken}
+                onSignedIn={(login) => startTransition(() => finish(login))}
+                onStartOver={() => {
+                  setPendingToken(undefined);
+                  setPassword('');
+                }}
+              />
+            </Suspense>
+          </Panel>
+        ) : (
+          <Form onSubmit={submit} aria-labelledby="sign-in-title">
+            <Title id="sign-in-title">ProductHub</Title>
+            <Subtitle>Sign in to manage your products, licenses and users.</Subtitle>
+            <Field label="Email" htmlFor="sign-in-email">
+              <TextInput
+                id="sign-in-email"
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoFocus
+              />
+            </Field>
+            <Field label="Password" htmlFor="sign-in-password">
+              <TextInput
+                id="sign-in-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Field>
+            <Button type="submit" variant="primary" disabled={signingIn}>
+              {signingIn ? 'Signing In...' : 'Sign In'}
+            </Button>
+          </Form>
+        )}
       </Page>
       <Footer version={version} environment={environment} />
     </Screen>
@@ -93,7 +132,7 @@ const Page = styled.main`
   place-items: center;
 `;
 
-const Form = styled.form`
+const card = css`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.md};
@@ -102,6 +141,14 @@ const Form = styled.form`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.normal};
+`;
+
+const Form = styled.form`
+  ${card}
+`;
+
+const Panel = styled.section`
+  ${card}
 `;
 
 const Title = styled.h1`

@@ -93,7 +93,7 @@ describe('HomeLayout', () => {
     expect(screen.getByRole('button', { name: /Aurora Audio/ })).toHaveFocus();
   });
 
-  it('gives a superuser Dashboard and Manufacturers, the label Super User and a profile menu with My sessions only', async () => {
+  it('gives a superuser Dashboard and Manufacturers, the label Super User and a profile menu with My sessions and Security only', async () => {
     const { user } = renderHome(superuserSession);
 
     expect(await screen.findByText('Page at /Home/Dashboard')).toBeInTheDocument();
@@ -104,7 +104,10 @@ describe('HomeLayout', () => {
     expect(screen.getByText('Super User')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Super User: profile menu' }));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['My sessions']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'My sessions',
+      'Security',
+    ]);
   });
 
   it('opens My sessions (/Home/MySessions) from the profile menu', async () => {
@@ -113,6 +116,14 @@ describe('HomeLayout', () => {
     await user.click(screen.getByRole('button', { name: /Aurora Audio/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'My sessions' }));
     expect(await screen.findByText('Page at /Home/MySessions')).toBeInTheDocument();
+  });
+
+  it('opens Security (/Home/Security) from the profile menu', async () => {
+    const { user } = renderHome(manufacturerSession);
+    await screen.findByText('Page at /Home/Dashboard');
+    await user.click(screen.getByRole('button', { name: /Aurora Audio/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Security' }));
+    expect(await screen.findByText('Page at /Home/Security')).toBeInTheDocument();
   });
 
   it('moves between pages with the navigation links', async () => {

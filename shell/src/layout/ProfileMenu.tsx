@@ -6,7 +6,7 @@ import { narrowScreen } from './breakpoints';
 
 /**
  * The manufacturer name (or "Super User") with a profile icon; its menu holds Manufacturer Details (→ /Home/MyDetails,
- * manufacturer staff only) and My sessions (→ /Home/MySessions).
+ * manufacturer staff only), My sessions (→ /Home/MySessions) and Security (→ /Home/Security: two-factor sign-in).
  */
 export function ProfileMenu({
   manufacturerName,
@@ -28,6 +28,7 @@ export function ProfileMenu({
         <Content align="end" sideOffset={6}>
           {!superuser && <Item onSelect={() => navigate('/Home/MyDetails')}>Manufacturer Details</Item>}
           <Item onSelect={() => navigate('/Home/MySessions')}>My sessions</Item>
+          <Item onSelect={() => navigate('/Home/Security')}>Security</Item>
         </Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

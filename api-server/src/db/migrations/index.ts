@@ -29,6 +29,7 @@ import * as portalReservedSlugs from './0075-portal-reserved-slugs';
 import * as orders from './0080-orders';
 import * as serialBatches from './0090-serial-batches';
 import * as floatingLeases from './0100-floating-leases';
+import * as twoFactor from './0110-two-factor';
 import * as webhookFairDelivery from './0120-webhook-fair-delivery';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0080-orders': orders,
   '0090-serial-batches': serialBatches,
   '0100-floating-leases': floatingLeases,
+  '0110-two-factor': twoFactor,
   '0120-webhook-fair-delivery': webhookFairDelivery,
 };

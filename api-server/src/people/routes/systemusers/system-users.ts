@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { CurrentUser, ErrorResponse, LoginBody, LoginResponse } from 'shared-kit/contract';
+import { CurrentUser, ErrorResponse, LoginAnswer, LoginBody } from 'shared-kit/contract';
 import type { Db } from '../../../db/database';
 import { verifyAgainstDummy, verifyPassword } from '../../../auth/password';
 import { findSystemUserByEmail } from '../../queries/system-users';
@@ -10,6 +10,7 @@ import { principalOf, type PrincipalCache } from '../../../auth/principal';
 import { accountRetryAfter, loginRetryAfter, recordFailedLogin, type LoginLimits } from '../../../auth/login-limits';
 import type { PasswordCheckGate } from '../../../auth/password-check-gate';
 import { clearSessionCookie, setSessionCookie } from '../../../auth/session-cookie';
+import { createPendingSignIn, hasConfirmedFactor } from '../../../two-factor/queries';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 
@@ -39,7 +40,7 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
       schema: {
         tags: ['auth'],
         body: LoginBody,
-        response: { 200: LoginResponse, 401: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
+        response: { 200: LoginAnswer, 401: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -68,6 +69,16 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
       if (!user || !valid) {
         await recordFailedLogin(db, loginLimits, email);
         throw new HttpError(401, INVALID_LOGIN);
+      }
+      // Where a factor is enrolled the password earns no session, only the second step's token (two-factor/).
+      if (await hasConfirmedFactor(db, user.id)) {
+        const pending = await createPendingSignIn(db, user.id);
+        return {
+          second_factor_required: true as const,
+          pending_token: pending.token,
+          expires_at: pending.expiresAt.toISOString(),
+          methods: ['totp' as const, 'recovery_code' as const],
+        };
       }
       const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], address: request.ip });
       setSessionCookie(request, reply, token);

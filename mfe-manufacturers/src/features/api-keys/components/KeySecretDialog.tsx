@@ -1,5 +1,4 @@
-import type { CreatedApiKey } from 'shared-kit';
-import { ShownOnceSecretDialog } from '../../../shared/components/ShownOnceSecretDialog';
+import { ShownOnceSecretDialog, type CreatedApiKey } from 'shared-kit';
 
 export const KEY_SHOWN_ONCE = 'Copy the key now: you will not see it again.';
 

@@ -1,5 +1,4 @@
-import type { CreatedWebhookEndpoint } from 'shared-kit';
-import { ShownOnceSecretDialog } from '../../../shared/components/ShownOnceSecretDialog';
+import { ShownOnceSecretDialog, type CreatedWebhookEndpoint } from 'shared-kit';
 
 export const SECRET_SHOWN_ONCE = 'Copy the signing secret now: you will not see this again.';
 

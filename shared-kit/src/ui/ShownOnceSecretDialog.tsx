@@ -1,5 +1,7 @@
 import styled from 'styled-components';
-import { Button, CopyButton, Dialog } from 'shared-kit';
+import { Button } from './Button';
+import { CopyButton } from './CopyButton';
+import { Dialog } from './Dialog';
 
 const Secret = styled.code`
   display: block;
@@ -8,6 +10,7 @@ const Secret = styled.code`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.normal};
   overflow-wrap: anywhere;
+  white-space: pre-wrap;
 `;
 
 const Warning = styled.p`
@@ -27,7 +30,10 @@ export interface ShownOnceSecret {
   width: string;
 }
 
-/** A secret the server shows only in its create answer (an API key, a webhook signing secret); closing forgets it. */
+/**
+ * A secret the server shows only in its create answer (an API key, a webhook signing secret, recovery codes, one a
+ * line); closing forgets it.
+ */
 export function ShownOnceSecretDialog({ shown, onClose }: { shown: ShownOnceSecret; onClose: () => void }) {
   return (
     <Dialog

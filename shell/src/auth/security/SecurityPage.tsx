@@ -1,0 +1,255 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import {
+  Button,
+  ErrorText,
+  Field,
+  PageHeader,
+  ShownOnceSecretDialog,
+  TextInput,
+  errorMessage,
+  type FactorProofBody,
+  type TotpEnrolment,
+} from 'shared-kit';
+import { useTwoFactor } from './use-two-factor';
+
+export const RECOVERY_CODES_SHOWN_ONCE =
+  'Save these codes now (print them or keep them in a password manager): you will not see them again.';
+
+/**
+ * "Security": the signed-in user's two-factor sign-in. Setting up an authenticator app (QR code or the secret typed
+ * in, then a code to prove it works), its recovery codes, and turning it off.
+ */
+export function SecurityPage() {
+  const { status, error, isLoading, begin, confirm, renewCodes, disable } = useTwoFactor();
+  const [enrolment, setEnrolment] = useState<TotpEnrolment>();
+  const [codes, setCodes] = useState<string[]>();
+  const [problem, setProblem] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const act = async (action: () => Promise<void>, fallback: string) => {
+    setBusy(true);
+    setProblem(undefined);
+    setNotice(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      setProblem(errorMessage(failure, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Security" />
+      <h2>Two-factor sign-in</h2>
+      <p>
+        With two-factor sign-in on, signing in needs your password and a code from an authenticator app on your phone
+        (or one of your recovery codes).
+      </p>
+      {error && (
+        <ErrorText>{errorMessage(error, 'Your security settings could not be loaded. Please try again.')}</ErrorText>
+      )}
+      {isLoading && <p>Loading…</p>}
+      {notice && <p role="status">{notice}</p>}
+      {status && !status.totp && !enrolment && (
+        <>
+          <p>Two-factor sign-in is off.</p>
+          {problem && <ErrorText>{problem}</ErrorText>}
+          <div>
+            <Button
+              variant="primary"
+              disabled={busy}
+              onClick={() =>
+                act(async () => setEnrolment(await begin()), 'The set-up could not be started. Please try again.')
+              }
+            >
+              Set up an authenticator app
+            </Button>
+          </div>
+        </>
+      )}
+      {status && !status.totp && enrolment && (
+        <ConfirmEnrolment
+          enrolment={enrolment}
+          busy={busy}
+          problem={problem}
+          onConfirm={(code) =>
+            act(async () => {
+              const { recovery_codes } = await confirm(code);
+              setEnrolment(undefined);
+              setCodes(recovery_codes);
+              setNotice('Two-factor sign-in is on.');
+            }, 'The code could not be checked. Please try again.')
+          }
+          onCancel={() => {
+            setEnrolment(undefined);
+            setProblem(undefined);
+          }}
+        />
+      )}
+      {status?.totp && (
+        <FactorOn
+          recoveryCodesLeft={status.recovery_codes_left}
+          busy={busy}
+          problem={problem}
+          onRenew={(proof) =>
+            act(async () => {
+              setCodes((await renewCodes(proof)).recovery_codes);
+              setNotice('New recovery codes made. The old ones no longer work.');
+            }, 'New recovery codes could not be made. Please try again.')
+          }
+          onDisable={(proof) =>
+            act(async () => {
+              await disable(proof);
+              setNotice('Two-factor sign-in is off.');
+            }, 'Two-factor sign-in could not be turned off. Please try again.')
+          }
+        />
+      )}
+      {codes && (
+        <ShownOnceSecretDialog
+          shown={{
+            title: 'Your recovery codes',
+            description: 'Each code signs you in once when you do not have your phone.',
+            warning: RECOVERY_CODES_SHOWN_ONCE,
+            secret: codes.join('\n'),
+            secretLabel: 'Recovery codes',
+            copyLabel: 'Copy codes',
+            width: '420px',
+          }}
+          onClose={() => setCodes(undefined)}
+        />
+      )}
+    </>
+  );
+}
+
+function ConfirmEnrolment({
+  enrolment,
+  busy,
+  problem,
+  onConfirm,
+  onCancel,
+}: {
+  enrolment: TotpEnrolment;
+  busy: boolean;
+  problem: string | undefined;
+  onConfirm: (code: string) => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm(code.trim());
+  };
+  return (
+    <Form onSubmit={submit} aria-label="Set up an authenticator app">
+      <p>1. Scan this QR code with your authenticator app, or type in the key below it.</p>
+      <Qr
+        src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qr_svg)}`}
+        alt="QR code for your authenticator app"
+      />
+      <p>
+        Key: <code aria-label="Setup key">{enrolment.secret}</code>
+      </p>
+      <p>2. Enter the six-digit code the app shows, to check it works.</p>
+      <Field label="Code from your authenticator app" htmlFor="totp-confirm-code">
+        <TextInput
+          id="totp-confirm-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+        />
+      </Field>
+      {problem && <ErrorText>{problem}</ErrorText>}
+      <Actions>
+        <Button type="submit" variant="primary" disabled={busy || !code.trim()}>
+          Turn on
+        </Button>
+        <Button type="button" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+function FactorOn({
+  recoveryCodesLeft,
+  busy,
+  problem,
+  onRenew,
+  onDisable,
+}: {
+  recoveryCodesLeft: number;
+  busy: boolean;
+  problem: string | undefined;
+  onRenew: (proof: FactorProofBody) => void;
+  onDisable: (proof: FactorProofBody) => void;
+}) {
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const proof = (): FactorProofBody => (code.trim() ? { code: code.trim() } : { password });
+  const ready = !busy && (code.trim() !== '' || password !== '');
+  return (
+    <Form onSubmit={(event) => event.preventDefault()} aria-label="Two-factor sign-in is on">
+      <p>
+        Two-factor sign-in is on with an authenticator app. Recovery codes left: <strong>{recoveryCodesLeft}</strong>.
+      </p>
+      <p>To make new recovery codes or turn two-factor sign-in off, enter a current code or your password.</p>
+      <Field label="Code from your authenticator app" htmlFor="totp-proof-code">
+        <TextInput
+          id="totp-proof-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </Field>
+      <Field label="Or your password" htmlFor="totp-proof-password">
+        <TextInput
+          id="totp-proof-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      {problem && <ErrorText>{problem}</ErrorText>}
+      <Actions>
+        <Button type="button" disabled={!ready} onClick={() => onRenew(proof())}>
+          New recovery codes
+        </Button>
+        <Button type="button" variant="danger" disabled={!ready} onClick={() => onDisable(proof())}>
+          Turn off
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+  max-width: 480px;
+  p {
+    margin: 0;
+  }
+`;
+
+const Qr = styled.img`
+  width: 200px;
+  height: 200px;
+  background: #fff;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.sm};
+`;
