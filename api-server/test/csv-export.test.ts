@@ -216,10 +216,10 @@ describe('a large CSV export', () => {
   afterAll(() => t.close(), 60_000);
 
   /** A real HTTP download on a connection of its own (no keep-alive), as a browser's fetch of the file. */
-  const download = (path: string, token = tenants.staffAToken) =>
+  const download = (path: string, token = tenants.staffAToken, headers: Record<string, string> = auth(token)) =>
     new Promise<IncomingMessage>((resolve, reject) => {
       const port = (t.app.server.address() as { port: number }).port;
-      httpGet({ host: '127.0.0.1', port, path, agent: false, headers: auth(token) }, resolve).on('error', reject);
+      httpGet({ host: '127.0.0.1', port, path, agent: false, headers }, resolve).on('error', reject);
     });
 
   it('streams 50,000 rows with the server’s retained heap bounded well below the export’s size', async () => {
@@ -296,6 +296,19 @@ describe('a large CSV export', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(JSON.parse(body)).toEqual({ message: [TOO_MANY_EXPORTS_OF_TENANT] });
+    // A's read key is A too: it waits for A's slots, it does not take the platform's.
+    const key = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/manufacturers/${tenants.manufacturerA.id}/api-keys`,
+      headers: auth(tenants.staffAToken),
+      payload: { name: 'Exporter', scopes: ['read'] },
+    });
+    expect(key.statusCode).toBe(201);
+    const byKey = await download('/api/v1/users/export.csv', '', { authorization: `Bearer ${key.json().secret}` });
+    let keyBody = '';
+    for await (const chunk of byKey as AsyncIterable<Buffer>) keyBody += chunk.toString('utf8');
+    expect(byKey.statusCode).toBe(429);
+    expect(JSON.parse(keyBody)).toEqual({ message: [TOO_MANY_EXPORTS_OF_TENANT] });
     // Another tenant's export runs while A's readers stall.
     const other = await download('/api/v1/users/export.csv', tenants.staffBToken);
     let otherText = '';

@@ -62,7 +62,8 @@ export async function sendCsv<Row>(
   columns: CsvColumn<Row>[],
   open: () => AsyncIterableIterator<Row>,
 ) {
-  const manufacturerId = reply.request.principal?.manufacturerId ?? null;
+  // A manufacturer's API key exports as its manufacturer: it shares that tenant's slots, not the platform's.
+  const manufacturerId = (reply.request.principal ?? reply.request.apiKey)?.manufacturerId ?? null;
   const tenant = manufacturerId === null ? 'platform' : `manufacturer:${manufacturerId}`;
   const ofTenant = runningByTenant.get(tenant) ?? 0;
   if (ofTenant >= EXPORTS_PER_TENANT) throw new TooManyRequests(TOO_MANY_EXPORTS_OF_TENANT, EXPORT_RETRY_AFTER_SECONDS);
