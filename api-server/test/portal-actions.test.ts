@@ -5,6 +5,7 @@ import { createLicensingWorld, type LicensingWorld } from './licensing-fixtures'
 import { addReleaseBuild, distributeRelease, insertTestBuild, insertTestChannels, sha256Hex } from './catalog-fixtures';
 import { clientPost, resetRateLimits } from './client-fixtures';
 import { customerAuth, mailsTo, signInThroughMail } from './portal-fixtures';
+import { downloadLicenseDisabled } from '../src/clients/routes/client-routes';
 
 jest.setTimeout(120_000);
 
@@ -348,7 +349,9 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
 
     it('gives links signed as the client API signs them, which the download route serves byte for byte', async () => {
       for (const entry of await downloads(annToken)) {
-        expect(entry.url).toMatch(/^\/api\/v1\/clients\/app\/downloads\/\d+\?expires=\d+&signature=[A-Za-z0-9_-]+$/);
+        expect(entry.url).toMatch(
+          /^\/api\/v1\/clients\/app\/downloads\/\d+\?expires=\d+&license=\d+&signature=[A-Za-z0-9_-]+$/,
+        );
         const expires = Number(/expires=(\d+)/.exec(entry.url)![1]);
         expect(entry.url_expires_at).toBe(new Date(expires * 1000).toISOString());
         const served = await t.app.inject({ method: 'GET', url: entry.url });
@@ -358,6 +361,26 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       const bob = await downloads(bobToken);
       const tampered = bob[0].url.replace(/downloads\/(\d+)/, (_m, id) => `downloads/${Number(id) + 1}`);
       expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    });
+
+    it("stops a shown link once the customer's licence is deactivated", async () => {
+      const [link] = await downloads(bobToken);
+      expect(link.url).toContain(`license=${world.bobSynth.id}`);
+      const setDisabled = (disabled: boolean) =>
+        t.db
+          .updateTable('licenses')
+          .set({ disabled, disabled_reason: disabled ? 'CancelledOrder' : null })
+          .where('id', '=', world.bobSynth.id)
+          .execute();
+      await setDisabled(true);
+      try {
+        const refused = await t.app.inject({ method: 'GET', url: link.url });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({ message: [downloadLicenseDisabled('CancelledOrder')] });
+      } finally {
+        await setDisabled(false);
+      }
+      expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(200);
     });
   });
 

@@ -21,20 +21,26 @@ interface DownloadRow {
   name: string;
   size: string;
   sha256: string;
+  license_id: number;
 }
 
 /**
  * The installers the customer may download: the uploaded files of the confirmed builds of every release of a
  * product they hold an enabled licence for, when the release is distributed to the Release channel or to a
  * channel they are a member of (the client API's rule for a licence holder: Beta only for its members). Grouped by
- * OS, newest build version first; each link signed as the client API signs its links.
+ * OS, newest build version first; each link signed as the client API signs its links, bound to the customer's
+ * licence of the product, so a licence deactivated or expired after the page was shown stops its links at once.
  */
 export async function listMyDownloads(db: Db, customer: Customer, downloadKey: Buffer): Promise<PortalDownload[]> {
   const { rows } = await sql<DownloadRow>`
     SELECT p.id AS product_id, p.name AS product_name, r.id AS release_id, r.created_at AS released_at, ch.name AS channel,
       b.os, concat_ws('.', b.major, b.minor, b.revision, b.build_number) AS version,
-      f.id AS file_id, f.name, f.size, f.sha256
+      f.id AS file_id, f.name, f.size, f.sha256, held.license_id
     FROM products p
+    JOIN LATERAL (
+      SELECT min(l.id) AS license_id FROM licenses l
+      WHERE l.product_id = p.id AND l.user_id = ${customer.endUserId} AND l.manufacturer_id = ${customer.manufacturerId} AND NOT l.disabled
+    ) held ON held.license_id IS NOT NULL
     JOIN releases r ON r.product_id = p.id
     JOIN LATERAL (
       SELECT c.name FROM release_distributions d JOIN distribution_channels c ON c.id = d.channel_id
@@ -47,16 +53,19 @@ export async function listMyDownloads(db: Db, customer: Customer, downloadKey: B
     JOIN builds b ON b.id = rb.build_id AND b.upload_confirmed
     JOIN build_files f ON f.build_id = b.id AND f.uploaded_at IS NOT NULL
     WHERE p.manufacturer_id = ${customer.manufacturerId}
-      AND EXISTS (
-        SELECT 1 FROM licenses l
-        WHERE l.product_id = p.id AND l.user_id = ${customer.endUserId} AND l.manufacturer_id = ${customer.manufacturerId} AND NOT l.disabled)
     ORDER BY b.major DESC, b.minor DESC, b.revision DESC, b.build_number DESC, r.id DESC, p.name, f.id`.execute(db);
   const nowSeconds = Math.floor(Date.now() / 1000);
   const osRank = (os: string) => OS_ORDER.indexOf(os);
   return [...rows]
     .sort((a, b) => osRank(a.os) - osRank(b.os))
     .map((row) => {
-      const link = signDownloadUrl(downloadKey, CLIENT_API_PREFIX, { id: row.file_id, sha256: row.sha256 }, nowSeconds);
+      const link = signDownloadUrl(
+        downloadKey,
+        CLIENT_API_PREFIX,
+        { id: row.file_id, sha256: row.sha256 },
+        nowSeconds,
+        row.license_id,
+      );
       return {
         product: { id: row.product_id, name: row.product_name },
         release_id: row.release_id,
