@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from './support/test-app';
+import { EMAIL_NOT_ASCII } from 'shared-kit/contract';
 import { auth, createTenants, tableDigest } from './support/fixtures';
 import { createChannels, createEndUser, createProduct, transferLicense } from './support/users-fixtures';
 
@@ -203,6 +204,8 @@ describe('end users API', () => {
         expect(response.statusCode).toBe(400);
         expect(response.json().message[0]).toMatch(/^(email|external_id)/);
       }
+      const accented = await request('POST', '/api/v1/users', tenants.staffAToken, { email: 'müller@alpha.example' });
+      expect(accented.json()).toEqual({ message: [`email must match format "email": ${EMAIL_NOT_ASCII}`] });
       const noBody = await t.app.inject({
         method: 'POST',
         url: '/api/v1/users',

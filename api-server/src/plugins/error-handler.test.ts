@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { EMAIL_NOT_ASCII } from 'shared-kit/contract';
 import { describeFrameworkError, describeValidationIssue } from './error-handler';
 
 describe('describeValidationIssue', () => {
@@ -27,6 +28,18 @@ describe('describeValidationIssue', () => {
         'body',
       ),
     ).toBe('country_code must match pattern "^[A-Za-z]{2}$"');
+  });
+  it('says why an address with non-ASCII letters is refused, as the forms and the import do', () => {
+    const issue = {
+      instancePath: '/email',
+      keyword: 'format',
+      message: 'must match format "email"',
+      params: { format: 'email' },
+    };
+    expect(describeValidationIssue(issue, 'body', 'müller@example.com')).toBe(
+      `email must match format "email": ${EMAIL_NOT_ASCII}`,
+    );
+    expect(describeValidationIssue(issue, 'body', 'not an address')).toBe('email must match format "email"');
   });
   it('falls back to the request part for a whole-value problem', () => {
     expect(
