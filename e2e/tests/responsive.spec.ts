@@ -15,10 +15,9 @@ interface Paged<T> {
 }
 
 async function staffPages(page: Page): Promise<string[]> {
-  const products = await apiGet<Paged<{ id: number; name: string; identifier: string | null }>>(
-    page,
-    '/products?per_page=25',
-  );
+  const products = await apiGet<
+    Paged<{ id: number; name: string; identifier: string | null; manufacturer_id: number }>
+  >(page, '/products?per_page=25');
   const product = products.data[0];
   const builds = await apiGet<Paged<{ id: number }>>(page, `/products/${product.id}/builds`);
   const releases = await apiGet<Paged<{ id: number }>>(page, `/products/${product.id}/releases`);
@@ -44,13 +43,25 @@ async function staffPages(page: Page): Promise<string[]> {
     `EditUser/${user.id}/${email}`,
     `UserDetails/${user.id}`,
     `CreateUserLicense/${user.id}/${email}`,
+    `ProductLicensing/${product.id}`,
+    `Manufacturers/${products.data[0].manufacturer_id}/ApiKeys`,
     'MyDetails',
+    'MySessions',
+    'Security',
   ];
 }
 
 async function superuserPages(page: Page): Promise<string[]> {
   const manufacturers = await apiGet<Paged<{ id: number }>>(page, '/manufacturers');
-  return ['Dashboard', 'Manufacturers', `Manufacturers/${manufacturers.data[0].id}`];
+  const first = manufacturers.data[0].id;
+  return [
+    'Dashboard',
+    'Manufacturers',
+    `Manufacturers/${first}`,
+    `Manufacturers/${first}/ApiKeys`,
+    'MySessions',
+    'Security',
+  ];
 }
 
 /** What the page looks like at this width: its overflow, and each table's first row's identifying and action cells. */

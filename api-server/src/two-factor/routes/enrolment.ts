@@ -29,6 +29,11 @@ import { hashRecoveryCode, newRecoveryCodes } from '../recovery-codes';
 import { recordFailedCode, refuseWhileThrottled } from '../code-attempts';
 import { checkFactorProof, type ProofDependencies } from '../factor-proof';
 
+// Named constants so the audit-actions test finds what this file writes.
+const TOTP_ENABLED_ACTION = 'two_factor.totp_enabled';
+const RECOVERY_CODES_RENEWED_ACTION = 'two_factor.recovery_codes_renewed';
+const TOTP_DISABLED_ACTION = 'two_factor.totp_disabled';
+
 const auditOf = (principal: Principal, action: string) => ({
   manufacturerId: principal.manufacturerId,
   action,
@@ -95,7 +100,7 @@ export const enrolmentRoutes: FastifyPluginAsyncTypebox<ProofDependencies> = asy
       const step = totpStepOf(decryptTotpSecret(factor.secret_encrypted, masterKey), request.body.code);
       const codes = await db.transaction().execute(async (trx) => {
         if (step === null || !(await takeTotpStep(trx, principal.systemUserId, step, true))) return null;
-        await recordAudit(trx, principal, auditOf(principal, 'two_factor.totp_enabled'));
+        await recordAudit(trx, principal, auditOf(principal, TOTP_ENABLED_ACTION));
         return issueRecoveryCodes(trx, principal.systemUserId);
       });
       if (!codes) {
@@ -126,7 +131,7 @@ export const enrolmentRoutes: FastifyPluginAsyncTypebox<ProofDependencies> = asy
       if (!(await hasConfirmedFactor(db, principal.systemUserId))) throw new HttpError(409, TOTP_NOT_ENABLED);
       if (!(await checkFactorProof(deps, principal, request.body, request.ip, reply))) return reply;
       const codes = await db.transaction().execute(async (trx) => {
-        await recordAudit(trx, principal, auditOf(principal, 'two_factor.recovery_codes_renewed'));
+        await recordAudit(trx, principal, auditOf(principal, RECOVERY_CODES_RENEWED_ACTION));
         return issueRecoveryCodes(trx, principal.systemUserId);
       });
       return { recovery_codes: codes };
@@ -154,7 +159,7 @@ export const enrolmentRoutes: FastifyPluginAsyncTypebox<ProofDependencies> = asy
       if (!(await checkFactorProof(deps, principal, request.body, request.ip, reply))) return reply;
       await db.transaction().execute(async (trx) => {
         await deleteFactors(trx, principal.systemUserId);
-        await recordAudit(trx, principal, auditOf(principal, 'two_factor.totp_disabled'));
+        await recordAudit(trx, principal, auditOf(principal, TOTP_DISABLED_ACTION));
       });
       return { totp: false, recovery_codes_left: 0 };
     },
