@@ -56,7 +56,7 @@ export function EditionsSection({ productId }: { productId: number }) {
         <ul aria-label="Editions">
           {data.data.map((edition) => (
             <li key={edition.id}>
-              <Row $gap="sm">
+              <Row $gap="sm" $wrap>
                 <strong>{edition.name}</strong>
                 <span>{edition.features.length ? edition.features.join(', ') : 'no features'}</span>
                 <Button

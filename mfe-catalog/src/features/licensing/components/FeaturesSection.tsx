@@ -54,7 +54,7 @@ export function FeaturesSection({ productId }: { productId: number }) {
         <ul aria-label="Features">
           {data.data.map((feature) => (
             <li key={feature.id}>
-              <Row $gap="sm">
+              <Row $gap="sm" $wrap>
                 <code>{feature.key}</code>
                 <span>{feature.label}</span>
                 <Button

@@ -105,7 +105,7 @@ export function PolicySection({ productId, licenseType, policy, editions }: Poli
       title={`${licenseType} licenses`}
       actions={
         policy && (
-          <Row $gap="sm">
+          <Row $gap="sm" $wrap>
             <Button size="small" onClick={() => setConfirming(true)}>
               Apply to existing licenses
             </Button>
