@@ -9,7 +9,7 @@ import {
   SeatLeaseBody,
   SeatsInUseAnswer,
 } from 'shared-kit/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProductKeyCache } from '../../crypto/product-key-cache';
 import { documentTime } from '../../clients/client-values';
 import { guardClientCall, machineSubject } from '../../clients/routes/client-guard';
@@ -23,6 +23,11 @@ const checkoutErrors = { ...errors, 409: Type.Union([SeatsInUseAnswer, ErrorResp
 /** Plugins call these without a session: they prove a licence by its serial, never by staff credentials. */
 const PUBLIC = { public: true } as const;
 const tags = ['client API'];
+
+interface SeatMachine {
+  product_id: number;
+  hardware_fingerprint: string;
+}
 
 /** 409 with `frees_at` when every seat is taken. */
 async function answeringSeatsInUse<T>(reply: FastifyReply, checkOut: () => Promise<T>) {
@@ -41,47 +46,35 @@ async function answeringSeatsInUse<T>(reply: FastifyReply, checkOut: () => Promi
 export const floatingClientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
   const productKeyOf = createProductKeyCache(masterKey);
 
-  app.post(
-    '/clients/app/seats/checkouts',
-    { config: PUBLIC, schema: { tags, body: SeatCheckoutBody, response: { 200: LeaseDocument, ...checkoutErrors } } },
-    async (request, reply) => {
-      const { body } = request;
-      const admit = () =>
-        guardClientCall(db, request, reply, [machineSubject(body.product_id, body.hardware_fingerprint)]);
-      return answeringSeatsInUse(reply, () => checkOutSeat(db, productKeyOf, admit, body));
-    },
-  );
+  /** Every seat call counts against the caller's address and its machine. */
+  const admitSeatCall = (request: FastifyRequest, reply: FastifyReply, body: SeatMachine) =>
+    guardClientCall(db, request, reply, [machineSubject(body.product_id, body.hardware_fingerprint)]);
 
-  app.post(
-    '/clients/app/seats/borrows',
-    { config: PUBLIC, schema: { tags, body: SeatBorrowBody, response: { 200: LeaseDocument, ...checkoutErrors } } },
-    async (request, reply) => {
-      const { body } = request;
-      const admit = () =>
-        guardClientCall(db, request, reply, [machineSubject(body.product_id, body.hardware_fingerprint)]);
-      return answeringSeatsInUse(reply, () => checkOutSeat(db, productKeyOf, admit, body));
-    },
-  );
+  for (const [url, body] of [
+    ['/clients/app/seats/checkouts', SeatCheckoutBody],
+    ['/clients/app/seats/borrows', SeatBorrowBody],
+  ] as const)
+    app.post(
+      url,
+      { config: PUBLIC, schema: { tags, body, response: { 200: LeaseDocument, ...checkoutErrors } } },
+      async (request, reply) => {
+        const admit = () => admitSeatCall(request, reply, request.body);
+        return answeringSeatsInUse(reply, () => checkOutSeat(db, productKeyOf, admit, request.body));
+      },
+    );
 
   app.post(
     '/clients/app/seats/heartbeats',
     { config: PUBLIC, schema: { tags, body: SeatLeaseBody, response: { 200: LeaseDocument, ...errors } } },
     async (request, reply) => {
-      const { body } = request;
-      await guardClientCall(db, request, reply, [machineSubject(body.product_id, body.hardware_fingerprint)]);
-      return renewSeat(db, productKeyOf, body);
+      await admitSeatCall(request, reply, request.body);
+      return renewSeat(db, productKeyOf, request.body);
     },
   );
 
   app.post(
     '/clients/app/seats/checkins',
     { config: PUBLIC, schema: { tags, body: SeatLeaseBody, response: { 200: SeatCheckinResult, ...errors } } },
-    async (request, reply) => {
-      const { body } = request;
-      const call = await guardClientCall(db, request, reply, [
-        machineSubject(body.product_id, body.hardware_fingerprint),
-      ]);
-      return checkInSeat(db, call, body);
-    },
+    async (request, reply) => checkInSeat(db, await admitSeatCall(request, reply, request.body), request.body),
   );
 };
