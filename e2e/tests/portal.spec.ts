@@ -152,6 +152,17 @@ for (const [name, viewport] of [
       await expectNoHorizontalScroll(page);
       await expectAxeClean(page);
 
+      // Redeem a serial: an unknown one is refused in plain words, typed and sent by keyboard.
+      await page.getByRole('link', { name: 'Redeem a serial' }).click();
+      await expect(page).toHaveURL(new RegExp(`/portal/${SLUG}/redeem$`));
+      await expect(page.getByRole('heading', { name: 'Redeem a serial', level: 1 })).toBeVisible();
+      await page.getByRole('textbox', { name: 'Serial', exact: true }).focus();
+      await page.keyboard.type('ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ');
+      await page.keyboard.press('Enter');
+      await expect(page.getByText(/This serial is not valid\./)).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAxeClean(page);
+
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page).toHaveURL(new RegExp(`/portal/${SLUG}/sign-in$`));
       await expect(page.getByText('You are signed out.')).toBeVisible();
