@@ -9,6 +9,13 @@ import { ensureJuce } from './ensure-juce.mjs';
 import { runClientSuites } from './test-clients.mjs';
 
 const outputDir = join(root, '.test-output');
+// Where the run's minutes go: each phase's wall time, printed after the counts.
+const timings = [];
+let phaseStart = Date.now();
+const timed = (phase) => {
+  timings.push({ phase, seconds: Math.round((Date.now() - phaseStart) / 1000) });
+  phaseStart = Date.now();
+};
 rmSync(outputDir, { recursive: true, force: true });
 mkdirSync(outputDir, { recursive: true });
 
@@ -17,6 +24,7 @@ ensureChromium();
 ensureCppToolchain();
 ensureJuce();
 build();
+timed('install, toolchains, build');
 
 const results = [];
 const readJson = (file) => {
@@ -30,11 +38,13 @@ const readJson = (file) => {
 log('Type check (tsc -b)');
 const typecheck = run('npx', ['tsc', '-b', 'tsconfig.json']);
 results.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
+timed('typecheck');
 
 // lint: ESLint (boundaries, cycles, hooks, typescript-eslint; any warning fails) and Prettier, on the sources.
 log('Lint (eslint + prettier --check)');
 const lint = run('npm', ['run', 'lint', '--silent']);
 results.push({ suite: 'lint', passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1 });
+timed('lint');
 
 // reliability: real server processes crashed (kill -9), cut off from their database and stopped under load.
 for (const project of ['lint-rules', 'unit', 'api', 'reliability', 'budget']) {
@@ -50,10 +60,12 @@ for (const project of ['lint-rules', 'unit', 'api', 'reliability', 'budget']) {
     passed: report?.numPassedTests ?? 0,
     failed: code !== 0 && failed === 0 ? 1 : failed,
   });
+  timed(project);
 }
 
 // clients: the TypeScript and C++ client libraries and the JUCE module (client-js/, client-cpp/, client-juce/).
 results.push(...runClientSuites(outputDir));
+timed('clients (js, C++, JUCE)');
 
 log('End-to-end: Playwright in Chromium over the built stack');
 const e2eFile = join(outputDir, 'e2e.json');
@@ -68,8 +80,11 @@ results.push({
   passed: (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0),
   failed: e2eCode !== 0 && e2eFailed === 0 ? 1 : e2eFailed,
 });
+timed('e2e');
 
 console.log('');
+const minutes = (spent) => `${Math.floor(spent / 60)}m${String(spent % 60).padStart(2, '0')}s`;
+for (const { phase, seconds } of timings) console.log(`  time: ${phase.padEnd(28)} ${minutes(seconds)}`);
 for (const { suite, passed, failed } of results) console.log(`  ${suite.padEnd(10)} ${passed} ok / ${failed} failing`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
