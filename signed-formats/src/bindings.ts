@@ -55,3 +55,23 @@ export function checkFreshness<T extends { issued_at: string }>(
   }
   return result;
 }
+
+/**
+ * After the bindings: a document that ends at its signed `expires_at` is refused from then on. `at` is when to
+ * judge (default: now; null leaves the expiry to the caller); `kind` names the document in the malformed message
+ * ("a trial file") and `ended` says what ended ("The trial").
+ */
+export function checkExpiry<T extends { expires_at: string }>(
+  result: Verification<T>,
+  at: Date | null | undefined,
+  words: { kind: string; ended: string },
+): Verification<T> {
+  if (!result.valid) return result;
+  const expiresAt = signedTimeMs(result.document.expires_at);
+  if (Number.isNaN(expiresAt))
+    return reject('malformed', `The file is not ${words.kind}: expires_at must be a time YYYY-MM-DDTHH:MM:SSZ.`);
+  const judgedAt = at === undefined ? new Date() : at;
+  if (judgedAt !== null && judgedAt.getTime() >= expiresAt)
+    return reject('expired', `${words.ended} ended at ${result.document.expires_at}.`);
+  return result;
+}

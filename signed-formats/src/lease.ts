@@ -1,12 +1,5 @@
-import { checkBindings } from './bindings';
-import {
-  reject,
-  verifySignedDocument,
-  type ClientApiFormat,
-  type PublicKeyInput,
-  type Verification,
-} from './signed-document';
-import { signedTimeMs } from './signed-time';
+import { checkBindings, checkExpiry } from './bindings';
+import { verifySignedDocument, type ClientApiFormat, type PublicKeyInput, type Verification } from './signed-document';
 
 // The seat lease of docs/client-api.md: what checking out, borrowing and heart-beating a floating licence's seat
 // answer. The plugin may run while it holds an unexpired lease for its own machine.
@@ -60,14 +53,7 @@ export function verifyLease(
     serial: expected.serial,
     hardware_fingerprint: expected.hardwareFingerprint,
   });
-  if (!result.valid) return result;
-  const expiresAt = signedTimeMs(result.document.expires_at);
-  if (Number.isNaN(expiresAt))
-    return reject('malformed', 'The file is not a seat lease: expires_at must be a time YYYY-MM-DDTHH:MM:SSZ.');
-  const at = expected.at === undefined ? new Date() : expected.at;
-  if (at !== null && at.getTime() >= expiresAt)
-    return reject('expired', `The seat lease ended at ${result.document.expires_at}.`);
-  return result;
+  return checkExpiry(result, expected.at, { kind: 'a seat lease', ended: 'The seat lease' });
 }
 
 /** The lease's edition unlocks the feature. */

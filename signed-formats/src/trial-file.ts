@@ -1,12 +1,5 @@
-import { checkBindings } from './bindings';
-import {
-  reject,
-  verifySignedDocument,
-  type ClientApiFormat,
-  type PublicKeyInput,
-  type Verification,
-} from './signed-document';
-import { signedTimeMs } from './signed-time';
+import { checkBindings, checkExpiry } from './bindings';
+import { verifySignedDocument, type ClientApiFormat, type PublicKeyInput, type Verification } from './signed-document';
 
 // The trial file of docs/client-api.md: what `startTrial` answers, kept by the plugin and checked offline.
 export const TRIAL_FILE_FORMAT = {
@@ -46,12 +39,5 @@ export function verifyTrialFile(
     product_id: expected.productId,
     hardware_fingerprint: expected.hardwareFingerprint,
   });
-  if (!result.valid) return result;
-  const expiresAt = signedTimeMs(result.document.expires_at);
-  if (Number.isNaN(expiresAt))
-    return reject('malformed', 'The file is not a trial file: expires_at must be a time YYYY-MM-DDTHH:MM:SSZ.');
-  const at = expected.at === undefined ? new Date() : expected.at;
-  if (at !== null && at.getTime() >= expiresAt)
-    return reject('expired', `The trial ended at ${result.document.expires_at}.`);
-  return result;
+  return checkExpiry(result, expected.at, { kind: 'a trial file', ended: 'The trial' });
 }
