@@ -1,3 +1,4 @@
+import { PLAIN_POLICY } from 'shared-kit/contract';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
@@ -72,16 +73,12 @@ describe('redeeming a batch serial in the portal', () => {
       url: `/api/v1/products/${world.synth.id}/policies/Standard`,
       headers: auth(world.staffAToken),
       payload: {
-        model: 'node-locked',
-        seats: null,
-        lease_minutes: null,
-        max_borrow_days: null,
+        ...PLAIN_POLICY,
         term: 'time-limited',
         duration_days: 365,
         grace_days: 7,
         maintenance_months: 12,
         maintenance_from: 'purchase',
-        edition_id: null,
       },
     });
     expect(policy.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { PLAIN_POLICY } from 'shared-kit/contract';
 import { sql } from 'kysely';
 import { STATE_DOCUMENT_FORMAT } from 'signed-formats';
 import type { ApiKeyScope, Order, OrderList } from 'shared-kit/contract';
@@ -164,16 +165,10 @@ describe('orders', () => {
       url: `/api/v1/products/${suite.world.drums.id}/policies/Standard`,
       headers: auth(suite.world.staffAToken),
       payload: {
-        model: 'node-locked',
-        seats: null,
-        lease_minutes: null,
-        max_borrow_days: null,
+        ...PLAIN_POLICY,
         term: 'time-limited',
         duration_days: 30,
         grace_days: 3,
-        maintenance_months: null,
-        maintenance_from: null,
-        edition_id: null,
       },
     });
     expect(put.statusCode).toBe(200);

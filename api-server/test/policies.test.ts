@@ -1,3 +1,4 @@
+import { PLAIN_POLICY } from 'shared-kit/contract';
 import { sql } from 'kysely';
 import { UPDATE_ANSWER_FORMAT } from 'signed-formats';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -25,19 +26,6 @@ const POLICY_EVENTS = [
   'license.edition_changed',
   'license.renewed',
 ];
-
-const PERPETUAL = {
-  model: 'node-locked',
-  seats: null,
-  lease_minutes: null,
-  max_borrow_days: null,
-  term: 'perpetual',
-  duration_days: null,
-  grace_days: 0,
-  maintenance_months: null,
-  maintenance_from: null,
-  edition_id: null,
-} as const;
 
 describe('licence policies: features, editions, policies and licence terms', () => {
   let t: TestApp;
@@ -140,12 +128,12 @@ describe('licence policies: features, editions, policies and licence terms', () 
     });
 
     it('checks a policy across its fields, and sets one per licence type', async () => {
-      const floating = await call('PUT', `${product}/policies/Standard`, { ...PERPETUAL, model: 'floating' });
+      const floating = await call('PUT', `${product}/policies/Standard`, { ...PLAIN_POLICY, model: 'floating' });
       expect(floating.statusCode).toBe(400);
       expect(floating.json()).toEqual({ message: [FLOATING_NEEDS_SEATS] });
-      expect((await call('PUT', `${product}/policies/Pro`, PERPETUAL)).statusCode).toBe(400);
+      expect((await call('PUT', `${product}/policies/Pro`, PLAIN_POLICY)).statusCode).toBe(400);
       const standard = await call('PUT', `${product}/policies/Standard`, {
-        ...PERPETUAL,
+        ...PLAIN_POLICY,
         term: 'time-limited',
         duration_days: 365,
         grace_days: 7,

@@ -1,3 +1,4 @@
+import { PLAIN_POLICY } from 'shared-kit/contract';
 import type { PolicyBody } from 'shared-kit/contract';
 import {
   FLOATING_NEEDS_SEATS,
@@ -7,18 +8,7 @@ import {
   policyProblems,
 } from './policy-rules';
 
-const base: PolicyBody = {
-  model: 'node-locked',
-  seats: null,
-  lease_minutes: null,
-  max_borrow_days: null,
-  term: 'perpetual',
-  duration_days: null,
-  grace_days: 0,
-  maintenance_months: null,
-  maintenance_from: null,
-  edition_id: null,
-};
+const base: PolicyBody = PLAIN_POLICY;
 
 describe('policyProblems', () => {
   it('takes a plain node-locked perpetual policy and a full floating time-limited one', () => {

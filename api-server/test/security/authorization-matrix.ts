@@ -1,3 +1,4 @@
+import { PLAIN_POLICY } from 'shared-kit/contract';
 import { randomUUID } from 'node:crypto';
 import { writeOfflineRequest } from 'signed-formats';
 import type { Role, World } from './matrix-world';
@@ -764,16 +765,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: (w) => ({
       url: `/api/v1/products/${w.productA}/policies/Free`,
       payload: {
-        model: 'node-locked',
-        seats: null,
-        lease_minutes: null,
-        max_borrow_days: null,
+        ...PLAIN_POLICY,
         term: 'time-limited',
         duration_days: 365,
         grace_days: 7,
         maintenance_months: 12,
         maintenance_from: 'purchase',
-        edition_id: null,
       },
     }),
     expect: staffOnly(200),

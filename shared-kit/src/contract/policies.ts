@@ -93,6 +93,20 @@ const policyFields = {
 export const PolicyBody = Type.Object(policyFields, { additionalProperties: false });
 export type PolicyBody = Static<typeof PolicyBody>;
 
+/** The policy that means what a type without one means: node-locked, perpetual, no grace, no maintenance, no edition. */
+export const PLAIN_POLICY: PolicyBody = {
+  model: 'node-locked',
+  seats: null,
+  lease_minutes: null,
+  max_borrow_days: null,
+  term: 'perpetual',
+  duration_days: null,
+  grace_days: 0,
+  maintenance_months: null,
+  maintenance_from: null,
+  edition_id: null,
+};
+
 export const Policy = Type.Object({ product_id: Id, license_type: LicenseTypeSchema, ...policyFields, ...Timestamps });
 export type Policy = Static<typeof Policy>;
 /** The product's policies, one per licence type that has one (a type without one behaves as it always has). */

@@ -1,3 +1,4 @@
+import { PLAIN_POLICY } from 'shared-kit/contract';
 import { contractErrors } from 'shared-kit/forms';
 import { NEW_POLICY_FORM, policyFormContract, toPolicyBody, type PolicyFormValues } from './policy-form';
 
@@ -5,18 +6,7 @@ const errorsOf = (values: PolicyFormValues) => contractErrors(policyFormContract
 
 describe('the policy form', () => {
   it('sends today’s meaning for a new policy, and only the fields the choices use', () => {
-    expect(toPolicyBody(NEW_POLICY_FORM)).toEqual({
-      model: 'node-locked',
-      seats: null,
-      lease_minutes: null,
-      max_borrow_days: null,
-      term: 'perpetual',
-      duration_days: null,
-      grace_days: 0,
-      maintenance_months: null,
-      maintenance_from: null,
-      edition_id: null,
-    });
+    expect(toPolicyBody(NEW_POLICY_FORM)).toEqual(PLAIN_POLICY);
     expect(
       toPolicyBody({
         ...NEW_POLICY_FORM,

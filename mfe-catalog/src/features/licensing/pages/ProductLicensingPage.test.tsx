@@ -1,3 +1,4 @@
+import { PLAIN_POLICY } from 'shared-kit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { apiError, notFound, type RecordedApiCall } from 'shared-kit/testing';
 import type { Edition, Feature, Policy } from 'shared-kit';
@@ -16,10 +17,7 @@ const editions: Edition[] = [
 const standardPolicy: Policy = {
   product_id: 1,
   license_type: 'Standard',
-  model: 'node-locked',
-  seats: null,
-  lease_minutes: null,
-  max_borrow_days: null,
+  ...PLAIN_POLICY,
   term: 'time-limited',
   duration_days: 365,
   grace_days: 14,
