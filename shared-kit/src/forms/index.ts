@@ -6,6 +6,7 @@ export * from './Form';
 export * from './TextField';
 export * from './SelectField';
 export * from './CheckboxField';
+export * from './CheckboxGroupField';
 export * from './use-bound-field';
 export * from './SaveCancel';
 // Remotes reach react-hook-form only through here: one copy, so a field and its form share one context.

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { ApiError, Button, Dialog, ErrorText, SpinnerIcon, type CreatedApiKey } from 'shared-kit';
-import { Form, SelectField, TextField, useContractForm, useWatch } from 'shared-kit/forms';
+import { CheckboxGroupField, Form, SelectField, TextField, useContractForm, useWatch } from 'shared-kit/forms';
 import { useCreateApiKey } from '../api/create-api-key';
-import { ScopeChoices } from './ScopeChoices';
+import { SCOPE_CHOICES } from './scope-labels';
 import {
   NAME_REQUIRED,
   NAME_TOO_LONG,
@@ -100,7 +100,7 @@ export function CreateKeyDialog({
           placeholder="Release pipeline"
           maxLength={100}
         />
-        <ScopeChoices name="scopes" />
+        <CheckboxGroupField name="scopes" legend="Scopes" choices={SCOPE_CHOICES} />
         <SelectField name="expiry" label="Expires">
           <option value="30">In 30 days</option>
           <option value="90">In 90 days</option>

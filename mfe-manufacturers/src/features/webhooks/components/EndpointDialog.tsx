@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { ApiError, Button, Dialog, ErrorText, SpinnerIcon } from 'shared-kit';
-import { CheckboxField, Form, TextField, useContractForm } from 'shared-kit/forms';
-import { EventTypeChoices } from './EventTypeChoices';
+import { CheckboxField, CheckboxGroupField, Form, TextField, useContractForm } from 'shared-kit/forms';
+import { EVENT_CHOICES } from './event-labels';
 import {
   EVENTS_REQUIRED,
   URL_NOT_HTTP,
@@ -88,7 +88,13 @@ export function EndpointDialog({ title, submitLabel, initialValues, saving, onSa
           autoComplete="off"
           placeholder="https://hooks.example.com/producthub"
         />
-        <EventTypeChoices name="eventTypes" />
+        <CheckboxGroupField
+          name="eventTypes"
+          legend="Events"
+          choices={EVENT_CHOICES}
+          allLabel="All events"
+          layout="grid"
+        />
         <CheckboxField name="enabled" label="Enabled" />
         {form.failure && <ErrorText>{form.failure}</ErrorText>}
       </Form>

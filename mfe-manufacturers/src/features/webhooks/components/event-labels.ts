@@ -38,3 +38,6 @@ export function eventLabel(type: string): string {
   if (type === WEBHOOK_TEST_EVENT_TYPE) return 'Test event';
   return isKnownEventType(type) ? EVENT_LABELS[type] : type;
 }
+
+/** The event types as checkbox choices, in the contract's order. */
+export const EVENT_CHOICES = WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: EVENT_LABELS[type] }));
