@@ -2,8 +2,6 @@ import { PLAIN_POLICY } from 'shared-kit/contract';
 import { sql } from 'kysely';
 import { STATE_DOCUMENT_FORMAT } from 'signed-formats';
 import type { ApiKeyScope, Order, OrderList } from 'shared-kit/contract';
-import { newKeySecret } from '../src/api-keys/api-key-rules';
-import { insertApiKey } from '../src/api-keys/queries/api-keys';
 import { insertEndpoint } from '../src/webhooks/endpoints';
 import { generateSecret } from '../src/webhooks/signature';
 import {
@@ -18,6 +16,7 @@ import {
 import { createOrder } from '../src/orders/create-order';
 import { appForSuite } from './support/test-app';
 import { auth } from './support/fixtures';
+import { createApiKey } from './support/api-key-fixtures';
 import { createLicensingWorld } from './licensing-fixtures';
 import { clientPost, verifiedDocument } from './client-fixtures';
 
@@ -26,19 +25,8 @@ const ORDER_TABLES = ['orders', 'order_lines', 'order_licenses', 'licenses', 'en
 describe('orders', () => {
   const suite = appForSuite(async (t) => {
     const world = await createLicensingWorld(t);
-    const keyOf = async (manufacturerId: number, scopes: ApiKeyScope[]) => {
-      const key = newKeySecret();
-      const id = await insertApiKey(t.db, {
-        manufacturerId,
-        name: `Shop ${scopes.join(' ')}`,
-        prefix: key.prefix,
-        hash: key.hash,
-        scopes,
-        expiresAt: null,
-        createdBy: null,
-      });
-      return { id, secret: key.secret };
-    };
+    const keyOf = (manufacturerId: number, scopes: ApiKeyScope[]) =>
+      createApiKey(t.db, manufacturerId, scopes, `Shop ${scopes.join(' ')}`);
     await t.db
       .insertInto('distribution_channels')
       .values({ manufacturer_id: world.manufacturerA.id, type: 'Release', name: 'Release' })

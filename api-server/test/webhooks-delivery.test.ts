@@ -1,12 +1,16 @@
 import { Webhook } from 'standardwebhooks';
-import { createTestApp, type TestApp } from './support/test-app';
-import { auth, createTenants, tableDigest } from './support/fixtures';
+import type { TestApp } from './support/test-app';
+import {
+  startTenantsAndReceiver,
+  stopTenantsAndReceiver,
+  type TenantsAndReceiver,
+} from './webhooks/tenants-and-receiver';
+import { auth, tableDigest } from './support/fixtures';
 import { createDatabase } from '../src/db/database';
 import { claimDueDeliveries, deliverDue } from '../src/webhooks/worker';
 import { enqueueDelivery, insertEvent } from '../src/webhooks/endpoints';
 import { messageIdOf } from '../src/webhooks/tables';
 import { TEST_WEBHOOK_SETTINGS as SETTINGS } from './webhooks/test-settings';
-import { startReceiver, type Receiver } from './webhooks/loopback-receiver';
 
 jest.setTimeout(60_000);
 
@@ -14,20 +18,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('webhook delivery', () => {
   let t: TestApp;
-  let tenants: Awaited<ReturnType<typeof createTenants>>;
-  let receiver: Receiver;
+  let tenants: TenantsAndReceiver['tenants'];
+  let receiver: TenantsAndReceiver['receiver'];
 
   beforeAll(async () => {
-    process.env.PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE = 'true';
-    t = await createTestApp();
-    tenants = await createTenants(t.app, t.db);
-    receiver = await startReceiver();
+    ({ t, tenants, receiver } = await startTenantsAndReceiver());
   });
-  afterAll(async () => {
-    delete process.env.PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE;
-    await receiver.close();
-    await t.close();
-  });
+  afterAll(() => stopTenantsAndReceiver({ t, receiver }));
   beforeEach(() => {
     receiver.received.length = 0;
     receiver.respondWith((_request, response) => response.end('ok'));

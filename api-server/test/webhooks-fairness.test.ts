@@ -1,14 +1,18 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from './support/test-app';
-import { auth, createTenants, tableDigest } from './support/fixtures';
+import type { TestApp } from './support/test-app';
+import {
+  startTenantsAndReceiver,
+  stopTenantsAndReceiver,
+  type TenantsAndReceiver,
+} from './webhooks/tenants-and-receiver';
+import { auth, tableDigest } from './support/fixtures';
 import { enqueueDelivery, insertEvent } from '../src/webhooks/endpoints';
 import { WEBHOOK_OUTBOX_CHANNEL, messageIdOf } from '../src/webhooks/tables';
 import { startWebhookWorker } from '../src/webhooks/worker';
 import { listenForOutboxWakeUps } from '../src/outbox/wake-ups';
 import { MAX_ENDPOINTS_PER_MANUFACTURER, TEST_EVENTS_PER_ENDPOINT, TOO_MANY_ENDPOINTS } from '../src/webhooks/limits';
 import { TEST_WEBHOOK_SETTINGS } from './webhooks/test-settings';
-import { startReceiver, type Receiver } from './webhooks/loopback-receiver';
 
 jest.setTimeout(60_000);
 
@@ -45,20 +49,13 @@ async function startBlackHole() {
 
 describe('webhook delivery is fair between tenants', () => {
   let t: TestApp;
-  let tenants: Awaited<ReturnType<typeof createTenants>>;
-  let receiver: Receiver;
+  let tenants: TenantsAndReceiver['tenants'];
+  let receiver: TenantsAndReceiver['receiver'];
 
   beforeAll(async () => {
-    process.env.PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE = 'true';
-    t = await createTestApp();
-    tenants = await createTenants(t.app, t.db);
-    receiver = await startReceiver();
+    ({ t, tenants, receiver } = await startTenantsAndReceiver());
   });
-  afterAll(async () => {
-    delete process.env.PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE;
-    await receiver.close();
-    await t.close();
-  });
+  afterAll(() => stopTenantsAndReceiver({ t, receiver }));
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: auth(token), payload });

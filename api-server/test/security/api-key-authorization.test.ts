@@ -1,10 +1,10 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { newKeySecret } from '../../src/api-keys/api-key-rules';
-import { insertApiKey } from '../../src/api-keys/queries/api-keys';
+import { createApiKey } from '../support/api-key-fixtures';
 import { API_KEY_SCOPE_ROUTES } from '../../src/auth/api-key-scopes';
 import { AUTHORIZATION_MATRIX, type MatrixEntry } from './authorization-matrix';
 import { buildWorld, databaseDigest, type World } from './matrix-world';
+import { injectMatrixRequest } from './matrix-request';
 
 /**
  * Key × scope × route: every authenticated route of the matrix, called with a key of manufacturer A holding one
@@ -41,33 +41,12 @@ describe('API keys: key × scope × route', () => {
   beforeAll(async () => {
     t = await createTestApp();
     world = await buildWorld(t);
-    const key = newKeySecret();
-    await insertApiKey(t.db, {
-      manufacturerId: world.manufacturerB,
-      name: 'Matrix B',
-      prefix: key.prefix,
-      hash: key.hash,
-      scopes: [...API_KEY_SCOPES],
-      expiresAt: null,
-      createdBy: null,
-    });
-    keyB = key.secret;
+    keyB = (await createApiKey(t.db, world.manufacturerB, [...API_KEY_SCOPES], 'Matrix B')).secret;
   }, 120_000);
   afterAll(() => t.close());
 
-  const send = async (route: string, entry: MatrixEntry, key: string) => {
-    const [method] = route.split(' ');
-    const request = entry.request(world);
-    const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${key}` };
-    const payload =
-      request.payload === undefined
-        ? undefined
-        : Buffer.isBuffer(request.payload)
-          ? request.payload
-          : JSON.stringify(request.payload);
-    if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    return t.app.inject({ method: method as 'GET', url: request.url, headers, payload });
-  };
+  const send = (route: string, entry: MatrixEntry, key: string) =>
+    injectMatrixRequest(t, route, entry.request(world), `Bearer ${key}`);
 
   it('each scope names served routes only, the ones this test expects of it', () => {
     const served = new Set(t.app.routeTable.map((route) => `${route.method} ${route.url}`));

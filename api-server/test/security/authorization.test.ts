@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from '../support/test-app';
 import { AUTHORIZATION_MATRIX, type MatrixEntry } from './authorization-matrix';
+import { injectMatrixRequest } from './matrix-request';
 import {
   authorizationOf,
   buildWorld,
@@ -32,18 +33,8 @@ describe('authorization matrix', () => {
   });
 
   const send = async (route: string, entry: MatrixEntry, role: Role, tokens: World['tokens']) => {
-    const [method] = route.split(' ');
-    const request = entry.request(world);
-    const headers: Record<string, string> = { ...request.headers };
-    if (role !== 'anonymous') headers.authorization = authorizationOf(role, tokens);
-    const payload =
-      request.payload === undefined
-        ? undefined
-        : Buffer.isBuffer(request.payload)
-          ? request.payload
-          : JSON.stringify(request.payload);
-    if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const response = await t.app.inject({ method: method as 'GET', url: request.url, headers, payload });
+    const authorization = role === 'anonymous' ? undefined : authorizationOf(role, tokens);
+    const response = await injectMatrixRequest(t, route, entry.request(world), authorization);
     // A code request issues its code after answering: the next digest must not race it.
     await t.app.backgroundWork.settled();
     return response;

@@ -17,8 +17,7 @@ import { hashSessionToken } from '../../src/auth/session-token';
 import { insertSystemUser } from '../../src/people/queries/system-users';
 import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
 import { API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
-import { newKeySecret } from '../../src/api-keys/api-key-rules';
-import { insertApiKey } from '../../src/api-keys/queries/api-keys';
+import { createApiKey } from '../support/api-key-fixtures';
 import { startBrowserActivation } from '../../src/browser-activation/start';
 import { approveRequest } from '../../src/browser-activation/portal-decisions';
 import { createProductKeyCache } from '../../src/crypto/product-key-cache';
@@ -348,19 +347,7 @@ async function staffSessionObjects(t: TestApp, manufacturerId: number) {
 }
 
 async function apiKeyObjects(t: TestApp, manufacturerId: number) {
-  const newKey = async (scopes: ApiKeyScope[]) => {
-    const key = newKeySecret();
-    const id = await insertApiKey(t.db, {
-      manufacturerId,
-      name: `Matrix ${scopes.join(' ')}`,
-      prefix: key.prefix,
-      hash: key.hash,
-      scopes,
-      expiresAt: null,
-      createdBy: null,
-    });
-    return { id, secret: key.secret };
-  };
+  const newKey = (scopes: ApiKeyScope[]) => createApiKey(t.db, manufacturerId, scopes, `Matrix ${scopes.join(' ')}`);
   const apiKeysToRevokeA = [];
   for (let n = 0; n < ROLES.length; n++) apiKeysToRevokeA.push((await newKey(['read'])).id);
   const apiKeysA = {} as Record<ApiKeyScope, string>;
