@@ -109,6 +109,24 @@ describe("docs/client-api.md's answers: the OpenAPI document and the server agre
     signature_seed_version: 5,
   });
   const UNKNOWN = 2147483647;
+  const UNKNOWN_SERIAL = '4M7QZ-T0B8K-W2H9C-X5NRJ';
+  const NO_LEASE = '00000000-0000-4000-8000-000000000000';
+  /** A machine of the world's floating licence; the same of a node-locked one (every seat call refuses it, 409). */
+  const seat = (fingerprint: string) => ({
+    product_id: w.floating.productId,
+    serial: w.floating.serial,
+    hardware_fingerprint: fingerprint,
+  });
+  const nodeLockedSeat = (fingerprint: string) => ({
+    product_id: w.productA,
+    serial: w.licenseSerialA,
+    hardware_fingerprint: fingerprint,
+  });
+  /** The world's live lease for that call, named by its own machine. */
+  const heldLease = (call: 'heartbeat' | 'checkin') => ({
+    ...seat(call === 'heartbeat' ? 'MATRIX-SEAT-HEARTBEAT' : 'MATRIX-SEAT-CHECKIN'),
+    lease_id: w.floating.leases[call],
+  });
 
   /** A real call for each documented answer but the 429s (asked last, once the address has used its minute). */
   const calls = (): Record<string, Call> => ({
@@ -188,6 +206,46 @@ describe("docs/client-api.md's answers: the OpenAPI document and the server agre
       device_code: 'x'.repeat(43),
       hardware_fingerprint: 'DOCS-MATCH-BROWSER',
     }),
+    'POST /clients/app/seats/checkouts 200': post('/seats/checkouts', seat('DOCS-MATCH-SEAT')),
+    'POST /clients/app/seats/checkouts 400': post('/seats/checkouts', { product_id: 'seven' }),
+    'POST /clients/app/seats/checkouts 404': post('/seats/checkouts', {
+      ...seat('DOCS-MATCH-SEAT'),
+      serial: UNKNOWN_SERIAL,
+    }),
+    'POST /clients/app/seats/checkouts 409': post('/seats/checkouts', nodeLockedSeat('DOCS-MATCH-SEAT')),
+    'POST /clients/app/seats/borrows 200': post('/seats/borrows', { ...seat('DOCS-MATCH-BORROW'), days: 1 }),
+    'POST /clients/app/seats/borrows 400': post('/seats/borrows', { ...seat('DOCS-MATCH-BORROW'), days: 366 }),
+    'POST /clients/app/seats/borrows 404': post('/seats/borrows', {
+      ...seat('DOCS-MATCH-BORROW'),
+      serial: UNKNOWN_SERIAL,
+      days: 1,
+    }),
+    'POST /clients/app/seats/borrows 409': post('/seats/borrows', { ...nodeLockedSeat('DOCS-MATCH-BORROW'), days: 1 }),
+    'POST /clients/app/seats/heartbeats 200': post('/seats/heartbeats', heldLease('heartbeat')),
+    'POST /clients/app/seats/heartbeats 400': post('/seats/heartbeats', seat('DOCS-MATCH-SEAT')),
+    'POST /clients/app/seats/heartbeats 403': post('/seats/heartbeats', {
+      ...heldLease('heartbeat'),
+      hardware_fingerprint: 'DOCS-MATCH-OTHER',
+    }),
+    'POST /clients/app/seats/heartbeats 404': post('/seats/heartbeats', {
+      ...heldLease('heartbeat'),
+      lease_id: NO_LEASE,
+    }),
+    'POST /clients/app/seats/heartbeats 409': post('/seats/heartbeats', {
+      ...nodeLockedSeat('DOCS-MATCH-SEAT'),
+      lease_id: NO_LEASE,
+    }),
+    'POST /clients/app/seats/checkins 200': post('/seats/checkins', heldLease('checkin')),
+    'POST /clients/app/seats/checkins 400': post('/seats/checkins', seat('DOCS-MATCH-SEAT')),
+    'POST /clients/app/seats/checkins 403': post('/seats/checkins', {
+      ...heldLease('heartbeat'),
+      hardware_fingerprint: 'DOCS-MATCH-OTHER',
+    }),
+    'POST /clients/app/seats/checkins 404': post('/seats/checkins', { ...heldLease('heartbeat'), lease_id: NO_LEASE }),
+    'POST /clients/app/seats/checkins 409': post('/seats/checkins', {
+      ...nodeLockedSeat('DOCS-MATCH-SEAT'),
+      lease_id: NO_LEASE,
+    }),
   });
 
   /** The 429 of each call: any valid call, once the address has made its calls of the minute. */
@@ -209,6 +267,10 @@ describe("docs/client-api.md's answers: the OpenAPI document and the server agre
       device_code: 'x'.repeat(43),
       hardware_fingerprint: 'DOCS-MATCH-BROWSER',
     }),
+    'POST /clients/app/seats/checkouts': post('/seats/checkouts', seat('DOCS-MATCH-SEAT')),
+    'POST /clients/app/seats/borrows': post('/seats/borrows', { ...seat('DOCS-MATCH-BORROW'), days: 1 }),
+    'POST /clients/app/seats/heartbeats': post('/seats/heartbeats', heldLease('heartbeat')),
+    'POST /clients/app/seats/checkins': post('/seats/checkins', heldLease('heartbeat')),
   });
 
   const keyOf = (answer: DocumentedAnswer) => `${answer.method} ${answer.path} ${answer.status}`;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LEASE_FORMAT, verifyLease } from 'signed-formats';
-import { auth } from './support/fixtures';
-import { auditRowCount, clientApiSuite, clientAudit, verifiedDocument } from './client-fixtures';
+import { auth, tableDigest } from './support/fixtures';
+import { auditRowCount, clientApiSuite, clientAudit, clientPost, verifiedDocument } from './client-fixtures';
 import { makeSynthFloating, seatCalls, seatsOf } from './floating-fixtures';
 import { insertEndpoint } from '../src/webhooks/endpoints';
 import { generateSecret } from '../src/webhooks/signature';
@@ -12,6 +12,7 @@ import {
   borrowTooLong,
   floatingLicenseDisabled,
 } from '../src/floating/lease-rules';
+import { FLOATING_LICENSE_NOT_ACTIVATED } from '../src/licenses/activation/activate-machine';
 
 const MINUTE = 60_000;
 
@@ -237,5 +238,47 @@ describe('floating seats: check out, heart-beat, check in, borrow', () => {
       headers: auth(world().staffAToken),
     });
     expect(nodeLocked.json()).toEqual({ seats: null, leases: [] });
+  });
+
+  it('refuses to activate or validate a floating licence node-locked, sending the plugin to check out a seat', async () => {
+    const machine = {
+      product_id: world().synth.id,
+      serial: world().bobSynth.serial,
+      hardware_fingerprint: 'MACHINE-NODE',
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    };
+    const tables = ['license_activations', 'license_machines', 'fingerprints', 'audit_log'];
+    const before = await Promise.all(tables.map((table) => tableDigest(t().db, table)));
+    const refused = { message: [FLOATING_LICENSE_NOT_ACTIVATED] };
+
+    const client = await clientPost(t(), '/activations', machine);
+    expect([client.statusCode, client.json()]).toEqual([409, refused]);
+    const staff = await t().app.inject({
+      method: 'POST',
+      url: `/api/v1/licenses/${world().bobSynth.id}/activations`,
+      headers: auth(world().staffAToken),
+      payload: { hardware_fingerprint: 'MACHINE-NODE', hardware_fingerprint_version: 2, signature_seed_version: 5 },
+    });
+    expect([staff.statusCode, staff.json()]).toEqual([409, refused]);
+    const validation = await clientPost(t(), '/validations', {
+      product_id: world().synth.id,
+      serial: world().bobSynth.serial,
+      hardware_fingerprint: 'MACHINE-NODE',
+      nonce: 'floating-validation-nonce-0001',
+    });
+    expect([validation.statusCode, validation.json()]).toEqual([409, refused]);
+    expect(await Promise.all(tables.map((table) => tableDigest(t().db, table)))).toEqual(before);
+
+    // The same licence's type made node-locked again activates as before; a node-locked licence never was refused.
+    const nodeLocked = await clientPost(t(), '/activations', { ...machine, serial: world().annSynth.serial });
+    expect(nodeLocked.statusCode).toBe(200);
+    await sql`UPDATE license_policies SET model = 'node-locked', seats = NULL, lease_minutes = NULL, max_borrow_days = NULL
+      WHERE product_id = ${world().synth.id} AND license_type = 'Standard'`.execute(t().db);
+    try {
+      expect((await clientPost(t(), '/activations', machine)).statusCode).toBe(200);
+    } finally {
+      await makeSynthFloating(t(), world(), { seats: 2 });
+    }
   });
 });

@@ -2,6 +2,7 @@
 // Every run prints one JSON object on stdout (for scripts and tests) and exits with a code that says what happened.
 #include "http.hpp"
 #include "producthub/browser-activation.hpp"
+#include "producthub/floating-seat.hpp"
 #include "producthub/verify.hpp"
 
 #include <signal.h>
@@ -9,6 +10,8 @@
 #include <spawn.h>   // posix_spawnp: the browser opener, with no shell between the server's URL and it
 #include <unistd.h>  // gethostname (POSIX; a Windows plugin would ask GetComputerNameExW)
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -41,6 +44,13 @@ const char* kUsage =
     "  request-offline --serial S --product-identifier ID --out FILE [--seed-version 5] [--plugin-version V] [--machine-name N]\n"
     "                                          write an offline activation request for this machine (no network)\n"
     "  install-offline --file FILE             verify the license file the portal answered and save it as license.ops\n"
+    "  checkout --serial S [--machine-name N] [--hold-seconds N]\n"
+    "                                          check out a seat of a floating licence; saves lease.json. --hold-seconds\n"
+    "                                          keeps it (renewed at half the lease) for N s or until SIGTERM/SIGINT,\n"
+    "                                          then checks it in\n"
+    "  heartbeat                               renew the lease in lease.json\n"
+    "  checkin                                 free the seat of lease.json; deletes it\n"
+    "  borrow --serial S --days N [--machine-name N]  borrow a seat for N days offline; saves lease.json\n"
     "Options: --product-identifier ID (checked in licence files). --serial defaults to the one in license.ops.\n"
     "  --machine-name NAME (activate, request-offline): the name the customer sees for this machine; default the host\n"
     "  name (cut to 64 characters); --machine-name \"\" reports none.\n"
@@ -142,12 +152,17 @@ public:
         if (command == "download") return download();
         if (command == "request-offline") return requestOffline();
         if (command == "install-offline") return installOffline();
+        if (command == "checkout") return options_.get("hold-seconds").empty() ? checkout() : holdSeat();
+        if (command == "heartbeat") return renewLease();
+        if (command == "checkin") return checkin();
+        if (command == "borrow") return borrow();
         fail(Usage, "unknown command " + command);
     }
 
 private:
     fs::path licensePath() const { return fs::path(stateDir_) / "license.ops"; }
     fs::path trialPath() const { return fs::path(stateDir_) / "trial.json"; }
+    fs::path leasePath() const { return fs::path(stateDir_) / "lease.json"; }
     /** The offline commands need no server; every other command calls one. */
     std::string api(const std::string& path) const {
         if (server_.empty()) fail(Usage, "--server is required for " + options_.command + ".");
@@ -454,6 +469,139 @@ private:
         writeFile(licensePath(), *text);
         return {{"serial", license["serial"]}, {"license_type", license["license_type"]}, {"user_email", license["user_email"]},
                 {"issued_at", license["issued_at"]}, {"file", licensePath().string()}};
+    }
+
+    // Floating seats: every lease the server answers is verified by the library before it is saved or used.
+
+    SeatMachine seatMachine(const std::string& serialNumber) const {
+        SeatMachine machine;
+        machine.productId = productId_;
+        machine.serial = upper(trim(serialNumber));
+        machine.hardwareFingerprint = fingerprint_;
+        machine.machineName = machineName();
+        return machine;
+    }
+
+    /** The lease saved by checkout or borrow, verified again (expired or not: the server says what it is now). */
+    Lease savedLease() {
+        const auto text = readFile(leasePath());
+        if (!text) fail(Usage, "no lease.json in " + stateDir_ + ": check out a seat first.");
+        const json parsed = json::parse(*text, nullptr, false);
+        const std::string serialNumber = parsed.is_object() && parsed.contains("serial") && parsed["serial"].is_string() ? parsed["serial"].get<std::string>() : "";
+        const Verification verified = verifyLease(*text, publicKey_, seatMachine(serialNumber));
+        const json document = trusted(verified);
+        Lease lease;
+        lease.text = *text;
+        lease.document = document;
+        lease.leaseId = document["lease_id"].get<std::string>();
+        lease.borrowed = document["borrowed"].get<bool>();
+        return lease;
+    }
+
+    static json leaseSummary(const Lease& lease) {
+        const json& d = lease.document;
+        return {{"lease_id", d["lease_id"]}, {"serial", d["serial"]}, {"borrowed", d["borrowed"]}, {"expires_at", d["expires_at"]},
+                {"edition", d["edition"]}, {"features", d["features"]}, {"issued_at", d["issued_at"]}};
+    }
+
+    /** A seat call's failure as the plugin's exit: the server's refusal (with frees_at), an untrusted lease, no server. */
+    template <typename Call>
+    auto seatCall(Call call) -> decltype(call()) {
+        try {
+            return call();
+        } catch (const SeatRefused& refusal) {
+            json detail = {{"status", refusal.status}, {"messages", refusal.messages}};
+            if (!refusal.freesAt.empty()) detail["frees_at"] = refusal.freesAt;
+            if (!refusal.retryAfter.empty()) detail["retry_after_seconds"] = std::stol(refusal.retryAfter);
+            fail(Refused, refusal.what(), detail);
+        } catch (const SeatUntrusted& untrusted) {
+            fail(Untrusted, untrusted.what(), {{"reason", rejectionName(untrusted.reason)}});
+        } catch (const example::NetworkError& error) {
+            fail(Unreachable, error.what());
+        }
+    }
+
+    json saved(const Lease& lease) {
+        writeFile(leasePath(), lease.text);
+        json result = leaseSummary(lease);
+        result["file"] = leasePath().string();
+        return result;
+    }
+
+    json checkout() {
+        const SeatMachine machine = seatMachine(options_.require("serial"));
+        return saved(seatCall([&] { return checkoutSeat(post(), machine, publicKey_); }));
+    }
+
+    json borrow() {
+        const SeatMachine machine = seatMachine(options_.require("serial"));
+        int days = 0;
+        try {
+            days = std::stoi(options_.require("days"));
+        } catch (const std::logic_error&) {
+            fail(Usage, "--days must be a whole number of days.");
+        }
+        return saved(seatCall([&] { return borrowSeat(post(), machine, days, publicKey_); }));
+    }
+
+    json renewLease() {
+        const Lease lease = savedLease();
+        const SeatMachine machine = seatMachine(lease.document["serial"].get<std::string>());
+        return saved(seatCall([&] { return heartbeat(post(), machine, lease.leaseId, publicKey_); }));
+    }
+
+    json checkin() {
+        const Lease lease = savedLease();
+        const SeatMachine machine = seatMachine(lease.document["serial"].get<std::string>());
+        const json answer = seatCall([&] { return checkinSeat(post(), machine, lease.leaseId); });
+        fs::remove(leasePath());
+        return answer;
+    }
+
+    static std::atomic<bool>& stopRequested() {
+        static std::atomic<bool> requested{false};
+        return requested;
+    }
+
+    /**
+     * What a plugin does while it runs: FloatingSeat holds the seat (renewing it on its own thread) until the plugin
+     * closes — here after --hold-seconds or at SIGTERM/SIGINT — and checks it in as it goes out of scope.
+     */
+    json holdSeat() {
+        long seconds = 0;
+        try {
+            seconds = std::stol(options_.require("hold-seconds"));
+        } catch (const std::logic_error&) {
+            fail(Usage, "--hold-seconds must be a whole number of seconds.");
+        }
+        const SeatMachine machine = seatMachine(options_.require("serial"));
+        signal(SIGTERM, [](int) { stopRequested() = true; });
+        signal(SIGINT, [](int) { stopRequested() = true; });
+        std::atomic<int> renewals{0};
+        FloatingSeatOptions seatOptions;
+        seatOptions.onRenewed = [&renewals](const Lease& lease) {
+            ++renewals;
+            std::cerr << "Renewed the seat until " << lease.document["expires_at"].get<std::string>() << "\n" << std::flush;
+        };
+        seatOptions.onLost = [](const std::string& reason) { std::cerr << "Lost the seat: " << reason << "\n" << std::flush; };
+        json result;
+        {
+            std::optional<FloatingSeat> seat;
+            seatCall([&] {
+                seat.emplace(post(), machine, publicKey_, seatOptions);
+                return 0;
+            });
+            const Lease first = seat->lease();
+            std::cerr << "Holding the seat (lease " << first.leaseId << ") until " << first.document["expires_at"].get<std::string>() << "\n" << std::flush;
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+            while (!stopRequested() && std::chrono::steady_clock::now() < until && seat->held())
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            result = leaseSummary(seat->lease());
+            result["renewals"] = renewals.load();
+            if (const auto lost = seat->lostReason()) fail(Refused, *lost, {{"lease_id", first.leaseId}, {"renewals", renewals.load()}});
+            seat.reset();  // the destructor stops the renewals and checks the seat in
+        }
+        return result;
     }
 
     Options options_;

@@ -24,6 +24,9 @@ export const PRODUCT_WITHOUT_IDENTIFIER =
 /** A licence past its expiry plus grace days (docs/licensing.md): it is neither activated nor validated. */
 export const licenseExpiredMessage = (expiresAt: Date | null) =>
   `This license expired${expiresAt ? ` on ${expiresAt.toISOString().slice(0, 10)}` : ''}: renew it to use it again.`;
+/** A floating licence lends seats (docs/licensing.md "Floating seats"): activation and validation refuse it. */
+export const FLOATING_LICENSE_NOT_ACTIVATED =
+  'This license is floating: it is not activated on a machine. Check out one of its seats instead (POST /api/v1/clients/app/seats/checkouts).';
 export const LICENSE_KEEPS_CHANGING = 'The license changed while it was being activated. Please try again.';
 export const machineLimitReached = (limit: number) =>
   `This license is already activated on ${limit} ${limit === 1 ? 'machine' : 'machines'}, the limit of this product: deactivate one of them first.`;
@@ -134,6 +137,7 @@ export async function activateMachine(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const license = await readLicense(db, activation, attempt);
     if (!license) throw notFound(LICENSE_NOT_FOUND);
+    if (license.floating) throw conflict(FLOATING_LICENSE_NOT_ACTIVATED);
     if (license.disabled) throw conflict(deactivatedLicenseMessage(license.disabled_reason));
     if (license.expired) throw conflict(licenseExpiredMessage(license.expires_at));
     const productIdentifier = license.product_identifier?.trim() ? license.product_identifier : undefined;

@@ -4,6 +4,10 @@ import { executeNamed } from '../../db/named-statements';
 import { consumeRateLimitsWithRead, type RateLimit } from '../../auth/rate-limits';
 import { licenseExpiredSql } from '../../policies/queries/license-terms';
 
+/** Its product's policy for its type makes it floating: it lends seats and is never activated node-locked. */
+const licenseFloatingSql = sql<boolean>`EXISTS (SELECT 1 FROM license_policies fp
+  WHERE fp.product_id = l.product_id AND fp.license_type = l.license_type AND fp.model = 'floating')`;
+
 /** How a caller names a licence: staff by its id within their manufacturer, a plugin (or a customer) by its serial within a product. */
 export type LicenseKey = { id: number; manufacturerId: number } | { productId: number; serial: string };
 
@@ -25,7 +29,7 @@ const SIGNING_COLUMNS = [
 
 /**
  * The one read of a licence for signing: the licence, its owner, the product's identifier, key and machine limit,
- * and whether it has expired (its expiry plus grace days passed: docs/licensing.md).
+ * whether it has expired (its expiry plus grace days passed) and whether it is floating (docs/licensing.md).
  * A serial of another product is answered like an unknown one, another manufacturer's id like a missing one.
  * `lock` holds the licence row for the rest of the transaction.
  */
@@ -35,7 +39,8 @@ export function licenseForSigning(db: Db, key: LicenseKey, { lock = false }: { l
     .innerJoin('end_users as u', 'u.id', 'l.user_id')
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .select(SIGNING_COLUMNS)
-    .select(licenseExpiredSql.as('expired'));
+    .select(licenseExpiredSql.as('expired'))
+    .select(licenseFloatingSql.as('floating'));
   query =
     'id' in key
       ? query.where('l.id', '=', key.id).where('l.manufacturer_id', '=', key.manufacturerId)

@@ -4,6 +4,7 @@ import type {
   EndUser,
   License,
   LicenseFile,
+  LicenseLeaseList,
   LicenseMachine,
   Trial,
   UpdateLicenseBody,
@@ -87,6 +88,8 @@ export interface FakeLicensingState {
   machines?: Record<number, LicenseMachine[]>;
   /** The terms of each licence, by licence id (a licence without: none, as without a policy). */
   terms?: Record<number, LicenseTerms>;
+  /** The seats of each floating licence and the leases holding them, by licence id (others: not floating). */
+  leases?: Record<number, LicenseLeaseList>;
   /** Answers that replace the normal one for a call, e.g. a failure. */
   override?: (call: RecordedApiCall) => unknown | undefined;
 }
@@ -195,6 +198,19 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeApiServer {
       const deactivated: LicenseMachine = { ...found, deactivated_at: '2026-03-06T12:00:00Z', deactivated_by: 'staff' };
       state.machines![licenseId] = state.machines![licenseId].map((m) => (m.id === machineId ? deactivated : m));
       return deactivated;
+    }
+    if (method === 'GET' && (match = path.match(/^\/licenses\/(\d+)\/leases$/))) {
+      const id = Number(match[1]);
+      if (!state.licenses.some((l) => l.id === id)) throw apiError(404, 'License not found');
+      return state.leases?.[id] ?? { seats: null, leases: [] };
+    }
+    if (method === 'POST' && (match = path.match(/^\/licenses\/(\d+)\/leases\/([\w-]+)\/release$/))) {
+      const [licenseId, leaseId] = [Number(match[1]), match[2]];
+      const seats = state.leases?.[licenseId];
+      const found = seats?.leases.find((lease) => lease.id === leaseId);
+      if (!seats || !found) throw apiError(404, 'Lease not found');
+      state.leases![licenseId] = { ...seats, leases: seats.leases.filter((lease) => lease.id !== leaseId) };
+      return found;
     }
     throw apiError(404, `No fake answer for ${method} ${path}`);
   };

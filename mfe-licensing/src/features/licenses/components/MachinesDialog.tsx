@@ -8,6 +8,7 @@ import {
   errorMessage,
   useErrorModal,
   type License,
+  type LicenseLease,
   type LicenseMachine,
   type TableColumn,
 } from 'shared-kit';
@@ -15,6 +16,8 @@ import { useDeactivateMachine } from '../api/deactivate-machine';
 import { useLicenseMachines } from '../api/get-license-machines';
 import { DateTimeCell } from './DateTimeCell';
 import { LicenseTermsSummary } from './LicenseTermsSummary';
+import { LicenseSeats } from './LicenseSeats';
+import { ReleaseSeatDialog } from './ReleaseSeatDialog';
 import { machineState } from './machine-state';
 
 export const NO_MACHINES = 'This license is not activated on any machine.';
@@ -80,6 +83,7 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
   const deactivate = useDeactivateMachine();
   const showError = useErrorModal();
   const [confirming, setConfirming] = useState<LicenseMachine | null>(null);
+  const [releasing, setReleasing] = useState<LicenseLease | null>(null);
   const columns = useMemo(() => machineColumns(setConfirming), []);
 
   const confirm = async () => {
@@ -95,7 +99,7 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
   return (
     <>
       <Dialog
-        open={confirming === null}
+        open={confirming === null && releasing === null}
         onOpenChange={(open) => !open && onClose()}
         title={`Machines of License ${license.serial}`}
         description="Deactivating a machine frees its seat: the license can then be activated on another machine."
@@ -103,6 +107,7 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
         footer={<Button onClick={onClose}>Close</Button>}
       >
         <LicenseTermsSummary licenseId={license.id} />
+        <LicenseSeats licenseId={license.id} serial={license.serial} onRelease={setReleasing} />
         <Table
           caption={`Machines of license ${license.serial}`}
           columns={columns}
@@ -122,6 +127,7 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(null)}
       />
+      <ReleaseSeatDialog licenseId={license.id} lease={releasing} onDone={() => setReleasing(null)} />
     </>
   );
 }
