@@ -10,7 +10,7 @@ import {
   DownloadQuery,
   ErrorResponse,
   IdParams,
-  LicenseFile,
+  AnyLicenseFile,
   RevocationsDocument,
   RevocationsQuery,
   StartTrialBody,
@@ -91,7 +91,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
 
   app.post(
     '/clients/app/activations',
-    { config: PUBLIC, schema: { tags, body: ClientActivateBody, response: { 200: LicenseFile, ...errors } } },
+    { config: PUBLIC, schema: { tags, body: ClientActivateBody, response: { 200: AnyLicenseFile, ...errors } } },
     async (request, reply) => {
       return activateBySerial(
         db,
