@@ -54,6 +54,9 @@ const char* kUsage =
     "Options: --product-identifier ID (checked in licence files). --serial defaults to the one in license.ops.\n"
     "  --machine-name NAME (activate, request-offline): the name the customer sees for this machine; default the host\n"
     "  name (cut to 64 characters); --machine-name \"\" reports none.\n"
+    "  --license-file-version 2 (activate): ask for the licence file with the licence's terms (expiry, grace, maintenance\n"
+    "  end, edition, features); a version 1 answer is then refused. Default 1.\n"
+    "  features                                the saved license.ops's edition, features, expiry and maintenance end (offline)\n"
     "Exit: 0 done, 1 refused by the server, 2 wrong call, 3 untrusted answer or invalid file, 4 server unreachable, 5 corrupt download.\n";
 
 struct Failure {
@@ -156,6 +159,7 @@ public:
         if (command == "heartbeat") return renewLease();
         if (command == "checkin") return checkin();
         if (command == "borrow") return borrow();
+        if (command == "features") return features();
         fail(Usage, "unknown command " + command);
     }
 
@@ -245,11 +249,41 @@ private:
         json body = {{"product_id", productId_}, {"serial", upper(trim(options_.require("serial")))}, {"hardware_fingerprint", fingerprint_},
                      {"hardware_fingerprint_version", 2}, {"signature_seed_version", std::stoi(options_.get("seed-version", "5"))}};
         if (const auto name = machineName()) body["machine_name"] = *name;
+        const std::string version = options_.get("license-file-version", "1");
+        if (version != "1" && version != "2") fail(Usage, "--license-file-version must be 1 or 2.");
+        if (version == "2") body["license_file_version"] = 2;
         const auto answer = call("/activations", body);
         const json license = trusted(verifyLicenseFile(answer.body, publicKey_, fingerprint_, productIdentifier()));
+        // An older answer than asked for would lack the terms: never save it as if it had them.
+        if (license["format_version"] != std::stoi(version))
+            fail(Untrusted, "the license file is version " + license["format_version"].dump() + ", not the version " + version + " asked for.",
+                 {{"reason", "unsupported-version"}});
         writeFile(licensePath(), answer.body);
-        return {{"serial", license["serial"]}, {"license_type", license["license_type"]}, {"user_email", license["user_email"]},
-                {"issued_at", license["issued_at"]}, {"file", licensePath().string()}};
+        json result = {{"serial", license["serial"]}, {"license_type", license["license_type"]}, {"user_email", license["user_email"]},
+                       {"issued_at", license["issued_at"]}, {"file", licensePath().string()}};
+        if (version == "2") result.update(termsOf(license));
+        return result;
+    }
+
+    /** The terms of a verified licence file, as the plugin acts on them (a version 1 file: none). */
+    static json termsOf(const json& license) {
+        const LicenseTerms terms = licenseTermsOf(license);
+        const auto time = [&](const char* name) { return license.value(name, json(nullptr)); };
+        return {{"format_version", license["format_version"]}, {"edition", terms.edition ? json(*terms.edition) : json(nullptr)},
+                {"features", terms.features},       {"expires_at", time("expires_at")},
+                {"grace_days", terms.graceDays},    {"expired", terms.isExpired(std::time(nullptr))},
+                {"maintenance_ends_at", time("maintenance_ends_at")}};
+    }
+
+    /** What the saved licence unlocks, checked offline: its edition, features, expiry (with grace) and maintenance end. */
+    json features() {
+        const auto text = readFile(licensePath());
+        if (!text) fail(Untrusted, "no license.ops in " + stateDir_ + ".", {{"reason", "missing"}});
+        const json license = trusted(verifyLicenseFile(*text, publicKey_, fingerprint_, productIdentifier()));
+        json result = termsOf(license);
+        result["serial"] = license["serial"];
+        if (result["expired"].get<bool>()) fail(Refused, "the license expired on " + result["expires_at"].get<std::string>() + ": renew it to use it again.", result);
+        return result;
     }
 
     /** The library's transport for browser activation: libcurl, one call at a time. */

@@ -63,6 +63,10 @@ std::string fieldProblem(const std::string& name, const Field& field, const json
         case Kind::Text:
             if (!value || !value->is_string()) return name + " must be a text";
             return hasControlCharacter(value->get_ref<const std::string&>()) ? name + " contains a control character" : "";
+        case Kind::NullableText:
+            if (value && value->is_null()) return "";
+            if (!value || !value->is_string() || value->get_ref<const std::string&>().empty()) return name + " must be a text that is not empty, or null";
+            return hasControlCharacter(value->get_ref<const std::string&>()) ? name + " contains a control character" : "";
         case Kind::Items:
             if (!value || !value->is_array()) return name + " must be a list";
             for (std::size_t index = 0; index < value->size(); ++index) {
@@ -89,6 +93,9 @@ void appendLines(std::string& bytes, const std::string& name, const Field& field
     bytes += name + "=";
     switch (field.kind) {
         case Kind::Text: bytes += value.get_ref<const std::string&>(); break;
+        case Kind::NullableText:
+            if (!value.is_null()) bytes += value.get_ref<const std::string&>();
+            break;
         case Kind::Integer: bytes += std::to_string(*wholeNumber(value)); break;
         case Kind::Boolean: bytes += value.get<bool>() ? "true" : "false"; break;
         case Kind::Items:
@@ -132,6 +139,7 @@ Rejection bindingRejection(const std::string& name) {
 }
 
 Field text(std::string name) { return {std::move(name), Kind::Text, {}}; }
+Field nullableText(std::string name) { return {std::move(name), Kind::NullableText, {}}; }
 Field integer(std::string name) { return {std::move(name), Kind::Integer, {}}; }
 Field boolean(std::string name) { return {std::move(name), Kind::Boolean, {}}; }
 Field items(std::string name, std::vector<Field> members) { return {std::move(name), Kind::Items, std::move(members)}; }
@@ -159,6 +167,18 @@ const Format& licenseFileFormat() {
     static const Format format{"license file", "", "producthub-license-v1",
                                {integer("format_version"), text("serial"), text("license_type"), text("product_identifier"), integer("user_id"), text("user_email"),
                                 text("hardware_fingerprint"), integer("hardware_fingerprint_version"), integer("signature_seed_version"), text("issued_at")}};
+    return format;
+}
+
+const Format& licenseFileV2Format() {
+    static const Format format = [] {
+        Format v2 = licenseFileFormat();
+        v2.context = "producthub-license-v2";
+        v2.version = 2;
+        for (Field field : {nullableText("expires_at"), integer("grace_days"), nullableText("maintenance_ends_at"), nullableText("edition"), items("features", {text("key")})})
+            v2.fields.push_back(std::move(field));
+        return v2;
+    }();
     return format;
 }
 
@@ -265,8 +285,9 @@ Verification verifyDocument(const std::string& text, const std::string& publicKe
             return reject(Rejection::WrongFormat, notThis + ": its format is " + (kind ? kind->dump() : "null") + ", not \"" + format.format + "\".");
     }
     const json* version = member(document, "format_version");
-    if (!version || !version->is_number() || version->get<double>() != kFormatVersion)
-        return reject(Rejection::UnsupportedVersion, "Unsupported " + format.label + " format version " + (version ? version->dump() : "null") + ": this verifier reads version 1.");
+    if (!version || !version->is_number() || version->get<double>() != format.version)
+        return reject(Rejection::UnsupportedVersion, "Unsupported " + format.label + " format version " + (version ? version->dump() : "null") +
+                                                         ": this verifier reads version " + std::to_string(format.version) + ".");
     for (const Field& field : format.fields) {
         const auto problem = fieldProblem(field.name, field, member(document, field.name));
         if (!problem.empty()) return reject(Rejection::Malformed, notThis + ": " + problem + ".");
@@ -294,7 +315,45 @@ Verification verifyLicenseFile(const std::string& text, const std::string& publi
     Bindings expected;
     if (hardwareFingerprint) expected.emplace_back("hardware_fingerprint", *hardwareFingerprint);
     if (productIdentifier) expected.emplace_back("product_identifier", *productIdentifier);
-    return verifyDocument(text, publicKeyBase64, licenseFileFormat(), expected);
+    const json document = json::parse(text, nullptr, false);
+    const json* version = document.is_object() ? member(document, "format_version") : nullptr;
+    if (version && !(version->is_number() && (version->get<double>() == 1 || version->get<double>() == 2)))
+        return reject(Rejection::UnsupportedVersion, "Unsupported license file format version " + version->dump() + ": this verifier reads versions 1 and 2.");
+    const bool v2 = version && version->get<double>() == 2;
+    auto result = verifyDocument(text, publicKeyBase64, v2 ? licenseFileV2Format() : licenseFileFormat(), expected);
+    if (!result || !v2) return result;
+    for (const char* time : {"expires_at", "maintenance_ends_at"}) {
+        const json& value = result.document.at(time);
+        if (!value.is_null() && !signedTimeToUnix(value.get<std::string>()))
+            return reject(Rejection::Malformed, std::string("The file is not a license file: ") + time + " must be a time YYYY-MM-DDTHH:MM:SSZ or null.");
+    }
+    return result;
+}
+
+bool LicenseTerms::hasFeature(const std::string& key) const {
+    for (const std::string& feature : features)
+        if (feature == key) return true;
+    return false;
+}
+
+bool LicenseTerms::isExpired(std::int64_t nowUnixSeconds) const { return expiresAt && nowUnixSeconds > *expiresAt + graceDays * 86400; }
+
+bool LicenseTerms::coversRelease(std::int64_t releasedAtUnixSeconds) const { return !maintenanceEndsAt || releasedAtUnixSeconds < *maintenanceEndsAt; }
+
+LicenseTerms licenseTermsOf(const json& document) {
+    LicenseTerms terms;
+    if (!document.is_object() || document.value("format_version", 0) != 2) return terms;
+    const auto timeOf = [&](const char* name) -> std::optional<std::int64_t> {
+        const json* value = member(document, name);
+        return value && value->is_string() ? signedTimeToUnix(value->get<std::string>()) : std::nullopt;
+    };
+    terms.expiresAt = timeOf("expires_at");
+    terms.maintenanceEndsAt = timeOf("maintenance_ends_at");
+    terms.graceDays = document.value("grace_days", 0);
+    if (const json* edition = member(document, "edition"); edition && edition->is_string()) terms.edition = edition->get<std::string>();
+    if (const json* features = member(document, "features"); features && features->is_array())
+        for (const json& feature : *features) terms.features.push_back(feature.value("key", ""));
+    return terms;
 }
 
 Verification verifyTrialFile(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& hardwareFingerprint,

@@ -28,13 +28,13 @@ std::string readFile(const std::string& path) {
     return text.str();
 }
 
-/** The format the case names (the verifier a plugin would call), else the licence file's. */
-const Format& formatOf(const json& vector) {
+/** The format the case names (the verifier a plugin would call), else the licence file's of the document's version. */
+const Format& formatOf(const json& vector, const json& document) {
     const std::string format = vector.value("format", "");
     for (const Format* known : {&trialFileFormat(), &stateDocumentFormat(), &revocationListFormat(), &updateAnswerFormat(), &leaseFormat()})
         if (known->format == format) return *known;
     if (!format.empty()) throw std::runtime_error("unknown format " + format);
-    return licenseFileFormat();
+    return document.is_object() && document.value("format_version", 0) == 2 ? licenseFileV2Format() : licenseFileFormat();
 }
 
 /** The members a verifying machine compares, taken from the case: every binding the vectors name. */
@@ -58,7 +58,14 @@ void checkTampering(const std::string& caseName, const std::string& text, const 
         json changed = original;
         json& value = changed[field.name];
         if (field.kind == Field::Kind::Items) {
-            if (value.empty()) continue;
+            if (value.empty()) {
+                json added = original;
+                json item = json::object();
+                for (const Field& member : field.items) item[member.name] = member.kind == Field::Kind::Integer ? json(1) : json("x");
+                added[field.name].push_back(item);
+                expectBadSignature(added, field.name + " (an item added)");
+                continue;
+            }
             for (const Field& item : field.items) {
                 json itemChanged = original;
                 json& member = itemChanged[field.name][0][item.name];
@@ -71,6 +78,7 @@ void checkTampering(const std::string& caseName, const std::string& text, const 
         }
         if (field.kind == Field::Kind::Integer) value = value.get<std::uint64_t>() + 1;
         else if (field.kind == Field::Kind::Boolean) value = !value.get<bool>();
+        else if (field.kind == Field::Kind::NullableText && value.is_null()) value = "2030-01-01T00:00:00Z";
         else value = value.get<std::string>() + "x";
         expectBadSignature(changed, field.name);
     }
@@ -135,7 +143,7 @@ void runVectors(const std::string& dir) {
         const std::string text = readFile(dir + "/" + vector.at("file").get<std::string>());
         const std::string key = vector.at("public_key").get<std::string>();
         const json parsed = json::parse(text, nullptr, false);
-        const Format& format = formatOf(vector);
+        const Format& format = formatOf(vector, parsed);
         Verification result;
         if (format.format == trialFileFormat().format) {
             const auto at = vector.contains("now") ? signedTimeToUnix(vector["now"].get<std::string>()) : std::nullopt;
@@ -144,6 +152,8 @@ void runVectors(const std::string& dir) {
             for (const auto& [member, value] : bindings) expected[member] = value;
             result = verifyTrialFile(text, key, expected.value("product_id", parsed.value("product_id", 0)),
                                      expected.value("hardware_fingerprint", parsed.value("hardware_fingerprint", "")), at);
+        } else if (format.format.empty()) {
+            result = verifyLicenseFile(text, key, vector.value("hardware_fingerprint", ""), vector.value("product_identifier", ""));
         } else {
             result = verifyDocument(text, key, format, bindingsOf(vector));
         }

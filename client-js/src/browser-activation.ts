@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { verifyLicenseFile, type LicenseFileClaims, type SignatureSeedVersion } from 'signed-formats';
+import { verifyLicenseFile, type AnyLicenseFileClaims, type SignatureSeedVersion } from 'signed-formats';
 import { ProductHubApiError, UntrustedAnswerError } from './errors';
 import { callClientApi } from './http';
 
@@ -39,7 +39,8 @@ export class BrowserActivationError extends Error {
 
 /** One poll's outcome: wait (`intervalSeconds` from now), or the verified licence file. */
 export type BrowserActivationPoll =
-  { status: 'pending'; intervalSeconds: number } | { status: 'activated'; text: string; document: LicenseFileClaims };
+  | { status: 'pending'; intervalSeconds: number }
+  | { status: 'activated'; text: string; document: AnyLicenseFileClaims };
 
 export interface BrowserActivationContext {
   serverUrl: string;
@@ -167,7 +168,7 @@ export async function waitForBrowserActivation(
   context: BrowserActivationContext,
   request: BrowserActivationRequest,
   options: { signal?: AbortSignal; onPending?: (poll: { intervalSeconds: number }) => void } = {},
-): Promise<{ text: string; document: LicenseFileClaims }> {
+): Promise<{ text: string; document: AnyLicenseFileClaims }> {
   let interval = request.intervalSeconds;
   for (;;) {
     await pause(interval, options.signal);

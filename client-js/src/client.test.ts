@@ -6,6 +6,10 @@ import { ProductHubClient } from './client';
 import { DownloadIntegrityError, ProductHubApiError, UntrustedAnswerError } from './errors';
 import {
   LICENSE_FILE_FORMAT,
+  LICENSE_FILE_V2_FORMAT,
+  licenseHasFeature,
+  licenseIsExpired,
+  licenseMaintenanceEndsAt,
   findWithdrawal,
   REVOCATION_LIST_FORMAT,
   STATE_DOCUMENT_FORMAT,
@@ -183,6 +187,33 @@ describe('activate and deactivate', () => {
     await expect(
       client.activate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 }),
     ).rejects.toMatchObject({ reason: 'wrong-product' });
+  });
+
+  it('asks for version 2 when told, and answers its terms; a version 1 answer to that is refused', async () => {
+    const terms = {
+      format_version: 2,
+      expires_at: '2027-01-01T00:00:00Z',
+      grace_days: 7,
+      maintenance_ends_at: null,
+      edition: 'Pro',
+      features: [{ key: 'stems' }, { key: 'surround' }],
+    };
+    server.on('POST /api/v1/clients/app/activations', () => ({
+      json: signDocument(LICENSE_FILE_V2_FORMAT, { ...licenseClaims(FINGERPRINT), ...terms }, productKey.privateKey),
+    }));
+    const request = { serial: SERIAL, hardwareFingerprint: FINGERPRINT, signatureSeedVersion: 5 as const };
+    const license = await client.activate({ ...request, licenseFileVersion: 2 });
+    expect(bodyOf(server.requests[0]).license_file_version).toBe(2);
+    expect(licenseHasFeature(license.document, 'surround')).toBe(true);
+    expect(licenseIsExpired(license.document, new Date('2027-01-08T00:00:01Z'))).toBe(true);
+    expect(licenseMaintenanceEndsAt(license.document)).toBeNull();
+
+    server.on('POST /api/v1/clients/app/activations', () => ({
+      json: signDocument(LICENSE_FILE_FORMAT, licenseClaims(FINGERPRINT), productKey.privateKey),
+    }));
+    await expect(client.activate({ ...request, licenseFileVersion: 2 })).rejects.toMatchObject({
+      reason: 'unsupported-version',
+    });
   });
 
   it('answers the deactivation receipt', async () => {

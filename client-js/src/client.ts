@@ -9,7 +9,7 @@ import {
   verifyTrialFile,
   verifyUpdateAnswer,
   type ClientOs,
-  type LicenseFileClaims,
+  type AnyLicenseFileClaims,
   type RevocationList,
   type SignatureSeedVersion,
   type StateDocument,
@@ -131,14 +131,17 @@ export class ProductHubClient {
    * Activates the licence on this machine and answers its `.ops` licence file (save `text`). `machineName` is what
    * the customer sees in the portal instead of the fingerprint ("Studio Mac"): trimmed, 1–64 characters, one line;
    * empty or left out sends none (the machine keeps a name it has). It is not in the signed file.
+   * `licenseFileVersion: 2` asks for the file with the licence's terms (expiry, grace, maintenance end, edition,
+   * features: read them with licenseHasFeature, licenseIsExpired …); without it the server answers version 1.
    */
   async activate(
     request: MachineRequest & {
       hardwareFingerprintVersion?: number;
       signatureSeedVersion: SignatureSeedVersion;
       machineName?: string;
+      licenseFileVersion?: 1 | 2;
     },
-  ): Promise<Signed<LicenseFileClaims>> {
+  ): Promise<Signed<AnyLicenseFileClaims>> {
     const fingerprint = fingerprintOf(request.hardwareFingerprint);
     const machineName = request.machineName?.trim();
     const answer = await this.post('/activations', {
@@ -147,14 +150,19 @@ export class ProductHubClient {
       hardware_fingerprint_version: request.hardwareFingerprintVersion ?? 2,
       signature_seed_version: request.signatureSeedVersion,
       ...(machineName ? { machine_name: machineName } : {}),
+      ...(request.licenseFileVersion === 2 ? { license_file_version: 2 } : {}),
     });
-    return trusted(
-      verifyLicenseFile(answer.text, this.key, {
-        hardwareFingerprint: fingerprint,
-        productIdentifier: this.options.productIdentifier,
-      }),
-      answer.text,
-    );
+    const verified = verifyLicenseFile(answer.text, this.key, {
+      hardwareFingerprint: fingerprint,
+      productIdentifier: this.options.productIdentifier,
+    });
+    // A proxy must not answer an older version than the plugin asked for: the terms would be missing.
+    if (verified.valid && verified.document.format_version !== (request.licenseFileVersion ?? 1))
+      throw new UntrustedAnswerError(
+        'unsupported-version',
+        `The license file is version ${verified.document.format_version}, not the version ${request.licenseFileVersion ?? 1} asked for.`,
+      );
+    return trusted(verified, answer.text);
   }
 
   /** Frees this machine's slot (the plugin then deletes its licence file). The server caps how often. */
@@ -313,7 +321,7 @@ export class ProductHubClient {
   waitForBrowserActivation(
     request: BrowserActivationRequest,
     options: { signal?: AbortSignal; onPending?: (poll: { intervalSeconds: number }) => void } = {},
-  ): Promise<Signed<LicenseFileClaims>> {
+  ): Promise<Signed<AnyLicenseFileClaims>> {
     return waitForBrowserActivation(this.browserActivation, request, options);
   }
 

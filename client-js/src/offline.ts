@@ -2,7 +2,7 @@ import {
   formatSignedTime,
   verifyLicenseFile,
   writeOfflineRequest,
-  type LicenseFileClaims,
+  type AnyLicenseFileClaims,
   type PublicKeyInput,
   type SignatureSeedVersion,
 } from 'signed-formats';
@@ -57,7 +57,7 @@ export interface OfflineAnswerExpectations {
  * product's key, this machine, this product. Save `text` where the plugin keeps its licence file. Throws an
  * UntrustedAnswerError for anything else.
  */
-export function installOfflineAnswer(text: string, expected: OfflineAnswerExpectations): Signed<LicenseFileClaims> {
+export function installOfflineAnswer(text: string, expected: OfflineAnswerExpectations): Signed<AnyLicenseFileClaims> {
   const result = verifyLicenseFile(text, expected.publicKey, {
     hardwareFingerprint: expected.hardwareFingerprint.trim(),
     productIdentifier: expected.productIdentifier,

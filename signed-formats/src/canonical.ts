@@ -1,8 +1,9 @@
 // The canonical encoding every signed document shares (docs/licence-file.md, docs/client-api.md): a context line
 // naming the format, then one `name=value` line per signed member in its documented order, each ended by LF, as
-// UTF-8. An array of objects writes `name=<count>`, then `name.<i>.<member>=value` for each item and member.
+// UTF-8. An array of objects writes `name=<count>`, then `name.<i>.<member>=value` for each item and member. A
+// nullable text writes null as an empty value (`name=`), so it never holds an empty text: that would read the same.
 // Change it only together with those documents and their vectors (docs/licence-file-vectors, docs/client-api-vectors).
-export type FieldKind = 'text' | 'integer' | 'boolean' | { readonly items: SignedFields };
+export type FieldKind = 'text' | 'nullable-text' | 'integer' | 'boolean' | { readonly items: SignedFields };
 export type SignedFields = readonly (readonly [name: string, kind: FieldKind])[];
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -33,6 +34,11 @@ function misfitOf(name: string, kind: FieldKind, value: unknown): Misfit | undef
       ? undefined
       : { member: name, mustBe: 'a whole number' };
   if (kind === 'boolean') return typeof value === 'boolean' ? undefined : { member: name, mustBe: 'true or false' };
+  if (kind === 'nullable-text') {
+    if (value === null) return undefined;
+    if (typeof value !== 'string' || value === '') return { member: name, mustBe: 'a text that is not empty, or null' };
+    return hasControlCharacter(value) ? { member: name } : undefined;
+  }
   if (kind === 'text') {
     if (typeof value !== 'string') return { member: name, mustBe: 'a text' };
     return hasControlCharacter(value) ? { member: name } : undefined;
@@ -73,7 +79,7 @@ function appendLines(lines: string[], name: string, kind: FieldKind, value: unkn
         appendLines(lines, `${name}.${index}.${member}`, memberKind, item[member]);
     });
   } else {
-    lines.push(`${name}=${String(value)}`);
+    lines.push(`${name}=${value === null ? '' : String(value)}`);
   }
 }
 

@@ -36,9 +36,19 @@ export {
 } from './documented-values';
 export {
   LICENSE_FILE_FORMAT,
+  LICENSE_FILE_V2_FORMAT,
+  LICENSE_FILE_V2_VERSION,
+  licenseCoversRelease,
+  licenseExpiresAt,
+  licenseHasFeature,
+  licenseIsExpired,
+  licenseMaintenanceEndsAt,
   verifyLicenseFile,
+  type AnyLicenseFileClaims,
   type LicenseFile,
   type LicenseFileClaims,
+  type LicenseFileV2,
+  type LicenseFileV2Claims,
   type MachineExpectations,
 } from './license-file';
 export type { LicenseFileVectorCase, LicenseFileVectors } from './license-file-vectors';

@@ -1,7 +1,18 @@
 /** @jest-environment node */
 import { createPublicKey } from 'node:crypto';
 import { UnsignableValueError, canonicalBytes } from './canonical';
-import { LICENSE_FILE_FORMAT, verifyLicenseFile, type LicenseFileClaims } from './license-file';
+import {
+  LICENSE_FILE_FORMAT,
+  LICENSE_FILE_V2_FORMAT,
+  licenseCoversRelease,
+  licenseExpiresAt,
+  licenseHasFeature,
+  licenseIsExpired,
+  licenseMaintenanceEndsAt,
+  verifyLicenseFile,
+  type LicenseFileClaims,
+  type LicenseFileV2Claims,
+} from './license-file';
 import { PublicKeyFormatError, productPublicKey } from './public-key';
 import { signDocument } from './signed-document';
 import { formatSignedTime } from './signed-time';
@@ -151,7 +162,7 @@ describe('signing and verifying', () => {
   });
 
   it('refuses a format version it does not know before anything else', () => {
-    expect(verifyLicenseFile(JSON.stringify({ ...file, format_version: 2 }), publicKey)).toMatchObject({
+    expect(verifyLicenseFile(JSON.stringify({ ...file, format_version: 3 }), publicKey)).toMatchObject({
       valid: false,
       reason: 'unsupported-version',
     });
@@ -169,5 +180,85 @@ describe('signing and verifying', () => {
     ]) {
       expect(() => productPublicKey(bad)).toThrow(PublicKeyFormatError);
     }
+  });
+});
+
+describe('format version 2', () => {
+  const keys = testProductKey();
+  const publicKey = keys.publicKeyBase64;
+  const v2: LicenseFileV2Claims = {
+    ...claims,
+    format_version: 2,
+    expires_at: '2027-01-02T03:04:05Z',
+    grace_days: 14,
+    maintenance_ends_at: '2026-07-02T03:04:05Z',
+    edition: 'Pro',
+    features: [{ key: 'stems' }, { key: 'surround' }],
+  };
+  const signed = signDocument(LICENSE_FILE_V2_FORMAT, v2, keys.privateKey);
+  const verifiedTerms = () => {
+    const result = verifyLicenseFile(JSON.stringify(signed), publicKey);
+    if (!result.valid) throw new Error(result.message);
+    return result.document;
+  };
+
+  it('signs the terms after the version 1 members, under its own context, null as an empty value', () => {
+    const perpetual = { ...v2, expires_at: null, maintenance_ends_at: null, edition: null, features: [] };
+    const bytes = canonicalBytes(LICENSE_FILE_V2_FORMAT.context, LICENSE_FILE_V2_FORMAT.fields, perpetual);
+    expect(bytes.toString('utf8')).toMatch(
+      /^producthub-license-v2\nformat_version=2\n[^]*issued_at=2026-01-02T03:04:05Z\nexpires_at=\ngrace_days=14\nmaintenance_ends_at=\nedition=\nfeatures=0\n$/,
+    );
+  });
+
+  it('verifies and reads the terms: features, expiry with grace, maintenance end', () => {
+    const document = verifiedTerms();
+    expect(licenseHasFeature(document, 'surround')).toBe(true);
+    expect(licenseHasFeature(document, 'granular')).toBe(false);
+    expect(licenseExpiresAt(document)?.toISOString()).toBe('2027-01-02T03:04:05.000Z');
+    expect(licenseIsExpired(document, new Date('2027-01-16T03:04:05Z'))).toBe(false);
+    expect(licenseIsExpired(document, new Date('2027-01-16T03:04:06Z'))).toBe(true);
+    expect(licenseMaintenanceEndsAt(document)?.toISOString()).toBe('2026-07-02T03:04:05.000Z');
+    expect(licenseCoversRelease(document, new Date('2026-07-01T00:00:00Z'))).toBe(true);
+    expect(licenseCoversRelease(document, new Date('2026-07-03T00:00:00Z'))).toBe(false);
+  });
+
+  it('reads a version 1 file as perpetual, without a window or features', () => {
+    const v1 = verifyLicenseFile(JSON.stringify(signDocument(LICENSE_FILE_FORMAT, claims, keys.privateKey)), publicKey);
+    if (!v1.valid) throw new Error(v1.message);
+    expect([
+      licenseHasFeature(v1.document, 'stems'),
+      licenseExpiresAt(v1.document),
+      licenseIsExpired(v1.document),
+    ]).toEqual([false, null, false]);
+    expect(licenseCoversRelease(v1.document, new Date('2099-01-01T00:00:00Z'))).toBe(true);
+  });
+
+  it.each([
+    ['an empty text for null', { expires_at: '' }],
+    ['a feature that is not an object', { features: ['stems'] }],
+    ['missing terms', { grace_days: undefined }],
+  ])('refuses %s as malformed', (_name, change) => {
+    const changed = { ...v2, ...change };
+    const text = JSON.stringify({ ...changed, signature: signed.signature });
+    expect(verifyLicenseFile(text, publicKey)).toMatchObject({ valid: false, reason: 'malformed' });
+  });
+
+  it('refuses a signed time written another way as malformed', () => {
+    const odd = signDocument(LICENSE_FILE_V2_FORMAT, { ...v2, maintenance_ends_at: '2027-01-02' }, keys.privateKey);
+    expect(verifyLicenseFile(odd, publicKey)).toMatchObject({ valid: false, reason: 'malformed' });
+  });
+
+  it('refuses a version 2 file whose terms were changed', () => {
+    for (const change of [{ edition: 'Standard' }, { features: [{ key: 'stems' }] }, { maintenance_ends_at: null }])
+      expect(verifyLicenseFile({ ...signed, ...change }, publicKey)).toMatchObject({
+        valid: false,
+        reason: 'bad-signature',
+      });
+  });
+
+  it('is never signed with an empty text where null is meant', () => {
+    expect(() => signDocument(LICENSE_FILE_V2_FORMAT, { ...v2, edition: '' }, keys.privateKey)).toThrow(
+      UnsignableValueError,
+    );
   });
 });

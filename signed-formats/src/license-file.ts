@@ -1,14 +1,18 @@
 import { checkBindings } from './bindings';
 import type { LicenseType, SignatureSeedVersion } from './documented-values';
 import {
+  parseObject,
+  reject,
   verifySignedDocument,
   type DocumentFormat,
   type FORMAT_VERSION,
   type PublicKeyInput,
   type Verification,
 } from './signed-document';
+import { signedTimeMs } from './signed-time';
 
-// The licence file (`.ops`) of docs/licence-file.md, format version 1.
+// The licence file (`.ops`) of docs/licence-file.md: format version 1, and version 2, which adds the policy facts a
+// plugin needs offline. A plugin asks for version 2; every other caller gets version 1, byte for byte as before.
 export const LICENSE_FILE_FORMAT = {
   label: 'license file',
   context: 'producthub-license-v1',
@@ -26,7 +30,24 @@ export const LICENSE_FILE_FORMAT = {
   ],
 } as const satisfies DocumentFormat;
 
-/** The signed part of a licence file. */
+export const LICENSE_FILE_V2_VERSION = 2;
+
+/** Version 2: version 1's members, then the licence's terms (docs/licence-file.md "Format version 2"). */
+export const LICENSE_FILE_V2_FORMAT = {
+  label: 'license file',
+  context: 'producthub-license-v2',
+  version: LICENSE_FILE_V2_VERSION,
+  fields: [
+    ...LICENSE_FILE_FORMAT.fields,
+    ['expires_at', 'nullable-text'],
+    ['grace_days', 'integer'],
+    ['maintenance_ends_at', 'nullable-text'],
+    ['edition', 'nullable-text'],
+    ['features', { items: [['key', 'text']] }],
+  ],
+} as const satisfies DocumentFormat;
+
+/** The signed part of a licence file, version 1. */
 export interface LicenseFileClaims {
   format_version: typeof FORMAT_VERSION;
   serial: string;
@@ -40,7 +61,24 @@ export interface LicenseFileClaims {
   issued_at: string;
 }
 
+/** The signed part of a licence file, version 2: the terms the licence had when the file was signed. */
+export interface LicenseFileV2Claims extends Omit<LicenseFileClaims, 'format_version'> {
+  format_version: typeof LICENSE_FILE_V2_VERSION;
+  /** When the licence ends (it still works `grace_days` after); null: it never does. */
+  expires_at: string | null;
+  grace_days: number;
+  /** The last moment a release may have been published to be installed under it; null: no window. */
+  maintenance_ends_at: string | null;
+  /** The licence's edition name; null: none. */
+  edition: string | null;
+  /** The features its edition unlocks, in key order. */
+  features: { key: string }[];
+}
+
 export type LicenseFile = LicenseFileClaims & { signature: string };
+export type LicenseFileV2 = LicenseFileV2Claims & { signature: string };
+/** Either version: read `format_version` (or use the helpers below) before a version 2 member. */
+export type AnyLicenseFileClaims = LicenseFileClaims | LicenseFileV2Claims;
 
 /** What the verifying machine expects besides a good signature. */
 export interface MachineExpectations {
@@ -50,15 +88,70 @@ export interface MachineExpectations {
   productIdentifier?: string;
 }
 
-/** Checks a licence file offline, in the order docs/licence-file.md gives, with the product's public key. */
+const V2_TIMES = ['expires_at', 'maintenance_ends_at'] as const;
+
+function verifyEitherVersion(file: string | object, publicKey: PublicKeyInput): Verification<AnyLicenseFileClaims> {
+  const { document } = parseObject(file);
+  const version = document?.format_version;
+  if (document && version !== 1 && version !== LICENSE_FILE_V2_VERSION) {
+    return reject(
+      'unsupported-version',
+      `Unsupported license file format version ${JSON.stringify(version ?? null)}: this verifier reads versions 1 and 2.`,
+    );
+  }
+  if (version !== LICENSE_FILE_V2_VERSION)
+    return verifySignedDocument<LicenseFileClaims>(file, publicKey, LICENSE_FILE_FORMAT);
+  const result = verifySignedDocument<LicenseFileV2Claims>(file, publicKey, LICENSE_FILE_V2_FORMAT);
+  if (!result.valid) return result;
+  for (const member of V2_TIMES) {
+    const value = result.document[member];
+    if (value !== null && Number.isNaN(signedTimeMs(value)))
+      return reject(
+        'malformed',
+        `The file is not a license file: ${member} must be a time YYYY-MM-DDTHH:MM:SSZ or null.`,
+      );
+  }
+  return result;
+}
+
+/** Checks a licence file (version 1 or 2) offline, in the order docs/licence-file.md gives, with the product's public key. */
 export function verifyLicenseFile(
   file: string | object,
   publicKey: PublicKeyInput,
   expected: MachineExpectations = {},
-): Verification<LicenseFileClaims> {
+): Verification<AnyLicenseFileClaims> {
   return checkBindings(
-    verifySignedDocument<LicenseFileClaims>(file, publicKey, LICENSE_FILE_FORMAT),
+    verifyEitherVersion(file, publicKey),
     { hardware_fingerprint: expected.hardwareFingerprint, product_identifier: expected.productIdentifier },
     'license',
   );
+}
+
+const isV2 = (file: AnyLicenseFileClaims): file is LicenseFileV2Claims =>
+  file.format_version === LICENSE_FILE_V2_VERSION;
+const DAY_MS = 86_400_000;
+
+/** The licence's edition unlocks the feature (a version 1 file carries no features: false). */
+export const licenseHasFeature = (file: AnyLicenseFileClaims, key: string) =>
+  isV2(file) && file.features.some((feature) => feature.key === key);
+
+/** When the licence ends, or null: it never does (or the file, version 1, does not say). */
+export const licenseExpiresAt = (file: AnyLicenseFileClaims): Date | null =>
+  isV2(file) && file.expires_at !== null ? new Date(signedTimeMs(file.expires_at)) : null;
+
+/** Past its expiry and its grace days at `now`: the server refuses it too. */
+export function licenseIsExpired(file: AnyLicenseFileClaims, now: Date = new Date()): boolean {
+  const expiresAt = licenseExpiresAt(file);
+  if (!expiresAt || !isV2(file)) return false;
+  return now.getTime() > expiresAt.getTime() + file.grace_days * DAY_MS;
+}
+
+/** The end of its updates, or null: no window (or the file, version 1, does not say). */
+export const licenseMaintenanceEndsAt = (file: AnyLicenseFileClaims): Date | null =>
+  isV2(file) && file.maintenance_ends_at !== null ? new Date(signedTimeMs(file.maintenance_ends_at)) : null;
+
+/** A release published at `releasedAt` may be installed under the licence: no window, or published before its end. */
+export function licenseCoversRelease(file: AnyLicenseFileClaims, releasedAt: Date): boolean {
+  const end = licenseMaintenanceEndsAt(file);
+  return end === null || releasedAt.getTime() < end.getTime();
 }

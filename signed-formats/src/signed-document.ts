@@ -3,7 +3,7 @@ import { canonicalBytes, fieldProblem, signedPart, type SignedFields } from './c
 import { decodeBase64, productPublicKey } from './public-key';
 
 const ED25519_SIGNATURE_BYTES = 64;
-/** The one version of every format this verifier reads; a newer one may be encoded differently. */
+/** The first version of every format; a newer one (the licence file's 2) is its own format with its own context. */
 export const FORMAT_VERSION = 1;
 
 export type Rejection =
@@ -30,6 +30,8 @@ export interface DocumentFormat {
   context: string;
   /** The signed members, in the order the encoding writes them. */
   fields: SignedFields;
+  /** The `format_version` it carries: FORMAT_VERSION unless a format has a newer version beside its first. */
+  version?: number;
 }
 
 /** A format of the client API: its documents name their format and version in `format` and `format_version`. */
@@ -69,11 +71,12 @@ export function signDocument<T extends object>(
     canonicalBytes(format.context, format.fields, claims as Record<string, unknown>),
     privateKey,
   ).toString('base64');
-  const head = format.format === undefined ? {} : { format: format.format, format_version: FORMAT_VERSION };
+  const head =
+    format.format === undefined ? {} : { format: format.format, format_version: format.version ?? FORMAT_VERSION };
   return { ...head, ...claims, signature };
 }
 
-function parseObject(input: string | object): { document?: Record<string, unknown>; problem?: string } {
+export function parseObject(input: string | object): { document?: Record<string, unknown>; problem?: string } {
   let parsed: unknown = input;
   if (typeof input === 'string') {
     try {
@@ -106,10 +109,11 @@ export function verifySignedDocument<T>(
       `${notThis}: its format is ${JSON.stringify(document.format ?? null)}, not "${format.format}".`,
     );
   }
-  if (document.format_version !== FORMAT_VERSION) {
+  const version = format.version ?? FORMAT_VERSION;
+  if (document.format_version !== version) {
     return reject(
       'unsupported-version',
-      `Unsupported ${format.label} format version ${JSON.stringify(document.format_version ?? null)}: this verifier reads version ${FORMAT_VERSION}.`,
+      `Unsupported ${format.label} format version ${JSON.stringify(document.format_version ?? null)}: this verifier reads version ${version}.`,
     );
   }
   for (const [name, kind] of format.fields) {

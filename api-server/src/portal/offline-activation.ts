@@ -41,7 +41,7 @@ function refuseUnstorableText(request: OfflineRequest): void {
 }
 
 /** The client API's activation body that the request asks for, held to the same schema as the client API's. */
-function activationBodyOf(request: OfflineRequest): ClientActivateBody {
+function activationBodyOf(request: OfflineRequest): ClientActivateBody & { license_file_version?: 1 } {
   const body = {
     product_id: request.product_id,
     serial: request.serial,
@@ -52,7 +52,7 @@ function activationBodyOf(request: OfflineRequest): ClientActivateBody {
   };
   const error = Value.Errors(ClientActivateBody, body).First();
   if (error) throw badRequest(OFFLINE_REQUEST_UNUSABLE(`${error.path.slice(1)} ${error.message.toLowerCase()}`));
-  return body as ClientActivateBody;
+  return body as ClientActivateBody & { license_file_version?: 1 };
 }
 
 /**

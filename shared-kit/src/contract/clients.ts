@@ -3,7 +3,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { HARDWARE_FINGERPRINT_VERSION } from '../constants';
 import { Id, Text, Timestamp } from './common';
-import { DisableReasonSchema, HARDWARE_FINGERPRINT_MAX_LENGTH, SignatureSeedVersionSchema } from './licenses';
+import {
+  DisableReasonSchema,
+  HARDWARE_FINGERPRINT_MAX_LENGTH,
+  LICENSE_FILE_V2_VERSION,
+  SignatureSeedVersionSchema,
+} from './licenses';
 import { APP_VERSION_PATTERN } from './release-rules';
 
 export const CLIENT_NONCE_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
@@ -33,6 +38,8 @@ export const ClientActivateBody = Type.Object(
     hardware_fingerprint_version: Type.Literal(HARDWARE_FINGERPRINT_VERSION),
     signature_seed_version: SignatureSeedVersionSchema,
     machine_name: Type.Optional(MachineName),
+    /** The licence file version the plugin reads (docs/licence-file.md); without it, version 1. */
+    license_file_version: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(LICENSE_FILE_V2_VERSION)])),
   },
   { additionalProperties: false },
 );

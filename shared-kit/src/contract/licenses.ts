@@ -111,3 +111,25 @@ export const LicenseFile = Type.Object({
 export type LicenseFile = Static<typeof LicenseFile>;
 /** The signed part of a licence file. */
 export type LicenseFileClaims = Omit<LicenseFile, 'signature'>;
+
+/** The licence file version a plugin asks for with `license_file_version` (docs/licence-file.md "Format version 2"). */
+export const LICENSE_FILE_V2_VERSION = 2;
+const SignedTimeOrNull = Type.Union([Text(), Type.Null()]);
+
+/** Version 2: version 1's members and the licence's terms when it was signed, all signed. */
+export const LicenseFileV2 = Type.Object({
+  ...Type.Omit(LicenseFile, ['format_version', 'signature']).properties,
+  format_version: Type.Literal(LICENSE_FILE_V2_VERSION),
+  expires_at: SignedTimeOrNull,
+  grace_days: Type.Integer({ minimum: 0 }),
+  maintenance_ends_at: SignedTimeOrNull,
+  edition: Type.Union([Text(), Type.Null()]),
+  features: Type.Array(Type.Object({ key: Text() })),
+  signature: Text(),
+});
+export type LicenseFileV2 = Static<typeof LicenseFileV2>;
+export type LicenseFileV2Claims = Omit<LicenseFileV2, 'signature'>;
+
+/** What a plugin's activation answers: version 2 when it asked for it, else version 1 (version 2 listed first: it is the stricter). */
+export const AnyLicenseFile = Type.Union([LicenseFileV2, LicenseFile]);
+export type AnyLicenseFile = Static<typeof AnyLicenseFile>;

@@ -100,12 +100,22 @@ export async function findDownloadableFile(db: Db, fileId: number) {
     .executeTakeFirst();
 }
 
-/** The state a download link's licence is in now: undefined when it is gone. */
-export async function findLicenseState(db: Db, licenseId: number) {
+/**
+ * The state a download link's licence is in now: undefined when it is gone. `beyond_maintenance`: the licence has a
+ * maintenance end and no release made before it holds the build (the update check's rule, at download time).
+ */
+export async function findLicenseState(db: Db, licenseId: number, buildId: number) {
   return db
     .selectFrom('licenses as l')
     .select(['l.disabled', 'l.disabled_reason', 'l.expires_at'])
     .select(licenseExpiredSql.as('expired'))
+    .select(maintenanceEndSql.as('maintenance_ends_at'))
+    .select(
+      sql<boolean>`(${maintenanceEndSql} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM release_builds rb
+        JOIN releases r ON r.id = rb.release_id WHERE rb.build_id = ${buildId} AND r.created_at < ${maintenanceEndSql}))`.as(
+        'beyond_maintenance',
+      ),
+    )
     .where('l.id', '=', licenseId)
     .executeTakeFirst();
 }

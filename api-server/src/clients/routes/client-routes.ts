@@ -10,7 +10,7 @@ import {
   DownloadQuery,
   ErrorResponse,
   IdParams,
-  LicenseFile,
+  AnyLicenseFile,
   RevocationsDocument,
   RevocationsQuery,
   StartTrialBody,
@@ -43,6 +43,9 @@ export const downloadLicenseDisabled = (reason: string | null) =>
   `This download link's license is deactivated${reason ? ` (${reason})` : ''}: downloads need an active license.`;
 export const downloadLicenseExpired = (expiresAt: Date | null) =>
   `This download link's license expired${expiresAt ? ` on ${expiresAt.toISOString().slice(0, 10)}` : ''}: renew it to download.`;
+/** A licence's link to a build that only releases made after its maintenance end hold (docs/client-api.md). */
+export const downloadBeyondMaintenance = (endsAt: Date) =>
+  `This download link's license includes updates released until ${endsAt.toISOString().slice(0, 10)}; this build belongs to a later release: renew updates to download it.`;
 const BUILD_FILE = 'Build file';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
@@ -68,12 +71,14 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
   const downloadKey = downloadUrlKey(masterKey);
 
   /** A link issued for a licence downloads only while the licence is enabled and not expired. */
-  const checkLinkLicense = async (licenseId: number | undefined) => {
+  const checkLinkLicense = async (licenseId: number | undefined, buildId: number) => {
     if (licenseId === undefined) return;
-    const license = await findLicenseState(db, licenseId);
+    const license = await findLicenseState(db, licenseId, buildId);
     if (!license) throw new HttpError(403, DOWNLOAD_LINK_INVALID);
     if (license.disabled) throw new HttpError(403, downloadLicenseDisabled(license.disabled_reason));
     if (license.expired) throw new HttpError(403, downloadLicenseExpired(license.expires_at));
+    if (license.beyond_maintenance && license.maintenance_ends_at)
+      throw new HttpError(403, downloadBeyondMaintenance(license.maintenance_ends_at));
   };
 
   app.post(
@@ -91,7 +96,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
 
   app.post(
     '/clients/app/activations',
-    { config: PUBLIC, schema: { tags, body: ClientActivateBody, response: { 200: LicenseFile, ...errors } } },
+    { config: PUBLIC, schema: { tags, body: ClientActivateBody, response: { 200: AnyLicenseFile, ...errors } } },
     async (request, reply) => {
       return activateBySerial(
         db,
@@ -218,7 +223,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
       const file = await findDownloadableFile(db, request.params.fileId);
       if (!file || !downloadSignatureValid(downloadKey, file, request.query, Math.floor(Date.now() / 1000)))
         throw new HttpError(403, DOWNLOAD_LINK_INVALID);
-      await checkLinkLicense(request.query.license);
+      await checkLinkLicense(request.query.license, file.build_id);
       const size = file.storage_key ? await storage.size(file.storage_key) : undefined;
       if (size === undefined || !file.storage_key) {
         request.log.error(

@@ -1,5 +1,21 @@
-import { LICENSE_FILE_FORMAT_VERSION, type ActivateLicenseBody, type LicenseFile } from 'shared-kit/contract';
-import { LICENSE_FILE_FORMAT, UnsignableValueError, formatSignedTime, signDocument } from 'signed-formats';
+import {
+  LICENSE_FILE_FORMAT_VERSION,
+  LICENSE_FILE_V2_VERSION,
+  type ActivateLicenseBody,
+  type AnyLicenseFile,
+  type ClientActivateBody,
+  type LicenseFile,
+  type LicenseFileClaims,
+  type LicenseFileV2Claims,
+} from 'shared-kit/contract';
+import {
+  LICENSE_FILE_FORMAT,
+  LICENSE_FILE_V2_FORMAT,
+  UnsignableValueError,
+  formatSignedTime,
+  signDocument,
+} from 'signed-formats';
+import { findLicenseFileTerms, type LicenseFileTerms } from '../../policies/queries/license-terms';
 import type { Db } from '../../db/database';
 import type { ProductKeyOf } from '../../crypto/product-key-cache';
 import { conflict, notFound } from '../../lib/http-error';
@@ -31,9 +47,13 @@ export const LICENSE_KEEPS_CHANGING = 'The license changed while it was being ac
 export const machineLimitReached = (limit: number) =>
   `This license is already activated on ${limit} ${limit === 1 ? 'machine' : 'machines'}, the limit of this product: deactivate one of them first.`;
 
-type LicenseFileBody = Pick<ActivateLicenseBody, 'hardware_fingerprint_version' | 'signature_seed_version'>;
+type LicenseFileBody = Pick<ActivateLicenseBody, 'hardware_fingerprint_version' | 'signature_seed_version'> &
+  Pick<ClientActivateBody, 'license_file_version'>;
 
-/** The licence's signed file for one machine; a value the encoding cannot carry is a 409. */
+/**
+ * The licence's signed file for one machine: version 1, or version 2 with `terms`; a value the encoding cannot
+ * carry is a 409.
+ */
 export function issueLicenseFile(
   productKeyOf: ProductKeyOf,
   license: {
@@ -47,24 +67,25 @@ export function issueLicenseFile(
   hardwareFingerprint: string,
   body: LicenseFileBody,
   issuedAt: Date,
-): LicenseFile {
+  terms?: LicenseFileTerms,
+): AnyLicenseFile {
+  const claims: LicenseFileClaims = {
+    format_version: LICENSE_FILE_FORMAT_VERSION,
+    serial: license.serial,
+    license_type: license.license_type,
+    product_identifier: license.product_identifier,
+    user_id: license.user_id,
+    user_email: license.user_email,
+    hardware_fingerprint: hardwareFingerprint,
+    hardware_fingerprint_version: body.hardware_fingerprint_version,
+    signature_seed_version: body.signature_seed_version,
+    issued_at: formatSignedTime(issuedAt),
+  };
+  const privateKey = productKeyOf(license.private_key_encrypted);
   try {
-    return signDocument(
-      LICENSE_FILE_FORMAT,
-      {
-        format_version: LICENSE_FILE_FORMAT_VERSION,
-        serial: license.serial,
-        license_type: license.license_type,
-        product_identifier: license.product_identifier,
-        user_id: license.user_id,
-        user_email: license.user_email,
-        hardware_fingerprint: hardwareFingerprint,
-        hardware_fingerprint_version: body.hardware_fingerprint_version,
-        signature_seed_version: body.signature_seed_version,
-        issued_at: formatSignedTime(issuedAt),
-      },
-      productKeyOf(license.private_key_encrypted),
-    );
+    if (!terms) return signDocument(LICENSE_FILE_FORMAT, claims, privateKey);
+    const v2: LicenseFileV2Claims = { ...claims, format_version: LICENSE_FILE_V2_VERSION, ...terms };
+    return signDocument(LICENSE_FILE_V2_FORMAT, v2, privateKey);
   } catch (error) {
     if (error instanceof UnsignableValueError) throw conflict(`The license cannot be signed: ${error.message}.`);
     throw error;
@@ -127,11 +148,21 @@ async function readLicense(
  * cannot both take the last one, and the same machine again takes no new slot); a licence that changed in between is
  * read again. Every caller (the staff Download, the client API, the customer portal) comes through here.
  */
+export function activateMachine(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  activation: MachineActivation & { body: { license_file_version?: 1 } },
+): Promise<LicenseFile>;
+export function activateMachine(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  activation: MachineActivation,
+): Promise<AnyLicenseFile>;
 export async function activateMachine(
   db: Db,
   productKeyOf: ProductKeyOf,
   activation: MachineActivation,
-): Promise<LicenseFile> {
+): Promise<AnyLicenseFile> {
   const { hardwareFingerprint, body, activator } = activation;
   const machineName = activation.machineName ?? null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -148,7 +179,12 @@ export async function activateMachine(
 
     const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     const signed = { ...license, product_identifier: productIdentifier };
-    const file = issueLicenseFile(productKeyOf, signed, hardwareFingerprint, body, issuedAt);
+    // Only a plugin that asks for version 2 pays for the read of the terms; every other caller gets version 1.
+    const terms =
+      body.license_file_version === LICENSE_FILE_V2_VERSION
+        ? await findLicenseFileTerms(db, license.id, issuedAt)
+        : undefined;
+    const file = issueLicenseFile(productKeyOf, signed, hardwareFingerprint, body, issuedAt, terms);
     const record = {
       manufacturerId: license.manufacturer_id,
       license: signed,

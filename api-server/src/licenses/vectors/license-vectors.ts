@@ -1,7 +1,8 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import type { LicenseFile, LicenseFileClaims } from 'shared-kit/contract';
+import type { LicenseFile, LicenseFileClaims, LicenseFileV2Claims } from 'shared-kit/contract';
 import {
   LICENSE_FILE_FORMAT,
+  LICENSE_FILE_V2_FORMAT,
   canonicalBytes,
   signDocument,
   type LicenseFileVectorCase,
@@ -57,6 +58,28 @@ const NON_ASCII: LicenseFileClaims = {
   signature_seed_version: 4,
 };
 
+/** Version 2: a subscription with grace, a maintenance window and an edition of two features. */
+const VALID_V2: LicenseFileV2Claims = {
+  ...VALID,
+  format_version: 2,
+  license_type: 'Standard',
+  expires_at: '2027-03-05T14:07:00Z',
+  grace_days: 14,
+  maintenance_ends_at: '2027-03-05T14:07:00Z',
+  edition: 'Pro',
+  features: [{ key: 'stems' }, { key: 'surround' }],
+};
+
+/** Version 2 of a perpetual licence without a window or an edition: every term null, no features. */
+const PERPETUAL_V2: LicenseFileV2Claims = {
+  ...VALID_V2,
+  expires_at: null,
+  grace_days: 0,
+  maintenance_ends_at: null,
+  edition: null,
+  features: [],
+};
+
 /** How the console saves an answer: pretty-printed JSON. Whitespace is not part of the signature. */
 export const licenseFileText = (file: unknown) => `${JSON.stringify(file, null, 2)}\n`;
 
@@ -64,6 +87,10 @@ const signLicenseFile = (claims: LicenseFileClaims, privateKey: KeyObject): Lice
   signDocument(LICENSE_FILE_FORMAT, claims, privateKey);
 const canonicalLicenseBytes = (claims: LicenseFileClaims) =>
   canonicalBytes(LICENSE_FILE_FORMAT.context, LICENSE_FILE_FORMAT.fields, claims);
+const signLicenseFileV2 = (claims: LicenseFileV2Claims, privateKey: KeyObject) =>
+  signDocument(LICENSE_FILE_V2_FORMAT, claims, privateKey);
+const canonicalLicenseV2Bytes = (claims: LicenseFileV2Claims) =>
+  canonicalBytes(LICENSE_FILE_V2_FORMAT.context, LICENSE_FILE_V2_FORMAT.fields, claims);
 
 export function buildLicenseVectors(): VectorSet {
   const key = testVectorKey('product');
@@ -71,7 +98,13 @@ export function buildLicenseVectors(): VectorSet {
   const valid = signLicenseFile(VALID, key.privateKey);
   const nonAscii = signLicenseFile(NON_ASCII, key.privateKey);
   const tampered: LicenseFile = { ...valid, license_type: 'Standard' };
-  const futureVersion = { ...valid, format_version: 2 };
+  const futureVersion = { ...valid, format_version: 3 };
+  const validV2 = signLicenseFileV2(VALID_V2, key.privateKey);
+  const perpetualV2 = signLicenseFileV2(PERPETUAL_V2, key.privateKey);
+  const tamperedFeature = { ...perpetualV2, features: [{ key: 'surround' }] };
+  const tamperedExpiry = { ...validV2, expires_at: null };
+  // A version 1 file relabelled 2: its signature covers other bytes, and it lacks version 2's members.
+  const relabelled = { ...valid, format_version: 2 };
   const machine = { hardware_fingerprint: VALID.hardware_fingerprint, product_identifier: VALID.product_identifier };
 
   const cases: VectorCase[] = [
@@ -118,19 +151,68 @@ export function buildLicenseVectors(): VectorSet {
       reason: 'wrong-fingerprint',
     },
     {
-      name: 'unsupported format version',
+      name: 'unsupported format version (3)',
       file: 'unsupported-version.ops',
       public_key: key.publicKeyBase64,
       ...machine,
       expect: 'invalid',
       reason: 'unsupported-version',
     },
+    {
+      name: 'version 2: expiry, grace, maintenance end, edition and features',
+      file: 'valid-v2.ops',
+      public_key: key.publicKeyBase64,
+      ...machine,
+      expect: 'valid',
+      canonical: 'valid-v2.canonical.txt',
+    },
+    {
+      name: 'version 2: perpetual, no maintenance window, no edition, features empty (null terms)',
+      file: 'valid-v2-perpetual.ops',
+      public_key: key.publicKeyBase64,
+      ...machine,
+      expect: 'valid',
+      canonical: 'valid-v2-perpetual.canonical.txt',
+    },
+    {
+      name: 'version 2: tampered feature (surround added to a licence without features)',
+      file: 'tampered-feature-v2.ops',
+      public_key: key.publicKeyBase64,
+      ...machine,
+      expect: 'invalid',
+      reason: 'bad-signature',
+    },
+    {
+      name: 'version 2: tampered expiry (expires_at set to null)',
+      file: 'tampered-expiry-v2.ops',
+      public_key: key.publicKeyBase64,
+      ...machine,
+      expect: 'invalid',
+      reason: 'bad-signature',
+    },
+    {
+      name: 'version 2: wrong fingerprint',
+      file: 'valid-v2.ops',
+      public_key: key.publicKeyBase64,
+      hardware_fingerprint: 'HWFP2-0000-1111-2222-3333',
+      product_identifier: VALID.product_identifier,
+      expect: 'invalid',
+      reason: 'wrong-fingerprint',
+    },
+    {
+      name: 'a version 1 file relabelled version 2 (its terms missing)',
+      file: 'relabelled-v2.ops',
+      public_key: key.publicKeyBase64,
+      ...machine,
+      expect: 'invalid',
+      reason: 'malformed',
+    },
   ];
 
   return {
     manifest: {
       about:
-        'Test vectors of the ProductHub licence file, format version 1: see docs/licence-file.md. The key seed is public: test only.',
+        'Test vectors of the ProductHub licence file, format versions 1 and 2: see docs/licence-file.md. The key seed is public: test only.',
       test_private_key_seed_hex: key.seed.toString('hex'),
       cases,
     },
@@ -141,6 +223,13 @@ export function buildLicenseVectors(): VectorSet {
       'valid-non-ascii.canonical.txt': canonicalLicenseBytes(NON_ASCII).toString('utf8'),
       'tampered-payload.ops': licenseFileText(tampered),
       'unsupported-version.ops': licenseFileText(futureVersion),
+      'valid-v2.ops': licenseFileText(validV2),
+      'valid-v2.canonical.txt': canonicalLicenseV2Bytes(VALID_V2).toString('utf8'),
+      'valid-v2-perpetual.ops': licenseFileText(perpetualV2),
+      'valid-v2-perpetual.canonical.txt': canonicalLicenseV2Bytes(PERPETUAL_V2).toString('utf8'),
+      'tampered-feature-v2.ops': licenseFileText(tamperedFeature),
+      'tampered-expiry-v2.ops': licenseFileText(tamperedExpiry),
+      'relabelled-v2.ops': licenseFileText(relabelled),
     },
   };
 }

@@ -77,3 +77,32 @@ export async function extendLicenseExpiry(db: Db, licenseId: number, change: { u
     RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires_at`.execute(db);
   return rows[0]!.expires_at;
 }
+
+/** The terms a version 2 licence file signs (docs/licence-file.md), times to the second as signed documents write them. */
+export interface LicenseFileTerms {
+  expires_at: string | null;
+  grace_days: number;
+  maintenance_ends_at: string | null;
+  edition: string | null;
+  features: { key: string }[];
+}
+
+const signedTimeText = (value: ReturnType<typeof sql>) =>
+  sql<string | null>`to_char((${value}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/**
+ * The licence's terms for a file signed at `issuedAt`. Maintenance from activation with no activation yet ends
+ * `maintenance_months` after `issuedAt`: the activation being signed is the first one.
+ */
+export async function findLicenseFileTerms(db: Db, licenseId: number, issuedAt: Date): Promise<LicenseFileTerms> {
+  const { rows } = await sql<LicenseFileTerms>`
+    SELECT ${signedTimeText(sql`l.expires_at`)} AS expires_at,
+      coalesce(l.grace_days, 0) AS grace_days,
+      ${signedTimeText(sql`coalesce(${maintenanceEndSql}, ${issuedAt}::timestamptz + make_interval(months => l.maintenance_months))`)} AS maintenance_ends_at,
+      e.name AS edition,
+      coalesce((SELECT json_agg(json_build_object('key', f.key) ORDER BY f.key) FROM product_edition_features ef
+        JOIN product_features f ON f.id = ef.feature_id WHERE ef.edition_id = e.id), '[]'::json) AS features
+    FROM licenses l LEFT JOIN product_editions e ON e.id = l.edition_id
+    WHERE l.id = ${licenseId}`.execute(db);
+  return rows[0]!;
+}
