@@ -85,7 +85,7 @@ test('a console action reaches a loopback receiver as a signed event; the delive
   expect(JSON.parse((await block.textContent())!)).toEqual(JSON.parse(event.body));
   await expect(block).toContainText(`"email": "${email}"`);
   await expectAccessible(page, 'a delivery payload');
-  await payloadDialog.getByRole('button', { name: 'Close' }).click();
+  await payloadDialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(payloadDialog).toBeHidden();
 
   await page.getByRole('button', { name: 'Send test event' }).click();
