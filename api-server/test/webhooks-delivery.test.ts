@@ -80,6 +80,39 @@ describe('webhook delivery', () => {
     expect((await call('GET', `${endpoints()}/${id}`)).statusCode).toBe(404);
   });
 
+  it('shows in the log the payload of each delivery, byte for byte what was signed and sent', async () => {
+    const { id, secret } = await createEndpoint('/payload');
+    const payload = {
+      type: 'license.created',
+      timestamp: '2026-11-26T10:00:00.000Z',
+      data: {
+        object: 'license',
+        name: 'Aurora Réverb “Pro” 𝄞',
+        serials: ['A-1', 'B-2'],
+        nested: { zero: 0, none: null },
+      },
+    };
+    const eventId = await insertEvent(t.db, tenants.manufacturerA.id, 'license.created', payload);
+    const deliveryId = Number(await enqueueDelivery(t.db, eventId, id));
+    const test = await sendTest(id);
+    expect(JSON.parse(String((await deliveryOf(id, test.id)).payload))).toMatchObject({
+      type: 'webhook.test',
+      data: { object: 'webhook_endpoint', id: String(id) },
+    });
+    // Before any attempt the log already shows what will be sent.
+    expect(JSON.parse(String((await deliveryOf(id, deliveryId)).payload))).toEqual(payload);
+
+    for (let pass = 0; pass < 10 && receiver.received.length < 2; pass++) await deliverDue(t.db, t.masterKey, SETTINGS);
+    const sent = receiver.received.find((request) => request.headers['webhook-id'] === messageIdOf(eventId))!;
+    const logged = await deliveryOf(id, deliveryId);
+    expect(logged).toMatchObject({ status: 'succeeded', payload: sent.body });
+    expect(new Webhook(secret).verify(String(logged.payload), sent.headers as Record<string, string>)).toEqual(payload);
+    // Another tenant's staff cannot read it.
+    const other = await call('GET', `${endpoints()}/${id}/deliveries`, undefined, tenants.staffBToken);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('Aurora Réverb');
+  });
+
   it('retries a receiver answering 500 with backoff, then marks the delivery failed', async () => {
     receiver.respondWith((_request, response) => {
       response.statusCode = 500;

@@ -178,6 +178,7 @@ describe('webhook events', () => {
       endpoint_id: endpointId,
       message_id: receiver.received[12].headers['webhook-id'],
       event_type: 'machine.deactivated',
+      payload: receiver.received[12].body,
       status: 'succeeded',
       attempts: 1,
       response_code: 200,

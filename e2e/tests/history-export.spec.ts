@@ -156,4 +156,24 @@ test.describe('CSV export', () => {
     expect(records.map((record) => record.Serial).sort()).toEqual([...serials].sort());
     expect(new Set(records.map((record) => record.Email))).toEqual(new Set(['user03@aurora.listener.example']));
   });
+  test("the progress says how many of the list's total have arrived", async ({ page }) => {
+    await signInAndWait(page, AURORA_STAFF);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('table', { name: 'Users' }).locator('tbody tr').first()).toBeVisible();
+    // A chosen file that holds the first chunk until the test lets it go: the progress can be read mid-export.
+    await page.evaluate(() => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      Object.assign(window, { releaseExport: release });
+      const writer = { write: () => held, close: async () => undefined, abort: async () => undefined };
+      const picker = async () => ({ createWritable: async () => writer });
+      Object.defineProperty(window, 'showSaveFilePicker', { value: picker, configurable: true });
+    });
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const progress = page.locator('[data-export-status]');
+    await expect(progress).toHaveText(/^0 of [\d,]+ rows?$/);
+    const total = (await progress.textContent())!.replace(/^0 of ([\d,]+) rows?$/, '$1');
+    await page.evaluate(() => (window as unknown as { releaseExport: () => void }).releaseExport());
+    await expect(progress).toHaveText(`Exported ${total} ${total === '1' ? 'row' : 'rows'}.`);
+  });
 });

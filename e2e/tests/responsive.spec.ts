@@ -162,3 +162,38 @@ test('Skip to content is the first focusable element, shown when focused, and mo
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'My Products' })).toBeFocused();
 });
+
+// The manufacturer's own pages beside the lists above: its details, a webhook endpoint's delivery log, its sent
+// mails and one mail, and the Super User's new-manufacturer form and My Details.
+async function manufacturerPages(page: Page, manufacturerId: number): Promise<string[]> {
+  const endpoints = await apiGet<Paged<{ id: number }>>(page, `/manufacturers/${manufacturerId}/webhook-endpoints`);
+  const emails = await apiGet<Paged<{ id: number }>>(page, `/manufacturers/${manufacturerId}/emails`);
+  expect(endpoints.data.length, 'the demo gives the manufacturer webhook endpoints').toBeGreaterThan(0);
+  return [
+    `Manufacturers/${manufacturerId}`,
+    `Manufacturers/${manufacturerId}/Webhooks/${endpoints.data[0].id}`,
+    `Manufacturers/${manufacturerId}/Emails`,
+    ...(emails.data.length ? [`Manufacturers/${manufacturerId}/Emails/${emails.data[0].id}`] : []),
+  ];
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`a manufacturer's own pages at ${viewport.width}×${viewport.height} (${viewport.name})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('as its staff: details, a delivery log, sent mails and a mail fit and pass axe', async ({ page }) => {
+      test.setTimeout(120_000);
+      await signInAndWait(page, AURORA_STAFF);
+      const products = await apiGet<Paged<{ manufacturer_id: number }>>(page, '/products?per_page=1');
+      for (const path of await manufacturerPages(page, products.data[0].manufacturer_id)) await expectFits(page, path);
+    });
+
+    test('as the Super User: the same, New Manufacturer and My Details fit and pass axe', async ({ page }) => {
+      test.setTimeout(120_000);
+      await signInAndWait(page, SUPERUSER);
+      const manufacturers = await apiGet<Paged<{ id: number }>>(page, '/manufacturers');
+      const paths = [...(await manufacturerPages(page, manufacturers.data[0].id)), 'CreateManufacturer', 'MyDetails'];
+      for (const path of paths) await expectFits(page, path);
+    });
+  });
+}

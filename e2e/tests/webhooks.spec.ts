@@ -75,6 +75,19 @@ test('a console action reaches a loopback receiver as a signed event; the delive
   await expect(deliveryRows(page).nth(1)).toContainText(/Succeeded\s*User created\s*200/);
   await expectAccessible(page, 'delivery log');
 
+  // The payload shown is the body that was signed and sent.
+  await page
+    .getByRole('button', { name: /^Payload of delivery / })
+    .first()
+    .click();
+  const payloadDialog = page.getByRole('dialog', { name: /^Payload of delivery / });
+  const block = payloadDialog.getByRole('region', { name: 'Payload' });
+  expect(JSON.parse((await block.textContent())!)).toEqual(JSON.parse(event.body));
+  await expect(block).toContainText(`"email": "${email}"`);
+  await expectAccessible(page, 'a delivery payload');
+  await payloadDialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(payloadDialog).toBeHidden();
+
   await page.getByRole('button', { name: 'Send test event' }).click();
   await expect(page.getByText(/^Test event queued as delivery \d+\.$/)).toBeVisible();
   await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2);

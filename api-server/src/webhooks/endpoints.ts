@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { WebhookEndpoint, WebhookDelivery } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { encrypt } from '../crypto/product-keys';
-import { messageIdOf, webhookDb } from './tables';
+import { messageIdOf, webhookBody, webhookDb } from './tables';
 
 const PUBLIC_COLUMNS = ['id', 'manufacturer_id', 'url', 'event_types', 'enabled', 'created_at', 'updated_at'] as const;
 
@@ -120,6 +120,7 @@ const deliveryColumns = (db: Db) =>
       'd.endpoint_id',
       'd.event_id',
       'e.type as event_type',
+      'e.payload',
       'd.status',
       'd.attempts',
       'd.response_code',
@@ -138,6 +139,7 @@ export function toWebhookDelivery(row: DeliveryRow): WebhookDelivery {
     endpoint_id: row.endpoint_id,
     message_id: messageIdOf(row.event_id),
     event_type: row.event_type,
+    payload: webhookBody(row.payload),
     status: row.status,
     attempts: row.attempts,
     response_code: row.response_code,

@@ -42,5 +42,8 @@ export type WebhookDb = ReturnType<typeof webhookDb>;
 /** The Standard Webhooks message id of an event: the same on every attempt and every redelivery. */
 export const messageIdOf = (eventId: string | number) => `msg_${eventId}`;
 
+/** The body of every attempt at an event: what is signed, sent, and shown in the delivery log. */
+export const webhookBody = (payload: unknown): string => JSON.stringify(payload);
+
 /** Notified at the commit of every statement inserting deliveries (migration 0120): the workers wake up. */
 export const WEBHOOK_OUTBOX_CHANNEL = 'webhook_outbox';

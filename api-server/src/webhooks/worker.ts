@@ -7,7 +7,7 @@ import { claimFairly, type ClaimedDelivery } from './fair-claim';
 import { sendWebhook, type SendResult } from './send';
 import type { WebhookSettings } from './settings';
 import { signatureHeader } from './signature';
-import { messageIdOf } from './tables';
+import { messageIdOf, webhookBody } from './tables';
 
 const TABLE = 'webhook_deliveries';
 
@@ -38,7 +38,7 @@ function recordOutcome(
 async function deliver(db: Db, masterKey: Buffer, settings: WebhookSettings, delivery: ClaimedDelivery): Promise<void> {
   const messageId = messageIdOf(delivery.event_id);
   const timestamp = Math.floor(Date.now() / 1000);
-  const body = JSON.stringify(delivery.payload);
+  const body = webhookBody(delivery.payload);
   const result = await sendWebhook({
     url: delivery.url,
     body,

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
-import { PORTAL_API_PREFIX, TEXT_KEYWORD } from 'shared-kit/contract';
+import { AUTH_SCHEME, PORTAL_API_PREFIX, PORTAL_AUTH_SCHEME, TEXT_KEYWORD } from 'shared-kit/contract';
 import type { RouteTableEntry } from '../../src/app';
 import { CONTAINS_NUL, ILL_FORMED_UNICODE } from '../../src/plugins/text-keyword';
 import { MACHINE_NAME_CONTROL_CHARACTERS, MACHINE_NAME_TOO_LONG } from '../../src/licenses/machine-name';
+import { createSession } from '../../src/auth/sessions';
+import { hashSessionToken } from '../../src/auth/session-token';
+import { createCustomerSession } from '../../src/portal/customer-sessions';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { authorizationOf, buildWorld, type World } from './matrix-world';
 import { leafPositions, placeAt, stringPositions, validSample, type JsonSchema, type Path } from './schema-positions';
@@ -85,7 +88,7 @@ const hostileParam = fc.oneof(
   fc.integer({ min: 1, max: 20 }).map(String),
 );
 
-/** Routes that end the session every later request uses, and take no input but the token. */
+/** Routes that end the session they are sent with: each of their requests gets a session of its own. */
 const ENDS_SESSION = ['/api/v1/systemusers/logout', `${PORTAL_API_PREFIX}/sign-out`];
 
 /**
@@ -99,6 +102,31 @@ const authorizationFor = (world: World, url: string, staff: 'superuser' | 'staff
   url.startsWith(`${PORTAL_API_PREFIX}/`)
     ? authorizationOf(staff === 'staffA' ? 'customerA' : 'customerB', world.tokens)
     : authorizationOf(staff, world.tokens);
+
+/**
+ * The Authorization header a request is sent with: the role's session, or for a route that ends the session it is
+ * sent with, a new session of the same user per request (so that route is fuzzed like every other, and the role's
+ * own session lives on for the routes after it).
+ */
+async function authorizationForRequest(
+  t: TestApp,
+  world: World,
+  url: string,
+  staff: 'superuser' | 'staffA',
+): Promise<string> {
+  if (!ENDS_SESSION.includes(url.split('?')[0])) return authorizationFor(world, url, staff);
+  if (url.startsWith(`${PORTAL_API_PREFIX}/`)) {
+    const customers = world.portalCustomers;
+    const customer = staff === 'staffA' ? customers.customerA : customers.customerB;
+    return `${PORTAL_AUTH_SCHEME} ${(await createCustomerSession(t.db, customers.manufacturerId, customer)).token}`;
+  }
+  const { system_user_id: userId } = await t.db
+    .selectFrom('sessions')
+    .select('system_user_id')
+    .where('token_hash', '=', hashSessionToken(world.tokens[staff]))
+    .executeTakeFirstOrThrow();
+  return `${AUTH_SCHEME} ${await createSession(t.db, userId, { userAgent: 'hostile-input', address: '127.0.0.1' })}`;
+}
 
 interface HostileRequest {
   url: string;
@@ -185,8 +213,10 @@ describe('hostile input on every route', () => {
 
   it('never answers a 5xx or internals, and a refused request changes nothing', async () => {
     const statuses = new Map<number, number>();
+    const fuzzed = new Set<string>();
     for (const route of t.app.routeTable) {
-      if (route.method === 'OPTIONS' || ENDS_SESSION.includes(route.url)) continue;
+      if (route.method === 'OPTIONS') continue;
+      fuzzed.add(`${route.method} ${route.url}`);
       const mutating = route.method !== 'GET';
       await fc.assert(
         fc.asyncProperty(
@@ -204,7 +234,7 @@ describe('hostile input on every route', () => {
             const request: HostileRequest = {
               url: search ? `${path}?${search}` : path,
               headers: {
-                authorization: authorizationFor(world, route.url, 'staffA'),
+                authorization: await authorizationForRequest(t, world, route.url, 'staffA'),
                 ...(body.contentType ? { 'content-type': body.contentType } : {}),
               },
               payload: body.payload,
@@ -230,6 +260,12 @@ describe('hostile input on every route', () => {
         { numRuns: RUNS, seed: Number(process.env.PRODUCTHUB_FUZZ_SEED) || undefined },
       );
     }
+    // Every route, the sign-out routes too.
+    const unfuzzed = t.app.routeTable
+      .filter((route) => route.method !== 'OPTIONS' && !fuzzed.has(`${route.method} ${route.url}`))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(unfuzzed).toEqual([]);
+    for (const url of ENDS_SESSION) expect(fuzzed).toContain(`POST ${url}`);
     // The inputs must reach the handlers too, not only bounce off validation.
     const total = [...statuses.values()].reduce((sum, n) => sum + n, 0);
     const pastValidation = [...statuses].filter(([status]) => status !== 400).reduce((sum, [, n]) => sum + n, 0);
@@ -350,7 +386,7 @@ describe('hostile values aimed at every position of every route', () => {
     world = await buildWorld(t);
     digest = await tableDigestQuery(t);
     known = await digest();
-    routes = t.app.routeTable.filter((route) => route.method !== 'OPTIONS' && !ENDS_SESSION.includes(route.url));
+    routes = t.app.routeTable.filter((route) => route.method !== 'OPTIONS');
   }, 120_000);
   const baseOf = (route: RouteTableEntry) =>
     validRequest(route, route.url === ENDS_SESSIONS_OF_USER ? { id: String(world.staffSessions.staffUserA) } : {});
@@ -367,7 +403,7 @@ describe('hostile values aimed at every position of every route', () => {
       method: method as 'GET',
       url,
       headers: {
-        authorization: authorizationFor(world, url, role),
+        authorization: await authorizationForRequest(t, world, url, role),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       payload: body === undefined ? undefined : JSON.stringify(body),

@@ -77,6 +77,7 @@ export const WebhookDelivery = Type.Object({
   endpoint_id: Type.Integer(),
   message_id: Text(),
   event_type: Text(),
+  payload: Text({ description: 'The JSON body signed and sent on every attempt, byte for byte' }),
   status: WebhookDeliveryStatus,
   attempts: Type.Integer(),
   response_code: Type.Union([Type.Integer(), Type.Null()]),

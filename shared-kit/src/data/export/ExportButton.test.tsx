@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { ReadableStream } from 'node:stream/web';
+import { SWRConfig, unstable_serialize } from 'swr';
 import { ShellServicesProvider, createApiClient, createListStateStore } from 'shared-kit';
 import { renderWithTheme } from '../../ui/test-utils';
 import { productKeys, userKeys } from '../keys';
@@ -95,6 +96,43 @@ describe('ExportButton', () => {
     await waitFor(() => expect(status).toHaveTextContent('Exported 12,345 rows.'));
     expect(clicked).toEqual(['users-2026-11-23.csv']);
     expect(screen.queryByRole('button', { name: 'Cancel export' })).not.toBeInTheDocument();
+  });
+
+  it("says how many of the list's known total have arrived, and only the count once more arrive than it said", async () => {
+    const { fetchMock, wrap } = setUp();
+    let answer!: ReturnType<typeof controllableAnswer>;
+    fetchMock.mockImplementation(
+      async (_url: string, init: RequestInit) => (answer = controllableAnswer(init.signal!)).response,
+    );
+    const list = userKeys.list({ email: 'aurora', page: 1, per_page: 25 });
+    // The page the list shows is in the cache, with its total: the export asks nothing more for it.
+    const page = {
+      data: [],
+      pagination: {
+        records: { total: 20000, per_page: 25 },
+        pages: { current: 1, previous: null, next: 2, last: 800 },
+      },
+    };
+    const cache = () => new Map([[unstable_serialize(list), { data: page }]]);
+    wrap(
+      <SWRConfig value={{ provider: cache }}>
+        <ExportButton list={list} />
+      </SWRConfig>,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/v1/users/export.csv?email=aurora']);
+    const status = exportStatus();
+    await waitFor(() => expect(status).toHaveTextContent('0 of 20,000 rows'));
+    const rows = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => `${from + index},u${from + index}@example.com\r\n`).join('');
+    await act(async () => answer.push('ID,Email\r\n' + rows(0, 12345)));
+    await waitFor(() => expect(status).toHaveTextContent('12,345 of 20,000 rows'));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await act(async () => answer.push(rows(12345, 7700)));
+    await waitFor(() => expect(status).toHaveTextContent('20,045 rows so far'));
+    await act(async () => answer.end());
+    await waitFor(() => expect(status).toHaveTextContent('Exported 20,045 rows.'));
   });
 
   describe('where the browser has a save dialog (showSaveFilePicker)', () => {

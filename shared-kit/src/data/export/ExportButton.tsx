@@ -11,7 +11,10 @@ const rowCount = (rows: number) => `${numberFormat.format(rows)} ${rows === 1 ? 
 export function exportStatus(state: CsvExportState): string {
   switch (state.phase) {
     case 'running':
-      return `${rowCount(state.rows)} so far`;
+      // Rows added since the list was loaded can take the export past its total: then the count alone.
+      return state.total !== null && state.rows <= state.total
+        ? `${numberFormat.format(state.rows)} of ${rowCount(state.total)}`
+        : `${rowCount(state.rows)} so far`;
     case 'done':
       return `Exported ${rowCount(state.rows)}.`;
     case 'cancelled':

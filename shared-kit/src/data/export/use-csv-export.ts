@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage, useApiClient, useErrorModal } from 'shared-kit';
+import { unstable_serialize, useSWRConfig, type Cache } from 'swr';
+import { errorMessage, useApiClient, useErrorModal, type Pagination } from 'shared-kit';
 import type { ListKey } from '../api-key';
 import { downloadExport, suggestedExportName } from './download-export';
 import { saveFile } from './save-file';
@@ -12,14 +13,26 @@ const PROGRESS_INTERVAL_MS = 200;
 
 export type CsvExportState =
   | { phase: 'idle' }
-  | { phase: 'running'; rows: number }
+  /** `total`: how many rows the list said it holds when the export started, when known. */
+  | { phase: 'running'; rows: number; total: number | null }
   | { phase: 'done'; rows: number }
   | { phase: 'cancelled' }
   | { phase: 'failed' };
 
+/**
+ * The total of the list's page already loaded for this key (the export is the same list with the same search):
+ * nothing is asked of the server for it, and an unknown total leaves the progress as "N rows so far".
+ */
+function knownTotal(cache: Cache, list: ListKey): number | null {
+  const page = cache.get(unstable_serialize(list))?.data as { pagination?: Pagination } | undefined;
+  const total = page?.pagination?.records.total;
+  return typeof total === 'number' ? total : null;
+}
+
 /** Exports the list `list` (its key: path and current search) as CSV; `cancel` aborts the download. */
 export function useCsvExport(list: ListKey | null) {
   const api = useApiClient();
+  const { cache } = useSWRConfig();
   const showError = useErrorModal();
   const [state, setState] = useState<CsvExportState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
@@ -39,13 +52,14 @@ export function useCsvExport(list: ListKey | null) {
       setState({ phase: 'cancelled' });
       return;
     }
-    setState({ phase: 'running', rows: 0 });
+    const total = knownTotal(cache, list);
+    setState({ phase: 'running', rows: 0, total });
     let shownAt = 0;
     const onRows = (rows: number) => {
       const now = Date.now();
       if (now - shownAt < PROGRESS_INTERVAL_MS) return;
       shownAt = now;
-      setState({ phase: 'running', rows });
+      setState({ phase: 'running', rows, total });
     };
     try {
       const sink = file ? (chunk: Uint8Array) => file.write(chunk) : undefined;
@@ -65,7 +79,7 @@ export function useCsvExport(list: ListKey | null) {
     } finally {
       running.current = null;
     }
-  }, [api, list, showError]);
+  }, [api, cache, list, showError]);
 
   const cancel = useCallback(() => running.current?.abort(), []);
   return { state, start, cancel };

@@ -26,6 +26,7 @@ const delivery = (overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
   endpoint_id: 3,
   message_id: 'msg_1',
   event_type: 'license.disabled',
+  payload: '{"type":"license.disabled","data":{"object":"license","serial":"AURA-0001"}}',
   status: 'succeeded',
   attempts: 1,
   response_code: 204,
@@ -188,6 +189,25 @@ describe('the delivery log of a webhook endpoint', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it("shows a delivery's payload laid out in a scrollable block, and copies it exactly as it was signed", async () => {
+    const { user } = renderArea({ entries: [PAGE], session: manufacturerSession, server: logServer().server });
+    await deliveriesTable();
+    await user.click(screen.getByRole('button', { name: 'Payload of delivery 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payload of delivery 2' });
+    expect(dialog).toHaveAccessibleDescription('The body signed and sent with webhook-id msg_2.');
+    const block = within(dialog).getByRole('region', { name: 'Payload' });
+    expect(block.textContent).toBe(
+      '{\n  "type": "license.disabled",\n  "data": {\n    "object": "license",\n    "serial": "AURA-0001"\n  }\n}',
+    );
+    expect(block).toHaveAttribute('tabindex', '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy payload' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(
+      '{"type":"license.disabled","data":{"object":"license","serial":"AURA-0001"}}',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('redelivers a logged delivery as a new row', async () => {

@@ -17,6 +17,7 @@ import { useListController } from 'shared-kit/data';
 import { webhookDeliveriesKey } from '../api/get-webhook-deliveries';
 import { useWebhookEndpoint } from '../api/get-webhook-endpoint';
 import { useSendTestEvent } from '../api/send-test-event';
+import { PayloadButton } from '../components/PayloadButton';
 import { RedeliverButton } from '../components/RedeliverButton';
 import { deliveryColumns } from '../components/delivery-columns';
 import { queued, type QueueOutcome } from '../components/queue-outcome';
@@ -40,6 +41,12 @@ const Subtitle = styled.h2`
 const Notice = styled.p`
   min-height: 1.5em;
   margin: 0 0 ${({ theme }) => theme.spacing.sm};
+`;
+
+const Actions = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.xs};
 `;
 
 const deliveryId = (delivery: WebhookDelivery) => delivery.id;
@@ -80,7 +87,10 @@ function DeliveryLog({ manufacturerId, endpointId }: { manufacturerId: number; e
   const columns = useMemo(
     () =>
       deliveryColumns((delivery) => (
-        <RedeliverButton target={{ manufacturerId, endpointId, deliveryId: delivery.id }} onOutcome={report} />
+        <Actions>
+          <PayloadButton delivery={delivery} />
+          <RedeliverButton target={{ manufacturerId, endpointId, deliveryId: delivery.id }} onOutcome={report} />
+        </Actions>
       )),
     [manufacturerId, endpointId, report],
   );
