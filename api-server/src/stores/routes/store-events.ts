@@ -30,6 +30,8 @@ export const storeEventRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = as
           tags: ['stores'],
           summary: `Receives a ${store === 'stripe' ? 'Stripe' : 'Paddle'} webhook event, verified with the store's SDK`,
           params: StoreEventParams,
+          // The document shows the body as the bytes the store signed (plugins/openapi-document.ts).
+          consumes: ['application/json'],
           response: { 200: StoreEventAnswer, 202: StoreEventAnswer, ...ErrorResponses },
         },
       },
