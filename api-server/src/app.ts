@@ -43,6 +43,7 @@ import { portalStaffRoutes } from './portal/routes/staff-routes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { ordersRoutes } from './orders/routes';
 import { batchRoutes } from './batches/routes';
+import { storesRoutes } from './stores/routes';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -217,6 +218,7 @@ export async function buildApp({
       await api.register(apiKeyRoutes, { ...areaDependencies, sessionCache });
       await api.register(ordersRoutes, areaDependencies);
       await api.register(batchRoutes, areaDependencies);
+      await api.register(storesRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

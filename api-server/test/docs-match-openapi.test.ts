@@ -134,7 +134,16 @@ describe('the OpenAPI document declares what the server does', () => {
     expect(filesWithOwnBodyParsers()).toEqual([
       'catalog/routes/products/build-files.ts',
       'people/routes/users/imports.ts',
+      'stores/routes/store-events.ts',
     ]);
+    // The stores' webhooks read their JSON body as the bytes the store signed: the document shows those bytes.
+    for (const store of ['stripe', 'paddle']) {
+      const content =
+        operationsOf(document).find((entry) => entry.key === `POST /api/v1/stores/${store}/:manufacturer/events`)
+          ?.operation.requestBody?.content ?? {};
+      expect(Object.keys(content)).toEqual(['application/json']);
+      expect(content['application/json'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    }
     const uploads = [
       {
         key: 'PUT /api/v1/products/:id/builds/:buildId/files/:name',

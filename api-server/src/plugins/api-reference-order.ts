@@ -125,6 +125,13 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/systemusers/me/two-factor/totp/confirm',
   '/systemusers/me/two-factor/totp/disable',
   '/systemusers/me/two-factor/recovery-codes',
+  // Stores: a manufacturer's Stripe and Paddle settings, and the stores' webhook deliveries.
+  '/manufacturers/{id}/stores/{store}',
+  '/manufacturers/{id}/stores/{store}/secret',
+  '/manufacturers/{id}/stores/{store}/mappings',
+  '/manufacturers/{id}/stores/{store}/mappings/{mappingId}',
+  '/stores/stripe/{manufacturer}/events',
+  '/stores/paddle/{manufacturer}/events',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -2,6 +2,7 @@ import { PLAIN_POLICY } from 'shared-kit/contract';
 import { randomUUID } from 'node:crypto';
 import { writeOfflineRequest } from 'signed-formats';
 import type { Role, World } from './matrix-world';
+import { paddleTestSignature, stripeTestSignature } from '../support/store-signatures';
 
 export interface MatrixRequest {
   url: string;
@@ -239,6 +240,71 @@ const EMAIL_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
+/** Stores: a manufacturer's Stripe and Paddle settings (own staff or the superuser); the stores' webhooks are public. */
+const storeUrl = (w: World, path = '') => `/api/v1/manufacturers/${w.manufacturerA}/stores/stripe${path}`;
+const STORE_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/manufacturers/:id/stores/:store': {
+    request: (w) => ({ url: storeUrl(w) }),
+    expect: ownOrSuperuser(200),
+  },
+  'PUT /api/v1/manufacturers/:id/stores/:store/secret': {
+    // The same secret again: the webhook routes below keep verifying with it.
+    request: (w) => ({ url: storeUrl(w, '/secret'), payload: { secret: w.stores.stripeSecret } }),
+    expect: ownOrSuperuser(200),
+  },
+  'POST /api/v1/manufacturers/:id/stores/:store/mappings': {
+    request: (w) => ({
+      url: storeUrl(w, '/mappings'),
+      payload: { store_price_id: `price_matrix_${randomUUID()}`, product_id: w.productA, license_type: 'Standard' },
+    }),
+    expect: ownOrSuperuser(201),
+  },
+  'DELETE /api/v1/manufacturers/:id/stores/:store/mappings/:mappingId': {
+    request: (w) => ({ url: storeUrl(w, `/mappings/${w.stores.mappingsToDeleteA.pop()}`) }),
+    expect: ownOrSuperuser(204),
+  },
+  // Signed by the store with A's secret: anyone may deliver it (an event ProductHub does not act on: 200 ignored).
+  'POST /api/v1/stores/stripe/:manufacturer/events': {
+    request: (w) => {
+      const body = JSON.stringify({
+        id: `evt_matrix_${randomUUID()}`,
+        object: 'event',
+        type: 'customer.created',
+        data: { object: { id: 'cus_matrix', object: 'customer' } },
+      });
+      return {
+        url: `/api/v1/stores/stripe/${w.manufacturerA}/events`,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripeTestSignature(body, w.stores.stripeSecret),
+        },
+        payload: Buffer.from(body),
+      };
+    },
+    expect: PUBLIC,
+  },
+  'POST /api/v1/stores/paddle/:manufacturer/events': {
+    request: (w) => {
+      const body = JSON.stringify({
+        event_id: `evt_matrix_${randomUUID()}`,
+        event_type: 'product.created',
+        occurred_at: new Date().toISOString(),
+        notification_id: null,
+        data: { id: 'pro_matrix' },
+      });
+      return {
+        url: `/api/v1/stores/paddle/${w.portalSlugA}/events`,
+        headers: {
+          'content-type': 'application/json',
+          'paddle-signature': paddleTestSignature(body, w.stores.paddleSecret),
+        },
+        payload: Buffer.from(body),
+      };
+    },
+    expect: PUBLIC,
+  },
+};
+
 /**
  * The authorization matrix: every route of the API × {anonymous, superuser, staff of A, staff of B} on an
  * object of A → the status it must answer. A route missing here fails the suite (authorization.test.ts).
@@ -413,6 +479,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   ...PORTAL_ROUTES,
   ...API_KEY_ROUTES,
   ...BATCH_ROUTES,
+  ...STORE_ROUTES,
 
   'GET /api/v1/products': {
     request: () => ({ url: '/api/v1/products' }),

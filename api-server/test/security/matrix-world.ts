@@ -23,6 +23,9 @@ import { approveRequest } from '../../src/browser-activation/portal-decisions';
 import { createProductKeyCache } from '../../src/crypto/product-key-cache';
 import { createOrder } from '../../src/orders/create-order';
 import { createBatch } from '../../src/batches/batch-rules';
+import { encrypt } from '../../src/crypto/product-keys';
+import { saveStoreSecret } from '../../src/stores/queries/store-secrets';
+import { insertStoreMapping } from '../../src/stores/queries/store-mappings';
 import { DEMO_TWO_FACTOR_LOGIN } from '../../src/seed/two-factor-demo';
 import { createPendingSignIn, replaceRecoveryCodes } from '../../src/two-factor/queries';
 import { hashRecoveryCode, newRecoveryCodes } from '../../src/two-factor/recovery-codes';
@@ -110,6 +113,8 @@ export interface World {
   batches: { batchA: number; batchToVoidA: number; unsoldSerialsA: string[] };
   /** The demo's staff member of A with TOTP on: pending sign-ins and unused recovery codes, one of each per call. */
   twoFactor: { pendingTokens: string[]; recoveryCodes: string[] };
+  /** A's Stripe and Paddle signing secrets (set), and one mapping of A per role to delete. */
+  stores: { stripeSecret: string; paddleSecret: string; mappingsToDeleteA: number[] };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -278,6 +283,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ...(await orderObjects(t, manufacturerA, product.id)),
     batches: await batchObjects(t, manufacturerA, product.id),
     twoFactor: await twoFactorObjects(t),
+    stores: await storeObjects(t, manufacturerA, product.id),
   };
 }
 
@@ -659,4 +665,22 @@ async function floatingWorld(t: TestApp, manufacturerId: number, userId: number)
       release: await lease('MATRIX-SEAT-RELEASE'),
     },
   };
+}
+
+/** A's store secrets set as the console sets them, and mappings to delete (one per role). */
+async function storeObjects(t: TestApp, manufacturerId: number, productId: number): Promise<World['stores']> {
+  const stripeSecret = 'whsec_matrix_0123456789abcdef';
+  const paddleSecret = 'pdl_ntfset_matrix_0123456789';
+  await saveStoreSecret(t.db, manufacturerId, 'stripe', encrypt(Buffer.from(stripeSecret), t.masterKey), '0def');
+  await saveStoreSecret(t.db, manufacturerId, 'paddle', encrypt(Buffer.from(paddleSecret), t.masterKey), '6789');
+  const mappingsToDeleteA = [];
+  for (const role of ROLES) {
+    const id = await insertStoreMapping(t.db, manufacturerId, 'stripe', {
+      store_price_id: `price_matrix_delete_${role}`,
+      product_id: productId,
+      license_type: 'Standard',
+    });
+    mappingsToDeleteA.push(id!);
+  }
+  return { stripeSecret, paddleSecret, mappingsToDeleteA };
 }

@@ -32,3 +32,4 @@ export * from './api-keys';
 export * from './browser-activation';
 export * from './orders';
 export * from './batches';
+export * from './stores';

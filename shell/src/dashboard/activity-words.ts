@@ -87,6 +87,9 @@ const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
   'release.distribute': ({ who }) => `${who} distributed the release {record} to a channel`,
   'release.undistribute': ({ who }) => `${who} withdrew the release {record} from a channel`,
   'release.update': ({ who }) => `${who} changed the release {record}`,
+  'store.mapping_create': ({ who, value }) => `${who} added the ${storeName(value)} price mapping {record}`,
+  'store.mapping_delete': ({ who, value }) => `${who} removed the ${storeName(value)} price mapping {record}`,
+  'store.secret_set': ({ who, value }) => `${who} set the ${storeName(value)} webhook signing secret`,
   'system_user.create': ({ who }) => `${who} created the staff account {record}`,
   'system_user.disable': ({ who }) => `${who} disabled the staff account {record}`,
   'system_user.enable': ({ who }) => `${who} enabled the staff account {record}`,
@@ -101,6 +104,9 @@ const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
   'webhook_endpoint.delete': ({ who }) => `${who} removed the webhook {record}`,
   'webhook_endpoint.update': ({ who }) => `${who} changed the webhook {record}`,
 };
+
+const STORE_NAMES: Record<string, string> = { stripe: 'Stripe', paddle: 'Paddle' };
+const storeName = (value: ActivityParts['value']) => STORE_NAMES[value('store') ?? ''] ?? 'store';
 
 const machine = (value: ActivityParts['value']) => {
   const fingerprint = value('hardware_fingerprint');
