@@ -1,11 +1,12 @@
-// The JUCE module's tests (client-juce/) need Debian's JUCE (juce-modules-source, which brings JUCEConfig.cmake and
+// The JUCE module's tests (client-juce/) and its example app need Debian's JUCE (juce-modules-source, which brings JUCEConfig.cmake and
 // the GTK/WebKit development packages its modules include), cmake and ccache: installed with apt when missing, as
 // ensure-cpp-toolchain.mjs does for the C++ client.
 import { spawnSync } from 'node:child_process';
 import { log, runOrExit } from './lib.mjs';
 
-// fonts-dejavu-core: the font the screen's snapshot pictures are drawn with.
-export const JUCE_PACKAGES = ['juce-modules-source', 'cmake', 'ccache', 'fonts-dejavu-core'];
+// fonts-dejavu-core: the font the screen's snapshot pictures are drawn with. xvfb and xdotool: the example Standalone
+// app's end-to-end test (e2e/tests/juce-standalone.spec.ts) runs it on a virtual display and clicks in its window.
+export const JUCE_PACKAGES = ['juce-modules-source', 'cmake', 'ccache', 'fonts-dejavu-core', 'xvfb', 'xdotool'];
 
 const installed = (pkg) =>
   spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.startsWith('install ok installed');

@@ -32,11 +32,12 @@ function cppVectors() {
 }
 
 /**
- * The JUCE module: one cmake build directory (client-juce/build, reused; ccache under it), the gate's real-time test,
- * then the controller driven against a loopback server by jest.
+ * The JUCE module: one cmake build directory (client-juce/build, reused; ccache under it) with the example Standalone
+ * app, the gate's real-time test, the screen's snapshots, then the controller driven against a loopback server by jest.
  */
 export function juceSuites(outputDir) {
-  log('Clients: JUCE module (cmake build of client-juce: juce_core, juce_events, juce_graphics, juce_gui_basics)');
+  // The example Standalone app is built here too: e2e/tests/juce-standalone.spec.ts runs it after this suite.
+  log('Clients: JUCE module and its example Standalone app (cmake build of client-juce, ccache)');
   const source = join(root, 'client-juce');
   const build = join(source, 'build');
   const began = Date.now();
