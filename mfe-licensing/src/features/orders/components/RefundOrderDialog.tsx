@@ -1,5 +1,13 @@
 import { useId } from 'react';
-import { Button, DISABLE_REASONS, Dialog, SpinnerIcon, type DisableReason, type RefundOrderBody } from 'shared-kit';
+import {
+  Button,
+  DISABLE_REASONS,
+  Dialog,
+  ErrorText,
+  SpinnerIcon,
+  type DisableReason,
+  type RefundOrderBody,
+} from 'shared-kit';
 import { Form, SelectField, useContractForm, type ContractRules } from 'shared-kit/forms';
 
 export const REFUND_REASON_REQUIRED = 'Please select why the order is refunded';
@@ -63,6 +71,7 @@ export function RefundOrderDialog({ orderName, licenseCount, onConfirm, onCancel
             </option>
           ))}
         </SelectField>
+        {form.failure && <ErrorText>{form.failure}</ErrorText>}
       </Form>
     </Dialog>
   );
