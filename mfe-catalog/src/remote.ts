@@ -31,6 +31,9 @@ export const remote = defineRemote(catalogRoutes, {
   productLicensing: lazyPage(() =>
     import('./features/licensing/pages/ProductLicensingPage').then((page) => page.ProductLicensingPage),
   ),
+  productBatches: lazyPage(() =>
+    import('./features/batches/pages/ProductBatchesPage').then((page) => page.ProductBatchesPage),
+  ),
 });
 
 export default remote.Routes;

@@ -17,6 +17,9 @@ const MailSettingsSection = lazyPage(() =>
 const ApiKeysSection = lazyPage(() =>
   import('./features/api-keys/components/ApiKeysSection').then((section) => section.ApiKeysSection),
 );
+const OrdersSection = lazyPage(() =>
+  import('./features/orders/components/OrdersSection').then((section) => section.OrdersSection),
+);
 const PortalSection = lazyPage(() =>
   import('./features/portal/components/PortalSection').then((section) => section.PortalSection),
 );
@@ -30,6 +33,7 @@ const manufacturerSections = (manufacturerId: number) =>
     createElement(PortalSection, { manufacturerId }),
     createElement(WebhooksSection, { manufacturerId }),
     createElement(ApiKeysSection, { manufacturerId }),
+    createElement(OrdersSection, { manufacturerId }),
   );
 
 // The list comes with the manifest; every other page is fetched when first visited.

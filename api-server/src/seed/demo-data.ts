@@ -15,6 +15,7 @@ import { seedApiKeysDemo } from './api-keys-demo';
 import { seedPolicyDemo } from './policy-demo';
 import { seedFloatingDemo } from './floating-demo';
 import { seedOrdersDemo } from './orders';
+import { seedBatchesDemo } from './batches-demo';
 
 interface ManufacturerPlan {
   name: string;
@@ -319,6 +320,7 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   await seedDemoHistory(db);
   // Before the webhook endpoints exist: the demo's orders leave no deliveries pending for the worker.
   await seedOrdersDemo(db, seeded);
+  await seedBatchesDemo(db);
   await seedWebhookDemo(db, masterKey, seeded);
   await seedEmailDemo(db, seeded);
   await seedApiKeysDemo(db, seeded);

@@ -66,6 +66,25 @@ export const licenseKeys = {
   listsOf: (source: LicenseSource) => scope(...licenseOwner(source), 'licenses'),
 };
 
+/** A manufacturer's orders (docs/selling.md, Orders), one order, and the order a licence came from. */
+export const orderKeys = {
+  list: (manufacturerId: number, query: Query) => listKey(['manufacturers', manufacturerId, 'orders'], query),
+  detail: (orderId: number) => resourceKey('orders', orderId),
+  refund: (orderId: number) => resourceKey('orders', orderId, 'refund'),
+  ofLicense: (licenseId: number) => resourceKey('licenses', licenseId, 'order'),
+  lists: () => scope('manufacturers', ANY_ID, 'orders'),
+  /** Every order and every licence's order (a refund changes both). */
+  details: () => [scope('orders', ANY_ID), scope('licenses', ANY_ID, 'order')],
+};
+
+/** A product's reseller serial batches (docs/selling.md, Reseller batches). */
+export const batchKeys = {
+  list: (productId: number) => resourceKey('products', productId, 'batches'),
+  detail: (productId: number, batchId: number) => resourceKey('products', productId, 'batches', batchId),
+  void: (productId: number, batchId: number) => resourceKey('products', productId, 'batches', batchId, 'void'),
+  lists: (productId: number) => scope('products', productId, 'batches'),
+};
+
 export const trialKeys = {
   list: (productId: number, query: Query) => listKey(['products', productId, 'trials'], query),
   detail: (productId: number, trialId: number) => resourceKey('products', productId, 'trials', trialId),

@@ -16,4 +16,6 @@ export const catalogLinks = {
   updateRelease: (productId: number, releaseId: number) => `../UpdateRelease/${productId}/${releaseId}`,
   // Features, editions and licence policies, reached from the product's edit page (the products table's row actions are fixed).
   productLicensing: (productId: number) => `../ProductLicensing/${productId}`,
+  // Reseller serial batches of the product, beside its Licensing (docs/selling.md, Reseller batches).
+  productBatches: (productId: number) => `../ProductBatches/${productId}`,
 } satisfies PageLinks<(typeof catalogRoutes)['pages']>;

@@ -13,5 +13,6 @@ export const catalogRoutes = remoteRoutes({
     createRelease: { path: 'CreateRelease/:productID/:buildIDs?' },
     updateRelease: { path: 'UpdateRelease/:productID/:releaseID' },
     productLicensing: { path: 'ProductLicensing/:productID' },
+    productBatches: { path: 'ProductBatches/:productID' },
   },
 });

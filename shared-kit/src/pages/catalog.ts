@@ -17,5 +17,6 @@ export const catalogPages = pageTable(catalogRoutes, {
     createRelease: manufacturer,
     updateRelease: manufacturer,
     productLicensing: manufacturer,
+    productBatches: manufacturer,
   },
 });

@@ -9,4 +9,9 @@ export const licensingLinks = {
     `../ProductLicenses/${product.id}/${encodeURIComponent(product.name)}/${encodeURIComponent(product.identifier || 'none')}`,
   productTrials: (product: Pick<Product, 'id' | 'name'>) =>
     `../ProductTrials/${product.id}/${encodeURIComponent(product.name)}`,
+  /** The signed-in staff's own manufacturer's orders (the menu's Orders). */
+  orders: () => '../Orders',
+  /** A manufacturer's orders as the superuser opens them, from the manufacturer's page. */
+  manufacturerOrders: (manufacturerId: number) => `../ManufacturerOrders/${manufacturerId}`,
+  order: (orderId: number) => `../Orders/${orderId}`,
 } satisfies PageLinks<(typeof licensingRoutes)['pages']>;

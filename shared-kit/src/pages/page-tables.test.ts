@@ -89,11 +89,13 @@ describe('the console remotes’ page tables', () => {
     expect(usersLinks.editUser({ id: 3, email: 'a@b.c', external_id: 'x/1' })).toBe('../EditUser/3/a%40b.c/x%2F1');
     expect(usersLinks.createUserLicense(3, 'a@b.c')).toBe('../CreateUserLicense/3/a%40b.c');
     expect(manufacturersLinks.email(2, 8)).toBe('../Manufacturers/2/Emails/8');
+    expect(licensingLinks.manufacturerOrders(2)).toBe('../ManufacturerOrders/2');
+    expect(licensingLinks.order(31)).toBe('../Orders/31');
   });
 
   it('opens a menu item’s page without arguments, and names only menu items as sections', () => {
     const menu = allPages.filter(({ page }) => page.nav).map(({ page }) => page);
-    expect(menu.map((page) => page.nav?.label)).toEqual(['My Products', 'Users', 'Manufacturers']);
+    expect(menu.map((page) => page.nav?.label)).toEqual(['My Products', 'Orders', 'Users', 'Manufacturers']);
     for (const { table, name, page } of allPages)
       if (page.nav)
         expect({ name, link: LINKS[table.remote][name](), path: page.path }).toEqual({
@@ -134,6 +136,12 @@ describe('the console remotes’ page tables', () => {
         // @ts-expect-error legacyLicenses is no route of licensing
         pages: { productLicenses: manufacturer, productTrials: manufacturer, legacyLicenses: manufacturer },
       });
-    expect(Object.keys(withExtra().pages)).toEqual(['productLicenses', 'productTrials']);
+    expect(Object.keys(withExtra().pages)).toEqual([
+      'productLicenses',
+      'productTrials',
+      'orders',
+      'manufacturerOrders',
+      'order',
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import type {
   Trial,
   UpdateLicenseBody,
   ActivateLicenseBody,
+  OrderSummary,
 } from 'shared-kit';
 import { apiError, page, type FakeApiServer, type RecordedApiCall } from 'shared-kit/testing';
 
@@ -90,6 +91,8 @@ export interface FakeLicensingState {
   terms?: Record<number, LicenseTerms>;
   /** The seats of each floating licence and the leases holding them, by licence id (others: not floating). */
   leases?: Record<number, LicenseLeaseList>;
+  /** The order each licence came from, by licence id (a licence without: none). */
+  orders?: Record<number, OrderSummary>;
   /** Answers that replace the normal one for a call, e.g. a failure. */
   override?: (call: RecordedApiCall) => unknown | undefined;
 }
@@ -184,6 +187,11 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeApiServer {
       const id = Number(match[1]);
       if (!state.licenses.some((l) => l.id === id)) throw apiError(404, 'License not found');
       return state.terms?.[id] ?? noTerms(id);
+    }
+    if (method === 'GET' && (match = path.match(/^\/licenses\/(\d+)\/order$/))) {
+      const id = Number(match[1]);
+      if (!state.licenses.some((l) => l.id === id)) throw apiError(404, 'License not found');
+      return { order: state.orders?.[id] ?? null };
     }
     if (method === 'GET' && (match = path.match(/^\/licenses\/(\d+)\/machines$/))) {
       const id = Number(match[1]);

@@ -3,7 +3,16 @@ import { auditEventKeys } from '../keys';
 
 /** The kinds of record the server keeps history of (`object_type` of GET /audit-events). */
 export type HistoryObjectType =
-  'product' | 'release' | 'build' | 'build_file' | 'license' | 'end_user' | 'trial' | 'manufacturer' | 'system_user';
+  | 'product'
+  | 'release'
+  | 'build'
+  | 'build_file'
+  | 'license'
+  | 'end_user'
+  | 'trial'
+  | 'manufacturer'
+  | 'system_user'
+  | 'order';
 
 export interface HistoryPage {
   objectType: HistoryObjectType;

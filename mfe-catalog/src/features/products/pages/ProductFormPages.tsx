@@ -1,4 +1,4 @@
-import { ButtonLink, CannotShowPage, PageHeader, Spinner, useIdParam, type Product } from 'shared-kit';
+import { ButtonLink, CannotShowPage, PageHeader, Row, Spinner, useIdParam, type Product } from 'shared-kit';
 import { HistorySection } from 'shared-kit/data';
 import { useProduct } from '../../../shared/api/get-product';
 import { useSaveThenLeave, type AfterSave } from '../../../shared/use-save-then-leave';
@@ -76,7 +76,14 @@ export function UpdateProductPage() {
     <>
       <PageHeader
         title={productId === null ? 'Update Product' : `Update Product ${productId}`}
-        actions={productId !== null && <ButtonLink to={catalogLinks.productLicensing(productId)}>Licensing</ButtonLink>}
+        actions={
+          productId !== null && (
+            <Row $wrap>
+              <ButtonLink to={catalogLinks.productLicensing(productId)}>Licensing</ButtonLink>
+              <ButtonLink to={catalogLinks.productBatches(productId)}>Serial batches</ButtonLink>
+            </Row>
+          )
+        }
       />
       {body()}
       {product && (

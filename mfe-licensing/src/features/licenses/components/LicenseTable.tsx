@@ -21,6 +21,7 @@ import { BulkActions } from './BulkActions';
 import { TransferDialog } from './TransferDialog';
 import { DownloadDialog } from './DownloadDialog';
 import { MachinesDialog } from './MachinesDialog';
+import { LicenseOrder } from './LicenseOrder';
 
 /** docs/console.md, Licence states: a failed bulk update shows the error message, or this. */
 export const BULK_UPDATE_FAILED = 'An error occurred';
@@ -168,7 +169,9 @@ export default function LicenseTable({ source }: LicenseTableProps) {
           title={`History of License ${dialog.license.serial}`}
           caption={`History of license ${dialog.license.serial}`}
           onClose={closeDialog}
-        />
+        >
+          <LicenseOrder licenseId={dialog.license.id} />
+        </HistoryDialog>
       )}
     </Layout>
   );
