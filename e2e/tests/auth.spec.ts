@@ -6,7 +6,7 @@ test.describe('sign-in and session', () => {
   test('manufacturer staff sign in and see their navigation and manufacturer label', async ({ page }) => {
     await signInAndWait(page, AURORA_STAFF);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'My Products', 'Orders', 'Users']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'My Products', 'Users']);
     await expect(page.getByRole('button', { name: /Aurora Audio/ })).toBeVisible();
     await expect(page.getByRole('banner').getByText('Super User', { exact: true })).toHaveCount(0);
     await expect(page.getByText(/Welcome to ProductHub/)).toBeVisible();

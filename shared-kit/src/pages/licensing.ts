@@ -2,7 +2,8 @@ import { licensingRoutes } from './licensing-routes';
 import { pageTable } from './page-table';
 
 const manufacturer = { access: ['manufacturer'] } as const;
-// The superuser reads any manufacturer's orders (support), reached from the manufacturer's page.
+// Orders are reached from the manufacturer's page (its Orders section), as API keys and webhooks are: SPEC.md fixes
+// the main menu. The superuser reads any manufacturer's orders (support).
 const staff = { access: ['superuser', 'manufacturer'] } as const;
 
 /** The licensing pages as the shell reads them: its routes (licensing-routes.ts), who opens them. */
@@ -12,8 +13,8 @@ export const licensingPages = pageTable(licensingRoutes, {
   pages: {
     productLicenses: manufacturer,
     productTrials: manufacturer,
-    orders: { ...manufacturer, nav: { label: 'Orders', audience: 'manufacturer' }, section: 'Orders' },
+    orders: { ...manufacturer, section: 'Manufacturers' },
     manufacturerOrders: { ...staff, section: 'Manufacturers' },
-    order: { ...staff, section: 'Orders' },
+    order: { ...staff, section: 'Manufacturers' },
   },
 });

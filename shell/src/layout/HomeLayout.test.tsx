@@ -54,7 +54,7 @@ function navigationLinks() {
 describe('HomeLayout', () => {
   beforeEach(resetBrowserState);
 
-  it('gives a manufacturer user Dashboard, My Products, Orders and Users, the manufacturer name and Log Out', async () => {
+  it('gives a manufacturer user Dashboard, My Products and Users, the manufacturer name and Log Out', async () => {
     renderHome(manufacturerSession);
 
     expect(await screen.findByText('Page at /Home/Dashboard')).toBeInTheDocument();
@@ -62,7 +62,6 @@ describe('HomeLayout', () => {
     expect(navigationLinks()).toEqual([
       ['Dashboard', '/Home/Dashboard'],
       ['My Products', '/Home/MyProducts'],
-      ['Orders', '/Home/Orders'],
       ['Users', '/Home/Users'],
     ]);
     expect(screen.getByRole('button', { name: /Aurora Audio/ })).toHaveTextContent('Aurora Audio');
@@ -144,7 +143,6 @@ describe('HomeLayout', () => {
     ['/Home/ProductReleases/4', 'My Products'],
     ['/Home/UpdateProduct/4', 'My Products'],
     ['/Home/UserDetails/7', 'Users'],
-    ['/Home/Orders/31', 'Orders'],
     ['/Home/CreateUserLicense/7/anna@example.com', 'Users'],
   ])('highlights the section of the sub-page %s (%s)', async (path, section) => {
     renderHome(manufacturerSession, 'staging', path);

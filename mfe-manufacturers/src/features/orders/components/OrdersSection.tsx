@@ -7,7 +7,7 @@ const Note = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** On the manufacturer's page: the way to its orders (the superuser's, who has no Orders in the menu). */
+/** On the manufacturer's page: the way to its orders, for its staff and the superuser. */
 export function OrdersSection({ manufacturerId }: { manufacturerId: number }) {
   return (
     <Section
