@@ -125,6 +125,8 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/systemusers/me/two-factor/totp/confirm',
   '/systemusers/me/two-factor/totp/disable',
   '/systemusers/me/two-factor/recovery-codes',
+  // The mails a buyer gets, switched per manufacturer.
+  '/manufacturers/{id}/buyer-mails',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

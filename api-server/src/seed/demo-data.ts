@@ -15,6 +15,8 @@ import { seedApiKeysDemo } from './api-keys-demo';
 import { seedPolicyDemo } from './policy-demo';
 import { seedFloatingDemo } from './floating-demo';
 import { seedOrdersDemo } from './orders';
+import { seedBuyerMailsDemo } from './buyer-mails-demo';
+import { readConfig } from '../config';
 
 interface ManufacturerPlan {
   name: string;
@@ -76,7 +78,12 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** Fills an empty database with a realistic small world: both roles, every entity, every state. */
-export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStorage): Promise<void> {
+export async function seedDemoData(
+  db: Db,
+  masterKey: Buffer,
+  storage: FileStorage,
+  publicUrl = readConfig({}).publicUrl,
+): Promise<void> {
   const superuser = DEMO_LOGINS[0];
   await db
     .insertInto('system_users')
@@ -318,9 +325,10 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   await seedClientActivity(db, masterKey);
   await seedDemoHistory(db);
   // Before the webhook endpoints exist: the demo's orders leave no deliveries pending for the worker.
-  await seedOrdersDemo(db, seeded);
+  await seedOrdersDemo(db, seeded, publicUrl);
   await seedWebhookDemo(db, masterKey, seeded);
   await seedEmailDemo(db, seeded);
+  await seedBuyerMailsDemo(db, seeded);
   await seedApiKeysDemo(db, seeded);
   await seedPolicyDemo(db);
   await seedFloatingDemo(db);

@@ -238,6 +238,18 @@ const EMAIL_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
+/** Which mails a manufacturer's buyers get: its own staff or a superuser, as its mail settings. */
+const BUYER_MAIL_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/manufacturers/:id/buyer-mails': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/buyer-mails` }),
+    expect: ownOrSuperuser(200),
+  },
+  'PUT /api/v1/manufacturers/:id/buyer-mails': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/buyer-mails`, payload: { trial_ended: false } }),
+    expect: ownOrSuperuser(200),
+  },
+};
+
 /**
  * The authorization matrix: every route of the API × {anonymous, superuser, staff of A, staff of B} on an
  * object of A → the status it must answer. A route missing here fails the suite (authorization.test.ts).
@@ -412,6 +424,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   ...PORTAL_ROUTES,
   ...API_KEY_ROUTES,
   ...BATCH_ROUTES,
+  ...BUYER_MAIL_ROUTES,
 
   'GET /api/v1/products': {
     request: () => ({ url: '/api/v1/products' }),

@@ -31,6 +31,7 @@ import * as serialBatches from './0090-serial-batches';
 import * as floatingLeases from './0100-floating-leases';
 import * as twoFactor from './0110-two-factor';
 import * as webhookFairDelivery from './0120-webhook-fair-delivery';
+import * as buyerMails from './0140-buyer-mails';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0100-floating-leases': floatingLeases,
   '0110-two-factor': twoFactor,
   '0120-webhook-fair-delivery': webhookFairDelivery,
+  '0140-buyer-mails': buyerMails,
 };
