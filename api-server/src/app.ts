@@ -38,6 +38,7 @@ import { floatingRoutes } from './floating/routes';
 import { auditEventsRoutes } from './audit/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { emailRoutes } from './email/routes';
+import { buyerMailRoutes } from './buyer-mails/routes';
 import { portalRoutes } from './portal/routes/customer-routes';
 import { portalStaffRoutes } from './portal/routes/staff-routes';
 import { apiKeyRoutes } from './api-keys/routes';
@@ -214,6 +215,7 @@ export async function buildApp({
       await api.register(auditEventsRoutes, areaDependencies);
       await api.register(dashboardRoutes, areaDependencies);
       await api.register(emailRoutes, areaDependencies);
+      await api.register(buyerMailRoutes, areaDependencies);
       await api.register(portalStaffRoutes, areaDependencies);
       await api.register(apiKeyRoutes, { ...areaDependencies, sessionCache });
       await api.register(ordersRoutes, areaDependencies);

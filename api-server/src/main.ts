@@ -19,6 +19,7 @@ import { startWebhookWorker } from './webhooks/worker';
 import { WEBHOOK_OUTBOX_CHANNEL } from './webhooks/tables';
 import { readEmailSettings } from './email/settings';
 import { startEmailWorker } from './email/worker';
+import { startTrialMailPass } from './buyer-mails/trial-reminders';
 import { EMAIL_OUTBOX_CHANNEL } from './email/tables';
 import { listenForOutboxWakeUps } from './outbox/wake-ups';
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const seeded = await withStartUpLock(db, async () => {
     await migrateToLatest(db);
     if (process.env.PRODUCTHUB_SEED === 'false' || !(await isDatabaseEmpty(db))) return false;
-    await seedDemoData(db, masterKey, storage);
+    await seedDemoData(db, masterKey, storage, config.publicUrl);
     return true;
   });
   await checkMasterKeyOpensProductKeys(db, masterKey);
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     app.log.error(error, 'webhook delivery'),
   );
   const emailWorker = startEmailWorker(outboxDb, emailSettings, (error) => app.log.error(error, 'email delivery'));
+  const trialMails = startTrialMailPass(outboxDb, config.publicUrl, (error) => app.log.error(error, 'trial mails'));
   const outboxWakeUps = listenForOutboxWakeUps(
     connectionString,
     { [EMAIL_OUTBOX_CHANNEL]: emailWorker.wake, [WEBHOOK_OUTBOX_CHANNEL]: webhookWorker.wake },
@@ -95,8 +97,8 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: finishing requests in flight and stopping...`);
     // Deliveries in flight finish (or time out) first; one cut short stays pending and is delivered later.
-    await Promise.all([outboxWakeUps.close(), webhookWorker.stop(), emailWorker.stop()]).catch((error: unknown) =>
-      console.error(error),
+    await Promise.all([outboxWakeUps.close(), webhookWorker.stop(), emailWorker.stop(), trialMails.stop()]).catch(
+      (error: unknown) => console.error(error),
     );
     // app.close() stops accepting connections and waits for in-flight requests.
     await app.close().catch((error: unknown) => console.error(error));

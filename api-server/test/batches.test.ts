@@ -179,7 +179,7 @@ describe('reseller serial batches (staff)', () => {
       .values({ manufacturer_id: world.manufacturerA.id, email: '=cmd@listener.example' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await redeemSerial(t.db, await customerOf(trickster.id), serials[1]);
+    await redeemSerial(t.db, await customerOf(trickster.id), serials[1], 'http://127.0.0.1:1');
     await post(`${batchesOf(world.synth.id)}/${batch.id}/void`, { serials: [serials[3]] });
     const response = await get(`${batchesOf(world.synth.id)}/${batch.id}/export.csv`);
     expect(response.statusCode).toBe(200);
@@ -206,7 +206,7 @@ describe('reseller serial batches (staff)', () => {
       sql<{ n: string }>`SELECT count(*) AS n FROM webhook_events
         WHERE type = 'batch.voided' AND payload->'data'->>'id' = ${String(batch.id)}`.execute(t.db);
     const serials = (await serialsOf(batch.id)).map((row) => row.serial);
-    await redeemSerial(t.db, await customerOf(world.bob.id), serials[0]);
+    await redeemSerial(t.db, await customerOf(world.bob.id), serials[0], 'http://127.0.0.1:1');
     const url = `${batchesOf(world.synth.id)}/${batch.id}/void`;
     // Typed as a person would: lower case, spaces; a redeemed serial listed stays redeemed.
     const listed = await post(url, { serials: [` ${serials[1].toLowerCase()} `, serials[0]] });

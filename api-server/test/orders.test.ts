@@ -521,7 +521,7 @@ describe('orders', () => {
         amount: 500,
         currency: 'USD',
       },
-      { actor: null, idempotencyKey: 'stripe:evt_1' },
+      { actor: null, idempotencyKey: 'stripe:evt_1', publicUrl: 'http://127.0.0.1:1' },
     );
     expect(answer).toMatchObject({ status: 201, created: true, order: { store: 'stripe' } });
     const replay = await createOrder(
@@ -535,7 +535,7 @@ describe('orders', () => {
         amount: 500,
         currency: 'USD',
       },
-      { actor: null, idempotencyKey: 'stripe:evt_1' },
+      { actor: null, idempotencyKey: 'stripe:evt_1', publicUrl: 'http://127.0.0.1:1' },
     );
     expect(replay).toEqual({ ...answer, created: false });
   });

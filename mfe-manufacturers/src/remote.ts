@@ -14,6 +14,9 @@ const WebhooksSection = lazyPage(() =>
 const MailSettingsSection = lazyPage(() =>
   import('./features/emails/components/MailSettingsSection').then((section) => section.MailSettingsSection),
 );
+const BuyerMailsSection = lazyPage(() =>
+  import('./features/emails/components/BuyerMailsSection').then((section) => section.BuyerMailsSection),
+);
 const ApiKeysSection = lazyPage(() =>
   import('./features/api-keys/components/ApiKeysSection').then((section) => section.ApiKeysSection),
 );
@@ -30,6 +33,7 @@ const manufacturerSections = (manufacturerId: number) =>
     Fragment,
     null,
     createElement(MailSettingsSection, { manufacturerId }),
+    createElement(BuyerMailsSection, { manufacturerId }),
     createElement(PortalSection, { manufacturerId }),
     createElement(WebhooksSection, { manufacturerId }),
     createElement(ApiKeysSection, { manufacturerId }),

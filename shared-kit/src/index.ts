@@ -8,6 +8,7 @@ export { EMAIL_INVALID, EMAIL_REQUIRED, emailProblem, isEmail } from './contract
 export { END_USER_EXTERNAL_ID_MAX_LENGTH, EXTERNAL_ID_TOO_LONG } from './contract/end-user-words';
 export * from './contract/portal-constants';
 export * from './contract/user-code';
+export { BUYER_MAILS, BUYER_MAIL_WORDS, type BuyerMail } from './contract/buyer-mail-words';
 export * from './api/api-client';
 export * from './api/api-error';
 export * from './api/query-string';

@@ -7,10 +7,11 @@ import { TOO_MANY_REDEEM_TRIES } from './batch-words';
 import { redeemRetryAfter, type RedeemLimits } from './redeem-limits';
 
 /** "Redeem a serial" in the portal; registered inside the customer scope, so it takes a customer session only. */
-export const portalRedeemRoutes: FastifyPluginAsyncTypebox<{ db: Db; limits: RedeemLimits }> = async (
-  app,
-  { db, limits },
-) => {
+export const portalRedeemRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  limits: RedeemLimits;
+  publicUrl: string;
+}> = async (app, { db, limits, publicUrl }) => {
   app.post(
     '/redeem',
     {
@@ -29,7 +30,7 @@ export const portalRedeemRoutes: FastifyPluginAsyncTypebox<{ db: Db; limits: Red
           .status(429)
           .header('Retry-After', retryAfter)
           .send({ message: [TOO_MANY_REDEEM_TRIES(retryAfter)], retry_after: retryAfter });
-      return reply.status(201).send(await redeemSerial(db, customer, request.body.serial));
+      return reply.status(201).send(await redeemSerial(db, customer, request.body.serial, publicUrl));
     },
   );
 };

@@ -2,6 +2,7 @@ import type { PortalRedeemed } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { HttpError, conflict } from '../lib/http-error';
 import { recordAudit } from '../audit/queries/audit-log';
+import { mailIssuedLicenses } from '../buyer-mails/license-issued';
 import { insertLicense } from '../licenses/queries/licenses';
 import type { Customer } from '../portal/customer-authentication';
 import { normalizeSerial } from './batch-serials';
@@ -27,9 +28,15 @@ async function refusal(db: Db, customer: Customer, serial: string): Promise<Http
 
 /**
  * The signed-in customer redeems a batch serial: in one transaction the serial is marked redeemed and becomes a
- * licence of the customer (same serial, the batch's product and licence type; the policy's terms come with the insert).
+ * licence of the customer (same serial, the batch's product and licence type; the policy's terms come with the insert),
+ * and the customer's licence-issued mail is written to the outbox.
  */
-export async function redeemSerial(db: Db, customer: Customer, typed: string): Promise<PortalRedeemed> {
+export async function redeemSerial(
+  db: Db,
+  customer: Customer,
+  typed: string,
+  publicUrl: string,
+): Promise<PortalRedeemed> {
   const serial = normalizeSerial(typed);
   if (!serial) throw new HttpError(404, SERIAL_NOT_VALID);
   const outcome = await db.transaction().execute(async (trx) => {
@@ -62,6 +69,7 @@ export async function redeemSerial(db: Db, customer: Customer, typed: string): P
       entityId: claimed.id,
       after: { serial, batch_id: claimed.batch_id, license_id: license.id, end_user_id: customer.endUserId },
     });
+    await mailIssuedLicenses(trx, publicUrl, customer.manufacturerId, [license.id], 'license_issued');
     return {
       refused: false as const,
       redeemed: {

@@ -3,6 +3,7 @@ import type { AuditActor } from '../auth/actor';
 import type { Db } from '../db/database';
 import { badRequest } from '../lib/http-error';
 import { recordAudit, recordAudits } from '../audit/queries/audit-log';
+import { mailIssuedLicenses } from '../buyer-mails/license-issued';
 import { joinReleaseChannel } from '../people/queries/channel-memberships';
 import { insertLicenses } from '../licenses/queries/licenses';
 import { newLicenseSerial } from '../licenses/serial';
@@ -23,6 +24,8 @@ import { auditedOrder } from './order-shape';
 export interface OrderSource {
   actor: AuditActor;
   idempotencyKey: string;
+  /** The server's public address: the licence-issued mail links into the manufacturer's portal under it. */
+  publicUrl: string;
 }
 
 /** The answer to a create: 201 and the order, the first time and on every retry with its key and body. */
@@ -36,7 +39,7 @@ export interface OrderAnswer {
 /**
  * Records a sale of the manufacturer (docs/selling.md, "Orders"): finds or makes the buyer's end user, makes one
  * licence per unit of every line (each with its policy's terms, audited `license.create` as the console's are),
- * and records the order, all in one transaction; an unknown product refuses the whole order. The Idempotency-Key
+ * writes the buyer's licence-issued mail to the outbox, and records the order, all in one transaction; an unknown product refuses the whole order. The Idempotency-Key
  * is claimed first, so a retry, or a duplicate sent at the same time, gets the first order's answer and creates
  * nothing; the same key with another body is a 422. The entry point of the order API and of the store adapters.
  */
@@ -89,6 +92,8 @@ export async function createOrder(
       licenses.push(...made);
     }
     await insertOrderLicenses(trx, links);
+    const licenseIds = licenses.map((license) => license.id);
+    await mailIssuedLicenses(trx, source.publicUrl, manufacturerId, licenseIds, 'license_issued');
     await recordAudits(
       trx,
       source.actor,

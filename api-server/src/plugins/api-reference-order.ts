@@ -132,6 +132,8 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/manufacturers/{id}/stores/{store}/mappings/{mappingId}',
   '/stores/stripe/{manufacturer}/events',
   '/stores/paddle/{manufacturer}/events',
+  // The mails a buyer gets, switched per manufacturer.
+  '/manufacturers/{id}/buyer-mails',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -10,7 +10,7 @@ const STAFF_EMAIL = 'staff@aurora-audio.example';
  * Reseller batches of Aurora Compressor, made by its staff as the console makes them: one for a shop whose buyers
  * redeemed two serials (the demo's newest customers, so the demo keeps its users), one partly voided, one untouched.
  */
-export async function seedBatchesDemo(db: Db): Promise<void> {
+export async function seedBatchesDemo(db: Db, publicUrl: string): Promise<void> {
   const staff = await db
     .selectFrom('system_users')
     .select(['id', 'manufacturer_id'])
@@ -58,6 +58,7 @@ export async function seedBatchesDemo(db: Db): Promise<void> {
         slug: '',
       },
       serials[n].serial,
+      publicUrl,
     );
 
   const withdrawn = await createBatch(db, actor, owner, {

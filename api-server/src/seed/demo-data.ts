@@ -16,6 +16,8 @@ import { seedPolicyDemo } from './policy-demo';
 import { seedFloatingDemo } from './floating-demo';
 import { seedOrdersDemo } from './orders';
 import { seedBatchesDemo } from './batches-demo';
+import { seedBuyerMailsDemo } from './buyer-mails-demo';
+import { readConfig } from '../config';
 
 interface ManufacturerPlan {
   name: string;
@@ -77,7 +79,12 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** Fills an empty database with a realistic small world: both roles, every entity, every state. */
-export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStorage): Promise<void> {
+export async function seedDemoData(
+  db: Db,
+  masterKey: Buffer,
+  storage: FileStorage,
+  publicUrl = readConfig({}).publicUrl,
+): Promise<void> {
   const superuser = DEMO_LOGINS[0];
   await db
     .insertInto('system_users')
@@ -319,10 +326,11 @@ export async function seedDemoData(db: Db, masterKey: Buffer, storage: FileStora
   await seedClientActivity(db, masterKey);
   await seedDemoHistory(db);
   // Before the webhook endpoints exist: the demo's orders leave no deliveries pending for the worker.
-  await seedOrdersDemo(db, seeded);
-  await seedBatchesDemo(db);
+  await seedOrdersDemo(db, seeded, publicUrl);
+  await seedBatchesDemo(db, publicUrl);
   await seedWebhookDemo(db, masterKey, seeded);
   await seedEmailDemo(db, seeded);
+  await seedBuyerMailsDemo(db, seeded);
   await seedApiKeysDemo(db, seeded);
   await seedPolicyDemo(db);
   await seedFloatingDemo(db);

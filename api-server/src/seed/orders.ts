@@ -8,7 +8,7 @@ import { refundOrder } from '../orders/refund-order';
  * A few orders of the first demo manufacturer, as its web shop's key would post them (the key's secret is made and
  * thrown away: nobody can use it); the last one refunded.
  */
-export async function seedOrdersDemo(db: Db, manufacturers: { id: number }[]): Promise<void> {
+export async function seedOrdersDemo(db: Db, manufacturers: { id: number }[], publicUrl: string): Promise<void> {
   const manufacturer = manufacturers[0];
   if (!manufacturer) return;
   const product = await db
@@ -59,9 +59,9 @@ export async function seedOrdersDemo(db: Db, manufacturers: { id: number }[]): P
         amount: sale.amount,
         currency: sale.currency,
       },
-      { actor: shop, idempotencyKey: `demo-web-${1001 + n}` },
+      { actor: shop, idempotencyKey: `demo-web-${1001 + n}`, publicUrl },
     );
     last = order.id;
   }
-  await refundOrder(db, manufacturer.id, last, shop, 'CancelledOrder');
+  await refundOrder(db, manufacturer.id, last, shop, 'CancelledOrder', publicUrl);
 }

@@ -51,7 +51,12 @@ const DUPLICATE_POLL_MS = 50;
  * with the store's SDK before anything is read or written; then the event is claimed by its id, so a redelivery,
  * or a duplicate sent at the same time, acts once and gets the first delivery's answer.
  */
-export async function receiveStoreEvent(db: Db, masterKey: Buffer, delivery: Delivery): Promise<DeliveryAnswer> {
+export async function receiveStoreEvent(
+  db: Db,
+  masterKey: Buffer,
+  publicUrl: string,
+  delivery: Delivery,
+): Promise<DeliveryAnswer> {
   const label = STORE_LABELS[delivery.store];
   const manufacturer = await findManufacturerByRef(db, delivery.manufacturerRef);
   if (!manufacturer) throw notFound('Manufacturer');
@@ -69,7 +74,7 @@ export async function receiveStoreEvent(db: Db, masterKey: Buffer, delivery: Del
 
   let result: Result;
   try {
-    result = await act(db, event, verified.action);
+    result = await act(db, event, verified.action, publicUrl);
   } catch (error) {
     await releaseStoreEvent(db, event);
     throw error;
@@ -110,7 +115,7 @@ function answerOf(event: ReceivedEvent, result: Result): DeliveryAnswer {
   };
 }
 
-async function act(db: Db, event: ReceivedEvent, action: StoreAction): Promise<Result> {
+async function act(db: Db, event: ReceivedEvent, action: StoreAction, publicUrl: string): Promise<Result> {
   const { manufacturerId, store } = event;
   switch (action.kind) {
     case 'ignore':
@@ -119,13 +124,18 @@ async function act(db: Db, event: ReceivedEvent, action: StoreAction): Promise<R
       await saveStoreCustomer(db, manufacturerId, store, action);
       return { outcome: 'ignored', orderId: null, message: "Kept the customer's email for its transactions." };
     case 'refund':
-      return refund(db, event, action.externalOrderId, action.reason);
+      return refund(db, event, action.externalOrderId, action.reason, publicUrl);
     case 'order':
-      return order(db, event, action);
+      return order(db, event, action, publicUrl);
   }
 }
 
-async function order(db: Db, event: ReceivedEvent, action: Extract<StoreAction, { kind: 'order' }>): Promise<Result> {
+async function order(
+  db: Db,
+  event: ReceivedEvent,
+  action: Extract<StoreAction, { kind: 'order' }>,
+  publicUrl: string,
+): Promise<Result> {
   const { manufacturerId, store } = event;
   let buyer: { email: string | null; name: string | null } = { email: null, name: null };
   if ('customerId' in action.buyer) {
@@ -149,6 +159,7 @@ async function order(db: Db, event: ReceivedEvent, action: Extract<StoreAction, 
     const answer = await createOrder(db, { id: manufacturerId }, made.body, {
       actor: null,
       idempotencyKey: `${store}:${event.eventId}`,
+      publicUrl,
     });
     return { outcome: 'created', orderId: answer.order.id, message: null };
   } catch (error) {
@@ -163,6 +174,7 @@ async function refund(
   event: ReceivedEvent,
   externalOrderId: string,
   reason: Parameters<typeof refundOrder>[4],
+  publicUrl: string,
 ): Promise<Result> {
   const orderId = await findStoreOrderId(db, event.manufacturerId, event.store, externalOrderId);
   if (orderId === undefined)
@@ -172,7 +184,7 @@ async function refund(
       message: `No order of the ${STORE_LABELS[event.store]} sale ${externalOrderId}.`,
     };
   try {
-    await refundOrder(db, event.manufacturerId, orderId, null, reason);
+    await refundOrder(db, event.manufacturerId, orderId, null, reason, publicUrl);
     return { outcome: 'refunded', orderId, message: null };
   } catch (error) {
     if (error instanceof HttpError && error.message === ORDER_ALREADY_REFUNDED)

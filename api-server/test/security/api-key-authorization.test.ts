@@ -15,7 +15,7 @@ import { injectMatrixRequest } from './matrix-request';
 const READ_EXCLUDED = [
   /^GET \/api\/v1\/systemusers\//, // a person's own account and session
   /^GET \/api\/v1\/manufacturers(\/export\.csv)?$/, // the superuser's list of manufacturers
-  /^GET \/api\/v1\/manufacturers\/:id\/(webhook-endpoints|emails|mail-settings|portal-settings|api-keys|stores)/, // settings, mail log, keys, store settings
+  /^GET \/api\/v1\/manufacturers\/:id\/(webhook-endpoints|emails|mail-settings|buyer-mails|portal-settings|api-keys|stores)/, // settings, mail log, keys, store settings
   /^GET \/api\/v1\/portal\//, // customers only
   /^GET \/api\/v1\/products\/:id\/batches\/:batchId\/export\.csv$/, // a batch's serials: unsold ones are worth money
 ];

@@ -305,6 +305,18 @@ const STORE_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
+/** Which mails a manufacturer's buyers get: its own staff or a superuser, as its mail settings. */
+const BUYER_MAIL_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/manufacturers/:id/buyer-mails': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/buyer-mails` }),
+    expect: ownOrSuperuser(200),
+  },
+  'PUT /api/v1/manufacturers/:id/buyer-mails': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/buyer-mails`, payload: { trial_ended: false } }),
+    expect: ownOrSuperuser(200),
+  },
+};
+
 /**
  * The authorization matrix: every route of the API × {anonymous, superuser, staff of A, staff of B} on an
  * object of A → the status it must answer. A route missing here fails the suite (authorization.test.ts).
@@ -480,6 +492,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   ...API_KEY_ROUTES,
   ...BATCH_ROUTES,
   ...STORE_ROUTES,
+  ...BUYER_MAIL_ROUTES,
 
   'GET /api/v1/products': {
     request: () => ({ url: '/api/v1/products' }),

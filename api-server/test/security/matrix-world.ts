@@ -302,7 +302,7 @@ async function orderObjects(t: TestApp, manufacturerId: number, productId: numbe
           amount: 1000,
           currency: 'EUR',
         },
-        { actor: null, idempotencyKey: `matrix-${n}` },
+        { actor: null, idempotencyKey: `matrix-${n}`, publicUrl: 'http://127.0.0.1:1' },
       )
     ).order.id;
   const orderA = await order(0);

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'batch.void',
   'batch_serial.redeem',
   'build.confirm',
+  'buyer_mails.update',
   'build.create',
   'build_file.upload',
   'channel_membership.add',

@@ -27,6 +27,7 @@ export * from './user-imports';
 export * from './dashboard';
 export * from './portal';
 export * from './emails';
+export * from './buyer-mails';
 export * from './portal-offline';
 export * from './api-keys';
 export * from './browser-activation';

@@ -144,6 +144,8 @@ export const emailKeys = {
   /** Every page and filter of a manufacturer's log. */
   lists: (manufacturerId: number) => scope('manufacturers', manufacturerId, 'emails'),
   settings: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'mail-settings'),
+  /** Which mails the manufacturer's buyers get. */
+  buyerMails: (manufacturerId: number) => resourceKey('manufacturers', manufacturerId, 'buyer-mails'),
 };
 
 /** History: audit events of one record (object type and id), newest first. */

@@ -68,6 +68,7 @@ const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
   'license_policy.delete': ({ who }) => `${who} deleted the license policy {record}`,
   'license_policy.update': ({ who }) => `${who} changed the license policy {record}`,
   'mail_settings.update': ({ who }) => `${who} changed the mail settings of the manufacturer {record}`,
+  'buyer_mails.update': ({ who }) => `${who} switched the buyer mails of the manufacturer {record}`,
   'manufacturer.create': ({ who }) => `${who} created the manufacturer {record}`,
   'manufacturer.portal_settings_update': ({ who }) => `${who} changed the portal settings of the manufacturer {record}`,
   'manufacturer.update': ({ who }) => `${who} changed the details of the manufacturer {record}`,

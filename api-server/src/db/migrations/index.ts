@@ -32,6 +32,7 @@ import * as floatingLeases from './0100-floating-leases';
 import * as twoFactor from './0110-two-factor';
 import * as webhookFairDelivery from './0120-webhook-fair-delivery';
 import * as storeAdapters from './0130-store-adapters';
+import * as buyerMails from './0140-buyer-mails';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0110-two-factor': twoFactor,
   '0120-webhook-fair-delivery': webhookFairDelivery,
   '0130-store-adapters': storeAdapters,
+  '0140-buyer-mails': buyerMails,
 };

@@ -52,6 +52,8 @@ export type Deactivator =
 export interface MachineDeactivation {
   license: LicenseKey;
   deactivator: Deactivator;
+  /** What else the freeing writes, in its transaction (the buyer's "machine freed" mail). */
+  alongside?: (trx: Db, freed: DeactivatedMachine) => Promise<void>;
 }
 
 export interface DeactivatedMachine {
@@ -137,7 +139,7 @@ const actorOf = (deactivator: Deactivator) =>
 /** Frees a machine's slot on a licence and audits it, in one transaction that holds the licence locked. */
 export async function deactivateLicenseMachine(
   db: Db,
-  { license: key, deactivator }: MachineDeactivation,
+  { license: key, deactivator, alongside }: MachineDeactivation,
 ): Promise<DeactivatedMachine> {
   const capped = deactivator.kind !== 'staff';
   const alreadyFree = {
@@ -164,10 +166,12 @@ export async function deactivateLicenseMachine(
     );
     if (!after?.deactivated_at) throw conflict(alreadyFree);
     await recordAudit(trx, actorOf(deactivator), auditEntry(license, before, after, deactivator));
-    return {
+    const freed = {
       license,
       machine: { ...after, deactivated_at: after.deactivated_at },
       deactivationsLeft: CLIENT_DEACTIVATIONS_MAX - used - 1,
     };
+    await alongside?.(trx, freed);
+    return freed;
   });
 }

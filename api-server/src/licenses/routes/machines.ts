@@ -4,6 +4,7 @@ import { notFound } from '../../lib/http-error';
 import { requireManufacturerStaff, requireStaffSession } from '../../auth/permissions';
 import { LICENSE_NOT_FOUND } from '../activation/activate-machine';
 import { deactivateLicenseMachine } from '../activation/deactivate-machine';
+import { mailFreedMachine } from '../../buyer-mails/machine-freed';
 import { licenseForSigning } from '../queries/license-for-signing';
 import { listLicenseMachines, type LicenseMachineRow } from '../queries/license-machines';
 import type { RouteDependencies } from '../../lib/route-dependencies';
@@ -19,7 +20,7 @@ const toMachine = (row: LicenseMachineRow) => ({
 });
 
 /** Staff see a licence's machines and free one (a customer who lost a machine); not capped, audited. */
-export const licenseMachineRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+export const licenseMachineRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, config }) => {
   app.get(
     '/licenses/:id/machines',
     { schema: { tags, params: IdParams, response: { 200: LicenseMachineList, ...errors } } },
@@ -40,6 +41,13 @@ export const licenseMachineRoutes: FastifyPluginAsyncTypebox<RouteDependencies> 
       const { machine } = await deactivateLicenseMachine(db, {
         license: { id, manufacturerId: principal.manufacturerId },
         deactivator: { kind: 'staff', principal, machineId },
+        alongside: (trx, freed) =>
+          mailFreedMachine(trx, config.publicUrl, {
+            manufacturerId: freed.license.manufacturer_id,
+            licenseId: freed.license.id,
+            machine: freed.machine,
+            freedBy: 'staff',
+          }),
       });
       return toMachine(machine);
     },

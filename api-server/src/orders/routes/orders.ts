@@ -21,7 +21,7 @@ import { findOrder } from '../queries/orders';
 const tags = ['orders'];
 
 /** POST /orders, GET /orders/{id}, POST /orders/{id}/refund (docs/selling.md, "Orders"). */
-export const orderRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+export const orderRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, config }) => {
   app.post(
     '/orders',
     {
@@ -39,6 +39,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
       const answer = await createOrder(db, { id: caller.manufacturerId }, request.body, {
         actor: caller,
         idempotencyKey,
+        publicUrl: config.publicUrl,
       });
       reply.code(answer.status);
       return answer.order;
@@ -74,6 +75,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
       },
     },
     async (request) =>
-      refundOrder(db, orderScopeOf(request).manufacturerId, request.params.id, callerOf(request), request.body.reason),
+      refundOrder(
+        db,
+        orderScopeOf(request).manufacturerId,
+        request.params.id,
+        callerOf(request),
+        request.body.reason,
+        config.publicUrl,
+      ),
   );
 };

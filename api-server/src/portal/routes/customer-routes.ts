@@ -204,7 +204,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
 
   await app.register(portalOfflineRoutes, { db, masterKey, limits: config.portal });
   await app.register(portalBrowserActivationRoutes, { db, masterKey, limits: config.browserActivationCodeTries });
-  await app.register(portalRedeemRoutes, { db, limits: config.serialRedeemTries });
+  await app.register(portalRedeemRoutes, { db, limits: config.serialRedeemTries, publicUrl: config.publicUrl });
   // What a customer does: free a machine, downloads.
   const downloadKey = downloadUrlKey(masterKey);
 
@@ -225,7 +225,13 @@ export const portalRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { backg
     },
     async (request, reply) => {
       try {
-        return await freeMyMachine(db, customerOf(request), request.params.licenseId, request.params.machineId);
+        return await freeMyMachine(
+          db,
+          customerOf(request),
+          request.params.licenseId,
+          request.params.machineId,
+          config.publicUrl,
+        );
       } catch (error) {
         if (!(error instanceof DeactivationCapReached)) throw error;
         return reply.status(409).send({

@@ -14,7 +14,10 @@ export const STORE_BODY_REQUIRED = 'Send the event as the store signed it: a JSO
  * A signature covers the body's exact bytes, so this scope reads JSON bodies as text and the stores' SDKs parse them
  * after verifying; every other route keeps the parsed JSON.
  */
-export const storeEventRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, masterKey }) => {
+export const storeEventRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
+  app,
+  { db, masterKey, config },
+) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     const text = strictUtf8Text(body as Buffer);
@@ -39,7 +42,7 @@ export const storeEventRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = as
         const rawBody: unknown = request.body;
         if (typeof rawBody !== 'string' || rawBody.length === 0) throw badRequest(STORE_BODY_REQUIRED);
         const header = request.headers[SIGNATURE_HEADERS[store]];
-        const { status, answer } = await receiveStoreEvent(db, masterKey, {
+        const { status, answer } = await receiveStoreEvent(db, masterKey, config.publicUrl, {
           store,
           manufacturerRef: request.params.manufacturer,
           rawBody,

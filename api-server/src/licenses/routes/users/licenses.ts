@@ -3,6 +3,7 @@ import { CreateUserLicenseBody, ErrorResponses, IdParams, License, PageQuery } f
 import { notFound } from '../../../lib/http-error';
 import { requireManufacturerStaff } from '../../../auth/permissions';
 import { recordAudit } from '../../../audit/queries/audit-log';
+import { mailIssuedLicenses } from '../../../buyer-mails/license-issued';
 import { findEndUser } from '../../../people/queries/end-users';
 import { findLicense, insertLicense } from '../../queries/licenses';
 import { findProduct } from '../../../catalog/queries/products';
@@ -11,7 +12,7 @@ import type { RouteDependencies } from '../../../lib/route-dependencies';
 import { routeLicenseList } from '../license-list-route';
 
 /** GET/POST /users/{id}/licenses: an end user's licences, and a new licence for them. */
-export const userLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
+export const userLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db, config }) => {
   routeLicenseList(app, db, '/users/:id/licenses', PageQuery, (userId) => ({ userId }));
 
   app.post(
@@ -43,6 +44,14 @@ export const userLicenseRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
           entityId: created.id,
           after: created,
         });
+        // The end user gets their serial by mail unless the manufacturer switched this mail off.
+        await mailIssuedLicenses(
+          trx,
+          config.publicUrl,
+          principal.manufacturerId,
+          [created.id],
+          'license_issued_by_staff',
+        );
         return created.id;
       });
       reply.code(201);

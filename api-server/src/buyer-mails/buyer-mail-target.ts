@@ -1,0 +1,35 @@
+import { portalLink, portalPageAddress, type PortalPageName } from 'shared-kit/pages';
+import type { Db } from '../db/database';
+import { readMailBrand, type MailBrand } from '../email/brand';
+import { checkMailAddress } from '../email/mail-address';
+import { findPortalSettings } from '../portal/portals';
+
+/** What every buyer mail of a manufacturer needs beside its content: the brand, and its portal when switched on. */
+export interface BuyerMailContext {
+  brand: MailBrand;
+  /** A page of the manufacturer's portal (a signed-out buyer signs in by code there first); null without a portal. */
+  portalPage: (page: PortalPageName) => string | null;
+}
+
+export async function buyerMailContext(db: Db, publicUrl: string, manufacturerId: number): Promise<BuyerMailContext> {
+  const [brand, portal] = await Promise.all([
+    readMailBrand(db, manufacturerId),
+    findPortalSettings(db, manufacturerId),
+  ]);
+  if (!brand || !portal) throw new Error(`no manufacturer ${manufacturerId} to mail a buyer for`);
+  return {
+    brand,
+    portalPage: (page) =>
+      portal.portal_enabled ? `${publicUrl}${portalPageAddress(portal.portal_slug, portalLink(page))}` : null,
+  };
+}
+
+/**
+ * The address a buyer mail goes to, or null when the end user's email cannot receive mail (an imported address
+ * from before the checks): the change that causes the mail still happens, without it.
+ */
+export function buyerAddress(email: string | null | undefined): string | null {
+  if (!email) return null;
+  const checked = checkMailAddress(email);
+  return checked.ok ? checked.address : null;
+}

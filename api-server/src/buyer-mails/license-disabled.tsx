@@ -1,0 +1,47 @@
+import { BUYER_MAIL_KINDS, type DisableReason } from 'shared-kit/contract';
+import type { Db } from '../db/database';
+import { sendTemplatedEmail } from '../email/send-templated-email';
+import { LicenseDisabledMail, licenseDisabledSubject } from '../email/templates/license-disabled-mail';
+import { findLicenses } from '../licenses/queries/licenses';
+import { buyerAddress, buyerMailContext } from './buyer-mail-target';
+import { buyerMailOn } from './queries/switches';
+
+/**
+ * Tells each owner of `licenseIds` that a refund (or chargeback) disabled them, why, and what the plugin does now;
+ * written in the refund's transaction. Nothing when the manufacturer switched the mail off.
+ */
+export async function mailDisabledLicenses(
+  trx: Db,
+  publicUrl: string,
+  manufacturerId: number,
+  licenseIds: readonly number[],
+  reason: DisableReason,
+): Promise<void> {
+  if (licenseIds.length === 0 || !(await buyerMailOn(trx, manufacturerId, 'license_disabled'))) return;
+  const byOwner = new Map<string, { productName: string; serial: string }[]>();
+  for (const license of await findLicenses(trx, manufacturerId, [...licenseIds])) {
+    const to = buyerAddress(license.user.email);
+    if (to)
+      byOwner.set(to, [...(byOwner.get(to) ?? []), { productName: license.product.name, serial: license.serial }]);
+  }
+  if (byOwner.size === 0) return;
+  const { brand, portalPage } = await buyerMailContext(trx, publicUrl, manufacturerId);
+  for (const [to, lines] of byOwner) {
+    await sendTemplatedEmail(trx, {
+      manufacturerId,
+      to,
+      kind: BUYER_MAIL_KINDS.license_disabled,
+      subject: licenseDisabledSubject(brand.manufacturerName, lines.length > 1),
+      transactional: true,
+      body: (
+        <LicenseDisabledMail
+          manufacturerName={brand.manufacturerName}
+          brandColor={brand.brandColor}
+          licenses={lines}
+          reason={reason}
+          portalLink={portalPage('licenses')}
+        />
+      ),
+    });
+  }
+}
