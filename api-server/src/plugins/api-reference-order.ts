@@ -125,6 +125,13 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/systemusers/me/two-factor/totp/confirm',
   '/systemusers/me/two-factor/totp/disable',
   '/systemusers/me/two-factor/recovery-codes',
+  // Passkeys (a staff member's own; the sign-in's second step with one).
+  '/systemusers/login/passkey-options',
+  '/systemusers/login/passkey',
+  '/systemusers/me/passkeys',
+  '/systemusers/me/passkeys/proof-options',
+  '/systemusers/me/passkeys/registration-options',
+  '/systemusers/me/passkeys/{id}/remove',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

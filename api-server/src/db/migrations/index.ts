@@ -30,6 +30,7 @@ import * as orders from './0080-orders';
 import * as serialBatches from './0090-serial-batches';
 import * as floatingLeases from './0100-floating-leases';
 import * as twoFactor from './0110-two-factor';
+import * as passkeys from './0150-passkeys';
 import * as webhookFairDelivery from './0120-webhook-fair-delivery';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0100-floating-leases': floatingLeases,
   '0110-two-factor': twoFactor,
   '0120-webhook-fair-delivery': webhookFairDelivery,
+  '0150-passkeys': passkeys,
 };
