@@ -41,8 +41,11 @@ describe('passkeys: enrolment, the sign-in step, removal', () => {
     expect(response.json().token).toEqual(expect.any(String));
     return response.json().token as string;
   };
-  const registrationOptions = async (token: string, proof: object = {}) => {
-    const response = await post('/systemusers/me/passkeys/registration-options', proof, token);
+  const registrationOptions = async (token: string, proof: { code?: string; passkey?: object } = {}) => {
+    const url = proof.passkey
+      ? '/systemusers/me/passkeys/registration-options/with-passkey'
+      : '/systemusers/me/passkeys/registration-options';
+    const response = await post(url, proof, token);
     expect(response.statusCode).toBe(200);
     return response.json().options;
   };
@@ -267,7 +270,11 @@ describe('passkeys: enrolment, the sign-in step, removal', () => {
     const added = await post('/systemusers/me/passkeys', { name: 'Phone', response: second.register(options) }, token);
     expect(added.statusCode).toBe(201);
     // The proof is single use.
-    const replayed = await post('/systemusers/me/passkeys/registration-options', { passkey: proof }, token);
+    const replayed = await post(
+      '/systemusers/me/passkeys/registration-options/with-passkey',
+      { passkey: proof },
+      token,
+    );
     expect([replayed.statusCode, replayed.json()]).toEqual([403, { message: [WRONG_FRESH_FACTOR] }]);
     expect((await list(token)).map((row) => row.name)).toEqual(['Laptop', 'Phone']);
   });

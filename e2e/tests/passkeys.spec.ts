@@ -55,7 +55,8 @@ test.describe('Passkeys', () => {
   test('a member enrols a passkey on the Security page, signs out, and signs in with it as the second factor', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    // Six sign-ins (each a scrypt check), a passkey made and used, and two axe runs.
+    test.setTimeout(180_000);
     await createMember(page);
     const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 

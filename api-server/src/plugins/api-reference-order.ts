@@ -131,6 +131,7 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/systemusers/me/passkeys',
   '/systemusers/me/passkeys/proof-options',
   '/systemusers/me/passkeys/registration-options',
+  '/systemusers/me/passkeys/registration-options/with-passkey',
   '/systemusers/me/passkeys/{id}/remove',
 ];
 

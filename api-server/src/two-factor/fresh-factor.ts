@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { FRESH_FACTOR_NEEDED, WRONG_FRESH_FACTOR, type FreshFactorBody } from 'shared-kit/contract';
+import { FRESH_FACTOR_NEEDED, WRONG_FRESH_FACTOR, type PasskeyAuthenticationResponse } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import type { Principal } from '../auth/principal';
 import type { LoginLimits } from '../auth/login-limits';
@@ -19,7 +19,7 @@ import type { RelyingParty } from './relying-party';
 export async function checkFreshFactor(
   deps: { db: Db; masterKey: Buffer; loginLimits: LoginLimits; relyingParty: RelyingParty },
   principal: Principal,
-  proof: FreshFactorBody,
+  proof: { code?: string; passkey?: PasskeyAuthenticationResponse },
   ip: string,
   reply: FastifyReply,
 ): Promise<boolean> {

@@ -26,14 +26,19 @@ const UNKNOWN_PASSKEY_ANSWER = {
   id: 'bWF0cml4LXBhc3NrZXk',
   rawId: 'bWF0cml4LXBhc3NrZXk',
   type: 'public-key',
-  response: { clientDataJSON: clientData('webauthn.get'), authenticatorData: 'AAAA', signature: 'AAAA' },
+  response: {
+    clientDataJSON: clientData('webauthn.get'),
+    authenticatorData: 'AAAA',
+    signature: 'AAAA',
+    userHandle: 'AAAA',
+  },
   clientExtensionResults: {},
 };
 const UNKNOWN_PASSKEY_REGISTRATION = {
   id: 'bWF0cml4LXBhc3NrZXk',
   rawId: 'bWF0cml4LXBhc3NrZXk',
   type: 'public-key',
-  response: { clientDataJSON: clientData('webauthn.create'), attestationObject: 'AAAA' },
+  response: { clientDataJSON: clientData('webauthn.create'), attestationObject: 'AAAA', transports: ['internal'] },
   clientExtensionResults: {},
 };
 
@@ -407,6 +412,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/systemusers/me/passkeys/registration-options': {
     request: () => ({ url: '/api/v1/systemusers/me/passkeys/registration-options', payload: {} }),
     expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
+  },
+  // A passkey answer to no proof challenge handed out is no fresh factor.
+  'POST /api/v1/systemusers/me/passkeys/registration-options/with-passkey': {
+    request: () => ({
+      url: '/api/v1/systemusers/me/passkeys/registration-options/with-passkey',
+      payload: { passkey: UNKNOWN_PASSKEY_ANSWER },
+    }),
+    expect: { anonymous: 401, superuser: 403, staffA: 403, staffB: 403, customerA: 401, customerB: 401 },
   },
   // An answer to no challenge handed out: refused before any check.
   'POST /api/v1/systemusers/me/passkeys': {

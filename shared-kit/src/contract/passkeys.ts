@@ -58,18 +58,19 @@ export type Passkey = Static<typeof Passkey>;
 export const PasskeyList = Type.Object({ passkeys: Type.Array(Passkey) });
 export type PasskeyList = Static<typeof PasskeyList>;
 
+/** A fresh second factor where an authenticator app is on: a current code of it. Nothing where no factor is on. */
+export const FreshFactorBody = Type.Object({ code: Type.Optional(TotpCode) }, { additionalProperties: false });
+export type FreshFactorBody = Static<typeof FreshFactorBody>;
+
 /**
- * A fresh second factor where one is already on: a current code of the authenticator app, or the answer of one of
- * the user's passkeys to a challenge of POST /systemusers/me/passkeys/proof-options. Nothing where none is on.
+ * A fresh second factor by passkey: the answer of one of the user's passkeys to a challenge of
+ * POST /systemusers/me/passkeys/proof-options.
  */
-export const FreshFactorBody = Type.Object(
-  {
-    code: Type.Optional(TotpCode),
-    passkey: Type.Optional(PasskeyAuthenticationResponse),
-  },
+export const PasskeyProofBody = Type.Object(
+  { passkey: PasskeyAuthenticationResponse },
   { additionalProperties: false },
 );
-export type FreshFactorBody = Static<typeof FreshFactorBody>;
+export type PasskeyProofBody = Static<typeof PasskeyProofBody>;
 
 export const PasskeyRegistrationBody = Type.Object(
   {

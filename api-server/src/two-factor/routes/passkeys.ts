@@ -12,6 +12,7 @@ import {
   Passkey,
   PasskeyList,
   PasskeyOptions,
+  PasskeyProofBody,
   PasskeyRegistrationBody,
 } from 'shared-kit/contract';
 import { principalOf, type Principal } from '../../auth/principal';
@@ -77,6 +78,14 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyDependencies> = asy
     },
   );
 
+  const answerRegistrationOptions = async (principal: Principal) => {
+    const existing = await listPasskeys(db, principal.systemUserId);
+    const options = await registrationOptions(relyingParty, principal, existing);
+    const challenge = { value: options.challenge, systemUserId: principal.systemUserId };
+    await keepChallenge(db, { ...challenge, purpose: 'registration' });
+    return { options };
+  };
+
   app.post(
     '/systemusers/me/passkeys/registration-options',
     {
@@ -91,11 +100,24 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyDependencies> = asy
       const factorOn =
         (await hasConfirmedFactor(db, principal.systemUserId)) || (await hasPasskey(db, principal.systemUserId));
       if (factorOn && !(await checkFreshFactor(deps, principal, request.body, request.ip, reply))) return reply;
-      const existing = await listPasskeys(db, principal.systemUserId);
-      const options = await registrationOptions(relyingParty, principal, existing);
-      const challenge = { value: options.challenge, systemUserId: principal.systemUserId };
-      await keepChallenge(db, { ...challenge, purpose: 'registration' });
-      return { options };
+      return answerRegistrationOptions(principal);
+    },
+  );
+
+  // The same with one of the user's passkeys as the fresh factor (a proof challenge answered).
+  app.post(
+    '/systemusers/me/passkeys/registration-options/with-passkey',
+    {
+      schema: {
+        tags: ['auth'],
+        body: PasskeyProofBody,
+        response: { 200: PasskeyOptions, 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      if (!(await checkFreshFactor(deps, principal, request.body, request.ip, reply))) return reply;
+      return answerRegistrationOptions(principal);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type Passkey,
   type PasskeyList,
   type PasskeyOptions,
+  type PasskeyProofBody,
 } from 'shared-kit';
 import { answerWithPasskey, createPasskey } from './passkey-ceremony';
 
@@ -26,13 +27,15 @@ export function usePasskeys() {
      * else one of the user's passkeys answers a proof challenge.
      */
     add: async (name: string, proof: { code?: string; factorOn: boolean }) => {
-      let fresh: FreshFactorBody = {};
-      if (proof.code) fresh = { code: proof.code };
-      else if (proof.factorOn)
-        fresh = {
-          passkey: await answerWithPasskey(await api.post<PasskeyOptions>(`${PASSKEYS_PATH}/proof-options`, {})),
-        };
-      const options = await api.post<PasskeyOptions>(`${PASSKEYS_PATH}/registration-options`, fresh);
+      const byPasskey = !proof.code && proof.factorOn;
+      const proofOptions = () => api.post<PasskeyOptions>(`${PASSKEYS_PATH}/proof-options`, {});
+      const withPasskey = async (): Promise<PasskeyProofBody> => ({
+        passkey: await answerWithPasskey(await proofOptions()),
+      });
+      const withCode: FreshFactorBody = proof.code ? { code: proof.code } : {};
+      const options = byPasskey
+        ? await api.post<PasskeyOptions>(`${PASSKEYS_PATH}/registration-options/with-passkey`, await withPasskey())
+        : await api.post<PasskeyOptions>(`${PASSKEYS_PATH}/registration-options`, withCode);
       const response = await createPasskey(options);
       const added = await api.post<Passkey>(PASSKEYS_PATH, { name, response });
       await mutate();
