@@ -80,17 +80,19 @@ export const passkeySignInRoutes: FastifyPluginAsyncTypebox<PasskeyDependencies>
       const result = await checkPasskeyAnswer(db, relyingParty, answer, request.body.response);
       if (result !== 'accepted') {
         await recordFailedCode(db, loginLimits, pending.email);
-        await recordAudit(
-          db,
-          { systemUserId: userId },
-          {
-            manufacturerId: pending.manufacturer_id,
-            entityType: 'system_user',
-            entityId: userId,
-            action: 'two_factor.sign_in_failed',
-            after: { method: 'passkey' },
-          },
-        );
+        // An answer to no live challenge was never checked against a passkey: counted, not audited.
+        if (result === 'refused')
+          await recordAudit(
+            db,
+            { systemUserId: userId },
+            {
+              manufacturerId: pending.manufacturer_id,
+              entityType: 'system_user',
+              entityId: userId,
+              action: 'two_factor.sign_in_failed',
+              after: { method: 'passkey' },
+            },
+          );
         throw new HttpError(401, result === 'challenge_gone' ? PASSKEY_CHALLENGE_GONE : PASSKEY_NOT_RECOGNISED);
       }
       if (!(await takePendingSignIn(db, pending.id))) throw new HttpError(401, SECOND_FACTOR_EXPIRED);
