@@ -26,6 +26,7 @@ import { healthRoutes } from './health/routes';
 import { systemUserRoutes } from './people/routes/systemusers/system-users';
 import { staffSessionRoutes } from './people/routes/systemusers/sessions';
 import { twoFactorRoutes } from './two-factor/routes';
+import { relyingPartyOf } from './two-factor/relying-party';
 import { manufacturersRoutes } from './manufacturers/routes';
 import { catalogRoutes } from './catalog/routes';
 import { peopleRoutes } from './people/routes';
@@ -200,7 +201,13 @@ export async function buildApp({
       };
       const passwordChecks = createPasswordCheckGate(config.passwordCheckConcurrency);
       await api.register(systemUserRoutes, { db, sessionCache, loginLimits, passwordChecks });
-      await api.register(twoFactorRoutes, { db, masterKey, loginLimits, passwordChecks });
+      await api.register(twoFactorRoutes, {
+        db,
+        masterKey,
+        loginLimits,
+        passwordChecks,
+        relyingParty: relyingPartyOf(config.publicUrl),
+      });
       await api.register(staffSessionRoutes, { db, sessionCache, idleMinutes: config.sessionIdleMinutes });
       const areaDependencies = { db, masterKey, storage, config };
       await api.register(manufacturersRoutes, areaDependencies);

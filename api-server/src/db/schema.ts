@@ -72,6 +72,31 @@ export interface PendingSignInsTable {
   created_at: CreatedAt;
 }
 
+export interface PasskeysTable {
+  id: Generated<number>;
+  system_user_id: number;
+  /** Base64url, as the authenticator gave it. */
+  credential_id: string;
+  /** The COSE public key. */
+  public_key: Buffer;
+  /** The authenticator's signature counter (0 where it keeps none); bigint arrives as a string. */
+  counter: ColumnType<string, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: string;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+}
+
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  challenge: string;
+  system_user_id: number;
+  purpose: 'registration' | 'sign_in' | 'proof';
+  pending_sign_in_id: number | null;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface RateLimitsTable {
   bucket: string;
   hits: number;
@@ -472,6 +497,8 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   pending_sign_ins: PendingSignInsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 /** A manufacturer as the manufacturers API answers it (the portal's columns are read by the portal). */

@@ -134,6 +134,14 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/stores/paddle/{manufacturer}/events',
   // The mails a buyer gets, switched per manufacturer.
   '/manufacturers/{id}/buyer-mails',
+  // Passkeys (a staff member's own; the sign-in's second step with one).
+  '/systemusers/login/passkey-options',
+  '/systemusers/login/passkey',
+  '/systemusers/me/passkeys',
+  '/systemusers/me/passkeys/proof-options',
+  '/systemusers/me/passkeys/registration-options',
+  '/systemusers/me/passkeys/registration-options/with-passkey',
+  '/systemusers/me/passkeys/{id}/remove',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

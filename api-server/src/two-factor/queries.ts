@@ -22,6 +22,20 @@ export async function hasConfirmedFactor(db: Db, systemUserId: number): Promise<
   return row !== undefined;
 }
 
+/** The second factors a sign-in of the user may finish with; none: the password alone signs in. */
+export async function secondFactorMethodsOf(
+  db: Db,
+  systemUserId: number,
+): Promise<('passkey' | 'totp' | 'recovery_code')[]> {
+  const passkey = await db
+    .selectFrom('passkeys')
+    .select('id')
+    .where('system_user_id', '=', systemUserId)
+    .executeTakeFirst();
+  const totp = await hasConfirmedFactor(db, systemUserId);
+  return [...(passkey ? (['passkey'] as const) : []), ...(totp ? (['totp', 'recovery_code'] as const) : [])];
+}
+
 /** A new, unconfirmed secret replaces an unconfirmed one; a confirmed factor is left alone (false). */
 export async function startTotpEnrolment(db: Db, systemUserId: number, secretEncrypted: string): Promise<boolean> {
   const row = await db

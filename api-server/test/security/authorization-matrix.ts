@@ -20,6 +20,30 @@ export interface MatrixEntry {
   endsSession?: boolean;
 }
 
+const clientData = (type: string) =>
+  Buffer.from(JSON.stringify({ type, challenge: 'bm90LWhhbmRlZC1vdXQ', origin: 'http://localhost' })).toString(
+    'base64url',
+  );
+const UNKNOWN_PASSKEY_ANSWER = {
+  id: 'bWF0cml4LXBhc3NrZXk',
+  rawId: 'bWF0cml4LXBhc3NrZXk',
+  type: 'public-key',
+  response: {
+    clientDataJSON: clientData('webauthn.get'),
+    authenticatorData: 'AAAA',
+    signature: 'AAAA',
+    userHandle: 'AAAA',
+  },
+  clientExtensionResults: {},
+};
+const UNKNOWN_PASSKEY_REGISTRATION = {
+  id: 'bWF0cml4LXBhc3NrZXk',
+  rawId: 'bWF0cml4LXBhc3NrZXk',
+  type: 'public-key',
+  response: { clientDataJSON: clientData('webauthn.create'), attestationObject: 'AAAA', transports: ['internal'] },
+  clientExtensionResults: {},
+};
+
 /** A customer token is no staff session: every staff route answers it 401, as it answers no token. */
 const STAFF_ROUTE_FOR_CUSTOMERS = { customerA: 401, customerB: 401 };
 const PUBLIC = { anonymous: 200, superuser: 200, staffA: 200, staffB: 200, customerA: 200, customerB: 200 };
@@ -438,6 +462,59 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/systemusers/me/two-factor/recovery-codes': {
     request: () => ({ url: '/api/v1/systemusers/me/two-factor/recovery-codes', payload: { password: 'x' } }),
     expect: { anonymous: 401, superuser: 409, staffA: 409, staffB: 409, customerA: 401, customerB: 401 },
+  },
+  // Passkeys. The sign-in's passkey step is public: each call takes a pending sign-in of its own (the world's member
+  // with a passkey no authenticator holds, so an answer is never recognised).
+  'POST /api/v1/systemusers/login/passkey-options': {
+    request: (w) => ({
+      url: '/api/v1/systemusers/login/passkey-options',
+      payload: { pending_token: w.passkeys.pendingTokens.pop() },
+    }),
+    expect: PUBLIC,
+  },
+  'POST /api/v1/systemusers/login/passkey': {
+    request: (w) => ({
+      url: '/api/v1/systemusers/login/passkey',
+      payload: { pending_token: w.passkeys.pendingTokens.pop(), response: UNKNOWN_PASSKEY_ANSWER },
+    }),
+    expect: { anonymous: 401, superuser: 401, staffA: 401, staffB: 401, customerA: 401, customerB: 401 },
+  },
+  // A signed-in user's own passkeys; the world's users have none (and no factor), so no proof is needed to start.
+  'GET /api/v1/systemusers/me/passkeys': {
+    request: () => ({ url: '/api/v1/systemusers/me/passkeys' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
+  },
+  'POST /api/v1/systemusers/me/passkeys/proof-options': {
+    request: () => ({ url: '/api/v1/systemusers/me/passkeys/proof-options' }),
+    expect: { anonymous: 401, superuser: 409, staffA: 409, staffB: 409, customerA: 401, customerB: 401 },
+  },
+  'POST /api/v1/systemusers/me/passkeys/registration-options': {
+    request: () => ({ url: '/api/v1/systemusers/me/passkeys/registration-options', payload: {} }),
+    expect: { anonymous: 401, superuser: 200, staffA: 200, staffB: 200, customerA: 401, customerB: 401 },
+  },
+  // A passkey answer to no proof challenge handed out is no fresh factor.
+  'POST /api/v1/systemusers/me/passkeys/registration-options/with-passkey': {
+    request: () => ({
+      url: '/api/v1/systemusers/me/passkeys/registration-options/with-passkey',
+      payload: { passkey: UNKNOWN_PASSKEY_ANSWER },
+    }),
+    expect: { anonymous: 401, superuser: 403, staffA: 403, staffB: 403, customerA: 401, customerB: 401 },
+  },
+  // An answer to no challenge handed out: refused before any check.
+  'POST /api/v1/systemusers/me/passkeys': {
+    request: () => ({
+      url: '/api/v1/systemusers/me/passkeys',
+      payload: { name: 'Matrix', response: UNKNOWN_PASSKEY_REGISTRATION },
+    }),
+    expect: { anonymous: 401, superuser: 409, staffA: 409, staffB: 409, customerA: 401, customerB: 401 },
+  },
+  // Another member's passkey is nobody else's to remove.
+  'POST /api/v1/systemusers/me/passkeys/:id/remove': {
+    request: (w) => ({
+      url: `/api/v1/systemusers/me/passkeys/${w.passkeys.passkeyOfOtherUser}/remove`,
+      payload: { password: 'x' },
+    }),
+    expect: { anonymous: 401, superuser: 404, staffA: 404, staffB: 404, customerA: 401, customerB: 401 },
   },
   'DELETE /api/v1/systemusers/:id/sessions': {
     request: (w) => ({ url: `/api/v1/systemusers/${w.staffSessions.staffUserA}/sessions` }),

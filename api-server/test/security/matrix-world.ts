@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TestApp } from '../support/test-app';
 import { login } from '../support/fixtures';
@@ -115,6 +115,8 @@ export interface World {
   twoFactor: { pendingTokens: string[]; recoveryCodes: string[] };
   /** A's Stripe and Paddle signing secrets (set), and one mapping of A per role to delete. */
   stores: { stripeSecret: string; paddleSecret: string; mappingsToDeleteA: number[] };
+  /** That member's passkey (a stored key no authenticator holds), and pending sign-ins for its calls, one per call. */
+  passkeys: { passkeyOfOtherUser: number; pendingTokens: string[] };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -284,6 +286,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     batches: await batchObjects(t, manufacturerA, product.id),
     twoFactor: await twoFactorObjects(t),
     stores: await storeObjects(t, manufacturerA, product.id),
+    passkeys: await passkeyObjects(t),
   };
 }
 
@@ -318,6 +321,22 @@ async function batchObjects(t: TestApp, manufacturerId: number, productId: numbe
   const batchToVoidA = (await createBatch(t.db, null, owner, { ...batch, count: 3 })).id;
   const serials = await t.db.selectFrom('batch_serials').select('serial').where('batch_id', '=', batchA).execute();
   return { batchA, batchToVoidA, unsoldSerialsA: serials.map((row) => row.serial) };
+}
+
+async function passkeyObjects(t: TestApp): Promise<World['passkeys']> {
+  const { id } = await t.db
+    .selectFrom('system_users')
+    .select('id')
+    .where('email', '=', DEMO_TWO_FACTOR_LOGIN.email)
+    .executeTakeFirstOrThrow();
+  const passkey = await t.db
+    .insertInto('passkeys')
+    .values({ system_user_id: id, credential_id: 'bWF0cml4LXBhc3NrZXk', public_key: randomBytes(77), name: 'Matrix' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const pendingTokens = [];
+  for (let n = 0; n < 2 * ROLES.length; n++) pendingTokens.push((await createPendingSignIn(t.db, id)).token);
+  return { passkeyOfOtherUser: passkey.id, pendingTokens };
 }
 
 async function twoFactorObjects(t: TestApp): Promise<World['twoFactor']> {

@@ -70,6 +70,8 @@ export const AUDIT_ACTIONS = [
   'system_user.enable',
   'system_user.sessions_end',
   'trial.delete',
+  'two_factor.passkey_added',
+  'two_factor.passkey_removed',
   'two_factor.recovery_code_used',
   'two_factor.recovery_codes_renewed',
   'two_factor.sign_in_failed',

@@ -8,6 +8,7 @@ export * from './email-rule';
 export * from './auth';
 export * from './staff-sessions';
 export * from './two-factor';
+export * from './passkeys';
 export * from './manufacturers';
 export * from './products';
 export * from './builds';

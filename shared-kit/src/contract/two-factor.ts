@@ -12,7 +12,7 @@ export const SecondFactorNeeded = Type.Object({
   /** Single use, short-lived; only POST /systemusers/login/second-factor takes it. */
   pending_token: Text(),
   expires_at: Timestamp,
-  methods: Type.Array(Type.Union([Type.Literal('totp'), Type.Literal('recovery_code')])),
+  methods: Type.Array(Type.Union([Type.Literal('totp'), Type.Literal('recovery_code'), Type.Literal('passkey')])),
 });
 export type SecondFactorNeeded = Static<typeof SecondFactorNeeded>;
 

@@ -9,6 +9,7 @@ import {
   useApiClient,
   useErrorModal,
   type LoginAnswer,
+  type SecondFactorNeeded,
   type LoginResponse,
 } from 'shared-kit';
 import { useRuntimeConfig } from '../app/runtime-config-context';
@@ -39,7 +40,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [pendingToken, setPendingToken] = useState<string>();
+  const [pending, setPending] = useState<SecondFactorNeeded>();
   // The sign-in call is an async transition, so React keeps the pending flag (the shell's start-up carries no form
   // library: the bundle budget counts it). Updates after the await join the transition, so the error modal and the
   // enabled button appear in one commit.
@@ -58,7 +59,7 @@ export function SignInPage() {
       try {
         const answer = await api.post<LoginAnswer>('/systemusers/login', { email, password });
         if ('second_factor_required' in answer) {
-          startTransition(() => setPendingToken(answer.pending_token));
+          startTransition(() => setPending(answer));
           return;
         }
         startTransition(() => finish(answer));
@@ -72,15 +73,16 @@ export function SignInPage() {
   return (
     <Screen>
       <Page>
-        {pendingToken ? (
+        {pending ? (
           <Panel>
             <Title>ProductHub</Title>
             <Suspense fallback={<p>Loading…</p>}>
               <SecondFactorForm
-                pendingToken={pendingToken}
+                pendingToken={pending.pending_token}
+                methods={pending.methods}
                 onSignedIn={(login) => startTransition(() => finish(login))}
                 onStartOver={() => {
-                  setPendingToken(undefined);
+                  setPending(undefined);
                   setPassword('');
                 }}
               />

@@ -96,6 +96,8 @@ const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
   'system_user.enable': ({ who }) => `${who} enabled the staff account {record}`,
   'system_user.sessions_end': ({ who }) => `${who} signed out every session of the staff account {record}`,
   'trial.delete': ({ who }) => `${who} deleted the trial {record}`,
+  'two_factor.passkey_added': ({ who }) => `${who} added a passkey to the staff account {record}`,
+  'two_factor.passkey_removed': ({ who }) => `${who} removed a passkey of the staff account {record}`,
   'two_factor.recovery_code_used': ({ who }) => `${who} signed in with a recovery code of the staff account {record}`,
   'two_factor.recovery_codes_renewed': ({ who }) => `${who} made new recovery codes for the staff account {record}`,
   'two_factor.sign_in_failed': ({ who }) => `${who} gave a wrong second-factor code for the staff account {record}`,

@@ -33,6 +33,7 @@ import * as twoFactor from './0110-two-factor';
 import * as webhookFairDelivery from './0120-webhook-fair-delivery';
 import * as storeAdapters from './0130-store-adapters';
 import * as buyerMails from './0140-buyer-mails';
+import * as passkeys from './0150-passkeys';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0120-webhook-fair-delivery': webhookFairDelivery,
   '0130-store-adapters': storeAdapters,
   '0140-buyer-mails': buyerMails,
+  '0150-passkeys': passkeys,
 };

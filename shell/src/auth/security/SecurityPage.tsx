@@ -12,6 +12,7 @@ import {
   type TotpEnrolment,
 } from 'shared-kit';
 import { useTwoFactor } from './use-two-factor';
+import { PasskeysSection } from '../passkeys/PasskeysSection';
 
 export const RECOVERY_CODES_SHOWN_ONCE =
   'Save these codes now (print them or keep them in a password manager): you will not see them again.';
@@ -109,6 +110,7 @@ export function SecurityPage() {
           }
         />
       )}
+      {status && <PasskeysSection totpOn={status.totp} />}
       {codes && (
         <ShownOnceSecretDialog
           shown={{

@@ -10,7 +10,7 @@ import { principalOf, type PrincipalCache } from '../../../auth/principal';
 import { accountRetryAfter, loginRetryAfter, recordFailedLogin, type LoginLimits } from '../../../auth/login-limits';
 import type { PasswordCheckGate } from '../../../auth/password-check-gate';
 import { clearSessionCookie, setSessionCookie } from '../../../auth/session-cookie';
-import { createPendingSignIn, hasConfirmedFactor } from '../../../two-factor/queries';
+import { createPendingSignIn, secondFactorMethodsOf } from '../../../two-factor/queries';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 
@@ -71,13 +71,14 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
         throw new HttpError(401, INVALID_LOGIN);
       }
       // Where a factor is enrolled the password earns no session, only the second step's token (two-factor/).
-      if (await hasConfirmedFactor(db, user.id)) {
+      const methods = await secondFactorMethodsOf(db, user.id);
+      if (methods.length > 0) {
         const pending = await createPendingSignIn(db, user.id);
         return {
           second_factor_required: true as const,
           pending_token: pending.token,
           expires_at: pending.expiresAt.toISOString(),
-          methods: ['totp' as const, 'recovery_code' as const],
+          methods,
         };
       }
       const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], address: request.ip });
