@@ -136,6 +136,14 @@ test.describe('activation in the browser', () => {
     const choice = page.getByRole('radio', { name: `${license.serial}: on 1 of ${license.machineLimit} computers` });
     await expect(choice).toBeChecked();
     expect(await seriousViolations(page), 'axe on the approval page').toEqual([]);
+    // The same page on a phone (390×844): nothing wider than the screen, axe clean; the rest runs at that size.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneWidth = await page.evaluate(() => ({
+      scroll: document.scrollingElement!.scrollWidth,
+      inner: innerWidth,
+    }));
+    expect(phoneWidth.scroll, 'the approval page is wider than a phone').toBeLessThanOrEqual(phoneWidth.inner);
+    expect(await seriousViolations(page), 'axe on the approval page on a phone').toEqual([]);
 
     // By keyboard: from the licence to the button.
     await choice.focus();

@@ -23,6 +23,9 @@ async function staffPages(page: Page): Promise<string[]> {
   const releases = await apiGet<Paged<{ id: number }>>(page, `/products/${product.id}/releases`);
   const users = await apiGet<Paged<{ id: number; email: string }>>(page, '/users');
   const user = users.data[0];
+  const orders = await apiGet<Paged<{ id: number }>>(page, `/manufacturers/${product.manufacturer_id}/orders`);
+  // The demo's reseller batches belong to Aurora Compressor: its page shows rows, not the empty state.
+  const batched = products.data.find((each) => each.name === 'Aurora Compressor') ?? product;
   const name = encodeURIComponent(product.name);
   const email = encodeURIComponent(user.email);
   return [
@@ -48,6 +51,9 @@ async function staffPages(page: Page): Promise<string[]> {
     'MyDetails',
     'MySessions',
     'Security',
+    'Orders',
+    `Orders/${orders.data[0].id}`,
+    `ProductBatches/${batched.id}`,
   ];
 }
 
@@ -59,6 +65,7 @@ async function superuserPages(page: Page): Promise<string[]> {
     'Manufacturers',
     `Manufacturers/${first}`,
     `Manufacturers/${first}/ApiKeys`,
+    `ManufacturerOrders/${first}`,
     'MySessions',
     'Security',
   ];
