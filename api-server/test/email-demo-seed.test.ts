@@ -28,10 +28,13 @@ describe('the demo data: mail settings and an Emails log of kept mails', () => {
       brand_color: '#6d28d9',
       default_sender_name: 'Aurora Audio',
     });
-    expect(log.data.map((mail: { to: string; status: string }) => [mail.to, mail.status])).toEqual([
+    const mails = log.data.map((mail: { to: string; status: string }) => [mail.to, mail.status]);
+    // Newest first: the two test mails, then the mails the demo's orders and redeemed serials wrote to buyers.
+    expect(mails.slice(0, 2)).toEqual([
       ['releases@aurora-audio.example', 'kept'],
       ['staff@aurora-audio.example', 'kept'],
     ]);
+    expect(mails.slice(2).every(([, status]: string[]) => status === 'kept')).toBe(true);
     expect(first).toMatchObject({
       kind: 'email.test',
       sender_name: 'Aurora Audio Support',

@@ -1,3 +1,4 @@
+import { BUYER_MAILS } from 'shared-kit/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { EMPTY_PAGINATION, SaveNoticeProvider, type Manufacturer } from 'shared-kit';
 import type { InitialEntry } from 'react-router';
@@ -37,6 +38,13 @@ function manufacturerServer(
         updated_at: null,
       };
     }
+    if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/buyer-mails`) {
+      return {
+        manufacturer_id: stored.id,
+        ...Object.fromEntries(BUYER_MAILS.map((mail) => [mail, true])),
+        updated_at: null,
+      };
+    }
     if (call.method === 'GET' && call.path === `/manufacturers/${stored.id}/portal-settings`) {
       return { slug: 'aurora-audio', enabled: true, portal_url: 'http://127.0.0.1:8080/portal/aurora-audio/' };
     }
@@ -59,7 +67,9 @@ function manufacturerServer(
 const manufacturerCalls = (calls: RecordedApiCall[]) =>
   calls.filter(
     (call) =>
-      !['/webhook-endpoints', '/mail-settings', '/portal-settings'].some((section) => call.path.includes(section)),
+      !['/webhook-endpoints', '/mail-settings', '/buyer-mails', '/portal-settings'].some((section) =>
+        call.path.includes(section),
+      ),
   );
 
 const location = () => screen.getByLabelText('Current location');
