@@ -7,8 +7,8 @@ import type { PasswordCheckGate } from '../auth/password-check-gate';
 import { verifyPassword } from '../auth/password';
 import { HttpError } from '../lib/http-error';
 import { SIGN_IN_BUSY } from '../people/routes/systemusers/system-users';
-import { findPasswordHash, findTotpFactor, takeTotpStep } from './queries';
-import { decryptTotpSecret, totpStepOf } from './totp';
+import { findPasswordHash } from './queries';
+import { takeCurrentCode } from './current-code';
 import { recordFailedCode, refuseWhileThrottled } from './code-attempts';
 
 export interface ProofDependencies {
@@ -36,11 +36,7 @@ export async function checkFactorProof(
   if (await refuseWhileThrottled(db, loginLimits, reply, attempt)) return false;
   let right: boolean;
   if (proof.code !== undefined) {
-    const factor = await findTotpFactor(db, principal.systemUserId);
-    const step = factor?.confirmed_at
-      ? totpStepOf(decryptTotpSecret(factor.secret_encrypted, masterKey), proof.code)
-      : null;
-    right = step !== null && (await takeTotpStep(db, principal.systemUserId, step, false));
+    right = await takeCurrentCode(db, masterKey, principal.systemUserId, proof.code);
   } else {
     const hash = await findPasswordHash(db, principal.systemUserId);
     const valid = await passwordChecks.run(() => verifyPassword(proof.password!, hash ?? ''));

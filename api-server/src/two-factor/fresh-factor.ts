@@ -4,8 +4,7 @@ import type { Db } from '../db/database';
 import type { Principal } from '../auth/principal';
 import type { LoginLimits } from '../auth/login-limits';
 import { HttpError } from '../lib/http-error';
-import { findTotpFactor, takeTotpStep } from './queries';
-import { decryptTotpSecret, totpStepOf } from './totp';
+import { takeCurrentCode } from './current-code';
 import { recordFailedCode, refuseWhileThrottled } from './code-attempts';
 import { checkPasskeyAnswer } from './passkey-answer';
 import type { RelyingParty } from './relying-party';
@@ -29,11 +28,7 @@ export async function checkFreshFactor(
   if (await refuseWhileThrottled(db, loginLimits, reply, attempt)) return false;
   let right: boolean;
   if (proof.code !== undefined) {
-    const factor = await findTotpFactor(db, principal.systemUserId);
-    const step = factor?.confirmed_at
-      ? totpStepOf(decryptTotpSecret(factor.secret_encrypted, masterKey), proof.code)
-      : null;
-    right = step !== null && (await takeTotpStep(db, principal.systemUserId, step, false));
+    right = await takeCurrentCode(db, masterKey, principal.systemUserId, proof.code);
   } else {
     const answer = { systemUserId: principal.systemUserId, purpose: 'proof' as const };
     right = (await checkPasskeyAnswer(db, relyingParty, answer, proof.passkey!)) === 'accepted';
