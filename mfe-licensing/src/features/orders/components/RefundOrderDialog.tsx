@@ -1,14 +1,6 @@
-import { useId } from 'react';
-import {
-  Button,
-  DISABLE_REASONS,
-  Dialog,
-  ErrorText,
-  SpinnerIcon,
-  type DisableReason,
-  type RefundOrderBody,
-} from 'shared-kit';
-import { Form, SelectField, useContractForm, type ContractRules } from 'shared-kit/forms';
+import { type DisableReason, type RefundOrderBody } from 'shared-kit';
+import { useContractForm, type ContractRules } from 'shared-kit/forms';
+import { ReasonDialog, type ReasonValues } from '../../../shared/components/ReasonDialog';
 
 export const REFUND_REASON_REQUIRED = 'Please select why the order is refunded';
 export const REFUND_FAILED = 'The order could not be refunded.';
@@ -21,10 +13,6 @@ export interface RefundOrderDialogProps {
   onCancel: () => void;
 }
 
-interface ReasonValues {
-  reason: DisableReason | '';
-}
-
 /** The reason checked as the server checks a refund (POST /orders/{id}/refund): no reason is chosen for the vendor. */
 const refundContract: ContractRules<ReasonValues, RefundOrderBody> = {
   schema: () => import('shared-kit/contract').then((contract) => contract.RefundOrderBody),
@@ -35,44 +23,21 @@ const refundContract: ContractRules<ReasonValues, RefundOrderBody> = {
 
 /** Refunds an order (docs/selling.md): every licence it created is disabled with the reason chosen here. */
 export function RefundOrderDialog({ orderName, licenseCount, onConfirm, onCancel }: RefundOrderDialogProps) {
-  const formId = useId();
   const form = useContractForm({
     ...refundContract,
     defaultValues: { reason: '' },
     failedText: REFUND_FAILED,
     onSubmit: (body) => onConfirm(body.reason),
   });
-  const busy = form.pending;
   const licenses = licenseCount === 1 ? 'its license' : `its ${licenseCount} licenses`;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && !busy && onCancel()}
+    <ReasonDialog
+      form={form}
       title={`Refund ${orderName}`}
       description={`The order is marked refunded and ${licenses} stop working for the buyer. This cannot be undone here.`}
-      footer={
-        <>
-          <Button onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="danger" disabled={busy} aria-busy={busy || undefined}>
-            {busy && <SpinnerIcon />}
-            Refund
-          </Button>
-        </>
-      }
-    >
-      <Form form={form} id={formId}>
-        <SelectField name="reason" label="Reason for the refund" required>
-          <option value="">Select a reason</option>
-          {DISABLE_REASONS.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </SelectField>
-        {form.failure && <ErrorText>{form.failure}</ErrorText>}
-      </Form>
-    </Dialog>
+      reasonLabel="Reason for the refund"
+      confirmLabel="Refund"
+      onCancel={onCancel}
+    />
   );
 }
