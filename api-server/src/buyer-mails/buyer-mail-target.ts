@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { readMailBrand, type MailBrand } from '../email/brand';
 import { checkMailAddress } from '../email/mail-address';
 import { findPortalSettings } from '../portal/portals';
+import { findLicenses } from '../licenses/queries/licenses';
 
 /** What every buyer mail of a manufacturer needs beside its content: the brand, and its portal when switched on. */
 export interface BuyerMailContext {
@@ -32,4 +33,25 @@ export function buyerAddress(email: string | null | undefined): string | null {
   if (!email) return null;
   const checked = checkMailAddress(email);
   return checked.ok ? checked.address : null;
+}
+
+/** A licence as a buyer mail lists it. */
+export interface MailedLicense {
+  productName: string;
+  serial: string;
+}
+
+/** The licences of `licenseIds` by the address of their owner, for one mail per owner; owners without one are left out. */
+export async function licensesByBuyer(
+  db: Db,
+  manufacturerId: number,
+  licenseIds: readonly number[],
+): Promise<Map<string, MailedLicense[]>> {
+  const byOwner = new Map<string, MailedLicense[]>();
+  for (const license of await findLicenses(db, manufacturerId, [...licenseIds])) {
+    const to = buyerAddress(license.user.email);
+    if (to)
+      byOwner.set(to, [...(byOwner.get(to) ?? []), { productName: license.product.name, serial: license.serial }]);
+  }
+  return byOwner;
 }

@@ -2,8 +2,7 @@ import { BUYER_MAIL_KINDS, type DisableReason } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { sendTemplatedEmail } from '../email/send-templated-email';
 import { LicenseDisabledMail, licenseDisabledSubject } from '../email/templates/license-disabled-mail';
-import { findLicenses } from '../licenses/queries/licenses';
-import { buyerAddress, buyerMailContext } from './buyer-mail-target';
+import { buyerMailContext, licensesByBuyer } from './buyer-mail-target';
 import { buyerMailOn } from './queries/switches';
 
 /**
@@ -18,12 +17,7 @@ export async function mailDisabledLicenses(
   reason: DisableReason,
 ): Promise<void> {
   if (licenseIds.length === 0 || !(await buyerMailOn(trx, manufacturerId, 'license_disabled'))) return;
-  const byOwner = new Map<string, { productName: string; serial: string }[]>();
-  for (const license of await findLicenses(trx, manufacturerId, [...licenseIds])) {
-    const to = buyerAddress(license.user.email);
-    if (to)
-      byOwner.set(to, [...(byOwner.get(to) ?? []), { productName: license.product.name, serial: license.serial }]);
-  }
+  const byOwner = await licensesByBuyer(trx, manufacturerId, licenseIds);
   if (byOwner.size === 0) return;
   const { brand, portalPage } = await buyerMailContext(trx, publicUrl, manufacturerId);
   for (const [to, lines] of byOwner) {

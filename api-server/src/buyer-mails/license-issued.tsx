@@ -2,8 +2,7 @@ import { BUYER_MAIL_KINDS } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { sendTemplatedEmail } from '../email/send-templated-email';
 import { LicenseIssuedMail, licenseIssuedSubject } from '../email/templates/license-issued-mail';
-import { findLicenses } from '../licenses/queries/licenses';
-import { buyerAddress, buyerMailContext } from './buyer-mail-target';
+import { buyerMailContext, licensesByBuyer } from './buyer-mail-target';
 import { buyerMailOn } from './queries/switches';
 
 /** How the licences came: a sale (an order, a redeemed serial) or staff in the console; each has its own switch. */
@@ -22,13 +21,7 @@ export async function mailIssuedLicenses(
   issuedBy: IssuedBy,
 ): Promise<void> {
   if (licenseIds.length === 0 || !(await buyerMailOn(trx, manufacturerId, issuedBy))) return;
-  const licenses = await findLicenses(trx, manufacturerId, [...licenseIds]);
-  const byOwner = new Map<string, { productName: string; serial: string }[]>();
-  for (const license of licenses) {
-    const to = buyerAddress(license.user.email);
-    if (to)
-      byOwner.set(to, [...(byOwner.get(to) ?? []), { productName: license.product.name, serial: license.serial }]);
-  }
+  const byOwner = await licensesByBuyer(trx, manufacturerId, licenseIds);
   if (byOwner.size === 0) return;
   const { brand, portalPage } = await buyerMailContext(trx, publicUrl, manufacturerId);
   for (const [to, lines] of byOwner) {
