@@ -15,7 +15,7 @@ import {
 } from '../src/orders/order-rules';
 import { createOrder } from '../src/orders/create-order';
 import { appForSuite } from './support/test-app';
-import { auth } from './support/fixtures';
+import { auth, tableDigest } from './support/fixtures';
 import { createApiKey } from './support/api-key-fixtures';
 import { createLicensingWorld } from './licensing-fixtures';
 import { clientPost, verifiedDocument } from './client-fixtures';
@@ -63,21 +63,7 @@ describe('orders', () => {
       headers: { authorization: `Bearer ${secret}`, ...(key === null ? {} : { 'idempotency-key': key }) },
       payload: payload as object,
     });
-  const digest = async () =>
-    (
-      await Promise.all(
-        ORDER_TABLES.map(
-          async (table) =>
-            (
-              await sql<{
-                d: string | null;
-              }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS d FROM ${sql.table(table)} t`.execute(
-                suite.t.db,
-              )
-            ).rows[0]?.d,
-        ),
-      )
-    ).join();
+  const digest = async () => (await Promise.all(ORDER_TABLES.map((table) => tableDigest(suite.t.db, table)))).join();
 
   it('creates the buyer, one licence per unit and the order, audited with the key as the actor', async () => {
     const response = await post(body());

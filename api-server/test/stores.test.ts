@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { STATE_DOCUMENT_FORMAT } from 'signed-formats';
 import type { StoreEventAnswer, StoreMapping, StoreSettings } from 'shared-kit/contract';
 import { PADDLE_SIGNATURE_REFUSED } from '../src/stores/paddle-events';
 import { STRIPE_SIGNATURE_REFUSED } from '../src/stores/stripe-events';
 import { appForSuite } from './support/test-app';
-import { auth } from './support/fixtures';
+import { auth, tableDigest } from './support/fixtures';
 import { createLicensingWorld } from './licensing-fixtures';
 import { clientPost, verifiedDocument } from './client-fixtures';
 import { paddleTestSignature, stripeTestSignature } from './support/store-signatures';
@@ -226,21 +225,7 @@ describe('store adapters', () => {
     const body = JSON.stringify(event);
     return deliver('paddle', body, paddleSignature(body));
   };
-  const digest = async () =>
-    (
-      await Promise.all(
-        STORE_TABLES.map(
-          async (table) =>
-            (
-              await sql<{
-                d: string | null;
-              }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS d FROM ${sql.table(table)} t`.execute(
-                suite.t.db,
-              )
-            ).rows[0]?.d,
-        ),
-      )
-    ).join();
+  const digest = async () => (await Promise.all(STORE_TABLES.map((table) => tableDigest(suite.t.db, table)))).join();
   const orderOf = (id: number) =>
     suite.t.app.inject({ method: 'GET', url: `/api/v1/orders/${id}`, headers: staffA() }).then((r) => r.json());
 
