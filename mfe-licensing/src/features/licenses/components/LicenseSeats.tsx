@@ -3,26 +3,15 @@ import styled from 'styled-components';
 import { Button, Table, type LicenseLease, type TableColumn } from 'shared-kit';
 import { useLicenseLeases } from '../api/get-license-leases';
 import { DateTimeCell } from './DateTimeCell';
+import { machineColumn, machineLabel } from './machine-column';
 
 export const NO_SEATS_IN_USE = 'No seat is in use';
 export const SEATS_NOT_LOADED = 'The seats could not be loaded.';
 
 export const seatsInUse = (inUse: number, seats: number) => `Seats: ${inUse} of ${seats} in use`;
 
-/** A lease in words: the machine name its plugin reported with its fingerprint, or the fingerprint alone. */
-export const leaseLabel = (lease: LicenseLease) =>
-  lease.name === null ? lease.hardware_fingerprint : `${lease.name} (${lease.hardware_fingerprint})`;
-
-const Name = styled.span`
-  display: block;
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  overflow-wrap: anywhere;
-`;
-
-const Fingerprint = styled.code`
-  word-break: break-all;
-  font-size: ${({ theme }) => theme.font.size.small};
-`;
+/** A lease in words: the machine holding it, as a machine is named. */
+export const leaseLabel = (lease: LicenseLease) => machineLabel(lease);
 
 const Heading = styled.h3`
   margin: ${({ theme }) => theme.spacing.md} 0 ${({ theme }) => theme.spacing.sm};
@@ -31,16 +20,7 @@ const Heading = styled.h3`
 
 function leaseColumns(onRelease: (lease: LicenseLease) => void): TableColumn<LicenseLease>[] {
   return [
-    {
-      id: 'machine',
-      header: 'Machine',
-      cell: (lease) => (
-        <>
-          {lease.name !== null && <Name>{lease.name}</Name>}
-          <Fingerprint>{lease.hardware_fingerprint}</Fingerprint>
-        </>
-      ),
-    },
+    machineColumn<LicenseLease>(),
     { id: 'since', header: 'Since', cell: (lease) => <DateTimeCell value={lease.checked_out_at} /> },
     { id: 'expires', header: 'Expires', cell: (lease) => <DateTimeCell value={lease.expires_at} /> },
     {

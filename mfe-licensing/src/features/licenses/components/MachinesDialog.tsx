@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import styled from 'styled-components';
 import {
   Button,
   ConfirmDialog,
@@ -19,38 +18,15 @@ import { LicenseTermsSummary } from './LicenseTermsSummary';
 import { LicenseSeats } from './LicenseSeats';
 import { ReleaseSeatDialog } from './ReleaseSeatDialog';
 import { machineState } from './machine-state';
+import { machineColumn, machineLabel } from './machine-column';
 
 export const NO_MACHINES = 'This license is not activated on any machine.';
 export const MACHINES_NOT_LOADED = 'The machines could not be loaded.';
 const DEACTIVATE_FAILED = 'The machine could not be deactivated.';
 
-const Name = styled.span`
-  display: block;
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  overflow-wrap: anywhere;
-`;
-
-const Fingerprint = styled.code`
-  word-break: break-all;
-  font-size: ${({ theme }) => theme.font.size.small};
-`;
-
-/** A machine in words: the name its plugin reported with its fingerprint, or the fingerprint alone. */
-const machineLabel = (machine: LicenseMachine) =>
-  machine.name === null ? machine.hardware_fingerprint : `${machine.name} (${machine.hardware_fingerprint})`;
-
 function machineColumns(onDeactivate: (machine: LicenseMachine) => void): TableColumn<LicenseMachine>[] {
   return [
-    {
-      id: 'machine',
-      header: 'Machine',
-      cell: (machine) => (
-        <>
-          {machine.name !== null && <Name>{machine.name}</Name>}
-          <Fingerprint>{machine.hardware_fingerprint}</Fingerprint>
-        </>
-      ),
-    },
+    machineColumn<LicenseMachine>(),
     { id: 'first', header: 'First Activation', cell: (machine) => <DateTimeCell value={machine.first_activated_at} /> },
     { id: 'last', header: 'Last Activation', cell: (machine) => <DateTimeCell value={machine.last_activated_at} /> },
     { id: 'state', header: 'State', cell: machineState },
