@@ -12,6 +12,7 @@ import {
   type SecondFactorNeeded,
   type LoginResponse,
 } from 'shared-kit';
+import { PasswordField } from './secret-fields';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { Footer } from '../layout/Footer';
 import { useAuth } from './auth-context';
@@ -102,15 +103,7 @@ export function SignInPage() {
                 autoFocus
               />
             </Field>
-            <Field label="Password" htmlFor="sign-in-password">
-              <TextInput
-                id="sign-in-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field>
+            <PasswordField id="sign-in-password" label="Password" value={password} onChange={setPassword} />
             <Button type="submit" variant="primary" disabled={signingIn}>
               {signingIn ? 'Signing In...' : 'Sign In'}
             </Button>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorText, Field, TextInput, errorMessage, formatDateTime, type Passkey } from 'shared-kit';
+import { AppCodeField, PasswordField } from '../secret-fields';
 import { usePasskeys } from './use-passkeys';
 
 export const PASSKEY_NOT_ADDED = 'The passkey could not be added. Please try again.';
@@ -100,15 +101,12 @@ export function PasskeysSection({ totpOn }: { totpOn: boolean }) {
           />
         </Field>
         {totpOn && (
-          <Field label="Current code from your authenticator app" htmlFor="passkey-proof-code">
-            <TextInput
-              id="passkey-proof-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </Field>
+          <AppCodeField
+            id="passkey-proof-code"
+            label="Current code from your authenticator app"
+            value={code}
+            onChange={setCode}
+          />
         )}
         {factorOn && (
           <p>
@@ -149,15 +147,7 @@ function RemoveForm({
       }}
     >
       <p>To remove “{passkey.name}”, enter your password. It will no longer sign you in.</p>
-      <Field label="Your password" htmlFor="passkey-remove-password">
-        <TextInput
-          id="passkey-remove-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
+      <PasswordField id="passkey-remove-password" label="Your password" value={password} onChange={setPassword} />
       <Actions>
         <Button type="submit" variant="danger" disabled={busy || !password}>
           Remove passkey

@@ -3,14 +3,13 @@ import styled from 'styled-components';
 import {
   Button,
   ErrorText,
-  Field,
   PageHeader,
   ShownOnceSecretDialog,
-  TextInput,
   errorMessage,
   type FactorProofBody,
   type TotpEnrolment,
 } from 'shared-kit';
+import { AppCodeField, PasswordField } from '../secret-fields';
 import { useTwoFactor } from './use-two-factor';
 import { PasskeysSection } from '../passkeys/PasskeysSection';
 
@@ -158,16 +157,13 @@ function ConfirmEnrolment({
         Key: <code aria-label="Setup key">{enrolment.secret}</code>
       </p>
       <p>2. Enter the six-digit code the app shows, to check it works.</p>
-      <Field label="Code from your authenticator app" htmlFor="totp-confirm-code">
-        <TextInput
-          id="totp-confirm-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-        />
-      </Field>
+      <AppCodeField
+        id="totp-confirm-code"
+        label="Code from your authenticator app"
+        value={code}
+        onChange={setCode}
+        invalid={Boolean(problem)}
+      />
       {problem && <ErrorText>{problem}</ErrorText>}
       <Actions>
         <Button type="submit" variant="primary" disabled={busy || !code.trim()}>
@@ -204,24 +200,8 @@ function FactorOn({
         Two-factor sign-in is on with an authenticator app. Recovery codes left: <strong>{recoveryCodesLeft}</strong>.
       </p>
       <p>To make new recovery codes or turn two-factor sign-in off, enter a current code or your password.</p>
-      <Field label="Code from your authenticator app" htmlFor="totp-proof-code">
-        <TextInput
-          id="totp-proof-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-      </Field>
-      <Field label="Or your password" htmlFor="totp-proof-password">
-        <TextInput
-          id="totp-proof-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
+      <AppCodeField id="totp-proof-code" label="Code from your authenticator app" value={code} onChange={setCode} />
+      <PasswordField id="totp-proof-password" label="Or your password" value={password} onChange={setPassword} />
       {problem && <ErrorText>{problem}</ErrorText>}
       <Actions>
         <Button type="button" disabled={!ready} onClick={() => onRenew(proof())}>
