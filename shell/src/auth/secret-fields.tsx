@@ -9,14 +9,16 @@ interface SecretFieldProps {
   invalid?: boolean;
 }
 
-/** A code from the authenticator app: digits on a phone's keypad, offered from the browser's one-time codes. */
-export function AppCodeField({ id, label, value, onChange, invalid }: SecretFieldProps) {
+type SecretKind = 'app-code' | 'password';
+
+function SecretField({ kind, id, label, value, onChange, invalid }: SecretFieldProps & { kind: SecretKind }) {
   return (
     <Field label={label} htmlFor={id}>
       <TextInput
         id={id}
-        inputMode="numeric"
-        autoComplete="one-time-code"
+        {...(kind === 'app-code'
+          ? { inputMode: 'numeric', autoComplete: 'one-time-code' }
+          : { type: 'password', autoComplete: 'current-password' })}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={invalid ? true : undefined}
@@ -25,18 +27,8 @@ export function AppCodeField({ id, label, value, onChange, invalid }: SecretFiel
   );
 }
 
+/** A code from the authenticator app: digits on a phone's keypad, offered from the browser's one-time codes. */
+export const AppCodeField = (props: SecretFieldProps) => <SecretField kind="app-code" {...props} />;
+
 /** The signed-in person's own password, as password managers expect it. */
-export function PasswordField({ id, label, value, onChange, invalid }: SecretFieldProps) {
-  return (
-    <Field label={label} htmlFor={id}>
-      <TextInput
-        id={id}
-        type="password"
-        autoComplete="current-password"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={invalid ? true : undefined}
-      />
-    </Field>
-  );
-}
+export const PasswordField = (props: SecretFieldProps) => <SecretField kind="password" {...props} />;

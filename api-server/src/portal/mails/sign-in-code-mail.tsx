@@ -1,5 +1,6 @@
 import { PORTAL_SIGN_IN_CODE_TTL_MINUTES } from 'shared-kit/contract';
 import { MAIL_CODE_STYLE } from './code-style';
+import { PortalButton } from '../../email/templates/portal-button';
 
 export interface SignInCodeMailProps {
   manufacturerName: string;
@@ -9,15 +10,6 @@ export interface SignInCodeMailProps {
   /** Sent because staff of the manufacturer asked for it, not the customer. */
   sentByStaff: boolean;
 }
-
-const buttonStyle = {
-  display: 'inline-block',
-  padding: '12px 20px',
-  borderRadius: '6px',
-  background: '#1f4f99',
-  color: '#ffffff',
-  textDecoration: 'none',
-} as const;
 
 /** The sign-in mail's content: the code to type and the link to click, both single use, both for the same 10 minutes. */
 export function SignInCodeMail({ manufacturerName, code, link, sentByStaff }: SignInCodeMailProps) {
@@ -30,14 +22,7 @@ export function SignInCodeMail({ manufacturerName, code, link, sentByStaff }: Si
       </p>
       <p style={MAIL_CODE_STYLE}>{code}</p>
       <p>Or sign in with one click:</p>
-      <p>
-        <a href={link} style={buttonStyle}>
-          Sign in to the portal
-        </a>
-      </p>
-      <p>
-        If the button does not work, open this address: <a href={link}>{link}</a>
-      </p>
+      <PortalButton link={link} label="Sign in to the portal" color="#1f4f99" />
       <p>
         The code and the link work once, for {PORTAL_SIGN_IN_CODE_TTL_MINUTES} minutes. If you did not ask to sign in,
         you can ignore this mail: nobody can sign in without it.
