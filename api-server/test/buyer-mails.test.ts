@@ -1,17 +1,14 @@
 import { BUYER_MAIL_KINDS } from 'shared-kit/contract';
 import { newKeySecret } from '../src/api-keys/api-key-rules';
 import { insertApiKey } from '../src/api-keys/queries/api-keys';
-import { readEmailSettings, type EmailSettings } from '../src/email/settings';
 import { emailDb } from '../src/email/tables';
-import { createSmtpTransport, type MailTransport } from '../src/email/transport';
-import { sendDueEmails } from '../src/email/worker';
 import { createCustomerSession } from '../src/portal/customer-sessions';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
 import { createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
 import { clientPost } from './client-fixtures';
 import { customerAuth } from './portal-fixtures';
-import { startSmtpTestServer, type SmtpTestServer } from './email/smtp-test-server';
+import { startMailDelivery, type MailDelivery } from './email/mail-delivery';
 
 jest.setTimeout(120_000);
 
@@ -21,22 +18,14 @@ const PORTAL = `${PUBLIC_URL}/portal/alpha-audio`;
 describe('the mails a buyer expects', () => {
   let t: TestApp;
   let world: LicensingWorld;
-  let smtp: SmtpTestServer;
-  let settings: EmailSettings;
-  let transport: MailTransport;
+  let mail: MailDelivery;
   let shopSecret: string;
   let orderNumber = 0;
 
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: PUBLIC_URL });
     world = await createLicensingWorld(t);
-    smtp = await startSmtpTestServer();
-    settings = {
-      ...readEmailSettings({ PRODUCTHUB_SMTP_URL: smtp.url, PRODUCTHUB_MAIL_FROM: 'no-reply@mail.producthub.example' }),
-      retryBaseMs: 1,
-      timeoutMs: 5_000,
-    };
-    transport = createSmtpTransport({ ...settings, smtpUrl: smtp.url });
+    mail = await startMailDelivery();
     await t.db
       .insertInto('distribution_channels')
       .values({ manufacturer_id: world.manufacturerA.id, type: 'Release', name: 'Release' })
@@ -55,13 +44,11 @@ describe('the mails a buyer expects', () => {
     shopSecret = key.secret;
   });
   afterAll(async () => {
-    transport.close();
-    await smtp.close();
+    await mail.close();
     await t.close();
   });
   beforeEach(async () => {
-    smtp.arrived.length = 0;
-    await emailDb(t.db).deleteFrom('email_outbox').execute();
+    await mail.reset(t.db);
     await t.db
       .withTables<{ buyer_mail_switches: { manufacturer_id: number } }>()
       .deleteFrom('buyer_mail_switches')
@@ -73,8 +60,8 @@ describe('the mails a buyer expects', () => {
     emailDb(t.db).selectFrom('email_outbox').select(['kind', 'to_address', 'subject']).orderBy('id').execute();
   /** Sends the outbox through the SMTP test server; answers what arrived. */
   const deliver = async () => {
-    await sendDueEmails(t.db, settings, transport);
-    return smtp.arrived.map(({ envelope, parsed }) => ({
+    await mail.deliver(t.db);
+    return mail.smtp.arrived.map(({ envelope, parsed }) => ({
       to: envelope.to,
       subject: parsed.subject ?? '',
       text: parsed.text ?? '',

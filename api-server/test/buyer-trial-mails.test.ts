@@ -5,13 +5,10 @@ import { createDatabase, type Db } from '../src/db/database';
 import type { Database } from '../src/db/schema';
 import { claimDueTrials, mailDueTrials } from '../src/buyer-mails/trial-reminders';
 import { saveBuyerMailSwitches } from '../src/buyer-mails/queries/switches';
-import { readEmailSettings } from '../src/email/settings';
 import { emailDb } from '../src/email/tables';
-import { createSmtpTransport, type MailTransport } from '../src/email/transport';
-import { sendDueEmails } from '../src/email/worker';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createLicensingWorld, createTrial, type LicensingWorld } from './licensing-fixtures';
-import { startSmtpTestServer, type SmtpTestServer } from './email/smtp-test-server';
+import { startMailDelivery, type MailDelivery } from './email/mail-delivery';
 
 jest.setTimeout(120_000);
 
@@ -20,28 +17,20 @@ const PUBLIC_URL = 'https://licences.example.com';
 describe('trial mails: ends in 3 days, ended — once each, only to a machine’s owner', () => {
   let t: TestApp;
   let world: LicensingWorld;
-  let smtp: SmtpTestServer;
-  let transport: MailTransport;
+  let mail: MailDelivery;
   let fingerprintNumber = 0;
-  const settings = () => ({
-    ...readEmailSettings({ PRODUCTHUB_SMTP_URL: smtp.url, PRODUCTHUB_MAIL_FROM: 'no-reply@mail.producthub.example' }),
-    timeoutMs: 5_000,
-  });
 
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: PUBLIC_URL });
     world = await createLicensingWorld(t);
-    smtp = await startSmtpTestServer();
-    transport = createSmtpTransport({ ...settings(), smtpUrl: smtp.url });
+    mail = await startMailDelivery();
   });
   afterAll(async () => {
-    transport.close();
-    await smtp.close();
+    await mail.close();
     await t.close();
   });
   beforeEach(async () => {
-    smtp.arrived.length = 0;
-    await emailDb(t.db).deleteFrom('email_outbox').execute();
+    await mail.reset(t.db);
     await t.db.deleteFrom('trials').execute();
   });
 
@@ -66,8 +55,8 @@ describe('trial mails: ends in 3 days, ended — once each, only to a machine’
     await mailDueTrials(t.db, PUBLIC_URL);
     await mailDueTrials(t.db, PUBLIC_URL);
     expect(await outbox()).toEqual([{ kind: BUYER_MAIL_KINDS.trial_ending, to_address: world.bob.email }]);
-    await sendDueEmails(t.db, settings(), transport);
-    const [ending] = smtp.arrived;
+    await mail.deliver(t.db);
+    const [ending] = mail.smtp.arrived;
     expect(ending.envelope.to).toEqual([world.bob.email]);
     expect(ending.parsed.subject).toBe('Your Alpha Drums trial ends in 3 days');
     expect(ending.parsed.text).toContain('Your trial of Alpha Drums ends on');
@@ -81,8 +70,8 @@ describe('trial mails: ends in 3 days, ended — once each, only to a machine’
       BUYER_MAIL_KINDS.trial_ending,
       BUYER_MAIL_KINDS.trial_ended,
     ]);
-    await sendDueEmails(t.db, settings(), transport);
-    expect(smtp.arrived.map((mail) => mail.parsed.subject)).toEqual([
+    await mail.deliver(t.db);
+    expect(mail.smtp.arrived.map((arrived) => arrived.parsed.subject)).toEqual([
       'Your Alpha Drums trial ends in 3 days',
       'Your Alpha Drums trial has ended',
     ]);
@@ -160,8 +149,8 @@ describe('trial mails: ends in 3 days, ended — once each, only to a machine’
 
       await mailDueTrials(t.db, PUBLIC_URL);
       expect(await outbox()).toEqual([{ kind: BUYER_MAIL_KINDS.trial_ending, to_address: world.bob.email }]);
-      await sendDueEmails(t.db, settings(), transport);
-      expect(smtp.arrived.map((mail) => mail.envelope.to)).toEqual([[world.bob.email]]);
+      await mail.deliver(t.db);
+      expect(mail.smtp.arrived.map((arrived) => arrived.envelope.to)).toEqual([[world.bob.email]]);
     });
   });
 });

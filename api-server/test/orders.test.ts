@@ -496,33 +496,23 @@ describe('orders', () => {
   });
 
   it('createOrder is callable without HTTP (the store adapters call it)', async () => {
-    const answer = await createOrder(
-      suite.t.db,
-      { id: suite.world.manufacturerA.id },
-      {
-        buyer: { email: 'adapter@example.com', name: 'Adapter' },
-        lines: [{ product_id: suite.world.synth.id, license_type: 'NFR', quantity: 1 }],
-        store: 'stripe',
-        external_order_id: 'cs_test_1',
-        amount: 500,
-        currency: 'USD',
-      },
-      { actor: null, idempotencyKey: 'stripe:evt_1', publicUrl: 'http://127.0.0.1:1' },
-    );
+    const adapterOrder = () =>
+      createOrder(
+        suite.t.db,
+        { id: suite.world.manufacturerA.id },
+        {
+          buyer: { email: 'adapter@example.com', name: 'Adapter' },
+          lines: [{ product_id: suite.world.synth.id, license_type: 'NFR', quantity: 1 }],
+          store: 'stripe',
+          external_order_id: 'cs_test_1',
+          amount: 500,
+          currency: 'USD',
+        },
+        { actor: null, idempotencyKey: 'stripe:evt_1', publicUrl: 'http://127.0.0.1:1' },
+      );
+    const answer = await adapterOrder();
     expect(answer).toMatchObject({ status: 201, created: true, order: { store: 'stripe' } });
-    const replay = await createOrder(
-      suite.t.db,
-      { id: suite.world.manufacturerA.id },
-      {
-        buyer: { email: 'adapter@example.com', name: 'Adapter' },
-        lines: [{ product_id: suite.world.synth.id, license_type: 'NFR', quantity: 1 }],
-        store: 'stripe',
-        external_order_id: 'cs_test_1',
-        amount: 500,
-        currency: 'USD',
-      },
-      { actor: null, idempotencyKey: 'stripe:evt_1', publicUrl: 'http://127.0.0.1:1' },
-    );
+    const replay = await adapterOrder();
     expect(replay).toEqual({ ...answer, created: false });
   });
 });

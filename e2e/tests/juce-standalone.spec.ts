@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { verifyLicenseFile } from 'signed-formats';
-import { lastMailId, signInMailParts, waitForKeptMail } from '../support/kept-mail';
+import { signInByCode } from '../support/portal-sign-in';
 import { newPortalCustomer, type PortalCustomer } from '../support/portal-customer';
 import { E2E_BASE_URL } from '../support/stack';
 import { clickInWindow, findWindow, startXvfb, type XDisplay } from '../support/x-display';
@@ -159,14 +159,8 @@ test.describe('the JUCE example Standalone app', () => {
     const address = readFileSync(opened, 'utf8').trim();
     expect(address).toBe(`${E2E_BASE_URL}/portal/${customer.slug}/activate?code=${code}`);
 
-    const after = await lastMailId();
     await page.goto(address);
-    await page.getByLabel('Email address').fill(customer.email);
-    await page.getByLabel('Email address').press('Enter');
-    const mail = await waitForKeptMail(customer.email, 'portal.sign-in-code', after);
-    await page.getByLabel('6-digit code').fill(signInMailParts(mail).code);
-    await page.getByLabel('6-digit code').press('Enter');
-    await expect(page).toHaveURL(address);
+    await signInByCode(page, customer.email, address);
     await expect(page.getByRole('heading', { level: 1, name: `Activate ${license.productName}` })).toBeVisible();
     await expect(page.getByText(code, { exact: true })).toBeVisible();
     await expect(page.getByRole('radio', { name: new RegExp(`^${license.serial}: `) })).toBeChecked();

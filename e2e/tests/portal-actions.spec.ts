@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { seriousViolations } from '../support/axe';
-import { E2E_DATABASE_URL, lastMailId, signInMailParts, waitForKeptMail } from '../support/kept-mail';
+import { E2E_DATABASE_URL, lastMailId, waitForKeptMail } from '../support/kept-mail';
+import { signInByCode } from '../support/portal-sign-in';
 import { expectDownloadOfStoredBuildFile } from '../support/stored-build-file';
 import { newPortalCustomer, type CustomerLicense } from '../support/portal-customer';
 import { E2E_BASE_URL } from '../support/stack';
@@ -45,13 +46,7 @@ async function machinesInUse(licenseId: number): Promise<number> {
 /** Signs in on the sign-in page with the code of the kept mail; lands on My licenses. */
 async function signIn(page: Page, email: string, slug = SLUG) {
   await page.goto(`/portal/${slug}/sign-in`);
-  const after = await lastMailId();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Email address').press('Enter');
-  const { code } = signInMailParts(await waitForKeptMail(email, 'portal.sign-in-code', after));
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByLabel('6-digit code').press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/portal/${slug}/licenses$`));
+  await signInByCode(page, email, new RegExp(`/portal/${slug}/licenses$`));
   await expect(page.getByText(`Signed in as ${email}`, { exact: true })).toBeVisible();
 }
 

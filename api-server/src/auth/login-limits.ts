@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { consumeRateLimit } from './rate-limits';
+import { consumeRateLimit, type RateLimit } from './rate-limits';
 
 export interface LoginLimits {
   /** Attempts per minute from one address for one account. */
@@ -26,6 +26,23 @@ export function addressKey(ip: string): string {
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') return address.toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
+}
+
+/**
+ * A party's limit (a customer, a session: `{ customer: 12 }`) and its network address's, each in its own bucket under
+ * `prefix`: the party's stops one account guessing from many addresses, the address's one address trying many.
+ */
+export function partyAndAddressLimits(
+  prefix: string,
+  party: Record<string, number>,
+  ip: string,
+  limits: { perParty: number; perAddress: number; windowSeconds: number },
+): RateLimit[] {
+  const [[kind, id]] = Object.entries(party);
+  return [
+    { bucket: `${prefix}:${kind}:${id}`, limit: limits.perParty, windowSeconds: limits.windowSeconds },
+    { bucket: `${prefix}:ip:${addressKey(ip)}`, limit: limits.perAddress, windowSeconds: limits.windowSeconds },
+  ];
 }
 
 /**

@@ -125,3 +125,9 @@ export async function consumeRateLimitsWithRead<Row extends object>(
 
 /** Counts one hit of one bucket (see consumeRateLimits). */
 export const consumeRateLimit = (db: Db, limit: RateLimit) => consumeRateLimits(db, [limit]);
+
+/** Counts one call against every limit; the seconds to wait when any is exceeded, else null. */
+export async function retryAfterOf(db: Db, limits: RateLimit[]): Promise<number | null> {
+  const decision = await consumeRateLimits(db, limits);
+  return decision.allowed ? null : decision.retryAfterSeconds;
+}

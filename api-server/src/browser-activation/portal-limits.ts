@@ -1,7 +1,7 @@
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
-import { addressKey } from '../auth/login-limits';
-import { consumeRateLimits } from '../auth/rate-limits';
+import { partyAndAddressLimits } from '../auth/login-limits';
+import { retryAfterOf } from '../auth/rate-limits';
 
 export type CodeTryLimits = ServerConfig['browserActivationCodeTries'];
 
@@ -12,15 +12,12 @@ export type CodeTryLimits = ServerConfig['browserActivationCodeTries'];
 const WINDOW_SECONDS = 600;
 
 /** Counts a look-up, approval or denial by user code; the seconds to wait when a limit is exceeded, else null. */
-export async function codeTryRetryAfter(
-  db: Db,
-  limits: CodeTryLimits,
-  ip: string,
-  sessionId: number,
-): Promise<number | null> {
-  const decision = await consumeRateLimits(db, [
-    { bucket: `portal:user-code:session:${sessionId}`, limit: limits.perSession, windowSeconds: WINDOW_SECONDS },
-    { bucket: `portal:user-code:ip:${addressKey(ip)}`, limit: limits.perAddress, windowSeconds: WINDOW_SECONDS },
-  ]);
-  return decision.allowed ? null : decision.retryAfterSeconds;
-}
+export const codeTryRetryAfter = (db: Db, limits: CodeTryLimits, ip: string, sessionId: number) =>
+  retryAfterOf(
+    db,
+    partyAndAddressLimits('portal:user-code', { session: sessionId }, ip, {
+      perParty: limits.perSession,
+      perAddress: limits.perAddress,
+      windowSeconds: WINDOW_SECONDS,
+    }),
+  );

@@ -1,7 +1,10 @@
 import { portalLink, portalPageAddress, type PortalPageName } from 'shared-kit/pages';
+import type { BuyerMail } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { readMailBrand, type MailBrand } from '../email/brand';
 import { checkMailAddress } from '../email/mail-address';
+import { sendTemplatedEmail, type TemplatedEmail } from '../email/send-templated-email';
+import { buyerMailOn } from './queries/switches';
 import { findPortalSettings } from '../portal/portals';
 import { findLicenses } from '../licenses/queries/licenses';
 
@@ -54,4 +57,33 @@ export async function licensesByBuyer(
       byOwner.set(to, [...(byOwner.get(to) ?? []), { productName: license.product.name, serial: license.serial }]);
   }
   return byOwner;
+}
+
+/** The licences a mail is about, and the manufacturer switch that lets it go out. */
+export interface LicenseOwnersMail {
+  publicUrl: string;
+  manufacturerId: number;
+  licenseIds: readonly number[];
+  switchedBy: BuyerMail;
+}
+
+/**
+ * Writes one mail per owner of `licenseIds` (every licence of theirs in it) into the outbox in the caller's
+ * transaction; nothing when the manufacturer switched the mail off, or for an owner whose email cannot receive mail.
+ */
+export async function mailLicenseOwners(
+  trx: Db,
+  mail: LicenseOwnersMail,
+  compose: (
+    licenses: MailedLicense[],
+    context: BuyerMailContext,
+  ) => Pick<TemplatedEmail, 'kind' | 'subject' | 'preview' | 'body'>,
+): Promise<void> {
+  const { publicUrl, manufacturerId, licenseIds } = mail;
+  if (licenseIds.length === 0 || !(await buyerMailOn(trx, manufacturerId, mail.switchedBy))) return;
+  const byOwner = await licensesByBuyer(trx, manufacturerId, licenseIds);
+  if (byOwner.size === 0) return;
+  const context = await buyerMailContext(trx, publicUrl, manufacturerId);
+  for (const [to, licenses] of byOwner)
+    await sendTemplatedEmail(trx, { manufacturerId, to, transactional: true, ...compose(licenses, context) });
 }

@@ -1,7 +1,7 @@
 import type { PortalLimits } from '../config';
 import type { Db } from '../db/database';
-import { addressKey } from '../auth/login-limits';
-import { consumeRateLimits } from '../auth/rate-limits';
+import { partyAndAddressLimits } from '../auth/login-limits';
+import { retryAfterOf } from '../auth/rate-limits';
 import { waitWords } from './sign-in-words';
 
 const HOUR = 3600;
@@ -14,23 +14,12 @@ export const TOO_MANY_OFFLINE_ACTIVATIONS = (seconds: number) =>
  * PostgreSQL so every instance counts the same; the seconds to wait when either is exceeded, else null. Every upload
  * counts, a refused file too: a stream of bad files is held back like good ones.
  */
-export async function offlineActivationRetryAfter(
-  db: Db,
-  limits: PortalLimits,
-  ip: string,
-  sessionId: number,
-): Promise<number | null> {
-  const decision = await consumeRateLimits(db, [
-    {
-      bucket: `portal:offline:session:${sessionId}`,
-      limit: limits.offlineActivationsPerSessionPerHour,
+export const offlineActivationRetryAfter = (db: Db, limits: PortalLimits, ip: string, sessionId: number) =>
+  retryAfterOf(
+    db,
+    partyAndAddressLimits('portal:offline', { session: sessionId }, ip, {
+      perParty: limits.offlineActivationsPerSessionPerHour,
+      perAddress: limits.offlineActivationsPerAddressPerHour,
       windowSeconds: HOUR,
-    },
-    {
-      bucket: `portal:offline:ip:${addressKey(ip)}`,
-      limit: limits.offlineActivationsPerAddressPerHour,
-      windowSeconds: HOUR,
-    },
-  ]);
-  return decision.allowed ? null : decision.retryAfterSeconds;
-}
+    }),
+  );

@@ -1,7 +1,7 @@
 import type { PortalLimits } from '../config';
 import type { Db } from '../db/database';
 import { addressKey } from '../auth/login-limits';
-import { consumeRateLimits } from '../auth/rate-limits';
+import { retryAfterOf } from '../auth/rate-limits';
 import { emailKeyOf } from './sign-in-codes';
 
 const HOUR = 3600;
@@ -19,7 +19,7 @@ export async function codeRequestRetryAfter(
   manufacturerId: number,
   email: string,
 ): Promise<number | null> {
-  const decision = await consumeRateLimits(db, [
+  return retryAfterOf(db, [
     { bucket: `portal:code:ip:${addressKey(ip)}`, limit: limits.codesPerAddressPerHour, windowSeconds: HOUR },
     {
       bucket: `portal:code:email:${manufacturerId}:${emailKeyOf(email)}`,
@@ -27,13 +27,11 @@ export async function codeRequestRetryAfter(
       windowSeconds: HOUR,
     },
   ]);
-  return decision.allowed ? null : decision.retryAfterSeconds;
 }
 
 /** Counts a code or link tried from a network address (each code also dies after 5 wrong tries). */
 export async function signInRetryAfter(db: Db, limits: PortalLimits, ip: string): Promise<number | null> {
-  const decision = await consumeRateLimits(db, [
+  return retryAfterOf(db, [
     { bucket: `portal:sign-in:ip:${addressKey(ip)}`, limit: limits.signInsPerAddressPerMinute, windowSeconds: MINUTE },
   ]);
-  return decision.allowed ? null : decision.retryAfterSeconds;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { createBatch, voidBatchSerials } from '../batches/batch-rules';
 import { redeemSerial } from '../batches/redeem';
+import { findDemoStaffAndProduct } from './demo-lookups';
 
 /** Not a product or licence the console's end-to-end tests count on (as in demo-history.ts). */
 const PRODUCT_IDENTIFIER = 'com.aurora.compressor';
@@ -11,17 +12,9 @@ const STAFF_EMAIL = 'staff@aurora-audio.example';
  * redeemed two serials (the demo's newest customers, so the demo keeps its users), one partly voided, one untouched.
  */
 export async function seedBatchesDemo(db: Db, publicUrl: string): Promise<void> {
-  const staff = await db
-    .selectFrom('system_users')
-    .select(['id', 'manufacturer_id'])
-    .where('email', '=', STAFF_EMAIL)
-    .executeTakeFirst();
-  const product = await db
-    .selectFrom('products')
-    .select(['id', 'manufacturer_id'])
-    .where('identifier', '=', PRODUCT_IDENTIFIER)
-    .executeTakeFirst();
-  if (!staff || !product || staff.manufacturer_id !== product.manufacturer_id) return;
+  const demo = await findDemoStaffAndProduct(db, STAFF_EMAIL, PRODUCT_IDENTIFIER);
+  if (!demo) return;
+  const { staff, product } = demo;
   const owner = { manufacturerId: product.manufacturer_id, productId: product.id };
   const actor = { systemUserId: staff.id };
   const customers = await db

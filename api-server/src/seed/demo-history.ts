@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/queries/audit-log';
 import { lockLicenses } from '../licenses/queries/licenses';
 import { changeLicenseStates } from '../licenses/queries/license-state-changes';
 import { lockProduct, updateProduct } from '../catalog/queries/products';
+import { findDemoStaffAndProduct } from './demo-lookups';
 
 /** Not a product or licence the console's end-to-end tests count on (as in client-activity.ts). */
 const PRODUCT_IDENTIFIER = 'com.aurora.compressor';
@@ -14,17 +15,9 @@ const STAFF_EMAIL = 'staff@aurora-audio.example';
  * its oldest licence cancelled. Written as the routes write them: the change and its audit row in one transaction.
  */
 export async function seedDemoHistory(db: Db): Promise<void> {
-  const staff = await db
-    .selectFrom('system_users')
-    .select(['id', 'email', 'manufacturer_id'])
-    .where('email', '=', STAFF_EMAIL)
-    .executeTakeFirst();
-  const product = await db
-    .selectFrom('products')
-    .select(['id', 'manufacturer_id'])
-    .where('identifier', '=', PRODUCT_IDENTIFIER)
-    .executeTakeFirst();
-  if (!staff || !product || staff.manufacturer_id !== product.manufacturer_id) return;
+  const demo = await findDemoStaffAndProduct(db, STAFF_EMAIL, PRODUCT_IDENTIFIER);
+  if (!demo) return;
+  const { staff, product } = demo;
   const manufacturerId = product.manufacturer_id;
   const principal: Principal = {
     sessionId: 0,

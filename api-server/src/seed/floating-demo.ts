@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { findDemoProduct } from './demo-lookups';
 
 const DEMO_PRODUCT = 'com.aurora.synth-engine';
 const SEATS = 5;
@@ -12,11 +13,7 @@ const MAX_BORROW_DAYS = 14;
  * borrowed a seat for a week.
  */
 export async function seedFloatingDemo(db: Db): Promise<void> {
-  const product = await db
-    .selectFrom('products')
-    .select(['id', 'manufacturer_id'])
-    .where('identifier', '=', DEMO_PRODUCT)
-    .executeTakeFirst();
+  const product = await findDemoProduct(db, DEMO_PRODUCT);
   if (!product) return;
   await db.transaction().execute(async (trx) => {
     await trx

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { applyPolicyToLicenses } from '../policies/queries/policies';
+import { findDemoProduct } from './demo-lookups';
 
 const DEMO_PRODUCT = 'com.aurora.reverb';
 const FEATURES = [
@@ -17,11 +18,7 @@ const EDITIONS = [
  * licences perpetual in Pro. Its existing licences of those types take the policies, as "apply to existing" does.
  */
 export async function seedPolicyDemo(db: Db): Promise<void> {
-  const product = await db
-    .selectFrom('products')
-    .select(['id', 'manufacturer_id'])
-    .where('identifier', '=', DEMO_PRODUCT)
-    .executeTakeFirst();
+  const product = await findDemoProduct(db, DEMO_PRODUCT);
   if (!product) return;
   const manufacturerId = product.manufacturer_id;
   await db.transaction().execute(async (trx) => {

@@ -40,6 +40,14 @@ async function featureIdsOf(db: Db, productId: number, keys: string[]) {
   return found.map((feature) => feature.id);
 }
 
+/** An edition's name (trimmed, not blank, no other edition's of the product) and the ids of its features. */
+async function checkedEdition(trx: Db, productId: number, body: EditionBody, editionId?: number) {
+  const name = body.name.trim();
+  if (!name) throw badRequest('name must not be blank');
+  if (await findEditionNamed(trx, productId, name, editionId)) throw conflict(editionNameTaken(name));
+  return { name, featureIds: await featureIdsOf(trx, productId, body.features) };
+}
+
 /** /products/{id}/editions: named sets of a product's features (docs/licensing.md). */
 export const editionRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (app, { db }) => {
   app.get(
@@ -58,12 +66,9 @@ export const editionRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     async (request, reply) => {
       const principal = requireManufacturerStaff(request);
       const productId = request.params.id;
-      const name = request.body.name.trim();
       const edition = await db.transaction().execute(async (trx) => {
         if (!(await lockProduct(trx, principal.manufacturerId, productId))) throw notFound(PRODUCT);
-        if (!name) throw badRequest('name must not be blank');
-        if (await findEditionNamed(trx, productId, name)) throw conflict(editionNameTaken(name));
-        const featureIds = await featureIdsOf(trx, productId, request.body.features);
+        const { name, featureIds } = await checkedEdition(trx, productId, request.body);
         const { id } = await insertEdition(trx, { manufacturerId: principal.manufacturerId, productId, name });
         await replaceEditionFeatures(trx, id, featureIds);
         const made = (await findEdition(trx, productId, id))!;
@@ -86,14 +91,11 @@ export const editionRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async
     async (request) => {
       const principal = requireManufacturerStaff(request);
       const { id: productId, editionId } = request.params;
-      const name = request.body.name.trim();
       return db.transaction().execute(async (trx) => {
         if (!(await lockProduct(trx, principal.manufacturerId, productId))) throw notFound(PRODUCT);
         const before = await findEdition(trx, productId, editionId);
         if (!before) throw notFound(EDITION);
-        if (!name) throw badRequest('name must not be blank');
-        if (await findEditionNamed(trx, productId, name, editionId)) throw conflict(editionNameTaken(name));
-        const featureIds = await featureIdsOf(trx, productId, request.body.features);
+        const { name, featureIds } = await checkedEdition(trx, productId, request.body, editionId);
         await renameEdition(trx, productId, editionId, name);
         await replaceEditionFeatures(trx, editionId, featureIds);
         const after = (await findEdition(trx, productId, editionId))!;
