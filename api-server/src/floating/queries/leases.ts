@@ -87,9 +87,9 @@ export async function heartbeatLease(
   key: { productId: number; serial: string; hardwareFingerprint: string; leaseId: string },
   now: Date,
 ): Promise<RenewedLease | undefined> {
-  // The licence is taken by the lease's own licence id (an InitPlan, one index probe) so that no plan can reach it
-  // through the product's licences: with a product's licences missing from the statistics (sold since the last
-  // ANALYZE), the planner walked all of them to find the serial (6,525 rows for 1 in EXPLAIN, docs/performance.md).
+  // The product is a filter (`IS TRUE`), not an index condition, as the bulk update's tenant check: the licence comes
+  // by its serial or its id, one probe. With the product's licences sold since the last ANALYZE (none, to the
+  // planner), it walked all of them to find the serial instead (6,525 rows for 1, docs/performance.md).
   const { rows } = await executeNamed(
     db,
     'seat_heartbeat',
@@ -99,8 +99,8 @@ export async function heartbeatLease(
     FROM licenses l
     JOIN products pr ON pr.id = l.product_id
     JOIN license_policies p ON p.product_id = l.product_id AND p.license_type = l.license_type
-    WHERE s.id = ${key.leaseId} AND l.id = (SELECT o.license_id FROM license_leases o WHERE o.id = ${key.leaseId})
-      AND l.id = s.license_id AND l.product_id = ${key.productId} AND l.serial = ${key.serial}
+    WHERE s.id = ${key.leaseId} AND l.id = s.license_id AND (l.product_id = ${key.productId}) IS TRUE
+      AND l.serial = ${key.serial}
       AND s.hardware_fingerprint = ${key.hardwareFingerprint} AND s.expires_at > ${now}
       AND p.model = 'floating' AND NOT l.disabled AND NOT ${licenseExpiredSql}
       AND (SELECT count(*) FROM (SELECT 1 FROM license_leases o WHERE o.license_id = l.id AND o.expires_at > ${now}
