@@ -22,6 +22,7 @@ export async function mailDisabledLicenses(
   const { brand, portalPage } = await buyerMailContext(trx, publicUrl, manufacturerId);
   for (const [to, lines] of byOwner) {
     await sendTemplatedEmail(trx, {
+      brand,
       manufacturerId,
       to,
       kind: BUYER_MAIL_KINDS.license_disabled,

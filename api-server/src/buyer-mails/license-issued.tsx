@@ -26,6 +26,7 @@ export async function mailIssuedLicenses(
   const { brand, portalPage } = await buyerMailContext(trx, publicUrl, manufacturerId);
   for (const [to, lines] of byOwner) {
     await sendTemplatedEmail(trx, {
+      brand,
       manufacturerId,
       to,
       kind: BUYER_MAIL_KINDS[issuedBy],
