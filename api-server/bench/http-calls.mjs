@@ -6,7 +6,7 @@ import { freshAddress, PER_ADDRESS } from './client-rows.mjs';
 import { summarise } from './stats.mjs';
 
 /** One JSON request on `connection`: its status and parsed answer (null when the answer is not JSON). */
-export function callJson(api, connection, { path, method = 'POST', headers = {}, body }) {
+export function callJson(api, connection, { path, method = 'POST', headers = {}, body, timeoutMs = 30_000 }) {
   const { hostname, port } = new URL(api);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -39,7 +39,7 @@ export function callJson(api, connection, { path, method = 'POST', headers = {},
         });
       },
     );
-    request.setTimeout(30_000, () => request.destroy(new Error(`${path} timed out`)));
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`${path} timed out after ${timeoutMs / 1000} s`)));
     request.on('error', reject);
     request.end(payload);
   });

@@ -111,6 +111,8 @@ export async function orderRows({ api, floorApi, apiPid, floorPid, dataDir, pool
         path: `/api/v1/products/${f.product}/batches`,
         headers: staff,
         body: { license_type: 'Standard', count: BATCH_SERIALS, reseller: 'Bench Reseller', note: `bench ${run}` },
+        // On a loaded machine a batch has taken over 30 s; the row reports it rather than giving up.
+        timeoutMs: 300_000,
       });
       const ms = performance.now() - start;
       if (status !== 201) throw new Error(`batch of ${BATCH_SERIALS}: ${status} ${JSON.stringify(json)}`);
