@@ -29,7 +29,7 @@ const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('share
 const CLIENT = '/api/v1/clients/app';
 const CONCURRENCIES = [1, 10];
 /** Requests per address before a connection moves on: under the per-address limit of a minute. */
-const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
+export const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
 
 /**
  * Runs every client row; answers results in run.mjs's shape, each with its own `target` text.
@@ -300,7 +300,7 @@ const benchLimits = (subjects) =>
   }));
 
 /** The guard's rate-limit statement: one upsert of all the call's buckets, autocommitted, as the route runs it. */
-async function rateLimitSql(pool, subjects) {
+export async function rateLimitSql(pool, subjects) {
   return [
     { transaction: false, statements: await capture(pool, (db) => consumeRateLimits(db, benchLimits(subjects))) },
   ];
@@ -313,7 +313,7 @@ const guarded = (call, subjects) => ({ ...call, limits: benchLimits(subjects), a
  * Replays the captured groups in order on one connection per worker, bounded in time: a group the server runs as a
  * transaction is replayed as one (BEGIN … COMMIT), an autocommitted one statement by statement, as the server does.
  */
-async function replaySql(pool, connections, duration, groups) {
+export async function replaySql(pool, connections, duration, groups) {
   const latencies = [];
   let errors = 0;
   const started = Date.now();
@@ -368,7 +368,7 @@ async function bareInsert(pool, connections, duration) {
 
 let nextAddress = 0;
 /** A fresh loopback address (127.1.0.1 onwards): a customer the rate limits have not seen. */
-function freshAddress() {
+export function freshAddress() {
   const n = nextAddress++;
   return `127.${1 + (Math.floor(n / (254 * 256)) % 250)}.${Math.floor(n / 254) % 256}.${1 + (n % 254)}`;
 }

@@ -155,19 +155,7 @@ export async function portalRows({ api, apiPid, dataDir, pool, mail, duration })
   );
 
   // The customer with 50 licences signs in with the code of the mail, as a person would.
-  const sent = performance.now();
-  const arrived = mail.mailTo(BENCH_PORTAL_CUSTOMER_EMAIL, sent);
-  await requestCode(BENCH_PORTAL_CUSTOMER_EMAIL);
-  const { subject } = await simpleParser((await arrived).raw);
-  const code = /^(\d{6}) /.exec(subject ?? '')?.[1];
-  if (!code) throw new Error(`no code in the sign-in mail's subject "${subject}"`);
-  const signIn = await fetch(`${api}/api/v1/portal/${slug}/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_PORTAL_CUSTOMER_EMAIL, code }),
-  });
-  if (!signIn.ok) throw new Error(`portal sign-in: ${signIn.status} ${await signIn.text()}`);
-  const { token, user } = await signIn.json();
+  const { token, user } = await signInPortalCustomer({ api, mail, slug, email: BENCH_PORTAL_CUSTOMER_EMAIL });
   const customerId = user.id;
 
   for (const [label, query] of [
@@ -199,6 +187,31 @@ export async function portalRows({ api, apiPid, dataDir, pool, mail, duration })
     );
   }
   return rows;
+}
+
+/**
+ * Signs `email` in to the portal of `slug` as a person would: asks for a code, reads it from the mail the server
+ * sent to the bench's SMTP server, and signs in with it. Answers the session token and the end user.
+ */
+export async function signInPortalCustomer({ api, mail, slug, email }) {
+  const sent = performance.now();
+  const arrived = mail.mailTo(email, sent);
+  const ask = await fetch(`${api}/api/v1/portal/${slug}/sign-in/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (ask.status !== 202) throw new Error(`code request for ${email}: ${ask.status} ${await ask.text()}`);
+  const { subject } = await simpleParser((await arrived).raw);
+  const code = /^(\d{6}) /.exec(subject ?? '')?.[1];
+  if (!code) throw new Error(`no code in the sign-in mail's subject "${subject}"`);
+  const signIn = await fetch(`${api}/api/v1/portal/${slug}/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, code }),
+  });
+  if (!signIn.ok) throw new Error(`portal sign-in of ${email}: ${signIn.status} ${await signIn.text()}`);
+  return signIn.json();
 }
 
 const pageOf = (query) =>

@@ -21,7 +21,9 @@ import {
   stopChildren,
 } from './measure.mjs';
 import { operationsRows } from './operations-rows.mjs';
+import { orderMarkdown, orderRows } from './order-rows.mjs';
 import { portalMarkdown, portalRows, startMailCatcher } from './portal-rows.mjs';
+import { seatMarkdown, seatRows } from './seat-rows.mjs';
 import { summarise } from './stats.mjs';
 import { benchSettings, BENCH_PASSWORD, benchStaffEmail, BENCH_SUPERUSER_EMAIL } from './settings.mjs';
 
@@ -85,6 +87,9 @@ try {
     PRODUCTHUB_MAIL_FROM: 'no-reply@bench.example',
     PRODUCTHUB_PORTAL_CODE_RATE_LIMIT: '1000000',
     PRODUCTHUB_PORTAL_CODE_ADDRESS_RATE_LIMIT: '1000000',
+    // The redeem row's one customer redeems thousands of serials: the limit's statement still runs on every try.
+    PRODUCTHUB_PORTAL_REDEEM_RATE_LIMIT: '1000000',
+    PRODUCTHUB_PORTAL_REDEEM_ADDRESS_RATE_LIMIT: '1000000',
   });
   const floorChild = await startChild(
     'floor',
@@ -148,6 +153,19 @@ try {
     );
   if (!args.only || args.only.split(',').includes('portal'))
     results.push(...(await portalRows({ api, apiPid: apiChild.pid, dataDir: settings.dataDir, pool, mail, duration })));
+  const rowContext = {
+    api,
+    floorApi: `http://127.0.0.1:${settings.floorPort}`,
+    apiPid: apiChild.pid,
+    floorPid: floorChild.pid,
+    dataDir: settings.dataDir,
+    pool,
+    duration,
+    log: console.error,
+  };
+  if (!args.only || args.only.split(',').includes('orders'))
+    results.push(...(await orderRows({ ...rowContext, mail, staffToken: staff })));
+  if (!args.only || args.only.split(',').includes('seats')) results.push(...(await seatRows(rowContext)));
   results.push(
     ...(await operationsRows({
       api,
@@ -467,7 +485,8 @@ function markdown(report) {
   const tables = [lines.join('\n'), serverOverSqlMarkdown(report)];
   const client = clientMarkdown(report.results);
   const portal = portalMarkdown(report.results);
-  return [...tables, ...(client ? [client] : []), ...(portal ? [portal] : [])].join('\n\n');
+  const selling = [orderMarkdown(report.results), seatMarkdown(report.results)].filter(Boolean);
+  return [...tables, ...(client ? [client] : []), ...(portal ? [portal] : []), ...selling].join('\n\n');
 }
 
 function round2(value) {

@@ -85,5 +85,11 @@ export async function mailLicenseOwners(
   if (byOwner.size === 0) return;
   const context = await buyerMailContext(trx, publicUrl, manufacturerId);
   for (const [to, licenses] of byOwner)
-    await sendTemplatedEmail(trx, { manufacturerId, to, transactional: true, ...compose(licenses, context) });
+    await sendTemplatedEmail(trx, {
+      brand: context.brand,
+      manufacturerId,
+      to,
+      transactional: true,
+      ...compose(licenses, context),
+    });
 }

@@ -33,6 +33,7 @@ export async function mailFreedMachine(trx: Db, publicUrl: string, freed: FreedM
   const { brand, portalPage } = await buyerMailContext(trx, publicUrl, freed.manufacturerId);
   const machineName = machineWords(freed.machine);
   await sendTemplatedEmail(trx, {
+    brand,
     manufacturerId: freed.manufacturerId,
     to,
     kind: BUYER_MAIL_KINDS.machine_freed,

@@ -71,6 +71,7 @@ async function mailClaimedTrials(trx: Db, publicUrl: string, mail: TrialMail, tr
     const { brand, portalPage } = await buyerMailContext(trx, publicUrl, trial.manufacturer_id);
     const ended = mail === 'trial_ended';
     await sendTemplatedEmail(trx, {
+      brand,
       manufacturerId: trial.manufacturer_id,
       to,
       kind: BUYER_MAIL_KINDS[mail],

@@ -1,6 +1,6 @@
 import type React from 'react';
 import type { Db } from '../db/database';
-import { readMailBrand } from './brand';
+import { readMailBrand, type MailBrand } from './brand';
 import { EmailFrame } from './email-frame';
 import { normalizedMailAddress } from './mail-address';
 import { maskSecrets } from './mask-secrets';
@@ -25,6 +25,8 @@ export interface TemplatedEmail {
    * they are removed from the outbox once the mail is final (mask-secrets.ts). Kept mails stay whole.
    */
   secrets?: readonly string[];
+  /** The manufacturer's brand when the caller has read it already (buyer mails do): one statement less per mail. */
+  brand?: MailBrand;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface TemplatedEmail {
  */
 export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise<{ id: string }> {
   const to = normalizedMailAddress(email.to);
-  const brand = await readMailBrand(db, email.manufacturerId);
+  const brand = email.brand ?? (await readMailBrand(db, email.manufacturerId));
   if (!brand) throw new Error(`no manufacturer ${email.manufacturerId} to send a mail for`);
   const framed = (
     <EmailFrame brand={brand} preview={email.preview} transactional={email.transactional}>

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { executeNamed } from '../../db/named-statements';
 import { licenseExpiredSql } from '../../policies/queries/license-terms';
 import { editionFeaturesSql, editionNameSql } from './floating-license';
 
@@ -79,26 +80,32 @@ export interface RenewedLease extends LeaseRow {
 /**
  * A heart-beat in one statement: the caller's own live lease, on an enabled, unexpired floating licence that has
  * no more live leases than seats, ends `lease_minutes` from `now` (or later, when borrowed). No row: refused (the
- * caller reads why, off the hot path).
+ * caller reads why, off the hot path). Named: planned once per connection, as the other hot client calls.
  */
 export async function heartbeatLease(
   db: Db,
   key: { productId: number; serial: string; hardwareFingerprint: string; leaseId: string },
   now: Date,
 ): Promise<RenewedLease | undefined> {
-  const { rows } = await sql<RenewedLease>`
+  // The product is a filter (`IS TRUE`), not an index condition, as the bulk update's tenant check: the licence comes
+  // by its serial or its id, one probe. With the product's licences sold since the last ANALYZE (none, to the
+  // planner), it walked all of them to find the serial instead (6,525 rows for 1, docs/performance.md).
+  const { rows } = await executeNamed(
+    db,
+    'seat_heartbeat',
+    sql<RenewedLease>`
     UPDATE license_leases s
     SET expires_at = greatest(s.expires_at, ${now}::timestamptz + make_interval(mins => p.lease_minutes))
     FROM licenses l
     JOIN products pr ON pr.id = l.product_id
     JOIN license_policies p ON p.product_id = l.product_id AND p.license_type = l.license_type
-    WHERE s.id = ${key.leaseId} AND l.id = s.license_id AND l.product_id = ${key.productId} AND l.serial = ${key.serial}
+    WHERE s.id = ${key.leaseId} AND l.id = s.license_id AND (l.product_id = ${key.productId}) IS TRUE
+      AND l.serial = ${key.serial}
       AND s.hardware_fingerprint = ${key.hardwareFingerprint} AND s.expires_at > ${now}
       AND p.model = 'floating' AND NOT l.disabled AND NOT ${licenseExpiredSql}
       AND (SELECT count(*) FROM (SELECT 1 FROM license_leases o WHERE o.license_id = l.id AND o.expires_at > ${now}
            LIMIT p.seats + 1) live) <= p.seats
-    RETURNING s.*, l.serial, pr.private_key_encrypted, ${editionNameSql} AS edition, ${editionFeaturesSql} AS features`.execute(
-    db,
+    RETURNING s.*, l.serial, pr.private_key_encrypted, ${editionNameSql} AS edition, ${editionFeaturesSql} AS features`,
   );
   return rows[0];
 }
