@@ -180,16 +180,3 @@ export const policyKeys = {
   terms: (licenseId: number) => resourceKey('licenses', licenseId, 'terms'),
   allTerms: () => scope('licenses', ANY_ID, 'terms'),
 };
-
-/** A manufacturer's settings of one store, Stripe or Paddle (docs/selling.md, "In the console: Stores"). */
-export const storeKeys = {
-  settings: (manufacturerId: number, store: string) => resourceKey('manufacturers', manufacturerId, 'stores', store),
-  secret: (manufacturerId: number, store: string) =>
-    resourceKey('manufacturers', manufacturerId, 'stores', store, 'secret'),
-  mappings: (manufacturerId: number, store: string) =>
-    resourceKey('manufacturers', manufacturerId, 'stores', store, 'mappings'),
-  mapping: (manufacturerId: number, store: string, mappingId: number) =>
-    resourceKey('manufacturers', manufacturerId, 'stores', store, 'mappings', mappingId),
-  /** Every store's settings of the manufacturer: a change to one store's mapping or secret answers anew. */
-  allOf: (manufacturerId: number) => scope('manufacturers', manufacturerId, 'stores'),
-};

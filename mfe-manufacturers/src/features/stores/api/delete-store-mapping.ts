@@ -1,5 +1,6 @@
 import type { StoreName } from 'shared-kit';
-import { storeKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
+import { useApiMutation, type ApiMutation } from 'shared-kit/data';
+import { storeKeys } from './store-keys';
 
 export interface StoreMappingRef {
   manufacturerId: number;
