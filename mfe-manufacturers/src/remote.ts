@@ -27,6 +27,10 @@ const PortalSection = lazyPage(() =>
   import('./features/portal/components/PortalSection').then((section) => section.PortalSection),
 );
 
+const StoresSection = lazyPage(() =>
+  import('./features/stores/components/StoresSection').then((section) => section.StoresSection),
+);
+
 // The sections other features add below a manufacturer's details (a feature never imports another feature).
 const manufacturerSections = (manufacturerId: number) =>
   createElement(
@@ -38,6 +42,7 @@ const manufacturerSections = (manufacturerId: number) =>
     createElement(WebhooksSection, { manufacturerId }),
     createElement(ApiKeysSection, { manufacturerId }),
     createElement(OrdersSection, { manufacturerId }),
+    createElement(StoresSection, { manufacturerId }),
   );
 
 // The list comes with the manifest; every other page is fetched when first visited.

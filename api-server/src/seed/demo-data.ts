@@ -17,6 +17,7 @@ import { seedFloatingDemo } from './floating-demo';
 import { seedOrdersDemo } from './orders';
 import { seedBatchesDemo } from './batches-demo';
 import { seedBuyerMailsDemo } from './buyer-mails-demo';
+import { seedStoresDemo } from './stores-demo';
 import { readConfig } from '../config';
 
 interface ManufacturerPlan {
@@ -330,6 +331,7 @@ export async function seedDemoData(
   // Before the webhook endpoints exist: the demo's orders leave no deliveries pending for the worker.
   await seedOrdersDemo(db, seeded, publicUrl);
   await seedBatchesDemo(db, publicUrl);
+  await seedStoresDemo(db, masterKey, publicUrl);
   await seedWebhookDemo(db, masterKey, seeded);
   await seedEmailDemo(db, seeded);
   await seedBuyerMailsDemo(db, seeded);

@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { Button, Dialog, ErrorText, LICENSE_TYPES, SpinnerIcon, type StoreName } from 'shared-kit';
+import { Form, SelectField, TextField, useContractForm } from 'shared-kit/forms';
+import { useCreateStoreMapping } from '../api/create-store-mapping';
+import { useMappableProducts } from '../api/get-products';
+import {
+  NEW_MAPPING,
+  PRICE_ID_INVALID,
+  PRICE_ID_REQUIRED,
+  PRODUCT_REQUIRED,
+  mappingBody,
+  validateMappingForm,
+} from './store-forms';
+import { STORE_LABELS } from './store-words';
+
+export const MAPPING_SAVE_FAILED = 'The mapping could not be saved. Please try again.';
+
+const FormLayout = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+const PRICE_HELP: Record<StoreName, string> = {
+  stripe: 'The Stripe price id, as in the product catalogue: price_…',
+  paddle: 'The Paddle price id, as in the catalogue: pri_…',
+};
+
+/** Adds a row to the price mapping: this store price sells this product's licence type. */
+export function MappingDialog({
+  manufacturerId,
+  store,
+  onClose,
+}: {
+  manufacturerId: number;
+  store: StoreName;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const create = useCreateStoreMapping();
+  const products = useMappableProducts();
+  const title = `Map a ${STORE_LABELS[store]} Price`;
+  const form = useContractForm({
+    defaultValues: NEW_MAPPING,
+    schema: () => import('shared-kit/contract').then((contract) => contract.CreateStoreMappingBody),
+    toBody: mappingBody,
+    fieldOf: { store_price_id: 'storePriceId', product_id: 'productId', license_type: 'licenseType' },
+    messages: { storePriceId: { empty: PRICE_ID_REQUIRED, invalid: PRICE_ID_INVALID }, productId: PRODUCT_REQUIRED },
+    rules: validateMappingForm,
+    pending: create.isMutating,
+    failedText: MAPPING_SAVE_FAILED,
+    onSubmit: async (body) => {
+      await create.trigger({ manufacturerId, store, body });
+      onClose();
+    },
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !create.isMutating && onClose()}
+      title={title}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={create.isMutating}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant="primary"
+            disabled={form.pending}
+            aria-busy={form.pending || undefined}
+          >
+            {form.pending && <SpinnerIcon />}
+            Add mapping
+          </Button>
+        </>
+      }
+    >
+      <Form form={form} as={FormLayout} id={formId} aria-label={title}>
+        <TextField name="storePriceId" label="Price ID" required autoComplete="off" info={PRICE_HELP[store]} />
+        <SelectField name="productId" label="Product" required disabled={products.isLoading}>
+          <option value="">{products.isLoading ? 'Loading products…' : 'Choose a product'}</option>
+          {products.rows.map((product) => (
+            <option key={product.id} value={String(product.id)}>
+              {product.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField name="licenseType" label="License type" required>
+          {LICENSE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
+        {form.failure && <ErrorText>{form.failure}</ErrorText>}
+      </Form>
+    </Dialog>
+  );
+}
