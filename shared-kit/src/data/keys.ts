@@ -178,9 +178,5 @@ export const policyKeys = {
     scope('products', productId, 'policies', ANY_ID, 'apply-preview'),
   ],
   terms: (licenseId: number) => resourceKey('licenses', licenseId, 'terms'),
-  /** Where a licence's new edition is posted (Change edition). */
-  licenseEdition: (licenseId: number) => resourceKey('licenses', licenseId, 'edition'),
-  /** Where a licence's renewal is posted (Renew). */
-  licenseRenewal: (licenseId: number) => resourceKey('licenses', licenseId, 'renew'),
   allTerms: () => scope('licenses', ANY_ID, 'terms'),
 };

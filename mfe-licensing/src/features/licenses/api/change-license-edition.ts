@@ -1,5 +1,6 @@
 import { type LicenseEditionBody, type LicenseTerms } from 'shared-kit';
-import { auditEventKeys, policyKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
+import { auditEventKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
+import { licenseTermsKeys } from './license-terms-keys';
 
 export interface LicenseEditionChange {
   licenseId: number;
@@ -9,7 +10,7 @@ export interface LicenseEditionChange {
 const changeLicenseEdition: ApiMutation<LicenseEditionChange, LicenseTerms> = {
   name: 'change-license-edition',
   method: 'POST',
-  path: ({ licenseId }) => policyKeys.licenseEdition(licenseId),
+  path: ({ licenseId }) => licenseTermsKeys.edition(licenseId),
   body: ({ body }) => body,
   // Its History; the caller puts the answer (the licence's terms) in the cache, so nothing shown blinks out.
   invalidates: () => [auditEventKeys.lists()],

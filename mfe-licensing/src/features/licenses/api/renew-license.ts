@@ -1,5 +1,6 @@
 import { type LicenseRenewBody, type LicenseTerms } from 'shared-kit';
-import { auditEventKeys, policyKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
+import { auditEventKeys, useApiMutation, type ApiMutation } from 'shared-kit/data';
+import { licenseTermsKeys } from './license-terms-keys';
 
 export interface LicenseRenewal {
   licenseId: number;
@@ -9,7 +10,7 @@ export interface LicenseRenewal {
 const renewLicense: ApiMutation<LicenseRenewal, LicenseTerms> = {
   name: 'renew-license',
   method: 'POST',
-  path: ({ licenseId }) => policyKeys.licenseRenewal(licenseId),
+  path: ({ licenseId }) => licenseTermsKeys.renewal(licenseId),
   body: ({ body }) => body,
   // Its History; the caller puts the answer (the licence's terms) in the cache, so nothing shown blinks out.
   invalidates: () => [auditEventKeys.lists()],
