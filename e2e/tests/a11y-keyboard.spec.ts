@@ -1,18 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { tabTo } from '../support/keyboard';
 import { AURORA_STAFF } from '../support/stack';
 import { signInAndWait, storedToken } from '../support/sign-in';
 
 const REVERB = 'com.aurora.reverb';
-
-/** Presses Tab until `target` has focus: proves it is reachable by keyboard alone, in tab order. */
-async function tabTo(page: Page, target: Locator, maxPresses = 250) {
-  for (let press = 0; press < maxPresses; press += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 async function noSeriousViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });

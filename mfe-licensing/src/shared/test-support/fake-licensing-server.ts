@@ -1,5 +1,9 @@
 import type {
+  Edition,
+  LicenseEditionBody,
+  LicenseRenewBody,
   LicenseTerms,
+  Policy,
   BulkUpdateLicensesBody,
   EndUser,
   License,
@@ -89,6 +93,10 @@ export interface FakeLicensingState {
   machines?: Record<number, LicenseMachine[]>;
   /** The terms of each licence, by licence id (a licence without: none, as without a policy). */
   terms?: Record<number, LicenseTerms>;
+  /** The editions of each product, by product id (a product without: none). */
+  editions?: Record<number, Edition[]>;
+  /** The policies of each product, by product id (a product without: none). */
+  policies?: Record<number, Policy[]>;
   /** The seats of each floating licence and the leases holding them, by licence id (others: not floating). */
   leases?: Record<number, LicenseLeaseList>;
   /** The order each licence came from, by licence id (a licence without: none). */
@@ -187,6 +195,43 @@ export function fakeLicensingServer(state: FakeLicensingState): FakeApiServer {
       const id = Number(match[1]);
       if (!state.licenses.some((l) => l.id === id)) throw apiError(404, 'License not found');
       return state.terms?.[id] ?? noTerms(id);
+    }
+    if (method === 'GET' && (match = path.match(/^\/products\/(\d+)\/editions$/)))
+      return { data: state.editions?.[Number(match[1])] ?? [] };
+    if (method === 'GET' && (match = path.match(/^\/products\/(\d+)\/policies$/)))
+      return { data: state.policies?.[Number(match[1])] ?? [] };
+    if (method === 'POST' && (match = path.match(/^\/licenses\/(\d+)\/edition$/))) {
+      const id = Number(match[1]);
+      const found = state.licenses.find((l) => l.id === id);
+      if (!found) throw apiError(404, 'License not found');
+      const edition = state.editions?.[found.product_id]?.find(
+        (e) => e.id === (call.body as LicenseEditionBody).edition_id,
+      );
+      if (!edition) throw apiError(400, "edition_id names no edition of this license's product.");
+      const terms = state.terms?.[id] ?? noTerms(id);
+      if (terms.edition?.id === edition.id) throw apiError(409, 'The license already has this edition.');
+      const changed = { ...terms, edition: { id: edition.id, name: edition.name, features: edition.features } };
+      state.terms = { ...state.terms, [id]: changed };
+      return changed;
+    }
+    if (method === 'POST' && (match = path.match(/^\/licenses\/(\d+)\/renew$/))) {
+      const id = Number(match[1]);
+      const found = state.licenses.find((l) => l.id === id);
+      if (!found) throw apiError(404, 'License not found');
+      const until = (call.body as LicenseRenewBody).expires_at;
+      if (until !== undefined && !(Date.parse(until) > Date.now()))
+        throw apiError(400, 'expires_at must be in the future.');
+      const terms = state.terms?.[id] ?? noTerms(id);
+      const days = state.policies?.[found.product_id]?.find(
+        (p) => p.license_type === found.license_type,
+      )?.duration_days;
+      if (until === undefined && !days)
+        throw apiError(400, "This license's policy has no duration: give the date it runs until (expires_at).");
+      const from = Math.max(terms.expires_at ? Date.parse(terms.expires_at) : Date.now(), Date.now());
+      const expiresAt = until ?? new Date(from + days! * 24 * 60 * 60 * 1000).toISOString();
+      const renewed = { ...terms, expires_at: expiresAt, expired: false };
+      state.terms = { ...state.terms, [id]: renewed };
+      return renewed;
     }
     if (method === 'GET' && (match = path.match(/^\/licenses\/(\d+)\/order$/))) {
       const id = Number(match[1]);

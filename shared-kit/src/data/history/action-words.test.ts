@@ -5,6 +5,7 @@ describe('actionInWords', () => {
     ['license.transfer', 'License transferred'],
     ['channel_membership.add', 'Channel membership added'],
     ['release.undistribute', 'Release withdrawn'],
+    ['license.renew', 'License renewed'],
     ['client.license.activate', 'Client license activated'],
     ['product.rename', 'Product rename'],
     ['import', 'Import'],

@@ -18,6 +18,7 @@ const PAST_TENSE: Record<string, string> = {
   check: 'checked',
   revoke: 'revoked',
   refund: 'refunded',
+  renew: 'renewed',
 };
 
 /** Actions whose words do not follow "subject verb". */

@@ -82,7 +82,7 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
         width="820px"
         footer={<Button onClick={onClose}>Close</Button>}
       >
-        <LicenseTermsSummary licenseId={license.id} />
+        <LicenseTermsSummary license={license} />
         <LicenseSeats licenseId={license.id} serial={license.serial} onRelease={setReleasing} />
         <Table
           caption={`Machines of license ${license.serial}`}
