@@ -119,7 +119,7 @@ export interface World {
   /** That member's passkey (a stored key no authenticator holds), and pending sign-ins for its calls, one per call. */
   passkeys: { passkeyOfOtherUser: number; pendingTokens: string[] };
   /** Staff of A an owner manages (staff A and B, like all demo staff, are owners): one member for the changes that
-   * can repeat, one per role to remove, and one open invite per role to accept (its link's token). */
+   * can repeat, one per role to remove, and invite links to accept: one live, the rest unknown. */
   staffTeam: { memberA: number; membersToRemoveA: number[]; inviteTokensA: string[] };
 }
 
@@ -308,19 +308,18 @@ async function staffTeamObjects(t: TestApp, manufacturerId: number): Promise<Wor
   };
   const membersToRemoveA = [];
   for (let n = 0; n < ROLES.length; n++) membersToRemoveA.push(await member(`leaving.${n}`));
-  const inviteTokensA = [];
-  for (let n = 0; n < ROLES.length; n++) {
-    const token = randomBytes(32).toString('base64url');
-    await insertInvite(t.db, {
-      manufacturerId,
-      email: `matrix.invited.${n}@aurora-audio.example`,
-      role: 'viewer',
-      tokenHash: hashSessionToken(token),
-      invitedBy: null,
-      days: 7,
-    });
-    inviteTokensA.push(token);
-  }
+  const token = randomBytes(32).toString('base64url');
+  await insertInvite(t.db, {
+    manufacturerId,
+    email: 'matrix.invited@aurora-audio.example',
+    role: 'viewer',
+    tokenHash: hashSessionToken(token),
+    invitedBy: null,
+    days: 7,
+  });
+  // Popped from the end: links that open nothing first, the live one last.
+  const inviteTokensA = [token];
+  for (let n = 1; n < ROLES.length; n++) inviteTokensA.push(randomBytes(32).toString('base64url'));
   return { memberA: await member('support'), membersToRemoveA, inviteTokensA };
 }
 

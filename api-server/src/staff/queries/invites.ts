@@ -58,17 +58,21 @@ export async function insertInvite(db: Db, invite: NewInvite): Promise<StaffInvi
     .executeTakeFirstOrThrow();
 }
 
-/** The invite a token opens, locked: open (not accepted) and not expired; undefined for any other token. */
-export function findUsableInviteLocked(db: Db, tokenHash: string): Promise<StaffInviteRow | undefined> {
-  return staffDb(db)
+const usableInvite = (db: Db, tokenHash: string) =>
+  staffDb(db)
     .selectFrom('staff_invites')
     .select(INVITE_COLUMNS)
     .where('token_hash', '=', tokenHash)
     .where('accepted_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .forUpdate()
-    .executeTakeFirst();
-}
+    .where('expires_at', '>', sql<Date>`now()`);
+
+/** The invite a token opens: open (not accepted) and not expired; undefined for any other token. */
+export const findUsableInvite = (db: Db, tokenHash: string): Promise<StaffInviteRow | undefined> =>
+  usableInvite(db, tokenHash).executeTakeFirst();
+
+/** The same, locked for its acceptance. */
+export const findUsableInviteLocked = (db: Db, tokenHash: string): Promise<StaffInviteRow | undefined> =>
+  usableInvite(db, tokenHash).forUpdate().executeTakeFirst();
 
 export async function markInviteAccepted(db: Db, inviteId: number, systemUserId: number): Promise<void> {
   await staffDb(db)

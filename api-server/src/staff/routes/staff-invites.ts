@@ -23,6 +23,7 @@ import type { RouteDependencies } from '../../lib/route-dependencies';
 import { mailStaffInvite } from '../invite-mail';
 import {
   findAccountByEmailLocked,
+  findUsableInvite,
   findUsableInviteLocked,
   insertInvite,
   joinStaff,
@@ -118,6 +119,8 @@ export const staffInviteRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
       const { token, password } = request.body;
       const weakness = passwordWeakness(password);
       if (weakness) throw badRequest(weakness);
+      // A token that opens nothing costs no password hash; the transaction checks the invite again, locked.
+      if (!(await findUsableInvite(db, hashSessionToken(token)))) throw new HttpError(400, INVITE_NOT_VALID);
       const passwordHash = await hashPassword(password);
       const joined = await db.transaction().execute(async (trx) => {
         const invite = await findUsableInviteLocked(trx, hashSessionToken(token));
