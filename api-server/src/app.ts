@@ -46,6 +46,7 @@ import { apiKeyRoutes } from './api-keys/routes';
 import { ordersRoutes } from './orders/routes';
 import { batchRoutes } from './batches/routes';
 import { storesRoutes } from './stores/routes';
+import { staffRoutes } from './staff/routes';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -228,6 +229,7 @@ export async function buildApp({
       await api.register(ordersRoutes, areaDependencies);
       await api.register(batchRoutes, areaDependencies);
       await api.register(storesRoutes, areaDependencies);
+      await api.register(staffRoutes, { ...areaDependencies, sessionCache });
     },
     { prefix: '/api/v1' },
   );

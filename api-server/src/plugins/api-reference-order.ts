@@ -142,6 +142,16 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/systemusers/me/passkeys/registration-options',
   '/systemusers/me/passkeys/registration-options/with-passkey',
   '/systemusers/me/passkeys/{id}/remove',
+  // An owner's staff: the list, invites and their acceptance, a member's role, status, sessions and factors.
+  '/manufacturers/{id}/staff',
+  '/manufacturers/{id}/staff/invites',
+  '/staff-invites/accept',
+  '/manufacturers/{id}/staff/{memberId}/role',
+  '/manufacturers/{id}/staff/{memberId}/disable',
+  '/manufacturers/{id}/staff/{memberId}/enable',
+  '/manufacturers/{id}/staff/{memberId}',
+  '/manufacturers/{id}/staff/{memberId}/sessions',
+  '/manufacturers/{id}/staff/{memberId}/two-factor',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

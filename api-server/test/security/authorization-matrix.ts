@@ -379,6 +379,58 @@ const BATCH_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
+/** An owner's staff routes: the owner of A (staff A) or the Super User; staff B (B's owner) gets 404 for A's. */
+const staffMember = (w: World) => `/api/v1/manufacturers/${w.manufacturerA}/staff/${w.staffTeam.memberA}`;
+const STAFF_TEAM_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/manufacturers/:id/staff': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/staff` }),
+    expect: ownOrSuperuser(200),
+  },
+  'POST /api/v1/manufacturers/:id/staff/invites': {
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/staff/invites`,
+      payload: { email: 'matrix.newcomer@aurora-audio.example', role: 'support' },
+    }),
+    expect: ownOrSuperuser(201),
+  },
+  'POST /api/v1/staff-invites/accept': {
+    // Public: the token alone decides, whoever sends it. The roles before staff A follow links that open nothing
+    // (one plain 400); staff A, last, follows a live one and joins A's staff (a password hash per acceptance is
+    // slow, so one is made).
+    request: (w) => ({
+      url: '/api/v1/staff-invites/accept',
+      payload: { token: w.staffTeam.inviteTokensA.pop(), password: 'matrix violet anchor juggles' },
+    }),
+    expect: { anonymous: 400, superuser: 400, staffA: 200, staffB: 400, customerA: 400, customerB: 400 },
+  },
+  'PUT /api/v1/manufacturers/:id/staff/:memberId/role': {
+    request: (w) => ({ url: `${staffMember(w)}/role`, payload: { role: 'viewer' } }),
+    expect: ownOrSuperuser(200),
+  },
+  'POST /api/v1/manufacturers/:id/staff/:memberId/disable': {
+    request: (w) => ({ url: `${staffMember(w)}/disable` }),
+    expect: ownOrSuperuser(200),
+  },
+  'POST /api/v1/manufacturers/:id/staff/:memberId/enable': {
+    request: (w) => ({ url: `${staffMember(w)}/enable` }),
+    expect: ownOrSuperuser(200),
+  },
+  'DELETE /api/v1/manufacturers/:id/staff/:memberId': {
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/staff/${w.staffTeam.membersToRemoveA.pop()}`,
+    }),
+    expect: ownOrSuperuser(204),
+  },
+  'DELETE /api/v1/manufacturers/:id/staff/:memberId/sessions': {
+    request: (w) => ({ url: `${staffMember(w)}/sessions` }),
+    expect: ownOrSuperuser(200),
+  },
+  'DELETE /api/v1/manufacturers/:id/staff/:memberId/two-factor': {
+    request: (w) => ({ url: `${staffMember(w)}/two-factor` }),
+    expect: ownOrSuperuser(200),
+  },
+};
+
 export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /healthz': { request: () => ({ url: '/healthz' }), expect: PUBLIC },
   'GET /readyz': { request: () => ({ url: '/readyz' }), expect: PUBLIC },
@@ -570,6 +622,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   ...BATCH_ROUTES,
   ...STORE_ROUTES,
   ...BUYER_MAIL_ROUTES,
+  ...STAFF_TEAM_ROUTES,
 
   'GET /api/v1/products': {
     request: () => ({ url: '/api/v1/products' }),

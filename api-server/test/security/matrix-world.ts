@@ -29,6 +29,7 @@ import { insertStoreMapping } from '../../src/stores/queries/store-mappings';
 import { DEMO_TWO_FACTOR_LOGIN } from '../../src/seed/two-factor-demo';
 import { createPendingSignIn, replaceRecoveryCodes } from '../../src/two-factor/queries';
 import { hashRecoveryCode, newRecoveryCodes } from '../../src/two-factor/recovery-codes';
+import { insertInvite } from '../../src/staff/queries/invites';
 
 export type Role = 'anonymous' | 'superuser' | 'staffA' | 'staffB' | 'customerA' | 'customerB';
 export const ROLES: Role[] = ['anonymous', 'superuser', 'staffA', 'staffB', 'customerA', 'customerB'];
@@ -117,6 +118,9 @@ export interface World {
   stores: { stripeSecret: string; paddleSecret: string; mappingsToDeleteA: number[] };
   /** That member's passkey (a stored key no authenticator holds), and pending sign-ins for its calls, one per call. */
   passkeys: { passkeyOfOtherUser: number; pendingTokens: string[] };
+  /** Staff of A an owner manages (staff A and B, like all demo staff, are owners): one member for the changes that
+   * can repeat, one per role to remove, and invite links to accept: one live, the rest unknown. */
+  staffTeam: { memberA: number; membersToRemoveA: number[]; inviteTokensA: string[] };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -287,7 +291,36 @@ export async function buildWorld(t: TestApp): Promise<World> {
     twoFactor: await twoFactorObjects(t),
     stores: await storeObjects(t, manufacturerA, product.id),
     passkeys: await passkeyObjects(t),
+    staffTeam: await staffTeamObjects(t, manufacturerA),
   };
+}
+
+async function staffTeamObjects(t: TestApp, manufacturerId: number): Promise<World['staffTeam']> {
+  const member = async (name: string) => {
+    const id = await insertSystemUser(t.db, {
+      email: `matrix.${name}@aurora-audio.example`,
+      passwordHash: 'not-a-usable-hash',
+      accessLevel: 'manufacturer',
+      manufacturerId,
+      staffRole: 'support',
+    });
+    return id;
+  };
+  const membersToRemoveA = [];
+  for (let n = 0; n < ROLES.length; n++) membersToRemoveA.push(await member(`leaving.${n}`));
+  const token = randomBytes(32).toString('base64url');
+  await insertInvite(t.db, {
+    manufacturerId,
+    email: 'matrix.invited@aurora-audio.example',
+    role: 'viewer',
+    tokenHash: hashSessionToken(token),
+    invitedBy: null,
+    days: 7,
+  });
+  // Popped from the end: links that open nothing first, the live one last.
+  const inviteTokensA = [token];
+  for (let n = 1; n < ROLES.length; n++) inviteTokensA.push(randomBytes(32).toString('base64url'));
+  return { memberA: await member('support'), membersToRemoveA, inviteTokensA };
 }
 
 /** Orders of A made through the order core, as a shop's key would make them. */

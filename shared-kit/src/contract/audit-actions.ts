@@ -80,5 +80,13 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.create',
   'webhook_endpoint.delete',
   'webhook_endpoint.update',
+  'staff.invite',
+  'staff.invite_accept',
+  'staff.role_change',
+  'staff.disable',
+  'staff.enable',
+  'staff.remove',
+  'staff.sessions_end',
+  'staff.two_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

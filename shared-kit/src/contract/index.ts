@@ -36,3 +36,4 @@ export * from './browser-activation';
 export * from './orders';
 export * from './batches';
 export * from './stores';
+export * from './staff';

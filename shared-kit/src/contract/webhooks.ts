@@ -27,6 +27,14 @@ export const WEBHOOK_EVENT_TYPES = [
   'batch.created',
   'batch.voided',
   'batch_serial.redeemed',
+  'staff.invited',
+  'staff.joined',
+  'staff.role_changed',
+  'staff.disabled',
+  'staff.enabled',
+  'staff.removed',
+  'staff.sessions_ended',
+  'staff.two_factor_reset',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event "Send test event" delivers to one endpoint, whatever it subscribes to. */

@@ -106,7 +106,25 @@ const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
   'webhook_endpoint.create': ({ who }) => `${who} added the webhook {record}`,
   'webhook_endpoint.delete': ({ who }) => `${who} removed the webhook {record}`,
   'webhook_endpoint.update': ({ who }) => `${who} changed the webhook {record}`,
+  'staff.invite': ({ who, value }) => `${who} invited {record} to the staff as ${roleWords(value('role'))}`,
+  'staff.invite_accept': ({ value }) =>
+    `{record} accepted an invite and joined the staff as ${roleWords(value('role'))}`,
+  'staff.role_change': ({ who, value }) => `${who} made the staff member {record} ${roleWords(value('role'))}`,
+  'staff.disable': ({ who }) => `${who} disabled the staff member {record}`,
+  'staff.enable': ({ who }) => `${who} enabled the staff member {record}`,
+  'staff.remove': ({ who }) => `${who} removed the staff member {record}`,
+  'staff.sessions_end': ({ who }) => `${who} signed out every session of the staff member {record}`,
+  'staff.two_factor_reset': ({ who }) => `${who} reset the two-factor sign-in of the staff member {record}`,
 };
+
+const ROLE_WORDS: Record<string, string> = {
+  owner: 'an owner',
+  admin: 'an admin',
+  release_manager: 'a release manager',
+  support: 'support',
+  viewer: 'a viewer',
+};
+const roleWords = (role: string | undefined) => ROLE_WORDS[role ?? ''] ?? 'a member';
 
 const STORE_NAMES: Record<string, string> = { stripe: 'Stripe', paddle: 'Paddle' };
 const storeName = (value: ActivityParts['value']) => STORE_NAMES[value('store') ?? ''] ?? 'store';

@@ -35,6 +35,7 @@ import * as storeAdapters from './0130-store-adapters';
 import * as buyerMails from './0140-buyer-mails';
 import * as passkeys from './0150-passkeys';
 import * as staffRoles from './0200-staff-roles';
+import * as staffInvites from './0230-staff-invites';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0140-buyer-mails': buyerMails,
   '0150-passkeys': passkeys,
   '0200-staff-roles': staffRoles,
+  '0230-staff-invites': staffInvites,
 };

@@ -26,6 +26,14 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'batch.created': 'Serial batch created',
   'batch.voided': 'Serial batch serials voided',
   'batch_serial.redeemed': 'Batch serial redeemed',
+  'staff.invited': 'Staff member invited',
+  'staff.joined': 'Staff member joined',
+  'staff.role_changed': 'Staff role changed',
+  'staff.disabled': 'Staff member disabled',
+  'staff.enabled': 'Staff member enabled',
+  'staff.removed': 'Staff member removed',
+  'staff.sessions_ended': 'Staff sessions ended',
+  'staff.two_factor_reset': 'Staff two-factor reset',
 };
 
 export { WEBHOOK_EVENT_TYPES };

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import { LAST_OWNER, NOT_YOURSELF, STAFF_MEMBER_NOT_FOUND, type StaffRole } from 'shared-kit/contract';
+import { requireOwner } from '../auth/permissions';
+import type { Principal } from '../auth/principal';
+import type { Db } from '../db/database';
+import { conflict, HttpError, notFound } from '../lib/http-error';
+import { countOtherActiveOwners, findStaffMember, lockStaffOf, type StaffMemberRow } from './queries/members';
+
+/**
+ * The owner of the manufacturer in the path, or the Super User for any manufacturer. Another manufacturer's staff
+ * answers 404, as a missing manufacturer does.
+ */
+export function staffManager(request: FastifyRequest, manufacturerId: number): Principal {
+  const principal = requireOwner(request);
+  if (principal.manufacturerId !== null && principal.manufacturerId !== manufacturerId) throw notFound('Manufacturer');
+  return principal;
+}
+
+/**
+ * A member of the manufacturer, read under the staff lock (queries/members.ts) so the last-owner rule holds when
+ * two owners act at once. Throws 404 for a missing manufacturer or member.
+ */
+export async function lockedMember(trx: Db, manufacturerId: number, memberId: number): Promise<StaffMemberRow> {
+  if (!(await lockStaffOf(trx, manufacturerId))) throw notFound('Manufacturer');
+  const member = await findStaffMember(trx, manufacturerId, memberId);
+  if (!member) throw new HttpError(404, STAFF_MEMBER_NOT_FOUND);
+  return member;
+}
+
+/** Nobody locks themselves out: disabling or removing oneself is for another owner to do (409). */
+export function notYourself(principal: Principal, memberId: number): void {
+  if (principal.systemUserId === memberId) throw conflict(NOT_YOURSELF);
+}
+
+/** What would take the manufacturer's last enabled owner away is refused (409). */
+export async function keepAnOwner(
+  trx: Db,
+  manufacturerId: number,
+  member: StaffMemberRow,
+  change: { role?: StaffRole; disabled?: boolean; removed?: boolean },
+): Promise<void> {
+  if (member.staff_role !== 'owner' || member.disabled) return;
+  const stillOwner = !change.removed && !change.disabled && (change.role === undefined || change.role === 'owner');
+  if (stillOwner) return;
+  if ((await countOtherActiveOwners(trx, manufacturerId, member.id)) === 0) throw conflict(LAST_OWNER);
+}
+
+export const staffMemberAnswer = (row: StaffMemberRow) => ({
+  id: row.id,
+  email: row.email,
+  role: row.staff_role,
+  status: row.disabled ? ('disabled' as const) : ('active' as const),
+  two_factor: [...(row.totp ? (['totp'] as const) : []), ...(row.passkey ? (['passkey'] as const) : [])],
+  last_signed_in_at: row.last_signed_in_at ? row.last_signed_in_at.toISOString() : null,
+});
