@@ -26,6 +26,7 @@ const OrdersSection = lazyPage(() =>
 const PortalSection = lazyPage(() =>
   import('./features/portal/components/PortalSection').then((section) => section.PortalSection),
 );
+const SsoSection = lazyPage(() => import('./features/sso/components/SsoSection').then((section) => section.SsoSection));
 
 // The sections other features add below a manufacturer's details (a feature never imports another feature).
 const manufacturerSections = (manufacturerId: number) =>
@@ -38,6 +39,7 @@ const manufacturerSections = (manufacturerId: number) =>
     createElement(WebhooksSection, { manufacturerId }),
     createElement(ApiKeysSection, { manufacturerId }),
     createElement(OrdersSection, { manufacturerId }),
+    createElement(SsoSection, { manufacturerId }),
   );
 
 // The list comes with the manifest; every other page is fetched when first visited.

@@ -26,3 +26,9 @@ export function requireStaffSession(request: FastifyRequest): StaffPrincipal {
   if (request.apiKey) throw new HttpError(403, 'Access denied. This action is for signed-in manufacturer users.');
   return requireManufacturerStaff(request) as StaffPrincipal;
 }
+
+export function requireOwner(request: FastifyRequest): Principal {
+  const principal = principalOf(request);
+  if (principal.accessLevel === 'superuser' || principal.staffRole === 'owner') return principal;
+  throw new HttpError(403, 'Access denied. This action is for owners.');
+}

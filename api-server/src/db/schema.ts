@@ -26,6 +26,7 @@ export interface SystemUsersTable {
   access_level: 'superuser' | 'manufacturer';
   manufacturer_id: number | null;
   disabled: Generated<boolean>;
+  staff_role: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -142,6 +142,10 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/systemusers/me/passkeys/registration-options',
   '/systemusers/me/passkeys/registration-options/with-passkey',
   '/systemusers/me/passkeys/{id}/remove',
+  // Single sign-on: a manufacturer's OpenID Connect settings, the sign-in's start and the provider's callback.
+  '/manufacturers/{id}/sso',
+  '/sso/{manufacturer}/start',
+  '/sso/callback',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -35,3 +35,5 @@ export * from './browser-activation';
 export * from './orders';
 export * from './batches';
 export * from './stores';
+export * from './sso';
+export * from './staff-roles';
