@@ -13,7 +13,8 @@ export interface Principal {
   /** null for a superuser. */
   manufacturerId: number | null;
   manufacturerName: string | null;
-  staffRole?: StaffRole | null;
+  /** The staff member's role within their manufacturer; null for a superuser. */
+  staffRole: StaffRole | null;
 }
 
 /** Manufacturer staff: a principal acting within their own manufacturer. */
