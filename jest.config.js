@@ -71,7 +71,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       moduleNameMapper: sharedKitSource,
       // cookie@2 (used by fastify's inject) ships only as ESM: compile it like our own code.
-      transformIgnorePatterns: ['/node_modules/(?!(.*/)?cookie/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(.*/)?(cookie|openid-client|oauth4webapi|jose|oidc-provider)/)'],
       setupFilesAfterEnv: ['<rootDir>/api-server/test/support/setup.ts'],
       globalSetup: '<rootDir>/api-server/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/api-server/test/support/global-teardown.mjs',

@@ -26,6 +26,7 @@ import { healthRoutes } from './health/routes';
 import { systemUserRoutes } from './people/routes/systemusers/system-users';
 import { staffSessionRoutes } from './people/routes/systemusers/sessions';
 import { twoFactorRoutes } from './two-factor/routes';
+import { ssoRoutes } from './sso/routes';
 import { relyingPartyOf } from './two-factor/relying-party';
 import { manufacturersRoutes } from './manufacturers/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -230,6 +231,7 @@ export async function buildApp({
       await api.register(batchRoutes, areaDependencies);
       await api.register(storesRoutes, areaDependencies);
       await api.register(staffRoutes, { ...areaDependencies, sessionCache });
+      await api.register(ssoRoutes, areaDependencies);
     },
     { prefix: '/api/v1' },
   );

@@ -26,6 +26,7 @@ const OrdersSection = lazyPage(() =>
 const PortalSection = lazyPage(() =>
   import('./features/portal/components/PortalSection').then((section) => section.PortalSection),
 );
+const SsoSection = lazyPage(() => import('./features/sso/components/SsoSection').then((section) => section.SsoSection));
 
 const StoresSection = lazyPage(() =>
   import('./features/stores/components/StoresSection').then((section) => section.StoresSection),
@@ -43,6 +44,7 @@ const manufacturerSections = (manufacturerId: number) =>
     createElement(ApiKeysSection, { manufacturerId }),
     createElement(OrdersSection, { manufacturerId }),
     createElement(StoresSection, { manufacturerId }),
+    createElement(SsoSection, { manufacturerId }),
   );
 
 // The list comes with the manifest; every other page is fetched when first visited.

@@ -152,6 +152,10 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/manufacturers/{id}/staff/{memberId}',
   '/manufacturers/{id}/staff/{memberId}/sessions',
   '/manufacturers/{id}/staff/{memberId}/two-factor',
+  // Single sign-on: a manufacturer's OpenID Connect settings, the sign-in's start and the provider's callback.
+  '/manufacturers/{id}/sso',
+  '/sso/{manufacturer}/start',
+  '/sso/callback',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -431,6 +431,50 @@ const STAFF_TEAM_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
+/** Single sign-on: an owner's (or the Super User's) settings; the sign-in's start and callback are public. */
+const everyone = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  superuser: status,
+  staffA: status,
+  staffB: status,
+  customerA: status,
+  customerB: status,
+});
+const SSO_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/v1/manufacturers/:id/sso': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/sso` }),
+    expect: ownOrSuperuser(200),
+  },
+  'PUT /api/v1/manufacturers/:id/sso': {
+    // Saved switched off: the start route below answers A's slug without reaching a provider.
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/sso`,
+      payload: {
+        enabled: false,
+        issuer: 'https://idp.aurora-audio.example',
+        client_id: 'producthub',
+        client_secret: 'matrix-client-secret',
+        allowed_domains: ['aurora-audio.example'],
+        groups_claim: 'groups',
+        group_roles: [{ group: 'producthub-releases', role: 'release_manager' }],
+        default_role: null,
+        password_sign_in_off: false,
+      },
+    }),
+    expect: ownOrSuperuser(200),
+  },
+  // A manufacturer without SSO switched on: a plain 404 to anyone.
+  'GET /api/v1/sso/:manufacturer/start': {
+    request: (w) => ({ url: `/api/v1/sso/${w.portalSlugA}/start` }),
+    expect: everyone(404),
+  },
+  // A state no sign-in handed out: a plain 400 to anyone, and nothing made.
+  'GET /api/v1/sso/callback': {
+    request: () => ({ url: `/api/v1/sso/callback?state=${randomUUID()}&code=matrix-code` }),
+    expect: everyone(400),
+  },
+};
+
 export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /healthz': { request: () => ({ url: '/healthz' }), expect: PUBLIC },
   'GET /readyz': { request: () => ({ url: '/readyz' }), expect: PUBLIC },
@@ -623,6 +667,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
   ...STORE_ROUTES,
   ...BUYER_MAIL_ROUTES,
   ...STAFF_TEAM_ROUTES,
+  ...SSO_ROUTES,
 
   'GET /api/v1/products': {
     request: () => ({ url: '/api/v1/products' }),

@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'store.mapping_create',
   'store.mapping_delete',
   'store.secret_set',
+  'sso.settings_update',
+  'sso.sign_in',
   'system_user.create',
   'system_user.disable',
   'system_user.enable',

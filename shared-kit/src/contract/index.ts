@@ -37,3 +37,4 @@ export * from './orders';
 export * from './batches';
 export * from './stores';
 export * from './staff';
+export * from './sso';

@@ -26,6 +26,14 @@ const SecondFactorForm = lazy(() =>
   })),
 );
 
+// Single sign-on's two steps (the company's sign-in name; back from the provider): a chunk of their own too.
+const SsoStartForm = lazy(() =>
+  import(/* webpackChunkName: "sso-sign-in" */ './sso/SsoSignIn').then((module) => ({ default: module.SsoStartForm })),
+);
+const SsoFinish = lazy(() =>
+  import(/* webpackChunkName: "sso-sign-in" */ './sso/SsoSignIn').then((module) => ({ default: module.SsoFinish })),
+);
+
 /** Where to go after signing in: the page the visitor came from, or /Home. */
 function destinationOf(location: Location): string {
   const from = (location.state as { from?: Location } | null)?.from;
@@ -42,6 +50,7 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState<SecondFactorNeeded>();
+  const [sso, setSso] = useState(() => (new URLSearchParams(location.search).get('sso') ? 'finish' : ''));
   // The sign-in call is an async transition, so React keeps the pending flag (the shell's start-up carries no form
   // library: the bundle budget counts it). Updates after the await join the transition, so the error modal and the
   // enabled button appear in one commit.
@@ -74,7 +83,14 @@ export function SignInPage() {
   return (
     <Screen>
       <Page>
-        {pending ? (
+        {sso ? (
+          <Panel>
+            <Title>ProductHub</Title>
+            <Suspense fallback={<p>Loading…</p>}>
+              {sso === 'finish' ? <SsoFinish onSignedIn={finish} /> : <SsoStartForm onBack={() => setSso('')} />}
+            </Suspense>
+          </Panel>
+        ) : pending ? (
           <Panel>
             <Title>ProductHub</Title>
             <Suspense fallback={<p>Loading…</p>}>
@@ -106,6 +122,9 @@ export function SignInPage() {
             <PasswordField id="sign-in-password" label="Password" value={password} onChange={setPassword} />
             <Button type="submit" variant="primary" disabled={signingIn}>
               {signingIn ? 'Signing In...' : 'Sign In'}
+            </Button>
+            <Button type="button" variant="link" onClick={() => setSso('start')}>
+              Sign in with single sign-on
             </Button>
           </Form>
         )}

@@ -91,6 +91,8 @@ const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
   'store.mapping_create': ({ who, value }) => `${who} added the ${storeName(value)} price mapping {record}`,
   'store.mapping_delete': ({ who, value }) => `${who} removed the ${storeName(value)} price mapping {record}`,
   'store.secret_set': ({ who, value }) => `${who} set the ${storeName(value)} webhook signing secret`,
+  'sso.settings_update': ({ who }) => `${who} changed the single sign-on settings`,
+  'sso.sign_in': ({ who }) => `${who} signed in with single sign-on`,
   'system_user.create': ({ who }) => `${who} created the staff account {record}`,
   'system_user.disable': ({ who }) => `${who} disabled the staff account {record}`,
   'system_user.enable': ({ who }) => `${who} enabled the staff account {record}`,

@@ -36,6 +36,7 @@ import * as buyerMails from './0140-buyer-mails';
 import * as passkeys from './0150-passkeys';
 import * as staffRoles from './0200-staff-roles';
 import * as staffInvites from './0230-staff-invites';
+import * as sso from './0240-sso';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0150-passkeys': passkeys,
   '0200-staff-roles': staffRoles,
   '0230-staff-invites': staffInvites,
+  '0240-sso': sso,
 };

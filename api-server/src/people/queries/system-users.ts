@@ -13,6 +13,7 @@ export async function findSystemUserByEmail(db: Db, email: string) {
       'system_users.access_level',
       'system_users.disabled',
       'system_users.manufacturer_id',
+      'system_users.staff_role',
       'manufacturers.name as manufacturer_name',
     ])
     .where(sql`lower(system_users.email)`, '=', email.trim().toLowerCase())

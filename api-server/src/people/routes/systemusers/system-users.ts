@@ -11,6 +11,8 @@ import { accountRetryAfter, loginRetryAfter, recordFailedLogin, type LoginLimits
 import type { PasswordCheckGate } from '../../../auth/password-check-gate';
 import { clearSessionCookie, setSessionCookie } from '../../../auth/session-cookie';
 import { createPendingSignIn, secondFactorMethodsOf } from '../../../two-factor/queries';
+import { passwordSignInOff } from '../../../sso/queries/settings';
+import { PASSWORD_SIGN_IN_OFF } from 'shared-kit/contract';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 
@@ -70,6 +72,13 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
         await recordFailedLogin(db, loginLimits, email);
         throw new HttpError(401, INVALID_LOGIN);
       }
+      // Where the company signs in with SSO only its owners keep a password (their way in when the provider fails).
+      if (
+        user.manufacturer_id !== null &&
+        user.staff_role !== 'owner' &&
+        (await passwordSignInOff(db, user.manufacturer_id))
+      )
+        throw new HttpError(403, PASSWORD_SIGN_IN_OFF);
       // Where a factor is enrolled the password earns no session, only the second step's token (two-factor/).
       const methods = await secondFactorMethodsOf(db, user.id);
       if (methods.length > 0) {
