@@ -117,6 +117,8 @@ export interface World {
   stores: { stripeSecret: string; paddleSecret: string; mappingsToDeleteA: number[] };
   /** That member's passkey (a stored key no authenticator holds), and pending sign-ins for its calls, one per call. */
   passkeys: { passkeyOfOtherUser: number; pendingTokens: string[] };
+  /** Enrolment sign-ins (a member of A without a factor where two-factor is required), one per call. */
+  enrolment: { pendingTokens: string[] };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -287,6 +289,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     twoFactor: await twoFactorObjects(t),
     stores: await storeObjects(t, manufacturerA, product.id),
     passkeys: await passkeyObjects(t),
+    enrolment: await enrolmentObjects(t, manufacturerA),
   };
 }
 
@@ -702,4 +705,23 @@ async function storeObjects(t: TestApp, manufacturerId: number, productId: numbe
     mappingsToDeleteA.push(id!);
   }
   return { stripeSecret, paddleSecret, mappingsToDeleteA };
+}
+
+async function enrolmentObjects(t: TestApp, manufacturerId: number): Promise<World['enrolment']> {
+  const id = await insertSystemUser(t.db, {
+    email: 'matrix.enrolment@aurora-audio.example',
+    passwordHash: 'not-a-usable-hash',
+    accessLevel: 'manufacturer',
+    manufacturerId,
+  });
+  const pendingTokens = [];
+  for (let n = 0; n < 4 * ROLES.length; n++)
+    pendingTokens.push((await createPendingSignIn(t.db, id, 'enrolment')).token);
+  // The matrix runs for many minutes on a busy machine: these must not expire before their entries run.
+  await t.db
+    .updateTable('pending_sign_ins')
+    .set({ expires_at: sql<Date>`now() + interval '1 day'` })
+    .where('system_user_id', '=', id)
+    .execute();
+  return { pendingTokens };
 }

@@ -9,6 +9,7 @@ export * from './auth';
 export * from './staff-sessions';
 export * from './two-factor';
 export * from './passkeys';
+export * from './two-factor-requirement';
 export * from './manufacturers';
 export * from './products';
 export * from './builds';

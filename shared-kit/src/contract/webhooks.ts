@@ -27,6 +27,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'batch.created',
   'batch.voided',
   'batch_serial.redeemed',
+  'manufacturer.two_factor_requirement_updated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event "Send test event" delivers to one endpoint, whatever it subscribes to. */

@@ -26,6 +26,7 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'batch.created': 'Serial batch created',
   'batch.voided': 'Serial batch serials voided',
   'batch_serial.redeemed': 'Batch serial redeemed',
+  'manufacturer.two_factor_requirement_updated': 'Two-factor sign-in requirement changed',
 };
 
 export { WEBHOOK_EVENT_TYPES };
