@@ -93,6 +93,7 @@ export async function seedDemoData(
       password_hash: await hashPassword(superuser.password),
       access_level: 'superuser',
       manufacturer_id: null,
+      staff_role: null,
     })
     .execute();
 
@@ -123,6 +124,7 @@ export async function seedDemoData(
           password_hash: await hashPassword(login.password),
           access_level: 'manufacturer',
           manufacturer_id: manufacturerId,
+          staff_role: 'owner',
         })
         .execute();
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACCESS_LEVELS } from '../constants';
 import { Id, Text } from './common';
+import { NullableStaffRole } from './staff-roles';
 import { SecondFactorNeeded } from './two-factor';
 import { EnrolmentNeeded } from './two-factor-requirement';
 
@@ -56,5 +57,7 @@ export const CurrentUser = Type.Object({
   email: Text(),
   access_level: AccessLevelSchema,
   manufacturer: Type.Union([ManufacturerRef, Type.Null()]),
+  /** The staff member's role within their manufacturer; null for the Super User. */
+  staff_role: NullableStaffRole,
 });
 export type CurrentUser = Static<typeof CurrentUser>;
