@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { LAST_FACTOR_REQUIRED, PASSKEY_CHALLENGE_GONE, SECOND_FACTOR_EXPIRED, WRONG_CODE } from 'shared-kit/contract';
 import { SUPERUSER_REQUIRED } from '../src/lib/http-error';
+import { OWNER_REQUIRED } from '../src/auth/permissions';
+import { createSession } from '../src/auth/sessions';
 import { currentTotpCode } from '../src/two-factor/totp';
 import { createTestApp, type TestApp } from './support/test-app';
 import { SoftAuthenticator } from './support/soft-authenticator';
@@ -123,6 +125,14 @@ describe("a manufacturer's two-factor requirement and the enrolment it leads to"
     expect((await call('GET', requirementUrl(), undefined, stranger)).statusCode).toBe(404);
     expect((await call('PUT', requirementUrl(), { required: false }, stranger)).statusCode).toBe(404);
     expect((await call('GET', requirementUrl(), undefined)).statusCode).toBe(401);
+    // Staff who are not owners read it and cannot set it.
+    const viewerId = (await createSystemUser(t.db, 'viewer@required.example', manufacturerId)).id;
+    await t.db.updateTable('system_users').set({ staff_role: 'viewer' }).where('id', '=', viewerId).execute();
+    // Signed in before the requirement (a session made here: the password would now lead to the enrolment).
+    const viewer = await createSession(t.db, viewerId, { userAgent: undefined, address: '127.0.0.1' });
+    expect((await call('GET', requirementUrl(), undefined, viewer)).json()).toMatchObject({ required: true });
+    const refused = await call('PUT', requirementUrl(), { required: false }, viewer);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { message: [OWNER_REQUIRED] }]);
     const bad = await call('PUT', requirementUrl(), { required: 'yes' }, ownerToken);
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', requirementUrl(), undefined, superuserToken)).json()).toMatchObject({ required: true });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, TwoFactorRequirement, TwoFactorRequirementBody } from 'shared-kit/contract';
-import { requireSuperuser } from '../../auth/permissions';
+import { requireOwner, requireSuperuser } from '../../auth/permissions';
 import { recordAudit } from '../../audit/queries/audit-log';
 import { reachableManufacturer } from '../../webhooks/routes/webhook-endpoints';
 import type { Db } from '../../db/database';
@@ -54,7 +54,8 @@ export const requirementRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
     },
     async (request) => {
       const manufacturerId = request.params.id;
-      const principal = await reachableManufacturer(db, request, manufacturerId);
+      await reachableManufacturer(db, request, manufacturerId);
+      const principal = requireOwner(request);
       const { required } = request.body;
       return db.transaction().execute(async (trx) => {
         if (await setManufacturerRequirement(trx, manufacturerId, required))
