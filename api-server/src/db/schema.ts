@@ -72,7 +72,21 @@ export interface PendingSignInsTable {
   token_hash: string;
   system_user_id: number;
   expires_at: Date;
+  /** Since migration 0210: the second step of a user with a factor, or a required factor's enrolment. */
+  purpose: ColumnType<PendingSignInPurpose, PendingSignInPurpose | undefined, never>;
   created_at: CreatedAt;
+}
+
+export type PendingSignInPurpose = 'second_factor' | 'enrolment';
+
+export interface ManufacturerTwoFactorRequirementsTable {
+  manufacturer_id: number;
+  required_since: CreatedAt;
+}
+
+export interface PlatformTwoFactorRequirementTable {
+  singleton: ColumnType<boolean, true | undefined, never>;
+  required_since: CreatedAt;
 }
 
 export interface PasskeysTable {
@@ -502,6 +516,8 @@ export interface Database {
   pending_sign_ins: PendingSignInsTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  manufacturer_two_factor_requirements: ManufacturerTwoFactorRequirementsTable;
+  platform_two_factor_requirement: PlatformTwoFactorRequirementTable;
 }
 
 /** A manufacturer as the manufacturers API answers it (the portal's columns are read by the portal). */

@@ -156,6 +156,12 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/manufacturers/{id}/sso',
   '/sso/{manufacturer}/start',
   '/sso/callback',
+  '/systemusers/login/enrolment/totp',
+  '/systemusers/login/enrolment/totp/confirm',
+  '/systemusers/login/enrolment/passkey-options',
+  '/systemusers/login/enrolment/passkey',
+  '/manufacturers/{id}/two-factor-requirement',
+  '/platform/two-factor-requirement',
 ];
 
 const rank = new Map(API_REFERENCE_PATH_ORDER.map((path, index) => [path, index]));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { PENDING_SIGN_IN_MINUTES } from 'shared-kit/contract';
 import type { Db } from '../db/database';
+import type { PendingSignInPurpose } from '../db/schema';
 import { hashSessionToken, newSessionToken } from '../auth/session-token';
 
 /** The user's TOTP factor, confirmed or not. */
@@ -108,8 +109,15 @@ export async function countUnusedRecoveryCodes(db: Db, systemUserId: number): Pr
   return Number(row.count);
 }
 
-/** A pending sign-in for the user: its token (answered once; only its hash is kept) and when it ends. */
-export async function createPendingSignIn(db: Db, systemUserId: number) {
+/**
+ * A pending sign-in for the user: its token (answered once; only its hash is kept) and when it ends. Its purpose
+ * (a second step, or a required factor's enrolment) decides which routes take it.
+ */
+export async function createPendingSignIn(
+  db: Db,
+  systemUserId: number,
+  purpose: PendingSignInPurpose = 'second_factor',
+) {
   await db
     .deleteFrom('pending_sign_ins')
     .where('expires_at', '<', sql<Date>`now()`)
@@ -120,6 +128,7 @@ export async function createPendingSignIn(db: Db, systemUserId: number) {
     .values({
       token_hash: hashSessionToken(token),
       system_user_id: systemUserId,
+      purpose,
       expires_at: sql<Date>`now() + make_interval(mins => ${PENDING_SIGN_IN_MINUTES})`,
     })
     .returning('expires_at')
@@ -127,8 +136,11 @@ export async function createPendingSignIn(db: Db, systemUserId: number) {
   return { token, expiresAt: row.expires_at };
 }
 
-/** The live pending sign-in of a token with its (enabled) user, or undefined. Reading it does not use it up. */
-export function findPendingSignIn(db: Db, token: string) {
+/**
+ * The live pending sign-in of a token for this purpose with its (enabled) user, or undefined. Reading it does not
+ * use it up.
+ */
+export function findPendingSignIn(db: Db, token: string, purpose: PendingSignInPurpose = 'second_factor') {
   return db
     .selectFrom('pending_sign_ins')
     .innerJoin('system_users', 'system_users.id', 'pending_sign_ins.system_user_id')
@@ -142,6 +154,7 @@ export function findPendingSignIn(db: Db, token: string) {
       'manufacturers.name as manufacturer_name',
     ])
     .where('pending_sign_ins.token_hash', '=', hashSessionToken(token))
+    .where('pending_sign_ins.purpose', '=', purpose)
     .where('pending_sign_ins.expires_at', '>', sql<Date>`now()`)
     .where('system_users.disabled', '=', false)
     .executeTakeFirst();

@@ -1154,4 +1154,59 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `/api/v1/licenses/${w.licenseA}/order` }),
     expect: staffOnly(200),
   },
+  // Requiring two-factor sign-in: a manufacturer's (set to what it is, so later entries sign in as before) and the
+  // platform's (the Super User's alone).
+  'GET /api/v1/manufacturers/:id/two-factor-requirement': {
+    request: (w) => ({ url: `/api/v1/manufacturers/${w.manufacturerA}/two-factor-requirement` }),
+    expect: ownOrSuperuser(200),
+  },
+  'PUT /api/v1/manufacturers/:id/two-factor-requirement': {
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/two-factor-requirement`,
+      payload: { required: false },
+    }),
+    expect: ownOrSuperuser(200),
+  },
+  'GET /api/v1/platform/two-factor-requirement': {
+    request: () => ({ url: '/api/v1/platform/two-factor-requirement' }),
+    expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, ...STAFF_ROUTE_FOR_CUSTOMERS },
+  },
+  'PUT /api/v1/platform/two-factor-requirement': {
+    request: () => ({ url: '/api/v1/platform/two-factor-requirement', payload: { required: false } }),
+    expect: { anonymous: 401, superuser: 200, staffA: 403, staffB: 403, ...STAFF_ROUTE_FOR_CUSTOMERS },
+  },
+  // The enrolment at sign-in is public: each call takes an enrolment sign-in of its own. The set-up starts (200);
+  // a wrong code is refused (400); a passkey answer to no challenge handed out finds it gone (409).
+  'POST /api/v1/systemusers/login/enrolment/totp': {
+    request: (w) => ({
+      url: '/api/v1/systemusers/login/enrolment/totp',
+      payload: { pending_token: w.enrolment.pendingTokens.pop() },
+    }),
+    expect: PUBLIC,
+  },
+  'POST /api/v1/systemusers/login/enrolment/totp/confirm': {
+    request: (w) => ({
+      url: '/api/v1/systemusers/login/enrolment/totp/confirm',
+      payload: { pending_token: w.enrolment.pendingTokens.pop(), code: '123456' },
+    }),
+    expect: { anonymous: 400, superuser: 400, staffA: 400, staffB: 400, customerA: 400, customerB: 400 },
+  },
+  'POST /api/v1/systemusers/login/enrolment/passkey-options': {
+    request: (w) => ({
+      url: '/api/v1/systemusers/login/enrolment/passkey-options',
+      payload: { pending_token: w.enrolment.pendingTokens.pop() },
+    }),
+    expect: PUBLIC,
+  },
+  'POST /api/v1/systemusers/login/enrolment/passkey': {
+    request: (w) => ({
+      url: '/api/v1/systemusers/login/enrolment/passkey',
+      payload: {
+        pending_token: w.enrolment.pendingTokens.pop(),
+        name: 'Matrix',
+        response: UNKNOWN_PASSKEY_REGISTRATION,
+      },
+    }),
+    expect: { anonymous: 409, superuser: 409, staffA: 409, staffB: 409, customerA: 409, customerB: 409 },
+  },
 };

@@ -121,6 +121,8 @@ export interface World {
   /** Staff of A an owner manages (staff A and B, like all demo staff, are owners): one member for the changes that
    * can repeat, one per role to remove, and invite links to accept: one live, the rest unknown. */
   staffTeam: { memberA: number; membersToRemoveA: number[]; inviteTokensA: string[] };
+  /** Enrolment sign-ins (a member of A without a factor where two-factor is required), one per call. */
+  enrolment: { pendingTokens: string[] };
 }
 
 const staffOf = (manufacturer: string) =>
@@ -292,6 +294,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     stores: await storeObjects(t, manufacturerA, product.id),
     passkeys: await passkeyObjects(t),
     staffTeam: await staffTeamObjects(t, manufacturerA),
+    enrolment: await enrolmentObjects(t, manufacturerA),
   };
 }
 
@@ -735,4 +738,23 @@ async function storeObjects(t: TestApp, manufacturerId: number, productId: numbe
     mappingsToDeleteA.push(id!);
   }
   return { stripeSecret, paddleSecret, mappingsToDeleteA };
+}
+
+async function enrolmentObjects(t: TestApp, manufacturerId: number): Promise<World['enrolment']> {
+  const id = await insertSystemUser(t.db, {
+    email: 'matrix.enrolment@aurora-audio.example',
+    passwordHash: 'not-a-usable-hash',
+    accessLevel: 'manufacturer',
+    manufacturerId,
+  });
+  const pendingTokens = [];
+  for (let n = 0; n < 4 * ROLES.length; n++)
+    pendingTokens.push((await createPendingSignIn(t.db, id, 'enrolment')).token);
+  // The matrix runs for many minutes on a busy machine: these must not expire before their entries run.
+  await t.db
+    .updateTable('pending_sign_ins')
+    .set({ expires_at: sql<Date>`now() + interval '1 day'` })
+    .where('system_user_id', '=', id)
+    .execute();
+  return { pendingTokens };
 }

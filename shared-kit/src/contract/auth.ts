@@ -3,6 +3,7 @@ import { ACCESS_LEVELS } from '../constants';
 import { Id, Text } from './common';
 import { NullableStaffRole } from './staff-roles';
 import { SecondFactorNeeded } from './two-factor';
+import { EnrolmentNeeded } from './two-factor-requirement';
 
 export const AccessLevelSchema = Type.Union(ACCESS_LEVELS.map((level) => Type.Literal(level)));
 
@@ -39,8 +40,15 @@ export const LoginResponse = Type.Object({
 });
 export type LoginResponse = Static<typeof LoginResponse>;
 
-/** The password step: signed in, or (where a factor is enrolled) a second factor needed (two-factor.ts). */
-export const LoginAnswer = Type.Union([LoginResponse, SecondFactorNeeded]);
+/** A finished TOTP enrolment at sign-in: the session, and the recovery codes shown once. */
+export const EnrolledSignIn = Type.Object({ ...LoginResponse.properties, recovery_codes: Type.Array(Text()) });
+export type EnrolledSignIn = Static<typeof EnrolledSignIn>;
+
+/**
+ * The password step: signed in, or (where a factor is enrolled) a second factor needed (two-factor.ts), or (where
+ * two-factor is required and the user has none) an enrolment needed (two-factor-requirement.ts).
+ */
+export const LoginAnswer = Type.Union([LoginResponse, SecondFactorNeeded, EnrolmentNeeded]);
 export type LoginAnswer = Static<typeof LoginAnswer>;
 
 /** The signed-in system user: the shell's start-up "test call". */

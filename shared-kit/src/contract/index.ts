@@ -10,6 +10,7 @@ export * from './staff-roles';
 export * from './staff-sessions';
 export * from './two-factor';
 export * from './passkeys';
+export * from './two-factor-requirement';
 export * from './manufacturers';
 export * from './products';
 export * from './builds';

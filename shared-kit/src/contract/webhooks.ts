@@ -35,6 +35,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'staff.removed',
   'staff.sessions_ended',
   'staff.two_factor_reset',
+  'manufacturer.two_factor_requirement_updated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event "Send test event" delivers to one endpoint, whatever it subscribes to. */

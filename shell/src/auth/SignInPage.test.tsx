@@ -113,6 +113,51 @@ describe('SignInPage', () => {
     ]);
   });
 
+  it('leads a user without a factor through setting up an app where one is required: recovery codes shown once, then /Home', async () => {
+    const enrolment = {
+      enrolment_required: true,
+      pending_token: 'pending-2',
+      expires_at: '2030-01-01T00:00:00Z',
+      methods: ['totp', 'passkey'],
+    };
+    const calls = installFakeFetch((call) => {
+      if (call.path === '/systemusers/login') return { status: 200, body: enrolment };
+      if (call.path === '/systemusers/login/enrolment/totp')
+        return { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/x', qr_svg: '<svg/>' } };
+      const body = call.body as { code: string };
+      if (body.code === '111111') return { status: 400, body: { message: ['That code is not right.'] } };
+      return { status: 200, body: { ...manufacturerSession, recovery_codes: ['aaaaa-bbbbb', 'ccccc-ddddd'] } };
+    });
+    const { user } = renderSignIn();
+    await fillAndSubmit(user);
+
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    expect(await screen.findByLabelText('Setup key')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    const code = screen.getByRole('textbox', { name: 'Code from your authenticator app' });
+    await user.type(code, '111111');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('That code is not right.')).toBeInTheDocument();
+    expect(storedLogin()).toBeNull();
+
+    await user.clear(code);
+    await user.type(code, '222222');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('aaaaa-bbbbb');
+    expect(storedLogin()).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    expect(await screen.findByText('Signed in at /Home')).toBeInTheDocument();
+    expect(storedLogin()).toEqual(manufacturerSession);
+    expect(calls.slice(1).map((call) => [call.path, call.body])).toEqual([
+      ['/systemusers/login/enrolment/totp', { pending_token: 'pending-2' }],
+      ['/systemusers/login/enrolment/totp/confirm', { pending_token: 'pending-2', code: '111111' }],
+      ['/systemusers/login/enrolment/totp/confirm', { pending_token: 'pending-2', code: '222222' }],
+    ]);
+  });
+
   it('returns the user to the /Home page they came from, with its query', async () => {
     installFakeFetch(() => ({ status: 200, body: manufacturerSession }));
     const from = { pathname: '/Home/Users', search: '?page=2', hash: '' };

@@ -9,6 +9,7 @@ import {
   useApiClient,
   useErrorModal,
   type LoginAnswer,
+  type EnrolmentNeeded,
   type SecondFactorNeeded,
   type LoginResponse,
 } from 'shared-kit';
@@ -40,6 +41,13 @@ function destinationOf(location: Location): string {
   return from?.pathname?.startsWith('/Home') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/Home';
 }
 
+// Only users who must set up a factor at sign-in need the enrolment: a chunk of its own too.
+const EnrolmentForm = lazy(() =>
+  import(/* webpackChunkName: "enrolment" */ './enrolment/EnrolmentForm').then((module) => ({
+    default: module.EnrolmentForm,
+  })),
+);
+
 export function SignInPage() {
   const { session, signIn } = useAuth();
   const { version, environment } = useRuntimeConfig();
@@ -49,7 +57,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState<SecondFactorNeeded>();
+  const [pending, setPending] = useState<SecondFactorNeeded | EnrolmentNeeded>();
   const [sso, setSso] = useState(() => (new URLSearchParams(location.search).get('sso') ? 'finish' : ''));
   // The sign-in call is an async transition, so React keeps the pending flag (the shell's start-up carries no form
   // library: the bundle budget counts it). Updates after the await join the transition, so the error modal and the
@@ -63,12 +71,17 @@ export function SignInPage() {
     navigate(destinationOf(location), { replace: true });
   };
 
+  const startOver = () => {
+    setPending(undefined);
+    setPassword('');
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     startSignIn(async () => {
       try {
         const answer = await api.post<LoginAnswer>('/systemusers/login', { email, password });
-        if ('second_factor_required' in answer) {
+        if ('second_factor_required' in answer || 'enrolment_required' in answer) {
           startTransition(() => setPending(answer));
           return;
         }
@@ -94,15 +107,21 @@ export function SignInPage() {
           <Panel>
             <Title>ProductHub</Title>
             <Suspense fallback={<p>Loading…</p>}>
-              <SecondFactorForm
-                pendingToken={pending.pending_token}
-                methods={pending.methods}
-                onSignedIn={(login) => startTransition(() => finish(login))}
-                onStartOver={() => {
-                  setPending(undefined);
-                  setPassword('');
-                }}
-              />
+              {'enrolment_required' in pending ? (
+                <EnrolmentForm
+                  pendingToken={pending.pending_token}
+                  methods={pending.methods}
+                  onSignedIn={(login) => startTransition(() => finish(login))}
+                  onStartOver={startOver}
+                />
+              ) : (
+                <SecondFactorForm
+                  pendingToken={pending.pending_token}
+                  methods={pending.methods}
+                  onSignedIn={(login) => startTransition(() => finish(login))}
+                  onStartOver={startOver}
+                />
+              )}
             </Suspense>
           </Panel>
         ) : (

@@ -71,9 +71,13 @@ const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
   'buyer_mails.update': ({ who }) => `${who} switched the buyer mails of the manufacturer {record}`,
   'manufacturer.create': ({ who }) => `${who} created the manufacturer {record}`,
   'manufacturer.portal_settings_update': ({ who }) => `${who} changed the portal settings of the manufacturer {record}`,
+  'manufacturer.two_factor_requirement_update': ({ who }) =>
+    `${who} changed whether the manufacturer {record} requires two-factor sign-in`,
   'manufacturer.update': ({ who }) => `${who} changed the details of the manufacturer {record}`,
   'order.create': ({ who }) => `${who} recorded the order {record}`,
   'order.refund': ({ who }) => `${who} refunded the order {record}`,
+  'platform.two_factor_requirement_update': ({ who }) =>
+    `${who} changed whether every system user must sign in with two factors`,
   'portal.license.browser-activate': ({ who }) => `${who} activated license {record} from the browser`,
   'portal.license.offline-activate': ({ who }) => `${who} activated license {record} offline`,
   'product.create': ({ who }) => `${who} created the product {record}`,

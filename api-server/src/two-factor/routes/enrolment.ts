@@ -28,6 +28,7 @@ import { decryptTotpSecret, encryptTotpSecret, newTotpSecret, otpauthUri, qrSvg,
 import { hashRecoveryCode, newRecoveryCodes } from '../recovery-codes';
 import { recordFailedCode, refuseWhileThrottled } from '../code-attempts';
 import { checkFactorProof, type ProofDependencies } from '../factor-proof';
+import { lockFactorsOf, refuseLosingLastFactor } from '../last-factor';
 
 // Named constants so the audit-actions test finds what this file writes.
 const TOTP_ENABLED_ACTION = 'two_factor.totp_enabled';
@@ -42,7 +43,7 @@ const auditOf = (principal: Principal, action: string) => ({
 });
 
 /** New recovery codes replace the old ones; the codes are answered once and only their hashes kept. */
-async function issueRecoveryCodes(db: Db, systemUserId: number): Promise<string[]> {
+export async function issueRecoveryCodes(db: Db, systemUserId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(db, systemUserId, codes.map(hashRecoveryCode));
   return codes;
@@ -158,7 +159,9 @@ export const enrolmentRoutes: FastifyPluginAsyncTypebox<ProofDependencies> = asy
       if (!(await hasConfirmedFactor(db, principal.systemUserId))) throw new HttpError(409, TOTP_NOT_ENABLED);
       if (!(await checkFactorProof(deps, principal, request.body, request.ip, reply))) return reply;
       await db.transaction().execute(async (trx) => {
+        await lockFactorsOf(trx, principal.systemUserId);
         await deleteFactors(trx, principal.systemUserId);
+        await refuseLosingLastFactor(trx, principal);
         await recordAudit(trx, principal, auditOf(principal, TOTP_DISABLED_ACTION));
       });
       return { totp: false, recovery_codes_left: 0 };

@@ -23,6 +23,7 @@ import { addPasskey, deletePasskey, hasPasskey, keepChallenge, listPasskeys, tak
 import { authenticationOptions, challengeOf, checkRegistration, registrationOptions } from '../webauthn';
 import { checkFactorProof, type ProofDependencies } from '../factor-proof';
 import { checkFreshFactor } from '../fresh-factor';
+import { lockFactorsOf, refuseLosingLastFactor } from '../last-factor';
 import type { RelyingParty } from '../relying-party';
 
 // Named constants so the audit-actions test finds what this file writes.
@@ -175,6 +176,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyDependencies> = asy
           400: ErrorResponse,
           403: ErrorResponse,
           404: ErrorResponse,
+          409: ErrorResponse,
           429: ErrorResponse,
         },
       },
@@ -185,7 +187,9 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyDependencies> = asy
       if (!owned) throw new HttpError(404, PASSKEY_NOT_FOUND);
       if (!(await checkFactorProof(deps, principal, request.body, request.ip, reply))) return reply;
       await db.transaction().execute(async (trx) => {
+        await lockFactorsOf(trx, principal.systemUserId);
         const removed = await deletePasskey(trx, principal.systemUserId, request.params.id);
+        await refuseLosingLastFactor(trx, principal);
         if (removed)
           await recordAudit(trx, principal, auditOf(principal, PASSKEY_REMOVED_ACTION, { name: removed.name }));
       });

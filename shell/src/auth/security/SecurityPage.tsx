@@ -1,20 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  Button,
-  ErrorText,
-  PageHeader,
-  ShownOnceSecretDialog,
-  errorMessage,
-  type FactorProofBody,
-  type TotpEnrolment,
-} from 'shared-kit';
+import { Button, ErrorText, PageHeader, errorMessage, type FactorProofBody, type TotpEnrolment } from 'shared-kit';
 import { AppCodeField, PasswordField } from '../secret-fields';
 import { useTwoFactor } from './use-two-factor';
 import { PasskeysSection } from '../passkeys/PasskeysSection';
-
-export const RECOVERY_CODES_SHOWN_ONCE =
-  'Save these codes now (print them or keep them in a password manager): you will not see them again.';
+import { TotpSetUpForm } from './TotpSetUpForm';
+import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 
 /**
  * "Security": the signed-in user's two-factor sign-in. Setting up an authenticator app (QR code or the secret typed
@@ -72,7 +63,7 @@ export function SecurityPage() {
         </>
       )}
       {status && !status.totp && enrolment && (
-        <ConfirmEnrolment
+        <TotpSetUpForm
           enrolment={enrolment}
           busy={busy}
           problem={problem}
@@ -110,70 +101,8 @@ export function SecurityPage() {
         />
       )}
       {status && <PasskeysSection totpOn={status.totp} />}
-      {codes && (
-        <ShownOnceSecretDialog
-          shown={{
-            title: 'Your recovery codes',
-            description: 'Each code signs you in once when you do not have your phone.',
-            warning: RECOVERY_CODES_SHOWN_ONCE,
-            secret: codes.join('\n'),
-            secretLabel: 'Recovery codes',
-            copyLabel: 'Copy codes',
-            width: '420px',
-          }}
-          onClose={() => setCodes(undefined)}
-        />
-      )}
+      {codes && <RecoveryCodesDialog codes={codes} onClose={() => setCodes(undefined)} />}
     </>
-  );
-}
-
-function ConfirmEnrolment({
-  enrolment,
-  busy,
-  problem,
-  onConfirm,
-  onCancel,
-}: {
-  enrolment: TotpEnrolment;
-  busy: boolean;
-  problem: string | undefined;
-  onConfirm: (code: string) => void;
-  onCancel: () => void;
-}) {
-  const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onConfirm(code.trim());
-  };
-  return (
-    <Form onSubmit={submit} aria-label="Set up an authenticator app">
-      <p>1. Scan this QR code with your authenticator app, or type in the key below it.</p>
-      <Qr
-        src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qr_svg)}`}
-        alt="QR code for your authenticator app"
-      />
-      <p>
-        Key: <code aria-label="Setup key">{enrolment.secret}</code>
-      </p>
-      <p>2. Enter the six-digit code the app shows, to check it works.</p>
-      <AppCodeField
-        id="totp-confirm-code"
-        label="Code from your authenticator app"
-        value={code}
-        onChange={setCode}
-        invalid={Boolean(problem)}
-      />
-      {problem && <ErrorText>{problem}</ErrorText>}
-      <Actions>
-        <Button type="submit" variant="primary" disabled={busy || !code.trim()}>
-          Turn on
-        </Button>
-        <Button type="button" onClick={onCancel}>
-          Cancel
-        </Button>
-      </Actions>
-    </Form>
   );
 }
 
@@ -223,12 +152,6 @@ const Form = styled.form`
   p {
     margin: 0;
   }
-`;
-
-const Qr = styled.img`
-  width: 200px;
-  height: 200px;
-  background: #fff;
 `;
 
 const Actions = styled.div`

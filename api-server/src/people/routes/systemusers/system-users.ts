@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { CurrentUser, ErrorResponse, LoginAnswer, LoginBody } from 'shared-kit/contract';
+import { CurrentUser, ENROLMENT_METHODS, ErrorResponse, LoginAnswer, LoginBody } from 'shared-kit/contract';
 import type { Db } from '../../../db/database';
 import { verifyAgainstDummy, verifyPassword } from '../../../auth/password';
 import { findSystemUserByEmail } from '../../queries/system-users';
@@ -13,6 +13,7 @@ import { clearSessionCookie, setSessionCookie } from '../../../auth/session-cook
 import { createPendingSignIn, secondFactorMethodsOf } from '../../../two-factor/queries';
 import { passwordSignInOff } from '../../../sso/queries/settings';
 import { PASSWORD_SIGN_IN_OFF } from 'shared-kit/contract';
+import { isTwoFactorRequiredFor } from '../../../two-factor/requirement-queries';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 
@@ -88,6 +89,16 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
           pending_token: pending.token,
           expires_at: pending.expiresAt.toISOString(),
           methods,
+        };
+      }
+      // Where two-factor is required of a user with no factor, the password earns only the enrolment's token.
+      if (await isTwoFactorRequiredFor(db, user)) {
+        const pending = await createPendingSignIn(db, user.id, 'enrolment');
+        return {
+          enrolment_required: true as const,
+          pending_token: pending.token,
+          expires_at: pending.expiresAt.toISOString(),
+          methods: [...ENROLMENT_METHODS],
         };
       }
       const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], address: request.ip });

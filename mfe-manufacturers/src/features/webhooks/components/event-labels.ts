@@ -34,6 +34,7 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'staff.removed': 'Staff member removed',
   'staff.sessions_ended': 'Staff sessions ended',
   'staff.two_factor_reset': 'Staff two-factor reset',
+  'manufacturer.two_factor_requirement_updated': 'Two-factor sign-in requirement changed',
 };
 
 export { WEBHOOK_EVENT_TYPES };
