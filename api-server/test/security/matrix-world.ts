@@ -4,7 +4,7 @@ import type { TestApp } from '../support/test-app';
 import { login } from '../support/fixtures';
 import { newLicenseSerial } from '../../src/licenses/serial';
 import { seedDemoData } from '../../src/seed/demo-data';
-import { DEMO_LOGINS } from '../../src/seed/demo-logins';
+import { DEMO_LOGINS, DEMO_STAFF_ROLE_LOGINS } from '../../src/seed/demo-logins';
 import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url';
 import { enqueueDelivery, insertEndpoint, insertEvent } from '../../src/webhooks/endpoints';
 import { generateSecret } from '../../src/webhooks/signature';
@@ -16,7 +16,7 @@ import { createCustomerSession } from '../../src/portal/customer-sessions';
 import { hashSessionToken } from '../../src/auth/session-token';
 import { insertSystemUser } from '../../src/people/queries/system-users';
 import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
-import { API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
+import { API_KEY_SCOPES, type ApiKeyScope, type StaffRole } from 'shared-kit/contract';
 import { createApiKey } from '../support/api-key-fixtures';
 import { startBrowserActivation } from '../../src/browser-activation/start';
 import { approveRequest } from '../../src/browser-activation/portal-decisions';
@@ -117,6 +117,8 @@ export interface World {
   stores: { stripeSecret: string; paddleSecret: string; mappingsToDeleteA: number[] };
   /** That member's passkey (a stored key no authenticator holds), and pending sign-ins for its calls, one per call. */
   passkeys: { passkeyOfOtherUser: number; pendingTokens: string[] };
+  /** A staff member of A of each role, signed in (the owner is staff A; the others are the demo's role logins). */
+  staffRoleTokens: Record<StaffRole, string>;
 }
 
 const staffOf = (manufacturer: string) =>
@@ -287,7 +289,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
     twoFactor: await twoFactorObjects(t),
     stores: await storeObjects(t, manufacturerA, product.id),
     passkeys: await passkeyObjects(t),
+    staffRoleTokens: await staffRoleTokens(t),
   };
+}
+
+async function staffRoleTokens(t: TestApp): Promise<World['staffRoleTokens']> {
+  const owner = staffOf('Aurora Audio');
+  const tokens: Partial<World['staffRoleTokens']> = { owner: await login(t.app, owner.email, owner.password) };
+  for (const { role, email, password } of DEMO_STAFF_ROLE_LOGINS) tokens[role] = await login(t.app, email, password);
+  return tokens as World['staffRoleTokens'];
 }
 
 /** Orders of A made through the order core, as a shop's key would make them. */

@@ -35,3 +35,4 @@ export * from './browser-activation';
 export * from './orders';
 export * from './batches';
 export * from './stores';
+export * from './staff-permissions';

@@ -6,6 +6,7 @@ import {
   Section,
   Spinner,
   Stack,
+  useCan,
   useIdParam,
   type EndUserDetails,
 } from 'shared-kit';
@@ -32,6 +33,7 @@ export function UserDetailsPage() {
 
 function LoadedUserDetails({ userId }: { userId: number }) {
   const { data: user, error, isLoading, mutate } = useUserDetails(userId);
+  const licencesIssue = useCan('licences.issue');
   if (isLoading) return <Spinner label="Loading user..." />;
   if (!user) {
     const missing = error instanceof ApiError && error.status === 404;
@@ -71,7 +73,11 @@ function UserDetails({ user }: { user: EndUserDetails }) {
         <Section
           title="Licenses"
           actions={
-            <ButtonLink variant="primary" to={usersLinks.createUserLicense(user.id, user.email)}>
+            <ButtonLink
+              variant="primary"
+              to={usersLinks.createUserLicense(user.id, user.email)}
+              {...licencesIssue.lock}
+            >
               New License
             </ButtonLink>
           }
