@@ -103,8 +103,8 @@ async function seedAll(db) {
     `.execute(db);
   // One staff login per manufacturer (same password, so one scrypt hash serves all: hashing is the slow part).
   await sql`
-    INSERT INTO system_users (email, password_hash, access_level, manufacturer_id)
-    SELECT replace(${benchStaffEmail(0)}, '0@', m || '@'), ${passwordHash}, 'manufacturer', m FROM generate_series(1, ${counts.manufacturers}::int) m
+    INSERT INTO system_users (email, password_hash, access_level, manufacturer_id, staff_role)
+    SELECT replace(${benchStaffEmail(0)}, '0@', m || '@'), ${passwordHash}, 'manufacturer', m, 'owner' FROM generate_series(1, ${counts.manufacturers}::int) m
   `.execute(db);
   await sql`
     INSERT INTO system_users (email, password_hash, access_level) VALUES (${BENCH_SUPERUSER_EMAIL}, ${passwordHash}, 'superuser')

@@ -85,6 +85,7 @@ describe('system user login and sessions', () => {
       email: 'staff@alpha.example',
       access_level: 'manufacturer',
       manufacturer: { id: manufacturerId, name: 'Alpha Audio' },
+      staff_role: 'owner',
     });
 
     for (const headers of [{}, { authorization: 'MSession nope' }]) {

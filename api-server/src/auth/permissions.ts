@@ -26,3 +26,17 @@ export function requireStaffSession(request: FastifyRequest): StaffPrincipal {
   if (request.apiKey) throw new HttpError(403, 'Access denied. This action is for signed-in manufacturer users.');
   return requireManufacturerStaff(request) as StaffPrincipal;
 }
+
+export const OWNER_REQUIRED = 'Access denied. Only an owner of this manufacturer may do this.';
+
+/**
+ * The Super User, or a staff member whose role is owner: for managing the manufacturer's staff and sign-in. The
+ * route itself checks that the manufacturer is the staff member's own.
+ */
+export function requireOwner(request: FastifyRequest): Principal {
+  if (request.apiKey) throw new HttpError(403, OWNER_REQUIRED);
+  const principal = principalOf(request);
+  if (principal.accessLevel !== 'superuser' && principal.staffRole !== 'owner')
+    throw new HttpError(403, OWNER_REQUIRED);
+  return principal;
+}

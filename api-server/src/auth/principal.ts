@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccessLevel } from 'shared-kit/contract';
+import type { AccessLevel, StaffRole } from 'shared-kit/contract';
 import { HttpError } from '../lib/http-error';
 import type { SessionCache } from './session-cache';
 import type { ApiKeyPrincipal } from './api-key-principal';
@@ -13,6 +13,8 @@ export interface Principal {
   /** null for a superuser. */
   manufacturerId: number | null;
   manufacturerName: string | null;
+  /** The staff member's role within their manufacturer; null for a superuser. */
+  staffRole: StaffRole | null;
 }
 
 /** Manufacturer staff: a principal acting within their own manufacturer. */

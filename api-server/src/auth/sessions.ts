@@ -111,6 +111,7 @@ export async function findActiveSession(db: Db, tokenHash: string, idleMinutes: 
       'system_users.email',
       'system_users.access_level',
       'system_users.manufacturer_id',
+      'system_users.staff_role',
       'manufacturers.name as manufacturer_name',
     ])
     .where(liveSession('sessions', tokenHash, idle))

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { StaffRole } from 'shared-kit/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -25,6 +26,8 @@ export interface SystemUsersTable {
   password_hash: string;
   access_level: 'superuser' | 'manufacturer';
   manufacturer_id: number | null;
+  /** Set for manufacturer staff, null for the Super User (migration 0200). */
+  staff_role: StaffRole | null;
   disabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -57,6 +57,7 @@ async function readPrincipal(
     accessLevel: session.access_level,
     manufacturerId: session.manufacturer_id,
     manufacturerName: session.manufacturer_name,
+    staffRole: session.staff_role,
   });
   cache?.set(tokenHash, ticket, {
     principal,

@@ -94,6 +94,7 @@ export async function seedDemoData(
       password_hash: await hashPassword(superuser.password),
       access_level: 'superuser',
       manufacturer_id: null,
+      staff_role: null,
     })
     .execute();
 
@@ -124,6 +125,7 @@ export async function seedDemoData(
           password_hash: await hashPassword(login.password),
           access_level: 'manufacturer',
           manufacturer_id: manufacturerId,
+          staff_role: 'owner',
         })
         .execute();
 

@@ -33,6 +33,7 @@ export async function seedDemoHistory(db: Db): Promise<void> {
     accessLevel: 'manufacturer',
     manufacturerId,
     manufacturerName: null,
+    staffRole: 'owner',
   };
 
   await db.transaction().execute(async (trx) => {

@@ -23,6 +23,7 @@ export async function createSystemUser(db: Db, email: string, manufacturerId: nu
       password_hash: await passwordHash,
       access_level: manufacturerId === null ? 'superuser' : 'manufacturer',
       manufacturer_id: manufacturerId,
+      staff_role: manufacturerId === null ? null : 'owner',
     })
     .returningAll()
     .executeTakeFirstOrThrow();

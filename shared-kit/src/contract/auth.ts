@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACCESS_LEVELS } from '../constants';
 import { Id, Text } from './common';
+import { NullableStaffRole } from './staff-roles';
 import { SecondFactorNeeded } from './two-factor';
 
 export const AccessLevelSchema = Type.Union(ACCESS_LEVELS.map((level) => Type.Literal(level)));
@@ -48,5 +49,7 @@ export const CurrentUser = Type.Object({
   email: Text(),
   access_level: AccessLevelSchema,
   manufacturer: Type.Union([ManufacturerRef, Type.Null()]),
+  /** The staff member's role within their manufacturer; null for the Super User. */
+  staff_role: NullableStaffRole,
 });
 export type CurrentUser = Static<typeof CurrentUser>;

@@ -6,6 +6,7 @@ export * from './error-responses';
 export * from './http-url';
 export * from './email-rule';
 export * from './auth';
+export * from './staff-roles';
 export * from './staff-sessions';
 export * from './two-factor';
 export * from './passkeys';

@@ -52,6 +52,7 @@ export function currentUserOf(session: AuthSession): CurrentUser {
     email: 'someone@example.com',
     access_level: session.access_level,
     manufacturer: session.manufacturer,
+    staff_role: session.access_level === 'superuser' ? null : 'owner',
   };
 }
 

@@ -34,6 +34,7 @@ import * as webhookFairDelivery from './0120-webhook-fair-delivery';
 import * as storeAdapters from './0130-store-adapters';
 import * as buyerMails from './0140-buyer-mails';
 import * as passkeys from './0150-passkeys';
+import * as staffRoles from './0200-staff-roles';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0130-store-adapters': storeAdapters,
   '0140-buyer-mails': buyerMails,
   '0150-passkeys': passkeys,
+  '0200-staff-roles': staffRoles,
 };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { StaffRole } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 
 export async function findSystemUserByEmail(db: Db, email: string) {
@@ -23,6 +24,8 @@ export interface NewSystemUser {
   passwordHash: string;
   accessLevel: 'superuser' | 'manufacturer';
   manufacturerId: number | null;
+  /** Manufacturer staff only; an owner unless said otherwise. */
+  staffRole?: StaffRole;
 }
 
 export async function insertSystemUser(db: Db, user: NewSystemUser): Promise<number> {
@@ -33,6 +36,7 @@ export async function insertSystemUser(db: Db, user: NewSystemUser): Promise<num
       password_hash: user.passwordHash,
       access_level: user.accessLevel,
       manufacturer_id: user.manufacturerId,
+      staff_role: user.accessLevel === 'manufacturer' ? (user.staffRole ?? 'owner') : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -114,6 +114,7 @@ export const systemUserRoutes: FastifyPluginAsyncTypebox<SystemUserRoutesOptions
         principal.manufacturerId === null
           ? null
           : { id: principal.manufacturerId, name: principal.manufacturerName ?? '' },
+      staff_role: principal.staffRole,
     };
   });
 };
