@@ -110,13 +110,13 @@ export const STAFF_ROUTE_ACTIONS: Readonly<Record<string, StaffRouteAccess>> = O
     'DELETE /api/v1/manufacturers/:id/channels/:channelId/users/:userId',
     'POST /api/v1/users/:id/portal-sign-in-link',
   ]),
-  ...routes('licences.write', [
+  ...routes('licenses.write', [
     'PATCH /api/v1/licenses/bulk-update',
     'PATCH /api/v1/licenses/:id',
     'POST /api/v1/licenses/:id/activations',
     'DELETE /api/v1/products/:id/trials/:trialId',
   ]),
-  ...routes('licences.issue', [
+  ...routes('licenses.issue', [
     'POST /api/v1/users/:id/licenses',
     'POST /api/v1/licenses/:id/edition',
     'POST /api/v1/licenses/:id/renew',

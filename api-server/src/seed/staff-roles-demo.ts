@@ -11,12 +11,12 @@ export async function seedStaffRolesDemo(db: Db): Promise<void> {
     .where('name', '=', 'Aurora Audio')
     .executeTakeFirstOrThrow();
   for (const login of DEMO_STAFF_ROLE_LOGINS) {
-    const id = await insertSystemUser(db, {
+    await insertSystemUser(db, {
       email: login.email,
       passwordHash: await hashPassword(login.password),
       accessLevel: 'manufacturer',
       manufacturerId: manufacturer.id,
+      staffRole: login.role,
     });
-    await db.updateTable('system_users').set({ staff_role: login.role }).where('id', '=', id).execute();
   }
 }

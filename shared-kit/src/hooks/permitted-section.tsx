@@ -1,4 +1,4 @@
-import { createElement, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import styled from 'styled-components';
 import type { StaffAction } from '../contract/staff-permissions';
 import { Section } from '../ui/Card';
@@ -20,8 +20,13 @@ export function permittedSection<Props extends object>(
 ): ComponentType<Props> {
   function PermittedSection(props: Props) {
     const permission = useCan(action);
-    if (!permission.allowed) return createElement(Section, { title }, createElement(Reason, null, permission.reason));
-    return createElement(Component, props);
+    if (!permission.allowed)
+      return (
+        <Section title={title}>
+          <Reason>{permission.reason}</Reason>
+        </Section>
+      );
+    return <Component {...props} />;
   }
   PermittedSection.displayName = `Permitted(${Component.displayName ?? Component.name})`;
   return PermittedSection;

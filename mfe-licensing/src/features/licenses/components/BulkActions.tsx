@@ -25,15 +25,15 @@ const Count = styled.span`
 
 /** Shown while licences are ticked: how many, and the two bulk actions of docs/console.md, Licence table. */
 export function BulkActions({ count, busy, onActivate, onDeactivate }: BulkActionsProps) {
-  const licencesWrite = useCan('licences.write');
+  const licensesWrite = useCan('licenses.write');
   return (
     <Bar role="region" aria-label="Selected licenses">
       <Count aria-live="polite">{count} license(s) selected</Count>
       {busy && <SpinnerIcon />}
-      <Button variant="primary" onClick={onActivate} disabled={busy} {...licencesWrite.lock}>
+      <Button variant="primary" onClick={onActivate} disabled={busy} {...licensesWrite.lock}>
         Activate Selected
       </Button>
-      <Button variant="danger" onClick={onDeactivate} disabled={busy} {...licencesWrite.lock}>
+      <Button variant="danger" onClick={onDeactivate} disabled={busy} {...licensesWrite.lock}>
         Deactivate Selected
       </Button>
     </Bar>

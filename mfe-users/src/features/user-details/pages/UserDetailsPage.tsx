@@ -33,7 +33,6 @@ export function UserDetailsPage() {
 
 function LoadedUserDetails({ userId }: { userId: number }) {
   const { data: user, error, isLoading, mutate } = useUserDetails(userId);
-  const licencesIssue = useCan('licences.issue');
   if (isLoading) return <Spinner label="Loading user..." />;
   if (!user) {
     const missing = error instanceof ApiError && error.status === 404;
@@ -49,6 +48,7 @@ function LoadedUserDetails({ userId }: { userId: number }) {
 }
 
 function UserDetails({ user }: { user: EndUserDetails }) {
+  const licensesIssue = useCan('licenses.issue');
   return (
     <>
       <PageHeader
@@ -76,7 +76,7 @@ function UserDetails({ user }: { user: EndUserDetails }) {
             <ButtonLink
               variant="primary"
               to={usersLinks.createUserLicense(user.id, user.email)}
-              {...licencesIssue.lock}
+              {...licensesIssue.lock}
             >
               New License
             </ButtonLink>

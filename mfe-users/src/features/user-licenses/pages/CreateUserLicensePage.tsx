@@ -52,7 +52,7 @@ const licenseFormContract: ContractRules<LicenseFormValues, CreateUserLicenseBod
 
 function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmail: string }) {
   const navigate = useNavigate();
-  const licencesIssue = useCan('licences.issue');
+  const licensesIssue = useCan('licenses.issue');
   const products = usePickerProducts();
   const { trigger: createUserLicense, isMutating } = useCreateUserLicense();
   const backToUser = () => navigate(usersLinks.userDetails(userId));
@@ -100,7 +100,7 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
             variant="primary"
             disabled={form.pending}
             aria-busy={form.pending || undefined}
-            {...licencesIssue.lock}
+            {...licensesIssue.lock}
           >
             {form.pending && <SpinnerIcon />}
             Create
