@@ -16,6 +16,7 @@ import { applySecurityHeaders } from './plugins/security-headers';
 import { closeOnlyIdleClients } from './plugins/idle-connections';
 import type { PrincipalCache } from './auth/principal';
 import { registerAuthentication } from './plugins/auth';
+import { registerStaffPermissions } from './plugins/staff-permissions';
 import { registerStaticApps, runtimeConfig } from './plugins/static-apps';
 import { registerApiReference } from './plugins/api-reference';
 import { withPathsInReferenceOrder } from './plugins/api-reference-order';
@@ -195,6 +196,7 @@ export async function buildApp({
         idleMinutes: config.sessionIdleMinutes,
         apiKeyFailuresPerMinute: config.loginAddressRateLimitPerMinute,
       });
+      registerStaffPermissions(api);
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       const loginLimits = {
         perAddressAndAccount: config.loginRateLimitPerMinute,

@@ -11,7 +11,8 @@ import { loadMasterKey } from './crypto/master-key';
 import { checkMasterKeyOpensProductKeys } from './crypto/master-key-check';
 import { createLocalFileStorage } from './storage/file-storage';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
-import { DEMO_LOGINS } from './seed/demo-logins';
+import { STAFF_ROLE_NAMES } from 'shared-kit/contract';
+import { DEMO_LOGINS, DEMO_STAFF_ROLE_LOGINS } from './seed/demo-logins';
 import { DEMO_TWO_FACTOR_LOGIN } from './seed/two-factor-demo';
 import { demoPortalLines } from './seed/demo-portals';
 import { readWebhookSettings } from './webhooks/settings';
@@ -85,6 +86,10 @@ async function main(): Promise<void> {
     const who = login.role === 'superuser' ? 'Super User' : login.manufacturer;
     console.log(`    ${who.padEnd(20)} ${login.email}  /  ${login.password}`);
   }
+  for (const login of DEMO_STAFF_ROLE_LOGINS)
+    console.log(
+      `    ${'Aurora Audio'.padEnd(20)} ${login.email}  /  ${login.password}  (${STAFF_ROLE_NAMES[login.role]})`,
+    );
   const twoFactor = DEMO_TWO_FACTOR_LOGIN;
   console.log(
     `    ${twoFactor.manufacturer.padEnd(20)} ${twoFactor.email}  /  ${twoFactor.password}  + TOTP secret ${twoFactor.totpSecret}`,

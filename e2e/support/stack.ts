@@ -23,6 +23,9 @@ export const AURORA_TWO_FACTOR = {
   password: 'Aurora-Second-Factor-2026',
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 };
+/** Aurora Audio's demo staff of the roles below owner (api-server/src/seed/demo-logins.ts, DEMO_STAFF_ROLE_LOGINS). */
+export const AURORA_SUPPORT = { email: 'support@aurora-audio.example', password: 'Aurora-Support-2026' };
+export const AURORA_VIEWER = { email: 'viewer@aurora-audio.example', password: 'Aurora-Viewer-2026' };
 export const NIMBUS_STAFF = {
   email: 'staff@nimbus-instruments.example',
   password: 'Nimbus-Demo-2026',

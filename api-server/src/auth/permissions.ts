@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { roleMay } from 'shared-kit/contract';
 import { HttpError, SUPERUSER_REQUIRED } from '../lib/http-error';
 import { principalOf, type Principal, type StaffPrincipal } from './principal';
 import type { ApiKeyPrincipal } from './api-key-principal';
@@ -30,13 +31,14 @@ export function requireStaffSession(request: FastifyRequest): StaffPrincipal {
 export const OWNER_REQUIRED = 'Access denied. Only an owner of this manufacturer may do this.';
 
 /**
- * The Super User, or a staff member whose role is owner: for managing the manufacturer's staff and sign-in. The
- * route itself checks that the manufacturer is the staff member's own.
+ * The Super User, or a staff member whose role may `staff.manage` in the permission table (owners): for managing
+ * the manufacturer's staff and sign-in. The route itself checks that the manufacturer is the staff member's own.
  */
 export function requireOwner(request: FastifyRequest): Principal {
   if (request.apiKey) throw new HttpError(403, OWNER_REQUIRED);
   const principal = principalOf(request);
-  if (principal.accessLevel !== 'superuser' && principal.staffRole !== 'owner')
+  if (principal.accessLevel === 'superuser') return principal;
+  if (principal.staffRole === null || !roleMay(principal.staffRole, 'staff.manage'))
     throw new HttpError(403, OWNER_REQUIRED);
   return principal;
 }

@@ -7,6 +7,7 @@ import { newLicenseSerial } from '../licenses/serial';
 import type { FileStorage } from '../storage/file-storage';
 import { DEMO_LOGINS } from './demo-logins';
 import { seedTwoFactorDemo } from './two-factor-demo';
+import { seedStaffRolesDemo } from './staff-roles-demo';
 import { seedClientActivity } from './client-activity';
 import { seedDemoHistory } from './demo-history';
 import { seedWebhookDemo } from './webhook-demo';
@@ -339,4 +340,5 @@ export async function seedDemoData(
   await seedPolicyDemo(db);
   await seedFloatingDemo(db);
   await seedTwoFactorDemo(db, masterKey);
+  await seedStaffRolesDemo(db);
 }

@@ -23,3 +23,14 @@ export const DEMO_PORTAL_CUSTOMERS = [
   { manufacturer: 'Aurora Audio', email: 'user37@aurora.listener.example' },
   { manufacturer: 'Nimbus Instruments', email: 'user05@nimbus.player.example' },
 ] as const;
+
+/**
+ * A staff member of Aurora Audio for each role but owner (the manufacturer login above is its owner), so a person
+ * can see what each role may do (docs/staff-access.md, "Roles"): `npm start` prints them with the logins above.
+ */
+export const DEMO_STAFF_ROLE_LOGINS = [
+  { role: 'admin', email: 'admin@aurora-audio.example', password: 'Aurora-Admin-2026' },
+  { role: 'release_manager', email: 'releases@aurora-audio.example', password: 'Aurora-Releases-2026' },
+  { role: 'support', email: 'support@aurora-audio.example', password: 'Aurora-Support-2026' },
+  { role: 'viewer', email: 'viewer@aurora-audio.example', password: 'Aurora-Viewer-2026' },
+] as const;

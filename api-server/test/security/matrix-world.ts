@@ -4,7 +4,7 @@ import type { TestApp } from '../support/test-app';
 import { login } from '../support/fixtures';
 import { newLicenseSerial } from '../../src/licenses/serial';
 import { seedDemoData } from '../../src/seed/demo-data';
-import { DEMO_LOGINS } from '../../src/seed/demo-logins';
+import { DEMO_LOGINS, DEMO_STAFF_ROLE_LOGINS } from '../../src/seed/demo-logins';
 import { downloadUrlKey, signDownloadUrl } from '../../src/clients/download-url';
 import { enqueueDelivery, insertEndpoint, insertEvent } from '../../src/webhooks/endpoints';
 import { generateSecret } from '../../src/webhooks/signature';
@@ -16,7 +16,7 @@ import { createCustomerSession } from '../../src/portal/customer-sessions';
 import { hashSessionToken } from '../../src/auth/session-token';
 import { insertSystemUser } from '../../src/people/queries/system-users';
 import { emailKeyOf, issueSignInCode, signInCodeKey } from '../../src/portal/sign-in-codes';
-import { API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
+import { API_KEY_SCOPES, type ApiKeyScope, type StaffRole } from 'shared-kit/contract';
 import { createApiKey } from '../support/api-key-fixtures';
 import { startBrowserActivation } from '../../src/browser-activation/start';
 import { approveRequest } from '../../src/browser-activation/portal-decisions';
@@ -123,6 +123,8 @@ export interface World {
   staffTeam: { memberA: number; membersToRemoveA: number[]; inviteTokensA: string[] };
   /** Enrolment sign-ins (a member of A without a factor where two-factor is required), one per call. */
   enrolment: { pendingTokens: string[] };
+  /** A staff member of A of each role, signed in (the owner is staff A; the others are the demo's role logins). */
+  staffRoleTokens: Record<StaffRole, string>;
 }
 
 const staffOf = (manufacturer: string) =>
@@ -295,6 +297,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     passkeys: await passkeyObjects(t),
     staffTeam: await staffTeamObjects(t, manufacturerA),
     enrolment: await enrolmentObjects(t, manufacturerA),
+    staffRoleTokens: await staffRoleTokens(t),
   };
 }
 
@@ -324,6 +327,13 @@ async function staffTeamObjects(t: TestApp, manufacturerId: number): Promise<Wor
   const inviteTokensA = [token];
   for (let n = 1; n < ROLES.length; n++) inviteTokensA.push(randomBytes(32).toString('base64url'));
   return { memberA: await member('support'), membersToRemoveA, inviteTokensA };
+}
+
+async function staffRoleTokens(t: TestApp): Promise<World['staffRoleTokens']> {
+  const owner = staffOf('Aurora Audio');
+  const tokens: Partial<World['staffRoleTokens']> = { owner: await login(t.app, owner.email, owner.password) };
+  for (const { role, email, password } of DEMO_STAFF_ROLE_LOGINS) tokens[role] = await login(t.app, email, password);
+  return tokens as World['staffRoleTokens'];
 }
 
 /** Orders of A made through the order core, as a shop's key would make them. */

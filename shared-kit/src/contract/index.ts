@@ -39,3 +39,4 @@ export * from './batches';
 export * from './stores';
 export * from './staff';
 export * from './sso';
+export * from './staff-permissions';

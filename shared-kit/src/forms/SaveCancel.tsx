@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, ButtonLink, SpinnerIcon } from 'shared-kit';
+import { Button, ButtonLink, SpinnerIcon, type LockedControl } from 'shared-kit';
 
 const Actions = styled.div`
   display: flex;
@@ -13,13 +13,15 @@ export interface SaveCancelProps {
   /** A rule outside the fields forbids saving now. */
   disabled?: boolean;
   cancelTo: string;
+  /** The role may not save (`useCan(action).lock`): Save stays focusable, disabled with the reason. */
+  lock?: LockedControl;
 }
 
 /** A form's Save (submit) and Cancel (a link back). */
-export function SaveCancel({ saving, disabled = false, cancelTo }: SaveCancelProps) {
+export function SaveCancel({ saving, disabled = false, cancelTo, lock }: SaveCancelProps) {
   return (
     <Actions>
-      <Button type="submit" variant="primary" disabled={saving || disabled} aria-busy={saving || undefined}>
+      <Button type="submit" variant="primary" disabled={saving || disabled} aria-busy={saving || undefined} {...lock}>
         {saving && <SpinnerIcon />}
         {saving ? 'Saving...' : 'Save'}
       </Button>

@@ -1,11 +1,15 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { LoginResponse } from '../contract/auth';
+import type { StaffRole } from '../contract/staff-roles';
 import type { ApiClient } from '../api/api-client';
 import type { ListStateStore } from './list-state-store';
 import type { RemoteName } from '../federation';
 
-/** The stored login (docs/console.md, Sign-in and session; browser storage key producthub_auth). */
-export type AuthSession = LoginResponse;
+/**
+ * The stored login (docs/console.md, Sign-in and session; browser storage key producthub_auth), with the staff
+ * member's role as `GET /systemusers/me` last said it (what `useCan` reads; absent until then).
+ */
+export type AuthSession = LoginResponse & { staff_role?: StaffRole | null };
 
 /**
  * What the host gives every remote: the API client, the session, the error modal and the list-state store.

@@ -69,7 +69,8 @@ export const Button = styled.button
   ${({ theme, variant = 'secondary' }) => variantStyles[variant](theme)}
   ${focusRing}
 
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     cursor: not-allowed;
     opacity: 0.55;
   }

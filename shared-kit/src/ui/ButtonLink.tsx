@@ -35,6 +35,10 @@ const StyledLink = styled(Link)<{ $variant: 'primary' | 'secondary'; $size: 'sma
     outline: 2px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
   }
+  &[aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.55;
+  }
 `;
 
 /** A link that looks like the kit's Button: navigation stays a link (new tab, copy address, screen readers). */

@@ -3,6 +3,7 @@ import {
   AUTH_COOKIE_NAME,
   AUTH_STORAGE_KEY,
   SESSION_LIFETIME_HOURS,
+  STAFF_ROLE_NAMES,
   type AuthSession,
 } from 'shared-kit';
 
@@ -23,7 +24,14 @@ export function parseStoredSession(raw: string | null): AuthSession | null {
     ) {
       return null;
     }
-    return { token: value.token, access_level: value.access_level!, manufacturer: manufacturer ?? null };
+    const session: AuthSession = {
+      token: value.token,
+      access_level: value.access_level!,
+      manufacturer: manufacturer ?? null,
+    };
+    const role = value.staff_role;
+    if (role === null || (typeof role === 'string' && Object.hasOwn(STAFF_ROLE_NAMES, role))) session.staff_role = role;
+    return session;
   } catch {
     return null;
   }

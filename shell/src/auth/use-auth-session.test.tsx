@@ -84,7 +84,8 @@ describe('useAuthSession (through ShellProviders)', () => {
 
     expect(await screen.findByText('Signed in as Aurora Audio')).toBeInTheDocument();
     expect(screen.getByText('Remotes see manufacturer-token')).toBeInTheDocument();
-    expect(storedLogin()).toEqual(manufacturerSession);
+    // The check's role is kept with the login: what the console lets the member press follows it.
+    expect(storedLogin()).toEqual({ ...manufacturerSession, staff_role: 'owner' });
   });
 
   it('takes the current manufacturer name from the check', async () => {
@@ -95,7 +96,7 @@ describe('useAuthSession (through ShellProviders)', () => {
     );
 
     expect(await screen.findByText('Signed in as Aurora Audio GmbH')).toBeInTheDocument();
-    expect(storedLogin()).toEqual({ ...manufacturerSession, manufacturer: renamed });
+    expect(storedLogin()).toEqual({ ...manufacturerSession, manufacturer: renamed, staff_role: 'owner' });
   });
 
   it('clears a stored login that the check answers 401', async () => {

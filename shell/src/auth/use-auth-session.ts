@@ -25,12 +25,13 @@ export function useAuthSession(apiBaseUrl: string) {
     [apiBaseUrl],
   );
 
-  /** Asks the server who is signed in; keeps the stored manufacturer name current. A 401 clears the login. */
+  /** Asks the server who is signed in; keeps the stored manufacturer name and role current. A 401 clears the login. */
   const refreshSession = useCallback(async () => {
     const me = await api.get<CurrentUser>('/systemusers/me');
     const stored = readStoredSession();
-    if (stored && me.manufacturer && stored.manufacturer?.name !== me.manufacturer.name) {
-      const refreshed = { ...stored, manufacturer: me.manufacturer };
+    const renamed = me.manufacturer !== null && stored?.manufacturer?.name !== me.manufacturer.name;
+    if (stored && (renamed || stored.staff_role !== me.staff_role)) {
+      const refreshed = { ...stored, manufacturer: me.manufacturer ?? stored.manufacturer, staff_role: me.staff_role };
       storeSession(refreshed);
       setSession(refreshed);
     }
@@ -56,12 +57,17 @@ export function useAuthSession(apiBaseUrl: string) {
     return () => window.removeEventListener('storage', mirrorOtherTab);
   }, []);
 
-  const signIn = useCallback((next: AuthSession) => {
-    storeSession(next);
-    setSession(next);
-    setChecking(false);
-    setLoggedOut(false);
-  }, []);
+  const signIn = useCallback(
+    (next: AuthSession) => {
+      storeSession(next);
+      setSession(next);
+      setChecking(false);
+      setLoggedOut(false);
+      // The sign-in's answer names no role: what the console lets the member press follows once /me says it.
+      refreshSession().catch(() => undefined);
+    },
+    [refreshSession],
+  );
 
   const logout = useCallback(() => {
     if (readStoredSession()) api.post('/systemusers/logout').catch(() => undefined);

@@ -1,4 +1,4 @@
-import { PRODUCT_TYPES, type Product, type ProductType } from 'shared-kit';
+import { PRODUCT_TYPES, useCan, type Product, type ProductType } from 'shared-kit';
 import { CheckboxField, Form, SaveCancel, SelectField, TextField, useContractForm } from 'shared-kit/forms';
 import { FormGrid } from '../../../shared/components/layout';
 import { DependencyField } from './DependencyField';
@@ -41,6 +41,7 @@ export function ProductForm({ initialValues, product, onSave, saving, cancelTo }
     maxLength,
   });
 
+  const catalogWrite = useCan('catalog.write');
   return (
     <Form form={form} aria-label={product ? 'Update Product' : 'Create Product'}>
       <FormGrid>
@@ -78,7 +79,7 @@ export function ProductForm({ initialValues, product, onSave, saving, cancelTo }
         )}
         <TextField {...text('machine_limit', 'Machine Limit')} inputMode="numeric" />
       </FormGrid>
-      <SaveCancel saving={form.pending} cancelTo={cancelTo} />
+      <SaveCancel saving={form.pending} cancelTo={cancelTo} lock={catalogWrite.lock} />
     </Form>
   );
 }

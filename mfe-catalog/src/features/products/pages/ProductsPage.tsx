@@ -6,6 +6,7 @@ import {
   Table,
   type Product,
   type TableColumn,
+  useCan,
 } from 'shared-kit';
 import { ExportButton, useListController } from 'shared-kit/data';
 import { ListToolbar, RowActions } from '../../../shared/components/layout';
@@ -57,12 +58,13 @@ const columns: TableColumn<Product>[] = [
 export function ProductsPage() {
   const list = useListController<Product>({ listKey: productsKey, getRowId: productId });
   const { search, setSearch } = list.state;
+  const catalogWrite = useCan('catalog.write');
   return (
     <>
       <PageHeader
         title="My Products"
         actions={
-          <ButtonLink variant="primary" to={catalogLinks.createProduct()}>
+          <ButtonLink variant="primary" to={catalogLinks.createProduct()} {...catalogWrite.lock}>
             New Product
           </ButtonLink>
         }

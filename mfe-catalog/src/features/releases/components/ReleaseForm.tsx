@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, ErrorText, Section, Stack, Table } from 'shared-kit';
+import { Button, ErrorText, Section, Stack, Table, useCan } from 'shared-kit';
 import type { Release } from 'shared-kit';
 import { CheckboxField, Form, SaveCancel, TextField, useContractForm } from 'shared-kit/forms';
 import { FormGrid } from '../../../shared/components/layout';
@@ -73,6 +73,7 @@ export function ReleaseForm({
     setValue('channelIds', channelIds);
   };
 
+  const releasesWrite = useCan('releases.write');
   return (
     <Form form={form} aria-label={distribution ? 'Update Release' : 'Create Release'}>
       <Stack>
@@ -100,7 +101,12 @@ export function ReleaseForm({
       </Stack>
       <DistributionRule blocked={blocked} />
       {mustSaveBuildsFirst && <ErrorText>{SAVE_BUILDS_FIRST}</ErrorText>}
-      <SaveCancel saving={form.pending} disabled={blocked || mustSaveBuildsFirst} cancelTo={cancelTo} />
+      <SaveCancel
+        saving={form.pending}
+        disabled={blocked || mustSaveBuildsFirst}
+        cancelTo={cancelTo}
+        lock={releasesWrite.lock}
+      />
       {choosingBuilds && (
         <Suspense fallback={null}>
           <SelectBuildsDialog

@@ -6,6 +6,7 @@ import {
   PageHeader,
   PaginationControls,
   Table,
+  useCan,
   useIdParam,
   type Release,
   type TableColumn,
@@ -57,6 +58,7 @@ export function ProductReleasesPage() {
   });
   // A release needs a product: no working New Release until the product is known to exist.
   const productExists = useProduct(productId).data !== undefined;
+  const releasesWrite = useCan('releases.write');
   if (productId === null) {
     return (
       <>
@@ -73,7 +75,7 @@ export function ProductReleasesPage() {
         title="Product Releases"
         actions={
           productExists ? (
-            <ButtonLink variant="primary" to={catalogLinks.createRelease(productId)}>
+            <ButtonLink variant="primary" to={catalogLinks.createRelease(productId)} {...releasesWrite.lock}>
               New Release
             </ButtonLink>
           ) : (

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, SpinnerIcon } from 'shared-kit';
+import { Button, SpinnerIcon, useCan } from 'shared-kit';
 
 export interface BulkActionsProps {
   count: number;
@@ -25,14 +25,15 @@ const Count = styled.span`
 
 /** Shown while licences are ticked: how many, and the two bulk actions of docs/console.md, Licence table. */
 export function BulkActions({ count, busy, onActivate, onDeactivate }: BulkActionsProps) {
+  const licensesWrite = useCan('licenses.write');
   return (
     <Bar role="region" aria-label="Selected licenses">
       <Count aria-live="polite">{count} license(s) selected</Count>
       {busy && <SpinnerIcon />}
-      <Button variant="primary" onClick={onActivate} disabled={busy}>
+      <Button variant="primary" onClick={onActivate} disabled={busy} {...licensesWrite.lock}>
         Activate Selected
       </Button>
-      <Button variant="danger" onClick={onDeactivate} disabled={busy}>
+      <Button variant="danger" onClick={onDeactivate} disabled={busy} {...licensesWrite.lock}>
         Deactivate Selected
       </Button>
     </Bar>

@@ -5,10 +5,12 @@ import {
   Dialog,
   Table,
   errorMessage,
+  useCan,
   useErrorModal,
   type License,
   type LicenseLease,
   type LicenseMachine,
+  type LockedControl,
   type TableColumn,
 } from 'shared-kit';
 import { useDeactivateMachine } from '../api/deactivate-machine';
@@ -24,7 +26,10 @@ export const NO_MACHINES = 'This license is not activated on any machine.';
 export const MACHINES_NOT_LOADED = 'The machines could not be loaded.';
 const DEACTIVATE_FAILED = 'The machine could not be deactivated.';
 
-function machineColumns(onDeactivate: (machine: LicenseMachine) => void): TableColumn<LicenseMachine>[] {
+function machineColumns(
+  onDeactivate: (machine: LicenseMachine) => void,
+  lock: LockedControl,
+): TableColumn<LicenseMachine>[] {
   return [
     machineColumn<LicenseMachine>(),
     { id: 'first', header: 'First Activation', cell: (machine) => <DateTimeCell value={machine.first_activated_at} /> },
@@ -40,6 +45,7 @@ function machineColumns(onDeactivate: (machine: LicenseMachine) => void): TableC
             variant="danger"
             onClick={() => onDeactivate(machine)}
             aria-label={`Deactivate machine ${machineLabel(machine)}`}
+            {...lock}
           >
             Deactivate machine
           </Button>
@@ -60,7 +66,8 @@ export function MachinesDialog({ license, onClose }: MachinesDialogProps) {
   const showError = useErrorModal();
   const [confirming, setConfirming] = useState<LicenseMachine | null>(null);
   const [releasing, setReleasing] = useState<LicenseLease | null>(null);
-  const columns = useMemo(() => machineColumns(setConfirming), []);
+  const machinesFree = useCan('machines.free');
+  const columns = useMemo(() => machineColumns(setConfirming, machinesFree.lock), [machinesFree.lock]);
 
   const confirm = async () => {
     if (!confirming) return;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ButtonLink, Section, useSession } from 'shared-kit';
+import { ButtonLink, Section, useCan, useSession } from 'shared-kit';
 import { mayManageKeys } from '../access';
 import { manufacturersLinks } from 'shared-kit/pages';
 
@@ -11,12 +11,13 @@ const Note = styled.p`
 /** On the manufacturer's page, for its own staff: the way to its API keys. */
 export function ApiKeysSection({ manufacturerId }: { manufacturerId: number }) {
   const session = useSession();
+  const keysManage = useCan('keys.manage');
   if (!session || !mayManageKeys(session, manufacturerId)) return null;
   return (
     <Section
       title="API keys"
       actions={
-        <ButtonLink to={manufacturersLinks.apiKeys(manufacturerId)} aria-label="Manage API keys">
+        <ButtonLink to={manufacturersLinks.apiKeys(manufacturerId)} aria-label="Manage API keys" {...keysManage.lock}>
           API keys
         </ButtonLink>
       }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink, Section, Spinner, errorMessage } from 'shared-kit';
+import { Button, ButtonLink, Section, Spinner, errorMessage, permittedSection } from 'shared-kit';
 import { useMailSettings } from '../api/get-mail-settings';
 import { MailSettingsForm } from './MailSettingsForm';
 import { SendTestEmail } from './SendTestEmail';
@@ -15,7 +15,7 @@ const Note = styled.p`
 `;
 
 /** The manufacturer's mail settings, "Send test email", and the way to its Emails log. */
-export function MailSettingsSection({ manufacturerId }: { manufacturerId: number }) {
+function MailSettingsAndLog({ manufacturerId }: { manufacturerId: number }) {
   const settings = useMailSettings(manufacturerId);
   // Kept here: the form is shown afresh once the saved settings are read back.
   const [saved, setSaved] = useState(false);
@@ -45,3 +45,5 @@ export function MailSettingsSection({ manufacturerId }: { manufacturerId: number
     </Section>
   );
 }
+
+export const MailSettingsSection = permittedSection('settings.manage', 'Mail settings', MailSettingsAndLog);

@@ -8,6 +8,7 @@ import {
   errorMessage,
   formatDateTime,
   Toolbar,
+  useCan,
   useSaveNotice,
   type Manufacturer,
 } from 'shared-kit';
@@ -43,6 +44,7 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<Manufacturer | null>(null);
   const notify = useSaveNotice();
+  const settingsManage = useCan('settings.manage');
   const stored = formValuesOf(manufacturer);
   const form = useContractForm({
     // Loaded with the first check: the schema library stays out of the remote's first load.
@@ -141,7 +143,7 @@ export function ManufacturerForm({ manufacturer, onLeave }: ManufacturerFormProp
               </Button>
             </>
           ) : (
-            <Button variant="primary" onClick={startEditing} disabled={saved !== null}>
+            <Button variant="primary" onClick={startEditing} disabled={saved !== null} {...settingsManage.lock}>
               Edit
             </Button>
           )}

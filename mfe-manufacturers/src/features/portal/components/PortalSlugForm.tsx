@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ApiError, Button, ErrorText, SpinnerIcon, type UpdatePortalSettingsBody } from 'shared-kit';
+import { ApiError, Button, ErrorText, SpinnerIcon, useCan, type UpdatePortalSettingsBody } from 'shared-kit';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { useUpdatePortalSettings } from '../api/update-portal-settings';
 import { portalSlugContract, portalSlugFormValues, type PortalSlugFormValues } from './portal-slug-form';
@@ -22,6 +22,7 @@ const Row = styled.form`
 /** The slug that names the portal (`/portal/<slug>/`); the server refuses a reserved slug (400) and another manufacturer's (409). */
 export function PortalSlugForm({ manufacturerId, settings, onSaved }: PortalSettingsPartProps) {
   const update = useUpdatePortalSettings();
+  const settingsManage = useCan('settings.manage');
   const form = useContractForm<PortalSlugFormValues, UpdatePortalSettingsBody>({
     ...portalSlugContract,
     defaultValues: portalSlugFormValues(settings),
@@ -49,7 +50,7 @@ export function PortalSlugForm({ manufacturerId, settings, onSaved }: PortalSett
         autoComplete="off"
         spellCheck={false}
       />
-      <Button type="submit" disabled={form.pending} aria-busy={form.pending || undefined}>
+      <Button type="submit" disabled={form.pending} aria-busy={form.pending || undefined} {...settingsManage.lock}>
         {form.pending && <SpinnerIcon />}
         Save address
       </Button>

@@ -7,6 +7,7 @@ import {
   Spinner,
   Table,
   errorMessage,
+  permittedSection,
   type CreatedWebhookEndpoint,
   type WebhookEndpoint,
 } from 'shared-kit';
@@ -38,7 +39,7 @@ const Note = styled.p`
 type Editing = { kind: 'add' } | { kind: 'edit'; endpoint: WebhookEndpoint };
 
 /** The manufacturer's webhook endpoints: add, edit, delete, and a way to each one's delivery log. */
-export function WebhooksSection({ manufacturerId }: { manufacturerId: number }) {
+function EndpointsSection({ manufacturerId }: { manufacturerId: number }) {
   const endpoints = useWebhookEndpoints(manufacturerId);
   const create = useCreateWebhookEndpoint();
   const update = useUpdateWebhookEndpoint();
@@ -130,3 +131,5 @@ export function WebhooksSection({ manufacturerId }: { manufacturerId: number }) 
     </Section>
   );
 }
+
+export const WebhooksSection = permittedSection('webhooks.manage', 'Webhooks', EndpointsSection);

@@ -6,6 +6,7 @@ import {
   Section,
   Spinner,
   Stack,
+  useCan,
   useIdParam,
   type EndUserDetails,
 } from 'shared-kit';
@@ -47,6 +48,7 @@ function LoadedUserDetails({ userId }: { userId: number }) {
 }
 
 function UserDetails({ user }: { user: EndUserDetails }) {
+  const licensesIssue = useCan('licenses.issue');
   return (
     <>
       <PageHeader
@@ -71,7 +73,11 @@ function UserDetails({ user }: { user: EndUserDetails }) {
         <Section
           title="Licenses"
           actions={
-            <ButtonLink variant="primary" to={usersLinks.createUserLicense(user.id, user.email)}>
+            <ButtonLink
+              variant="primary"
+              to={usersLinks.createUserLicense(user.id, user.email)}
+              {...licensesIssue.lock}
+            >
               New License
             </ButtonLink>
           }

@@ -10,6 +10,7 @@ import {
   PageHeader,
   Row,
   SpinnerIcon,
+  useCan,
   useIdParam,
   type CreateUserLicenseBody,
   type LicenseType,
@@ -51,6 +52,7 @@ const licenseFormContract: ContractRules<LicenseFormValues, CreateUserLicenseBod
 
 function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmail: string }) {
   const navigate = useNavigate();
+  const licensesIssue = useCan('licenses.issue');
   const products = usePickerProducts();
   const { trigger: createUserLicense, isMutating } = useCreateUserLicense();
   const backToUser = () => navigate(usersLinks.userDetails(userId));
@@ -93,7 +95,13 @@ function CreateUserLicenseForm({ userId, userEmail }: { userId: number; userEmai
         </SelectField>
         {form.failure && <ErrorText>{form.failure}</ErrorText>}
         <FormButtons>
-          <Button type="submit" variant="primary" disabled={form.pending} aria-busy={form.pending || undefined}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={form.pending}
+            aria-busy={form.pending || undefined}
+            {...licensesIssue.lock}
+          >
             {form.pending && <SpinnerIcon />}
             Create
           </Button>

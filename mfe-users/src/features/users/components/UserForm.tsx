@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Button, ErrorText, PageHeader, SpinnerIcon } from 'shared-kit';
+import { Button, ErrorText, PageHeader, SpinnerIcon, useCan } from 'shared-kit';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { FormButtons, FormCard } from '../../../shared/components/FormLayout';
 import { userFormContract, type UserFormValues } from './user-form';
@@ -20,6 +20,7 @@ export const SAVE_FAILED = 'The user could not be saved. Please try again.';
 /** Create and edit user: Email (required) and External ID (optional); back to the users list when saved. */
 export function UserForm({ title, submitLabel, initialValues, onSubmit, saving }: UserFormProps) {
   const navigate = useNavigate();
+  const usersWrite = useCan('users.write');
   const form = useContractForm({
     ...userFormContract,
     defaultValues: initialValues,
@@ -39,7 +40,13 @@ export function UserForm({ title, submitLabel, initialValues, onSubmit, saving }
         <TextField name="externalId" label="External ID" autoComplete="off" />
         {form.failure && <ErrorText>{form.failure}</ErrorText>}
         <FormButtons>
-          <Button type="submit" variant="primary" disabled={form.pending} aria-busy={form.pending || undefined}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={form.pending}
+            aria-busy={form.pending || undefined}
+            {...usersWrite.lock}
+          >
             {form.pending && <SpinnerIcon />}
             {submitLabel}
           </Button>

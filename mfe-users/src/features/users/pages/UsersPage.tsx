@@ -7,6 +7,7 @@ import {
   SearchBox,
   Table,
   Toolbar,
+  useCan,
   type EndUser,
   type TableColumn,
 } from 'shared-kit';
@@ -53,6 +54,7 @@ const USER_COLUMNS: TableColumn<EndUser>[] = [
 export function UsersPage() {
   const list = useListController<EndUser>({ listKey: usersKey, getRowId: userId });
   const { search, setSearch } = list.state;
+  const usersWrite = useCan('users.write');
 
   return (
     <>
@@ -60,8 +62,10 @@ export function UsersPage() {
         title="Users"
         actions={
           <>
-            <ButtonLink to={usersLinks.importUsers()}>Import</ButtonLink>
-            <ButtonLink variant="primary" to={usersLinks.createUser()}>
+            <ButtonLink to={usersLinks.importUsers()} {...usersWrite.lock}>
+              Import
+            </ButtonLink>
+            <ButtonLink variant="primary" to={usersLinks.createUser()} {...usersWrite.lock}>
               New User
             </ButtonLink>
           </>
