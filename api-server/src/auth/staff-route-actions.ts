@@ -160,6 +160,26 @@ export const STAFF_ROUTE_ACTIONS: Readonly<Record<string, StaffRouteAccess>> = O
     'POST /api/v1/manufacturers/:id/stores/:store/mappings',
     'DELETE /api/v1/manufacturers/:id/stores/:store/mappings/:mappingId',
   ]),
+  // Who works for the manufacturer and how they sign in: the owners' (the routes also check requireOwner).
+  ...routes('staff.manage', [
+    'GET /api/v1/manufacturers/:id/staff',
+    'POST /api/v1/manufacturers/:id/staff/invites',
+    'PUT /api/v1/manufacturers/:id/staff/:memberId/role',
+    'POST /api/v1/manufacturers/:id/staff/:memberId/disable',
+    'POST /api/v1/manufacturers/:id/staff/:memberId/enable',
+    'DELETE /api/v1/manufacturers/:id/staff/:memberId',
+    'DELETE /api/v1/manufacturers/:id/staff/:memberId/sessions',
+    'DELETE /api/v1/manufacturers/:id/staff/:memberId/two-factor',
+    'GET /api/v1/manufacturers/:id/sso',
+    'PUT /api/v1/manufacturers/:id/sso',
+    'PUT /api/v1/manufacturers/:id/two-factor-requirement',
+  ]),
+  // Every member may see whether two-factor sign-in is required of them.
+  ...routes('read', ['GET /api/v1/manufacturers/:id/two-factor-requirement']),
+  ...routes('superuser', [
+    'GET /api/v1/platform/two-factor-requirement',
+    'PUT /api/v1/platform/two-factor-requirement',
+  ]),
 ]);
 
 /** What the route is (`GET /api/v1/products/:id`; HEAD goes with its GET), or undefined when it is in no list. */
