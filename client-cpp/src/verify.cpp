@@ -195,6 +195,22 @@ const Format& stateDocumentFormat() {
     return format;
 }
 
+/** The licence's terms as version 2 answers sign them, after their version 1 members. */
+static std::vector<Field> licenseTermsFields() {
+    return {nullableText("expires_at"), integer("grace_days"), nullableText("maintenance_ends_at"), nullableText("edition"), items("features", {text("key")})};
+}
+
+const Format& stateDocumentV2Format() {
+    static const Format format = [] {
+        Format v2 = stateDocumentFormat();
+        v2.context = "producthub-state-v2";
+        v2.version = 2;
+        for (Field field : licenseTermsFields()) v2.fields.push_back(std::move(field));
+        return v2;
+    }();
+    return format;
+}
+
 const Format& revocationListFormat() {
     static const Format format{"revocation list", "producthub-revocations", "producthub-revocations-v1",
                                {integer("product_id"), text("hardware_fingerprint"), text("since"), text("issued_at"), boolean("complete"),
@@ -208,6 +224,18 @@ const Format& updateAnswerFormat() {
                                {integer("product_id"), text("hardware_fingerprint"), text("current_version"), text("os"), text("issued_at"), boolean("update_available"),
                                 integer("release_id"), text("version"), boolean("unlocks_without_license"),
                                 items("files", {text("name"), integer("size"), text("sha256"), text("url"), text("url_expires_at")})}};
+    return format;
+}
+
+const Format& updateAnswerV2Format() {
+    static const Format format = [] {
+        Format v2 = updateAnswerFormat();
+        v2.context = "producthub-update-v2";
+        v2.version = 2;
+        for (Field field : {nullableText("maintenance_ends_at"), nullableText("newer_beyond_maintenance_version"), nullableText("newer_beyond_maintenance_published_at")})
+            v2.fields.push_back(std::move(field));
+        return v2;
+    }();
     return format;
 }
 
@@ -356,6 +384,15 @@ LicenseTerms licenseTermsOf(const json& document) {
     return terms;
 }
 
+namespace {
+/** The format version a document carries (0: none), which picks the format of a state or update answer. */
+int versionOf(const std::string& text) {
+    const json document = json::parse(text, nullptr, false);
+    const json* version = document.is_object() ? member(document, "format_version") : nullptr;
+    return version && version->is_number_integer() ? version->get<int>() : 0;
+}
+}  // namespace
+
 Verification verifyTrialFile(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& hardwareFingerprint,
                              std::optional<std::int64_t> nowUnixSeconds) {
     auto result = verifyDocument(text, publicKeyBase64, trialFileFormat(), {{"product_id", productId}, {"hardware_fingerprint", hardwareFingerprint}});
@@ -368,7 +405,7 @@ Verification verifyTrialFile(const std::string& text, const std::string& publicK
 
 Verification verifyStateDocument(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& serial,
                                  const std::string& hardwareFingerprint, const std::string& nonce) {
-    return verifyDocument(text, publicKeyBase64, stateDocumentFormat(),
+    return verifyDocument(text, publicKeyBase64, versionOf(text) == 2 ? stateDocumentV2Format() : stateDocumentFormat(),
                           {{"product_id", productId}, {"serial", serial}, {"hardware_fingerprint", hardwareFingerprint}, {"nonce", nonce}});
 }
 
@@ -379,7 +416,7 @@ Verification verifyRevocationList(const std::string& text, const std::string& pu
 
 Verification verifyUpdateAnswer(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& hardwareFingerprint,
                                 const std::string& currentVersion, const std::string& os) {
-    return verifyDocument(text, publicKeyBase64, updateAnswerFormat(),
+    return verifyDocument(text, publicKeyBase64, versionOf(text) == 2 ? updateAnswerV2Format() : updateAnswerFormat(),
                           {{"product_id", productId}, {"hardware_fingerprint", hardwareFingerprint}, {"current_version", currentVersion}, {"os", os}});
 }
 

@@ -31,7 +31,9 @@ std::string readFile(const std::string& path) {
 /** The format the case names (the verifier a plugin would call), else the licence file's of the document's version. */
 const Format& formatOf(const json& vector, const json& document) {
     const std::string format = vector.value("format", "");
-    for (const Format* known : {&trialFileFormat(), &stateDocumentFormat(), &revocationListFormat(), &updateAnswerFormat(), &leaseFormat()})
+    const bool v2 = document.is_object() && document.value("format_version", 0) == 2;
+    for (const Format* known : {&trialFileFormat(), v2 ? &stateDocumentV2Format() : &stateDocumentFormat(), &revocationListFormat(),
+                                v2 ? &updateAnswerV2Format() : &updateAnswerFormat(), &leaseFormat()})
         if (known->format == format) return *known;
     if (!format.empty()) throw std::runtime_error("unknown format " + format);
     return document.is_object() && document.value("format_version", 0) == 2 ? licenseFileV2Format() : licenseFileFormat();

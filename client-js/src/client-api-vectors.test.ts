@@ -4,8 +4,10 @@ import {
   canonicalBytes,
   REVOCATION_LIST_FORMAT,
   STATE_DOCUMENT_FORMAT,
+  STATE_DOCUMENT_V2_FORMAT,
   TRIAL_FILE_FORMAT,
   UPDATE_ANSWER_FORMAT,
+  UPDATE_ANSWER_V2_FORMAT,
   verifyRevocationList,
   verifyStateDocument,
   LEASE_FORMAT,
@@ -30,7 +32,14 @@ interface Vector {
   expect: 'valid' | 'invalid';
   reason?: string;
   canonical?: string;
+  format_version?: number;
 }
+
+/** The version 2 answers' formats: the verifier reads either version, the canonical bytes are the version's own. */
+const V2_FORMATS: Record<string, DocumentFormat> = {
+  'producthub-state': STATE_DOCUMENT_V2_FORMAT,
+  'producthub-update': UPDATE_ANSWER_V2_FORMAT,
+};
 
 const VERIFIERS: Record<string, [DocumentFormat, (text: string, key: PublicKeyInput) => Verification<object>]> = {
   'producthub-trial': [TRIAL_FILE_FORMAT, (text, key) => verifyTrialFile(text, key, { at: null })],
@@ -51,7 +60,8 @@ const VERIFIERS: Record<string, [DocumentFormat, (text: string, key: PublicKeyIn
   });
 
   it.each(vectors.map((vector) => [vector.name, vector] as const))('%s', (_name, vector) => {
-    const [format, verify] = VERIFIERS[vector.format];
+    const [v1Format, verify] = VERIFIERS[vector.format];
+    const format = vector.format_version === 2 ? V2_FORMATS[vector.format] : v1Format;
     const result = verify(read(vector.file), vector.public_key);
     if (vector.expect === 'invalid') return expect(result).toMatchObject({ valid: false, reason: vector.reason });
     expect(result).toMatchObject({ valid: true });

@@ -12,9 +12,9 @@ import {
   type AnyLicenseFileClaims,
   type RevocationList,
   type SignatureSeedVersion,
-  type StateDocument,
+  type AnyStateDocument,
+  type AnyUpdateAnswer,
   type TrialFile,
-  type UpdateAnswer,
   type UpdateFile,
   type Verification,
 } from 'signed-formats';
@@ -86,6 +86,22 @@ const serialOf = (text: string) => text.trim().toUpperCase();
 function trusted<T>(result: Verification<T>, text: string): Signed<T> {
   if (!result.valid) throw new UntrustedAnswerError(result.reason, result.message);
   return { text, document: result.document };
+}
+
+/** A proxy must not answer another version than the plugin asked for: a version 2 fact would be missing. */
+function versionAsked<T extends object>(
+  verified: Verification<T>,
+  asked: 1 | 2 | undefined,
+  label: string,
+): Verification<T> {
+  if (!verified.valid) return verified;
+  const version = 'features' in verified.document || 'maintenance_ends_at' in verified.document ? 2 : 1;
+  if (version === (asked ?? 1)) return verified;
+  return {
+    valid: false,
+    reason: 'unsupported-version',
+    message: `The ${label} is version ${version}, not the version ${asked ?? 1} asked for.`,
+  };
 }
 
 /**
@@ -174,14 +190,23 @@ export class ProductHubClient {
     return JSON.parse(answer.text) as DeactivationReceipt;
   }
 
-  /** The licence's current state for this machine, signed for this very request (a fresh nonce). */
-  async validate(request: MachineRequest): Promise<Signed<StateDocument>> {
+  /**
+   * The licence's current state for this machine, signed for this very request (a fresh nonce). With
+   * `answerVersion: 2` the answer also carries the licence's terms (expiry, grace, maintenance end, edition, features).
+   */
+  async validate(request: MachineRequest & { answerVersion?: 1 | 2 }): Promise<Signed<AnyStateDocument>> {
     const nonce = randomBytes(24).toString('base64url');
     const serial = serialOf(request.serial);
     const fingerprint = fingerprintOf(request.hardwareFingerprint);
-    const answer = await this.post('/validations', { serial, hardware_fingerprint: fingerprint, nonce });
+    const answer = await this.post('/validations', {
+      serial,
+      hardware_fingerprint: fingerprint,
+      nonce,
+      ...(request.answerVersion === 2 ? { answer_version: 2 } : {}),
+    });
     const expected = { productId: this.options.productId, serial, hardwareFingerprint: fingerprint, nonce };
-    return trusted(checkFreshness(verifyStateDocument(answer.text, this.key, expected), this.maxAge), answer.text);
+    const verified = checkFreshness(verifyStateDocument(answer.text, this.key, expected), this.maxAge);
+    return trusted(versionAsked(verified, request.answerVersion, 'state document'), answer.text);
   }
 
   /** One page of the product's revocation list since `since` (inclusive); pass the last `etag` to get a 304. */
@@ -223,7 +248,9 @@ export class ProductHubClient {
     currentVersion: string;
     os: ClientOs;
     etag?: string;
-  }): Promise<Cached<UpdateAnswer>> {
+    /** 2: the answer also says when the licence's updates end and names the newest release beyond that end. */
+    answerVersion?: 1 | 2;
+  }): Promise<Cached<AnyUpdateAnswer>> {
     const fingerprint = fingerprintOf(request.hardwareFingerprint);
     const body = {
       product_id: this.options.productId,
@@ -231,6 +258,7 @@ export class ProductHubClient {
       ...(request.serial === undefined ? {} : { serial: serialOf(request.serial) }),
       current_version: request.currentVersion,
       os: request.os,
+      ...(request.answerVersion === 2 ? { answer_version: 2 } : {}),
     };
     const answer = await callClientApi(this.options.serverUrl, '/update-checks', {
       method: 'POST',
@@ -248,7 +276,14 @@ export class ProductHubClient {
     return {
       notModified: false,
       etag: answer.etag,
-      ...trusted(checkFreshness(verifyUpdateAnswer(answer.text, this.key, expected), this.maxAge), answer.text),
+      ...trusted(
+        versionAsked(
+          checkFreshness(verifyUpdateAnswer(answer.text, this.key, expected), this.maxAge),
+          request.answerVersion,
+          'update answer',
+        ),
+        answer.text,
+      ),
     };
   }
 

@@ -55,9 +55,14 @@ export type { LicenseFileVectorCase, LicenseFileVectors } from './license-file-v
 export { TRIAL_FILE_FORMAT, verifyTrialFile, type TrialFile, type TrialExpectations } from './trial-file';
 export {
   STATE_DOCUMENT_FORMAT,
+  STATE_DOCUMENT_V2_FORMAT,
+  STATE_DOCUMENT_V2_VERSION,
   verifyStateDocument,
   stateAllowsUse,
+  stateIsV2,
+  type AnyStateDocument,
   type StateDocument,
+  type StateDocumentV2,
   type StateExpectations,
 } from './state-document';
 export {
@@ -72,13 +77,20 @@ export {
 } from './revocation-list';
 export {
   UPDATE_ANSWER_FORMAT,
+  UPDATE_ANSWER_V2_FORMAT,
+  UPDATE_ANSWER_V2_VERSION,
   verifyUpdateAnswer,
+  updateIsV2,
+  updatesBeyondMaintenance,
+  type AnyUpdateAnswer,
   type UpdateAnswer,
+  type UpdateAnswerV2,
   type UpdateFile,
   type UpdateExpectations,
 } from './update-answer';
 export { LEASE_FORMAT, verifyLease, leaseHasFeature, type Lease, type LeaseExpectations } from './lease';
-export { CLIENT_API_FORMATS } from './client-api-formats';
+export { CLIENT_API_FORMATS, CLIENT_API_V2_FORMATS } from './client-api-formats';
+export { LICENSE_TERMS_FIELDS, type LicenseTermsFacts } from './versioned-answer';
 export {
   OFFLINE_REQUEST_FORMAT,
   OFFLINE_REQUEST_MAX_BYTES,

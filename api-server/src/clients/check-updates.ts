@@ -1,5 +1,10 @@
-import { compareAppVersions, type UpdateCheckBody, type UpdateDocument } from 'shared-kit/contract';
-import { UPDATE_ANSWER_FORMAT, signDocument } from 'signed-formats';
+import {
+  CLIENT_ANSWER_V2_VERSION,
+  compareAppVersions,
+  type AnyUpdateDocument,
+  type UpdateCheckBody,
+} from 'shared-kit/contract';
+import { UPDATE_ANSWER_FORMAT, UPDATE_ANSWER_V2_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
@@ -51,9 +56,23 @@ export interface UpdateContext extends GuardedClientCall {
 }
 
 /**
+ * What a version 2 answer adds: the maintenance end, and the newest release beyond it that is newer than the
+ * plugin and that the caller would otherwise get (its version and when it was made), or nulls.
+ */
+function maintenanceFacts(read: UpdateRead, beyond: CandidateBuild[], currentVersion: string) {
+  const newer = newest(beyond.filter((build) => compareAppVersions(versionOf(build), currentVersion) > 0));
+  return {
+    maintenance_ends_at: read.maintenance_ends_at,
+    newer_beyond_maintenance_version: newer ? versionOf(newer) : null,
+    newer_beyond_maintenance_published_at: newer?.published_at ?? null,
+  };
+}
+
+/**
  * The newest release this caller may have, signed and bound to their fingerprint, with signed download links.
  * One round trip: the rate-limit counting and the read in one statement; a check changes nothing else, so it is
- * not audited (docs/client-api.md).
+ * not audited (docs/client-api.md). With `answer_version: 2` the answer is version 2: it also says when the
+ * licence's updates end and names the newest release beyond that end.
  */
 export async function checkForUpdates(
   db: Db,
@@ -64,6 +83,7 @@ export async function checkForUpdates(
 ) {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
   const serial = body.serial === undefined ? undefined : await countedSerialOf(db, call, body.serial);
+  const v2 = body.answer_version === CLIENT_ANSWER_V2_VERSION;
   const { decision, row: read } = await readUpdateCheck(
     db,
     call.limits,
@@ -71,11 +91,13 @@ export async function checkForUpdates(
     serial,
     hardwareFingerprint,
     body.os,
+    v2,
   );
   call.admit(decision);
   if (!read) throw notFound(PRODUCT_NOT_FOUND);
   checkCaller(body, read);
-  const build = newest(read.candidates.filter((candidate) => inRange(candidate, body.current_version)));
+  const inRangeNow = read.candidates.filter((candidate) => inRange(candidate, body.current_version));
+  const build = newest(inRangeNow.filter((candidate) => !candidate.beyond_maintenance));
   const files = build?.files ?? [];
   const version = build ? versionOf(build) : '';
   const answer = {
@@ -87,6 +109,13 @@ export async function checkForUpdates(
     release_id: build?.release_id ?? 0,
     version,
     unlocks_without_license: build?.unlocks_wo_license ?? false,
+    ...(v2
+      ? maintenanceFacts(
+          read,
+          inRangeNow.filter((candidate) => candidate.beyond_maintenance),
+          body.current_version,
+        )
+      : {}),
   };
   const etag = contentTag({ ...answer, files: files.map((file) => [file.id, file.sha256]) });
   if (ifNoneMatch === etag) return { etag, document: undefined };
@@ -108,9 +137,9 @@ export async function checkForUpdates(
     };
   });
   const document = signDocument(
-    UPDATE_ANSWER_FORMAT,
+    v2 ? UPDATE_ANSWER_V2_FORMAT : UPDATE_ANSWER_FORMAT,
     { ...answer, issued_at: documentTime(now), files: signedFiles },
     productKeyOf(read.private_key_encrypted),
-  ) as UpdateDocument;
+  ) as AnyUpdateDocument;
   return { etag, document };
 }

@@ -1,19 +1,30 @@
-import type { StateDocument, ValidateBody } from 'shared-kit/contract';
-import { STATE_DOCUMENT_FORMAT, signDocument } from 'signed-formats';
+import {
+  CLIENT_ANSWER_V2_VERSION,
+  type AnyStateDocument,
+  type StateDocument,
+  type ValidateBody,
+} from 'shared-kit/contract';
+import { STATE_DOCUMENT_FORMAT, STATE_DOCUMENT_V2_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { conflict, notFound } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { FLOATING_LICENSE_NOT_ACTIVATED, licenseExpiredMessage } from '../licenses/activation/activate-machine';
 import { readLicenseAndMachine } from '../licenses/queries/license-for-signing';
+import { findLicenseFileTerms } from '../policies/queries/license-terms';
 import { LICENSE_NOT_FOUND, documentTime, secondsNow, serialOf } from './client-values';
 
 /**
  * The licence's current state for this machine, signed and bound to the caller's nonce: one read and no write, so
  * it is not audited (docs/client-api.md). A licence past its expiry and grace is a 409 "expired", a floating one a
- * 409 that sends the plugin to check out a seat (docs/licensing.md).
+ * 409 that sends the plugin to check out a seat (docs/licensing.md). With `answer_version: 2` the answer is version 2,
+ * carrying the licence's terms (a second read, paid only by the plugins that ask); without it, version 1.
  */
-export async function validateLicense(db: Db, productKeyOf: ProductKeyOf, body: ValidateBody): Promise<StateDocument> {
+export async function validateLicense(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  body: ValidateBody,
+): Promise<AnyStateDocument> {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
   const license = await readLicenseAndMachine(
     db,
@@ -23,19 +34,18 @@ export async function validateLicense(db: Db, productKeyOf: ProductKeyOf, body: 
   if (!license) throw notFound(LICENSE_NOT_FOUND);
   if (license.floating) throw conflict(FLOATING_LICENSE_NOT_ACTIVATED);
   if (license.expired) throw conflict(licenseExpiredMessage(license.expires_at));
-  const state = signDocument(
-    STATE_DOCUMENT_FORMAT,
-    {
-      product_id: body.product_id,
-      serial: license.serial,
-      hardware_fingerprint: hardwareFingerprint,
-      nonce: body.nonce,
-      license_enabled: !license.disabled,
-      disabled_reason: license.disabled ? (license.disabled_reason ?? '') : '',
-      machine_activated: license.holds_slot === true,
-      issued_at: documentTime(secondsNow()),
-    },
-    productKeyOf(license.private_key_encrypted),
-  ) as StateDocument;
-  return state;
+  const claims = {
+    product_id: body.product_id,
+    serial: license.serial,
+    hardware_fingerprint: hardwareFingerprint,
+    nonce: body.nonce,
+    license_enabled: !license.disabled,
+    disabled_reason: (license.disabled ? (license.disabled_reason ?? '') : '') as StateDocument['disabled_reason'],
+    machine_activated: license.holds_slot === true,
+    issued_at: documentTime(secondsNow()),
+  };
+  const privateKey = productKeyOf(license.private_key_encrypted);
+  if (body.answer_version !== CLIENT_ANSWER_V2_VERSION) return signDocument(STATE_DOCUMENT_FORMAT, claims, privateKey);
+  const terms = await findLicenseFileTerms(db, license.id);
+  return signDocument(STATE_DOCUMENT_V2_FORMAT, { ...claims, ...terms }, privateKey);
 }

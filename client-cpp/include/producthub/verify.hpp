@@ -65,8 +65,12 @@ const Format& licenseFileFormat();
 const Format& licenseFileV2Format();
 const Format& trialFileFormat();
 const Format& stateDocumentFormat();
+/** Version 2 of the state document (`answer_version: 2`): version 1's members, then the licence's terms. */
+const Format& stateDocumentV2Format();
 const Format& revocationListFormat();
 const Format& updateAnswerFormat();
+/** Version 2 of the update answer: the maintenance end and the newest release beyond it (null: none). */
+const Format& updateAnswerV2Format();
 /** The seat lease of a floating licence (checkout, borrow, heart-beat). */
 const Format& leaseFormat();
 /** The offline activation request: not signed (a plugin holds no private key), checked by a SHA-256 checksum. */

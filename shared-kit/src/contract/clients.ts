@@ -51,8 +51,18 @@ export const ClientMachineBody = Type.Object(
 );
 export type ClientMachineBody = Static<typeof ClientMachineBody>;
 
+/** The version of a signed answer a plugin reads (docs/client-api.md "Version 2 answers"); without it, version 1. */
+export const CLIENT_ANSWER_V2_VERSION = 2;
+const AnswerVersion = Type.Union([Type.Literal(1), Type.Literal(CLIENT_ANSWER_V2_VERSION)]);
+
 export const ValidateBody = Type.Object(
-  { product_id: Id, serial: Serial, hardware_fingerprint: Fingerprint, nonce: Text({ pattern: CLIENT_NONCE_PATTERN }) },
+  {
+    product_id: Id,
+    serial: Serial,
+    hardware_fingerprint: Fingerprint,
+    nonce: Text({ pattern: CLIENT_NONCE_PATTERN }),
+    answer_version: Type.Optional(AnswerVersion),
+  },
   { additionalProperties: false },
 );
 export type ValidateBody = Static<typeof ValidateBody>;
@@ -70,6 +80,7 @@ export const UpdateCheckBody = Type.Object(
     serial: Type.Optional(Serial),
     current_version: Text({ pattern: APP_VERSION_PATTERN }),
     os: ClientOs,
+    answer_version: Type.Optional(AnswerVersion),
   },
   { additionalProperties: false },
 );
@@ -109,6 +120,21 @@ export const StateDocument = Type.Object({
 });
 export type StateDocument = Static<typeof StateDocument>;
 
+const SignedTimeOrNull = Type.Union([Text(), Type.Null()]);
+
+/** Version 2: version 1's members, then the licence's terms when the server answered, all signed. */
+export const StateDocumentV2 = Type.Object({
+  ...StateDocument.properties,
+  expires_at: SignedTimeOrNull,
+  grace_days: Type.Integer({ minimum: 0 }),
+  maintenance_ends_at: SignedTimeOrNull,
+  edition: Type.Union([Text(), Type.Null()]),
+  features: Type.Array(Type.Object({ key: Text() })),
+});
+export type StateDocumentV2 = Static<typeof StateDocumentV2>;
+export const AnyStateDocument = Type.Union([StateDocumentV2, StateDocument]);
+export type AnyStateDocument = Static<typeof AnyStateDocument>;
+
 export const RevocationsDocument = Type.Object({
   ...Signed,
   product_id: Id,
@@ -146,6 +172,17 @@ export const UpdateDocument = Type.Object({
   files: Type.Array(UpdateFile),
 });
 export type UpdateDocument = Static<typeof UpdateDocument>;
+
+/** Version 2: version 1's members, then the maintenance end and the newest release beyond it (null: none). */
+export const UpdateDocumentV2 = Type.Object({
+  ...UpdateDocument.properties,
+  maintenance_ends_at: SignedTimeOrNull,
+  newer_beyond_maintenance_version: Type.Union([Text(), Type.Null()]),
+  newer_beyond_maintenance_published_at: SignedTimeOrNull,
+});
+export type UpdateDocumentV2 = Static<typeof UpdateDocumentV2>;
+export const AnyUpdateDocument = Type.Union([UpdateDocumentV2, UpdateDocument]);
+export type AnyUpdateDocument = Static<typeof AnyUpdateDocument>;
 
 export const DeactivationResult = Type.Object({
   serial: Text(),

@@ -23,8 +23,15 @@ export interface CandidateBuild {
   minor: number;
   revision: number;
   build_number: number;
+  /** When its release was made, as signed documents write times. */
+  published_at: string;
+  /** Its release was made at or after the licence's maintenance end: only a version 2 read returns such builds. */
+  beyond_maintenance: boolean;
   files: CandidateFile[];
 }
+
+const signedTimeText = (value: ReturnType<typeof sql>) =>
+  sql<string | null>`to_char((${value}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /**
  * An update check's reads in one statement, with its rate-limit counting (one round trip): the product (undefined: no such product); the licence of this
@@ -34,7 +41,8 @@ export interface CandidateBuild {
  * release counts when it is distributed to the Release channel, or to a channel the licence owner belongs to; a
  * trial user gets the Release channel only, and a machine with neither licence nor trial only releases that
  * unlock without a licence. The caller checks the licence (unknown, disabled, not activated here) before it uses
- * the candidates. A licence with a maintenance end (docs/licensing.md) gets only releases made before it.
+ * the candidates. A licence with a maintenance end (docs/licensing.md) gets only releases made before it; with
+ * `beyondMaintenance` (a version 2 answer) the later ones come too, marked, so the answer can name the newest.
  */
 export async function readUpdateCheck(
   db: Db,
@@ -43,6 +51,7 @@ export async function readUpdateCheck(
   serial: string | undefined,
   hardwareFingerprint: string,
   os: 'macOS' | 'Windows',
+  beyondMaintenance = false,
 ) {
   const caller = sql`caller AS (
       SELECT p.id AS product_id, p.manufacturer_id, p.private_key_encrypted, l.id AS license_id, l.disabled, l.disabled_reason, l.user_id,
@@ -63,13 +72,17 @@ export async function readUpdateCheck(
     disabled_reason: string | null;
     holds_slot: boolean | null;
     has_trial: boolean;
+    maintenance_ends_at: string | null;
     candidates: CandidateBuild[];
   }>`
     SELECT c.manufacturer_id, c.private_key_encrypted, c.license_id, c.disabled, c.disabled_reason, c.holds_slot, c.has_trial,
+      ${signedTimeText(sql`c.maintenance_end`)} AS maintenance_ends_at,
       coalesce((
         SELECT json_agg(json_build_object(
           'release_id', r.id, 'unlocks_wo_license', r.unlocks_wo_license, 'app_version_min', r.app_version_min, 'app_version_max', r.app_version_max,
           'build_id', b.id, 'os', b.os, 'major', b.major, 'minor', b.minor, 'revision', b.revision, 'build_number', b.build_number,
+          'published_at', ${signedTimeText(sql`r.created_at`)},
+          'beyond_maintenance', (c.maintenance_end IS NOT NULL AND r.created_at >= c.maintenance_end),
           'files', coalesce((
             SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size, 'sha256', f.sha256) ORDER BY f.id)
             FROM build_files f WHERE f.build_id = b.id AND f.uploaded_at IS NOT NULL), '[]'::json)))
@@ -78,7 +91,7 @@ export async function readUpdateCheck(
         JOIN builds b ON b.id = rb.build_id
         WHERE r.product_id = c.product_id AND b.upload_confirmed AND b.os IN (${os}, 'any')
           AND (c.license_id IS NOT NULL OR c.has_trial OR r.unlocks_wo_license)
-          AND (c.maintenance_end IS NULL OR r.created_at < c.maintenance_end)
+          AND (c.maintenance_end IS NULL OR r.created_at < c.maintenance_end OR ${beyondMaintenance}::boolean)
           AND EXISTS (
             SELECT 1 FROM release_distributions d JOIN distribution_channels ch ON ch.id = d.channel_id
             WHERE d.release_id = r.id AND (ch.type = ${RELEASE_CHANNEL_TYPE}

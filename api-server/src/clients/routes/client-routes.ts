@@ -2,6 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  AnyStateDocument,
+  AnyUpdateDocument,
   ClientActivateBody,
   ClientMachineBody,
   DeactivationCapReachedAnswer,
@@ -14,10 +16,8 @@ import {
   RevocationsDocument,
   RevocationsQuery,
   StartTrialBody,
-  StateDocument,
   TrialFile,
   UpdateCheckBody,
-  UpdateDocument,
   ValidateBody,
 } from 'shared-kit/contract';
 import { createProductKeyCache } from '../../crypto/product-key-cache';
@@ -145,7 +145,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
 
   app.post(
     '/clients/app/validations',
-    { config: PUBLIC, schema: { tags, body: ValidateBody, response: { 200: StateDocument, ...errors } } },
+    { config: PUBLIC, schema: { tags, body: ValidateBody, response: { 200: AnyStateDocument, ...errors } } },
     async (request, reply) => {
       await guardClientCall(
         db,
@@ -187,7 +187,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
     '/clients/app/update-checks',
     {
       config: PUBLIC,
-      schema: { tags, body: UpdateCheckBody, response: { 200: UpdateDocument, 304: Type.Null(), ...errors } },
+      schema: { tags, body: UpdateCheckBody, response: { 200: AnyUpdateDocument, 304: Type.Null(), ...errors } },
     },
     async (request, reply) => {
       const { body } = request;

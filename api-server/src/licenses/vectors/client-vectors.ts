@@ -4,8 +4,10 @@ import {
   LEASE_FORMAT,
   REVOCATION_LIST_FORMAT,
   STATE_DOCUMENT_FORMAT,
+  STATE_DOCUMENT_V2_FORMAT,
   TRIAL_FILE_FORMAT,
   UPDATE_ANSWER_FORMAT,
+  UPDATE_ANSWER_V2_FORMAT,
   canonicalBytes,
   signDocument,
   type DocumentFormat,
@@ -26,6 +28,8 @@ export interface ClientVectorCase {
   reason?: Rejection;
   /** For valid cases: the exact signed bytes. */
   canonical?: string;
+  /** Set for the version 2 answers (and their cases): the version the document carries picks the format. */
+  format_version?: number;
 }
 
 export interface ClientVectorSet {
@@ -129,6 +133,35 @@ const LEASE_BORROWED = {
   features: [{ key: 'stems' }, { key: 'surround' }],
 };
 
+const STATE_V2 = {
+  ...STATE,
+  expires_at: '2027-03-05T00:00:00Z',
+  grace_days: 7,
+  maintenance_ends_at: '2027-01-31T23:59:59Z',
+  edition: 'Pro – Studio',
+  features: [{ key: 'stems' }, { key: 'surround' }],
+};
+const STATE_V2_PERPETUAL = {
+  ...STATE,
+  expires_at: null,
+  grace_days: 0,
+  maintenance_ends_at: null,
+  edition: null,
+  features: [],
+};
+const UPDATE_V2 = {
+  ...UPDATE,
+  maintenance_ends_at: '2026-02-01T00:00:00Z',
+  newer_beyond_maintenance_version: '2.0.0.3',
+  newer_beyond_maintenance_published_at: '2026-02-17T10:00:00Z',
+};
+const UPDATE_V2_NONE_BEYOND = {
+  ...UPDATE,
+  maintenance_ends_at: null,
+  newer_beyond_maintenance_version: null,
+  newer_beyond_maintenance_published_at: null,
+};
+
 export function buildClientVectors(): ClientVectorSet {
   const key = testVectorKey('product');
   const otherKey = testVectorKey('another product');
@@ -142,6 +175,7 @@ export function buildClientVectors(): ClientVectorSet {
     cases.push({
       name,
       format: format.format!,
+      ...(format.version ? { format_version: format.version } : {}),
       file,
       public_key: key.publicKeyBase64,
       expect: 'valid',
@@ -154,7 +188,16 @@ export function buildClientVectors(): ClientVectorSet {
     file: string,
     reason: Rejection,
     publicKey = key.publicKeyBase64,
-  ) => cases.push({ name, format: format.format!, file, public_key: publicKey, expect: 'invalid', reason });
+  ) =>
+    cases.push({
+      name,
+      format: format.format!,
+      ...(format.version ? { format_version: format.version } : {}),
+      file,
+      public_key: publicKey,
+      expect: 'invalid',
+      reason,
+    });
 
   valid('trial', TRIAL_FILE_FORMAT, 'trial.json', TRIAL);
   valid('trial, non-ASCII fingerprint with "="', TRIAL_FILE_FORMAT, 'trial-non-ascii.json', TRIAL_NON_ASCII);
@@ -191,7 +234,8 @@ export function buildClientVectors(): ClientVectorSet {
   );
   files['update-unsupported-version.json'] = licenseFileText({
     ...signDocument(UPDATE_ANSWER_FORMAT, UPDATE, key.privateKey),
-    format_version: 2,
+    // 2 is the answer's own version 2: 3 is one no verifier reads.
+    format_version: 3,
   });
   invalid(
     'update, unsupported format version',
@@ -206,11 +250,70 @@ export function buildClientVectors(): ClientVectorSet {
   });
   invalid('lease, expiry extended after signing', LEASE_FORMAT, 'lease-extended.json', 'bad-signature');
 
+  valid('state version 2, with its terms', STATE_DOCUMENT_V2_FORMAT, 'state-v2.json', STATE_V2);
+  valid(
+    'state version 2, perpetual: null expiry, window and edition',
+    STATE_DOCUMENT_V2_FORMAT,
+    'state-v2-perpetual.json',
+    STATE_V2_PERPETUAL,
+  );
+  valid('update version 2, a release beyond maintenance', UPDATE_ANSWER_V2_FORMAT, 'update-v2.json', UPDATE_V2);
+  valid(
+    'update version 2, nothing beyond maintenance',
+    UPDATE_ANSWER_V2_FORMAT,
+    'update-v2-none-beyond.json',
+    UPDATE_V2_NONE_BEYOND,
+  );
+  const signedStateV2 = signDocument(STATE_DOCUMENT_V2_FORMAT, STATE_V2, key.privateKey);
+  files['state-v2-tampered-feature.json'] = licenseFileText({
+    ...signedStateV2,
+    features: [...signedStateV2.features, { key: 'atmos' }],
+  });
+  invalid(
+    'state version 2, a feature added after signing',
+    STATE_DOCUMENT_V2_FORMAT,
+    'state-v2-tampered-feature.json',
+    'bad-signature',
+  );
+  files['state-v2-tampered-expiry.json'] = licenseFileText({ ...signedStateV2, expires_at: null });
+  invalid(
+    'state version 2, expiry removed after signing',
+    STATE_DOCUMENT_V2_FORMAT,
+    'state-v2-tampered-expiry.json',
+    'bad-signature',
+  );
+  files['state-v2-relabelled-v1.json'] = licenseFileText({ ...signedStateV2, format_version: 1 });
+  invalid(
+    'state version 2 relabelled version 1',
+    STATE_DOCUMENT_FORMAT,
+    'state-v2-relabelled-v1.json',
+    'bad-signature',
+  );
+  const signedUpdateV2 = signDocument(UPDATE_ANSWER_V2_FORMAT, UPDATE_V2, key.privateKey);
+  files['update-v2-tampered-beyond.json'] = licenseFileText({
+    ...signedUpdateV2,
+    newer_beyond_maintenance_version: null,
+    newer_beyond_maintenance_published_at: null,
+  });
+  invalid(
+    'update version 2, the release beyond maintenance hidden after signing',
+    UPDATE_ANSWER_V2_FORMAT,
+    'update-v2-tampered-beyond.json',
+    'bad-signature',
+  );
+  files['update-v2-relabelled-v1.json'] = licenseFileText({ ...signedUpdateV2, format_version: 1 });
+  invalid(
+    'update version 2 relabelled version 1',
+    UPDATE_ANSWER_FORMAT,
+    'update-v2-relabelled-v1.json',
+    'bad-signature',
+  );
+
   const publicKeyPem = createPublicKey(key.privateKey).export({ format: 'pem', type: 'spki' }).toString();
   files['public-key.pem'] = publicKeyPem;
   return {
     manifest: {
-      about: `Test vectors of the ProductHub client API documents (${CLIENT_API_FORMATS.map((format) => format.format).join(', ')}), format version 1: see docs/client-api.md. The key seed is public: test only.`,
+      about: `Test vectors of the ProductHub client API documents (${CLIENT_API_FORMATS.map((format) => format.format).join(', ')}), format version 1, and version 2 of the state and update answers (cases with format_version 2): see docs/client-api.md. The key seed is public: test only.`,
       test_private_key_seed_hex: key.seed.toString('hex'),
       public_key_pem: 'public-key.pem',
       cases,

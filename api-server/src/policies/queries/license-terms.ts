@@ -92,13 +92,17 @@ const signedTimeText = (value: ReturnType<typeof sql>) =>
 
 /**
  * The licence's terms for a file signed at `issuedAt`. Maintenance from activation with no activation yet ends
- * `maintenance_months` after `issuedAt`: the activation being signed is the first one.
+ * `maintenance_months` after `issuedAt`: the activation being signed is the first one. Without `issuedAt` (a
+ * version 2 validation answer) the end is the licence's as it stands: null until its first activation.
  */
-export async function findLicenseFileTerms(db: Db, licenseId: number, issuedAt: Date): Promise<LicenseFileTerms> {
+export async function findLicenseFileTerms(db: Db, licenseId: number, issuedAt?: Date): Promise<LicenseFileTerms> {
+  const maintenanceEnd = issuedAt
+    ? sql`coalesce(${maintenanceEndSql}, ${issuedAt}::timestamptz + make_interval(months => l.maintenance_months))`
+    : maintenanceEndSql;
   const { rows } = await sql<LicenseFileTerms>`
     SELECT ${signedTimeText(sql`l.expires_at`)} AS expires_at,
       coalesce(l.grace_days, 0) AS grace_days,
-      ${signedTimeText(sql`coalesce(${maintenanceEndSql}, ${issuedAt}::timestamptz + make_interval(months => l.maintenance_months))`)} AS maintenance_ends_at,
+      ${signedTimeText(maintenanceEnd)} AS maintenance_ends_at,
       e.name AS edition,
       coalesce((SELECT json_agg(json_build_object('key', f.key) ORDER BY f.key) FROM product_edition_features ef
         JOIN product_features f ON f.id = ef.feature_id WHERE ef.edition_id = e.id), '[]'::json) AS features
