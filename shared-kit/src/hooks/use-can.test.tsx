@@ -26,7 +26,10 @@ function NewProduct({ action, onClick }: { action: StaffAction; onClick: () => v
 describe('useCan', () => {
   it("disables what the staff member's role cannot do, saying why, and swallows the press", async () => {
     const onClick = jest.fn();
-    renderAs({ ...manufacturerSession, staff_role: 'support' }, <NewProduct action="catalog.write" onClick={onClick} />);
+    renderAs(
+      { ...manufacturerSession, staff_role: 'support' },
+      <NewProduct action="catalog.write" onClick={onClick} />,
+    );
     const button = screen.getByRole('button', { name: 'New Product' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAttribute(

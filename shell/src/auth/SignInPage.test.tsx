@@ -155,6 +155,8 @@ describe('SignInPage', () => {
       ['/systemusers/login/enrolment/totp', { pending_token: 'pending-2' }],
       ['/systemusers/login/enrolment/totp/confirm', { pending_token: 'pending-2', code: '111111' }],
       ['/systemusers/login/enrolment/totp/confirm', { pending_token: 'pending-2', code: '222222' }],
+      // Signed in: the user's role is read, as after any sign-in.
+      ['/systemusers/me', undefined],
     ]);
   });
 

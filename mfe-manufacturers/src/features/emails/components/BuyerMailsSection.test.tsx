@@ -5,6 +5,7 @@ import type { FakeApiServer, RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 import { BUYER_MAILS_LOAD_FAILED, buyerMailSaved } from './BuyerMailsSection';
+import { sectionAtRest } from '../../../shared/test-support/sections-at-rest';
 
 const SWITCHES = '/manufacturers/7/buyer-mails';
 
@@ -22,7 +23,7 @@ function switchServer(refuse?: (call: RecordedApiCall) => unknown): FakeApiServe
   };
   return (call) => {
     if (call.path === '/manufacturers/7' && call.method === 'GET') return manufacturerFixture();
-    if (call.path !== SWITCHES) return { data: [] };
+    if (call.path !== SWITCHES) return sectionAtRest(call);
     refuse?.(call);
     if (call.method === 'PUT') switches = { ...switches, ...(call.body as Partial<BuyerMailSwitches>) };
     return switches;

@@ -67,7 +67,7 @@ function manufacturerServer(
 const manufacturerCalls = (calls: RecordedApiCall[]) =>
   calls.filter(
     (call) =>
-      !['/webhook-endpoints', '/mail-settings', '/buyer-mails', '/portal-settings', '/sso'].some((section) =>
+      !['/webhook-endpoints', '/mail-settings', '/buyer-mails', '/portal-settings', '/sso', '/stores'].some((section) =>
         call.path.includes(section),
       ),
   );

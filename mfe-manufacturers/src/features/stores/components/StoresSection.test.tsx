@@ -5,6 +5,7 @@ import type { FakeApiServer, RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
 import { manufacturerFixture } from '../../../shared/test-support/manufacturer-fixture';
 import { SETTINGS_LOAD_FAILED } from './store-words';
+import { sectionAtRest } from '../../../shared/test-support/sections-at-rest';
 
 const STRIPE = '/manufacturers/7/stores/stripe';
 const PADDLE = '/manufacturers/7/stores/paddle';
@@ -44,7 +45,7 @@ function storeServer(refuse?: (call: RecordedApiCall) => unknown): FakeApiServer
   return (call) => {
     if (call.path === '/manufacturers/7' && call.method === 'GET') return manufacturerFixture();
     if (call.path === '/products') return page([{ id: 12, name: 'Reverb' }]);
-    if (!call.path.startsWith(STRIPE) && !call.path.startsWith(PADDLE)) return { data: [] };
+    if (!call.path.startsWith(STRIPE) && !call.path.startsWith(PADDLE)) return sectionAtRest(call);
     refuse?.(call);
     const store = call.path.startsWith(STRIPE) ? 'stripe' : 'paddle';
     const current = settings[store];
