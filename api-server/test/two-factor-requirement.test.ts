@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
-import { LAST_FACTOR_REQUIRED, PASSKEY_CHALLENGE_GONE, SECOND_FACTOR_EXPIRED, WRONG_CODE } from 'shared-kit/contract';
+import {
+  LAST_FACTOR_REQUIRED,
+  PASSKEY_CHALLENGE_GONE,
+  roleCannot,
+  SECOND_FACTOR_EXPIRED,
+  WRONG_CODE,
+} from 'shared-kit/contract';
 import { SUPERUSER_REQUIRED } from '../src/lib/http-error';
-import { OWNER_REQUIRED } from '../src/auth/permissions';
 import { createSession } from '../src/auth/sessions';
 import { currentTotpCode } from '../src/two-factor/totp';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -132,7 +137,7 @@ describe("a manufacturer's two-factor requirement and the enrolment it leads to"
     const viewer = await createSession(t.db, viewerId, { userAgent: undefined, address: '127.0.0.1' });
     expect((await call('GET', requirementUrl(), undefined, viewer)).json()).toMatchObject({ required: true });
     const refused = await call('PUT', requirementUrl(), { required: false }, viewer);
-    expect([refused.statusCode, refused.json()]).toEqual([403, { message: [OWNER_REQUIRED] }]);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { message: [roleCannot('viewer', 'staff.manage')] }]);
     const bad = await call('PUT', requirementUrl(), { required: 'yes' }, ownerToken);
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', requirementUrl(), undefined, superuserToken)).json()).toMatchObject({ required: true });
