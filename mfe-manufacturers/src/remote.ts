@@ -28,6 +28,9 @@ const PortalSection = lazyPage(() =>
 );
 const SsoSection = lazyPage(() => import('./features/sso/components/SsoSection').then((section) => section.SsoSection));
 
+const StaffSection = lazyPage(() =>
+  import('./features/staff/components/StaffSection').then((section) => section.StaffSection),
+);
 const StoresSection = lazyPage(() =>
   import('./features/stores/components/StoresSection').then((section) => section.StoresSection),
 );
@@ -45,6 +48,7 @@ const manufacturerSections = (manufacturerId: number) =>
     createElement(OrdersSection, { manufacturerId }),
     createElement(StoresSection, { manufacturerId }),
     createElement(SsoSection, { manufacturerId }),
+    createElement(StaffSection, { manufacturerId }),
   );
 
 // The list comes with the manifest; every other page is fetched when first visited.

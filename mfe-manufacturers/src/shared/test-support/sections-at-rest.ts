@@ -1,4 +1,4 @@
-import type { SsoSettings, StoreSettings } from 'shared-kit/contract';
+import type { SsoSettings, StaffList, StoreSettings, TwoFactorRequirement } from 'shared-kit/contract';
 import type { FakeApiServer } from 'shared-kit/testing';
 
 type Call = Parameters<FakeApiServer>[0];
@@ -36,5 +36,8 @@ export function sectionAtRest(call: Call): unknown {
   if (store) return storeAtRest(store[2] as 'stripe' | 'paddle', store[1]!);
   const sso = /^\/manufacturers\/(\d+)\/sso$/.exec(call.path);
   if (sso) return ssoAtRest(sso[1]!);
+  if (/^\/manufacturers\/\d+\/staff$/.test(call.path)) return { members: [], invites: [] } satisfies StaffList;
+  if (/^\/manufacturers\/\d+\/two-factor-requirement$/.test(call.path))
+    return { required: false, required_since: null } satisfies TwoFactorRequirement;
   return { data: [] };
 }

@@ -67,9 +67,16 @@ function manufacturerServer(
 const manufacturerCalls = (calls: RecordedApiCall[]) =>
   calls.filter(
     (call) =>
-      !['/webhook-endpoints', '/mail-settings', '/buyer-mails', '/portal-settings', '/sso', '/stores'].some((section) =>
-        call.path.includes(section),
-      ),
+      ![
+        '/webhook-endpoints',
+        '/mail-settings',
+        '/buyer-mails',
+        '/portal-settings',
+        '/sso',
+        '/stores',
+        '/staff',
+        '/two-factor-requirement',
+      ].some((section) => call.path.includes(section)),
   );
 
 const location = () => screen.getByLabelText('Current location');

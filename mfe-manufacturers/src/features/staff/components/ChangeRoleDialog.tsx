@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { Button, Dialog, ErrorText, SpinnerIcon, type StaffMember } from 'shared-kit';
+import { Form, SelectField, useContractForm } from 'shared-kit/forms';
+import { useChangeStaffRole } from '../api/change-staff-role';
+import type { RoleFormValues } from './staff-forms';
+import { ROLE_CHOICES } from './staff-words';
+
+export const ROLE_CHANGE_FAILED = 'The role could not be changed. Please try again.';
+
+const FormLayout = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+/** A member's new role; the server refuses to leave the manufacturer without an owner, and the dialog says why. */
+export function ChangeRoleDialog({
+  manufacturerId,
+  member,
+  onChanged,
+  onClose,
+}: {
+  manufacturerId: number;
+  member: StaffMember;
+  onChanged: (member: StaffMember) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const change = useChangeStaffRole();
+  const form = useContractForm<RoleFormValues, RoleFormValues>({
+    defaultValues: { role: member.role },
+    schema: () => import('shared-kit/contract').then((contract) => contract.ChangeStaffRoleBody),
+    toBody: (values) => ({ role: values.role }),
+    pending: change.isMutating,
+    failedText: ROLE_CHANGE_FAILED,
+    onSubmit: async ({ role }) => onChanged(await change.trigger({ manufacturerId, memberId: member.id, role })),
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !change.isMutating && onClose()}
+      title="Change Role"
+      description={`What ${member.email} may do for this manufacturer.`}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={change.isMutating}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant="primary"
+            disabled={form.pending}
+            aria-busy={form.pending || undefined}
+          >
+            {form.pending && <SpinnerIcon />}
+            Change role
+          </Button>
+        </>
+      }
+    >
+      <Form form={form} as={FormLayout} id={formId} aria-label="Change Role">
+        <SelectField name="role" label="Role" required>
+          {ROLE_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
+        {form.failure && <ErrorText>{form.failure}</ErrorText>}
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { Button, Dialog, EMAIL_REQUIRED, ErrorText, SpinnerIcon, type StaffInvite } from 'shared-kit';
+import { Form, SelectField, TextField, useContractForm } from 'shared-kit/forms';
+import { useInviteStaff } from '../api/invite-staff';
+import { EMAIL_TOO_LONG, NEW_INVITE, inviteBody, validateInviteForm } from './staff-forms';
+import { ROLE_CHOICES } from './staff-words';
+
+export const INVITE_FAILED = 'The invite could not be sent. Please try again.';
+
+const FormLayout = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+/** An address and a role: the server mails the address a link to join this manufacturer's staff. */
+export function InviteDialog({
+  manufacturerId,
+  onInvited,
+  onClose,
+}: {
+  manufacturerId: number;
+  onInvited: (invite: StaffInvite) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const invite = useInviteStaff();
+  const form = useContractForm({
+    defaultValues: NEW_INVITE,
+    schema: () => import('shared-kit/contract').then((contract) => contract.InviteStaffBody),
+    toBody: inviteBody,
+    messages: { email: { empty: EMAIL_REQUIRED, invalid: EMAIL_TOO_LONG } },
+    rules: validateInviteForm,
+    pending: invite.isMutating,
+    failedText: INVITE_FAILED,
+    onSubmit: async (body) => onInvited(await invite.trigger({ manufacturerId, body })),
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !invite.isMutating && onClose()}
+      title="Invite Staff Member"
+      description="The invite mails a link that works for 7 days; with it they choose a password and join."
+      footer={
+        <>
+          <Button onClick={onClose} disabled={invite.isMutating}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant="primary"
+            disabled={form.pending}
+            aria-busy={form.pending || undefined}
+          >
+            {form.pending && <SpinnerIcon />}
+            Send invite
+          </Button>
+        </>
+      }
+    >
+      <Form form={form} as={FormLayout} id={formId} aria-label="Invite Staff Member">
+        <TextField name="email" label="Email" type="email" required autoComplete="off" maxLength={320} />
+        <SelectField name="role" label="Role" required>
+          {ROLE_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
+        {form.failure && <ErrorText>{form.failure}</ErrorText>}
+      </Form>
+    </Dialog>
+  );
+}
