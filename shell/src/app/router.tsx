@@ -41,6 +41,8 @@ export function ShellRoutes() {
       <Suspense fallback={null}>
         <Routes>
           <Route index element={<SignInPage />} />
+          {/* An invite mail's link: the invitee chooses a password (auth/invite). */}
+          <Route path="join" element={<SignInPage />} />
           <Route
             path="Home"
             element={

@@ -16,6 +16,7 @@ import { SignInPage } from './SignInPage';
 
 const routes: RouteObject[] = [
   { path: '/', element: <SignInPage /> },
+  { path: '/join', element: <SignInPage /> },
   { path: '/Home/*', element: <CurrentLocation label="Signed in at" /> },
 ];
 
@@ -231,5 +232,50 @@ describe('SignInPage', () => {
     expect(await screen.findByText('Signed in at /Home')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     await waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/systemusers/me']));
+  });
+
+  it("lets an invitee choose a password from the invite link, shows the server's refusal, then signs them in", async () => {
+    const calls = installFakeFetch(
+      signedInServer(manufacturerSession, (call) => {
+        if (call.path !== '/staff-invites/accept') return { status: 404 };
+        const { password } = call.body as { password: string };
+        if (password === 'short')
+          return { status: 400, body: { message: ['The password must be at least 12 characters long.'] } };
+        return { status: 200, body: manufacturerSession };
+      }),
+    );
+    const { user } = renderSignIn(['/join#token=invite-token-1']);
+
+    const newPassword = await screen.findByLabelText('New password');
+    expect(newPassword).toHaveAttribute('autocomplete', 'new-password');
+    await user.type(newPassword, 'short');
+    await user.type(screen.getByLabelText('Repeat the password'), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Accept and sign in' }));
+    expect(await screen.findByText('The two passwords differ. Type the same password twice.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Repeat the password'));
+    await user.type(screen.getByLabelText('Repeat the password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Accept and sign in' }));
+    expect(await screen.findByText('The password must be at least 12 characters long.')).toBeInTheDocument();
+    expect(storedLogin()).toBeNull();
+
+    for (const label of ['New password', 'Repeat the password']) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), 'a long enough passphrase');
+    }
+    await user.click(screen.getByRole('button', { name: 'Accept and sign in' }));
+    expect(await screen.findByText('Signed in at /Home')).toBeInTheDocument();
+    expect(calls.map((call) => [call.path, call.body])).toEqual([
+      ['/staff-invites/accept', { token: 'invite-token-1', password: 'short' }],
+      ['/staff-invites/accept', { token: 'invite-token-1', password: 'a long enough passphrase' }],
+      ['/systemusers/me', undefined],
+    ]);
+  });
+
+  it('shows the plain sign-in at /join without a token', async () => {
+    installFakeFetch(() => ({ status: 404 }));
+    renderSignIn(['/join']);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 });

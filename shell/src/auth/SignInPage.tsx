@@ -17,6 +17,7 @@ import { PasswordField } from './secret-fields';
 import { useRuntimeConfig } from '../app/runtime-config-context';
 import { Footer } from '../layout/Footer';
 import { useAuth } from './auth-context';
+import { JOIN_PATH, inviteTokenOf } from './invite/invite-link';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
@@ -33,6 +34,13 @@ const SsoStartForm = lazy(() =>
 );
 const SsoFinish = lazy(() =>
   import(/* webpackChunkName: "sso-sign-in" */ './sso/SsoSignIn').then((module) => ({ default: module.SsoFinish })),
+);
+
+// Only an invitee opening their invite link needs the accept form: a chunk of its own too.
+const AcceptInviteForm = lazy(() =>
+  import(/* webpackChunkName: "join" */ './invite/AcceptInviteForm').then((module) => ({
+    default: module.AcceptInviteForm,
+  })),
 );
 
 /** Where to go after signing in: the page the visitor came from, or /Home. */
@@ -92,11 +100,20 @@ export function SignInPage() {
     });
   };
 
+  const inviteToken = location.pathname === JOIN_PATH ? inviteTokenOf(location.hash) : null;
+
   // docs/console.md, Layout and navigation: the footer is on every screen, here first: this is where a user must see they are entering production.
   return (
     <Screen>
       <Page>
-        {sso ? (
+        {inviteToken ? (
+          <Panel>
+            <Title>ProductHub</Title>
+            <Suspense fallback={<p>Loading…</p>}>
+              <AcceptInviteForm token={inviteToken} onSignedIn={(login) => startTransition(() => finish(login))} />
+            </Suspense>
+          </Panel>
+        ) : sso ? (
           <Panel>
             <Title>ProductHub</Title>
             <Suspense fallback={<p>Loading…</p>}>

@@ -9,7 +9,7 @@ interface SecretFieldProps {
   invalid?: boolean;
 }
 
-type SecretKind = 'app-code' | 'password';
+type SecretKind = 'app-code' | 'password' | 'new-password';
 
 function SecretField({ kind, id, label, value, onChange, invalid }: SecretFieldProps & { kind: SecretKind }) {
   return (
@@ -18,7 +18,7 @@ function SecretField({ kind, id, label, value, onChange, invalid }: SecretFieldP
         id={id}
         {...(kind === 'app-code'
           ? { inputMode: 'numeric', autoComplete: 'one-time-code' }
-          : { type: 'password', autoComplete: 'current-password' })}
+          : { type: 'password', autoComplete: kind === 'password' ? 'current-password' : 'new-password' })}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={invalid ? true : undefined}
@@ -32,3 +32,6 @@ export const AppCodeField = (props: SecretFieldProps) => <SecretField kind="app-
 
 /** The signed-in person's own password, as password managers expect it. */
 export const PasswordField = (props: SecretFieldProps) => <SecretField kind="password" {...props} />;
+
+/** A password the person chooses now, so password managers offer to make and save one. */
+export const NewPasswordField = (props: SecretFieldProps) => <SecretField kind="new-password" {...props} />;
