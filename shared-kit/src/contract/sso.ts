@@ -101,4 +101,4 @@ export const SSO_NO_ROLE = 'None of your groups gives you a role at this company
 export const SSO_OTHER_ACCOUNT = 'Your email address belongs to another ProductHub account.';
 export const SSO_ACCOUNT_DISABLED = 'Your staff account is disabled.';
 export const PASSWORD_SIGN_IN_OFF =
-  'Your company signs in with single sign-on. Please use "Sign in with single sign-on".';
+  'Your company signs in with single sign-on: choose "Use single sign-on" on the sign-in page.';

@@ -160,7 +160,7 @@ export function SignInPage() {
               {signingIn ? 'Signing In...' : 'Sign In'}
             </Button>
             <Button type="button" variant="link" onClick={() => setSso('start')}>
-              Sign in with single sign-on
+              Use single sign-on
             </Button>
           </Form>
         )}

@@ -15,7 +15,7 @@ import { ssoStartPath, tokenFromCookie } from './sso-cookie';
 export const SSO_NAME_INVALID = 'Enter your company sign-in name: lower-case letters, digits and dashes.';
 export const SSO_FINISH_FAILED = 'The single sign-on could not be finished. Please try again.';
 
-/** "Sign in with single sign-on": the company's sign-in name, then the browser goes to its identity provider. */
+/** "Use single sign-on": the company's sign-in name, then the browser goes to its identity provider. */
 export function SsoStartForm({ onBack }: { onBack: () => void }) {
   const { apiBaseUrl } = useRuntimeConfig();
   const [company, setCompany] = useState('');
@@ -27,7 +27,7 @@ export function SsoStartForm({ onBack }: { onBack: () => void }) {
     window.location.assign(path);
   };
   return (
-    <form onSubmit={submit} aria-label="Sign in with single sign-on">
+    <form onSubmit={submit} aria-label="Use single sign-on">
       <Field label="Company sign-in name" htmlFor="sso-company" info="Your owner finds it under Single sign-on.">
         <TextInput
           id="sso-company"

@@ -87,8 +87,7 @@ function SsoSettingsForm({ manufacturerId, settings }: { manufacturerId: number;
           <CopyButton value={settings.redirect_uri} label="Copy redirect URI" />
         </Note>
         <Note>
-          Staff sign in at <code>{startAddress}</code>, or with &quot;Sign in with single sign-on&quot; on the sign-in
-          page.
+          Staff sign in at <code>{startAddress}</code>, or with &quot;Use single sign-on&quot; on the sign-in page.
         </Note>
         <Checkbox
           label="Single sign-on switched on"
