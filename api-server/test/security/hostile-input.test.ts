@@ -454,7 +454,12 @@ describe('hostile values aimed at every position of every route', () => {
                 let answer: Awaited<ReturnType<typeof send>>;
                 if (part === 'body') {
                   expected = `${field} ${problem}`;
-                  answer = await send(role, route.method, urlOf(base), placeAt(base.body, path, text));
+                  answer = await send(
+                    role,
+                    route.method,
+                    urlOf(base),
+                    placeAt(base.body, path, text, schemaOf(route, 'body')),
+                  );
                 } else if (part === 'querystring') {
                   // A lone surrogate cannot be percent-encoded as UTF-8: its escapes are refused as they arrive.
                   expected = surrogate ? `${field} is not valid percent-encoded UTF-8` : `${field} ${problem}`;
@@ -499,7 +504,7 @@ describe('hostile values aimed at every position of every route', () => {
               role,
               route.method,
               url,
-              part === 'body' ? placeAt(base.body, path, text) : base.body,
+              part === 'body' ? placeAt(base.body, path, text, schemaOf(route, 'body')) : base.body,
             );
             if (
               schema.maxLength !== undefined &&
@@ -548,7 +553,12 @@ describe('hostile values aimed at every position of every route', () => {
                   base.body,
                 );
               } else if (aimed.leaf.part === 'body') {
-                await send(role, route.method, urlOf(base), placeAt(base.body ?? {}, aimed.leaf.path, aimed.value));
+                await send(
+                  role,
+                  route.method,
+                  urlOf(base),
+                  placeAt(base.body ?? {}, aimed.leaf.path, aimed.value, schemaOf(route, 'body')),
+                );
               } else {
                 const raw =
                   typeof aimed.value === 'string'
@@ -579,7 +589,12 @@ describe('hostile values aimed at every position of every route', () => {
         for (const role of AIMED_ROLES) {
           await fc.assert(
             fc.asyncProperty(fc.constantFrom(...values), async ({ value, message }) => {
-              const answer = await send(role, route.method, urlOf(base), placeAt(base.body, path, value));
+              const answer = await send(
+                role,
+                route.method,
+                urlOf(base),
+                placeAt(base.body, path, value, schemaOf(route, 'body')),
+              );
               if (message !== undefined && (answer.status !== 400 || answer.message[0] !== message))
                 throw new Error(`expected 400 '${message}': ${answer.where}`);
               if (message === undefined && answer.message.some((text) => /machine name/i.test(text)))

@@ -96,8 +96,21 @@ export function validSample(schema: JsonSchema | undefined): unknown {
   }
 }
 
-/** A copy of `base` with `value` at `path`, creating the objects and arrays on the way. */
-export function placeAt(base: unknown, path: Path, value: unknown): unknown {
+/** The schema of `key` inside `schema` (an object's property, an array's items), looking into unions. */
+function childSchema(schema: JsonSchema | undefined, key: string | number): JsonSchema | undefined {
+  if (!schema) return undefined;
+  if (schema.anyOf || schema.allOf)
+    return branches(schema)
+      .map((branch) => childSchema(branch, key))
+      .find(Boolean);
+  return typeof key === 'number' ? schema.items : schema.properties?.[key];
+}
+
+/**
+ * A copy of `base` with `value` at `path`, creating the objects and arrays on the way; with the schema, a created
+ * array item or object gets its other required fields, so only the value placed is wrong.
+ */
+export function placeAt(base: unknown, path: Path, value: unknown, schema?: JsonSchema): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   const container: Record<string | number, unknown> = Array.isArray(base)
@@ -107,6 +120,8 @@ export function placeAt(base: unknown, path: Path, value: unknown): unknown {
       : typeof head === 'number'
         ? []
         : {};
-  container[head] = placeAt(container[head], rest, value);
+  const child = childSchema(schema, head);
+  const current = container[head] === undefined && child && rest.length > 0 ? validSample(child) : container[head];
+  container[head] = placeAt(current, rest, value, child);
   return container;
 }
