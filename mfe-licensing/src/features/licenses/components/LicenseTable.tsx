@@ -20,7 +20,6 @@ import { cellClass, licenseColumns, type LicenseRowActions } from './license-col
 import { BulkActions } from './BulkActions';
 import { TransferDialog } from './TransferDialog';
 import { DownloadDialog } from './DownloadDialog';
-import { MachinesDialog } from './MachinesDialog';
 import { LicenseOrder } from './LicenseOrder';
 
 /** docs/console.md, Licence states: a failed bulk update shows the error message, or this. */
@@ -31,6 +30,9 @@ const DeactivateDialog = lazyComponent(
   () => import('./DeactivateDialog').then((dialog) => dialog.DeactivateDialog),
   null,
 );
+
+// The machines, seats and terms of one licence (with Change edition and Renew): fetched when first opened too.
+const MachinesDialog = lazyComponent(() => import('./MachinesDialog').then((dialog) => dialog.MachinesDialog), null);
 
 const licenseId = (license: License) => license.id;
 const licenseSerial = (license: License) => license.serial;
