@@ -48,7 +48,7 @@ describe('the heart-beat statement', () => {
         hardwareFingerprint: 'PLAN-1',
         leaseId,
       };
-      expect(await heartbeatLease(db, key, new Date())).toBeDefined();
+      expect((await heartbeatLease(db, [], key, new Date())).row).toBeDefined();
       const [statement] = captured;
       const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
         `EXPLAIN (FORMAT JSON) ${statement!.sql}`,

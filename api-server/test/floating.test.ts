@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import { LEASE_FORMAT, verifyLease } from 'signed-formats';
 import { auth, tableDigest } from './support/fixtures';
-import { auditRowCount, clientApiSuite, clientAudit, clientPost, verifiedDocument } from './client-fixtures';
+import {
+  auditRowCount,
+  clientApiSuite,
+  clientAudit,
+  clientPost,
+  resetRateLimits,
+  verifiedDocument,
+} from './client-fixtures';
+import { CLIENT_CALLS_PER_SUBJECT } from '../src/clients/routes/client-guard';
 import { makeSynthFloating, seatCalls, seatsOf } from './floating-fixtures';
 import { insertEndpoint } from '../src/webhooks/endpoints';
 import { generateSecret } from '../src/webhooks/signature';
@@ -127,6 +135,23 @@ describe('floating seats: check out, heart-beat, check in, borrow', () => {
     expect(unknown.statusCode).toBe(404);
     expect((await calls().checkin('MACHINE-B', lease.lease_id as string)).statusCode).toBe(403);
     expect(await seatsOf(t(), world().bobSynth.id)).toBe(1);
+  });
+
+  it('counts heart-beats against the machine’s limit in the same statement: over it, 429 and the lease unchanged', async () => {
+    await resetRateLimits(t());
+    const lease = await checkedOut('MACHINE-A');
+    await sql`UPDATE license_leases SET expires_at = now() + interval '1 minute'`.execute(t().db);
+    // The check-out was the machine's first call of the minute.
+    for (let n = 1; n < CLIENT_CALLS_PER_SUBJECT; n++)
+      expect((await calls().heartbeat('MACHINE-A', lease.lease_id as string)).statusCode).toBe(200);
+    await sql`UPDATE license_leases SET expires_at = now() + interval '1 minute'`.execute(t().db);
+    const refused = await calls().heartbeat('MACHINE-A', lease.lease_id as string);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const { rows } = await sql<{ left: number }>`
+      SELECT extract(epoch FROM expires_at - now())::integer AS left FROM license_leases`.execute(t().db);
+    expect(rows[0]!.left).toBeLessThanOrEqual(60);
+    await resetRateLimits(t());
   });
 
   it('checks in the caller’s own seat at once, audited', async () => {

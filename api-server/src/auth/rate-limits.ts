@@ -44,11 +44,10 @@ function bucketsOf(limits: RateLimit[]): Buckets {
  * (docs/client-api.md). Inside a caller's transaction the caller's commit decides. A statement that adds these
  * CTEs to a read keeps that: the read writes nothing that needs the flush.
  */
-function countingCtes(db: Db, { buckets, byBucket }: Buckets) {
+function countingCtes(db: Db, { buckets, byBucket }: Buckets, durable = false) {
   const windows = buckets.map((bucket) => byBucket.get(bucket)!.windowSeconds);
-  const asyncCommit = db.isTransaction
-    ? sql``
-    : sql`, (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
+  const asyncCommit =
+    db.isTransaction || durable ? sql`` : sql`, (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
   return sql`pruned AS (
       DELETE FROM rate_limits WHERE bucket IN (
         SELECT bucket FROM rate_limits
@@ -121,6 +120,37 @@ export async function consumeRateLimitsWithRead<Row extends object>(
   );
   const { rate_limits: hits, found, ...row } = result.rows[0]!;
   return { decision: decide(buckets, hits), row: found ? (row as unknown as Row) : undefined };
+}
+
+/**
+ * Counts the hits and, only when every bucket admits the call, runs a write in the same statement: one round trip
+ * for a call whose work is one write. `write` is a data-modifying CTE named `written` whose statement ends with
+ * `AND (SELECT ok FROM admitted)` and RETURNING at most one row. The statement commits durably, as the write needs.
+ * `row` is undefined when the call was refused or the write changed nothing.
+ */
+export async function consumeRateLimitsWithWrite<Row extends object>(
+  db: Db,
+  label: string,
+  limits: RateLimit[],
+  write: RawBuilder<Row>,
+): Promise<{ decision: RateLimitDecision; row: Row | undefined }> {
+  const buckets = bucketsOf(limits);
+  const caps = buckets.buckets.map((bucket) => buckets.byBucket.get(bucket)!.limit);
+  const result = await executeNamed(
+    db,
+    label,
+    sql<{ rate_limits: Hit[] | null; found: boolean | null } & Row>`
+      WITH ${countingCtes(db, buckets, true)}, admitted AS (
+        SELECT coalesce(bool_and(c.hits <= k.cap), true) AS ok
+        FROM counted c JOIN unnest(${buckets.buckets}::text[], ${caps}::integer[]) AS k(bucket, cap) USING (bucket)
+      ), written AS (${write})
+      SELECT h.rate_limits, w.*
+      FROM (SELECT json_agg(c) AS rate_limits FROM counted c) h
+      LEFT JOIN LATERAL (SELECT true AS found, x.* FROM written x) w ON true`,
+  );
+  const { rate_limits: hits, found, ...row } = result.rows[0]!;
+  const decision = hits ? decide(buckets, hits) : { allowed: true, retryAfterSeconds: 1 };
+  return { decision, row: found ? (row as unknown as Row) : undefined };
 }
 
 /** Counts one hit of one bucket (see consumeRateLimits). */

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { HttpError, conflict, forbidden, notFound } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
-import { secondsNow, serialOf } from '../clients/client-values';
+import { countedSerialOf, secondsNow, type GuardedClientCall } from '../clients/client-values';
 import { LEASE_NOT_FOUND, LEASE_OF_ANOTHER_MACHINE, leaseExpired, overSeats } from './lease-rules';
 import { requireFloatingLicense } from './floating-license-rules';
 import { signLease } from './lease-document';
@@ -13,18 +13,25 @@ import { findLease, heartbeatLease, listLiveLeases } from './queries/leases';
 export const LEASE_CHANGED = 'The lease changed while it was being renewed. Please try again.';
 
 /**
- * Renews the caller's own lease for another `lease_minutes`: one UPDATE, no audit, no webhook (heart-beats are the
- * heaviest client traffic). A refusal is explained by reads off that path.
+ * Renews the caller's own lease for another `lease_minutes`: one statement that counts the call against its rate
+ * limits and updates the lease, no audit, no webhook (heart-beats are the heaviest client traffic). A refusal is
+ * explained by reads off that path.
  */
-export async function renewSeat(db: Db, productKeyOf: ProductKeyOf, body: SeatLeaseBody): Promise<LeaseDocument> {
+export async function renewSeat(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  call: GuardedClientCall,
+  body: SeatLeaseBody,
+): Promise<LeaseDocument> {
   const key = {
     productId: body.product_id,
-    serial: serialOf(body.serial),
+    serial: await countedSerialOf(db, call, body.serial),
     hardwareFingerprint: hardwareFingerprintOf(body.hardware_fingerprint),
     leaseId: body.lease_id.toLowerCase(),
   };
   const now = secondsNow();
-  const renewed = await heartbeatLease(db, key, now);
+  const { decision, row: renewed } = await heartbeatLease(db, call.limits, key, now);
+  call.admit(decision);
   if (renewed) return signLease(productKeyOf, { ...renewed, product_id: body.product_id }, renewed);
   throw await whyNotRenewed(db, key, now);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { executeNamed } from '../../db/named-statements';
+import { consumeRateLimitsWithWrite, type RateLimit } from '../../auth/rate-limits';
 import { licenseExpiredSql } from '../../policies/queries/license-terms';
 import { editionFeaturesSql, editionNameSql } from './floating-license';
 
@@ -78,21 +78,24 @@ export interface RenewedLease extends LeaseRow {
 }
 
 /**
- * A heart-beat in one statement: the caller's own live lease, on an enabled, unexpired floating licence that has
- * no more live leases than seats, ends `lease_minutes` from `now` (or later, when borrowed). No row: refused (the
- * caller reads why, off the hot path). Named: planned once per connection, as the other hot client calls.
+ * A heart-beat in one statement, with the call's rate-limit counting: when every bucket admits the call, the
+ * caller's own live lease, on an enabled, unexpired floating licence that has no more live leases than seats, ends
+ * `lease_minutes` from `now` (or later, when borrowed). No row: refused by a limit (the decision says so) or by the
+ * lease (the caller reads why, off the hot path). Named: planned once per connection, as the other hot client calls.
  */
-export async function heartbeatLease(
+export function heartbeatLease(
   db: Db,
+  limits: RateLimit[],
   key: { productId: number; serial: string; hardwareFingerprint: string; leaseId: string },
   now: Date,
-): Promise<RenewedLease | undefined> {
+) {
   // The product is a filter (`IS TRUE`), not an index condition, as the bulk update's tenant check: the licence comes
   // by its serial or its id, one probe. With the product's licences sold since the last ANALYZE (none, to the
   // planner), it walked all of them to find the serial instead (6,525 rows for 1, docs/performance.md).
-  const { rows } = await executeNamed(
+  return consumeRateLimitsWithWrite(
     db,
     'seat_heartbeat',
+    limits,
     sql<RenewedLease>`
     UPDATE license_leases s
     SET expires_at = greatest(s.expires_at, ${now}::timestamptz + make_interval(mins => p.lease_minutes))
@@ -105,9 +108,9 @@ export async function heartbeatLease(
       AND p.model = 'floating' AND NOT l.disabled AND NOT ${licenseExpiredSql}
       AND (SELECT count(*) FROM (SELECT 1 FROM license_leases o WHERE o.license_id = l.id AND o.expires_at > ${now}
            LIMIT p.seats + 1) live) <= p.seats
+      AND (SELECT ok FROM admitted)
     RETURNING s.*, l.serial, pr.private_key_encrypted, ${editionNameSql} AS edition, ${editionFeaturesSql} AS features`,
   );
-  return rows[0];
 }
 
 /** The lease by its id, with its licence's product and serial (to say why a heart-beat or check-in was refused). */

@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProductKeyCache } from '../../crypto/product-key-cache';
 import { documentTime } from '../../clients/client-values';
-import { guardClientCall, machineSubject } from '../../clients/routes/client-guard';
+import { guardClientCall, guardedCall, machineSubject } from '../../clients/routes/client-guard';
 import type { RouteDependencies } from '../../lib/route-dependencies';
 import { SeatsInUseError, checkOutSeat } from '../checkout';
 import { renewSeat } from '../heartbeat';
@@ -67,8 +67,9 @@ export const floatingClientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> 
     '/clients/app/seats/heartbeats',
     { config: PUBLIC, schema: { tags, body: SeatLeaseBody, response: { 200: LeaseDocument, ...errors } } },
     async (request, reply) => {
-      await admitSeatCall(request, reply, request.body);
-      return renewSeat(db, productKeyOf, request.body);
+      const { product_id, hardware_fingerprint } = request.body;
+      const call = guardedCall(request, reply, [machineSubject(product_id, hardware_fingerprint)]);
+      return renewSeat(db, productKeyOf, call, request.body);
     },
   );
 
