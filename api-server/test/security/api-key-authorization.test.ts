@@ -1,7 +1,8 @@
-import { API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
+import { API_KEY_SCOPE_ACTIONS, API_KEY_SCOPES, type ApiKeyScope } from 'shared-kit/contract';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createApiKey } from '../support/api-key-fixtures';
-import { API_KEY_SCOPE_ROUTES } from '../../src/auth/api-key-scopes';
+import { ROUTES_NO_KEY_REACHES, routesOfScope } from '../../src/auth/api-key-scopes';
+import { STAFF_ROUTE_ACTIONS } from '../../src/auth/staff-route-actions';
 import { AUTHORIZATION_MATRIX, type MatrixEntry } from './authorization-matrix';
 import { buildWorld, databaseDigest, type World } from './matrix-world';
 import { injectMatrixRequest } from './matrix-request';
@@ -10,7 +11,9 @@ import { injectMatrixRequest } from './matrix-request';
  * Key × scope × route: every authenticated route of the matrix, called with a key of manufacturer A holding one
  * scope, answers as staff of A would where that scope reaches the route, and 403 everywhere else (the refusal
  * changes nothing). A key of B with every scope gets what staff of B get on A's objects, within those routes.
- * What each scope reaches is written out here, apart from the server's table, so the two must agree.
+ * What a scope reaches is worked out here from the permission table (the route's action, the action the scope
+ * stands for) and this test's own list of what no key reads, so a route whose action changes moves between scopes
+ * here, and the server's answers must follow.
  */
 const READ_EXCLUDED = [
   /^GET \/api\/v1\/systemusers\//, // a person's own account and session
@@ -22,18 +25,11 @@ const READ_EXCLUDED = [
   /^GET \/api\/v1\/products\/:id\/batches\/:batchId\/export\.csv$/, // a batch's serials: unsold ones are worth money
 ];
 const BODY_DECIDES = [/^POST \/api\/v1\/systemusers\/login/, /^POST \/api\/v1\/staff-invites\/accept$/];
+const readExcluded = (route: string) => READ_EXCLUDED.some((pattern) => pattern.test(route));
 const expectedScope = (route: string): ApiKeyScope | null => {
-  if (route.startsWith('GET ')) return READ_EXCLUDED.some((pattern) => pattern.test(route)) ? null : 'read';
-  if (
-    [
-      'POST /api/v1/products/:id/builds',
-      'PUT /api/v1/products/:id/builds/:buildId/files/:name',
-      'POST /api/v1/products/:id/builds/:buildId/confirm',
-    ].includes(route)
-  )
-    return 'builds:upload';
-  if (/^(POST|GET) \/api\/v1\/orders/.test(route)) return 'orders:write';
-  return null;
+  if (readExcluded(route)) return null;
+  const access = STAFF_ROUTE_ACTIONS[route];
+  return API_KEY_SCOPES.find((scope) => API_KEY_SCOPE_ACTIONS[scope] === access) ?? null;
 };
 
 describe('API keys: key × scope × route', () => {
@@ -51,13 +47,22 @@ describe('API keys: key × scope × route', () => {
   const send = (route: string, entry: MatrixEntry, key: string) =>
     injectMatrixRequest(t, route, entry.request(world), `Bearer ${key}`);
 
-  it('each scope names served routes only, the ones this test expects of it', () => {
+  it('each scope reaches served routes only, the ones this test expects of it', () => {
     const served = new Set(t.app.routeTable.map((route) => `${route.method} ${route.url}`));
     for (const scope of API_KEY_SCOPES)
-      for (const route of API_KEY_SCOPE_ROUTES[scope]) {
+      for (const route of routesOfScope(scope)) {
         expect(served.has(route)).toBe(true);
         expect({ route, scope: expectedScope(route) }).toEqual({ route, scope });
       }
+  });
+
+  it("keeps from keys what this test keeps from them, on every route of a scope's action", () => {
+    const keyActions: ReadonlySet<string> = new Set(Object.values(API_KEY_SCOPE_ACTIONS));
+    for (const route of ROUTES_NO_KEY_REACHES)
+      expect({ route, excluded: readExcluded(route) }).toEqual({ route, excluded: true });
+    for (const [route, access] of Object.entries(STAFF_ROUTE_ACTIONS))
+      if (keyActions.has(access))
+        expect({ route, kept: ROUTES_NO_KEY_REACHES.has(route) }).toEqual({ route, kept: readExcluded(route) });
   });
 
   for (const [route, entry] of Object.entries(AUTHORIZATION_MATRIX)) {

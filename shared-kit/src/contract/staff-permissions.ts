@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from './api-keys';
 import type { StaffRole } from './staff-roles';
 
 /**
@@ -55,6 +56,17 @@ export const STAFF_ACTION_WORDS: Record<StaffAction, { allows: string; refusal: 
     refusal: 'see or change settings',
   },
   'staff.manage': { allows: 'Manage staff members and their roles', refusal: 'manage staff' },
+};
+
+/**
+ * The action of the table each API key scope stands for (docs/selling.md, "API keys"). A key reaches the routes of
+ * its scopes' actions, less the few the server keeps from every key (api-server/src/auth/api-key-scopes.ts). The
+ * scopes keep their own names on the wire and in the console, so keys made before this table work as they did.
+ */
+export const API_KEY_SCOPE_ACTIONS: Record<ApiKeyScope, StaffAction> = {
+  read: 'read',
+  'builds:upload': 'builds.write',
+  'orders:write': 'orders.write',
 };
 
 const EVERY_ACTION = STAFF_ACTIONS;

@@ -109,6 +109,9 @@ describe('the API Keys page', () => {
     await screen.findByText(NO_KEYS);
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create API Key' });
+    // What each scope allows, in the permission table's words for its action.
+    expect(within(dialog).getByText('Upload and confirm builds.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Create and refund orders.')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), '  Storefront ');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Write orders' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read' }));
