@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
 import { E2E_DATABASE_URL } from '../support/kept-mail';
-import { AURORA_STAFF, E2E_PORT } from '../support/stack';
+import { AURORA_STAFF } from '../support/stack';
 import { signIn } from '../support/sign-in';
+import { LOCALHOST_CONSOLE, addVirtualAuthenticator } from '../support/virtual-authenticator';
 
 const REPO = join(__dirname, '../..');
-// Browsers take no IP address as a passkey's RP ID: the server names its loopback address localhost
-// (api-server/src/two-factor/relying-party.ts), so the console is opened there.
-const CONSOLE = `http://localhost:${E2E_PORT}`;
+const CONSOLE = LOCALHOST_CONSOLE;
 const MEMBER = { email: 'passkey.member@aurora-audio.example', password: 'Passkey-Member-2026' };
 
 /** A staff member of Aurora Audio of this spec's own, made with the admin CLI (the demo users keep no factor). */
@@ -33,22 +32,6 @@ async function createMember(page: Page) {
   );
   expect(made.stderr).toBe('');
   expect(made.status).toBe(0);
-}
-
-/** Chromium's virtual WebAuthn authenticator (DevTools protocol): a platform authenticator that verifies the user. */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return { cdp, authenticatorId };
 }
 
 test.describe('Passkeys', () => {

@@ -273,6 +273,34 @@ describe('SignInPage', () => {
     ]);
   });
 
+  it('shows the invite to someone signed in, who is signed out of that account before the invite is accepted', async () => {
+    const joined: AuthSession = { ...manufacturerSession, token: 'joined-token' };
+    const calls = installFakeFetch(
+      signedInServer(manufacturerSession, (call) =>
+        call.path === '/staff-invites/accept' ? { status: 200, body: joined } : { status: 404 },
+      ),
+    );
+    const { user } = renderSignIn(['/join#token=invite-token-2'], manufacturerSession);
+
+    expect(
+      await screen.findByText(
+        'You are signed in as someone@example.com. Accepting this invite signs you out of that account first.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the console' })).toHaveAttribute('href', '/Home');
+    for (const label of ['New password', 'Repeat the password'])
+      await user.type(screen.getByLabelText(label), 'a long enough passphrase');
+    await user.click(screen.getByRole('button', { name: 'Accept and sign in' }));
+
+    expect(await screen.findByText('Signed in at /Home')).toBeInTheDocument();
+    expect(storedLogin()).toMatchObject(joined);
+    const afterStart = calls.filter((call) => call.path !== '/systemusers/me');
+    expect(afterStart.map((call) => [call.path, call.authorization])).toEqual([
+      ['/systemusers/logout', 'MSession manufacturer-token'],
+      ['/staff-invites/accept', null],
+    ]);
+  });
+
   it('shows the plain sign-in at /join without a token', async () => {
     installFakeFetch(() => ({ status: 404 }));
     renderSignIn(['/join']);

@@ -57,7 +57,7 @@ const EnrolmentForm = lazy(() =>
 );
 
 export function SignInPage() {
-  const { session, signIn } = useAuth();
+  const { session, signIn, logout } = useAuth();
   const { version, environment } = useRuntimeConfig();
   const api = useApiClient();
   const showError = useErrorModal();
@@ -72,7 +72,9 @@ export function SignInPage() {
   // enabled button appear in one commit.
   const [signingIn, startSignIn] = useTransition();
 
-  if (session && !signingIn) return <Navigate to={destinationOf(location)} replace />;
+  const inviteToken = location.pathname === JOIN_PATH ? inviteTokenOf(location.hash) : null;
+  // An invite link opened while signed in shows the invite page: it may be for someone else using this browser.
+  if (session && !signingIn && !inviteToken) return <Navigate to={destinationOf(location)} replace />;
 
   const finish = (login: LoginResponse) => {
     signIn(login);
@@ -100,8 +102,6 @@ export function SignInPage() {
     });
   };
 
-  const inviteToken = location.pathname === JOIN_PATH ? inviteTokenOf(location.hash) : null;
-
   // docs/console.md, Layout and navigation: the footer is on every screen, here first: this is where a user must see they are entering production.
   return (
     <Screen>
@@ -110,7 +110,12 @@ export function SignInPage() {
           <Panel>
             <Title>ProductHub</Title>
             <Suspense fallback={<p>Loading…</p>}>
-              <AcceptInviteForm token={inviteToken} onSignedIn={(login) => startTransition(() => finish(login))} />
+              <AcceptInviteForm
+                token={inviteToken}
+                signedIn={session !== null}
+                onSignOut={logout}
+                onSignedIn={(login) => startTransition(() => finish(login))}
+              />
             </Suspense>
           </Panel>
         ) : sso ? (

@@ -8,7 +8,11 @@ export interface AuthState {
   /** True after the user logged out on purpose: the next sign-in starts at /Home, not where they were. */
   loggedOut: boolean;
   signIn: (session: AuthSession) => void;
-  logout: () => void;
+  /**
+   * Signs out here at once; settles when the server has ended the session (or failed to), so a sign-in that follows
+   * (an invite accepted) is not ended by the sign-out's answer.
+   */
+  logout: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -30,7 +30,7 @@ function SessionProbe() {
     <>
       <p>{state}</p>
       <p>{`Remotes see ${services.session ? services.session.token : 'no session'}`}</p>
-      <button type="button" onClick={logout}>
+      <button type="button" onClick={() => void logout()}>
         Log Out
       </button>
       <button type="button" onClick={() => void services.api.get('/products').catch(() => undefined)}>

@@ -69,11 +69,13 @@ export function useAuthSession(apiBaseUrl: string) {
     [refreshSession],
   );
 
-  const logout = useCallback(() => {
-    if (readStoredSession()) api.post('/systemusers/logout').catch(() => undefined);
+  const logout = useCallback(async () => {
+    // The call reads the stored token before the login is cleared below.
+    const ending = readStoredSession() ? api.post('/systemusers/logout').catch(() => undefined) : undefined;
     clearStoredSession();
     setSession(null);
     setLoggedOut(true);
+    await ending;
   }, [api]);
 
   const auth: AuthState = useMemo(

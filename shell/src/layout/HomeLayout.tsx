@@ -46,7 +46,7 @@ export function HomeLayout() {
             )}
             <Button
               onClick={() => {
-                logout();
+                void logout();
                 navigate('/', { replace: true });
               }}
             >

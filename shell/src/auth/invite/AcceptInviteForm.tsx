@@ -1,15 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import { Button, ErrorText, errorMessage, useApiClient, type LoginResponse } from 'shared-kit';
 import { NewPasswordField } from '../secret-fields';
+import { SignedInNotice } from './SignedInNotice';
 
 export const PASSWORDS_DIFFER = 'The two passwords differ. Type the same password twice.';
 export const JOIN_FAILED = 'The invite could not be accepted. Please try again.';
 
 /**
  * The page an invite mail links to: the invitee chooses a password (the server holds the password policy and says
- * what it misses); accepting signs them in, as a sign-in does.
+ * what it misses); accepting signs them in, as a sign-in does. Someone already signed in in this browser is told so,
+ * and is signed out before the invite is accepted: one browser holds one console session.
  */
-export function AcceptInviteForm({ token, onSignedIn }: { token: string; onSignedIn: (login: LoginResponse) => void }) {
+export function AcceptInviteForm({
+  token,
+  signedIn,
+  onSignOut,
+  onSignedIn,
+}: {
+  token: string;
+  signedIn: boolean;
+  onSignOut: () => Promise<void>;
+  onSignedIn: (login: LoginResponse) => void;
+}) {
   const api = useApiClient();
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
@@ -21,6 +33,7 @@ export function AcceptInviteForm({ token, onSignedIn }: { token: string; onSigne
     setProblem(null);
     setSending(true);
     try {
+      if (signedIn) await onSignOut();
       onSignedIn(await api.post<LoginResponse>('/staff-invites/accept', { token, password }));
     } catch (error) {
       setProblem(errorMessage(error, JOIN_FAILED));
@@ -34,6 +47,8 @@ export function AcceptInviteForm({ token, onSignedIn }: { token: string; onSigne
 
   return (
     <form onSubmit={submit} aria-label="Accept the invite">
+      {/* Not while accepting: the session that accepting starts is not the one the notice names. */}
+      {signedIn && !sending && <SignedInNotice />}
       <p>
         You were invited to join your team on ProductHub. Choose a password to accept; you sign in with your email
         address and this password from now on.

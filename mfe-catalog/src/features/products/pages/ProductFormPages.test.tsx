@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { apiError, notFound, page, type RecordedApiCall } from 'shared-kit/testing';
+import { apiError, manufacturerSession, notFound, page, type RecordedApiCall } from 'shared-kit/testing';
 import { renderCatalog } from '../../../shared/test-support/render-catalog';
 import { makeProduct } from '../../../shared/test-support/fixtures';
 
@@ -18,6 +18,17 @@ function server(extra: (call: RecordedApiCall) => unknown = (call) => Promise.re
 }
 
 describe('Create Product', () => {
+  it('shows a role that may not create products the reason instead of the form, and loads nothing', () => {
+    const { calls } = renderCatalog('/Home/CreateProduct', server(), { ...manufacturerSession, staff_role: 'support' });
+    expect(screen.getByRole('heading', { name: 'Create Product' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your role (Support) cannot create or edit products, features, editions or licence policies.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to My Products' })).toHaveAttribute('href', '/Home/MyProducts');
+    expect(screen.queryByLabelText(/^Name/)).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
   it('shows every field of the product form with help, the dependency choices, and the defaults', async () => {
     const { calls } = renderCatalog('/Home/CreateProduct', server());
     expect(screen.getByRole('heading', { name: 'Create Product' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { ButtonLink, CannotShowPage, PageHeader, Row, Spinner, useIdParam, type Product } from 'shared-kit';
+import { ButtonLink, CannotShowPage, PageHeader, Row, Spinner, useCan, useIdParam, type Product } from 'shared-kit';
 import { HistorySection } from 'shared-kit/data';
 import { useProduct } from '../../../shared/api/get-product';
 import { useSaveThenLeave, type AfterSave } from '../../../shared/use-save-then-leave';
@@ -23,11 +23,21 @@ const afterProductSave: AfterSave<Product> = {
   }),
 };
 
-/** /Home/CreateProduct */
+/** /Home/CreateProduct; a role that may not create products, come by the address, finds the reason, not the form. */
 export function CreateProductPage() {
+  const catalogWrite = useCan('catalog.write');
   const createProduct = useCreateProduct();
   const saveThenLeave = useSaveThenLeave(createProduct);
   const save = (values: ProductFormValues) => saveThenLeave(toCreateBody(values), afterProductSave);
+  if (!catalogWrite.allowed)
+    return (
+      <>
+        <PageHeader title="Create Product" />
+        <CannotShowPage back={{ to: catalogLinks.products(), label: 'Back to My Products' }}>
+          {catalogWrite.reason}
+        </CannotShowPage>
+      </>
+    );
   return (
     <>
       <PageHeader title="Create Product" />
