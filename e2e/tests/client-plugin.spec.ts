@@ -188,7 +188,8 @@ test('the API reference renders in Chromium from our own origin, under the CSP, 
     (request) => new URL(request.url()).origin !== E2E_BASE_URL && refused.push(`request to ${request.url()}`),
   );
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /ProductHub API/ })).toBeVisible();
+  // Swagger UI builds the whole API's reference in the page: beyond the default wait on a busy machine.
+  await expect(page.getByRole('heading', { name: /ProductHub API/ })).toBeVisible({ timeout: 60_000 });
   const clientTag = page.locator('#operations-tag-client_API');
   await expect(clientTag).toBeVisible();
   await expect(
