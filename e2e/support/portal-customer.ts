@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { E2E_BASE_URL, NIMBUS_STAFF } from './stack';
+import { staffApi } from './staff-api';
 
 /** A licence of a portal customer, with what a plugin needs to activate it and check its answers. */
 export interface CustomerLicense {
@@ -26,11 +27,6 @@ export interface PortalCustomer {
   activatedFingerprint: string;
 }
 
-async function ok<T>(response: APIResponse): Promise<T> {
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
 /**
  * A new end user of Nimbus Instruments (staff API) with a Standard licence of `productIdentifier` and one machine
  * activated on it (client API), so a spec builds its own world instead of counting on demo data that other specs
@@ -40,18 +36,7 @@ export async function newPortalCustomer(
   request: APIRequestContext,
   productIdentifier = 'com.nimbus.strings',
 ): Promise<PortalCustomer> {
-  const login = await ok<{ token: string }>(
-    await request.post(`${E2E_BASE_URL}/api/v1/systemusers/login`, {
-      data: { email: NIMBUS_STAFF.email, password: NIMBUS_STAFF.password },
-    }),
-  );
-  const headers = { Authorization: `MSession ${login.token}` };
-  const staff = {
-    get: async <T>(path: string, params?: Record<string, string>) =>
-      ok<T>(await request.get(`${E2E_BASE_URL}/api/v1${path}`, { headers, params })),
-    post: async <T>(path: string, data: object) =>
-      ok<T>(await request.post(`${E2E_BASE_URL}/api/v1${path}`, { headers, data })),
-  };
+  const staff = await staffApi(request, NIMBUS_STAFF);
 
   const email = `portal-e2e-${randomUUID()}@nimbus.listener.example`;
   const user = await staff.post<{ id: number }>('/users', { email });
@@ -67,17 +52,16 @@ export async function newPortalCustomer(
   });
 
   const activatedFingerprint = `HWFP2-E2E-LAPTOP-${randomUUID()}`;
-  await ok(
-    await request.post(`${E2E_BASE_URL}/api/v1/clients/app/activations`, {
-      data: {
-        product_id: product.id,
-        serial: license.serial,
-        hardware_fingerprint: activatedFingerprint,
-        hardware_fingerprint_version: 2,
-        signature_seed_version: 5,
-      },
-    }),
-  );
+  const activation = await request.post(`${E2E_BASE_URL}/api/v1/clients/app/activations`, {
+    data: {
+      product_id: product.id,
+      serial: license.serial,
+      hardware_fingerprint: activatedFingerprint,
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    },
+  });
+  expect(activation.status(), await activation.text()).toBeLessThan(300);
   return {
     slug: 'nimbus-instruments',
     email,

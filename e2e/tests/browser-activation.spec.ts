@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { verifyLicenseFile } from 'signed-formats';
 import { seriousViolations } from '../support/axe';
+import { CPP_PLUGIN, pluginMachine } from '../support/cpp-plugin';
 import { signInByCode } from '../support/portal-sign-in';
 import { newPortalCustomer } from '../support/portal-customer';
 import { E2E_BASE_URL } from '../support/stack';
@@ -16,8 +17,7 @@ import { E2E_BASE_URL } from '../support/stack';
 // the outbox), picks the licence and approves; the plugin then saves the licence file, which verifies.
 
 const ROOT = resolve(__dirname, '..', '..');
-const PLUGIN = join(ROOT, 'client-cpp', 'build', 'producthub-plugin');
-const CPP_PLUGIN_BUILT = existsSync(PLUGIN);
+const CPP_PLUGIN_BUILT = existsSync(CPP_PLUGIN);
 const MACHINE = 'E2E Browser Studio';
 
 /** client-js's flow as the C++ example's activate-in-browser runs it: the address on stderr, one JSON answer on stdout. */
@@ -52,22 +52,14 @@ function startPlugin(run: PluginRun): {
   done: Promise<{ exit: number; output: Record<string, unknown> }>;
 } {
   const args = CPP_PLUGIN_BUILT
-    ? [
-        'activate-in-browser',
-        '--server',
-        run.server,
-        '--product-id',
-        String(run.productId),
-        '--public-key',
-        run.publicKey,
-      ]
-        .concat(['--fingerprint', run.fingerprint, '--product-identifier', run.identifier, '--state-dir', run.stateDir])
+    ? ['activate-in-browser']
+        .concat(pluginMachine({ ...run, productIdentifier: run.identifier }))
         .concat(['--machine-name', run.machineName, '--open-browser', 'no'])
     : ['-e', JS_PLUGIN, run.server, String(run.productId), run.publicKey, run.fingerprint, run.identifier].concat([
         run.stateDir,
         run.machineName,
       ]);
-  const child = spawn(CPP_PLUGIN_BUILT ? PLUGIN : process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(CPP_PLUGIN_BUILT ? CPP_PLUGIN : process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

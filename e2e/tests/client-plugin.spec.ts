@@ -1,50 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { buildCppPlugin, plugin, pluginMachine } from '../support/cpp-plugin';
 import { AURORA_STAFF, E2E_BASE_URL } from '../support/stack';
 import { publishBuild } from '../support/publish-build';
 import { signInAndWait } from '../support/sign-in';
+import { staffApi } from '../support/staff-api';
 
 // The C++ example plugin (client-cpp) against the built stack, staff acting in Chromium.
-const REPO = resolve(__dirname, '../..');
-const CLIENT_CPP = join(REPO, 'client-cpp');
-const PLUGIN = join(CLIENT_CPP, 'build/producthub-plugin');
 // A Full product (it has a trial) and a demo user no other spec counts or changes.
 const COMPRESSOR = { name: 'Aurora Compressor', identifier: 'com.aurora.compressor' };
 const CUSTOMER = 'user36@aurora.listener.example';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-interface PluginRun {
-  exit: number | null;
-  output: Record<string, unknown>;
-}
-
-async function staffApi(request: APIRequestContext) {
-  const login = await request.post('/api/v1/systemusers/login', {
-    data: { email: AURORA_STAFF.email, password: AURORA_STAFF.password },
-  });
-  expect(login.status()).toBe(200);
-  const headers = { Authorization: `MSession ${(await login.json()).token}` };
-  const ok = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return (await response.json()) as T;
-  };
-  return {
-    get: async <T>(path: string) => ok<T>(await request.get(`/api/v1${path}`, { headers })),
-    post: async <T>(path: string, data: object) => ok<T>(await request.post(`/api/v1${path}`, { headers, data })),
-  };
-}
-
-/** Runs the example plugin as a plugin's licensing code would: one JSON object on stdout, a meaningful exit code. */
-function plugin(common: string[], command: string, ...options: string[]): PluginRun {
-  const run = spawnSync(PLUGIN, [command, ...common, ...options], { encoding: 'utf8', timeout: 30_000 });
-  expect(run.error).toBeUndefined();
-  const output = JSON.parse(run.stdout.trim().split('\n').pop() || '{}') as Record<string, unknown>;
-  return { exit: run.status, output };
-}
 
 async function search(page: Page, placeholder: string, text: string) {
   await page.getByRole('searchbox', { name: placeholder }).fill(text);
@@ -53,11 +22,8 @@ async function search(page: Page, placeholder: string, text: string) {
 
 test.describe('the C++ example plugin against the real server', () => {
   test.beforeAll(() => {
-    // `npm test` installs the toolchain first (scripts/ensure-cpp-toolchain.mjs); make rebuilds only what changed.
     test.setTimeout(300_000);
-    const make = spawnSync('make', ['-C', CLIENT_CPP, 'all'], { encoding: 'utf8', timeout: 280_000 });
-    expect(make.status, make.stderr).toBe(0);
-    expect(existsSync(PLUGIN)).toBe(true);
+    buildCppPlugin();
   });
 
   test('trial, console licence, activation, offline check, Beta update with its download, then revocation', async ({
@@ -76,20 +42,14 @@ test.describe('the C++ example plugin against the real server', () => {
     expect(product.trial_days).toBeGreaterThan(0);
     const fingerprint = `HWFP2-E2E-PLUGIN-${randomBytes(4).toString('hex').toUpperCase()}`;
     const state = mkdtempSync(join(tmpdir(), 'producthub-plugin-'));
-    const common = [
-      '--server',
-      E2E_BASE_URL,
-      '--product-id',
-      String(productId),
-      '--public-key',
-      product.public_key,
-      '--fingerprint',
+    const common = pluginMachine({
+      server: E2E_BASE_URL,
+      productId,
+      publicKey: product.public_key,
       fingerprint,
-      '--state-dir',
-      state,
-      '--product-identifier',
-      COMPRESSOR.identifier,
-    ];
+      stateDir: state,
+      productIdentifier: COMPRESSOR.identifier,
+    });
 
     // First run: a trial, signed by the product's key; asking again gives the same trial.
     const trial = plugin(common, 'trial');
@@ -228,7 +188,8 @@ test('the API reference renders in Chromium from our own origin, under the CSP, 
     (request) => new URL(request.url()).origin !== E2E_BASE_URL && refused.push(`request to ${request.url()}`),
   );
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /ProductHub API/ })).toBeVisible();
+  // Swagger UI builds the whole API's reference in the page: beyond the default wait on a busy machine.
+  await expect(page.getByRole('heading', { name: /ProductHub API/ })).toBeVisible({ timeout: 60_000 });
   const clientTag = page.locator('#operations-tag-client_API');
   await expect(clientTag).toBeVisible();
   await expect(

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { seriousViolations } from '../support/axe';
+import { CPP_PLUGIN, plugin, pluginMachine } from '../support/cpp-plugin';
 import { E2E_DATABASE_URL, lastMailId, waitForKeptMail } from '../support/kept-mail';
 import { signInByCode } from '../support/portal-sign-in';
 import { expectDownloadOfStoredBuildFile } from '../support/stored-build-file';
@@ -21,8 +21,7 @@ const SLUG = 'aurora-audio';
 const CUSTOMER = 'user37@aurora.listener.example';
 const PHONE = { width: 390, height: 844 };
 const ROOT = resolve(__dirname, '..', '..');
-const PLUGIN = join(ROOT, 'client-cpp', 'build', 'producthub-plugin');
-const CPP_PLUGIN_BUILT = existsSync(PLUGIN);
+const CPP_PLUGIN_BUILT = existsSync(CPP_PLUGIN);
 
 async function query<Row>(text: string, values: unknown[]): Promise<Row[]> {
   const client = new Client({ connectionString: E2E_DATABASE_URL });
@@ -56,15 +55,6 @@ const licenseCard = (page: Page, serial: string) =>
     .filter({ has: page.getByRole('heading', { level: 2 }) })
     .filter({ hasText: serial });
 
-/** Runs the C++ example plugin; its JSON answer and exit code. */
-function plugin(args: string[]): Promise<{ exit: number; output: Record<string, unknown> }> {
-  return new Promise((done) =>
-    execFile(PLUGIN, args, (error, stdout) =>
-      done({ exit: error ? Number(error.code) : 0, output: JSON.parse(stdout || '{}') as Record<string, unknown> }),
-    ),
-  );
-}
-
 /** The name the offline studio computer reports for itself: the portal shows it, its fingerprint below it. */
 const STUDIO_NAME = 'E2E Studio Mac';
 
@@ -76,49 +66,33 @@ interface OfflineClient {
 }
 
 const cppPlugin = (stateDir: string): OfflineClient => {
-  const common = (license: CustomerLicense, fingerprint: string) => [
-    '--product-id',
-    String(license.productId),
-    '--public-key',
-    license.publicKey,
-    '--fingerprint',
-    fingerprint,
-    '--state-dir',
-    stateDir,
-  ];
+  const machine = (license: CustomerLicense, fingerprint: string) =>
+    pluginMachine({
+      productId: license.productId,
+      publicKey: license.publicKey,
+      fingerprint,
+      stateDir,
+      productIdentifier: license.identifier,
+    });
   return {
     async request(license, fingerprint, file) {
-      const run = await plugin([
+      const run = plugin(
+        machine(license, fingerprint),
         'request-offline',
-        ...common(license, fingerprint),
         '--serial',
         license.serial,
-        '--product-identifier',
-        license.identifier,
         '--out',
         file,
         '--machine-name',
         STUDIO_NAME,
-      ]);
+      );
       expect(run).toMatchObject({ exit: 0, output: { ok: true, serial: license.serial, machine_name: STUDIO_NAME } });
     },
     async install(license, fingerprint, file) {
-      const run = await plugin([
-        'install-offline',
-        ...common(license, fingerprint),
-        '--file',
-        file,
-        '--product-identifier',
-        license.identifier,
-      ]);
+      const run = plugin(machine(license, fingerprint), 'install-offline', '--file', file);
       expect(run).toMatchObject({ exit: 0, output: { ok: true } });
       expect(readFileSync(join(stateDir, 'license.ops'), 'utf8')).toBe(readFileSync(file, 'utf8'));
-      const verified = await plugin([
-        'verify',
-        ...common(license, fingerprint),
-        '--product-identifier',
-        license.identifier,
-      ]);
+      const verified = plugin(machine(license, fingerprint), 'verify');
       expect(verified).toMatchObject({ exit: 0, output: { kind: 'license' } });
       return String(verified.output.serial);
     },
