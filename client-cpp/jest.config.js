@@ -1,6 +1,5 @@
 // The example plugin (built by `make`) driven against a loopback server that signs with a test key, or against the
-// real server (test/support/real-server.ts); run by the
-// "clients" suite of scripts/test.mjs after the C++ vector tests.
+// real server (test/support/real-server.ts); run by the "clients" suite of scripts/test.mjs after the C++ vector tests.
 const { join } = require('node:path');
 
 module.exports = {

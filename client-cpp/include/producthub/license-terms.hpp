@@ -1,7 +1,8 @@
 // What a plugin acts on offline once a document verified: the licence's terms (expiry and grace, maintenance end,
 // edition, features) from a version 2 licence file or state answer, the state's verdict, and what an update answer
 // of version 2 says lies beyond the maintenance end. Pure functions of the verified documents (Verification::document);
-// the same rules and names as client-js's licenseHasFeature, licenseIsExpired, stateAllowsUse, updatesBeyondMaintenance …
+// the same rules as client-js's licenseTermsOf, licenseHasFeature, licenseIsExpired, licenseIsInGrace, licenseGraceEndsAt,
+// stateAllowsUse, updatesBeyondMaintenance …
 #pragma once
 
 #include <nlohmann/json.hpp>
