@@ -134,7 +134,10 @@ const activateV2 = (product: Product, license: License) => plugin(product, 'acti
 const savedFile = () => JSON.parse(readFileSync(join(stateDir, 'license.ops'), 'utf8')) as Record<string, unknown>;
 const setLicense = (license: License, terms: Record<string, Date | number | null>) =>
   t.db.updateTable('licenses').set(terms).where('id', '=', license.id).execute();
-/** Neither the real server nor a relay honouring the plugin ever answers another version than asked: this one asks the server for version 1. */
+/**
+ * The real server always answers the version asked for; an answer of another version comes from something between
+ * (a proxy, an old server). The relay plays it: it drops the ask, and the server's real version 1 answer goes back.
+ */
 const askVersion1 = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([name]) => name !== 'answer_version'));
 
 describe('a subscription licence', () => {
