@@ -1,5 +1,5 @@
-// The example plugin (built by `make`) driven against a loopback server that signs with a test key; run by the
-// "clients" suite of scripts/test.mjs after the C++ vector tests.
+// The example plugin (built by `make`) driven against a loopback server that signs with a test key, or against the
+// real server (test/support/real-server.ts); run by the "clients" suite of scripts/test.mjs after the C++ vector tests.
 const { join } = require('node:path');
 
 module.exports = {

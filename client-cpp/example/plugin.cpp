@@ -1,6 +1,7 @@
 // An example command-line "plugin": what a plugin's licensing code does, with the library and libcurl.
 // Every run prints one JSON object on stdout (for scripts and tests) and exits with a code that says what happened.
 #include "http.hpp"
+#include "terms-report.hpp"
 #include "producthub/browser-activation.hpp"
 #include "producthub/floating-seat.hpp"
 #include "producthub/verify.hpp"
@@ -57,6 +58,9 @@ const char* kUsage =
     "  --license-file-version 2 (activate): ask for the licence file with the licence's terms (expiry, grace, maintenance\n"
     "  end, edition, features); a version 1 answer is then refused. Default 1.\n"
     "  features                                the saved license.ops's edition, features, expiry and maintenance end (offline)\n"
+    "  --answer-version 1|2 (validate, check-updates, download): the version of the signed answer to ask for. Default 2:\n"
+    "  the state answer carries the licence's terms, the update answer the maintenance end and the release beyond it;\n"
+    "  an answer of another version is refused.\n"
     "Exit: 0 done, 1 refused by the server, 2 wrong call, 3 untrusted answer or invalid file, 4 server unreachable, 5 corrupt download.\n";
 
 struct Failure {
@@ -151,7 +155,7 @@ public:
         if (command == "validate") return validate();
         if (command == "deactivate") return deactivate();
         if (command == "revocations") return revocations();
-        if (command == "check-updates") return checkUpdates().document;
+        if (command == "check-updates") return updateReport(checkUpdates().document);
         if (command == "download") return download();
         if (command == "request-offline") return requestOffline();
         if (command == "install-offline") return installOffline();
@@ -267,12 +271,9 @@ private:
 
     /** The terms of a verified licence file, as the plugin acts on them (a version 1 file: none). */
     static json termsOf(const json& license) {
-        const LicenseTerms terms = licenseTermsOf(license);
-        const auto time = [&](const char* name) { return license.value(name, json(nullptr)); };
-        return {{"format_version", license["format_version"]}, {"edition", terms.edition ? json(*terms.edition) : json(nullptr)},
-                {"features", terms.features},       {"expires_at", time("expires_at")},
-                {"grace_days", terms.graceDays},    {"expired", terms.isExpired(std::time(nullptr))},
-                {"maintenance_ends_at", time("maintenance_ends_at")}};
+        json terms = example::termsReport(license, std::time(nullptr));
+        terms["format_version"] = license["format_version"];
+        return terms;
     }
 
     /** What the saved licence unlocks, checked offline: its edition, features, expiry (with grace) and maintenance end. */
@@ -282,8 +283,31 @@ private:
         const json license = trusted(verifyLicenseFile(*text, publicKey_, fingerprint_, productIdentifier()));
         json result = termsOf(license);
         result["serial"] = license["serial"];
-        if (result["expired"].get<bool>()) fail(Refused, "the license expired on " + result["expires_at"].get<std::string>() + ": renew it to use it again.", result);
-        return result;
+        return withNotice(std::move(result));
+    }
+
+    /** A licence past its expiry and grace is refused (exit 1); within the grace it works, and the user is told to renew. */
+    static json withNotice(json report) {
+        const std::string notice = example::termsNotice(report);
+        if (report["expired"].get<bool>()) fail(Refused, notice, report);
+        if (!notice.empty()) {
+            report["notice"] = notice;
+            std::cerr << notice << "\n";
+        }
+        return report;
+    }
+
+    int answerVersion() const {
+        const std::string version = options_.get("answer-version", "2");
+        if (version != "1" && version != "2") fail(Usage, "--answer-version must be 1 or 2.");
+        return version == "2" ? 2 : 1;
+    }
+
+    /** A proxy must not answer another version than asked: the terms would be missing, or not the ones asked for. */
+    static void requireVersion(bool isV2, int asked, const std::string& label) {
+        if (isV2 == (asked == 2)) return;
+        fail(Untrusted, "the " + label + " is version " + (isV2 ? "2" : "1") + ", not the version " + std::to_string(asked) + " asked for.",
+             {{"reason", "unsupported-version"}});
     }
 
     /** The library's transport for browser activation: libcurl, one call at a time. */
@@ -347,7 +371,10 @@ private:
     json verifyOffline() {
         if (const auto text = readFile(licensePath())) {
             const json license = trusted(verifyLicenseFile(*text, publicKey_, fingerprint_, productIdentifier()));
-            return {{"kind", "license"}, {"serial", license["serial"]}, {"license_type", license["license_type"]}};
+            json result = {{"kind", "license"}, {"serial", license["serial"]}, {"license_type", license["license_type"]}, {"format_version", license["format_version"]}};
+            // A version 2 file's own expiry (with its grace) holds offline too.
+            if (license["format_version"] == 2) result.update(withNotice(termsOf(license)));
+            return result;
         }
         if (const auto text = readFile(trialPath())) {
             const json trial = trusted(verifyTrialFile(*text, publicKey_, productId_, fingerprint_, std::time(nullptr)));
@@ -361,15 +388,39 @@ private:
         return {{"withdrawn", true}, {"withdrawal", why}};
     }
 
+    /**
+     * The licence's signed state for this request (a fresh nonce). Version 2 also reports the licence's terms now and
+     * whether the saved version 2 file still signs the same ones (a renewal or an edition change: activate again).
+     */
     json validate() {
         const std::string serialNumber = serial();
         const std::string nonce = randomNonce();
-        const auto answer = call("/validations", json{{"product_id", productId_}, {"serial", serialNumber}, {"hardware_fingerprint", fingerprint_}, {"nonce", nonce}});
+        const int version = answerVersion();
+        json body = {{"product_id", productId_}, {"serial", serialNumber}, {"hardware_fingerprint", fingerprint_}, {"nonce", nonce}};
+        if (version == 2) body["answer_version"] = 2;
+        const auto answer = call("/validations", body);
         json state = trusted(fresh(verifyStateDocument(answer.body, publicKey_, productId_, serialNumber, fingerprint_, nonce)));
-        const bool usable = state["license_enabled"].get<bool>() && state["machine_activated"].get<bool>();
-        json result = {{"license_enabled", state["license_enabled"]}, {"disabled_reason", state["disabled_reason"]}, {"machine_activated", state["machine_activated"]},
-                       {"withdrawn", false}};
-        if (!usable && fs::exists(licensePath())) result.update(withdraw(state["license_enabled"].get<bool>() ? "machine-deactivated" : "license-disabled"));
+        requireVersion(stateIsV2(state), version, "state document");
+        json result = {{"answer_version", version},           {"license_enabled", state["license_enabled"]}, {"disabled_reason", state["disabled_reason"]},
+                       {"machine_activated", state["machine_activated"]}, {"withdrawn", false}};
+        if (!stateAllowsUse(state) && fs::exists(licensePath())) {
+            result.update(withdraw(state["license_enabled"].get<bool>() ? "machine-deactivated" : "license-disabled"));
+            return result;
+        }
+        if (version == 2) {
+            result.update(example::termsReport(state, std::time(nullptr)));
+            // A saved file that no longer verifies is not this answer's concern: `verify` reports it.
+            const auto text = readFile(licensePath());
+            const auto license = text ? verifyLicenseFile(*text, publicKey_, fingerprint_, productIdentifier()) : Verification{};
+            if (license && license.document["format_version"] == 2) result["license_file_current"] = example::sameTerms(license.document, state);
+            std::string notice = example::termsNotice(result);
+            if (result.value("license_file_current", true) == false)
+                notice += std::string(notice.empty() ? "" : " ") + "The license's terms changed: activate again for a license file that carries them.";
+            if (!notice.empty()) {
+                result["notice"] = notice;
+                std::cerr << notice << "\n";
+            }
+        }
         return result;
     }
 
@@ -410,18 +461,38 @@ private:
     Update checkUpdates() {
         json body = {{"product_id", productId_}, {"hardware_fingerprint", fingerprint_}, {"current_version", options_.require("current-version")}, {"os", options_.require("os")}};
         if (!options_.get("serial").empty() || fs::exists(licensePath())) body["serial"] = serial();
+        const int version = answerVersion();
+        if (version == 2) body["answer_version"] = 2;
         const auto answer = call("/update-checks", body);
-        return {trusted(fresh(verifyUpdateAnswer(answer.body, publicKey_, productId_, fingerprint_, body["current_version"], body["os"])))};
+        Update update{trusted(fresh(verifyUpdateAnswer(answer.body, publicKey_, productId_, fingerprint_, body["current_version"], body["os"])))};
+        requireVersion(updateIsV2(update.document), version, "update answer");
+        return update;
+    }
+
+    /** The verified answer, and for version 2 the release a renewal of updates would bring (told on stderr too). */
+    static json updateReport(json update) {
+        if (!updateIsV2(update)) return update;
+        const json window = example::maintenanceReport(update);
+        if (!window["notice"].get<std::string>().empty()) std::cerr << window["notice"].get<std::string>() << "\n";
+        update.update(window);
+        return update;
     }
 
     json download() {
         const json update = checkUpdates().document;
-        if (!update["update_available"].get<bool>()) return {{"update_available", false}, {"files", json::array()}};
+        const json window = updateIsV2(update) ? example::maintenanceReport(update) : json::object();
+        if (!update["update_available"].get<bool>()) {
+            json result = {{"update_available", false}, {"files", json::array()}};
+            result.update(window);
+            return result;
+        }
         const fs::path out = options_.get("out", ".");
         fs::create_directories(out);
         json files = json::array();
         for (const json& file : update["files"]) files.push_back(downloadFile(file, out));
-        return {{"update_available", true}, {"version", update["version"]}, {"files", files}};
+        json result = {{"update_available", true}, {"version", update["version"]}, {"files", files}};
+        result.update(window);
+        return result;
     }
 
     /** Streams one signed file to OUT/name.part, hashing on the way; only the signed size and SHA-256 is kept. */

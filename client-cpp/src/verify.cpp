@@ -2,6 +2,8 @@
 
 #include <sodium.h>
 
+#include <initializer_list>
+
 #include <stdexcept>
 
 namespace producthub {
@@ -338,6 +340,19 @@ Verification verifyDocument(const std::string& text, const std::string& publicKe
     return result;
 }
 
+namespace {
+/** A version 2 document's nullable times must be signed times or null, as signed-formats' verifier requires. */
+Verification timesOrNull(Verification result, const std::string& label, std::initializer_list<const char*> times) {
+    if (!result) return result;
+    for (const char* time : times) {
+        const json& value = result.document.at(time);
+        if (!value.is_null() && !signedTimeToUnix(value.get<std::string>()))
+            return reject(Rejection::Malformed, "The file is not a " + label + ": " + time + " must be a time YYYY-MM-DDTHH:MM:SSZ or null.");
+    }
+    return result;
+}
+}  // namespace
+
 Verification verifyLicenseFile(const std::string& text, const std::string& publicKeyBase64, const std::optional<std::string>& hardwareFingerprint,
                                const std::optional<std::string>& productIdentifier) {
     Bindings expected;
@@ -350,38 +365,7 @@ Verification verifyLicenseFile(const std::string& text, const std::string& publi
     const bool v2 = version && version->get<double>() == 2;
     auto result = verifyDocument(text, publicKeyBase64, v2 ? licenseFileV2Format() : licenseFileFormat(), expected);
     if (!result || !v2) return result;
-    for (const char* time : {"expires_at", "maintenance_ends_at"}) {
-        const json& value = result.document.at(time);
-        if (!value.is_null() && !signedTimeToUnix(value.get<std::string>()))
-            return reject(Rejection::Malformed, std::string("The file is not a license file: ") + time + " must be a time YYYY-MM-DDTHH:MM:SSZ or null.");
-    }
-    return result;
-}
-
-bool LicenseTerms::hasFeature(const std::string& key) const {
-    for (const std::string& feature : features)
-        if (feature == key) return true;
-    return false;
-}
-
-bool LicenseTerms::isExpired(std::int64_t nowUnixSeconds) const { return expiresAt && nowUnixSeconds > *expiresAt + graceDays * 86400; }
-
-bool LicenseTerms::coversRelease(std::int64_t releasedAtUnixSeconds) const { return !maintenanceEndsAt || releasedAtUnixSeconds < *maintenanceEndsAt; }
-
-LicenseTerms licenseTermsOf(const json& document) {
-    LicenseTerms terms;
-    if (!document.is_object() || document.value("format_version", 0) != 2) return terms;
-    const auto timeOf = [&](const char* name) -> std::optional<std::int64_t> {
-        const json* value = member(document, name);
-        return value && value->is_string() ? signedTimeToUnix(value->get<std::string>()) : std::nullopt;
-    };
-    terms.expiresAt = timeOf("expires_at");
-    terms.maintenanceEndsAt = timeOf("maintenance_ends_at");
-    terms.graceDays = document.value("grace_days", 0);
-    if (const json* edition = member(document, "edition"); edition && edition->is_string()) terms.edition = edition->get<std::string>();
-    if (const json* features = member(document, "features"); features && features->is_array())
-        for (const json& feature : *features) terms.features.push_back(feature.value("key", ""));
-    return terms;
+    return timesOrNull(std::move(result), "license file", {"expires_at", "maintenance_ends_at"});
 }
 
 namespace {
@@ -405,8 +389,9 @@ Verification verifyTrialFile(const std::string& text, const std::string& publicK
 
 Verification verifyStateDocument(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& serial,
                                  const std::string& hardwareFingerprint, const std::string& nonce) {
-    return verifyDocument(text, publicKeyBase64, versionOf(text) == 2 ? stateDocumentV2Format() : stateDocumentFormat(),
-                          {{"product_id", productId}, {"serial", serial}, {"hardware_fingerprint", hardwareFingerprint}, {"nonce", nonce}});
+    const Bindings expected = {{"product_id", productId}, {"serial", serial}, {"hardware_fingerprint", hardwareFingerprint}, {"nonce", nonce}};
+    if (versionOf(text) != 2) return verifyDocument(text, publicKeyBase64, stateDocumentFormat(), expected);
+    return timesOrNull(verifyDocument(text, publicKeyBase64, stateDocumentV2Format(), expected), "state document", {"expires_at", "maintenance_ends_at"});
 }
 
 Verification verifyRevocationList(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& hardwareFingerprint,
@@ -416,8 +401,10 @@ Verification verifyRevocationList(const std::string& text, const std::string& pu
 
 Verification verifyUpdateAnswer(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& hardwareFingerprint,
                                 const std::string& currentVersion, const std::string& os) {
-    return verifyDocument(text, publicKeyBase64, versionOf(text) == 2 ? updateAnswerV2Format() : updateAnswerFormat(),
-                          {{"product_id", productId}, {"hardware_fingerprint", hardwareFingerprint}, {"current_version", currentVersion}, {"os", os}});
+    const Bindings expected = {{"product_id", productId}, {"hardware_fingerprint", hardwareFingerprint}, {"current_version", currentVersion}, {"os", os}};
+    if (versionOf(text) != 2) return verifyDocument(text, publicKeyBase64, updateAnswerFormat(), expected);
+    return timesOrNull(verifyDocument(text, publicKeyBase64, updateAnswerV2Format(), expected), "update answer",
+                       {"maintenance_ends_at", "newer_beyond_maintenance_published_at"});
 }
 
 std::optional<std::string> findWithdrawal(const json& revocationList, const std::string& serial, const std::string& hardwareFingerprint) {

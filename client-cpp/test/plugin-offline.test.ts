@@ -1,53 +1,22 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestApp } from '../../api-server/test/support/test-app';
+import { startRealServer, type RealServer } from './support/real-server';
 
 // Offline activation end to end with the real server: the example plugin writes its request with no network, the
 // customer's upload goes through the portal route (the real activation and signing on PostgreSQL), and the plugin
-// installs the answer only after verifying it. Needs `npx tsc -b api-server` (the embedded PostgreSQL of its dist).
+// installs the answer only after verifying it.
 const PLUGIN = join(__dirname, '..', 'build', 'producthub-plugin');
 const FINGERPRINT = 'HWFP2-STUDIO | Ünïcode | 音';
-// Its own port range, so that it meets neither the API suite's nor e2e's PostgreSQL.
-const PG_PORT = Number(process.env.PRODUCTHUB_PLUGIN_PG_PORT || 56000 + Math.floor(Math.random() * 2000));
 
 interface PluginRun {
   exit: number;
   output: Record<string, unknown>;
 }
 
-let embedded: { stop: () => Promise<void>; connectionString: string };
-
-// The compiled server's embedded PostgreSQL, in a Node process of its own (it is an ES module, which jest's sandbox
-// cannot import): it prints its connection string and stops when its stdin closes.
-const POSTGRES_PROCESS = `
-  const { startEmbeddedPostgres } = require(process.argv[1]);
-  startEmbeddedPostgres(process.argv[2], Number(process.argv[3]), (line) => console.error(line)).then((pg) => {
-    console.log(pg.connectionString);
-    process.stdin.on('end', () => pg.stop().then(() => process.exit(0)));
-    process.stdin.resume();
-  }, (error) => { console.error(error); process.exit(1); });`;
-
-function startPostgres(dataDir: string, port: number): Promise<typeof embedded> {
-  const child = spawn(process.execPath, ['-e', POSTGRES_PROCESS, join(__dirname, '..', '..', 'api-server', 'dist', 'db', 'embedded-postgres.js'), dataDir, String(port)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const stopped = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    child.stdout.once('data', (data: Buffer) =>
-      resolve({
-        connectionString: data.toString('utf8').trim(),
-        stop: () => {
-          child.stdin.end();
-          return stopped;
-        },
-      }),
-    );
-    child.once('exit', (code) => reject(new Error(`the embedded PostgreSQL exited (${code})`)));
-  });
-}
-let pgDir: string;
+let server: RealServer;
 let t: TestApp;
 let stateDir: string;
 let license: { id: number; serial: string; productId: number; identifier: string; publicKey: string; userId: number; manufacturerId: number };
@@ -63,14 +32,10 @@ function plugin(command: string, ...extra: string[]): Promise<PluginRun> {
 
 beforeAll(async () => {
   execFileSync('make', ['-s', '-C', join(__dirname, '..'), 'all'], { stdio: 'inherit' });
-  pgDir = mkdtempSync(join(tmpdir(), 'producthub-plugin-pg-'));
-  embedded = await startPostgres(pgDir, PG_PORT);
-  process.env.PRODUCTHUB_TEST_DATABASE_URL = embedded.connectionString;
-  const { createTestApp } = await import('../../api-server/test/support/test-app');
+  server = await startRealServer();
+  ({ t, url: serverUrl } = server);
   const { seedDemoData } = await import('../../api-server/src/seed/demo-data');
   const { createCustomerSession } = await import('../../api-server/src/portal/customer-sessions');
-  t = await createTestApp();
-  serverUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   await seedDemoData(t.db, t.masterKey, t.storage);
   const row = await t.db
     .selectFrom('licenses')
@@ -85,11 +50,7 @@ beforeAll(async () => {
   customerToken = (await createCustomerSession(t.db, row.manufacturer_id, row.user_id)).token;
 }, 180_000);
 
-afterAll(async () => {
-  await t?.close();
-  await embedded?.stop();
-  if (pgDir) rmSync(pgDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 beforeEach(() => {
   stateDir = mkdtempSync(join(tmpdir(), 'producthub-plugin-'));
 });

@@ -17,6 +17,8 @@ const key = testProductKey();
 const otherKey = testProductKey();
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const API = '/api/v1/clients/app';
+// These cases ask for the version 1 answers (the example asks for version 2 by default: plugin-models.test.ts).
+const V1 = ['--answer-version', '1'];
 
 const server = new LoopbackServer();
 let stateDir: string;
@@ -119,7 +121,7 @@ describe('licence', () => {
       const state = { product_id: PRODUCT_ID, serial: SERIAL, hardware_fingerprint: FINGERPRINT, nonce, license_enabled: false, disabled_reason: 'FraudulentUse', machine_activated: true, issued_at: signedTime(Date.now()) };
       return { json: signDocument(STATE_DOCUMENT_FORMAT, state, key.privateKey) };
     });
-    expect(await plugin('validate')).toMatchObject({ exit: 0, output: { license_enabled: false, disabled_reason: 'FraudulentUse', withdrawn: true } });
+    expect(await plugin('validate', ...V1)).toMatchObject({ exit: 0, output: { license_enabled: false, disabled_reason: 'FraudulentUse', withdrawn: true } });
     expect((server.requests[0].body as { nonce: string }).nonce).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(existsSync(join(stateDir, 'license.ops'))).toBe(false);
   });
@@ -128,7 +130,7 @@ describe('licence', () => {
     await activated();
     const state = { product_id: PRODUCT_ID, serial: SERIAL, hardware_fingerprint: FINGERPRINT, nonce: 'replayed-nonce-0123456789', license_enabled: false, disabled_reason: 'FraudulentUse', machine_activated: false, issued_at: signedTime(Date.now()) };
     server.on(`POST ${API}/validations`, () => ({ json: signDocument(STATE_DOCUMENT_FORMAT, state, key.privateKey) }));
-    expect(await plugin('validate')).toMatchObject({ exit: 3, output: { reason: 'wrong-nonce' } });
+    expect(await plugin('validate', ...V1)).toMatchObject({ exit: 3, output: { reason: 'wrong-nonce' } });
     expect(existsSync(join(stateDir, 'license.ops'))).toBe(true);
   });
 
@@ -204,10 +206,10 @@ describe('updates', () => {
     await activated();
     server.on(`POST ${API}/update-checks`, () => ({ json: signDocument(UPDATE_ANSWER_FORMAT, update(sha256(content)), key.privateKey) }));
     server.on(`GET ${API}/downloads/55`, () => ({ bytes: content }));
-    expect(await plugin('check-updates', '--current-version', '1.2.3', '--os', 'Windows')).toMatchObject({ exit: 0, output: { update_available: true, version: '1.3.0.45' } });
+    expect(await plugin('check-updates', ...V1, '--current-version', '1.2.3', '--os', 'Windows')).toMatchObject({ exit: 0, output: { update_available: true, version: '1.3.0.45' } });
     expect(server.requests[0].body).toEqual({ product_id: PRODUCT_ID, hardware_fingerprint: FINGERPRINT, serial: SERIAL, current_version: '1.2.3', os: 'Windows' });
     const out = join(stateDir, 'downloads');
-    expect(await plugin('download', '--current-version', '1.2.3', '--os', 'Windows', '--out', out)).toMatchObject({ exit: 0, output: { files: [{ name: 'Reverb Setup.exe', size: content.length, sha256: sha256(content) }] } });
+    expect(await plugin('download', ...V1, '--current-version', '1.2.3', '--os', 'Windows', '--out', out)).toMatchObject({ exit: 0, output: { files: [{ name: 'Reverb Setup.exe', size: content.length, sha256: sha256(content) }] } });
     expect(readFileSync(join(out, 'Reverb Setup.exe')).equals(content)).toBe(true);
   });
 
@@ -215,19 +217,19 @@ describe('updates', () => {
     server.on(`POST ${API}/update-checks`, () => ({ json: signDocument(UPDATE_ANSWER_FORMAT, update(sha256('something else')), key.privateKey) }));
     server.on(`GET ${API}/downloads/55`, () => ({ bytes: content }));
     const out = join(stateDir, 'downloads');
-    expect(await plugin('download', '--current-version', '1.2.3', '--os', 'Windows', '--out', out)).toMatchObject({ exit: 5, output: { ok: false } });
+    expect(await plugin('download', ...V1, '--current-version', '1.2.3', '--os', 'Windows', '--out', out)).toMatchObject({ exit: 5, output: { ok: false } });
     expect(existsSync(join(out, 'Reverb Setup.exe'))).toBe(false);
     expect(existsSync(join(out, 'Reverb Setup.exe.part'))).toBe(false);
   });
 
   it('refuses an answer for another OS than asked', async () => {
     server.on(`POST ${API}/update-checks`, () => ({ json: signDocument(UPDATE_ANSWER_FORMAT, update(sha256(content)), key.privateKey) }));
-    expect(await plugin('check-updates', '--current-version', '1.2.3', '--os', 'macOS')).toMatchObject({ exit: 3, output: { reason: 'wrong-request' } });
+    expect(await plugin('check-updates', ...V1, '--current-version', '1.2.3', '--os', 'macOS')).toMatchObject({ exit: 3, output: { reason: 'wrong-request' } });
   });
 
   it('passes an expired link on as a refusal', async () => {
     server.on(`POST ${API}/update-checks`, () => ({ json: signDocument(UPDATE_ANSWER_FORMAT, update(sha256(content)), key.privateKey) }));
     server.on(`GET ${API}/downloads/55`, () => ({ status: 403, json: { message: ['The download link has expired.'] } }));
-    expect(await plugin('download', '--current-version', '1.2.3', '--os', 'Windows', '--out', stateDir)).toMatchObject({ exit: 1, output: { status: 403, messages: ['The download link has expired.'] } });
+    expect(await plugin('download', ...V1, '--current-version', '1.2.3', '--os', 'Windows', '--out', stateDir)).toMatchObject({ exit: 1, output: { status: 403, messages: ['The download link has expired.'] } });
   });
 });

@@ -1,6 +1,8 @@
 // Checks every signed-document vector with the C++ verifier: each valid case verifies and encodes to its
 // canonical bytes, each invalid case fails for its reason, and every signed member of a valid case, changed,
-// breaks the signature. Usage: vectors_test DIR... (each DIR holds a vectors.json). Ends with "N passed, N failed".
+// breaks the signature; then the licence-terms helpers (terms_test.cpp). Usage: vectors_test DIR... (each DIR holds a
+// vectors.json). Ends with "N passed, N failed".
+#include "check.hpp"
 #include "producthub/verify.hpp"
 
 #include <fstream>
@@ -12,13 +14,17 @@ using json = nlohmann::json;
 using namespace producthub;
 
 namespace {
-
 int passed = 0, failed = 0;
+}  // namespace
 
-void check(bool ok, const std::string& name, const std::string& detail = "") {
+void producthub::test::check(bool ok, const std::string& name, const std::string& detail) {
     (ok ? passed : failed)++;
     std::cout << (ok ? "  ok   " : "  FAIL ") << name << (ok || detail.empty() ? "" : ": " + detail) << "\n";
 }
+
+namespace {
+
+using producthub::test::check;
 
 std::string readFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -180,6 +186,7 @@ int main(int argc, char** argv) {
     }
     try {
         for (int i = 1; i < argc; ++i) runVectors(argv[i]);
+        producthub::test::runTermsChecks();
     } catch (const std::exception& error) {
         std::cout << "  FAIL " << error.what() << "\n";
         ++failed;

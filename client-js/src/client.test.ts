@@ -7,12 +7,17 @@ import { DownloadIntegrityError, ProductHubApiError, UntrustedAnswerError } from
 import {
   LICENSE_FILE_FORMAT,
   LICENSE_FILE_V2_FORMAT,
+  licenseGraceEndsAt,
   licenseHasFeature,
   licenseIsExpired,
+  licenseIsInGrace,
   licenseMaintenanceEndsAt,
+  licenseTermsOf,
   findWithdrawal,
   REVOCATION_LIST_FORMAT,
   STATE_DOCUMENT_FORMAT,
+  STATE_DOCUMENT_V2_FORMAT,
+  stateAllowsUse,
   TRIAL_FILE_FORMAT,
   UPDATE_ANSWER_FORMAT,
 } from './index';
@@ -258,6 +263,43 @@ describe('validate', () => {
       disabled_reason: 'FraudulentUse',
       machine_activated: true,
     });
+  });
+
+  it("asks for version 2 when told; the terms helpers read the licence's terms now from its answer", async () => {
+    const expiresAt = Date.now() - 3 * 86_400_000;
+    const terms = {
+      expires_at: signedTime(expiresAt),
+      grace_days: 7,
+      maintenance_ends_at: null,
+      edition: 'Pro',
+      features: [{ key: 'stems' }, { key: 'surround' }],
+    };
+    server.on('POST /api/v1/clients/app/validations', (request) => ({
+      json: signDocument(
+        STATE_DOCUMENT_V2_FORMAT,
+        {
+          product_id: PRODUCT_ID,
+          serial: SERIAL,
+          hardware_fingerprint: FINGERPRINT,
+          nonce: bodyOf(request).nonce,
+          license_enabled: true,
+          disabled_reason: '',
+          machine_activated: true,
+          issued_at: now(),
+          ...terms,
+        },
+        productKey.privateKey,
+      ),
+    }));
+    const { document } = await client.validate({ serial: SERIAL, hardwareFingerprint: FINGERPRINT, answerVersion: 2 });
+    expect(bodyOf(server.requests[0]!).answer_version).toBe(2);
+    expect(licenseTermsOf(document)).toEqual(terms);
+    expect(stateAllowsUse(document)).toBe(true);
+    expect(licenseHasFeature(document, 'surround')).toBe(true);
+    expect([licenseIsInGrace(document), licenseIsExpired(document)]).toEqual([true, false]);
+    expect(licenseGraceEndsAt(document)?.toISOString()).toBe(
+      `${signedTime(expiresAt + 7 * 86_400_000).slice(0, 19)}.000Z`,
+    );
   });
 
   it('refuses a replayed answer to another request', async () => {

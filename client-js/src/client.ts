@@ -192,7 +192,8 @@ export class ProductHubClient {
 
   /**
    * The licence's current state for this machine, signed for this very request (a fresh nonce). With
-   * `answerVersion: 2` the answer also carries the licence's terms (expiry, grace, maintenance end, edition, features).
+   * `answerVersion: 2` the answer also carries the licence's terms (expiry, grace, maintenance end, edition, features):
+   * read them with licenseTermsOf, licenseIsInGrace, licenseIsExpired, licenseHasFeature …
    */
   async validate(request: MachineRequest & { answerVersion?: 1 | 2 }): Promise<Signed<AnyStateDocument>> {
     const nonce = randomBytes(24).toString('base64url');

@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "../../client-cpp/src/verify.cpp"
+#include "../../client-cpp/src/license-terms.cpp"
 #include "../../client-cpp/src/browser-activation.cpp"
 
 #include "controller/producthub_LicenseStore.cpp"

@@ -38,11 +38,6 @@ export {
   LICENSE_FILE_FORMAT,
   LICENSE_FILE_V2_FORMAT,
   LICENSE_FILE_V2_VERSION,
-  licenseCoversRelease,
-  licenseExpiresAt,
-  licenseHasFeature,
-  licenseIsExpired,
-  licenseMaintenanceEndsAt,
   verifyLicenseFile,
   type AnyLicenseFileClaims,
   type LicenseFile,
@@ -51,6 +46,17 @@ export {
   type LicenseFileV2Claims,
   type MachineExpectations,
 } from './license-file';
+export {
+  licenseCoversRelease,
+  licenseExpiresAt,
+  licenseGraceEndsAt,
+  licenseHasFeature,
+  licenseIsExpired,
+  licenseIsInGrace,
+  licenseMaintenanceEndsAt,
+  licenseTermsOf,
+  type LicensedDocument,
+} from './license-terms';
 export type { LicenseFileVectorCase, LicenseFileVectors } from './license-file-vectors';
 export { TRIAL_FILE_FORMAT, verifyTrialFile, type TrialFile, type TrialExpectations } from './trial-file';
 export {

@@ -4,15 +4,17 @@ import { UnsignableValueError, canonicalBytes } from './canonical';
 import {
   LICENSE_FILE_FORMAT,
   LICENSE_FILE_V2_FORMAT,
+  verifyLicenseFile,
+  type LicenseFileClaims,
+  type LicenseFileV2Claims,
+} from './license-file';
+import {
   licenseCoversRelease,
   licenseExpiresAt,
   licenseHasFeature,
   licenseIsExpired,
   licenseMaintenanceEndsAt,
-  verifyLicenseFile,
-  type LicenseFileClaims,
-  type LicenseFileV2Claims,
-} from './license-file';
+} from './license-terms';
 import { PublicKeyFormatError, productPublicKey } from './public-key';
 import { signDocument } from './signed-document';
 import { formatSignedTime } from './signed-time';

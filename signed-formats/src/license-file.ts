@@ -126,32 +126,3 @@ export function verifyLicenseFile(
     'license',
   );
 }
-
-const isV2 = (file: AnyLicenseFileClaims): file is LicenseFileV2Claims =>
-  file.format_version === LICENSE_FILE_V2_VERSION;
-const DAY_MS = 86_400_000;
-
-/** The licence's edition unlocks the feature (a version 1 file carries no features: false). */
-export const licenseHasFeature = (file: AnyLicenseFileClaims, key: string) =>
-  isV2(file) && file.features.some((feature) => feature.key === key);
-
-/** When the licence ends, or null: it never does (or the file, version 1, does not say). */
-export const licenseExpiresAt = (file: AnyLicenseFileClaims): Date | null =>
-  isV2(file) && file.expires_at !== null ? new Date(signedTimeMs(file.expires_at)) : null;
-
-/** Past its expiry and its grace days at `now`: the server refuses it too. */
-export function licenseIsExpired(file: AnyLicenseFileClaims, now: Date = new Date()): boolean {
-  const expiresAt = licenseExpiresAt(file);
-  if (!expiresAt || !isV2(file)) return false;
-  return now.getTime() > expiresAt.getTime() + file.grace_days * DAY_MS;
-}
-
-/** The end of its updates, or null: no window (or the file, version 1, does not say). */
-export const licenseMaintenanceEndsAt = (file: AnyLicenseFileClaims): Date | null =>
-  isV2(file) && file.maintenance_ends_at !== null ? new Date(signedTimeMs(file.maintenance_ends_at)) : null;
-
-/** A release published at `releasedAt` may be installed under the licence: no window, or published before its end. */
-export function licenseCoversRelease(file: AnyLicenseFileClaims, releasedAt: Date): boolean {
-  const end = licenseMaintenanceEndsAt(file);
-  return end === null || releasedAt.getTime() < end.getTime();
-}

@@ -2,6 +2,8 @@
 // The formats and their canonical encoding: docs/licence-file.md and docs/client-api.md.
 #pragma once
 
+#include "producthub/license-terms.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -103,29 +105,9 @@ using Bindings = std::vector<std::pair<std::string, nlohmann::json>>;
  */
 Verification verifyDocument(const std::string& text, const std::string& publicKeyBase64, const Format& format, const Bindings& expected = {});
 
-/** A licence file of version 1 or 2 (any other version: Rejection::UnsupportedVersion). */
+/** A licence file of version 1 or 2 (any other version: Rejection::UnsupportedVersion); its terms: licenseTermsOf. */
 Verification verifyLicenseFile(const std::string& text, const std::string& publicKeyBase64, const std::optional<std::string>& hardwareFingerprint = std::nullopt,
                                const std::optional<std::string>& productIdentifier = std::nullopt);
-
-/** The terms a verified licence file carries; a version 1 file carries none (no expiry, no window, no features). */
-struct LicenseTerms {
-    /** Unix seconds; std::nullopt: it never expires (or the file does not say). */
-    std::optional<std::int64_t> expiresAt;
-    std::int64_t graceDays = 0;
-    /** Unix seconds; std::nullopt: no maintenance window (or the file does not say). */
-    std::optional<std::int64_t> maintenanceEndsAt;
-    std::optional<std::string> edition;
-    std::vector<std::string> features;
-
-    bool hasFeature(const std::string& key) const;
-    /** Past its expiry and its grace days at `nowUnixSeconds`: the server refuses it too. */
-    bool isExpired(std::int64_t nowUnixSeconds) const;
-    /** A release published at `releasedAtUnixSeconds` may be installed: no window, or published before its end. */
-    bool coversRelease(std::int64_t releasedAtUnixSeconds) const;
-};
-
-/** The terms of a licence file's verified `document` (Verification::document). */
-LicenseTerms licenseTermsOf(const nlohmann::json& document);
 
 /** `nowUnixSeconds`: when to judge the expiry; std::nullopt leaves it to the caller. */
 Verification verifyTrialFile(const std::string& text, const std::string& publicKeyBase64, std::int64_t productId, const std::string& hardwareFingerprint,
