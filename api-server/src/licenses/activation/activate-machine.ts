@@ -253,8 +253,10 @@ function writeIfTermsUnchanged(
   signedTerms: LicenseFileTerms,
   write: (db: Db) => Promise<WriteOutcome>,
 ): Promise<WriteOutcome> {
-  return db.transaction().execute(async (trx) => {
+  const checkThenWrite = async (trx: Db) => {
     const terms = await lockLicenseFileTerms(trx, licenseId, issuedAt);
     return terms && isDeepStrictEqual(terms, signedTerms) ? write(trx) : 'changed';
-  });
+  };
+  // A caller's transaction (the portal's browser approval) holds the lock until it commits; else one of its own.
+  return db.isTransaction ? checkThenWrite(db) : db.transaction().execute(checkThenWrite);
 }
