@@ -209,6 +209,39 @@ describe('activation through the browser', () => {
     expect(stored).toEqual({ status: 'delivered', license_file: null });
   });
 
+  it('delivers the licence file version the plugin asked for when it started; any other version is a 400', async () => {
+    for (const version of [3, 0, null]) {
+      const refused = await start({
+        product_id: owned.productId,
+        hardware_fingerprint: nextFingerprint(),
+        hardware_fingerprint_version: 2,
+        signature_seed_version: 5,
+        license_file_version: version,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string[] }>().message.join(' ')).toMatch(/license_file_version/);
+    }
+    for (const version of [2, 1] as const) {
+      const fingerprint = nextFingerprint();
+      const started = await startFor(fingerprint, { license_file_version: version });
+      expect((await approve(started.user_code, owned.id)).statusCode).toBe(200);
+      await letIntervalPass(started.user_code);
+      const delivered = await poll(started.device_code, fingerprint);
+      expect(delivered.statusCode).toBe(200);
+      const verified = verifyLicenseFile(delivered.body, owned.publicKey, {
+        hardwareFingerprint: fingerprint,
+        productIdentifier: owned.identifier,
+      });
+      expect(verified).toMatchObject({ valid: true, document: { format_version: version, serial: owned.serial } });
+      expect('features' in delivered.json<object>()).toBe(version === 2);
+      await t.db
+        .updateTable('license_machines')
+        .set({ deactivated_at: new Date() })
+        .where('hardware_fingerprint', '=', fingerprint)
+        .execute();
+    }
+  });
+
   it('answers a wrong fingerprint, another product or an unknown device code like an unknown code', async () => {
     const fingerprint = nextFingerprint();
     const started = await startFor(fingerprint);

@@ -294,6 +294,77 @@ describe('store adapters', () => {
       });
       expect(again.statusCode).toBe(404);
     });
+
+    it('edits a mapping in place, audited with before and after; bad input, a taken price or another tenant change nothing', async () => {
+      const add = (payload: object) =>
+        suite.t.app.inject({ method: 'POST', url: storeUrl('stripe', '/mappings'), headers: staffA(), payload });
+      const edit = (id: number, payload: object, headers = staffA()) =>
+        suite.t.app.inject({ method: 'PUT', url: storeUrl('stripe', `/mappings/${id}`), headers, payload });
+      const made = await add({
+        store_price_id: 'price_to_edit',
+        product_id: suite.world.synth.id,
+        license_type: 'Standard',
+      });
+      const id = made.json<StoreMapping>().id;
+      const edited = await edit(id, {
+        store_price_id: 'price_edited',
+        product_id: suite.world.drums.id,
+        license_type: 'NFR',
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json<StoreMapping>()).toEqual({
+        ...made.json<StoreMapping>(),
+        store_price_id: 'price_edited',
+        product_id: suite.world.drums.id,
+        product_name: 'Alpha Drums',
+        license_type: 'NFR',
+      });
+      const audit = await suite.t.db
+        .selectFrom('audit_log')
+        .select(['entity_id', 'before', 'after'])
+        .where('action', '=', 'store.mapping_update')
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({
+        entity_id: String(id),
+        before: { store: 'stripe', store_price_id: 'price_to_edit', license_type: 'Standard' },
+        after: { store: 'stripe', store_price_id: 'price_edited', license_type: 'NFR' },
+      });
+
+      const before = await digest();
+      const taken = await edit(id, {
+        store_price_id: 'price_1PsynthStd',
+        product_id: suite.world.synth.id,
+        license_type: 'Standard',
+      });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message[0]).toBe('The Stripe price price_1PsynthStd is mapped already: remove it first.');
+      const foreign = await edit(id, {
+        store_price_id: 'price_edited',
+        product_id: suite.world.betaProduct.id,
+        license_type: 'Standard',
+      });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().message[0]).toMatch(/^product_id/);
+      const partial = await edit(id, { license_type: 'Standard' });
+      expect(partial.statusCode).toBe(400);
+      const otherTenant = await edit(
+        id,
+        { store_price_id: 'price_edited', product_id: suite.world.synth.id, license_type: 'Standard' },
+        auth(suite.world.staffBToken),
+      );
+      expect(otherTenant.statusCode).toBe(404);
+      const paddlesOwn = await suite.t.app.inject({
+        method: 'PUT',
+        url: storeUrl('paddle', `/mappings/${id}`),
+        headers: staffA(),
+        payload: { store_price_id: 'pri_x', product_id: suite.world.synth.id, license_type: 'Standard' },
+      });
+      expect(paddlesOwn.statusCode).toBe(404);
+      expect(
+        (await edit(999999, { store_price_id: 'p', product_id: suite.world.synth.id, license_type: 'NFR' })).statusCode,
+      ).toBe(404);
+      expect(await digest()).toBe(before);
+    });
   });
 
   describe('Stripe', () => {

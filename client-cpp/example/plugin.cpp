@@ -33,7 +33,7 @@ const char* kUsage =
     "usage: producthub-plugin COMMAND [--server URL] --product-id ID --public-key KEY --fingerprint FP [--state-dir DIR] [options]\n"
     "  trial                                   start (or get back) this machine's trial; saves trial.json\n"
     "  activate --serial S [--seed-version 5] [--machine-name N]  activate the licence here; saves license.ops\n"
-    "  activate-in-browser [--seed-version 5] [--machine-name N] [--open-browser yes|no]\n"
+    "  activate-in-browser [--seed-version 5] [--machine-name N] [--open-browser yes|no] [--license-file-version 2]\n"
     "                                          the customer approves in the portal (no serial typed); prints the\n"
     "                                          address and code on stderr, opens the browser, polls; saves license.ops\n"
     "  verify                                  check the saved license.ops (else trial.json) offline\n"
@@ -337,6 +337,9 @@ private:
         start.hardwareFingerprint = fingerprint_;
         start.signatureSeedVersion = std::stoi(options_.get("seed-version", "5"));
         start.machineName = machineName();
+        const std::string version = options_.get("license-file-version", "1");
+        if (version != "1" && version != "2") fail(Usage, "--license-file-version must be 1 or 2.");
+        start.licenseFileVersion = std::stoi(version);
         BrowserActivationRequest request;
         try {
             request = startBrowserActivation(post(), start, server_, std::time(nullptr));

@@ -64,6 +64,7 @@ BrowserActivationRequest startBrowserActivation(const PostJson& post, const Brow
                  {"hardware_fingerprint_version", 2},
                  {"signature_seed_version", start.signatureSeedVersion}};
     if (start.machineName && !start.machineName->empty()) body["machine_name"] = *start.machineName;
+    if (start.licenseFileVersion == 2) body["license_file_version"] = 2;
     const HttpReply reply = post("/browser-activations", body.dump());
     const json answer = json::parse(reply.body, nullptr, false);
     if (reply.status != 201) throw BrowserActivationRefused(reply.status, firstMessage(answer, reply.status), reply.retryAfter);
@@ -71,6 +72,7 @@ BrowserActivationRequest startBrowserActivation(const PostJson& post, const Brow
         BrowserActivationRequest request;
         request.productId = start.productId;
         request.hardwareFingerprint = start.hardwareFingerprint;
+        request.licenseFileVersion = start.licenseFileVersion == 2 ? 2 : 1;
         request.userCode = answer.at("user_code").get<std::string>();
         request.verificationUri = absolute(answer.at("verification_uri").get<std::string>(), serverUrl);
         request.verificationUriComplete = absolute(answer.at("verification_uri_complete").get<std::string>(), serverUrl);
@@ -91,6 +93,15 @@ BrowserActivationPoll readBrowserActivationPoll(const HttpReply& reply, const Br
         if (!poll.result.license) {
             poll.result.outcome = BrowserActivationOutcome::Untrusted;
             poll.result.message = poll.result.license.message;
+            return poll;
+        }
+        // A proxy must not answer an older version than the plugin asked for: the terms would be missing.
+        if (poll.result.license.document.value("format_version", 0) != request.licenseFileVersion) {
+            const std::string message = "the license file is version " + poll.result.license.document["format_version"].dump() +
+                                        ", not the version " + std::to_string(request.licenseFileVersion) + " asked for.";
+            poll.result.license = Verification{false, Rejection::UnsupportedVersion, message, nullptr};
+            poll.result.outcome = BrowserActivationOutcome::Untrusted;
+            poll.result.message = message;
             return poll;
         }
         poll.result.outcome = BrowserActivationOutcome::Activated;

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LICENSE_FILE_FORMAT } from 'signed-formats';
+import { LICENSE_FILE_FORMAT, LICENSE_FILE_V2_FORMAT } from 'signed-formats';
 import { LoopbackServer, type Answer } from '../../client-js/src/test-support/loopback-server';
 import { signDocument, testProductKey } from '../../client-js/src/test-support/test-signer';
 import { licenseClaims } from '../../client-js/src/test-support/sample-claims';
@@ -117,6 +117,35 @@ describe('activate-in-browser', () => {
     polls({ status: 503, json: { message: ['Down.'] } }, licence());
     expect(await activateInBrowser()).toMatchObject({ exit: 0, output: { outcome: 'activated' } });
     expect(pollCount()).toBe(2);
+  });
+
+  it('asks for licence file version 2 with --license-file-version 2, saves it, and refuses a version 1 answer', async () => {
+    const v2: Answer = {
+      json: signDocument(
+        LICENSE_FILE_V2_FORMAT,
+        {
+          ...licenseClaims(FINGERPRINT),
+          format_version: 2,
+          expires_at: null,
+          grace_days: 0,
+          maintenance_ends_at: null,
+          edition: 'Pro',
+          features: [{ key: 'stems' }],
+        },
+        key.privateKey,
+      ),
+    };
+    polls(v2);
+    expect(await activateInBrowser('--license-file-version', '2')).toMatchObject({ exit: 0, output: { outcome: 'activated' } });
+    expect(server.requests[0].body).toMatchObject({ license_file_version: 2 });
+    expect(JSON.parse(readFileSync(join(stateDir, 'license.ops'), 'utf8'))).toMatchObject({ format_version: 2, edition: 'Pro' });
+
+    rmSync(join(stateDir, 'license.ops'));
+    server.requests.length = 0;
+    polls(licence());
+    expect(await activateInBrowser('--license-file-version', '2')).toMatchObject({ exit: 3, output: { reason: 'unsupported-version' } });
+    expect(existsSync(join(stateDir, 'license.ops'))).toBe(false);
+    expect((await activateInBrowser('--license-file-version', '3')).exit).not.toBe(0);
   });
 
   it("passes a refused start on with exit 1 and the server's words", async () => {

@@ -1,4 +1,11 @@
-import { BrowserActivationError, ProductHubClient, UntrustedAnswerError, LICENSE_FILE_FORMAT } from './index';
+import {
+  BrowserActivationError,
+  ProductHubClient,
+  UntrustedAnswerError,
+  LICENSE_FILE_FORMAT,
+  LICENSE_FILE_V2_FORMAT,
+  licenseHasFeature,
+} from './index';
 import { LoopbackServer } from './test-support/loopback-server';
 import { signDocument, testProductKey } from './test-support/test-signer';
 import { licenseClaims } from './test-support/sample-claims';
@@ -79,6 +86,53 @@ describe('startBrowserActivation', () => {
       hardwareFingerprint: FINGERPRINT,
     });
     expect(request.expiresAt).toBeGreaterThan(Date.now() + 590_000);
+  });
+});
+
+describe('a browser activation asking for licence file version 2', () => {
+  const v2 = () => ({
+    status: 200,
+    json: signDocument(
+      LICENSE_FILE_V2_FORMAT,
+      {
+        ...licenseClaims(FINGERPRINT),
+        format_version: 2,
+        expires_at: null,
+        grace_days: 0,
+        maintenance_ends_at: null,
+        edition: 'Pro',
+        features: [{ key: 'stems' }],
+      },
+      productKey.privateKey,
+    ),
+  });
+
+  it('sends license_file_version 2 and answers the version 2 file with its terms', async () => {
+    const request = await client.startBrowserActivation({
+      hardwareFingerprint: FINGERPRINT,
+      signatureSeedVersion: 5,
+      licenseFileVersion: 2,
+    });
+    expect(server.requests[0].body).toMatchObject({ license_file_version: 2 });
+    expect(request.licenseFileVersion).toBe(2);
+    pollAnswers(v2() as never);
+    const result = await client.waitForBrowserActivation(request);
+    expect(result.document).toMatchObject({ format_version: 2, edition: 'Pro' });
+    expect(licenseHasFeature(result.document, 'stems')).toBe(true);
+  });
+
+  it('refuses a version 1 file to a request for version 2, and the reverse; sends no member for version 1', async () => {
+    pollAnswers(licence() as never);
+    const asked2 = await client.startBrowserActivation({
+      hardwareFingerprint: FINGERPRINT,
+      signatureSeedVersion: 5,
+      licenseFileVersion: 2,
+    });
+    await expect(client.pollBrowserActivation(asked2)).rejects.toMatchObject({ reason: 'unsupported-version' });
+    pollAnswers(v2() as never);
+    const asked1 = await start();
+    expect(server.requests.at(-1)!.body).not.toHaveProperty('license_file_version');
+    await expect(client.pollBrowserActivation(asked1)).rejects.toBeInstanceOf(UntrustedAnswerError);
   });
 });
 

@@ -22,6 +22,8 @@ export interface BrowserActivationRequest {
   deviceCode: string;
   /** The trimmed fingerprint the request is bound to. */
   hardwareFingerprint: string;
+  /** The licence file version asked for (1 when left out): the poll refuses a file of another version. */
+  licenseFileVersion?: 1 | 2;
 }
 
 export type BrowserActivationFailure = 'expired' | 'denied' | 'unknown';
@@ -57,6 +59,8 @@ export async function startBrowserActivation(
     hardwareFingerprintVersion?: number;
     signatureSeedVersion: SignatureSeedVersion;
     machineName?: string;
+    /** 2: the approved file carries the licence's terms (docs/licence-file.md "Format version 2"). */
+    licenseFileVersion?: 1 | 2;
     signal?: AbortSignal;
   },
 ): Promise<BrowserActivationRequest> {
@@ -70,6 +74,7 @@ export async function startBrowserActivation(
       hardware_fingerprint_version: request.hardwareFingerprintVersion ?? 2,
       signature_seed_version: request.signatureSeedVersion,
       ...(machineName ? { machine_name: machineName } : {}),
+      ...(request.licenseFileVersion === 2 ? { license_file_version: 2 } : {}),
     },
     timeoutMs: context.timeoutMs,
     signal: request.signal,
@@ -90,6 +95,7 @@ export async function startBrowserActivation(
     intervalSeconds: body.interval,
     deviceCode: body.device_code,
     hardwareFingerprint: fingerprint,
+    licenseFileVersion: request.licenseFileVersion ?? 1,
   };
 }
 
@@ -133,6 +139,13 @@ export async function pollBrowserActivation(
     productIdentifier: context.productIdentifier,
   });
   if (!verified.valid) throw new UntrustedAnswerError(verified.reason, verified.message);
+  // As for the client activation: a proxy must not answer an older version than the plugin asked for.
+  const asked = request.licenseFileVersion ?? 1;
+  if (verified.document.format_version !== asked)
+    throw new UntrustedAnswerError(
+      'unsupported-version',
+      `The license file is version ${verified.document.format_version}, not the version ${asked} asked for.`,
+    );
   return { status: 'activated', text: answer.text, document: verified.document };
 }
 

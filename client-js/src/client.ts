@@ -332,13 +332,14 @@ export class ProductHubClient {
 
   /**
    * Starts an activation in the browser (no serial typed): show `userCode`, open `verificationUriComplete` in the
-   * customer's browser, then `waitForBrowserActivation`. `machineName` as for `activate`.
+   * customer's browser, then `waitForBrowserActivation`. `machineName` and `licenseFileVersion` as for `activate`.
    */
   startBrowserActivation(request: {
     hardwareFingerprint: string;
     hardwareFingerprintVersion?: number;
     signatureSeedVersion: SignatureSeedVersion;
     machineName?: string;
+    licenseFileVersion?: 1 | 2;
     signal?: AbortSignal;
   }): Promise<BrowserActivationRequest> {
     return startBrowserActivation(this.browserActivation, request);

@@ -41,7 +41,7 @@ test('staff set a Stripe secret and a price mapping; a signed Stripe sale shows 
   await expect(section.getByText(`Set: ends in …${secret.slice(-4)}`, { exact: false })).toBeVisible();
   await expect(page.getByText(secret)).toHaveCount(0);
 
-  // The mapping: this run's price sells the first product's Standard licence.
+  // The mapping: this run's price sells the first product's NFR licence, then, edited in place, its Standard one.
   await section.getByRole('button', { name: 'Add mapping' }).click();
   const mappingDialog = page.getByRole('dialog', { name: 'Map a Stripe Price' });
   await mappingDialog.getByRole('textbox', { name: /^Price ID/ }).fill(priceId);
@@ -49,7 +49,7 @@ test('staff set a Stripe secret and a price mapping; a signed Stripe sale shows 
   await expect(product.locator('option').nth(1)).toBeAttached();
   const productName = (await product.locator('option').nth(1).textContent())!;
   await product.selectOption({ label: productName });
-  await mappingDialog.getByRole('combobox', { name: /^License type/ }).selectOption('Standard');
+  await mappingDialog.getByRole('combobox', { name: /^License type/ }).selectOption('NFR');
   expect(await seriousViolations(page), 'the mapping dialog').toEqual([]);
   await mappingDialog.getByRole('button', { name: 'Add mapping' }).click();
   await expect(mappingDialog).toHaveCount(0);
@@ -57,6 +57,15 @@ test('staff set a Stripe secret and a price mapping; a signed Stripe sale shows 
     .getByRole('table', { name: 'Stripe price mapping' })
     .getByRole('row')
     .filter({ hasText: priceId });
+  await expect(mapping).toContainText(productName);
+  await expect(mapping).toContainText('NFR');
+  await mapping.getByRole('button', { name: `Edit mapping ${priceId}` }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit the Stripe Price Mapping' });
+  await expect(editDialog.getByRole('textbox', { name: /^Price ID/ })).toHaveValue(priceId);
+  await expect(editDialog.getByRole('combobox', { name: /^License type/ })).toHaveValue('NFR');
+  await editDialog.getByRole('combobox', { name: /^License type/ }).selectOption('Standard');
+  await editDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(editDialog).toHaveCount(0);
   await expect(mapping).toContainText(productName);
   await expect(mapping).toContainText('Standard');
 

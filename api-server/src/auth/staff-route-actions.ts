@@ -158,6 +158,7 @@ export const STAFF_ROUTE_ACTIONS: Readonly<Record<string, StaffRouteAccess>> = O
     'GET /api/v1/manufacturers/:id/stores/:store',
     'PUT /api/v1/manufacturers/:id/stores/:store/secret',
     'POST /api/v1/manufacturers/:id/stores/:store/mappings',
+    'PUT /api/v1/manufacturers/:id/stores/:store/mappings/:mappingId',
     'DELETE /api/v1/manufacturers/:id/stores/:store/mappings/:mappingId',
   ]),
   // Who works for the manufacturer and how they sign in: the owners' (the routes also check requireOwner).

@@ -3,7 +3,7 @@ import {
   type BrowserActivationPending,
   type BrowserActivationPollBody,
   type BrowserActivationPollError,
-  type LicenseFile,
+  type AnyLicenseFile,
 } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/http-error';
@@ -11,7 +11,7 @@ import { deviceCodeHash } from './codes';
 import { lockRequestByDeviceCode, markDelivered, recordPoll } from './queries';
 import { POLL_WORDS, REQUEST_NOT_FOUND } from './words';
 
-export type PollAnswer = { file: LicenseFile } | { pending: BrowserActivationPending };
+export type PollAnswer = { file: AnyLicenseFile } | { pending: BrowserActivationPending };
 
 const pending = (error: BrowserActivationPollError, interval: number): PollAnswer => ({
   pending: { message: [POLL_WORDS[error]], error, interval },
@@ -35,7 +35,7 @@ export function pollBrowserActivation(db: Db, body: BrowserActivationPollBody): 
     if (request.status === 'approved' && request.license_file) {
       // Approved in time: the machine is activated, whenever the plugin comes for its file.
       await markDelivered(trx, request.id);
-      return { file: JSON.parse(request.license_file) as LicenseFile };
+      return { file: JSON.parse(request.license_file) as AnyLicenseFile };
     }
     if (request.polled_too_soon) {
       const interval = request.interval_seconds + BROWSER_ACTIVATION_SLOW_DOWN_SECONDS;

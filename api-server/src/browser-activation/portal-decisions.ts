@@ -14,7 +14,10 @@ import type { Customer } from '../portal/customer-authentication';
 import { findMyLicenseOfProduct, findRequestByUserCode, licensesThatCanTake, recordDecision } from './queries';
 import { CODE_EXPIRED, CODE_NOT_FOUND, CODE_USED, LICENSE_OF_OTHER_PRODUCT } from './words';
 
-type Versions = Pick<BrowserActivationStartBody, 'hardware_fingerprint_version' | 'signature_seed_version'>;
+type Versions = Pick<
+  BrowserActivationStartBody,
+  'hardware_fingerprint_version' | 'signature_seed_version' | 'license_file_version'
+>;
 type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequestByUserCode>>>;
 
 /** The request of a typed code in the customer's portal: unknown (or another manufacturer's) is a 404 in plain words. */
@@ -84,6 +87,7 @@ export function approveRequest(
       body: {
         hardware_fingerprint_version: request.hardware_fingerprint_version,
         signature_seed_version: request.signature_seed_version,
+        license_file_version: request.license_file_version,
       } as Versions,
       machineName: request.machine_name,
       // The look-up was counted against the portal's own limits (portal-limits.ts) before the request was read.

@@ -26,6 +26,7 @@ export interface NewRequest {
   hardwareFingerprint: string;
   hardwareFingerprintVersion: number;
   signatureSeedVersion: number;
+  licenseFileVersion: 1 | 2;
   machineName: string | null;
   intervalSeconds: number;
   ttlSeconds: number;
@@ -43,6 +44,7 @@ export async function insertRequest(db: Db, request: NewRequest): Promise<boolea
       hardware_fingerprint: request.hardwareFingerprint,
       hardware_fingerprint_version: request.hardwareFingerprintVersion,
       signature_seed_version: request.signatureSeedVersion,
+      license_file_version: request.licenseFileVersion,
       machine_name: request.machineName,
       interval_seconds: request.intervalSeconds,
       expires_at: sql<Date>`now() + make_interval(secs => ${request.ttlSeconds})`,
@@ -69,6 +71,7 @@ export type RequestRow = Pick<
   | 'hardware_fingerprint'
   | 'hardware_fingerprint_version'
   | 'signature_seed_version'
+  | 'license_file_version'
   | 'machine_name'
   | 'interval_seconds'
   | 'last_polled_at'
@@ -85,6 +88,7 @@ const requestColumns = [
   'hardware_fingerprint',
   'hardware_fingerprint_version',
   'signature_seed_version',
+  'license_file_version',
   'machine_name',
   'interval_seconds',
   'last_polled_at',
@@ -141,6 +145,7 @@ export function findRequestByUserCode(db: Db, manufacturerId: number, userCode: 
       'browser_activations.hardware_fingerprint',
       'browser_activations.hardware_fingerprint_version',
       'browser_activations.signature_seed_version',
+      'browser_activations.license_file_version',
       'browser_activations.machine_name',
       'browser_activations.expires_at',
       sql<boolean>`browser_activations.expires_at <= now()`.as('expired'),

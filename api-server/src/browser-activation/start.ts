@@ -50,6 +50,7 @@ export async function startBrowserActivation(
       hardwareFingerprint,
       hardwareFingerprintVersion: body.hardware_fingerprint_version,
       signatureSeedVersion: body.signature_seed_version,
+      licenseFileVersion: body.license_file_version ?? 1,
       machineName,
       intervalSeconds: BROWSER_ACTIVATION_INTERVAL_SECONDS,
       ttlSeconds: BROWSER_ACTIVATION_TTL_SECONDS,

@@ -18,12 +18,27 @@ import { LICENSE_NOT_FOUND, documentTime, secondsNow, serialOf } from './client-
  * The licence's current state for this machine, signed and bound to the caller's nonce: one read and no write, so
  * it is not audited (docs/client-api.md). A licence past its expiry and grace is a 409 "expired", a floating one a
  * 409 that sends the plugin to check out a seat (docs/licensing.md). With `answer_version: 2` the answer is version 2,
- * carrying the licence's terms (a second read, paid only by the plugins that ask); without it, version 1.
+ * carrying the licence's terms (a second read in the same snapshot, paid only by the plugins that ask); without it,
+ * version 1.
  */
 export async function validateLicense(
   db: Db,
   productKeyOf: ProductKeyOf,
   body: ValidateBody,
+): Promise<AnyStateDocument> {
+  if (body.answer_version !== CLIENT_ANSWER_V2_VERSION) return signState(db, productKeyOf, body, false);
+  // The licence's state and its terms from one snapshot: a change committed between the two reads is in both or in neither.
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => signState(trx, productKeyOf, body, true));
+}
+
+async function signState(
+  db: Db,
+  productKeyOf: ProductKeyOf,
+  body: ValidateBody,
+  withTerms: boolean,
 ): Promise<AnyStateDocument> {
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
   const license = await readLicenseAndMachine(
@@ -45,7 +60,7 @@ export async function validateLicense(
     issued_at: documentTime(secondsNow()),
   };
   const privateKey = productKeyOf(license.private_key_encrypted);
-  if (body.answer_version !== CLIENT_ANSWER_V2_VERSION) return signDocument(STATE_DOCUMENT_FORMAT, claims, privateKey);
+  if (!withTerms) return signDocument(STATE_DOCUMENT_FORMAT, claims, privateKey);
   const terms = await findLicenseFileTerms(db, license.id);
   return signDocument(STATE_DOCUMENT_V2_FORMAT, { ...claims, ...terms }, privateKey);
 }

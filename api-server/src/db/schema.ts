@@ -438,6 +438,8 @@ export interface BrowserActivationsTable {
   hardware_fingerprint: string;
   hardware_fingerprint_version: number;
   signature_seed_version: number;
+  /** The licence file version the plugin asked for (1 or 2, migration 0280). */
+  license_file_version: Generated<number>;
   machine_name: string | null;
   interval_seconds: number;
   last_polled_at: Date | null;

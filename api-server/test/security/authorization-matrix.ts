@@ -283,6 +283,13 @@ const STORE_ROUTES: Record<string, MatrixEntry> = {
     }),
     expect: ownOrSuperuser(201),
   },
+  'PUT /api/v1/manufacturers/:id/stores/:store/mappings/:mappingId': {
+    request: (w) => ({
+      url: storeUrl(w, `/mappings/${w.stores.mappingToEditA}`),
+      payload: { store_price_id: `price_matrix_${randomUUID()}`, product_id: w.productA, license_type: 'NFR' },
+    }),
+    expect: ownOrSuperuser(200),
+  },
   'DELETE /api/v1/manufacturers/:id/stores/:store/mappings/:mappingId': {
     request: (w) => ({ url: storeUrl(w, `/mappings/${w.stores.mappingsToDeleteA.pop()}`) }),
     expect: ownOrSuperuser(204),

@@ -114,8 +114,8 @@ export interface World {
   batches: { batchA: number; batchToVoidA: number; unsoldSerialsA: string[] };
   /** The demo's staff member of A with TOTP on: pending sign-ins and unused recovery codes, one of each per call. */
   twoFactor: { pendingTokens: string[]; recoveryCodes: string[] };
-  /** A's Stripe and Paddle signing secrets (set), and one mapping of A per role to delete. */
-  stores: { stripeSecret: string; paddleSecret: string; mappingsToDeleteA: number[] };
+  /** A's Stripe and Paddle signing secrets (set), one mapping of A per role to delete, and one to edit. */
+  stores: { stripeSecret: string; paddleSecret: string; mappingsToDeleteA: number[]; mappingToEditA: number };
   /** That member's passkey (a stored key no authenticator holds), and pending sign-ins for its calls, one per call. */
   passkeys: { passkeyOfOtherUser: number; pendingTokens: string[] };
   /** Staff of A an owner manages (staff A and B, like all demo staff, are owners): one member for the changes that
@@ -732,7 +732,7 @@ async function floatingWorld(t: TestApp, manufacturerId: number, userId: number)
   };
 }
 
-/** A's store secrets set as the console sets them, and mappings to delete (one per role). */
+/** A's store secrets set as the console sets them, mappings to delete (one per role) and one to edit. */
 async function storeObjects(t: TestApp, manufacturerId: number, productId: number): Promise<World['stores']> {
   const stripeSecret = 'whsec_matrix_0123456789abcdef';
   const paddleSecret = 'pdl_ntfset_matrix_0123456789';
@@ -747,7 +747,12 @@ async function storeObjects(t: TestApp, manufacturerId: number, productId: numbe
     });
     mappingsToDeleteA.push(id!);
   }
-  return { stripeSecret, paddleSecret, mappingsToDeleteA };
+  const mappingToEditA = await insertStoreMapping(t.db, manufacturerId, 'stripe', {
+    store_price_id: 'price_matrix_edit',
+    product_id: productId,
+    license_type: 'Standard',
+  });
+  return { stripeSecret, paddleSecret, mappingsToDeleteA, mappingToEditA: mappingToEditA! };
 }
 
 async function enrolmentObjects(t: TestApp, manufacturerId: number): Promise<World['enrolment']> {

@@ -35,6 +35,8 @@ struct BrowserActivationStart {
     int signatureSeedVersion = 5;
     /** The name the customer sees for this machine (not signed); see machineNameOf. */
     std::optional<std::string> machineName;
+    /** 2: the approved licence file carries the licence's terms (docs/licence-file.md "Format version 2"); else 1. */
+    int licenseFileVersion = 1;
 };
 
 /** A started request: show `userCode`, open `verificationUriComplete`; keep the rest for polling. */
@@ -48,6 +50,8 @@ struct BrowserActivationRequest {
     std::string deviceCode;
     std::int64_t expiresAtUnix = 0;
     int intervalSeconds = 5;
+    /** The licence file version asked for: a file of another version is Untrusted (UnsupportedVersion). */
+    int licenseFileVersion = 1;
 };
 
 /** The server refused to start (`status` and its first message), e.g. 404 an unknown product, 429 too many calls. */

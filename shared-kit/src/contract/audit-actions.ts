@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'release.update',
   'store.mapping_create',
   'store.mapping_delete',
+  'store.mapping_update',
   'store.secret_set',
   'sso.settings_update',
   'sso.sign_in',

@@ -9,12 +9,28 @@ import { USER_CODE_INPUT_PATTERN } from './user-code';
 
 export * from './user-code';
 
-const { product_id, hardware_fingerprint, hardware_fingerprint_version, signature_seed_version, machine_name } =
-  ClientActivateBody.properties;
+const {
+  product_id,
+  hardware_fingerprint,
+  hardware_fingerprint_version,
+  signature_seed_version,
+  machine_name,
+  license_file_version,
+} = ClientActivateBody.properties;
 
-/** What a plugin sends to start: the activation's body without a serial (the customer picks the licence). */
+/**
+ * What a plugin sends to start: the activation's body without a serial (the customer picks the licence), with the
+ * licence file version the poll is to deliver.
+ */
 export const BrowserActivationStartBody = Type.Object(
-  { product_id, hardware_fingerprint, hardware_fingerprint_version, signature_seed_version, machine_name },
+  {
+    product_id,
+    hardware_fingerprint,
+    hardware_fingerprint_version,
+    signature_seed_version,
+    machine_name,
+    license_file_version,
+  },
   { additionalProperties: false },
 );
 export type BrowserActivationStartBody = Static<typeof BrowserActivationStartBody>;

@@ -86,6 +86,9 @@ export const CreateStoreMappingBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateStoreMappingBody = Static<typeof CreateStoreMappingBody>;
+/** An edit of a mapping: the same members as adding it, all of them (the price id too may change). */
+export const UpdateStoreMappingBody = CreateStoreMappingBody;
+export type UpdateStoreMappingBody = CreateStoreMappingBody;
 
 /** The public webhook routes' path: the manufacturer by its portal slug or its id. */
 export const StoreEventParams = Type.Object({ manufacturer: Text({ minLength: 1, maxLength: 100 }) });

@@ -94,6 +94,7 @@ const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
   'release.update': ({ who }) => `${who} changed the release {record}`,
   'store.mapping_create': ({ who, value }) => `${who} added the ${storeName(value)} price mapping {record}`,
   'store.mapping_delete': ({ who, value }) => `${who} removed the ${storeName(value)} price mapping {record}`,
+  'store.mapping_update': ({ who, value }) => `${who} changed the ${storeName(value)} price mapping {record}`,
   'store.secret_set': ({ who, value }) => `${who} set the ${storeName(value)} webhook signing secret`,
   'sso.settings_update': ({ who }) => `${who} changed the single sign-on settings`,
   'sso.sign_in': ({ who }) => `${who} signed in with single sign-on`,

@@ -6,7 +6,7 @@ import {
   BrowserActivationStartBody,
   BrowserActivationStarted,
   ErrorResponse,
-  LicenseFile,
+  AnyLicenseFile,
 } from 'shared-kit/contract';
 import type { RouteDependencies } from '../../lib/route-dependencies';
 import { guardClientCall, machineSubject } from '../../clients/routes/client-guard';
@@ -52,7 +52,7 @@ export const browserActivationClientRoutes: FastifyPluginAsyncTypebox<RouteDepen
         summary: 'Polls a request: the signed licence file once approved, else why not yet (RFC 8628 errors)',
         body: BrowserActivationPollBody,
         // 400: why not yet (RFC 8628's error), or a bad body in the API's one error shape.
-        response: { 200: LicenseFile, ...errors, 400: Type.Union([BrowserActivationPending, ErrorResponse]) },
+        response: { 200: AnyLicenseFile, ...errors, 400: Type.Union([BrowserActivationPending, ErrorResponse]) },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   LICENSE_FILE_FORMAT_VERSION,
   LICENSE_FILE_V2_VERSION,
@@ -15,7 +16,11 @@ import {
   formatSignedTime,
   signDocument,
 } from 'signed-formats';
-import { findLicenseFileTerms, type LicenseFileTerms } from '../../policies/queries/license-terms';
+import {
+  findLicenseFileTerms,
+  lockLicenseFileTerms,
+  type LicenseFileTerms,
+} from '../../policies/queries/license-terms';
 import type { Db } from '../../db/database';
 import type { ProductKeyOf } from '../../crypto/product-key-cache';
 import { conflict, notFound } from '../../lib/http-error';
@@ -30,7 +35,7 @@ import {
   type LicenseForSigning,
   type LicenseKey,
 } from '../queries/license-for-signing';
-import { recordActivation, recordLimitedActivation } from './queries';
+import { recordActivation, recordLimitedActivation, type ActivationRecord } from './queries';
 
 export const LICENSE_NOT_FOUND = 'License';
 export const deactivatedLicenseMessage = (reason: string | null) =>
@@ -163,8 +168,7 @@ export async function activateMachine(
   productKeyOf: ProductKeyOf,
   activation: MachineActivation,
 ): Promise<AnyLicenseFile> {
-  const { hardwareFingerprint, body, activator } = activation;
-  const machineName = activation.machineName ?? null;
+  const { hardwareFingerprint, body } = activation;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const license = await readLicense(db, activation, attempt);
     if (!license) throw notFound(LICENSE_NOT_FOUND);
@@ -193,32 +197,66 @@ export async function activateMachine(
       signatureSeedVersion: body.signature_seed_version,
       issuedAt,
     };
-    if (activator.kind === 'staff') {
-      const auditAfter = {
-        user_id: license.user_id,
-        hardware_fingerprint: hardwareFingerprint,
-        hardware_fingerprint_version: body.hardware_fingerprint_version,
-        signature_seed_version: body.signature_seed_version,
-        issued_at: file.issued_at,
-      };
-      if (await recordActivation(db, activator.principal, { ...record, auditAfter })) return file;
-    } else {
-      const auditAfter = {
-        actor: activator.customer ? 'customer' : 'client',
-        address: activator.address,
-        hardware_fingerprint: hardwareFingerprint,
-        machine_name: machineName,
-        issued_at: file.issued_at,
-      };
-      const written = await recordLimitedActivation(
-        db,
-        { ...record, auditAfter },
-        activator.customer ?? null,
-        machineName,
-      );
-      if (written.outcome === 'activated') return file;
-      if (written.outcome === 'limit') throw conflict(machineLimitReached(license.machine_limit));
-    }
+    const write = (db: Db) => writeActivation(db, activation, record, license, file.issued_at);
+    const written = terms ? await writeIfTermsUnchanged(db, license.id, issuedAt, terms, write) : await write(db);
+    if (written === 'activated') return file;
+    if (written === 'limit') throw conflict(machineLimitReached(license.machine_limit));
   }
   throw conflict(LICENSE_KEEPS_CHANGING);
+}
+
+type WriteOutcome = 'activated' | 'changed' | 'limit';
+
+/** The one write of an activation: the licence checked against what was signed, then the activation recorded. */
+async function writeActivation(
+  db: Db,
+  { hardwareFingerprint, body, activator, machineName }: MachineActivation,
+  record: Omit<ActivationRecord, 'auditAfter'> & { license: { machine_limit: number } },
+  license: LicenseForSigning,
+  issuedAtText: string,
+): Promise<WriteOutcome> {
+  if (activator.kind === 'staff') {
+    const auditAfter = {
+      user_id: license.user_id,
+      hardware_fingerprint: hardwareFingerprint,
+      hardware_fingerprint_version: body.hardware_fingerprint_version,
+      signature_seed_version: body.signature_seed_version,
+      issued_at: issuedAtText,
+    };
+    return (await recordActivation(db, activator.principal, { ...record, auditAfter })) ? 'activated' : 'changed';
+  }
+  const auditAfter = {
+    actor: activator.customer ? 'customer' : 'client',
+    address: activator.address,
+    hardware_fingerprint: hardwareFingerprint,
+    machine_name: machineName ?? null,
+    issued_at: issuedAtText,
+  };
+  const written = await recordLimitedActivation(
+    db,
+    { ...record, auditAfter },
+    activator.customer ?? null,
+    machineName ?? null,
+  );
+  return written.outcome;
+}
+
+/**
+ * A version 2 file's terms are read apart from the licence: the write runs in a transaction that first locks the
+ * licence and reads its terms again, and writes only if they are still the signed ones (a Renew, Change edition or
+ * policy change committed since the read makes the activation read again, like any other signed value).
+ */
+function writeIfTermsUnchanged(
+  db: Db,
+  licenseId: number,
+  issuedAt: Date,
+  signedTerms: LicenseFileTerms,
+  write: (db: Db) => Promise<WriteOutcome>,
+): Promise<WriteOutcome> {
+  const checkThenWrite = async (trx: Db) => {
+    const terms = await lockLicenseFileTerms(trx, licenseId, issuedAt);
+    return terms && isDeepStrictEqual(terms, signedTerms) ? write(trx) : 'changed';
+  };
+  // A caller's transaction (the portal's browser approval) holds the lock until it commits; else one of its own.
+  return db.isTransaction ? checkThenWrite(db) : db.transaction().execute(checkThenWrite);
 }

@@ -96,10 +96,27 @@ const signedTimeText = (value: ReturnType<typeof sql>) =>
  * version 2 validation answer) the end is the licence's as it stands: null until its first activation.
  */
 export async function findLicenseFileTerms(db: Db, licenseId: number, issuedAt?: Date): Promise<LicenseFileTerms> {
+  return (await licenseFileTerms(db, licenseId, issuedAt, sql``)).rows[0]!;
+}
+
+/**
+ * The same terms with the licence row locked for the rest of the transaction: a change of its terms (Renew,
+ * Change edition, a policy applied to existing licences) waits until it commits, so terms read here stay true
+ * until then. Undefined: the licence is gone.
+ */
+export async function lockLicenseFileTerms(
+  db: Db,
+  licenseId: number,
+  issuedAt: Date,
+): Promise<LicenseFileTerms | undefined> {
+  return (await licenseFileTerms(db, licenseId, issuedAt, sql`FOR UPDATE OF l`)).rows[0];
+}
+
+function licenseFileTerms(db: Db, licenseId: number, issuedAt: Date | undefined, lock: ReturnType<typeof sql>) {
   const maintenanceEnd = issuedAt
     ? sql`coalesce(${maintenanceEndSql}, ${issuedAt}::timestamptz + make_interval(months => l.maintenance_months))`
     : maintenanceEndSql;
-  const { rows } = await sql<LicenseFileTerms>`
+  return sql<LicenseFileTerms>`
     SELECT ${signedTimeText(sql`l.expires_at`)} AS expires_at,
       coalesce(l.grace_days, 0) AS grace_days,
       ${signedTimeText(maintenanceEnd)} AS maintenance_ends_at,
@@ -107,6 +124,5 @@ export async function findLicenseFileTerms(db: Db, licenseId: number, issuedAt?:
       coalesce((SELECT json_agg(json_build_object('key', f.key) ORDER BY f.key) FROM product_edition_features ef
         JOIN product_features f ON f.id = ef.feature_id WHERE ef.edition_id = e.id), '[]'::json) AS features
     FROM licenses l LEFT JOIN product_editions e ON e.id = l.edition_id
-    WHERE l.id = ${licenseId}`.execute(db);
-  return rows[0]!;
+    WHERE l.id = ${licenseId} ${lock}`.execute(db);
 }

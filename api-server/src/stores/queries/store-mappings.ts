@@ -72,3 +72,30 @@ export async function deleteStoreMapping(
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** 'missing': no such mapping of this store; 'taken': another mapping of the store has that price id. */
+export async function updateStoreMapping(
+  db: Db,
+  manufacturerId: number,
+  store: StoreName,
+  mappingId: number,
+  body: CreateStoreMappingBody,
+): Promise<'updated' | 'missing' | 'taken'> {
+  const taken = await storeDb(db)
+    .selectFrom('store_mappings')
+    .select('id')
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('store', '=', store)
+    .where('store_price_id', '=', body.store_price_id)
+    .where('id', '!=', mappingId)
+    .executeTakeFirst();
+  if (taken) return 'taken';
+  const result = await storeDb(db)
+    .updateTable('store_mappings')
+    .set(body)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('store', '=', store)
+    .where('id', '=', mappingId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n ? 'updated' : 'missing';
+}

@@ -10,6 +10,7 @@ import {
   StoreMappingParams,
   StoreParams,
   StoreSettings,
+  UpdateStoreMappingBody,
   type StoreName,
 } from 'shared-kit/contract';
 import { Type } from '@sinclair/typebox';
@@ -29,11 +30,14 @@ import {
   findStoreMapping,
   insertStoreMapping,
   listStoreMappings,
+  updateStoreMapping,
 } from '../queries/store-mappings';
 import { STORE_LABELS } from '../store-order-rules';
 import { secretHint, storeWebhookPath, toStoreEvent, toStoreMapping } from '../store-shape';
 
 export const STORE_MAPPING = 'Store mapping';
+const priceMappedAlready = (store: StoreName, priceId: string) =>
+  `The ${STORE_LABELS[store]} price ${priceId} is mapped already: remove it first.`;
 
 /** Staff reach their own manufacturer's stores, a superuser any manufacturer's; another tenant answers 404. */
 async function storeManager(db: Db, request: FastifyRequest, manufacturerId: number) {
@@ -135,8 +139,7 @@ export const storeSettingsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> =
         if ((await countStoreMappings(trx, manufacturerId, store)) >= STORE_MAPPINGS_PER_STORE)
           throw conflict(`A store holds at most ${STORE_MAPPINGS_PER_STORE} mappings. Remove one first.`);
         const id = await insertStoreMapping(trx, manufacturerId, store, body);
-        if (id === undefined)
-          throw conflict(`The ${STORE_LABELS[store]} price ${body.store_price_id} is mapped already: remove it first.`);
+        if (id === undefined) throw conflict(priceMappedAlready(store, body.store_price_id));
         const row = toStoreMapping((await findStoreMapping(trx, manufacturerId, store, id))!);
         await recordAudit(trx, principal, {
           manufacturerId,
@@ -149,6 +152,43 @@ export const storeSettingsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> =
       });
       reply.code(201);
       return mapping;
+    },
+  );
+
+  app.put(
+    `${base}/mappings/:mappingId`,
+    {
+      schema: {
+        tags,
+        summary: 'Changes a mapping: later sales of its price make the licence it names now',
+        params: StoreMappingParams,
+        body: UpdateStoreMappingBody,
+        response: { 200: StoreMapping, ...ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { id: manufacturerId, store, mappingId } = request.params;
+      const principal = await storeManager(db, request, manufacturerId);
+      const body = request.body;
+      return db.transaction().execute(async (trx) => {
+        const before = await findStoreMapping(trx, manufacturerId, store, mappingId);
+        if (!before) throw notFound(STORE_MAPPING);
+        if ((await findProductsOf(trx, manufacturerId, [body.product_id])).length === 0)
+          throw badRequest(`product_id: no product ${body.product_id} of this manufacturer.`);
+        const outcome = await updateStoreMapping(trx, manufacturerId, store, mappingId, body);
+        if (outcome === 'missing') throw notFound(STORE_MAPPING);
+        if (outcome === 'taken') throw conflict(priceMappedAlready(store, body.store_price_id));
+        const after = toStoreMapping((await findStoreMapping(trx, manufacturerId, store, mappingId))!);
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'store.mapping_update',
+          entityType: 'store_mapping',
+          entityId: mappingId,
+          before: { store, ...toStoreMapping(before) },
+          after: { store, ...after },
+        });
+        return after;
+      });
     },
   );
 

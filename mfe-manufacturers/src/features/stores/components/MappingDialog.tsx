@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, ErrorText, LICENSE_TYPES, SpinnerIcon, type StoreName } from 'shared-kit';
+import { Button, Dialog, ErrorText, LICENSE_TYPES, SpinnerIcon, type StoreMapping, type StoreName } from 'shared-kit';
 import { Form, SelectField, TextField, useContractForm } from 'shared-kit/forms';
 import { useCreateStoreMapping } from '../api/create-store-mapping';
+import { useUpdateStoreMapping } from '../api/update-store-mapping';
 import { useMappableProducts } from '../api/get-products';
 import {
   NEW_MAPPING,
@@ -10,6 +11,7 @@ import {
   PRICE_ID_REQUIRED,
   PRODUCT_REQUIRED,
   mappingBody,
+  mappingFormValues,
   validateMappingForm,
 } from './store-forms';
 import { STORE_LABELS } from './store-words';
@@ -27,42 +29,53 @@ const PRICE_HELP: Record<StoreName, string> = {
   paddle: 'The Paddle price id, as in the catalogue: pri_…',
 };
 
-/** Adds a row to the price mapping: this store price sells this product's licence type. */
+/**
+ * Adds a row to the price mapping (this store price sells this product's licence type), or, given `mapping`,
+ * edits that row in place.
+ */
 export function MappingDialog({
   manufacturerId,
   store,
+  mapping,
   onClose,
 }: {
   manufacturerId: number;
   store: StoreName;
+  mapping?: StoreMapping;
   onClose: () => void;
 }) {
   const formId = useId();
   const create = useCreateStoreMapping();
+  const update = useUpdateStoreMapping();
+  const saving = mapping ? update : create;
   const products = useMappableProducts();
-  const title = `Map a ${STORE_LABELS[store]} Price`;
+  const title = mapping ? `Edit the ${STORE_LABELS[store]} Price Mapping` : `Map a ${STORE_LABELS[store]} Price`;
   const form = useContractForm({
-    defaultValues: NEW_MAPPING,
-    schema: () => import('shared-kit/contract').then((contract) => contract.CreateStoreMappingBody),
+    defaultValues: mapping ? mappingFormValues(mapping) : NEW_MAPPING,
+    schema: () =>
+      import('shared-kit/contract').then((contract) =>
+        mapping ? contract.UpdateStoreMappingBody : contract.CreateStoreMappingBody,
+      ),
     toBody: mappingBody,
     fieldOf: { store_price_id: 'storePriceId', product_id: 'productId', license_type: 'licenseType' },
     messages: { storePriceId: { empty: PRICE_ID_REQUIRED, invalid: PRICE_ID_INVALID }, productId: PRODUCT_REQUIRED },
     rules: validateMappingForm,
-    pending: create.isMutating,
+    pending: saving.isMutating,
     failedText: MAPPING_SAVE_FAILED,
     onSubmit: async (body) => {
-      await create.trigger({ manufacturerId, store, body });
+      if (mapping) await update.trigger({ manufacturerId, store, mappingId: mapping.id, body });
+      else await create.trigger({ manufacturerId, store, body });
       onClose();
     },
   });
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !create.isMutating && onClose()}
+      onOpenChange={(open) => !open && !saving.isMutating && onClose()}
       title={title}
       footer={
         <>
-          <Button onClick={onClose} disabled={create.isMutating}>
+          <Button onClick={onClose} disabled={saving.isMutating}>
             Cancel
           </Button>
           <Button
@@ -73,7 +86,7 @@ export function MappingDialog({
             aria-busy={form.pending || undefined}
           >
             {form.pending && <SpinnerIcon />}
-            Add mapping
+            {mapping ? 'Save' : 'Add mapping'}
           </Button>
         </>
       }

@@ -61,22 +61,35 @@ export function StorePanel({ manufacturerId, store }: { manufacturerId: number; 
   const session = useSession();
   const [settingSecret, setSettingSecret] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<StoreMapping | null>(null);
   const [removing, setRemoving] = useState<StoreMapping | null>(null);
   const label = STORE_LABELS[store];
 
+  const mayMap = mayMapPrices(session, manufacturerId);
   const columns = useMemo(
     () =>
       mappingColumns((mapping) => (
-        <Button
-          size="small"
-          variant="danger"
-          onClick={() => setRemoving(mapping)}
-          aria-label={`Remove mapping ${mapping.store_price_id}`}
-        >
-          Remove
-        </Button>
+        <Line>
+          {mayMap && (
+            <Button
+              size="small"
+              onClick={() => setEditing(mapping)}
+              aria-label={`Edit mapping ${mapping.store_price_id}`}
+            >
+              Edit
+            </Button>
+          )}
+          <Button
+            size="small"
+            variant="danger"
+            onClick={() => setRemoving(mapping)}
+            aria-label={`Remove mapping ${mapping.store_price_id}`}
+          >
+            Remove
+          </Button>
+        </Line>
       )),
-    [],
+    [mayMap],
   );
 
   if (settings.isLoading) return <Spinner label={`Loading the ${label} settings...`} />;
@@ -118,7 +131,7 @@ export function StorePanel({ manufacturerId, store }: { manufacturerId: number; 
       <Part>
         <Line>
           <PartHeading>Price mapping</PartHeading>
-          {mayMapPrices(session, manufacturerId) && (
+          {mayMap && (
             <Button size="small" variant="primary" onClick={() => setAdding(true)}>
               Add mapping
             </Button>
@@ -151,6 +164,14 @@ export function StorePanel({ manufacturerId, store }: { manufacturerId: number; 
         />
       )}
       {adding && <MappingDialog manufacturerId={manufacturerId} store={store} onClose={() => setAdding(false)} />}
+      {editing && (
+        <MappingDialog
+          manufacturerId={manufacturerId}
+          store={store}
+          mapping={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {removing && (
         <RemoveMappingDialog
           manufacturerId={manufacturerId}

@@ -49,6 +49,13 @@ function storeServer(refuse?: (call: RecordedApiCall) => unknown): FakeApiServer
     refuse?.(call);
     const store = call.path.startsWith(STRIPE) ? 'stripe' : 'paddle';
     const current = settings[store];
+    if (call.method === 'PUT' && call.path.includes('/mappings/')) {
+      const body = call.body as Pick<StoreMapping, 'store_price_id' | 'product_id' | 'license_type'>;
+      current.mappings = current.mappings.map((mapping) =>
+        call.path.endsWith(`/mappings/${mapping.id}`) ? { ...mapping, ...body } : mapping,
+      );
+      return current.mappings.find((mapping) => call.path.endsWith(`/mappings/${mapping.id}`));
+    }
     if (call.method === 'PUT') {
       const secret = (call.body as { secret: string }).secret;
       current.secret = { set: true, hint: secret.slice(-4), updated_at: '2026-01-03T10:00:00.000Z' };
@@ -141,6 +148,39 @@ describe("the stores' settings of a manufacturer", () => {
     await user.click(confirm.getByRole('button', { name: 'Remove' }));
     expect(await region.findByText(/No prices mapped yet/)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([`${STRIPE}/mappings/1`]);
+  });
+
+  it('edits a mapping in the same dialog, filled with it', async () => {
+    const { user, calls } = open(storeServer());
+    const region = await section();
+    await user.click(await region.findByRole('button', { name: 'Add mapping' }));
+    const adding = within(await screen.findByRole('dialog', { name: 'Map a Stripe Price' }));
+    await user.type(adding.getByLabelText(/Price ID/, { selector: 'input' }), 'price_123');
+    await user.selectOptions(
+      await adding.findByLabelText(/^Product/, { selector: 'select' }),
+      await adding.findByRole('option', { name: 'Reverb' }),
+    );
+    await user.click(adding.getByRole('button', { name: 'Add mapping' }));
+    const table = within(await region.findByRole('table', { name: 'Stripe price mapping' }));
+    await user.click(await table.findByRole('button', { name: 'Edit mapping price_123' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit the Stripe Price Mapping' }));
+    const priceId = dialog.getByLabelText(/Price ID/, { selector: 'input' });
+    expect(priceId).toHaveValue('price_123');
+    expect(await dialog.findByLabelText(/^Product/, { selector: 'select' })).toHaveValue('12');
+    expect(dialog.getByLabelText(/License type/, { selector: 'select' })).toHaveValue('Standard');
+    await user.clear(priceId);
+    await user.type(priceId, 'price_456');
+    await user.selectOptions(dialog.getByLabelText(/License type/, { selector: 'select' }), 'NFR');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    const edited = within(await region.findByRole('table', { name: 'Stripe price mapping' }));
+    expect(await edited.findByText('price_456')).toBeInTheDocument();
+    expect(edited.getByText('NFR')).toBeInTheDocument();
+    expect(edited.queryByText('price_123')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => [call.path, call.body])).toEqual([
+      [`${STRIPE}/mappings/1`, { store_price_id: 'price_456', product_id: 12, license_type: 'NFR' }],
+    ]);
   });
 
   it("shows the server's refusal of a mapping in the dialog, which stays open", async () => {

@@ -1,4 +1,4 @@
-import type { CreateStoreMappingBody, LicenseType, SetStoreSecretBody } from 'shared-kit';
+import type { CreateStoreMappingBody, LicenseType, SetStoreSecretBody, StoreMapping } from 'shared-kit';
 
 export interface SecretFormValues {
   secret: string;
@@ -18,6 +18,11 @@ export const PRODUCT_REQUIRED = 'Choose a product.';
 
 export const NEW_SECRET: SecretFormValues = { secret: '' };
 export const NEW_MAPPING: MappingFormValues = { storePriceId: '', productId: '', licenseType: 'Standard' };
+export const mappingFormValues = (mapping: StoreMapping): MappingFormValues => ({
+  storePriceId: mapping.store_price_id,
+  productId: String(mapping.product_id),
+  licenseType: mapping.license_type,
+});
 
 // A secret is pasted as the store shows it: spaces around it are the clipboard's, not the secret's.
 export const secretBody = (values: SecretFormValues): SetStoreSecretBody => ({ secret: values.secret.trim() });
