@@ -61,6 +61,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // tests/webhooks.spec.ts delivers to a receiver on 127.0.0.1 (docs/webhooks.md, SSRF protection).
       PRODUCTHUB_WEBHOOK_ALLOW_PRIVATE: 'true',
+      // tests/sso.spec.ts signs in through an OpenID provider on 127.0.0.1 (docs/staff-access.md, Single sign-on).
+      PRODUCTHUB_SSO_ALLOW_PRIVATE_ISSUERS: 'true',
     },
   },
 });

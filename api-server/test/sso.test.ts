@@ -1,14 +1,10 @@
 import {
   PASSWORD_SIGN_IN_OFF,
   SSO_CALLBACK_PATH,
-  SSO_EMAIL_DOMAIN,
-  SSO_EMAIL_UNVERIFIED,
+  SSO_DOMAIN_UNKNOWN,
+  SSO_ISSUER_REFUSED,
   SSO_LANDING_PATH,
-  SSO_NO_ROLE,
-  SSO_OTHER_ACCOUNT,
-  SSO_STATE_EXPIRED,
-  SSO_STATE_UNKNOWN,
-  SSO_TOKEN_REFUSED,
+  ssoRefusedPath,
 } from 'shared-kit/contract';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createManufacturer, createSystemUser, login, PASSWORD, tableDigest } from './support/fixtures';
@@ -17,6 +13,8 @@ import { startOidcTestProvider, type OidcTestProvider } from './support/oidc-tes
 jest.setTimeout(120_000);
 
 const PUBLIC_URL = 'http://console.sso.test';
+/** Finds per minute from one address (the sign-in's address limit); this test's app sets it low to reach it. */
+const FIND_LIMIT = 25;
 
 describe('single sign-on over OpenID Connect', () => {
   let t: TestApp;
@@ -59,10 +57,19 @@ describe('single sign-on over OpenID Connect', () => {
     return { response: await callback(), callback };
   }
 
+  /** A refusal sends the browser back to the sign-in page with the reason's code. */
+  const expectRefused = (response: { statusCode: number; headers: Record<string, unknown> }, reason: string) => {
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(ssoRefusedPath(reason as Parameters<typeof ssoRefusedPath>[0]));
+    expect(response.headers['set-cookie']).toBeUndefined();
+  };
+
   const staffDigest = async () => `${await tableDigest(t.db, 'system_users')}|${await tableDigest(t.db, 'sessions')}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ publicUrl: PUBLIC_URL });
+    // The test provider runs on 127.0.0.1: a private issuer, allowed as an operator would for their own network.
+    process.env.PRODUCTHUB_SSO_ALLOW_PRIVATE_ISSUERS = 'true';
+    t = await createTestApp({ publicUrl: PUBLIC_URL, loginAddressRateLimitPerMinute: FIND_LIMIT });
     provider = await startOidcTestProvider(`${PUBLIC_URL}${SSO_CALLBACK_PATH}`);
     const manufacturer = await createManufacturer(t.db, 'Sso Audio');
     manufacturerId = manufacturer.id;
@@ -87,6 +94,7 @@ describe('single sign-on over OpenID Connect', () => {
   });
 
   afterAll(async () => {
+    delete process.env.PRODUCTHUB_SSO_ALLOW_PRIVATE_ISSUERS;
     await provider?.close();
     await t?.close();
   });
@@ -182,9 +190,7 @@ describe('single sign-on over OpenID Connect', () => {
     const { response, callback } = await signInAs('rita');
     expect(response.statusCode).toBe(303);
     const before = await staffDigest();
-    const replay = await callback();
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json().message).toEqual([SSO_STATE_UNKNOWN]);
+    expectRefused(await callback(), 'state-unknown');
     expect(await staffDigest()).toBe(before);
   });
 
@@ -198,8 +204,7 @@ describe('single sign-on over OpenID Connect', () => {
       .execute();
     const before = await staffDigest();
     const response = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toEqual([SSO_STATE_EXPIRED]);
+    expectRefused(response, 'state-expired');
     expect(await staffDigest()).toBe(before);
   });
 
@@ -213,8 +218,7 @@ describe('single sign-on over OpenID Connect', () => {
     };
     const before = await staffDigest();
     const { response } = await signInAs('tess');
-    expect(response.statusCode).toBe(401);
-    expect(response.json().message).toEqual([SSO_TOKEN_REFUSED]);
+    expectRefused(response, 'token-refused');
     expect(await staffDigest()).toBe(before);
   });
 
@@ -226,22 +230,20 @@ describe('single sign-on over OpenID Connect', () => {
     };
     const before = await staffDigest();
     const { response } = await signInAs('tess');
-    expect(response.statusCode).toBe(401);
-    expect(response.json().message).toEqual([SSO_TOKEN_REFUSED]);
+    expectRefused(response, 'token-refused');
     expect(await staffDigest()).toBe(before);
   });
 
   it('refuses an email outside the allowed domains, an unverified email, a member no group gives a role', async () => {
     const before = await staffDigest();
     const cases: [string, string][] = [
-      ['otto', SSO_EMAIL_DOMAIN],
-      ['una', SSO_EMAIL_UNVERIFIED],
-      ['noel', SSO_NO_ROLE],
+      ['otto', 'email-domain'],
+      ['una', 'email-unverified'],
+      ['noel', 'no-role'],
     ];
-    for (const [who, message] of cases) {
+    for (const [who, reason] of cases) {
       const { response } = await signInAs(who);
-      expect(response.statusCode).toBe(403);
-      expect(response.json().message).toEqual([message]);
+      expectRefused(response, reason);
     }
     expect(await staffDigest()).toBe(before);
   });
@@ -252,8 +254,7 @@ describe('single sign-on over OpenID Connect', () => {
     provider.accounts.set('olga', { email: 'olga@example.com', email_verified: true, groups: ['producthub-admins'] });
     const before = await staffDigest();
     const { response } = await signInAs('olga');
-    expect(response.statusCode).toBe(403);
-    expect(response.json().message).toEqual([SSO_OTHER_ACCOUNT]);
+    expectRefused(response, 'other-account');
     expect(await staffDigest()).toBe(before);
   });
 
@@ -276,12 +277,116 @@ describe('single sign-on over OpenID Connect', () => {
     expect((await saveSettings({ password_sign_in_off: false })).statusCode).toBe(200);
   });
 
-  it('answers a manufacturer without SSO, or switched off, with a plain 404', async () => {
-    const none = await t.app.inject({ method: 'GET', url: '/api/v1/sso/no-such-company/start' });
-    expect(none.statusCode).toBe(404);
+  it('sends a start for a manufacturer without SSO, or switched off, back to the sign-in page', async () => {
+    expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/sso/no-such-company/start' }), 'not-set-up');
     expect((await saveSettings({ enabled: false })).statusCode).toBe(200);
-    const off = await t.app.inject({ method: 'GET', url: `/api/v1/sso/${slug}/start` });
-    expect(off.statusCode).toBe(404);
+    expectRefused(await t.app.inject({ method: 'GET', url: `/api/v1/sso/${slug}/start` }), 'not-set-up');
     expect((await saveSettings()).statusCode).toBe(200);
+  });
+
+  it("sends the provider's own refusal back to the sign-in page without its text", async () => {
+    const start = await t.app.inject({ method: 'GET', url: `/api/v1/sso/${slug}/start` });
+    const state = new URL(start.headers.location as string).searchParams.get('state')!;
+    const before = await staffDigest();
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: `${SSO_CALLBACK_PATH}?state=${state}&error=access_denied&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E`,
+    });
+    expectRefused(denied, 'provider-refused');
+    // Without a state at all (some providers' error answers): the same page, as an unknown sign-in.
+    expectRefused(
+      await t.app.inject({ method: 'GET', url: `${SSO_CALLBACK_PATH}?error=access_denied` }),
+      'state-unknown',
+    );
+    expect(await staffDigest()).toBe(before);
+  });
+
+  describe('starting from a work email', () => {
+    const find = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/sso/find', payload: { email } });
+
+    it("finds the company whose allowed domains hold the email's domain", async () => {
+      const found = await find('Someone@Example.com');
+      expect(found.statusCode).toBe(200);
+      expect(found.json()).toEqual({ start_path: `/api/v1/sso/${slug}/start` });
+    });
+
+    it('answers every other domain alike: unknown, switched off, or listed by two companies', async () => {
+      const answers = [await find('someone@unknown-domain.test')];
+      expect((await saveSettings({ enabled: false })).statusCode).toBe(200);
+      answers.push(await find('someone@example.com'));
+      expect((await saveSettings()).statusCode).toBe(200);
+      const twin = await createManufacturer(t.db, 'Twin Audio');
+      await t.db
+        .withTables<{
+          sso_settings: {
+            manufacturer_id: number;
+            enabled: boolean;
+            issuer: string;
+            client_id: string;
+            allowed_domains: string[];
+          };
+        }>()
+        .insertInto('sso_settings')
+        .values({
+          manufacturer_id: twin.id,
+          enabled: true,
+          issuer: provider.issuer,
+          client_id: 'twin',
+          allowed_domains: ['shared.test'],
+        })
+        .execute();
+      await t.db
+        .withTables<{ sso_settings: { manufacturer_id: number; allowed_domains: string[] } }>()
+        .updateTable('sso_settings')
+        .set({ allowed_domains: ['example.com', 'shared.test'] })
+        .where('manufacturer_id', '=', manufacturerId)
+        .execute();
+      answers.push(await find('someone@shared.test'));
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(404);
+        expect(answer.json().message).toEqual([SSO_DOMAIN_UNKNOWN]);
+      }
+      expect((await saveSettings()).statusCode).toBe(200);
+    });
+
+    it('refuses what is not an email with a 400', async () => {
+      for (const email of ['no-at-sign', 'two@at@signs.test', 'space in@example.com']) {
+        expect((await find(email)).statusCode).toBe(400);
+      }
+    });
+
+    it('is throttled per address like the password sign-in', async () => {
+      let answer = await find('someone@example.com');
+      for (let tries = 0; tries < FIND_LIMIT && answer.statusCode !== 429; tries += 1)
+        answer = await find('someone@example.com');
+      expect(answer.statusCode).toBe(429);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('the issuer fetch guard, without PRODUCTHUB_SSO_ALLOW_PRIVATE_ISSUERS', () => {
+    beforeAll(() => delete process.env.PRODUCTHUB_SSO_ALLOW_PRIVATE_ISSUERS);
+    afterAll(() => (process.env.PRODUCTHUB_SSO_ALLOW_PRIVATE_ISSUERS = 'true'));
+
+    it('refuses a loopback, private or link-local issuer when the settings are saved, and changes nothing', async () => {
+      const before = await tableDigest(t.db, 'sso_settings');
+      const cases: [string, string, string][] = [
+        [provider.issuer, '127.0.0.1', 'loopback'],
+        ['https://10.1.2.3/realms/a', '10.1.2.3', 'private'],
+        ['https://169.254.169.254', '169.254.169.254', 'linkLocal'],
+        ['https://[::1]:8443', '::1', 'loopback'],
+      ];
+      for (const [issuer, address, range] of cases) {
+        const refused = await saveSettings({ issuer });
+        expect(refused.statusCode).toBe(400);
+        const host = new URL(issuer).hostname.replace(/^\[|\]$/g, '');
+        expect(refused.json().message).toEqual([SSO_ISSUER_REFUSED(host, address, range)]);
+      }
+      expect(await tableDigest(t.db, 'sso_settings')).toBe(before);
+    });
+
+    it('does not fetch from an issuer saved while private ones were allowed: the start is refused', async () => {
+      expectRefused(await t.app.inject({ method: 'GET', url: `/api/v1/sso/${slug}/start` }), 'provider-unreachable');
+    });
   });
 });

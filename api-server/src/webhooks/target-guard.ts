@@ -10,6 +10,13 @@ export const targetRefused = (host: string, address: string, range: string) =>
 
 export class TargetRefused extends Error {}
 
+/** The refusals' wording: the webhook's by default; single sign-on names its issuer instead. */
+export interface TargetMessages {
+  unresolvable: (host: string) => string;
+  refused: (host: string, address: string, range: string) => string;
+}
+const WEBHOOK_MESSAGES: TargetMessages = { unresolvable: hostUnresolvable, refused: targetRefused };
+
 const DNS_TIMEOUT_MS = 3_000;
 
 /** The URL parsed, or a TargetRefused with the reason. */
@@ -43,7 +50,11 @@ function rangeOf(address: string): string {
 }
 
 /** Every address the host resolves to, refused if any is not public (unless private targets are allowed). */
-export async function resolveTarget(hostname: string, allowPrivate: boolean): Promise<LookupAddress[]> {
+export async function resolveTarget(
+  hostname: string,
+  allowPrivate: boolean,
+  messages: TargetMessages = WEBHOOK_MESSAGES,
+): Promise<LookupAddress[]> {
   const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
   let addresses: LookupAddress[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
@@ -55,16 +66,16 @@ export async function resolveTarget(hostname: string, allowPrivate: boolean): Pr
         new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('DNS timeout')), DNS_TIMEOUT_MS))),
       ]);
     } catch {
-      throw new TargetRefused(hostUnresolvable(host));
+      throw new TargetRefused(messages.unresolvable(host));
     } finally {
       clearTimeout(timer);
     }
   }
-  if (addresses.length === 0) throw new TargetRefused(hostUnresolvable(host));
+  if (addresses.length === 0) throw new TargetRefused(messages.unresolvable(host));
   if (!allowPrivate) {
     for (const { address } of addresses) {
       const range = rangeOf(address);
-      if (range !== 'unicast') throw new TargetRefused(targetRefused(host, address, range));
+      if (range !== 'unicast') throw new TargetRefused(messages.refused(host, address, range));
     }
   }
   return addresses;

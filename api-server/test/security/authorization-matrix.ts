@@ -438,7 +438,10 @@ const STAFF_TEAM_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
-/** Single sign-on: an owner's (or the Super User's) settings; the sign-in's start and callback are public. */
+/**
+ * Single sign-on: an owner's (or the Super User's) settings; the sign-in's start, callback and find-by-email are
+ * public. The start and the callback are browser steps: a refusal sends the browser back to the sign-in page (303).
+ */
 const everyone = (status: number): Record<Role, number> => ({
   anonymous: status,
   superuser: status,
@@ -458,7 +461,8 @@ const SSO_ROUTES: Record<string, MatrixEntry> = {
       url: `/api/v1/manufacturers/${w.manufacturerA}/sso`,
       payload: {
         enabled: false,
-        issuer: 'https://idp.aurora-audio.example',
+        // A public address: the issuer's host is resolved and checked when the settings are saved.
+        issuer: 'https://93.184.215.14/realms/aurora',
         client_id: 'producthub',
         client_secret: 'matrix-client-secret',
         allowed_domains: ['aurora-audio.example'],
@@ -470,15 +474,20 @@ const SSO_ROUTES: Record<string, MatrixEntry> = {
     }),
     expect: ownOrSuperuser(200),
   },
-  // A manufacturer without SSO switched on: a plain 404 to anyone.
+  // A manufacturer without SSO switched on: back to the sign-in page, for anyone.
   'GET /api/v1/sso/:manufacturer/start': {
     request: (w) => ({ url: `/api/v1/sso/${w.portalSlugA}/start` }),
-    expect: everyone(404),
+    expect: everyone(303),
   },
-  // A state no sign-in handed out: a plain 400 to anyone, and nothing made.
+  // A state no sign-in handed out: back to the sign-in page, for anyone, and nothing made.
   'GET /api/v1/sso/callback': {
     request: () => ({ url: `/api/v1/sso/callback?state=${randomUUID()}&code=matrix-code` }),
-    expect: everyone(400),
+    expect: everyone(303),
+  },
+  // A domain no company signs in with: the same plain 404 to anyone.
+  'POST /api/v1/sso/find': {
+    request: () => ({ url: '/api/v1/sso/find', payload: { email: 'someone@aurora-audio.example' } }),
+    expect: everyone(404),
   },
 };
 

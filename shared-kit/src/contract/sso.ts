@@ -77,7 +77,8 @@ export type SsoStartParams = Static<typeof SsoStartParams>;
 
 /** GET /sso/callback: what the provider sends back (an error instead of a code when the user or it refused). */
 export const SsoCallbackQuery = Type.Object({
-  state: Text({ minLength: 1, maxLength: 200 }),
+  // Optional: a provider's error answer may come without it, and still ends on the sign-in page with a reason.
+  state: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
   code: Type.Optional(Text({ minLength: 1, maxLength: 2000 })),
   iss: Type.Optional(Text({ maxLength: SSO_ISSUER_MAX_LENGTH })),
   error: Type.Optional(Text({ maxLength: 200 })),
@@ -87,6 +88,17 @@ export const SsoCallbackQuery = Type.Object({
 export type SsoCallbackQuery = Static<typeof SsoCallbackQuery>;
 
 export const SsoIdParams = Type.Object({ id: Id });
+
+/** POST /sso/find: the work email whose domain names the company that signs it in. */
+export const FindSsoBody = Type.Object(
+  { email: Text({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' }) },
+  { additionalProperties: false },
+);
+export type FindSsoBody = Static<typeof FindSsoBody>;
+
+/** Where the browser starts the sign-in of the company the email's domain belongs to. */
+export const FoundSso = Type.Object({ start_path: Text() });
+export type FoundSso = Static<typeof FoundSso>;
 
 export const SSO_NOT_SET_UP = 'Single sign-on is not set up for this company.';
 export const SSO_STATE_UNKNOWN = 'This sign-in link was already used or is unknown. Please start the sign-in again.';
@@ -100,5 +112,39 @@ export const SSO_EMAIL_DOMAIN = 'Your email address is not in a domain this comp
 export const SSO_NO_ROLE = 'None of your groups gives you a role at this company. Ask an owner for access.';
 export const SSO_OTHER_ACCOUNT = 'Your email address belongs to another ProductHub account.';
 export const SSO_ACCOUNT_DISABLED = 'Your staff account is disabled.';
+/** One answer for every email no single company signs in: it tells nothing about who uses ProductHub. */
+export const SSO_DOMAIN_UNKNOWN =
+  "Single sign-on is not set up for this email address's domain. Enter your company's sign-in name instead, or sign in with your password.";
+export const SSO_ISSUER_REFUSED = (host: string, address: string, range: string) =>
+  `issuer: the provider's host '${host}' resolves to ${address}, a ${range} address: ProductHub only reaches identity providers on public addresses (an operator can allow private ones with PRODUCTHUB_SSO_ALLOW_PRIVATE_ISSUERS=true).`;
+export const SSO_ISSUER_UNRESOLVABLE = (host: string) => `issuer: the provider's host '${host}' could not be resolved.`;
+
+/**
+ * Why a sign-in started in the browser was refused: the start address and the callback send the browser back to the
+ * sign-in page with one of these codes (`/?sso=refused&reason=…`), never the provider's own text, and the page shows
+ * the code's message.
+ */
+export const SSO_REFUSALS = {
+  'not-set-up': SSO_NOT_SET_UP,
+  'state-unknown': SSO_STATE_UNKNOWN,
+  'state-expired': SSO_STATE_EXPIRED,
+  'provider-refused': SSO_PROVIDER_REFUSED,
+  'token-refused': SSO_TOKEN_REFUSED,
+  'provider-unreachable': SSO_PROVIDER_UNREACHABLE,
+  'email-unverified': SSO_EMAIL_UNVERIFIED,
+  'email-domain': SSO_EMAIL_DOMAIN,
+  'no-role': SSO_NO_ROLE,
+  'other-account': SSO_OTHER_ACCOUNT,
+  'account-disabled': SSO_ACCOUNT_DISABLED,
+} as const;
+export type SsoRefusal = keyof typeof SSO_REFUSALS;
+export const SSO_REFUSED = 'refused';
+/** The sign-in page's address for a refusal. */
+export const ssoRefusedPath = (reason: SsoRefusal) => `/?sso=${SSO_REFUSED}&reason=${reason}`;
+/** The message of a refusal's code, or null for a code that is not one of them. */
+export function ssoRefusalMessage(reason: string | null): string | null {
+  return reason !== null && Object.hasOwn(SSO_REFUSALS, reason) ? SSO_REFUSALS[reason as SsoRefusal] : null;
+}
+
 export const PASSWORD_SIGN_IN_OFF =
   'Your company signs in with single sign-on: choose "Use single sign-on" on the sign-in page.';

@@ -28,7 +28,7 @@ const SecondFactorForm = lazy(() =>
   })),
 );
 
-// Single sign-on's two steps (the company's sign-in name; back from the provider): a chunk of their own too.
+// Single sign-on's two steps (the work email or company sign-in name; back from the provider): a chunk of their own too.
 const SsoStartForm = lazy(() =>
   import(/* webpackChunkName: "sso-sign-in" */ './sso/SsoSignIn').then((module) => ({ default: module.SsoStartForm })),
 );
@@ -66,7 +66,11 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState<SecondFactorNeeded | EnrolmentNeeded>();
-  const [sso, setSso] = useState(() => (new URLSearchParams(location.search).get('sso') ? 'finish' : ''));
+  // Back from single sign-on: `?sso=signed-in` finishes it; `?sso=refused&reason=…` shows the step again with why.
+  const [sso, setSso] = useState(() => {
+    const back = new URLSearchParams(location.search).get('sso');
+    return back === 'refused' ? 'refused' : back ? 'finish' : '';
+  });
   // The sign-in call is an async transition, so React keeps the pending flag (the shell's start-up carries no form
   // library: the bundle budget counts it). Updates after the await join the transition, so the error modal and the
   // enabled button appear in one commit.
@@ -122,7 +126,14 @@ export function SignInPage() {
           <Panel>
             <Title>ProductHub</Title>
             <Suspense fallback={<p>Loading…</p>}>
-              {sso === 'finish' ? <SsoFinish onSignedIn={finish} /> : <SsoStartForm onBack={() => setSso('')} />}
+              {sso === 'finish' ? (
+                <SsoFinish onSignedIn={finish} />
+              ) : (
+                <SsoStartForm
+                  onBack={() => setSso('')}
+                  refusal={sso === 'refused' ? new URLSearchParams(location.search).get('reason') : undefined}
+                />
+              )}
             </Suspense>
           </Panel>
         ) : pending ? (

@@ -11,6 +11,7 @@ import { findSsoManufacturer } from '../queries/manufacturer';
 import { findSsoSettings, saveSsoSettings } from '../queries/settings';
 import { toSsoSettings } from '../settings-shape';
 import { isLoopbackHttp } from '../provider';
+import { IssuerRefused, resolveIssuerHost } from '../issuer-guard';
 
 export const SSO_SETTINGS_UPDATE_ACTION = 'sso.settings_update';
 export const ISSUER_NOT_HTTPS = 'issuer: must be an https:// address (http:// only for a provider on this machine).';
@@ -25,7 +26,8 @@ async function ssoManager(db: Db, request: FastifyRequest, manufacturerId: numbe
   return { principal, manufacturer };
 }
 
-function checkIssuer(issuer: string): string {
+/** The issuer as kept: https (http on this machine only), no credentials, its host on a public address. */
+async function checkIssuer(issuer: string): Promise<string> {
   let url: URL;
   try {
     url = new URL(issuer);
@@ -34,6 +36,12 @@ function checkIssuer(issuer: string): string {
   }
   if (url.protocol !== 'https:' && !isLoopbackHttp(url)) throw badRequest(ISSUER_NOT_HTTPS);
   if (url.username || url.password || url.search || url.hash) throw badRequest(ISSUER_NOT_HTTPS);
+  try {
+    await resolveIssuerHost(url);
+  } catch (error) {
+    if (error instanceof IssuerRefused) throw badRequest(error.message);
+    throw error;
+  }
   return url.href.replace(/\/$/, '');
 }
 
@@ -73,7 +81,7 @@ export const ssoSettingsRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
     async (request) => {
       const { principal, manufacturer } = await ssoManager(db, request, request.params.id);
       const body = request.body;
-      const issuer = checkIssuer(body.issuer);
+      const issuer = await checkIssuer(body.issuer);
       const groups = new Set<string>();
       for (const { group } of body.group_roles) {
         if (groups.has(group)) throw badRequest(GROUP_LISTED_TWICE(group));

@@ -15,3 +15,8 @@ export function ssoStartPath(apiBaseUrl: string, company: string): string | null
   if (!/^[a-z0-9][a-z0-9-]*$/.test(slug)) return null;
   return `${apiBaseUrl.replace(/\/$/, '')}/sso/${encodeURIComponent(slug)}/start`;
 }
+
+/** Leaves the console for the sign-in's start address (the identity provider next). */
+export function leaveFor(url: string): void {
+  window.location.assign(url);
+}

@@ -35,6 +35,8 @@ const Note = styled.p`
  */
 export function SsoSection({ manufacturerId }: { manufacturerId: number }) {
   const settings = useSsoSettings(manufacturerId);
+  // Kept here: a save gives the settings a new updated_at, which renews the form (its key) with what was saved.
+  const [saved, setSaved] = useState('');
   return (
     <Section title="Single sign-on">
       {settings.data ? (
@@ -42,6 +44,8 @@ export function SsoSection({ manufacturerId }: { manufacturerId: number }) {
           key={settings.data.updated_at ?? 'new'}
           manufacturerId={manufacturerId}
           settings={settings.data}
+          saved={saved}
+          onSaved={setSaved}
         />
       ) : settings.isLoading ? (
         <Spinner label="Loading single sign-on settings..." />
@@ -57,11 +61,17 @@ export function SsoSection({ manufacturerId }: { manufacturerId: number }) {
   );
 }
 
-function SsoSettingsForm({ manufacturerId, settings }: { manufacturerId: number; settings: SsoSettings }) {
+interface SsoSettingsFormProps {
+  manufacturerId: number;
+  settings: SsoSettings;
+  saved: string;
+  onSaved: (message: string) => void;
+}
+
+function SsoSettingsForm({ manufacturerId, settings, saved, onSaved: setSaved }: SsoSettingsFormProps) {
   const save = useSaveSsoSettings();
   const [form, setForm] = useState<SsoForm>(() => formOf(settings));
   const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState('');
   const set = <Key extends keyof SsoForm>(key: Key, value: SsoForm[Key]) => setForm({ ...form, [key]: value });
   const startAddress = `${window.location.origin}${settings.start_path}`;
 
