@@ -56,7 +56,7 @@ export const STAFF_ACTION_WORDS: Record<StaffAction, { allows: string; refusal: 
     refusal: 'see or change settings',
   },
   'staff.manage': {
-    allows: 'Invite staff; change the role of, disable, enable and remove staff who are not owners',
+    allows: 'Invite staff; change, disable, enable and remove staff who are not owners',
     refusal: 'manage staff',
   },
   'staff.access': {
