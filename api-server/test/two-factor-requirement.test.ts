@@ -137,7 +137,7 @@ describe("a manufacturer's two-factor requirement and the enrolment it leads to"
     const viewer = await createSession(t.db, viewerId, { userAgent: undefined, address: '127.0.0.1' });
     expect((await call('GET', requirementUrl(), undefined, viewer)).json()).toMatchObject({ required: true });
     const refused = await call('PUT', requirementUrl(), { required: false }, viewer);
-    expect([refused.statusCode, refused.json()]).toEqual([403, { message: [roleCannot('viewer', 'staff.manage')] }]);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { message: [roleCannot('viewer', 'staff.access')] }]);
     const bad = await call('PUT', requirementUrl(), { required: 'yes' }, ownerToken);
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', requirementUrl(), undefined, superuserToken)).json()).toMatchObject({ required: true });

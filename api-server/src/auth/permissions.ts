@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { roleMay } from 'shared-kit/contract';
+import { roleMay, type StaffAction } from 'shared-kit/contract';
 import { HttpError, SUPERUSER_REQUIRED } from '../lib/http-error';
 import { principalOf, type Principal, type StaffPrincipal } from './principal';
 import type { ApiKeyPrincipal } from './api-key-principal';
@@ -30,15 +30,27 @@ export function requireStaffSession(request: FastifyRequest): StaffPrincipal {
 
 export const OWNER_REQUIRED = 'Access denied. Only an owner of this manufacturer may do this.';
 
-/**
- * The Super User, or a staff member whose role may `staff.manage` in the permission table (owners): for managing
- * the manufacturer's staff and sign-in. The route itself checks that the manufacturer is the staff member's own.
- */
-export function requireOwner(request: FastifyRequest): Principal {
-  if (request.apiKey) throw new HttpError(403, OWNER_REQUIRED);
+/** The Super User, or a signed-in staff member whose role may take the action (never an API key). */
+function requireSessionFor(request: FastifyRequest, action: StaffAction, refusal: string): Principal {
+  if (request.apiKey) throw new HttpError(403, refusal);
   const principal = principalOf(request);
   if (principal.accessLevel === 'superuser') return principal;
-  if (principal.staffRole === null || !roleMay(principal.staffRole, 'staff.manage'))
-    throw new HttpError(403, OWNER_REQUIRED);
+  if (principal.staffRole === null || !roleMay(principal.staffRole, action)) throw new HttpError(403, refusal);
   return principal;
 }
+
+/**
+ * The Super User, or a staff member whose role may `staff.access` in the permission table (owners): for owners and
+ * how the manufacturer's staff sign in. The route itself checks that the manufacturer is the staff member's own.
+ */
+export const requireOwner = (request: FastifyRequest): Principal =>
+  requireSessionFor(request, 'staff.access', OWNER_REQUIRED);
+
+export const STAFF_MANAGER_REQUIRED = 'Access denied. Only an owner or admin of this manufacturer may do this.';
+
+/**
+ * The Super User, or a staff member whose role may `staff.manage` (owners and admins): for the staff list and
+ * members. What makes or touches an owner is checked further against the member (staff/staff-rules.ts).
+ */
+export const requireStaffManager = (request: FastifyRequest): Principal =>
+  requireSessionFor(request, 'staff.manage', STAFF_MANAGER_REQUIRED);

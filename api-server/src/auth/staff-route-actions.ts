@@ -161,7 +161,8 @@ export const STAFF_ROUTE_ACTIONS: Readonly<Record<string, StaffRouteAccess>> = O
     'PUT /api/v1/manufacturers/:id/stores/:store/mappings/:mappingId',
     'DELETE /api/v1/manufacturers/:id/stores/:store/mappings/:mappingId',
   ]),
-  // Who works for the manufacturer and how they sign in: the owners' (the routes also check requireOwner).
+  // Who works for the manufacturer: owners and admins (the routes also check requireStaffManager, and an owner's
+  // account or making an owner against staff-rules.ts).
   ...routes('staff.manage', [
     'GET /api/v1/manufacturers/:id/staff',
     'POST /api/v1/manufacturers/:id/staff/invites',
@@ -171,6 +172,10 @@ export const STAFF_ROUTE_ACTIONS: Readonly<Record<string, StaffRouteAccess>> = O
     'DELETE /api/v1/manufacturers/:id/staff/:memberId',
     'DELETE /api/v1/manufacturers/:id/staff/:memberId/sessions',
     'DELETE /api/v1/manufacturers/:id/staff/:memberId/two-factor',
+    'DELETE /api/v1/manufacturers/:id/staff/invites/:inviteId',
+  ]),
+  // How the manufacturer's staff sign in: the owners' (the routes also check requireOwner).
+  ...routes('staff.access', [
     'GET /api/v1/manufacturers/:id/sso',
     'PUT /api/v1/manufacturers/:id/sso',
     'PUT /api/v1/manufacturers/:id/two-factor-requirement',

@@ -1,17 +1,24 @@
 import type { FastifyRequest } from 'fastify';
-import { LAST_OWNER, NOT_YOURSELF, STAFF_MEMBER_NOT_FOUND, type StaffRole } from 'shared-kit/contract';
-import { requireOwner } from '../auth/permissions';
+import {
+  LAST_OWNER,
+  NOT_YOURSELF,
+  OWNER_ONLY,
+  roleMay,
+  STAFF_MEMBER_NOT_FOUND,
+  type StaffRole,
+} from 'shared-kit/contract';
+import { requireStaffManager } from '../auth/permissions';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/database';
 import { conflict, HttpError, notFound } from '../lib/http-error';
 import { countOtherActiveOwners, findStaffMember, lockStaffOf, type StaffMemberRow } from './queries/members';
 
 /**
- * The owner of the manufacturer in the path, or the Super User for any manufacturer. Another manufacturer's staff
- * answers 404, as a missing manufacturer does.
+ * An owner or admin of the manufacturer in the path, or the Super User for any manufacturer. Another manufacturer's
+ * staff answers 404, as a missing manufacturer does.
  */
 export function staffManager(request: FastifyRequest, manufacturerId: number): Principal {
-  const principal = requireOwner(request);
+  const principal = requireStaffManager(request);
   if (principal.manufacturerId !== null && principal.manufacturerId !== manufacturerId) throw notFound('Manufacturer');
   return principal;
 }
@@ -25,6 +32,31 @@ export async function lockedMember(trx: Db, manufacturerId: number, memberId: nu
   const member = await findStaffMember(trx, manufacturerId, memberId);
   if (!member) throw new HttpError(404, STAFF_MEMBER_NOT_FOUND);
   return member;
+}
+
+/** Owners (in the permission table, `staff.access`) and the Super User make and manage owners; admins do not. */
+const managesOwners = (principal: Principal) =>
+  principal.accessLevel === 'superuser' ||
+  (principal.staffRole !== null && roleMay(principal.staffRole, 'staff.access'));
+
+/** Inviting someone as an owner is an owner's (403 for an admin). */
+export function mayInviteAs(principal: Principal, role: StaffRole): void {
+  if (role === 'owner' && !managesOwners(principal)) throw new HttpError(403, OWNER_ONLY.inviteOwner);
+}
+
+/** Withdrawing an invite to be an owner is an owner's too. */
+export function mayWithdrawInviteAs(principal: Principal, role: StaffRole): void {
+  if (role === 'owner' && !managesOwners(principal)) throw new HttpError(403, OWNER_ONLY.withdrawOwnerInvite);
+}
+
+/**
+ * Any change to an owner's account, or making a member an owner, is an owner's (403 for an admin). Checked on the
+ * member read under the staff lock, so a member promoted to owner meanwhile is not then changed by an admin.
+ */
+export function mayChangeMember(principal: Principal, member: StaffMemberRow, newRole?: StaffRole): void {
+  if (managesOwners(principal)) return;
+  if (member.staff_role === 'owner') throw new HttpError(403, OWNER_ONLY.manageOwner);
+  if (newRole === 'owner') throw new HttpError(403, OWNER_ONLY.makeOwner);
 }
 
 /** Nobody locks themselves out: disabling or removing oneself is for another owner to do (409). */

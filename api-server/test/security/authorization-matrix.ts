@@ -386,7 +386,7 @@ const BATCH_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
-/** An owner's staff routes: the owner of A (staff A) or the Super User; staff B (B's owner) gets 404 for A's. */
+/** The staff routes: an owner of A (staff A), or an admin of A, or the Super User; staff B (B's owner) gets 404 for A's. */
 const staffMember = (w: World) => `/api/v1/manufacturers/${w.manufacturerA}/staff/${w.staffTeam.memberA}`;
 const STAFF_TEAM_ROUTES: Record<string, MatrixEntry> = {
   'GET /api/v1/manufacturers/:id/staff': {
@@ -435,6 +435,13 @@ const STAFF_TEAM_ROUTES: Record<string, MatrixEntry> = {
   'DELETE /api/v1/manufacturers/:id/staff/:memberId/two-factor': {
     request: (w) => ({ url: `${staffMember(w)}/two-factor` }),
     expect: ownOrSuperuser(200),
+  },
+  'DELETE /api/v1/manufacturers/:id/staff/invites/:inviteId': {
+    // Each call withdraws an open invite of its own: the one that is allowed leaves none for the next.
+    request: (w) => ({
+      url: `/api/v1/manufacturers/${w.manufacturerA}/staff/invites/${w.staffTeam.invitesToWithdrawA.pop()}`,
+    }),
+    expect: ownOrSuperuser(204),
   },
 };
 

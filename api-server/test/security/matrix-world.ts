@@ -119,8 +119,9 @@ export interface World {
   /** That member's passkey (a stored key no authenticator holds), and pending sign-ins for its calls, one per call. */
   passkeys: { passkeyOfOtherUser: number; pendingTokens: string[] };
   /** Staff of A an owner manages (staff A and B, like all demo staff, are owners): one member for the changes that
-   * can repeat, one per role to remove, and invite links to accept: one live, the rest unknown. */
-  staffTeam: { memberA: number; membersToRemoveA: number[]; inviteTokensA: string[] };
+   * can repeat, one per role to remove, invite links to accept (one live, the rest unknown) and open invites to
+   * withdraw, one per call. */
+  staffTeam: { memberA: number; membersToRemoveA: number[]; inviteTokensA: string[]; invitesToWithdrawA: number[] };
   /** Enrolment sign-ins (a member of A without a factor where two-factor is required), one per call. */
   enrolment: { pendingTokens: string[] };
   /** A staff member of A of each role, signed in (the owner is staff A; the others are the demo's role logins). */
@@ -326,7 +327,21 @@ async function staffTeamObjects(t: TestApp, manufacturerId: number): Promise<Wor
   // Popped from the end: links that open nothing first, the live one last.
   const inviteTokensA = [token];
   for (let n = 1; n < ROLES.length; n++) inviteTokensA.push(randomBytes(32).toString('base64url'));
-  return { memberA: await member('support'), membersToRemoveA, inviteTokensA };
+  const invitesToWithdrawA = [];
+  for (let n = 0; n < ROLES.length; n++)
+    invitesToWithdrawA.push(
+      (
+        await insertInvite(t.db, {
+          manufacturerId,
+          email: `matrix.withdrawn.${n}@aurora-audio.example`,
+          role: 'viewer',
+          tokenHash: hashSessionToken(randomBytes(32).toString('base64url')),
+          invitedBy: null,
+          days: 7,
+        })
+      ).id,
+    );
+  return { memberA: await member('support'), membersToRemoveA, inviteTokensA, invitesToWithdrawA };
 }
 
 async function staffRoleTokens(t: TestApp): Promise<World['staffRoleTokens']> {

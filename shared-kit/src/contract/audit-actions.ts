@@ -87,6 +87,7 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.update',
   'staff.invite',
   'staff.invite_accept',
+  'staff.invite_withdraw',
   'staff.role_change',
   'staff.disable',
   'staff.enable',

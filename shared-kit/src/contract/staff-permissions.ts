@@ -20,6 +20,7 @@ export const STAFF_ACTIONS = [
   'webhooks.manage',
   'settings.manage',
   'staff.manage',
+  'staff.access',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -55,7 +56,14 @@ export const STAFF_ACTION_WORDS: Record<StaffAction, { allows: string; refusal: 
     allows: 'Manufacturer details, portal, mail, buyer mails and store settings; the mail log',
     refusal: 'see or change settings',
   },
-  'staff.manage': { allows: 'Manage staff members and their roles', refusal: 'manage staff' },
+  'staff.manage': {
+    allows: 'Invite staff; change, disable, enable and remove staff who are not owners',
+    refusal: 'manage staff',
+  },
+  'staff.access': {
+    allows: 'Make and manage owners; single sign-on and the two-factor requirement',
+    refusal: 'manage owners, single sign-on or the two-factor requirement',
+  },
 };
 
 /**
@@ -71,10 +79,10 @@ export const API_KEY_SCOPE_ACTIONS: Record<ApiKeyScope, StaffAction> = {
 
 const EVERY_ACTION = STAFF_ACTIONS;
 
-/** Action → the roles allowed. Admins do everything but manage staff (which owners hold). */
+/** Action → the roles allowed. Admins do everything but manage owners and how staff sign in (owners hold that). */
 export const STAFF_PERMISSIONS: Record<StaffRole, readonly StaffAction[]> = {
   owner: EVERY_ACTION,
-  admin: EVERY_ACTION.filter((action) => action !== 'staff.manage'),
+  admin: EVERY_ACTION.filter((action) => action !== 'staff.access'),
   release_manager: ['read', 'builds.write', 'releases.write'],
   support: ['read', 'users.write', 'licenses.write', 'machines.free'],
   viewer: ['read'],
@@ -96,6 +104,17 @@ export const STAFF_ROLE_NAMES: Record<StaffRole, string> = {
 export function roleMay(role: StaffRole, action: StaffAction): boolean {
   return STAFF_PERMISSIONS[role].includes(action);
 }
+
+/**
+ * What only an owner (or the Super User) does to the staff, beyond the table's routes: the staff routes an admin may
+ * call refuse, with these words, anything that makes an owner or touches one.
+ */
+export const OWNER_ONLY = {
+  inviteOwner: 'Only an owner can invite an owner.',
+  makeOwner: 'Only an owner can make a staff member an owner.',
+  manageOwner: "Only an owner can manage an owner's account.",
+  withdrawOwnerInvite: 'Only an owner can withdraw an invite to be an owner.',
+} as const;
 
 /** The plain reason a role cannot do an action: the server's 403 message and the console's disabled reason. */
 export function roleCannot(role: StaffRole, action: StaffAction): string {

@@ -34,6 +34,9 @@ export type StaffList = Static<typeof StaffList>;
 export const StaffMemberParams = Type.Object({ id: Id, memberId: Id });
 export type StaffMemberParams = Static<typeof StaffMemberParams>;
 
+export const StaffInviteParams = Type.Object({ id: Id, inviteId: Id });
+export type StaffInviteParams = Static<typeof StaffInviteParams>;
+
 export const InviteStaffBody = Type.Object(
   { email: Text({ minLength: 1, maxLength: 320 }), role: StaffRoleSchema },
   { additionalProperties: false },
@@ -58,4 +61,5 @@ export const LAST_OWNER =
 export const INVITE_NOT_VALID = 'This invite link cannot be used. Ask the owner who invited you to send a new invite.';
 export const NOT_YOURSELF = 'You cannot disable or remove yourself. Another owner can.';
 export const STAFF_MEMBER_NOT_FOUND = 'Staff member not found.';
+export const STAFF_INVITE_NOT_FOUND = 'Invite not found.';
 export const EMAIL_HAS_ACCOUNT = 'This email address already has a ProductHub account.';

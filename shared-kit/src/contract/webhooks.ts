@@ -29,6 +29,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'batch_serial.redeemed',
   'staff.invited',
   'staff.joined',
+  'staff.invite_withdrawn',
   'staff.role_changed',
   'staff.disabled',
   'staff.enabled',

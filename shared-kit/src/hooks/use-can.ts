@@ -37,6 +37,13 @@ export function useCan(action: StaffAction): Permission {
   return refusalOf(role, action);
 }
 
+/** A control locked for a reason of its own (a rule about the record, beyond the role): disabled, saying why. */
+export const lockedControl = (reason: string): LockedControl => ({
+  'aria-disabled': true,
+  title: reason,
+  onClickCapture: swallow,
+});
+
 // One answer per role and action, so a refusal is the same object on every render (a memoised column list keeps).
 const refusals = new Map<string, Permission>();
 function refusalOf(role: StaffRole, action: StaffAction): Permission {
@@ -44,7 +51,7 @@ function refusalOf(role: StaffRole, action: StaffAction): Permission {
   let refusal = refusals.get(key);
   if (!refusal) {
     const reason = roleCannot(role, action);
-    refusal = { allowed: false, reason, lock: { 'aria-disabled': true, title: reason, onClickCapture: swallow } };
+    refusal = { allowed: false, reason, lock: lockedControl(reason) };
     refusals.set(key, refusal);
   }
   return refusal;

@@ -116,6 +116,8 @@ const SENTENCES: Record<AuditAction, (parts: ActivityParts) => string> = {
   'staff.invite': ({ who, value }) => `${who} invited {record} to the staff as ${roleWords(value('role'))}`,
   'staff.invite_accept': ({ who, value }) =>
     `${who} accepted an invite and joined the staff as ${roleWords(value('role'))}`,
+  'staff.invite_withdraw': ({ who, value }) =>
+    `${who} withdrew the invite of {record} to the staff as ${roleWords(value('role'))}`,
   'staff.role_change': ({ who, value }) => `${who} made the staff member {record} ${roleWords(value('role'))}`,
   'staff.disable': ({ who }) => `${who} disabled the staff member {record}`,
   'staff.enable': ({ who }) => `${who} enabled the staff member {record}`,

@@ -38,6 +38,7 @@ import * as staffRoles from './0200-staff-roles';
 import * as staffInvites from './0230-staff-invites';
 import * as sso from './0240-sso';
 import * as browserActivationFileVersion from './0280-browser-activation-file-version';
+import * as staffInviteWithdraw from './0260-staff-invite-withdraw';
 import * as twoFactorRequirements from './0210-two-factor-requirements';
 
 /** Versioned migrations, applied in key order. Never edit one that has shipped: add the next. */
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0200-staff-roles': staffRoles,
   '0230-staff-invites': staffInvites,
   '0240-sso': sso,
+  '0260-staff-invite-withdraw': staffInviteWithdraw,
   '0210-two-factor-requirements': twoFactorRequirements,
   '0280-browser-activation-file-version': browserActivationFileVersion,
 };

@@ -58,6 +58,26 @@ export async function insertInvite(db: Db, invite: NewInvite): Promise<StaffInvi
     .executeTakeFirstOrThrow();
 }
 
+/** An open (not accepted) invite of the manufacturer, locked for its withdrawal; expired ones too. */
+export const findOpenInviteLocked = (
+  db: Db,
+  manufacturerId: number,
+  inviteId: number,
+): Promise<StaffInviteRow | undefined> =>
+  staffDb(db)
+    .selectFrom('staff_invites')
+    .select(INVITE_COLUMNS)
+    .where('id', '=', inviteId)
+    .where('manufacturer_id', '=', manufacturerId)
+    .where('accepted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Withdrawing deletes the invite, so its link then opens nothing, as an unknown one. */
+export async function deleteInvite(db: Db, inviteId: number): Promise<void> {
+  await staffDb(db).deleteFrom('staff_invites').where('id', '=', inviteId).execute();
+}
+
 const usableInvite = (db: Db, tokenHash: string) =>
   staffDb(db)
     .selectFrom('staff_invites')

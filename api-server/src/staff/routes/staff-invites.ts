@@ -8,9 +8,12 @@ import {
   InviteStaffBody,
   LoginResponse,
   STAFF_INVITE_DAYS,
+  STAFF_INVITE_NOT_FOUND,
   STAFF_INVITE_PATH,
   StaffInvite,
+  StaffInviteParams,
 } from 'shared-kit/contract';
+import { Type } from '@sinclair/typebox';
 import { hashPassword } from '../../auth/password';
 import { passwordWeakness } from '../../auth/password-policy';
 import { createSession } from '../../auth/sessions';
@@ -22,7 +25,9 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import type { RouteDependencies } from '../../lib/route-dependencies';
 import { mailStaffInvite } from '../invite-mail';
 import {
+  deleteInvite,
   findAccountByEmailLocked,
+  findOpenInviteLocked,
   findUsableInvite,
   findUsableInviteLocked,
   insertInvite,
@@ -31,7 +36,7 @@ import {
   type StaffInviteRow,
 } from '../queries/invites';
 import { lockStaffOf } from '../queries/members';
-import { staffManager } from '../staff-rules';
+import { mayInviteAs, mayWithdrawInviteAs, staffManager } from '../staff-rules';
 
 export const staffInviteAnswer = (row: StaffInviteRow) => ({
   id: row.id,
@@ -42,7 +47,7 @@ export const staffInviteAnswer = (row: StaffInviteRow) => ({
 });
 
 /**
- * Invites: an owner (or the Super User) invites an address with a role, which mails a one-time link (256 random
+ * Invites: an owner or admin (or the Super User) invites an address with a role (as an owner: an owner alone), which mails a one-time link (256 random
  * bits, only its SHA-256 kept, 7 days); the invitee opens it, chooses a password and is signed in as staff. A token
  * that is unknown, used or expired gets the same one answer.
  */
@@ -63,6 +68,7 @@ export const staffInviteRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
     async (request, reply) => {
       const manufacturerId = request.params.id;
       const principal = staffManager(request, manufacturerId);
+      mayInviteAs(principal, request.body.role);
       const checked = checkMailAddress(request.body.email);
       if (!checked.ok) throw badRequest(`The email address ${checked.reason}.`);
       const email = checked.address;
@@ -101,6 +107,37 @@ export const staffInviteRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = a
       });
       reply.code(201);
       return staffInviteAnswer(invite);
+    },
+  );
+
+  app.delete(
+    '/manufacturers/:id/staff/invites/:inviteId',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraws an invite not yet accepted: its link then opens nothing',
+        params: StaffInviteParams,
+        response: { 204: Type.Null(), ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id: manufacturerId, inviteId } = request.params;
+      const principal = staffManager(request, manufacturerId);
+      await db.transaction().execute(async (trx) => {
+        if (!(await lockStaffOf(trx, manufacturerId))) throw notFound('Manufacturer');
+        const invite = await findOpenInviteLocked(trx, manufacturerId, inviteId);
+        if (!invite) throw new HttpError(404, STAFF_INVITE_NOT_FOUND);
+        mayWithdrawInviteAs(principal, invite.staff_role);
+        await deleteInvite(trx, inviteId);
+        await recordAudit(trx, principal, {
+          manufacturerId,
+          action: 'staff.invite_withdraw',
+          entityType: 'staff_invite',
+          entityId: inviteId,
+          before: { email: invite.email, role: invite.staff_role, expires_at: invite.expires_at.toISOString() },
+        });
+      });
+      return reply.status(204).send(null);
     },
   );
 

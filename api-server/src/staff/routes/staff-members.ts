@@ -24,13 +24,20 @@ import {
   setStaffDisabled,
   setStaffRole,
 } from '../queries/members';
-import { keepAnOwner, lockedMember, notYourself, staffManager, staffMemberAnswer } from '../staff-rules';
+import {
+  keepAnOwner,
+  lockedMember,
+  mayChangeMember,
+  notYourself,
+  staffManager,
+  staffMemberAnswer,
+} from '../staff-rules';
 import { staffInviteAnswer } from './staff-invites';
 
 const STAFF_MEMBER = 'system_user';
 
 /**
- * An owner (or the Super User) manages a manufacturer's staff: the list, a member's role, disabling, removing,
+ * An owner or admin (or the Super User) manages a manufacturer's staff (an owner's account is an owner's alone): the list, a member's role, disabling, removing,
  * ending their sessions and resetting their factors. Each change takes the manufacturer's staff lock, so the
  * last-owner rule holds under concurrent requests; ended sessions stop at once on this instance and, through the
  * database's change notification, on every other one.
@@ -80,6 +87,7 @@ export const staffMemberRoutes: FastifyPluginAsyncTypebox<
       const { role } = request.body;
       return db.transaction().execute(async (trx) => {
         const before = await lockedMember(trx, manufacturerId, memberId);
+        mayChangeMember(principal, before, role);
         await keepAnOwner(trx, manufacturerId, before, { role });
         if (before.staff_role !== role) {
           await setStaffRole(trx, memberId, role);
@@ -116,6 +124,7 @@ export const staffMemberRoutes: FastifyPluginAsyncTypebox<
         if (disabled) notYourself(principal, memberId);
         const { answer, ended } = await db.transaction().execute(async (trx) => {
           const before = await lockedMember(trx, manufacturerId, memberId);
+          mayChangeMember(principal, before);
           await keepAnOwner(trx, manufacturerId, before, { disabled });
           let ended: number[] = [];
           if (before.disabled !== disabled) {
@@ -154,6 +163,7 @@ export const staffMemberRoutes: FastifyPluginAsyncTypebox<
       notYourself(principal, memberId);
       const ended = await db.transaction().execute(async (trx) => {
         const before = await lockedMember(trx, manufacturerId, memberId);
+        mayChangeMember(principal, before);
         await keepAnOwner(trx, manufacturerId, before, { removed: true });
         await markStaffRemoved(trx, memberId);
         const ended = await endSessionsOfUser(trx, memberId);
@@ -186,6 +196,7 @@ export const staffMemberRoutes: FastifyPluginAsyncTypebox<
       const principal = staffManager(request, manufacturerId);
       const ended = await db.transaction().execute(async (trx) => {
         const target = await lockedMember(trx, manufacturerId, memberId);
+        mayChangeMember(principal, target);
         const keep = memberId === principal.systemUserId ? principal.sessionId : undefined;
         const ended = await endSessionsOfUser(trx, memberId, keep);
         await recordAudit(trx, principal, {
@@ -217,6 +228,7 @@ export const staffMemberRoutes: FastifyPluginAsyncTypebox<
       const principal = staffManager(request, manufacturerId);
       return db.transaction().execute(async (trx) => {
         const before = await lockedMember(trx, manufacturerId, memberId);
+        mayChangeMember(principal, before);
         await removeSecondFactors(trx, memberId);
         await recordAudit(trx, principal, {
           manufacturerId,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorText, PageHeader, errorMessage, type FactorProofBody, type TotpEnrolment } from 'shared-kit';
 import { AppCodeField, PasswordField } from '../secret-fields';
@@ -6,13 +6,23 @@ import { useTwoFactor } from './use-two-factor';
 import { PasskeysSection } from '../passkeys/PasskeysSection';
 import { TotpSetUpForm } from './TotpSetUpForm';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
+import { useAuth } from '../auth-context';
+
+// Only the Super User sets the platform-wide requirement: a chunk of its own, loaded for them alone.
+const PlatformTwoFactorSwitch = lazy(() =>
+  import(/* webpackChunkName: "platform-two-factor" */ '../platform-two-factor/PlatformTwoFactorSwitch').then(
+    (module) => ({ default: module.PlatformTwoFactorSwitch }),
+  ),
+);
 
 /**
  * "Security": the signed-in user's two-factor sign-in. Setting up an authenticator app (QR code or the secret typed
- * in, then a code to prove it works), its recovery codes, and turning it off.
+ * in, then a code to prove it works), its recovery codes, and turning it off; for the Super User, also whether
+ * every system user must sign in with two factors.
  */
 export function SecurityPage() {
   const { status, error, isLoading, begin, confirm, renewCodes, disable } = useTwoFactor();
+  const isSuperuser = useAuth().session?.access_level === 'superuser';
   const [enrolment, setEnrolment] = useState<TotpEnrolment>();
   const [codes, setCodes] = useState<string[]>();
   const [problem, setProblem] = useState<string>();
@@ -101,6 +111,11 @@ export function SecurityPage() {
         />
       )}
       {status && <PasskeysSection totpOn={status.totp} />}
+      {isSuperuser && (
+        <Suspense fallback={<p>Loading…</p>}>
+          <PlatformTwoFactorSwitch />
+        </Suspense>
+      )}
       {codes && <RecoveryCodesDialog codes={codes} onClose={() => setCodes(undefined)} />}
     </>
   );

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, ErrorText, SpinnerIcon, type StaffMember } from 'shared-kit';
-import { Form, SelectField, useContractForm } from 'shared-kit/forms';
+import { Form, useContractForm } from 'shared-kit/forms';
 import { useChangeStaffRole } from '../api/change-staff-role';
+import { useOwnerLocks } from './owner-locks';
 import type { RoleFormValues } from './staff-forms';
-import { ROLE_CHOICES } from './staff-words';
+import { RoleField } from './RoleField';
 
 export const ROLE_CHANGE_FAILED = 'The role could not be changed. Please try again.';
 
@@ -27,6 +28,7 @@ export function ChangeRoleDialog({
   onClose: () => void;
 }) {
   const formId = useId();
+  const { ownerChoice } = useOwnerLocks();
   const change = useChangeStaffRole();
   const form = useContractForm<RoleFormValues, RoleFormValues>({
     defaultValues: { role: member.role },
@@ -61,13 +63,7 @@ export function ChangeRoleDialog({
       }
     >
       <Form form={form} as={FormLayout} id={formId} aria-label="Change Role">
-        <SelectField name="role" label="Role" required>
-          {ROLE_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </SelectField>
+        <RoleField ownerChoice={ownerChoice} />
         {form.failure && <ErrorText>{form.failure}</ErrorText>}
       </Form>
     </Dialog>

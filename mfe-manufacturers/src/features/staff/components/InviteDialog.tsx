@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, EMAIL_REQUIRED, ErrorText, SpinnerIcon, type StaffInvite } from 'shared-kit';
-import { Form, SelectField, TextField, useContractForm } from 'shared-kit/forms';
+import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { useInviteStaff } from '../api/invite-staff';
+import { useOwnerLocks } from './owner-locks';
 import { EMAIL_TOO_LONG, NEW_INVITE, inviteBody, validateInviteForm } from './staff-forms';
-import { ROLE_CHOICES } from './staff-words';
+import { RoleField } from './RoleField';
 
 export const INVITE_FAILED = 'The invite could not be sent. Please try again.';
 
@@ -25,6 +26,7 @@ export function InviteDialog({
   onClose: () => void;
 }) {
   const formId = useId();
+  const { ownerChoice } = useOwnerLocks();
   const invite = useInviteStaff();
   const form = useContractForm({
     defaultValues: NEW_INVITE,
@@ -62,13 +64,7 @@ export function InviteDialog({
     >
       <Form form={form} as={FormLayout} id={formId} aria-label="Invite Staff Member">
         <TextField name="email" label="Email" type="email" required autoComplete="off" maxLength={320} />
-        <SelectField name="role" label="Role" required>
-          {ROLE_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </SelectField>
+        <RoleField ownerChoice={ownerChoice} />
         {form.failure && <ErrorText>{form.failure}</ErrorText>}
       </Form>
     </Dialog>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { formatDateTime, type AuthSession, type StaffInvite, type StaffMember } from 'shared-kit';
-import { LAST_OWNER, NOT_YOURSELF, type StaffRole } from 'shared-kit/contract';
+import { LAST_OWNER, NOT_YOURSELF, OWNER_ONLY, roleCannot, type StaffRole } from 'shared-kit/contract';
 import { apiError, manufacturerSession, superuserSession } from 'shared-kit/testing';
 import type { FakeApiServer, RecordedApiCall } from 'shared-kit/testing';
 import { renderArea } from '../../../shared/test-support/render-area';
@@ -11,6 +11,7 @@ import { REQUIREMENT_LABEL, REQUIREMENT_OFF, REQUIREMENT_ON, STAFF_LOAD_FAILED }
 const STAFF = '/manufacturers/7/staff';
 const REQUIREMENT = '/manufacturers/7/two-factor-requirement';
 const owner: AuthSession = { ...manufacturerSession, staff_role: 'owner' };
+const admin: AuthSession = { ...manufacturerSession, staff_role: 'admin' };
 
 const members = (): StaffMember[] => [
   {
@@ -34,9 +35,9 @@ const members = (): StaffMember[] => [
 const FUTURE = '2099-01-08T09:00:00.000Z';
 
 /** The manufacturer page's calls, and its staff as a server keeps them: members, open invites, the requirement. */
-function staffServer(refuse?: (call: RecordedApiCall) => unknown): FakeApiServer {
+function staffServer(refuse?: (call: RecordedApiCall) => unknown, openInvites: StaffInvite[] = []): FakeApiServer {
   let staff = members();
-  const invites: StaffInvite[] = [];
+  let invites = [...openInvites];
   let required = false;
   const member = (path: string) => staff.find((one) => path.startsWith(`${STAFF}/${one.id}`))!;
   const update = (path: string, change: Partial<StaffMember>) => {
@@ -58,6 +59,10 @@ function staffServer(refuse?: (call: RecordedApiCall) => unknown): FakeApiServer
       const invite = { id: invites.length + 1, ...body, invited_at: '2026-01-06T10:00:00.000Z', expires_at: FUTURE };
       invites.push(invite);
       return invite;
+    }
+    if (call.path.startsWith(`${STAFF}/invites/`)) {
+      invites = invites.filter((invite) => call.path !== `${STAFF}/invites/${invite.id}`);
+      return null;
     }
     if (call.path.endsWith('/role')) return update(call.path, { role: (call.body as { role: StaffRole }).role });
     if (call.path.endsWith('/disable')) return update(call.path, { status: 'disabled' });
@@ -246,7 +251,7 @@ describe("a manufacturer's staff", () => {
   });
 
   it("shows the server's refusal of the requirement", async () => {
-    const message = 'Your role (Admin) cannot manage staff.';
+    const message = roleCannot('admin', 'staff.access');
     const { user } = open(
       staffServer((call) => {
         if (call.method === 'PUT') throw apiError(403, message);
@@ -263,10 +268,70 @@ describe("a manufacturer's staff", () => {
     expect(await rowOf('sam@aurora-audio.example')).toBeTruthy();
   });
 
-  it('shows another role the title and the reason, and loads nothing', async () => {
-    const { calls } = open(staffServer(), { ...manufacturerSession, staff_role: 'admin' });
+  it('withdraws an open invite after asking, and says so', async () => {
+    const invite = { id: 5, email: 'rita@aurora-audio.example', role: 'viewer' as const };
+    const { user, calls } = open(
+      staffServer(undefined, [{ ...invite, invited_at: '2026-01-06T10:00:00.000Z', expires_at: FUTURE }]),
+    );
+    const rita = await rowOf(invite.email);
+    await user.click(rita.getByRole('button', { name: `Withdraw the invite to ${invite.email}` }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Withdraw Invite' }));
+    await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
+    expect(await (await section()).findByText(`The invite to ${invite.email} is withdrawn.`)).toBeInTheDocument();
+    expect(changes(calls)).toEqual([['DELETE', `${STAFF}/invites/5`, undefined]]);
+    expect((await section()).queryByText(invite.email)).not.toBeInTheDocument();
+  });
+
+  it("lets an admin manage members who are not owners, with an owner's controls disabled and why", async () => {
+    const ownerInvite = {
+      id: 6,
+      email: 'boss@aurora-audio.example',
+      role: 'owner' as const,
+      invited_at: '2026-01-06T10:00:00.000Z',
+      expires_at: FUTURE,
+    };
+    const { user, calls } = open(staffServer(undefined, [ownerInvite]), admin);
+    const olga = await rowOf('olga@aurora-audio.example');
+    for (const name of ['Change role of', 'Disable', 'End sessions', 'Reset two-factor', 'Remove']) {
+      const button = olga.getByRole('button', { name: `${name} olga@aurora-audio.example` });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAttribute('title', OWNER_ONLY.manageOwner);
+    }
+    await user.click(olga.getByRole('button', { name: 'Remove olga@aurora-audio.example' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const boss = await rowOf(ownerInvite.email);
+    expect(boss.getByRole('button', { name: `Withdraw the invite to ${ownerInvite.email}` })).toHaveAttribute(
+      'title',
+      OWNER_ONLY.withdrawOwnerInvite,
+    );
+
     const region = await section();
-    expect(region.getByText('Your role (Admin) cannot manage staff.')).toBeInTheDocument();
+    expect(await region.findByRole('checkbox', { name: REQUIREMENT_LABEL })).toBeDisabled();
+    expect(region.getByText(roleCannot('admin', 'staff.access'))).toBeInTheDocument();
+
+    const sam = await rowOf('sam@aurora-audio.example');
+    await user.click(sam.getByRole('button', { name: 'Change role of sam@aurora-audio.example' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change Role' }));
+    expect(dialog.getByRole('option', { name: 'Owner' })).toBeDisabled();
+    expect(dialog.getByText(OWNER_ONLY.makeOwner)).toBeInTheDocument();
+    await user.selectOptions(dialog.getByLabelText(/Role/, { selector: 'select' }), 'Viewer');
+    await user.click(dialog.getByRole('button', { name: 'Change role' }));
+    expect(await region.findByText('The role of sam@aurora-audio.example is now Viewer.')).toBeInTheDocument();
+    expect(changes(calls)).toEqual([['PUT', `${STAFF}/2/role`, { role: 'viewer' }]]);
+  });
+
+  it('offers an owner the role Owner in the invite', async () => {
+    const { user } = open(staffServer());
+    await user.click((await section()).getByRole('button', { name: 'Invite' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Invite Staff Member' }));
+    expect(dialog.getByRole('option', { name: 'Owner' })).toBeEnabled();
+    expect(dialog.queryByText(OWNER_ONLY.inviteOwner)).not.toBeInTheDocument();
+  });
+
+  it('shows another role the title and the reason, and loads nothing', async () => {
+    const { calls } = open(staffServer(), { ...manufacturerSession, staff_role: 'support' });
+    const region = await section();
+    expect(region.getByText('Your role (Support) cannot manage staff.')).toBeInTheDocument();
     expect(region.queryByRole('table')).not.toBeInTheDocument();
     await screen.findByDisplayValue('Aurora Audio');
     expect(calls.filter((call) => call.path.startsWith(STAFF) || call.path === REQUIREMENT)).toEqual([]);

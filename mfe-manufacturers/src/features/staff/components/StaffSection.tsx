@@ -1,15 +1,26 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Section, Spinner, Table, errorMessage, permittedSection, type StaffMember } from 'shared-kit';
+import {
+  Button,
+  Section,
+  Spinner,
+  Table,
+  errorMessage,
+  permittedSection,
+  type StaffInvite,
+  type StaffMember,
+} from 'shared-kit';
 import { useStaff } from '../api/get-staff';
 import type { MemberAction } from '../api/member-actions';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { InviteDialog } from './InviteDialog';
 import { MemberActionDialog } from './MemberActionDialog';
 import { TwoFactorRequirementSwitch } from './TwoFactorRequirementSwitch';
+import { WithdrawInviteDialog } from './WithdrawInviteDialog';
 import { MEMBER_ACTION_WORDS } from './member-action-words';
+import { useOwnerLocks } from './owner-locks';
 import { staffColumns, staffRowId, staffRows } from './staff-rows';
-import { NO_STAFF, STAFF_LOAD_FAILED, TITLE, inviteSent, roleChanged } from './staff-words';
+import { NO_STAFF, STAFF_LOAD_FAILED, TITLE, inviteSent, inviteWithdrawn, roleChanged } from './staff-words';
 
 const RowActions = styled.div`
   display: flex;
@@ -28,6 +39,7 @@ const Part = styled.div`
 
 type Acting =
   | { kind: 'invite' }
+  | { kind: 'withdraw'; invite: StaffInvite }
   | { kind: 'role'; member: StaffMember }
   | { kind: 'action'; member: StaffMember; action: MemberAction };
 
@@ -41,22 +53,37 @@ const rowActionsOf = (member: StaffMember): MemberAction[] => [
 
 /**
  * The manufacturer's staff (docs/staff-access.md, "Managing staff"): whether two-factor sign-in is required, the
- * members and open invites, inviting, and each member's role, status, sessions, second factors and removal.
+ * members and open invites, inviting and withdrawing an invite, and each member's role, status, sessions, second
+ * factors and removal. An owner's account and making owners are an owner's alone: an admin sees those controls
+ * disabled, with the reason.
  */
 function StaffManagement({ manufacturerId }: { manufacturerId: number }) {
   const staff = useStaff(manufacturerId);
   const [acting, setActing] = useState<Acting | null>(null);
   const [said, setSaid] = useState('');
 
+  const locks = useOwnerLocks();
+
   const columns = useMemo(
     () =>
       staffColumns((row) =>
-        row.kind === 'invite' ? null : (
+        row.kind === 'invite' ? (
+          <Button
+            size="small"
+            variant="danger"
+            onClick={() => setActing({ kind: 'withdraw', invite: row.invite })}
+            aria-label={`Withdraw the invite to ${row.invite.email}`}
+            {...locks.invite(row.invite.role)}
+          >
+            Withdraw
+          </Button>
+        ) : (
           <RowActions>
             <Button
               size="small"
               onClick={() => setActing({ kind: 'role', member: row.member })}
               aria-label={`Change role of ${row.member.email}`}
+              {...locks.member(row.member.role)}
             >
               Change role
             </Button>
@@ -67,6 +94,7 @@ function StaffManagement({ manufacturerId }: { manufacturerId: number }) {
                 variant={action === 'remove' ? 'danger' : undefined}
                 onClick={() => setActing({ kind: 'action', member: row.member, action })}
                 aria-label={`${MEMBER_ACTION_WORDS[action].label} ${row.member.email}`}
+                {...locks.member(row.member.role)}
               >
                 {MEMBER_ACTION_WORDS[action].label}
               </Button>
@@ -74,7 +102,7 @@ function StaffManagement({ manufacturerId }: { manufacturerId: number }) {
           </RowActions>
         ),
       ),
-    [],
+    [locks],
   );
 
   const done = (text: string) => {
@@ -117,6 +145,14 @@ function StaffManagement({ manufacturerId }: { manufacturerId: number }) {
         <InviteDialog
           manufacturerId={manufacturerId}
           onInvited={(invite) => done(inviteSent(invite.email))}
+          onClose={() => setActing(null)}
+        />
+      )}
+      {acting?.kind === 'withdraw' && (
+        <WithdrawInviteDialog
+          manufacturerId={manufacturerId}
+          invite={acting.invite}
+          onDone={() => done(inviteWithdrawn(acting.invite.email))}
           onClose={() => setActing(null)}
         />
       )}

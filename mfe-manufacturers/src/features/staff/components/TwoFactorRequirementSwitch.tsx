@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Checkbox, ErrorText, Spinner, errorMessage } from 'shared-kit';
+import { Button, Checkbox, ErrorText, Spinner, errorMessage, useCan } from 'shared-kit';
 import { useSetTwoFactorRequirement, useTwoFactorRequirement } from '../api/two-factor-requirement';
 import {
   REQUIREMENT_LABEL,
@@ -15,8 +15,12 @@ const Note = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** Whether every staff member must sign in with two factors: saved as soon as it is flipped. */
+/**
+ * Whether every staff member must sign in with two factors: saved as soon as it is flipped; shown, disabled with
+ * the reason, to who may not set it (`staff.access`: owners and the Super User).
+ */
 export function TwoFactorRequirementSwitch({ manufacturerId }: { manufacturerId: number }) {
+  const setting = useCan('staff.access');
   const requirement = useTwoFactorRequirement(manufacturerId);
   const save = useSetTwoFactorRequirement();
   const [saved, setSaved] = useState('');
@@ -49,9 +53,10 @@ export function TwoFactorRequirementSwitch({ manufacturerId }: { manufacturerId:
       <Checkbox
         label={REQUIREMENT_LABEL}
         checked={requirement.data.required}
-        disabled={save.isMutating}
+        disabled={save.isMutating || !setting.allowed}
         onCheckedChange={(required) => void flip(required)}
       />
+      {setting.reason && <Note>{setting.reason}</Note>}
       {failure && <ErrorText>{failure}</ErrorText>}
       <Note role="status">{saved}</Note>
     </div>

@@ -39,3 +39,8 @@ export function inviteWords(invite: StaffInvite, now = Date.now()): string {
 export const inviteSent = (email: string) => `Invite sent to ${email}; the link works for ${STAFF_INVITE_DAYS} days.`;
 
 export const roleChanged = (member: StaffMember) => `The role of ${member.email} is now ${roleLabel(member.role)}.`;
+
+export const WITHDRAW_FAILED = 'The invite could not be withdrawn. Please try again.';
+export const withdrawQuestion = (email: string) =>
+  `Withdraw the invite to ${email}? The link in their mail stops working; a new invite can be sent later.`;
+export const inviteWithdrawn = (email: string) => `The invite to ${email} is withdrawn.`;

@@ -28,6 +28,7 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   'batch_serial.redeemed': 'Batch serial redeemed',
   'staff.invited': 'Staff member invited',
   'staff.joined': 'Staff member joined',
+  'staff.invite_withdrawn': 'Staff invite withdrawn',
   'staff.role_changed': 'Staff role changed',
   'staff.disabled': 'Staff member disabled',
   'staff.enabled': 'Staff member enabled',
