@@ -47,13 +47,19 @@ describe('single sign-on over OpenID Connect', () => {
       payload: settingsBody(overrides),
     });
 
-  /** Starts a sign-in, goes through the provider's pages as `login`, and answers the callback. */
+  /** The cookie a start sets, as the browser that started the sign-in sends it back to the callback. */
+  const browserOf = (start: { headers: Record<string, unknown> }) => ({
+    cookie: String(start.headers['set-cookie']).split(';')[0]!,
+  });
+
+  /** Starts a sign-in, goes through the provider's pages as `login`, and answers the callback in the same browser. */
   async function signInAs(login: string) {
     const start = await t.app.inject({ method: 'GET', url: `/api/v1/sso/${slug}/start` });
     expect(start.statusCode).toBe(302);
     const back = await provider.signIn(start.headers.location as string, login);
     expect(back.pathname).toBe(SSO_CALLBACK_PATH);
-    const callback = () => t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const callback = (headers: Record<string, string> = browserOf(start)) =>
+      t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers });
     return { response: await callback(), callback };
   }
 
@@ -194,6 +200,27 @@ describe('single sign-on over OpenID Connect', () => {
     expect(await staffDigest()).toBe(before);
   });
 
+  it('takes a callback only in the browser that started the sign-in (no login CSRF), and uses its state up', async () => {
+    const start = await t.app.inject({ method: 'GET', url: `/api/v1/sso/${slug}/start` });
+    const cookie = String(start.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toContain(`Path=${SSO_CALLBACK_PATH}`);
+    const back = await provider.signIn(start.headers.location as string, 'rita');
+    const before = await staffDigest();
+    const callback = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers });
+    // Someone else's browser: no cookie, or the cookie of a sign-in it started itself.
+    const other = await t.app.inject({ method: 'GET', url: `/api/v1/sso/${slug}/start` });
+    expectRefused(await callback(browserOf(other)), 'state-unknown');
+    expect(await staffDigest()).toBe(before);
+    // The refused attempt used the state up: not even the right browser signs in with it now.
+    expectRefused(await callback(browserOf(start)), 'state-unknown');
+    expect(await staffDigest()).toBe(before);
+    const noCookie = await signInAs('rita');
+    expectRefused(await noCookie.callback({}), 'state-unknown');
+  });
+
   it('refuses an expired state', async () => {
     const start = await t.app.inject({ method: 'GET', url: `/api/v1/sso/${slug}/start` });
     const back = await provider.signIn(start.headers.location as string, 'rita');
@@ -203,7 +230,11 @@ describe('single sign-on over OpenID Connect', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();
     const before = await staffDigest();
-    const response = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: browserOf(start),
+    });
     expectRefused(response, 'state-expired');
     expect(await staffDigest()).toBe(before);
   });
@@ -291,6 +322,7 @@ describe('single sign-on over OpenID Connect', () => {
     const denied = await t.app.inject({
       method: 'GET',
       url: `${SSO_CALLBACK_PATH}?state=${state}&error=access_denied&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E`,
+      headers: browserOf(start),
     });
     expectRefused(denied, 'provider-refused');
     // Without a state at all (some providers' error answers): the same page, as an unknown sign-in.

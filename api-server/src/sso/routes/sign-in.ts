@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ErrorResponse,
   FindSsoBody,
@@ -7,6 +8,7 @@ import {
   SSO_CALLBACK_PATH,
   SSO_DOMAIN_UNKNOWN,
   SSO_LANDING_PATH,
+  SSO_SIGN_IN_MINUTES,
   SsoCallbackQuery,
   SsoStartParams,
 } from 'shared-kit/contract';
@@ -40,6 +42,33 @@ async function enabledSettingsOf(db: Db, manufacturer: string): Promise<SsoSetti
   if (!settings?.enabled) throw new SsoRefused('not-set-up');
   return settings;
 }
+
+/**
+ * The browser that started a sign-in carries its state in a cookie only the callback reads, and the callback takes
+ * the sign-in only from that browser: a callback link from someone else's sign-in (login CSRF) is refused.
+ * SameSite=Lax, because the provider's redirect back is a cross-site top-level navigation.
+ */
+const SSO_BROWSER_COOKIE = 'producthub_sso_state';
+
+function bindToBrowser(request: FastifyRequest, reply: FastifyReply, state: string) {
+  reply.header(
+    'set-cookie',
+    request.server.serializeCookie(SSO_BROWSER_COOKIE, state, {
+      path: SSO_CALLBACK_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: SSO_SIGN_IN_MINUTES * 60,
+    }),
+  );
+}
+
+const startedInThisBrowser = (request: FastifyRequest, state: string) => {
+  const kept = request.headers.cookie ? request.server.parseCookie(request.headers.cookie)[SSO_BROWSER_COOKIE] : '';
+  return (
+    typeof kept === 'string' && kept.length === state.length && timingSafeEqual(Buffer.from(kept), Buffer.from(state))
+  );
+};
 
 /** The window of the find-by-email limit: per address, as many a minute as password sign-ins. */
 const FIND_WINDOW_SECONDS = 60;
@@ -76,6 +105,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
         const state = oidc.randomState();
         const nonce = oidc.randomNonce();
         await keepSignInStart(db, { state, nonce, codeVerifier, manufacturerId: settings.manufacturer_id });
+        bindToBrowser(request, reply, state);
         const url = oidc.buildAuthorizationUrl(provider, {
           redirect_uri: redirectUri,
           scope: 'openid email profile',
@@ -104,7 +134,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = asy
       refusingToSignInPage(reply, async () => {
         const query = request.query;
         const started = query.state === undefined ? undefined : await takeSignInStart(db, query.state);
-        if (!started) throw new SsoRefused('state-unknown');
+        if (!started || !startedInThisBrowser(request, query.state!)) throw new SsoRefused('state-unknown');
         if (started.expired) throw new SsoRefused('state-expired');
         if (query.error || !query.code) throw new SsoRefused('provider-refused');
         const settings = await findSsoSettings(db, started.manufacturer_id);
