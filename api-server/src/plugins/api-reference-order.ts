@@ -145,6 +145,7 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   // An owner's staff: the list, invites and their acceptance, a member's role, status, sessions and factors.
   '/manufacturers/{id}/staff',
   '/manufacturers/{id}/staff/invites',
+  '/manufacturers/{id}/staff/invites/{inviteId}',
   '/staff-invites/accept',
   '/manufacturers/{id}/staff/{memberId}/role',
   '/manufacturers/{id}/staff/{memberId}/disable',
@@ -154,6 +155,7 @@ export const API_REFERENCE_PATH_ORDER: readonly string[] = [
   '/manufacturers/{id}/staff/{memberId}/two-factor',
   // Single sign-on: a manufacturer's OpenID Connect settings, the sign-in's start and the provider's callback.
   '/manufacturers/{id}/sso',
+  '/sso/find',
   '/sso/{manufacturer}/start',
   '/sso/callback',
   '/systemusers/login/enrolment/totp',
