@@ -155,6 +155,9 @@ TEST("the activate button waits for something that can be a serial") {
 
 int main(int argc, char** argv) {
     juce::ScopedJuceInitialiser_GUI gui;
+    // One typeface on every machine: which fonts a Linux has (and so which JUCE picks by default) depends on what apt
+    // installed with what, and the pictures would differ by the machine rather than by the screen.
+    juce::LookAndFeel::getDefaultLookAndFeel().setDefaultSansSerifTypefaceName("DejaVu Sans");
     snapshotDir = juce::File(argc > 1 ? juce::String(juce::CharPointer_UTF8(argv[1])) : juce::File::getCurrentWorkingDirectory().getFullPathName());
     updating = argc > 2 && juce::String(argv[2]) == "--update";
     snapshotDir.createDirectory();
