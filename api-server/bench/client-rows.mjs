@@ -292,7 +292,7 @@ export async function capture(pool, run) {
 }
 
 /** The buckets of a call as the guard names them, with limits the replay never reaches. */
-const benchLimits = (subjects) =>
+export const benchLimits = (subjects) =>
   subjects.map((subject) => ({
     bucket: subject.startsWith('127.') ? `client:address:${subject}` : `client:${subject}`,
     limit: 1_000_000,

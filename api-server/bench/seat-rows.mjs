@@ -8,7 +8,7 @@
 // on its Standard licences, 10,000 of them, and one NFR licence of 5 seats for the contention row. Each run replaces
 // the leases with 100,000 fresh ones (10 per licence: every licence full), set-based as the seed loads.
 import { createRequire } from 'node:module';
-import { capture, measureClientHttp, rateLimitSql, replaySql } from './client-rows.mjs';
+import { benchLimits, capture, measureClientHttp, replaySql } from './client-rows.mjs';
 import { measureTurns, unexpected } from './http-calls.mjs';
 import { cpuMeter, cpuTotal } from './process-cpu.mjs';
 
@@ -44,13 +44,14 @@ export async function seatRows({ api, floorApi, apiPid, floorPid, dataDir, pool,
     return { product_id: f.product, ...lease };
   };
   const first = f.leases.at(-1);
+  // One statement, as the route runs it: the call's rate-limit count and the lease's UPDATE together.
   const groups = [
-    ...(await rateLimitSql(pool, ['127.0.0.2', machineSubject(f.product, first.hardware_fingerprint)])),
     {
       transaction: false,
       statements: await capture(pool, (db) =>
         heartbeatLease(
           db,
+          benchLimits(['127.0.0.2', machineSubject(f.product, first.hardware_fingerprint)]),
           {
             productId: f.product,
             serial: first.serial,
