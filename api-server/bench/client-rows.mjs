@@ -23,7 +23,12 @@ const { startTrial } = require('../dist/clients/start-trial.js');
 const { activateBySerial } = require('../dist/clients/activate.js');
 const { checkForUpdates } = require('../dist/clients/check-updates.js');
 const { downloadUrlKey } = require('../dist/clients/download-url.js');
-const { machineSubject, serialSubject, CLIENT_CALLS_PER_ADDRESS } = require('../dist/clients/routes/client-guard.js');
+const {
+  machineSubject,
+  serialSubject,
+  trialStartLimit,
+  CLIENT_CALLS_PER_ADDRESS,
+} = require('../dist/clients/routes/client-guard.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
 
 const CLIENT = '/api/v1/clients/app';
@@ -102,7 +107,13 @@ export async function clientRows({
         ...(await rateLimitSql(pool, [call.address, machineSubject(productId, `bench-trial-${run}-sql`)])),
         {
           transaction: false,
-          statements: await capture(pool, (db) => startTrial(db, productKeyOf, call, trialBody('sql'))),
+          // A new machine's trial first counts against the trial-start limit of its address, as the route does.
+          statements: await capture(pool, (db) => {
+            const admitNewTrial = async () => {
+              await consumeRateLimits(db, [{ ...trialStartLimit(productId, call.address), limit: 1_000_000 }]);
+            };
+            return startTrial(db, productKeyOf, { ...call, admitNewTrial }, trialBody('sql'));
+          }),
         },
       ];
       const trialSql = await cpu(() => replaySql(pool, connections, duration, trialGroups));
