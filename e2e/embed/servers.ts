@@ -3,12 +3,9 @@ import { readFileSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
-import { E2E_MASTER_KEY, E2E_PG_PORT } from '../support/stack';
+import { E2E_DATABASE_URL, E2E_MAIL_ENV, E2E_MASTER_KEY } from '../support/stack';
 
 const REPO = resolve(__dirname, '../..');
-
-/** The embedded PostgreSQL of the e2e stack (api-server/src/db/embedded-postgres.ts), shared by a second console. */
-const E2E_DATABASE_URL = `postgres://postgres:producthub-embedded@127.0.0.1:${E2E_PG_PORT}/producthub`;
 
 export interface Running {
   url: string;
@@ -74,6 +71,7 @@ export function startConsole(port: number, env: Record<string, string>): Promise
       PRODUCTHUB_ENV: 'e2e',
       PRODUCTHUB_LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      ...E2E_MAIL_ENV,
       ...env,
     },
     `${url}/readyz`,

@@ -1,15 +1,15 @@
 import { expect, type Page } from '@playwright/test';
-import { lastMailId, signInMailParts, waitForKeptMail } from './kept-mail';
+import { deliveredMailCount, signInMailParts, waitForDeliveredMail } from './delivered-mail';
 
 /**
  * On the portal's sign-in step (its own page, or a page that asks a signed-out customer to sign in first): asks for
- * a code for `email`, types the code of the mail the portal kept, and waits to land on `landsOn`.
+ * a code for `email`, types the code of the mail the customer received, and waits to land on `landsOn`.
  */
 export async function signInByCode(page: Page, email: string, landsOn: string | RegExp): Promise<void> {
-  const after = await lastMailId();
+  const after = deliveredMailCount();
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Email address').press('Enter');
-  const { code } = signInMailParts(await waitForKeptMail(email, 'portal.sign-in-code', after));
+  const { code } = signInMailParts(await waitForDeliveredMail(email, 'portal.sign-in-code', after));
   await page.getByLabel('6-digit code').fill(code);
   await page.getByLabel('6-digit code').press('Enter');
   await expect(page).toHaveURL(landsOn);

@@ -1,12 +1,27 @@
+import { join } from 'node:path';
 export const E2E_PORT = Number(process.env.PRODUCTHUB_E2E_PORT || 8180);
 export const E2E_PG_PORT = Number(process.env.PRODUCTHUB_E2E_PG_PORT || 54380);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The run's SMTP capture (support/smtp-capture.mjs), beside the e2e port so that runs on other ports never collide. */
+export const E2E_SMTP_PORT = Number(process.env.PRODUCTHUB_E2E_SMTP_PORT || E2E_PORT - 5800);
+/**
+ * Every server of the run sends its mails through the capture, as in production (docs/email.md): a server without
+ * them would keep, never send, the mails its worker claims.
+ */
+export const E2E_MAIL_ENV = {
+  PRODUCTHUB_SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  PRODUCTHUB_MAIL_FROM: 'mail@producthub.example',
+};
+/** The embedded PostgreSQL of the e2e stack (api-server/src/db/embedded-postgres.ts). */
+export const E2E_DATABASE_URL = `postgres://postgres:producthub-embedded@127.0.0.1:${E2E_PG_PORT}/producthub`;
 /** The server's data folder of this run (playwright.config.ts sets it): its stored files are under `files/`. */
 export function e2eDataDir(): string {
   const dir = process.env.PRODUCTHUB_E2E_DATA_DIR;
   if (!dir) throw new Error('PRODUCTHUB_E2E_DATA_DIR is not set: run the specs through playwright.config.ts');
   return dir;
 }
+/** Where the SMTP capture keeps every delivered message, one JSON file each (support/delivered-mail.ts). */
+export const deliveredMailDir = (dataDir: string = e2eDataDir()) => join(dataDir, 'delivered-mail');
 /** Every server of the e2e run on its one database shares this master key (a second console server too): test-only. */
 export const E2E_MASTER_KEY = Buffer.alloc(32, 0x5a).toString('base64');
 

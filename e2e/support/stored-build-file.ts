@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { Client } from 'pg';
-import { E2E_DATABASE_URL } from './kept-mail';
-import { e2eDataDir } from './stack';
+import { E2E_DATABASE_URL, e2eDataDir } from './stack';
 
 /**
  * Clicks an installer's download link (a signed link of the client API) and proves the browser saved the very bytes

@@ -13,8 +13,9 @@ import { E2E_BASE_URL } from '../support/stack';
 
 // Activation in the browser, the whole loop in Chromium on the built stack: the C++ example plugin (without it
 // built, client-js's startBrowserActivation and waitForBrowserActivation in the same command-line shape) starts a
-// request and polls; the test opens the address it prints, signs in with the code mailed to the customer (kept in
-// the outbox), picks the licence and approves; the plugin then saves the licence file, which verifies.
+// request and polls; the test opens the address it prints, signs in with the code mailed to the customer (as the
+// run's SMTP capture received it), picks the licence and approves; the plugin then saves the licence file, which
+// verifies.
 
 const ROOT = resolve(__dirname, '..', '..');
 const CPP_PLUGIN_BUILT = existsSync(CPP_PLUGIN);

@@ -2,8 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { E2E_DATABASE_URL } from '../support/kept-mail';
-import { AURORA_STAFF } from '../support/stack';
+import { AURORA_STAFF, E2E_DATABASE_URL } from '../support/stack';
 import { signIn } from '../support/sign-in';
 import { LOCALHOST_CONSOLE, addVirtualAuthenticator } from '../support/virtual-authenticator';
 

@@ -6,11 +6,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { seriousViolations } from '../support/axe';
 import { CPP_PLUGIN, plugin, pluginMachine } from '../support/cpp-plugin';
-import { E2E_DATABASE_URL, lastMailId, waitForKeptMail } from '../support/kept-mail';
+import { deliveredMailCount, waitForDeliveredMail } from '../support/delivered-mail';
 import { signInByCode } from '../support/portal-sign-in';
 import { expectDownloadOfStoredBuildFile } from '../support/stored-build-file';
 import { newPortalCustomer, type CustomerLicense } from '../support/portal-customer';
-import { E2E_BASE_URL } from '../support/stack';
+import { E2E_BASE_URL, E2E_DATABASE_URL } from '../support/stack';
 
 // What a customer does in the portal, in Chromium on the built stack: free a machine, download an installer (the
 // bytes compared with the stored build file), offline activation with the C++ example plugin's request file and its
@@ -42,7 +42,7 @@ async function machinesInUse(licenseId: number): Promise<number> {
   return Number(row.in_use);
 }
 
-/** Signs in on the sign-in page with the code of the kept mail; lands on My licenses. */
+/** Signs in on the sign-in page with the code of the delivered mail; lands on My licenses. */
 async function signIn(page: Page, email: string, slug = SLUG) {
   await page.goto(`/portal/${slug}/sign-in`);
   await signInByCode(page, email, new RegExp(`/portal/${slug}/licenses$`));
@@ -246,18 +246,18 @@ test.describe('a customer acts in the portal (1280×800)', () => {
     await signIn(page, CUSTOMER);
     await page.getByRole('link', { name: 'My account' }).click();
     await expect(page.getByText(`You are signed in as ${CUSTOMER}.`)).toBeVisible();
-    const after = await lastMailId();
+    const after = deliveredMailCount();
     await page.getByLabel('New email address').fill(newEmail);
     await page.getByRole('button', { name: 'Send a code to the new address' }).click();
     await expect(page.getByRole('heading', { name: 'Check your new inbox' })).toBeVisible();
-    const mail = await waitForKeptMail(newEmail, 'portal.email-change-code', after);
+    const mail = await waitForDeliveredMail(newEmail, 'portal.email-change-code', after);
     const code = /\b(\d{6})\b/.exec(mail.subject)![1];
     await page.getByLabel('6-digit code').fill(code);
     await page.getByRole('button', { name: 'Confirm the new address' }).click();
     try {
       await expect(page.getByRole('status')).toHaveText(`Your email is now ${newEmail}. We told your old address.`);
       await expect(page.getByText(`Signed in as ${newEmail}`, { exact: true })).toBeVisible();
-      await waitForKeptMail(CUSTOMER, 'portal.email-changed', after);
+      await waitForDeliveredMail(CUSTOMER, 'portal.email-changed', after);
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByText('You are signed out.')).toBeVisible();
@@ -277,13 +277,15 @@ async function changeEmailBack(page: Page, changed: string) {
   if (parsed?.user.email !== changed)
     throw new Error(`No portal session of ${changed} to change the email back to ${CUSTOMER} with`);
   const headers = { Authorization: `PortalSession ${parsed.token}` };
-  const before = await lastMailId();
+  const before = deliveredMailCount();
   expect(
     (
       await page.request.post(`${E2E_BASE_URL}/api/v1/portal/email-change`, { headers, data: { new_email: CUSTOMER } })
     ).status(),
   ).toBe(202);
-  const code = /\b(\d{6})\b/.exec((await waitForKeptMail(CUSTOMER, 'portal.email-change-code', before)).subject)![1];
+  const code = /\b(\d{6})\b/.exec(
+    (await waitForDeliveredMail(CUSTOMER, 'portal.email-change-code', before)).subject,
+  )![1];
   expect(
     (
       await page.request.post(`${E2E_BASE_URL}/api/v1/portal/email-change/confirm`, { headers, data: { code } })

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { lastMailId, signInMailParts, waitForKeptMail } from '../support/kept-mail';
+import { deliveredMailCount, signInMailParts, waitForDeliveredMail } from '../support/delivered-mail';
 import { AURORA_STAFF, E2E_BASE_URL, e2eDataDir } from '../support/stack';
 import { expectDownloadOfStoredBuildFile } from '../support/stored-build-file';
 import { serveRemote, servePortalEmbedPage, startConsole, type Running } from '../embed/servers';
 
 // The customer portal as a customer walks it: the standalone page at /portal/<slug>/ on the built stack, sign-in
-// by the code of the kept mail (npm start keeps mails without SMTP) and by the mail's link, the licences and
+// by the code of the delivered mail (the run's SMTP capture) and by the mail's link, the licences and
 // trials, at 1280×800 and 390×844, by keyboard, with axe; and the same remote embedded in a vendor's page on
 // another origin.
 
@@ -70,11 +70,11 @@ async function expectAxeClean(page: Page) {
 
 /** Asks for a code on the sign-in page and reads it from the mail it caused. */
 async function requestCode(page: Page, email: string) {
-  const after = await lastMailId();
+  const after = deliveredMailCount();
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Email address').press('Enter');
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  return signInMailParts(await waitForKeptMail(email, SIGN_IN_MAIL, after));
+  return signInMailParts(await waitForDeliveredMail(email, SIGN_IN_MAIL, after));
 }
 
 async function expectLicencesOf(page: Page, email: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { lastMailId, waitForKeptMail } from '../support/kept-mail';
+import { deliveredMailCount, waitForDeliveredMail } from '../support/delivered-mail';
 import { AURORA_STAFF, AURORA_VIEWER } from '../support/stack';
 import { apiGet, signIn, signInAndWait } from '../support/sign-in';
 import { inviteLinkOf } from '../support/staff-invite';
@@ -49,7 +49,7 @@ test("an owner invites a support agent, who joins from the mail's link, adds a p
   await expect(section.getByRole('button', { name: 'Invite' })).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page), 'the Staff section').toEqual([]);
 
-  const after = await lastMailId();
+  const after = deliveredMailCount();
   await section.getByRole('button', { name: 'Invite' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite Staff Member' });
   await dialog.getByRole('textbox', { name: /^Email/ }).fill(agent);
@@ -60,9 +60,9 @@ test("an owner invites a support agent, who joins from the mail's link, adds a p
   await expect(section.getByText(`Invite sent to ${agent}`, { exact: false })).toBeVisible();
   await expect(section.getByRole('row').filter({ hasText: agent })).toContainText('Invited, expires');
 
-  // The mail the server kept (the e2e stack has no SMTP): its one-time link opens the console's invite page. The
+  // The mail as the agent received it through the run's SMTP server: its one-time link opens the console's invite page. The
   // agent's browser is at localhost, where passkeys work; someone else (the viewer) is still signed in there.
-  const link = inviteLinkOf(await waitForKeptMail(agent, 'staff.invite', after));
+  const link = inviteLinkOf(await waitForDeliveredMail(agent, 'staff.invite', after));
   const context = await browser.newContext();
   const invitee = await context.newPage();
   const { cdp, authenticatorId } = await addVirtualAuthenticator(invitee);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { seriousViolations } from '../support/axe';
-import { lastMailId, waitForKeptMail } from '../support/kept-mail';
+import { deliveredMailCount, waitForDeliveredMail } from '../support/delivered-mail';
 import { AURORA_STAFF } from '../support/stack';
 import { signIn, signInAndWait } from '../support/sign-in';
 import { inviteLinkOf } from '../support/staff-invite';
@@ -20,13 +20,13 @@ async function ownerAndNewViewer(request: APIRequestContext) {
   const { token, manufacturer } = (await login.json()) as { token: string; manufacturer: { id: number } };
   const owner = { headers: { Authorization: `MSession ${token}` } };
   const viewer = { email: `viewer-e2e-${Date.now()}@aurora-audio.example`, password: 'a viewer passphrase for e2e' };
-  const after = await lastMailId();
+  const after = deliveredMailCount();
   const invite = await request.post(`/api/v1/manufacturers/${manufacturer.id}/staff/invites`, {
     ...owner,
     data: { email: viewer.email, role: 'viewer' },
   });
   expect(invite.status(), await invite.text()).toBe(201);
-  const link = inviteLinkOf(await waitForKeptMail(viewer.email, 'staff.invite', after));
+  const link = inviteLinkOf(await waitForDeliveredMail(viewer.email, 'staff.invite', after));
   const accept = await request.post('/api/v1/staff-invites/accept', {
     data: { token: new URLSearchParams(link.hash.slice(1)).get('token'), password: viewer.password },
   });

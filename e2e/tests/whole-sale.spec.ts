@@ -7,17 +7,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { stripeTestSignature } from '../../api-server/test/support/store-signatures';
 import { charge, checkoutSession, stripeEvent } from '../../api-server/test/support/stripe-shapes';
 import { buildCppPlugin, plugin, pluginMachine } from '../support/cpp-plugin';
-import { lastMailId, waitForKeptMail } from '../support/kept-mail';
+import { deliveredMailCount, waitForDeliveredMail } from '../support/delivered-mail';
 import { signInByCode } from '../support/portal-sign-in';
-import { E2E_BASE_URL } from '../support/stack';
+import { E2E_BASE_URL, E2E_MAIL_ENV } from '../support/stack';
 import { staffApi } from '../support/staff-api';
 
 // One sale from the store to the plugin and back, on the built stack: Stripe's checkout event makes an order and its
 // licence, the buyer's licence-issued mail leads into the portal (signed in by the mailed code), the C++ example
 // plugin activates the mailed serial, then Stripe's refund event disables the licence, the buyer is mailed why and
-// the plugin's next validation withdraws its licence file. The e2e stack has no SMTP server: its mails are kept in
-// the outbox (docs/email.md), which is where the buyer's mails are read; buyer-mails.test.ts delivers the same mails
-// through a real SMTP server.
+// the plugin's next validation withdraws its licence file. The buyer's mails are read as they arrived in the run's
+// SMTP capture, sent by the outbox worker through nodemailer (docs/email.md).
 
 const SLUG = 'aurora-audio';
 const COMPRESSOR = { name: 'Aurora Compressor', identifier: 'com.aurora.compressor' };
@@ -76,7 +75,7 @@ test.describe('a whole sale: Stripe checkout, licence mail, portal, C++ activati
 
     // Stripe: the buyer paid at checkout.
     const paymentIntent = `pi_e2e_sale_${run}`;
-    const mailsBefore = await lastMailId();
+    const mailsBefore = deliveredMailCount();
     const sale = await deliverStripeEvent(
       page,
       webhookUrl,
@@ -104,8 +103,10 @@ test.describe('a whole sale: Stripe checkout, licence mail, portal, C++ activati
       expect.objectContaining({ product_id: productId, license_type: 'Standard', disabled: false }),
     ]);
 
-    // The licence-issued mail: the serial, and the portal's Downloads page to sign in from.
-    const issued = await waitForKeptMail(BUYER, 'buyer.license-issued', mailsBefore);
+    // The licence-issued mail as the SMTP server received it: the serial, and the portal's Downloads page to sign in
+    // from.
+    const issued = await waitForDeliveredMail(BUYER, 'buyer.license-issued', mailsBefore);
+    expect(issued.envelope.from).toBe(E2E_MAIL_ENV.PRODUCTHUB_MAIL_FROM);
     expect(issued.subject).toBe(`Your ${COMPRESSOR.name} licence from Aurora Audio`);
     const serial = new RegExp(`${COMPRESSOR.name}\\s+(\\S+)`).exec(issued.text)?.[1];
     expect(serial, issued.text).toBe(order.licenses[0].serial);
@@ -147,7 +148,7 @@ test.describe('a whole sale: Stripe checkout, licence mail, portal, C++ activati
     await expect(card).toContainText('E2E Sale Studio');
 
     // Stripe: the whole charge was refunded.
-    const refundMailsBefore = await lastMailId();
+    const refundMailsBefore = deliveredMailCount();
     const refund = await deliverStripeEvent(
       page,
       webhookUrl,
@@ -171,7 +172,8 @@ test.describe('a whole sale: Stripe checkout, licence mail, portal, C++ activati
     });
 
     // The buyer is told which serial and why.
-    const disabled = await waitForKeptMail(BUYER, 'buyer.license-disabled', refundMailsBefore);
+    const disabled = await waitForDeliveredMail(BUYER, 'buyer.license-disabled', refundMailsBefore);
+    expect(disabled.envelope.from).toBe(E2E_MAIL_ENV.PRODUCTHUB_MAIL_FROM);
     expect(disabled.subject).toBe('Your Aurora Audio licence was disabled');
     expect(disabled.text).toContain(serial);
     expect(disabled.text).toContain('because your order was refunded or cancelled');
