@@ -17,7 +17,8 @@ export interface DeliveredMail {
 
 /**
  * The kinds of mail the specs wait for, told apart by subject: a delivered mail carries no header naming its kind
- * (docs/email.md, "What every mail carries"). The subjects are the templates' (api-server/src/…/mails).
+ * (docs/email.md, "What every mail carries"). The subjects are the templates' own: signInMailSubject,
+ * emailChangeCodeSubject, emailChangedSubject, the staff invite's, licenseIssuedSubject and licenseDisabledSubject.
  */
 const SUBJECT_OF_KIND = {
   'portal.sign-in-code': /^\d{6} is your .+ sign-in code$/,
