@@ -2,23 +2,20 @@ import type { CreateOrderBody, Order } from 'shared-kit/contract';
 import type { AuditActor } from '../auth/actor';
 import type { Db } from '../db/database';
 import { badRequest } from '../lib/http-error';
-import { recordAudit, recordAudits } from '../audit/queries/audit-log';
-import { mailIssuedLicenses } from '../buyer-mails/license-issued';
+import { auditActorColumns } from '../audit/queries/audit-log';
+import { buyerAddress, buyerMailContextOf } from '../buyer-mails/buyer-mail-target';
+import { licenseIssuedMail } from '../buyer-mails/license-issued';
+import { mailBrandOf } from '../email/brand';
+import { outboxRowOf } from '../email/send-templated-email';
+import { EMAIL_OUTBOX_CHANNEL } from '../email/tables';
+import { outboxWakeUp } from '../outbox/wake-ups';
 import { joinReleaseChannel } from '../people/queries/channel-memberships';
-import { insertLicenses } from '../licenses/queries/licenses';
 import { newLicenseSerial } from '../licenses/serial';
 import { idempotencyKeyReused, orderInputOf, requestHash, unknownProduct } from './order-rules';
 import { findOrCreateBuyer } from './queries/buyers';
-import {
-  claimOrder,
-  completeOrder,
-  findOrder,
-  findOrderByKey,
-  findProductsOf,
-  insertOrderLicenses,
-  insertOrderLine,
-} from './queries/orders';
-import { auditedOrder } from './order-shape';
+import { findOrderByKey } from './queries/orders';
+import { claimOrder, writeOrderRows, type ClaimedOrder, type OrderRows } from './queries/order-writes';
+import { auditedOrder, toOrder, type OrderInput } from './order-shape';
 
 /** Who sent an order: the actor History names (a shop's API key, a staff member) and the request's key. */
 export interface OrderSource {
@@ -53,75 +50,100 @@ export async function createOrder(
   const hash = requestHash(input);
   const manufacturerId = manufacturer.id;
   const made = await db.transaction().execute(async (trx) => {
-    const orderId = await claimOrder(trx, manufacturerId, source.idempotencyKey, hash, input);
-    if (orderId === undefined) return undefined;
-
-    const productIds = [...new Set(input.lines.map((line) => line.product_id))];
-    const products = new Set((await findProductsOf(trx, manufacturerId, productIds)).map((product) => product.id));
+    const claimed = await claimOrder(trx, manufacturerId, source.idempotencyKey, hash, input, 'license_issued');
+    if (!claimed) return undefined;
     input.lines.forEach((line, index) => {
-      if (!products.has(line.product_id)) throw badRequest(unknownProduct(index, line.product_id));
+      if (!claimed.products.has(line.product_id)) throw badRequest(unknownProduct(index, line.product_id));
     });
-
-    const { user, created: userCreated } = await findOrCreateBuyer(trx, manufacturerId, input.buyer);
-    if (userCreated) {
-      await joinReleaseChannel(trx, manufacturerId, user.id);
-      await recordAudit(trx, source.actor, {
-        manufacturerId,
-        action: 'end_user.create',
-        entityType: 'end_user',
-        entityId: user.id,
-        after: user,
-      });
-    }
-
-    const links: { license_id: number; order_id: number; order_line_id: number }[] = [];
-    const licenses = [];
-    for (const line of input.lines) {
-      const lineId = await insertOrderLine(trx, orderId, line);
-      const made = await insertLicenses(
-        trx,
-        Array.from({ length: line.quantity }, () => ({
-          manufacturerId,
-          productId: line.product_id,
-          userId: user.id,
-          licenseType: line.license_type,
-          serial: newLicenseSerial(),
-        })),
-      );
-      for (const license of made) links.push({ license_id: license.id, order_id: orderId, order_line_id: lineId });
-      licenses.push(...made);
-    }
-    await insertOrderLicenses(trx, links);
-    const licenseIds = licenses.map((license) => license.id);
-    await mailIssuedLicenses(trx, source.publicUrl, manufacturerId, licenseIds, 'license_issued');
-    await recordAudits(
-      trx,
-      source.actor,
-      licenses.map((license) => ({
-        manufacturerId,
-        action: 'license.create',
-        entityType: 'license',
-        entityId: license.id,
-        after: license,
-      })),
-    );
-
-    // The row gets its buyer in the same update as its answer: one write of the order row, not two.
-    const found = (await findOrder(trx, manufacturerId, orderId))!;
-    const order = { ...found, buyer: { ...found.buyer, user_id: user.id } };
-    await completeOrder(trx, orderId, user.id, order);
-    await recordAudit(trx, source.actor, {
-      manufacturerId,
-      action: 'order.create',
-      entityType: 'order',
-      entityId: orderId,
-      after: auditedOrder(order),
-    });
-    return order;
+    const buyer = claimed.buyer ?? (await newBuyer(trx, manufacturerId, input.buyer));
+    const rows = orderRowsOf(claimed, input, buyer, source);
+    await writeOrderRows(trx, rows);
+    return rows.answer;
   });
   if (made) return { status: 201, order: made, created: true };
 
   const first = await findOrderByKey(db, manufacturerId, source.idempotencyKey);
   if (!first || !first.request_hash.equals(hash)) throw idempotencyKeyReused();
   return { status: 201, order: first.answer as Order, created: false };
+}
+
+/** The buyer's new end user, in the manufacturer's Release channel; `created` false when a concurrent order made it. */
+async function newBuyer(trx: Db, manufacturerId: number, buyer: OrderInput['buyer']) {
+  const { user, created } = await findOrCreateBuyer(trx, manufacturerId, buyer);
+  if (created) await joinReleaseChannel(trx, manufacturerId, user.id);
+  return { id: user.id, email: user.email, created: created ? user : undefined };
+}
+
+/**
+ * Every row of the order in the order they are written: one licence per unit of every line (a new serial each),
+ * the buyer's licence-issued mail unless switched off or undeliverable, and the answer as `findOrder` reads it.
+ */
+function orderRowsOf(
+  claimed: ClaimedOrder,
+  input: OrderInput,
+  buyer: { id: number; email: string; created?: unknown },
+  source: OrderSource,
+): OrderRows & { answer: Order } {
+  const { row, products, lineIds, licenseIds } = claimed;
+  const lines = input.lines.map((line, index) => ({
+    id: lineIds[index]!,
+    product_id: line.product_id,
+    product_name: products.get(line.product_id)!,
+    license_type: line.license_type,
+    quantity: line.quantity,
+  }));
+  let next = 0;
+  const licenses = lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, () => ({
+      id: licenseIds[next++]!,
+      serial: newLicenseSerial(),
+      product_id: line.product_id,
+      license_type: line.license_type,
+      order_line_id: line.id,
+    })),
+  );
+  const found = toOrder(
+    row,
+    lines,
+    licenses.map(({ id, serial, product_id, license_type }) => ({
+      id,
+      serial,
+      product_id,
+      license_type,
+      disabled: false,
+      disabled_reason: null,
+    })),
+  );
+  const answer = { ...found, buyer: { ...found.buyer, user_id: buyer.id } };
+  const to = claimed.mailOn ? buyerAddress(buyer.email) : null;
+  const brand = mailBrandOf(claimed.brand);
+  const mail =
+    to === null
+      ? null
+      : outboxRowOf(
+          {
+            manufacturerId: row.manufacturer_id,
+            to,
+            transactional: true,
+            ...licenseIssuedMail(
+              licenses.map((license) => ({ productName: products.get(license.product_id)!, serial: license.serial })),
+              buyerMailContextOf(source.publicUrl, brand, claimed.portal),
+              'license_issued',
+            ),
+          },
+          brand,
+        );
+  return {
+    orderId: row.id,
+    manufacturerId: row.manufacturer_id,
+    buyerUserId: buyer.id,
+    lines,
+    licenses,
+    mail,
+    mailWakeUp: outboxWakeUp(EMAIL_OUTBOX_CHANNEL),
+    actor: auditActorColumns(source.actor),
+    newBuyer: buyer.created ?? null,
+    auditedOrder: auditedOrder(answer),
+    answer,
+  };
 }
