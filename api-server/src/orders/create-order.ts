@@ -14,7 +14,7 @@ import { newLicenseSerial } from '../licenses/serial';
 import { idempotencyKeyReused, orderInputOf, requestHash, unknownProduct } from './order-rules';
 import { findOrCreateBuyer } from './queries/buyers';
 import { findOrderByKey } from './queries/orders';
-import { claimOrder, writeOrderRows, type ClaimedOrder, type OrderRows } from './queries/order-writes';
+import { readOrderContext, writeOrder, type OrderContext, type OrderRows } from './queries/order-writes';
 import { auditedOrder, toOrder, type OrderInput } from './order-shape';
 
 /** Who sent an order: the actor History names (a shop's API key, a staff member) and the request's key. */
@@ -36,9 +36,11 @@ export interface OrderAnswer {
 /**
  * Records a sale of the manufacturer (docs/selling.md, "Orders"): finds or makes the buyer's end user, makes one
  * licence per unit of every line (each with its policy's terms, audited `license.create` as the console's are),
- * writes the buyer's licence-issued mail to the outbox, and records the order, all in one transaction; an unknown product refuses the whole order. The Idempotency-Key
- * is claimed first, so a retry, or a duplicate sent at the same time, gets the first order's answer and creates
- * nothing; the same key with another body is a 422. The entry point of the order API and of the store adapters.
+ * writes the buyer's licence-issued mail to the outbox, and records the order, all or nothing; an unknown product
+ * refuses the whole order. The order row claims the Idempotency-Key in the statement that writes everything, so a
+ * retry, or a duplicate sent at the same time, gets the first order's answer and creates nothing; the same key with
+ * another body is a 422. A new buyer's end user is made in one transaction with the order. The entry point of the
+ * order API and of the store adapters.
  */
 export async function createOrder(
   db: Db,
@@ -49,26 +51,55 @@ export async function createOrder(
   const input = orderInputOf(orderInput);
   const hash = requestHash(input);
   const manufacturerId = manufacturer.id;
-  const made = await db.transaction().execute(async (trx) => {
-    const claimed = await claimOrder(trx, manufacturerId, source.idempotencyKey, hash, input, 'license_issued');
-    if (!claimed) return undefined;
-    input.lines.forEach((line, index) => {
-      if (!claimed.products.has(line.product_id)) throw badRequest(unknownProduct(index, line.product_id));
-    });
-    const buyer = claimed.buyer ?? (await newBuyer(trx, manufacturerId, input.buyer));
-    const rows = orderRowsOf(claimed, input, buyer, source);
-    await writeOrderRows(trx, rows);
-    return rows.answer;
+  const context = await readOrderContext(db, manufacturerId, source.idempotencyKey, input, 'license_issued');
+  if (context.taken) return answerOfTaken(context.taken, hash);
+  input.lines.forEach((line, index) => {
+    if (!context.products.has(line.product_id)) throw badRequest(unknownProduct(index, line.product_id));
   });
+  const write = async (trx: Db, buyer: Buyer) => {
+    const rows = orderRowsOf(context, manufacturerId, input, hash, buyer, source);
+    const createdAt = await writeOrder(trx, rows);
+    return createdAt === undefined ? undefined : { ...rows.answer, created_at: createdAt, updated_at: createdAt };
+  };
+  const made = context.buyer
+    ? await write(db, context.buyer)
+    : await db
+        .transaction()
+        .execute(async (trx) => {
+          const order = await write(trx, await newBuyer(trx, manufacturerId, input.buyer));
+          // The key was taken meanwhile: the buyer made for this order goes too.
+          if (!order) throw KEY_TAKEN;
+          return order;
+        })
+        .catch((error: unknown) => {
+          if (error === KEY_TAKEN) return undefined;
+          throw error;
+        });
   if (made) return { status: 201, order: made, created: true };
 
+  // A request with the same key was in flight and committed first.
   const first = await findOrderByKey(db, manufacturerId, source.idempotencyKey);
-  if (!first || !first.request_hash.equals(hash)) throw idempotencyKeyReused();
-  return { status: 201, order: first.answer as Order, created: false };
+  if (!first) throw idempotencyKeyReused();
+  return answerOfTaken(first, hash);
 }
 
-/** The buyer's new end user, in the manufacturer's Release channel; `created` false when a concurrent order made it. */
-async function newBuyer(trx: Db, manufacturerId: number, buyer: OrderInput['buyer']) {
+const KEY_TAKEN = Symbol('the Idempotency-Key was taken');
+
+/** The first order's answer when this request is the same order; a 422 when the key was used for another. */
+function answerOfTaken(taken: { request_hash: Buffer; answer: unknown }, hash: Buffer): OrderAnswer {
+  if (!taken.request_hash.equals(hash)) throw idempotencyKeyReused();
+  return { status: 201, order: taken.answer as Order, created: false };
+}
+
+interface Buyer {
+  id: number;
+  email: string;
+  /** The end user as made for this order (audited `end_user.create`); absent when the buyer was known. */
+  created?: unknown;
+}
+
+/** The buyer's new end user, in the manufacturer's Release channel; not `created` when a concurrent order made it. */
+async function newBuyer(trx: Db, manufacturerId: number, buyer: OrderInput['buyer']): Promise<Buyer> {
   const { user, created } = await findOrCreateBuyer(trx, manufacturerId, buyer);
   if (created) await joinReleaseChannel(trx, manufacturerId, user.id);
   return { id: user.id, email: user.email, created: created ? user : undefined };
@@ -76,15 +107,18 @@ async function newBuyer(trx: Db, manufacturerId: number, buyer: OrderInput['buye
 
 /**
  * Every row of the order in the order they are written: one licence per unit of every line (a new serial each),
- * the buyer's licence-issued mail unless switched off or undeliverable, and the answer as `findOrder` reads it.
+ * the buyer's licence-issued mail unless switched off or undeliverable, and the answer as `findOrder` reads it
+ * (its creation and change times are the write's).
  */
 function orderRowsOf(
-  claimed: ClaimedOrder,
+  context: OrderContext,
+  manufacturerId: number,
   input: OrderInput,
-  buyer: { id: number; email: string; created?: unknown },
+  requestHash: Buffer,
+  buyer: Buyer,
   source: OrderSource,
 ): OrderRows & { answer: Order } {
-  const { row, products, lineIds, licenseIds } = claimed;
+  const { products, lineIds, licenseIds } = context;
   const lines = input.lines.map((line, index) => ({
     id: lineIds[index]!,
     product_id: line.product_id,
@@ -102,8 +136,24 @@ function orderRowsOf(
       order_line_id: line.id,
     })),
   );
-  const found = toOrder(
-    row,
+  const answer = toOrder(
+    {
+      id: context.orderId,
+      manufacturer_id: manufacturerId,
+      store: input.store,
+      external_order_id: input.external_order_id,
+      buyer_user_id: buyer.id,
+      buyer_email: input.buyer.email,
+      buyer_name: input.buyer.name,
+      buyer_external_id: input.buyer.external_id,
+      amount: input.amount,
+      currency: input.currency,
+      status: ORDER_STATUS_AT_CREATION,
+      refund_reason: null,
+      refunded_at: null,
+      created_at: UNTIL_WRITTEN,
+      updated_at: UNTIL_WRITTEN,
+    },
     lines,
     licenses.map(({ id, serial, product_id, license_type }) => ({
       id,
@@ -114,28 +164,30 @@ function orderRowsOf(
       disabled_reason: null,
     })),
   );
-  const answer = { ...found, buyer: { ...found.buyer, user_id: buyer.id } };
-  const to = claimed.mailOn ? buyerAddress(buyer.email) : null;
-  const brand = mailBrandOf(claimed.brand);
+  const to = context.mailOn ? buyerAddress(buyer.email) : null;
+  const brand = mailBrandOf(context.brand);
   const mail =
     to === null
       ? null
       : outboxRowOf(
           {
-            manufacturerId: row.manufacturer_id,
+            manufacturerId,
             to,
             transactional: true,
             ...licenseIssuedMail(
               licenses.map((license) => ({ productName: products.get(license.product_id)!, serial: license.serial })),
-              buyerMailContextOf(source.publicUrl, brand, claimed.portal),
+              buyerMailContextOf(source.publicUrl, brand, context.portal),
               'license_issued',
             ),
           },
           brand,
         );
   return {
-    orderId: row.id,
-    manufacturerId: row.manufacturer_id,
+    orderId: context.orderId,
+    manufacturerId,
+    idempotencyKey: source.idempotencyKey,
+    requestHash,
+    input,
     buyerUserId: buyer.id,
     lines,
     licenses,
@@ -147,3 +199,8 @@ function orderRowsOf(
     answer,
   };
 }
+
+/** The status every order is made with (the column's default). */
+const ORDER_STATUS_AT_CREATION = 'completed';
+/** The answer's creation and change times stand in for the write's own until it answers them. */
+const UNTIL_WRITTEN = new Date(0);
