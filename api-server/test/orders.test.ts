@@ -1,5 +1,6 @@
 import { PLAIN_POLICY } from 'shared-kit/contract';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Pool, type PoolClient } from 'pg';
 import { STATE_DOCUMENT_FORMAT } from 'signed-formats';
 import type { ApiKeyScope, Order, OrderList } from 'shared-kit/contract';
 import { insertEndpoint } from '../src/webhooks/endpoints';
@@ -14,6 +15,8 @@ import {
   unknownProduct,
 } from '../src/orders/order-rules';
 import { createOrder } from '../src/orders/create-order';
+import { nameRegisteredStatements } from '../src/db/named-statements';
+import type { Database } from '../src/db/schema';
 import { appForSuite } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { createApiKey } from './support/api-key-fixtures';
@@ -156,6 +159,120 @@ describe('orders', () => {
       .executeTakeFirstOrThrow();
     expect(license.grace_days).toBe(3);
     expect(license.expires_at).not.toBeNull();
+  });
+
+  it('writes its rows as made: each licence audited whole, in the order of the changes, the answer as read', async () => {
+    // A time-limited policy: the licences' audit rows hold the terms and times it set.
+    const put = await suite.t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/products/${suite.world.drums.id}/policies/Standard`,
+      headers: auth(suite.world.staffAToken),
+      payload: { ...PLAIN_POLICY, term: 'time-limited', duration_days: 30, grace_days: 3 },
+    });
+    expect(put.statusCode).toBe(200);
+    const order = (
+      await post(
+        body({
+          buyer: { email: 'rows.as.made@example.com', name: 'Rows' },
+          lines: [
+            { product_id: suite.world.drums.id, license_type: 'Standard', quantity: 2 },
+            { product_id: suite.world.synth.id, license_type: 'NFR', quantity: 1 },
+          ],
+        }),
+      )
+    ).json<Order>();
+    const licenses = await suite.t.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        order.licenses.map((license) => license.id),
+      )
+      .orderBy('id')
+      .execute();
+    const user = await suite.t.db
+      .selectFrom('end_users')
+      .select(['id', 'email', 'external_id', 'manufacturer_id', 'created_at', 'updated_at'])
+      .where('id', '=', order.buyer.user_id!)
+      .executeTakeFirstOrThrow();
+    const audit = await suite.t.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity_type', 'entity_id', 'before', 'after'])
+      .where('manufacturer_id', '=', suite.world.manufacturerA.id)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('entity_type', '=', 'order'), eb('entity_id', '=', String(order.id))]),
+          eb.and([eb('entity_type', '=', 'end_user'), eb('entity_id', '=', String(user.id))]),
+          eb.and([
+            eb('entity_type', '=', 'license'),
+            eb(
+              'entity_id',
+              'in',
+              licenses.map((license) => String(license.id)),
+            ),
+          ]),
+        ]),
+      )
+      .orderBy('id')
+      .execute();
+    const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    expect(audit).toEqual([
+      {
+        action: 'end_user.create',
+        entity_type: 'end_user',
+        entity_id: String(user.id),
+        before: null,
+        after: asJson(user),
+      },
+      ...licenses.map((license) => ({
+        action: 'license.create',
+        entity_type: 'license',
+        entity_id: String(license.id),
+        before: null,
+        after: asJson(license),
+      })),
+      {
+        action: 'order.create',
+        entity_type: 'order',
+        entity_id: String(order.id),
+        before: null,
+        after: {
+          store: 'api',
+          external_order_id: 'ord_1001',
+          buyer_email: 'rows.as.made@example.com',
+          amount: 1999,
+          currency: 'EUR',
+          status: 'completed',
+          license_ids: licenses.map((license) => license.id),
+        },
+      },
+    ]);
+    expect(licenses[0]!.expires_at).not.toBeNull();
+    expect(order.lines.map((line) => [line.product_name, line.quantity])).toEqual([
+      ['Alpha Drums', 2],
+      ['Alpha Synth', 1],
+    ]);
+    const links = await suite.t.db
+      .selectFrom('order_licenses as ok')
+      .innerJoin('order_lines as ol', 'ol.id', 'ok.order_line_id')
+      .select(['ok.license_id', 'ol.product_id'])
+      .where('ok.order_id', '=', order.id)
+      .orderBy('ok.license_id')
+      .execute();
+    expect(links).toEqual(licenses.map((license) => ({ license_id: license.id, product_id: license.product_id })));
+    const read = await suite.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}`,
+      headers: { authorization: `Bearer ${suite.world.reader.secret}` },
+    });
+    expect(read.json()).toEqual(order);
+    const stored = await suite.t.db
+      .selectFrom('orders')
+      .select(['answer', 'buyer_user_id'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ answer: order, buyer_user_id: user.id });
   });
 
   it('staff may post an order (audited as the staff member); the superuser may not', async () => {
@@ -514,5 +631,53 @@ describe('orders', () => {
     expect(answer).toMatchObject({ status: 201, created: true, order: { store: 'stripe' } });
     const replay = await adapterOrder();
     expect(replay).toEqual({ ...answer, created: false });
+  });
+
+  it('an order of a known buyer is two named statements and no transaction; a retry of it is one', async () => {
+    const sent: { name: string | undefined; text: string }[] = [];
+    const pool = new Pool({ connectionString: suite.t.databaseUrl, max: 1 });
+    pool.on('connect', (client: PoolClient) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+        config: unknown,
+        ...rest: unknown[]
+      ) => {
+        const named =
+          typeof config === 'object' && config !== null ? (config as { name?: string; text: string }) : undefined;
+        sent.push({ name: named?.name, text: named ? named.text : String(config) });
+        return query(config, ...rest);
+      };
+      nameRegisteredStatements(client);
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      const order = (key: string) =>
+        createOrder(
+          db,
+          { id: suite.world.manufacturerA.id },
+          {
+            buyer: { email: 'ROUND.TRIPS@example.com', name: 'Round Trips' },
+            lines: [{ product_id: suite.world.synth.id, license_type: 'Standard', quantity: 1 }],
+            store: 'api',
+          },
+          { actor: null, idempotencyKey: key, publicUrl: 'http://127.0.0.1:1' },
+        );
+      await order(newKey());
+      sent.length = 0;
+      const retryKey = newKey();
+      const second = await order(retryKey);
+      expect(second.created).toBe(true);
+      const names = () =>
+        sent.map((statement) => statement.name ?? statement.text.trim().split(/\s/)[0]!.toLowerCase());
+      expect(names()).toEqual([expect.stringMatching(/^order_read_/), expect.stringMatching(/^order_write_/)]);
+      sent.length = 0;
+      expect(await order(retryKey)).toEqual({
+        ...second,
+        created: false,
+      });
+      expect(names()).toEqual([expect.stringMatching(/^order_read_/)]);
+    } finally {
+      await db.destroy();
+    }
   });
 });

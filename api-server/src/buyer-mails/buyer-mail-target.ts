@@ -21,6 +21,15 @@ export async function buyerMailContext(db: Db, publicUrl: string, manufacturerId
     findPortalSettings(db, manufacturerId),
   ]);
   if (!brand || !portal) throw new Error(`no manufacturer ${manufacturerId} to mail a buyer for`);
+  return buyerMailContextOf(publicUrl, brand, portal);
+}
+
+/** The context from the brand and the portal's settings when the caller has read them already. */
+export function buyerMailContextOf(
+  publicUrl: string,
+  brand: MailBrand,
+  portal: { portal_slug: string; portal_enabled: boolean },
+): BuyerMailContext {
   return {
     brand,
     portalPage: (page) =>

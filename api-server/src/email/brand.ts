@@ -20,7 +20,18 @@ export async function readMailBrand(db: Db, manufacturerId: number): Promise<Mai
     .select(['m.name', 'm.email', 's.sender_name', 's.reply_to', 's.logo_url', 's.brand_color'])
     .where('m.id', '=', manufacturerId)
     .executeTakeFirst();
-  if (!row) return undefined;
+  return row && mailBrandOf(row);
+}
+
+/** The brand from the manufacturer's row and its mail settings (null where it set none). */
+export function mailBrandOf(row: {
+  name: string;
+  email: string | null;
+  sender_name: string | null;
+  reply_to: string | null;
+  logo_url: string | null;
+  brand_color: string | null;
+}): MailBrand {
   return {
     manufacturerName: row.name,
     senderName: row.sender_name || row.name,

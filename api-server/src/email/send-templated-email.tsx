@@ -36,9 +36,19 @@ export interface TemplatedEmail {
  * An address that cannot receive mail throws InvalidMailAddress (mail-address.ts: check it first to answer a 400).
  */
 export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise<{ id: string }> {
-  const to = normalizedMailAddress(email.to);
   const brand = email.brand ?? (await readMailBrand(db, email.manufacturerId));
   if (!brand) throw new Error(`no manufacturer ${email.manufacturerId} to send a mail for`);
+  const row = await emailDb(db)
+    .with('written', (trx) => trx.insertInto('email_outbox').values(outboxRowOf(email, brand)).returning('id'))
+    .selectFrom('written')
+    .select(['written.id', outboxWakeUp(EMAIL_OUTBOX_CHANNEL).as('wake_up')])
+    .executeTakeFirstOrThrow();
+  return { id: String(row.id) };
+}
+
+/** The mail rendered (HTML + plain text) in the manufacturer's brand: the outbox row that sends it. */
+export function outboxRowOf(email: TemplatedEmail, brand: MailBrand) {
+  const to = normalizedMailAddress(email.to);
   const framed = (
     <EmailFrame brand={brand} preview={email.preview} transactional={email.transactional}>
       {email.body}
@@ -46,28 +56,21 @@ export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise
   );
   const { html, text } = renderEmail(framed);
   const masked = email.secrets?.length ? maskSecrets({ subject: email.subject, html, text }, email.secrets) : null;
-  const row = await emailDb(db)
-    .with('written', (trx) =>
-      trx
-        .insertInto('email_outbox')
-        .values({
-          manufacturer_id: email.manufacturerId,
-          to_address: to,
-          kind: email.kind,
-          subject: email.subject,
-          sender_name: brand.senderName,
-          reply_to: brand.replyTo,
-          html,
-          text,
-          masked_subject: masked?.subject ?? null,
-          masked_html: masked?.html ?? null,
-          masked_text: masked?.text ?? null,
-          transactional: email.transactional,
-        })
-        .returning('id'),
-    )
-    .selectFrom('written')
-    .select(['written.id', outboxWakeUp(EMAIL_OUTBOX_CHANNEL).as('wake_up')])
-    .executeTakeFirstOrThrow();
-  return { id: String(row.id) };
+  return {
+    manufacturer_id: email.manufacturerId,
+    to_address: to,
+    kind: email.kind,
+    subject: email.subject,
+    sender_name: brand.senderName,
+    reply_to: brand.replyTo,
+    html,
+    text,
+    masked_subject: masked?.subject ?? null,
+    masked_html: masked?.html ?? null,
+    masked_text: masked?.text ?? null,
+    transactional: email.transactional,
+  };
 }
+
+/** An outbox row as `outboxRowOf` makes it. */
+export type OutboxRow = ReturnType<typeof outboxRowOf>;

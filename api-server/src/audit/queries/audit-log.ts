@@ -23,9 +23,7 @@ export async function recordAudits(db: Db, actor: AuditActor, entries: AuditEntr
     .values(
       entries.map((entry) => ({
         manufacturer_id: entry.manufacturerId,
-        actor_system_user_id: actor && 'systemUserId' in actor ? actor.systemUserId : null,
-        actor_end_user_id: actor && 'endUserId' in actor ? actor.endUserId : null,
-        actor_api_key_id: actor && 'apiKeyId' in actor ? actor.apiKeyId : null,
+        ...auditActorColumns(actor),
         action: entry.action,
         entity_type: entry.entityType,
         entity_id: String(entry.entityId),
@@ -35,6 +33,13 @@ export async function recordAudits(db: Db, actor: AuditActor, entries: AuditEntr
     )
     .execute();
 }
+
+/** The audit row's actor columns: the staff member, the customer or the API key that made the change. */
+export const auditActorColumns = (actor: AuditActor) => ({
+  actor_system_user_id: actor && 'systemUserId' in actor ? actor.systemUserId : null,
+  actor_end_user_id: actor && 'endUserId' in actor ? actor.endUserId : null,
+  actor_api_key_id: actor && 'apiKeyId' in actor ? actor.apiKeyId : null,
+});
 
 /** A link between two things, made or undone: a release on a channel, a user in a channel. */
 export interface LinkAuditEntry extends Omit<AuditEntry, 'before' | 'after'> {

@@ -5,40 +5,7 @@ import type { PageRequest } from '../../lib/paging';
 import { escapeLike } from '../../lib/like-pattern';
 import { databaseNow } from '../../db/now';
 import { orderDb } from './order-tables';
-import { ORDER_COLUMNS, toOrder, toOrderSummary, type OrderInput, type OrderRow } from '../order-shape';
-
-/**
- * Claims the manufacturer's Idempotency-Key with a new order row, first thing in the order's transaction: the
- * unique (manufacturer, key) makes a concurrent request with the same key wait for this transaction and then find
- * the key taken. Undefined when the key is taken (by a committed order).
- */
-export async function claimOrder(
-  trx: Db,
-  manufacturerId: number,
-  idempotencyKey: string,
-  requestHash: Buffer,
-  input: OrderInput,
-): Promise<number | undefined> {
-  const row = await orderDb(trx)
-    .insertInto('orders')
-    .values({
-      manufacturer_id: manufacturerId,
-      idempotency_key: idempotencyKey,
-      request_hash: requestHash,
-      store: input.store,
-      external_order_id: input.external_order_id,
-      buyer_email: input.buyer.email,
-      buyer_name: input.buyer.name,
-      buyer_external_id: input.buyer.external_id,
-      amount: input.amount,
-      currency: input.currency,
-      answer: null,
-    })
-    .onConflict((oc) => oc.columns(['manufacturer_id', 'idempotency_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
+import { ORDER_COLUMNS, toOrder, toOrderSummary, type OrderRow } from '../order-shape';
 
 /** The order that holds the key: its request's hash and the answer it was given. */
 export async function findOrderByKey(db: Db, manufacturerId: number, idempotencyKey: string) {
@@ -48,35 +15,6 @@ export async function findOrderByKey(db: Db, manufacturerId: number, idempotency
     .where('manufacturer_id', '=', manufacturerId)
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
-}
-
-/** Records the order's buyer (an end user now) and the answer a retry with its key gets. */
-export async function completeOrder(trx: Db, orderId: number, buyerUserId: number, answer: Order): Promise<void> {
-  await orderDb(trx)
-    .updateTable('orders')
-    .set({ buyer_user_id: buyerUserId, answer: JSON.stringify(answer) })
-    .where('id', '=', orderId)
-    .execute();
-}
-
-export async function insertOrderLine(
-  trx: Db,
-  orderId: number,
-  line: { product_id: number; license_type: string; quantity: number },
-): Promise<number> {
-  const row = await orderDb(trx)
-    .insertInto('order_lines')
-    .values({ order_id: orderId, ...line })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertOrderLicenses(
-  trx: Db,
-  rows: { license_id: number; order_id: number; order_line_id: number }[],
-): Promise<void> {
-  if (rows.length) await orderDb(trx).insertInto('order_licenses').values(rows).execute();
 }
 
 /** The manufacturer's products among `ids` (their id and name). */
