@@ -8,7 +8,7 @@ import { secondsNow, serialOf, type ClientCall } from '../clients/client-values'
 import { borrowProblem, daysAfter, minutesAfter, overSeats, seatsInUse } from './lease-rules';
 import { requireFloatingLicense } from './floating-license-rules';
 import { signLease } from './lease-document';
-import { findFloatingLicense } from './queries/floating-license';
+import { lockFloatingLicense } from './queries/floating-license';
 import { checkOutLease, type SeatCheckout } from './queries/seat-checkout';
 import { LEASE_CHANGED } from './heartbeat';
 
@@ -46,9 +46,7 @@ export async function checkOutSeat(
   const borrowed = days !== undefined;
   const now = secondsNow();
   const { license, lease } = await db.transaction().execute(async (trx) => {
-    const license = requireFloatingLicense(
-      await findFloatingLicense(trx, { productId: body.product_id, serial }, true),
-    );
+    const license = requireFloatingLicense(await lockFloatingLicense(trx, { productId: body.product_id, serial }));
     const problem = days === undefined ? undefined : borrowProblem(license, days);
     if (problem) throw badRequest(problem);
     const expiresAt = days === undefined ? minutesAfter(now, license.lease_minutes) : daysAfter(now, days);
