@@ -133,6 +133,26 @@ describe('redeeming a batch serial in the portal', () => {
       .orderBy('id')
       .execute();
     expect(audit.map((row) => row.action)).toEqual(['license.create', 'batch_serial.redeem']);
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['entity_type', 'entity_id', 'before', 'after'])
+      .where('actor_end_user_id', '=', world.ann.id)
+      .orderBy('id')
+      .execute();
+    expect(audited).toEqual([
+      {
+        entity_type: 'license',
+        entity_id: String(licence.id),
+        before: null,
+        after: JSON.parse(JSON.stringify(licence)),
+      },
+      {
+        entity_type: 'batch_serial',
+        entity_id: String(serial.id),
+        before: null,
+        after: { serial: serials[0], batch_id: batchId, license_id: licence.id, end_user_id: world.ann.id },
+      },
+    ]);
     const events = await t.db.selectFrom('webhook_events').select('type').orderBy('id').execute();
     expect(events.map((event) => event.type)).toEqual(['license.created', 'batch_serial.redeemed']);
   });

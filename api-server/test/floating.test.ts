@@ -91,6 +91,65 @@ describe('floating seats: check out, heart-beat, check in, borrow', () => {
     expect(events.rows.map((row) => row.type)).toContain('seat.checked_out');
   });
 
+  it('audits a new lease and a borrow with exactly what they hold; a machine whose lease ended gets a new one', async () => {
+    const auditOf = async (action: string) => {
+      const row = (await clientAudit(t(), action)).at(-1)!;
+      return { ...row, id: undefined, created_at: undefined };
+    };
+    const rowOf = (action: string, after: Record<string, unknown>) => ({
+      id: undefined,
+      created_at: undefined,
+      manufacturer_id: world().manufacturerA.id,
+      actor_system_user_id: null,
+      actor_end_user_id: null,
+      actor_api_key_id: null,
+      action,
+      entity_type: 'license',
+      entity_id: String(world().bobSynth.id),
+      before: null,
+      after: { actor: 'client', address: '127.0.0.1', hardware_fingerprint: 'MACHINE-A', ...after },
+    });
+    const first = leaseOf((await calls().checkout('MACHINE-A', { machine_name: 'Studio Mac' })).body);
+    expect(await auditOf('client.seat.check_out')).toEqual(
+      rowOf('client.seat.check_out', {
+        lease_id: first.lease_id,
+        machine_name: 'Studio Mac',
+        borrowed: false,
+        expires_at: first.expires_at,
+      }),
+    );
+    // A borrow of the seat the machine holds keeps its lease, made borrowed, and is audited.
+    const borrowed = leaseOf((await calls().borrow('MACHINE-A', 2)).body);
+    expect(borrowed).toMatchObject({ lease_id: first.lease_id, borrowed: true });
+    expect(await auditOf('client.seat.borrow')).toEqual(
+      rowOf('client.seat.borrow', {
+        lease_id: first.lease_id,
+        machine_name: 'Studio Mac',
+        borrowed: true,
+        expires_at: borrowed.expires_at,
+      }),
+    );
+    await sql`UPDATE license_leases SET expires_at = now() - interval '1 second'`.execute(t().db);
+    const again = leaseOf((await calls().checkout('MACHINE-A')).body);
+    expect(again).toMatchObject({ borrowed: false });
+    expect(again.lease_id).not.toBe(first.lease_id);
+    expect(await seatsOf(t(), world().bobSynth.id)).toBe(1);
+    expect(await auditOf('client.seat.check_out')).toEqual(
+      rowOf('client.seat.check_out', {
+        lease_id: again.lease_id,
+        machine_name: null,
+        borrowed: false,
+        expires_at: again.expires_at,
+      }),
+    );
+    expect((await calls().checkin('MACHINE-A', again.lease_id as string)).statusCode).toBe(200);
+    expect(await auditOf('client.seat.check_in')).toEqual({
+      ...rowOf('client.seat.check_in', {}),
+      before: { lease_id: again.lease_id, hardware_fingerprint: 'MACHINE-A', borrowed: false },
+      after: { actor: 'client', address: '127.0.0.1' },
+    });
+  });
+
   it('refuses a check-out when every seat is taken, saying when the first frees', async () => {
     const first = await checkedOut('MACHINE-A');
     await checkedOut('MACHINE-B');

@@ -126,13 +126,15 @@ export async function consumeRateLimitsWithRead<Row extends object>(
  * Counts the hits and, only when every bucket admits the call, runs a write in the same statement: one round trip
  * for a call whose work is one write. `write` is a data-modifying CTE named `written` whose statement ends with
  * `AND (SELECT ok FROM admitted)` and RETURNING at most one row. The statement commits durably, as the write needs.
- * `row` is undefined when the call was refused or the write changed nothing.
+ * `row` is undefined when the call was refused or the write changed nothing. `thenCtes` are more CTEs after `written`
+ * (e.g. an audit row of what it wrote, read from `written`).
  */
 export async function consumeRateLimitsWithWrite<Row extends object>(
   db: Db,
   label: string,
   limits: RateLimit[],
   write: RawBuilder<Row>,
+  thenCtes?: RawBuilder<unknown>,
 ): Promise<{ decision: RateLimitDecision; row: Row | undefined }> {
   const buckets = bucketsOf(limits);
   const caps = buckets.buckets.map((bucket) => buckets.byBucket.get(bucket)!.limit);
@@ -143,7 +145,7 @@ export async function consumeRateLimitsWithWrite<Row extends object>(
       WITH ${countingCtes(db, buckets, true)}, admitted AS (
         SELECT coalesce(bool_and(c.hits <= k.cap), true) AS ok
         FROM counted c JOIN unnest(${buckets.buckets}::text[], ${caps}::integer[]) AS k(bucket, cap) USING (bucket)
-      ), written AS (${write})
+      ), written AS (${write})${thenCtes ? sql`, ${thenCtes}` : sql``}
       SELECT h.rate_limits, w.*
       FROM (SELECT json_agg(c) AS rate_limits FROM counted c) h
       LEFT JOIN LATERAL (SELECT true AS found, x.* FROM written x) w ON true`,

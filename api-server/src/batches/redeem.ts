@@ -1,13 +1,11 @@
 import type { PortalRedeemed } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { HttpError, conflict } from '../lib/http-error';
-import { recordAudit } from '../audit/queries/audit-log';
+import { recordAudits } from '../audit/queries/audit-log';
 import { mailIssuedLicenses } from '../buyer-mails/license-issued';
-import { insertLicense } from '../licenses/queries/licenses';
 import type { Customer } from '../portal/customer-authentication';
 import { normalizeSerial } from './batch-serials';
-import { addToBatchCounts } from './queries/batches';
-import { claimUnsoldSerial, findSerialState, linkSerialToLicense } from './queries/redeem';
+import { findSerialState, redeemUnsoldSerial } from './queries/redeem';
 import {
   SERIAL_ALREADY_REDEEMED,
   SERIAL_NOT_REDEEMABLE,
@@ -40,35 +38,32 @@ export async function redeemSerial(
   const serial = normalizeSerial(typed);
   if (!serial) throw new HttpError(404, SERIAL_NOT_VALID);
   const outcome = await db.transaction().execute(async (trx) => {
-    const claimed = await claimUnsoldSerial(trx, customer.manufacturerId, serial, customer.endUserId);
-    if (!claimed) return { refused: true as const };
-    const license = await insertLicense(trx, {
-      manufacturerId: customer.manufacturerId,
-      productId: claimed.product_id,
-      userId: customer.endUserId,
-      licenseType: claimed.license_type,
-      serial,
-    }).catch((error: unknown) => {
-      // A licence made elsewhere holds this serial (odds of 2^-100 per pair): refused, nothing written.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(SERIAL_NOT_REDEEMABLE);
-      throw error;
-    });
-    await linkSerialToLicense(trx, claimed.id, license.id);
-    await addToBatchCounts(trx, claimed.batch_id, { redeemed: 1 });
-    await recordAudit(trx, customer, {
-      manufacturerId: customer.manufacturerId,
-      action: 'license.create',
-      entityType: 'license',
-      entityId: license.id,
-      after: license,
-    });
-    await recordAudit(trx, customer, {
-      manufacturerId: customer.manufacturerId,
-      action: 'batch_serial.redeem',
-      entityType: 'batch_serial',
-      entityId: claimed.id,
-      after: { serial, batch_id: claimed.batch_id, license_id: license.id, end_user_id: customer.endUserId },
-    });
+    const redeemed = await redeemUnsoldSerial(trx, customer.manufacturerId, serial, customer.endUserId).catch(
+      (error: unknown) => {
+        // A licence made elsewhere holds this serial (odds of 2^-100 per pair): refused, nothing written.
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(SERIAL_NOT_REDEEMABLE);
+        throw error;
+      },
+    );
+    if (!redeemed) return { refused: true as const };
+    const { claimed, license } = redeemed;
+    // One statement, in this order: the licence made, then the serial redeemed.
+    await recordAudits(trx, customer, [
+      {
+        manufacturerId: customer.manufacturerId,
+        action: 'license.create',
+        entityType: 'license',
+        entityId: license.id,
+        after: license,
+      },
+      {
+        manufacturerId: customer.manufacturerId,
+        action: 'batch_serial.redeem',
+        entityType: 'batch_serial',
+        entityId: claimed.id,
+        after: { serial, batch_id: claimed.batch_id, license_id: license.id, end_user_id: customer.endUserId },
+      },
+    ]);
     await mailIssuedLicenses(trx, publicUrl, customer.manufacturerId, [license.id], 'license_issued');
     return {
       refused: false as const,

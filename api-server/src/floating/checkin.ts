@@ -1,42 +1,54 @@
 import type { SeatCheckinResult, SeatLeaseBody } from 'shared-kit/contract';
 import type { Db } from '../db/database';
-import { forbidden, notFound } from '../lib/http-error';
+import { consumeRateLimits } from '../auth/rate-limits';
+import { forbidden, notFound, type HttpError } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
-import { documentTime, recordClientAudit, secondsNow, serialOf, type ClientCall } from '../clients/client-values';
+import { documentTime, secondsNow, serialOf, type GuardedClientCall } from '../clients/client-values';
 import { LEASE_NOT_FOUND, LEASE_OF_ANOTHER_MACHINE } from './lease-rules';
 import { requireFloatingLicense } from './floating-license-rules';
 import { findFloatingLicense } from './queries/floating-license';
-import { deleteLease, findLease } from './queries/leases';
+import { findLease } from './queries/leases';
+import { checkInLease } from './queries/seat-checkin';
 
-/** Frees the caller's own seat at once (a disabled or expired licence's too); audited. */
-export async function checkInSeat(db: Db, call: ClientCall, body: SeatLeaseBody): Promise<SeatCheckinResult> {
-  const serial = serialOf(body.serial);
-  const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
-  const leaseId = body.lease_id.toLowerCase();
-  return db.transaction().execute(async (trx) => {
-    const license = requireFloatingLicense(
-      await findFloatingLicense(trx, { productId: body.product_id, serial }, false),
-      {
-        inUse: false,
-      },
-    );
-    const lease = await deleteLease(trx, license.id, leaseId, hardwareFingerprint);
-    if (!lease) {
-      const other = await findLease(trx, leaseId);
-      throw other?.license_id === license.id ? forbidden(LEASE_OF_ANOTHER_MACHINE) : notFound(LEASE_NOT_FOUND);
-    }
-    await recordClientAudit(trx, call, {
-      manufacturerId: license.manufacturer_id,
-      action: 'client.seat.check_in',
-      entityType: 'license',
-      entityId: license.id,
-      before: { lease_id: lease.id, hardware_fingerprint: lease.hardware_fingerprint, borrowed: lease.borrowed },
-    });
-    return {
-      lease_id: lease.id,
-      serial: license.serial,
-      hardware_fingerprint: hardwareFingerprint,
-      checked_in_at: documentTime(secondsNow()),
-    };
-  });
+/**
+ * Frees the caller's own seat at once (a disabled or expired licence's too); audited. One statement counts the call
+ * against its rate limits, ends the lease and writes the audit row; a refusal is explained by reads off that path.
+ */
+export async function checkInSeat(db: Db, call: GuardedClientCall, body: SeatLeaseBody): Promise<SeatCheckinResult> {
+  const key = {
+    productId: body.product_id,
+    ...(await countedOnRefusal(db, call, () => ({
+      serial: serialOf(body.serial),
+      hardwareFingerprint: hardwareFingerprintOf(body.hardware_fingerprint),
+    }))),
+    leaseId: body.lease_id.toLowerCase(),
+  };
+  const { decision, row: lease } = await checkInLease(db, call.limits, key, call.address);
+  call.admit(decision);
+  if (!lease) throw await whyNotCheckedIn(db, key);
+  return {
+    lease_id: lease.id,
+    serial: lease.serial,
+    hardware_fingerprint: key.hardwareFingerprint,
+    checked_in_at: documentTime(secondsNow()),
+  };
+}
+
+/** The call's values, or its 400: counted against the rate limits first (429 when over them), as every call is. */
+async function countedOnRefusal<T>(db: Db, call: GuardedClientCall, values: () => T): Promise<T> {
+  try {
+    return values();
+  } catch (error) {
+    call.admit(await consumeRateLimits(db, call.limits));
+    throw error;
+  }
+}
+
+async function whyNotCheckedIn(
+  db: Db,
+  key: { productId: number; serial: string; leaseId: string },
+): Promise<HttpError> {
+  const license = requireFloatingLicense(await findFloatingLicense(db, key, false), { inUse: false });
+  const lease = await findLease(db, key.leaseId);
+  return lease?.license_id === license.id ? forbidden(LEASE_OF_ANOTHER_MACHINE) : notFound(LEASE_NOT_FOUND);
 }

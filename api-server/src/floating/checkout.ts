@@ -4,12 +4,13 @@ import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { badRequest, conflict } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { machineNameOf } from '../licenses/machine-name';
-import { documentTime, recordClientAudit, secondsNow, serialOf, type ClientCall } from '../clients/client-values';
+import { secondsNow, serialOf, type ClientCall } from '../clients/client-values';
 import { borrowProblem, daysAfter, minutesAfter, overSeats, seatsInUse } from './lease-rules';
 import { requireFloatingLicense } from './floating-license-rules';
 import { signLease } from './lease-document';
-import { findFloatingLicense } from './queries/floating-license';
-import { insertLease, liveLeasesOf, renewLease } from './queries/leases';
+import { lockFloatingLicense } from './queries/floating-license';
+import { checkOutLease, type SeatCheckout } from './queries/seat-checkout';
+import { LEASE_CHANGED } from './heartbeat';
 
 /** Every seat is taken by a live lease: 409 with the time the first one frees (`frees_at`). */
 export class SeatsInUseError extends Error {
@@ -26,6 +27,9 @@ export class SeatsInUseError extends Error {
  * one licence on every server instance take their turn, the licence's live leases are counted against its seats.
  * A machine that already holds a live lease keeps it (renewed, or made a borrow); a new lease and a borrow are
  * audited, a renewal is not (it is a heart-beat). `admit` counts the call against its rate limits.
+ *
+ * The lock is held for one statement and the commit (every check-out of the licence waits for them): the licence,
+ * its policy and its product's key are read as the lock is taken, and the lease is signed after the commit.
  */
 export async function checkOutSeat(
   db: Db,
@@ -39,44 +43,28 @@ export async function checkOutSeat(
   const call = await admit();
   const serial = serialOf(body.serial);
   const days = 'days' in body ? body.days : undefined;
+  const borrowed = days !== undefined;
   const now = secondsNow();
-  return db.transaction().execute(async (trx) => {
-    const license = requireFloatingLicense(
-      await findFloatingLicense(trx, { productId: body.product_id, serial }, true),
-    );
+  const { license, lease } = await db.transaction().execute(async (trx) => {
+    const license = requireFloatingLicense(await lockFloatingLicense(trx, { productId: body.product_id, serial }));
     const problem = days === undefined ? undefined : borrowProblem(license, days);
     if (problem) throw badRequest(problem);
-    const borrowed = days !== undefined;
     const expiresAt = days === undefined ? minutesAfter(now, license.lease_minutes) : daysAfter(now, days);
-    const live = await liveLeasesOf(trx, license.id, now);
-    const own = live.find((lease) => lease.hardware_fingerprint === hardwareFingerprint);
-    if (own && live.length > license.seats) throw conflict(overSeats(license.seats, own.expires_at));
-    if (!own && live.length >= license.seats) throw new SeatsInUseError(license.seats, live[0]!.expires_at);
-    const lease = own
-      ? await renewLease(trx, own.id, { expiresAt, borrowed, machineName })
-      : await insertLease(trx, {
-          manufacturerId: license.manufacturer_id,
-          licenseId: license.id,
-          hardwareFingerprint,
-          machineName,
-          borrowed,
-          checkedOutAt: now,
-          expiresAt,
-        });
-    if (!own || borrowed)
-      await recordClientAudit(trx, call, {
-        manufacturerId: license.manufacturer_id,
-        action: borrowed ? 'client.seat.borrow' : 'client.seat.check_out',
-        entityType: 'license',
-        entityId: license.id,
-        after: {
-          lease_id: lease.id,
-          hardware_fingerprint: hardwareFingerprint,
-          machine_name: lease.machine_name,
-          borrowed: lease.borrowed,
-          expires_at: documentTime(lease.expires_at),
-        },
-      });
-    return signLease(productKeyOf, license, lease);
+    const seats = await checkOutLease(
+      trx,
+      license,
+      { hardwareFingerprint, machineName, borrowed, checkedOutAt: now, expiresAt },
+      { action: borrowed ? 'client.seat.borrow' : 'client.seat.check_out', address: call.address },
+    );
+    return { license, lease: seats.lease ?? refusal(license.seats, seats) };
   });
+  return signLease(productKeyOf, license, lease);
+}
+
+/** Why no lease was written: every seat is taken, the licence has fewer seats than holders, or the lease just ended. */
+function refusal(seats: number, found: SeatCheckout): never {
+  if (found.own_expires_at === null) throw new SeatsInUseError(seats, found.first_frees_at!);
+  if (found.live > seats) throw conflict(overSeats(seats, found.own_expires_at));
+  // Checked in or released between the count and the renewal.
+  throw conflict(LEASE_CHANGED);
 }

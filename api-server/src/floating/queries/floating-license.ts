@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { executeNamed } from '../../db/named-statements';
 import { licenseExpiredSql } from '../../policies/queries/license-terms';
 
 /** What the seat calls need of a licence: its state, its floating terms, its product's key, its edition. */
@@ -45,5 +46,24 @@ export async function findFloatingLicense(
   const { rows } = await sql<FloatingLicense>`SELECT ${FLOATING_LICENSE}
     WHERE l.product_id = ${key.productId} AND l.serial = ${key.serial}
     ${lock ? sql`FOR NO KEY UPDATE OF l` : sql``}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * The licence a check-out names, its row locked until the transaction ends (as findFloatingLicense with `lock`).
+ * Named: planned once per connection, as the other hot client calls; the product is a filter (`IS TRUE`), so the
+ * generic plan finds the licence by its serial, one probe.
+ */
+export async function lockFloatingLicense(
+  db: Db,
+  key: { productId: number; serial: string },
+): Promise<FloatingLicense | undefined> {
+  const { rows } = await executeNamed(
+    db,
+    'floating_license_lock',
+    sql<FloatingLicense>`SELECT ${FLOATING_LICENSE}
+    WHERE (l.product_id = ${key.productId}) IS TRUE AND l.serial = ${key.serial}
+    FOR NO KEY UPDATE OF l`,
+  );
   return rows[0];
 }

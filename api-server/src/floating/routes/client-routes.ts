@@ -76,6 +76,10 @@ export const floatingClientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> 
   app.post(
     '/clients/app/seats/checkins',
     { config: PUBLIC, schema: { tags, body: SeatLeaseBody, response: { 200: SeatCheckinResult, ...errors } } },
-    async (request, reply) => checkInSeat(db, await admitSeatCall(request, reply, request.body), request.body),
+    async (request, reply) => {
+      const { product_id, hardware_fingerprint } = request.body;
+      const call = guardedCall(request, reply, [machineSubject(product_id, hardware_fingerprint)]);
+      return checkInSeat(db, call, request.body);
+    },
   );
 };
