@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../api/api-error';
-import { CONFIRMED_ACTION_FAILED, ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+import { CONFIRMED_ACTION_FAILED } from './ConfirmDialogWindow';
 import { renderWithTheme } from './test-utils';
 
 function setup(props: Partial<ConfirmDialogProps> = {}) {
