@@ -242,6 +242,25 @@ describe('activation through the browser', () => {
     }
   });
 
+  it('reads license_file_version written as a string as its number, as every body of the client API', async () => {
+    const fingerprint = nextFingerprint();
+    const started = await startFor(fingerprint, { license_file_version: '2' });
+    const stored = await t.db
+      .selectFrom('browser_activations')
+      .select('license_file_version')
+      .where('user_code', '=', started.user_code.replace('-', ''))
+      .executeTakeFirstOrThrow();
+    expect(stored.license_file_version).toBe(2);
+    const refused = await start({
+      product_id: owned.productId,
+      hardware_fingerprint: nextFingerprint(),
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+      license_file_version: '3',
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('answers a wrong fingerprint, another product or an unknown device code like an unknown code', async () => {
     const fingerprint = nextFingerprint();
     const started = await startFor(fingerprint);

@@ -101,6 +101,16 @@ describe('licence file version 2 (the licence terms, signed)', () => {
     });
   });
 
+  // The server's validation coerces a number written as a string on every route (docs/client-integration.md, flow 2):
+  // plugins that send "2" have always been answered version 2, and keep being.
+  it('reads license_file_version "2" as 2, and refuses "3" like 3', async () => {
+    const license = await newLicense('string-version@listener.example');
+    const answer = await activate(license.serial, 'STRING-MAC', '2');
+    expect(answer.statusCode).toBe(200);
+    expect(verifiedLicense(answer.body, world.synth.public_key, 'STRING-MAC')).toMatchObject({ format_version: 2 });
+    expect((await activate(license.serial, 'STRING-MAC', '3')).statusCode).toBe(400);
+  });
+
   it.each([[3], [0], [null]])('refuses license_file_version %p with a 400, activating nothing', async (version) => {
     const license = await newLicense(`bad-version-${String(version)}@listener.example`);
     const answer = await activate(license.serial, 'BAD-MAC', version);

@@ -204,7 +204,7 @@ describe("An owner manages the manufacturer's staff", () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ message: [LAST_OWNER] });
       if (method !== 'PUT')
-        expect((await call(method, url, ownerToken, payload)).json()).toEqual({ message: [NOT_YOURSELF] });
+        expect((await call(method, url, ownerToken, payload)).json()).toEqual({ message: [NOT_YOURSELF.owner] });
     }
     expect((await staffOf(ownerToken)).members.find((member) => member.id === ownerId)).toMatchObject({
       role: 'owner',
@@ -254,6 +254,23 @@ describe("An owner manages the manufacturer's staff", () => {
     expect(enabled.json()).toMatchObject({ status: 'active' });
     expect(await login(t.app, 'sam@acme.example', NEW_PASSWORD)).toEqual(expect.any(String));
     expect((await auditOf('staff.enable'))[0]).toMatchObject({ entity_id: String(samId) });
+  });
+
+  it('refuses an admin disabling or removing themselves, naming who can (another owner or admin)', async () => {
+    const adminId = await systemUserIdOf(t.db, 'admin@acme.example');
+    const adminToken = await login(t.app, 'admin@acme.example');
+    for (const [method, url] of [
+      ['POST', `/manufacturers/${acme}/staff/${adminId}/disable`],
+      ['DELETE', `/manufacturers/${acme}/staff/${adminId}`],
+    ] as const) {
+      const refused = await call(method, url, adminToken);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: [NOT_YOURSELF.admin] });
+    }
+    expect((await staffOf(ownerToken)).members.find((member) => member.id === adminId)).toMatchObject({
+      role: 'admin',
+      status: 'active',
+    });
   });
 
   it('ends all sessions of a member, and resets their two-factor factors so the password alone signs in', async () => {

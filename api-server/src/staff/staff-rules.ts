@@ -59,9 +59,13 @@ export function mayChangeMember(principal: Principal, member: StaffMemberRow, ne
   if (newRole === 'owner') throw new HttpError(403, OWNER_ONLY.makeOwner);
 }
 
-/** Nobody locks themselves out: disabling or removing oneself is for another owner to do (409). */
+/**
+ * Nobody locks themselves out: disabling or removing oneself is for another owner to do, or, for an admin, another
+ * owner or admin (409).
+ */
 export function notYourself(principal: Principal, memberId: number): void {
-  if (principal.systemUserId === memberId) throw conflict(NOT_YOURSELF);
+  if (principal.systemUserId !== memberId) return;
+  throw conflict(managesOwners(principal) ? NOT_YOURSELF.owner : NOT_YOURSELF.admin);
 }
 
 /** What would take the manufacturer's last enabled owner away is refused (409). */

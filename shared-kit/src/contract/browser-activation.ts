@@ -9,30 +9,11 @@ import { USER_CODE_INPUT_PATTERN } from './user-code';
 
 export * from './user-code';
 
-const {
-  product_id,
-  hardware_fingerprint,
-  hardware_fingerprint_version,
-  signature_seed_version,
-  machine_name,
-  license_file_version,
-} = ClientActivateBody.properties;
-
 /**
  * What a plugin sends to start: the activation's body without a serial (the customer picks the licence), with the
  * licence file version the poll is to deliver.
  */
-export const BrowserActivationStartBody = Type.Object(
-  {
-    product_id,
-    hardware_fingerprint,
-    hardware_fingerprint_version,
-    signature_seed_version,
-    machine_name,
-    license_file_version,
-  },
-  { additionalProperties: false },
-);
+export const BrowserActivationStartBody = Type.Omit(ClientActivateBody, ['serial'], { additionalProperties: false });
 export type BrowserActivationStartBody = Static<typeof BrowserActivationStartBody>;
 
 /** RFC 8628's device authorization response (§3.2). */
@@ -47,6 +28,7 @@ export const BrowserActivationStarted = Type.Object({
 export type BrowserActivationStarted = Static<typeof BrowserActivationStarted>;
 
 export const DEVICE_CODE_MAX_LENGTH = 128;
+const { product_id, hardware_fingerprint } = ClientActivateBody.properties;
 export const BrowserActivationPollBody = Type.Object(
   { product_id, device_code: Text({ minLength: 1, maxLength: DEVICE_CODE_MAX_LENGTH }), hardware_fingerprint },
   { additionalProperties: false },

@@ -59,7 +59,11 @@ export const STAFF_INVITE_PATH = '/join';
 export const LAST_OWNER =
   'This is the last owner of the manufacturer. Make another staff member an owner first: a manufacturer always keeps one.';
 export const INVITE_NOT_VALID = 'This invite link cannot be used. Ask the owner who invited you to send a new invite.';
-export const NOT_YOURSELF = 'You cannot disable or remove yourself. Another owner can.';
+/** Nobody disables or removes themselves; who can instead depends on the role of the one asking (admins manage admins). */
+export const NOT_YOURSELF = {
+  owner: 'You cannot disable or remove yourself. Another owner can.',
+  admin: 'You cannot disable or remove yourself. Another owner or admin can.',
+} as const;
 export const STAFF_MEMBER_NOT_FOUND = 'Staff member not found.';
 export const STAFF_INVITE_NOT_FOUND = 'Invite not found.';
 export const EMAIL_HAS_ACCOUNT = 'This email address already has a ProductHub account.';

@@ -11,6 +11,7 @@ export * from './pagination-items';
 export * from './PaginationControls';
 export * from './SearchBox';
 export * from './Dialog';
+export * from './DialogFormFooter';
 export * from './ConfirmDialog';
 export * from './InfoPopup';
 export * from './CopyButton';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button, DISABLE_REASONS, Dialog, ErrorText, SpinnerIcon, type DisableReason } from 'shared-kit';
+import { DISABLE_REASONS, Dialog, DialogFormFooter, ErrorText, type DisableReason } from 'shared-kit';
 import { Form, SelectField, type ContractForm } from 'shared-kit/forms';
 
 export interface ReasonValues {
@@ -27,15 +27,13 @@ export function ReasonDialog({ form, title, description, reasonLabel, confirmLab
       title={title}
       description={description}
       footer={
-        <>
-          <Button onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="danger" disabled={busy} aria-busy={busy || undefined}>
-            {busy && <SpinnerIcon />}
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogFormFooter
+          formId={formId}
+          submitLabel={confirmLabel}
+          submitVariant="danger"
+          pending={busy}
+          onCancel={onCancel}
+        />
       }
     >
       <Form form={form} id={formId}>

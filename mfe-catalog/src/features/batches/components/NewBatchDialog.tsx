@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, ErrorText, LICENSE_TYPES, SpinnerIcon, type Batch } from 'shared-kit';
+import { Dialog, DialogFormFooter, ErrorText, LICENSE_TYPES, type Batch } from 'shared-kit';
 import { Form, SelectField, TextField, useContractForm } from 'shared-kit/forms';
 import { useCreateBatch } from '../api/batches';
 import {
@@ -58,17 +58,7 @@ export function NewBatchDialog({
       onOpenChange={(open) => !open && !busy && onClose()}
       title="New Serial Batch"
       description={`Serials of ${productName} for a reseller to sell; each becomes a license when its buyer redeems it.`}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy && <SpinnerIcon />}
-            Make serials
-          </Button>
-        </>
-      }
+      footer={<DialogFormFooter formId={formId} submitLabel="Make serials" pending={busy} onCancel={onClose} />}
     >
       <Form form={form} as={FormLayout} id={formId} aria-label="New Serial Batch">
         <SelectField name="license_type" label="License type" required>

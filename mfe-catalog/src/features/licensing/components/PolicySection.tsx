@@ -142,7 +142,8 @@ export function PolicySection({ productId, licenseType, policy, editions }: Poli
             : `${count} ${count === 1 ? 'license' : 'licenses'} of this type would take the policy's edition, grace, maintenance and expiry.`
         }
         confirmLabel="Apply"
-        busy={applyPolicy.isMutating || count === undefined}
+        busy={applyPolicy.isMutating}
+        confirmDisabled={count === undefined}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           void run(async () => {

@@ -1,4 +1,4 @@
-import { Button, Dialog, Table, type Build } from 'shared-kit';
+import { Dialog, DialogFormFooter, Table, type Build } from 'shared-kit';
 import { useRowSelection } from 'shared-kit/data';
 import { useBuildChoices } from '../../../shared/api/get-builds';
 import { buildColumns, buildTimestampColumns } from '../../../shared/components/build-columns';
@@ -37,12 +37,13 @@ export function SelectBuildsDialog({ productId, selected, onSave, onClose }: Sel
       title="Select Builds"
       width="760px"
       footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" onClick={save} disabled={isLoading}>
-            Save
-          </Button>
-        </>
+        <DialogFormFooter
+          onSubmit={save}
+          submitLabel="Save"
+          pending={false}
+          submitDisabled={isLoading}
+          onCancel={onClose}
+        />
       }
     >
       <Table

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button, Dialog, ErrorText, SpinnerIcon, type Edition, type License, type LicenseTerms } from 'shared-kit';
+import { Dialog, DialogFormFooter, ErrorText, type Edition, type License, type LicenseTerms } from 'shared-kit';
 import { Form, SelectField, useContractForm } from 'shared-kit/forms';
 import { useChangeLicenseEdition } from '../api/change-license-edition';
 import { editionContract, editionOption } from './edition-form';
@@ -39,17 +39,7 @@ export function ChangeEditionDialog({
       onOpenChange={(open) => !open && !busy && onClose()}
       title={`Change Edition of License ${license.serial}`}
       description="The license keeps its serial; a plugin gets the new edition's features at its next activation or validation."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy && <SpinnerIcon />}
-            Change edition
-          </Button>
-        </>
-      }
+      footer={<DialogFormFooter formId={formId} submitLabel="Change edition" pending={busy} onCancel={onClose} />}
     >
       <Form form={form} id={formId} aria-label="Change edition">
         <SelectField name="edition_id" label="Edition" required>

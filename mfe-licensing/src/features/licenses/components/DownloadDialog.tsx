@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
-  Button,
   DEFAULT_SIGNATURE_SEED_VERSION,
   Dialog,
+  DialogFormFooter,
   ErrorText,
   Field,
   SIGNATURE_SEED_VERSIONS,
   Select,
-  SpinnerIcon,
   TextInput,
   errorMessage,
   type License,
@@ -58,15 +57,12 @@ export function DownloadDialog({ license, onClose }: DownloadDialogProps) {
       title="Download License File"
       description={`License ${license.serial} of ${license.product.name} for ${license.user.email}: the file works only on the machine with this hardware fingerprint.`}
       footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy && <SpinnerIcon />}
-            {busy ? 'Downloading...' : 'Download'}
-          </Button>
-        </>
+        <DialogFormFooter
+          formId={formId}
+          submitLabel={busy ? 'Downloading...' : 'Download'}
+          pending={busy}
+          onCancel={onClose}
+        />
       }
     >
       <form id={formId} onSubmit={submit} style={{ display: 'contents' }}>

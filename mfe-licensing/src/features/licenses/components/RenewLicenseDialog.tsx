@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, ErrorText, SpinnerIcon, formatDate, type License, type LicenseTerms } from 'shared-kit';
+import { Dialog, DialogFormFooter, ErrorText, formatDate, type License, type LicenseTerms } from 'shared-kit';
 import { Form, SelectField, TextField, useContractForm, useWatch } from 'shared-kit/forms';
 import { useRenewLicense } from '../api/renew-license';
 import { renewContract, renewedBy, type RenewFormValues } from './renew-form';
@@ -60,17 +60,7 @@ export function RenewLicenseDialog({ license, terms, durationDays, onRenewed, on
           ? `It ${terms.expired ? 'expired' : 'expires'} on ${formatDate(terms.expires_at)}.`
           : 'It has no end date yet.'
       }
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy && <SpinnerIcon />}
-            Renew
-          </Button>
-        </>
-      }
+      footer={<DialogFormFooter formId={formId} submitLabel="Renew" pending={busy} onCancel={onClose} />}
     >
       <Form form={form} as={FormLayout} id={formId} aria-label="Renew license">
         {durationDays !== null && (

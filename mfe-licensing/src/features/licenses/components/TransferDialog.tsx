@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
-  Button,
   Dialog,
+  DialogFormFooter,
   ErrorText,
   PaginationControls,
   SearchBox,
   Spinner,
-  SpinnerIcon,
   TRANSFER_USER_PICKER_SIZE,
   errorMessage,
   type EndUser,
@@ -86,15 +85,13 @@ export function TransferDialog({ license, onClose }: TransferDialogProps) {
       title="Transfer License"
       description={`License ${license.serial}, now owned by ${license.user.email}. Choose the user to transfer it to.`}
       footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="primary" onClick={confirm} disabled={!target || busy} aria-busy={busy || undefined}>
-            {busy && <SpinnerIcon />}
-            OK
-          </Button>
-        </>
+        <DialogFormFooter
+          onSubmit={confirm}
+          submitLabel="OK"
+          pending={busy}
+          submitDisabled={!target}
+          onCancel={onClose}
+        />
       }
     >
       <SearchBox

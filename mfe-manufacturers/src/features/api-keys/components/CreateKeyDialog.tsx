@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, Dialog, ErrorText, SpinnerIcon, type CreatedApiKey } from 'shared-kit';
+import { ApiError, Dialog, DialogFormFooter, ErrorText, type CreatedApiKey } from 'shared-kit';
 import { CheckboxGroupField, Form, SelectField, TextField, useContractForm, useWatch } from 'shared-kit/forms';
 import { useCreateApiKey } from '../api/create-api-key';
 import { SCOPE_CHOICES } from './scope-labels';
@@ -70,26 +70,10 @@ export function CreateKeyDialog({
     <Dialog
       open
       width="600px"
-      onOpenChange={(open) => !open && !create.isMutating && onClose()}
+      onOpenChange={(open) => !open && !form.pending && onClose()}
       title="Create API Key"
       description="A key lets a program (a shop, a release pipeline) use this manufacturer's API within its scopes."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={create.isMutating}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            disabled={form.pending}
-            aria-busy={form.pending || undefined}
-          >
-            {form.pending && <SpinnerIcon />}
-            Create key
-          </Button>
-        </>
-      }
+      footer={<DialogFormFooter formId={formId} submitLabel="Create key" pending={form.pending} onCancel={onClose} />}
     >
       <Form form={form} as={FormLayout} id={formId} aria-label="Create API Key">
         <TextField

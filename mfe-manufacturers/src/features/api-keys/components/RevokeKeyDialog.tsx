@@ -1,16 +1,7 @@
-import { useState } from 'react';
-import styled from 'styled-components';
-import { ConfirmDialog, errorMessage, type ApiKey } from 'shared-kit';
+import { ConfirmDialog, type ApiKey } from 'shared-kit';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
 export const REVOKE_FAILED = 'The key could not be revoked. Please try again.';
-
-// Inside the dialog's description (a paragraph): a block of text, not a paragraph of its own.
-const Problem = styled.strong`
-  display: block;
-  margin-top: ${({ theme }) => theme.spacing.sm};
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 /** Confirms, then revokes the key; a failure keeps the dialog open with the reason. */
 export function RevokeKeyDialog({
@@ -22,17 +13,7 @@ export function RevokeKeyDialog({
   apiKey: ApiKey;
   onClose: () => void;
 }) {
-  const { trigger, isMutating } = useRevokeApiKey();
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setError(null);
-    try {
-      await trigger({ manufacturerId, keyId: apiKey.id });
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure, REVOKE_FAILED));
-    }
-  };
+  const { trigger } = useRevokeApiKey();
   return (
     <ConfirmDialog
       open
@@ -41,14 +22,16 @@ export function RevokeKeyDialog({
         <>
           Revoke the key {apiKey.name} ({apiKey.prefix}…)? Every program using it is refused from now on. This cannot be
           undone.
-          {error && <Problem role="alert">{error}</Problem>}
         </>
       }
       confirmLabel="Revoke"
       confirmVariant="danger"
-      busy={isMutating}
-      onConfirm={() => void confirm()}
-      onCancel={() => !isMutating && onClose()}
+      failedText={REVOKE_FAILED}
+      onConfirm={async () => {
+        await trigger({ manufacturerId, keyId: apiKey.id });
+        onClose();
+      }}
+      onCancel={onClose}
     />
   );
 }

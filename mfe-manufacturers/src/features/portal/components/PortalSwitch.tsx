@@ -54,7 +54,7 @@ export function PortalSwitch({ manufacturerId, settings, onSaved }: PortalSettin
         confirmVariant="danger"
         busy={update.isMutating}
         onConfirm={() => void change(false)}
-        onCancel={() => !update.isMutating && setConfirmingOff(false)}
+        onCancel={() => setConfirmingOff(false)}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, ErrorText, SpinnerIcon, type StaffMember } from 'shared-kit';
+import { Dialog, DialogFormFooter, ErrorText, type StaffMember } from 'shared-kit';
 import { Form, useContractForm } from 'shared-kit/forms';
 import { useChangeStaffRole } from '../api/change-staff-role';
 import { useOwnerLocks } from './owner-locks';
@@ -41,26 +41,10 @@ export function ChangeRoleDialog({
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !change.isMutating && onClose()}
+      onOpenChange={(open) => !open && !form.pending && onClose()}
       title="Change Role"
       description={`What ${member.email} may do for this manufacturer.`}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={change.isMutating}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            disabled={form.pending}
-            aria-busy={form.pending || undefined}
-          >
-            {form.pending && <SpinnerIcon />}
-            Change role
-          </Button>
-        </>
-      }
+      footer={<DialogFormFooter formId={formId} submitLabel="Change role" pending={form.pending} onCancel={onClose} />}
     >
       <Form form={form} as={FormLayout} id={formId} aria-label="Change Role">
         <RoleField ownerChoice={ownerChoice} />

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, EMAIL_REQUIRED, ErrorText, SpinnerIcon, type StaffInvite } from 'shared-kit';
+import { Dialog, DialogFormFooter, EMAIL_REQUIRED, ErrorText, type StaffInvite } from 'shared-kit';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { useInviteStaff } from '../api/invite-staff';
 import { useOwnerLocks } from './owner-locks';
@@ -41,26 +41,10 @@ export function InviteDialog({
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !invite.isMutating && onClose()}
+      onOpenChange={(open) => !open && !form.pending && onClose()}
       title="Invite Staff Member"
       description="The invite mails a link that works for 7 days; with it they choose a password and join."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={invite.isMutating}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            disabled={form.pending}
-            aria-busy={form.pending || undefined}
-          >
-            {form.pending && <SpinnerIcon />}
-            Send invite
-          </Button>
-        </>
-      }
+      footer={<DialogFormFooter formId={formId} submitLabel="Send invite" pending={form.pending} onCancel={onClose} />}
     >
       <Form form={form} as={FormLayout} id={formId} aria-label="Invite Staff Member">
         <TextField name="email" label="Email" type="email" required autoComplete="off" maxLength={320} />

@@ -223,14 +223,14 @@ describe("a manufacturer's staff", () => {
   it("shows the server's refusal to remove oneself in the dialog, which stays open", async () => {
     const { user } = open(
       staffServer((call) => {
-        if (call.method === 'DELETE') throw apiError(409, NOT_YOURSELF);
+        if (call.method === 'DELETE') throw apiError(409, NOT_YOURSELF.owner);
       }),
     );
     const olga = await rowOf('olga@aurora-audio.example');
     await user.click(olga.getByRole('button', { name: 'Remove olga@aurora-audio.example' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove Staff Member' }));
     await user.click(dialog.getByRole('button', { name: 'Remove' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent(NOT_YOURSELF);
+    expect(await dialog.findByRole('alert')).toHaveTextContent(NOT_YOURSELF.owner);
     expect(screen.getByRole('dialog', { name: 'Remove Staff Member' })).toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, ErrorText, LICENSE_TYPES, SpinnerIcon, type StoreMapping, type StoreName } from 'shared-kit';
+import { Dialog, DialogFormFooter, ErrorText, LICENSE_TYPES, type StoreMapping, type StoreName } from 'shared-kit';
 import { Form, SelectField, TextField, useContractForm } from 'shared-kit/forms';
 import { useCreateStoreMapping } from '../api/create-store-mapping';
 import { useUpdateStoreMapping } from '../api/update-store-mapping';
@@ -71,24 +71,15 @@ export function MappingDialog({
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !saving.isMutating && onClose()}
+      onOpenChange={(open) => !open && !form.pending && onClose()}
       title={title}
       footer={
-        <>
-          <Button onClick={onClose} disabled={saving.isMutating}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            disabled={form.pending}
-            aria-busy={form.pending || undefined}
-          >
-            {form.pending && <SpinnerIcon />}
-            {mapping ? 'Save' : 'Add mapping'}
-          </Button>
-        </>
+        <DialogFormFooter
+          formId={formId}
+          submitLabel={mapping ? 'Save' : 'Add mapping'}
+          pending={form.pending}
+          onCancel={onClose}
+        />
       }
     >
       <Form form={form} as={FormLayout} id={formId} aria-label={title}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, ErrorText, SpinnerIcon, type StoreName } from 'shared-kit';
+import { Dialog, DialogFormFooter, ErrorText, type StoreName } from 'shared-kit';
 import { Form, TextField, useContractForm } from 'shared-kit/forms';
 import { useSetStoreSecret } from '../api/set-store-secret';
 import { NEW_SECRET, SECRET_INVALID, SECRET_REQUIRED, secretBody } from './store-forms';
@@ -44,25 +44,9 @@ export function SecretDialog({
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !save.isMutating && onClose()}
+      onOpenChange={(open) => !open && !form.pending && onClose()}
       title={title}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={save.isMutating}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            disabled={form.pending}
-            aria-busy={form.pending || undefined}
-          >
-            {form.pending && <SpinnerIcon />}
-            Save secret
-          </Button>
-        </>
-      }
+      footer={<DialogFormFooter formId={formId} submitLabel="Save secret" pending={form.pending} onCancel={onClose} />}
     >
       <Form form={form} as={FormLayout} id={formId} aria-label={title}>
         <TextField

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, Dialog, ErrorText, SpinnerIcon } from 'shared-kit';
+import { ApiError, Dialog, DialogFormFooter, ErrorText } from 'shared-kit';
 import { CheckboxField, CheckboxGroupField, Form, TextField, useContractForm } from 'shared-kit/forms';
 import { EVENT_CHOICES } from './event-labels';
 import {
@@ -59,25 +59,9 @@ export function EndpointDialog({ title, submitLabel, initialValues, saving, onSa
     <Dialog
       open
       width="640px"
-      onOpenChange={(open) => !open && !saving && onClose()}
+      onOpenChange={(open) => !open && !form.pending && onClose()}
       title={title}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            disabled={form.pending}
-            aria-busy={form.pending || undefined}
-          >
-            {form.pending && <SpinnerIcon />}
-            {submitLabel}
-          </Button>
-        </>
-      }
+      footer={<DialogFormFooter formId={formId} submitLabel={submitLabel} pending={form.pending} onCancel={onClose} />}
     >
       <Form form={form} as={FormLayout} id={formId} aria-label={title}>
         <TextField

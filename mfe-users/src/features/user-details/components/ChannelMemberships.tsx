@@ -103,7 +103,7 @@ export function ChannelMemberships({
         confirmVariant={pending?.action === 'add' ? 'primary' : 'danger'}
         busy={processing}
         onConfirm={confirm}
-        onCancel={() => !processing && setPending(null)}
+        onCancel={() => setPending(null)}
       />
     </Section>
   );

@@ -65,7 +65,7 @@ export function SendPortalSignInLink({ user }: { user: Pick<EndUserDetails, 'id'
         confirmLabel="Send"
         busy={send.isMutating}
         onConfirm={() => void confirm()}
-        onCancel={() => !send.isMutating && setConfirming(false)}
+        onCancel={() => setConfirming(false)}
       />
     </Stack>
   );
