@@ -38,7 +38,7 @@ function keyServer(initial: ApiKey[] = [keyFixture()], refuse?: (call: RecordedA
       const body = call.body as { name: string; scopes: ApiKey['scopes']; expires_at: string | null };
       const created: CreatedApiKey = {
         ...keyFixture({
-          id: 10,
+          id: 10 + keys.length,
           name: body.name,
           prefix: SECRET.slice(0, 17),
           scopes: body.scopes,
