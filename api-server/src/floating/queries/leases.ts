@@ -70,7 +70,10 @@ export function renewLease(
     .executeTakeFirstOrThrow() as Promise<LeaseRow>;
 }
 
-export interface RenewedLease extends LeaseRow {
+/** What a lease document signs of the lease. */
+export type SignedLeaseRow = Pick<LeaseRow, 'id' | 'hardware_fingerprint' | 'borrowed' | 'expires_at'>;
+
+export interface RenewedLease extends SignedLeaseRow {
   serial: string;
   private_key_encrypted: string;
   edition: string | null;
@@ -99,7 +102,8 @@ const heartbeatStatement = countedWrite(
       AND (SELECT count(*) FROM (SELECT 1 FROM license_leases o WHERE o.license_id = l.id AND o.expires_at > ${v.now}
            LIMIT p.seats + 1) live) <= p.seats
       AND (SELECT ok FROM admitted)
-    RETURNING s.*, l.serial, pr.private_key_encrypted, ${editionNameSql} AS edition, ${editionFeaturesSql} AS features`,
+    RETURNING s.id, s.hardware_fingerprint, s.borrowed, s.expires_at, l.serial, pr.private_key_encrypted,
+      ${editionNameSql} AS edition, ${editionFeaturesSql} AS features`,
 );
 
 /**
