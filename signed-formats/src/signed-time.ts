@@ -2,7 +2,11 @@
 const SIGNED_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 
 /** `date` as a signed document writes it. */
-export const formatSignedTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+export function formatSignedTime(date: Date): string {
+  const iso = date.toISOString();
+  // Years 0000-9999 are `YYYY-MM-DDTHH:MM:SS.sssZ`, 24 characters; wider years keep their sign and digits.
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+}
 
 /** A signed time in milliseconds, or NaN when it is written any other way. */
 export function signedTimeMs(text: string): number {

@@ -17,11 +17,16 @@ export const ACCOUNT_WINDOW_SECONDS = 15 * 60;
 /** An address the account signed in from this recently still gets its own per-address attempts in a lock-out. */
 export const FAMILIAR_ADDRESS_DAYS = 30;
 
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const CANONICAL_IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+
 /**
  * The address an attempt is counted against: an IPv4 address (also when IPv4-mapped), or the /64 of an IPv6
  * one, since a single subscriber usually holds a whole /64 and could otherwise try from 2^64 addresses.
  */
 export function addressKey(ip: string): string {
+  // The common case without parsing: an IPv4 address already in the form ipaddr.js would write it.
+  if (CANONICAL_IPV4.test(ip)) return ip;
   if (!ipaddr.isValid(ip)) return ip;
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') return address.toString();

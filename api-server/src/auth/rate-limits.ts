@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
-import { executeNamed } from '../db/named-statements';
+import { compiledOncePerShape } from '../db/compiled-once';
 
 export interface RateLimit {
   /** What is counted, e.g. `login:ip:<addr>`; every server instance sharing the database counts the same bucket. */
@@ -27,6 +27,20 @@ interface Buckets {
   byBucket: Map<string, RateLimit>;
 }
 
+/** The counting's bound values: the storable buckets in order and each one's window. */
+interface CountingValues {
+  buckets: string[];
+  windows: number[];
+}
+
+/** Where a statement runs decides its text (countingCtes): its own commit, or its caller's transaction. */
+const commitShape = (db: Db) => (db.isTransaction ? 'in-transaction' : 'own-commit');
+
+const countingValues = ({ buckets, byBucket }: Buckets): CountingValues => ({
+  buckets,
+  windows: buckets.map((bucket) => byBucket.get(bucket)!.windowSeconds),
+});
+
 function bucketsOf(limits: RateLimit[]): Buckets {
   const byBucket = new Map<string, RateLimit>();
   for (const limit of limits) byBucket.set(storable(limit.bucket), limit);
@@ -44,8 +58,7 @@ function bucketsOf(limits: RateLimit[]): Buckets {
  * (docs/client-api.md). Inside a caller's transaction the caller's commit decides. A statement that adds these
  * CTEs to a read keeps that: the read writes nothing that needs the flush.
  */
-function countingCtes(db: Db, { buckets, byBucket }: Buckets, durable = false) {
-  const windows = buckets.map((bucket) => byBucket.get(bucket)!.windowSeconds);
+function countingCtes(db: Db, { buckets, windows }: CountingValues, durable = false) {
   const asyncCommit =
     db.isTransaction || durable ? sql`` : sql`, (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
   return sql`pruned AS (
@@ -80,79 +93,118 @@ function decide({ byBucket }: Buckets, rows: Hit[]): RateLimitDecision {
   return { allowed: refused.length === 0, retryAfterSeconds: Math.max(...waits) };
 }
 
+// Each statement below is built and compiled once per shape (db/compiled-once.ts) and sent by name: building and
+// compiling its query tree again on every client call cost more of the server's CPU than the rest of the counting.
+const countingStatement = compiledOncePerShape(
+  (db: Db, _shape: ReturnType<typeof commitShape>, values: CountingValues) =>
+    sql<Hit>`WITH ${countingCtes(db, values)} SELECT bucket, hits, retry_after FROM counted`,
+  { named: 'rate_limits' },
+);
+
 /** Counts one hit in a fixed window of each bucket, all in one statement (see countingCtes). */
 export async function consumeRateLimits(db: Db, limits: RateLimit[]): Promise<RateLimitDecision> {
   const buckets = bucketsOf(limits);
   if (buckets.buckets.length === 0) return { allowed: true, retryAfterSeconds: 1 };
-  const result = await executeNamed(
-    db,
-    'rate_limits',
-    sql<Hit>`WITH ${countingCtes(db, buckets)} SELECT bucket, hits, retry_after FROM counted`,
-  );
+  const result = await countingStatement(db, commitShape(db), countingValues(buckets));
   return decide(buckets, result.rows);
 }
 
-/**
- * Counts the hits and runs a read in the same statement: one round trip instead of two. `read` is a SELECT
- * answering at most one row; `readCtes` are CTEs it may use. The read runs whatever the decision (it changes
- * nothing); the caller must not use its row when the call is refused. `row` is undefined when the read found none.
- */
-export async function consumeRateLimitsWithRead<Row extends object>(
+/** A read (and CTEs it may use) built from its values, which it uses only as bound values. */
+export type ReadBuilder<Shape extends string, Values extends object, Row extends object> = (
   db: Db,
+  shape: Shape,
+  values: Values,
+) => { read: RawBuilder<Row>; readCtes?: RawBuilder<unknown> };
+
+/**
+ * A read that counts the call's hits in the same statement: one round trip instead of two. `build` answers, for a
+ * shape, a SELECT answering at most one row and CTEs it may use; its SQL text must depend only on the shape (its
+ * values are bound values only). The read runs whatever the decision (it changes nothing); the caller must not use
+ * its row when the call is refused. `row` is undefined when the read found none.
+ */
+export function countedRead<Shape extends string, Values extends object, Row extends object>(
   label: string,
-  limits: RateLimit[],
-  read: RawBuilder<Row>,
-  readCtes?: RawBuilder<unknown>,
-): Promise<{ decision: RateLimitDecision; row: Row | undefined }> {
-  const buckets = bucketsOf(limits);
-  if (buckets.buckets.length === 0) {
-    const { rows } = await executeNamed(db, label, sql<Row>`${readCtes ? sql`WITH ${readCtes} ` : sql``}${read}`);
-    return { decision: { allowed: true, retryAfterSeconds: 1 }, row: rows[0] };
-  }
-  const result = await executeNamed(
-    db,
-    label,
-    sql<{ rate_limits: Hit[]; found: boolean | null } & Row>`
-      WITH ${countingCtes(db, buckets)}${readCtes ? sql`, ${readCtes}` : sql``}
+  build: ReadBuilder<Shape, Values, Row>,
+) {
+  const counted = compiledOncePerShape(
+    (db: Db, shape: `${ReturnType<typeof commitShape>}:${Shape}`, values: Values & CountingValues) => {
+      const { read, readCtes } = build(db, shape.slice(shape.indexOf(':') + 1) as Shape, values);
+      return sql<{ rate_limits: Hit[]; found: boolean | null } & Row>`
+      WITH ${countingCtes(db, values)}${readCtes ? sql`, ${readCtes}` : sql``}
       SELECT h.rate_limits, r.*
       FROM (SELECT json_agg(c) AS rate_limits FROM counted c) h
-      LEFT JOIN LATERAL (SELECT true AS found, q.* FROM (${read}) q) r ON true`,
+      LEFT JOIN LATERAL (SELECT true AS found, q.* FROM (${read}) q) r ON true`;
+    },
+    { named: label },
   );
-  const { rate_limits: hits, found, ...row } = result.rows[0]!;
-  return { decision: decide(buckets, hits), row: found ? (row as unknown as Row) : undefined };
+  const uncounted = compiledOncePerShape(
+    (db: Db, shape: Shape, values: Values) => {
+      const { read, readCtes } = build(db, shape, values);
+      return sql<Row>`${readCtes ? sql`WITH ${readCtes} ` : sql``}${read}`;
+    },
+    { named: label },
+  );
+  return async (
+    db: Db,
+    limits: RateLimit[],
+    shape: Shape,
+    values: Values,
+  ): Promise<{ decision: RateLimitDecision; row: Row | undefined }> => {
+    const buckets = bucketsOf(limits);
+    if (buckets.buckets.length === 0) {
+      const { rows } = await uncounted(db, shape, values);
+      return { decision: { allowed: true, retryAfterSeconds: 1 }, row: rows[0] };
+    }
+    const result = await counted(db, `${commitShape(db)}:${shape}`, { ...values, ...countingValues(buckets) });
+    const { rate_limits: hits, found, ...row } = result.rows[0]!;
+    return { decision: decide(buckets, hits), row: found ? (row as unknown as Row) : undefined };
+  };
 }
 
 /**
- * Counts the hits and, only when every bucket admits the call, runs a write in the same statement: one round trip
- * for a call whose work is one write. `write` is a data-modifying CTE named `written` whose statement ends with
- * `AND (SELECT ok FROM admitted)` and RETURNING at most one row. The statement commits durably, as the write needs.
- * `row` is undefined when the call was refused or the write changed nothing. `thenCtes` are more CTEs after `written`
- * (e.g. an audit row of what it wrote, read from `written`).
+ * A write that runs only when every bucket admits the call, counted in the same statement: one round trip for a
+ * call whose work is one write. `build` answers, for a shape, a data-modifying CTE named `written` whose statement
+ * ends with `AND (SELECT ok FROM admitted)` and RETURNING at most one row; its SQL text must depend only on the shape.
+ * The statement commits durably, as the write needs. `row` is undefined when the call was refused or the write
+ * changed nothing. `build` may also answer `thenCtes`: more CTEs after `written` (e.g. an audit row of what it
+ * wrote, read from `written`).
  */
-export async function consumeRateLimitsWithWrite<Row extends object>(
-  db: Db,
+export function countedWrite<Shape extends string, Values extends object, Row extends object>(
   label: string,
-  limits: RateLimit[],
-  write: RawBuilder<Row>,
-  thenCtes?: RawBuilder<unknown>,
-): Promise<{ decision: RateLimitDecision; row: Row | undefined }> {
-  const buckets = bucketsOf(limits);
-  const caps = buckets.buckets.map((bucket) => buckets.byBucket.get(bucket)!.limit);
-  const result = await executeNamed(
-    db,
-    label,
-    sql<{ rate_limits: Hit[] | null; found: boolean | null } & Row>`
-      WITH ${countingCtes(db, buckets, true)}, admitted AS (
+  build: (
+    db: Db,
+    shape: Shape,
+    values: Values,
+  ) => RawBuilder<Row> | { write: RawBuilder<Row>; thenCtes: RawBuilder<unknown> },
+) {
+  const statement = compiledOncePerShape(
+    (db: Db, shape: Shape, values: Values & CountingValues & { caps: number[] }) => {
+      const built = build(db, shape, values);
+      const { write, thenCtes } = 'write' in built ? built : { write: built, thenCtes: undefined };
+      return sql<{ rate_limits: Hit[] | null; found: boolean | null } & Row>`
+      WITH ${countingCtes(db, values, true)}, admitted AS (
         SELECT coalesce(bool_and(c.hits <= k.cap), true) AS ok
-        FROM counted c JOIN unnest(${buckets.buckets}::text[], ${caps}::integer[]) AS k(bucket, cap) USING (bucket)
+        FROM counted c JOIN unnest(${values.buckets}::text[], ${values.caps}::integer[]) AS k(bucket, cap) USING (bucket)
       ), written AS (${write})${thenCtes ? sql`, ${thenCtes}` : sql``}
       SELECT h.rate_limits, w.*
       FROM (SELECT json_agg(c) AS rate_limits FROM counted c) h
-      LEFT JOIN LATERAL (SELECT true AS found, x.* FROM written x) w ON true`,
+      LEFT JOIN LATERAL (SELECT true AS found, x.* FROM written x) w ON true`;
+    },
+    { named: label },
   );
-  const { rate_limits: hits, found, ...row } = result.rows[0]!;
-  const decision = hits ? decide(buckets, hits) : { allowed: true, retryAfterSeconds: 1 };
-  return { decision, row: found ? (row as unknown as Row) : undefined };
+  return async (
+    db: Db,
+    limits: RateLimit[],
+    shape: Shape,
+    values: Values,
+  ): Promise<{ decision: RateLimitDecision; row: Row | undefined }> => {
+    const buckets = bucketsOf(limits);
+    const caps = buckets.buckets.map((bucket) => buckets.byBucket.get(bucket)!.limit);
+    const result = await statement(db, shape, { ...values, ...countingValues(buckets), caps });
+    const { rate_limits: hits, found, ...row } = result.rows[0]!;
+    const decision = hits ? decide(buckets, hits) : { allowed: true, retryAfterSeconds: 1 };
+    return { decision, row: found ? (row as unknown as Row) : undefined };
+  };
 }
 
 /** Counts one hit of one bucket (see consumeRateLimits). */

@@ -37,15 +37,19 @@ export interface GuardedClientCall extends ClientCall {
   customer?: CustomerActor;
 }
 
-/** serialOf for a guarded call: a serial that cannot be one is still counted against the limits before its 404. */
-export async function countedSerialOf(db: Db, call: GuardedClientCall, text: string): Promise<string> {
+/** `read()` of a guarded call's input: input it refuses is still counted against the call's limits before its 4xx. */
+export async function countedInput<T>(db: Db, call: GuardedClientCall, read: () => T): Promise<T> {
   try {
-    return serialOf(text);
+    return read();
   } catch (error) {
     call.admit(await consumeRateLimits(db, call.limits));
     throw error;
   }
 }
+
+/** serialOf for a guarded call: a serial that cannot be one is still counted against the limits before its 404. */
+export const countedSerialOf = (db: Db, call: GuardedClientCall, text: string): Promise<string> =>
+  countedInput(db, call, () => serialOf(text));
 
 /** Audits a client call: no staff actor, the caller's address and what it was told. */
 export async function recordClientAudit(

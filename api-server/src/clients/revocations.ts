@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RevocationsDocument, RevocationsQuery } from 'shared-kit/contract';
 import { REVOCATION_LIST_FORMAT, signDocument } from 'signed-formats';
 import type { Db } from '../db/database';
@@ -13,15 +13,14 @@ import { PRODUCT_NOT_FOUND, documentTime, secondsNow } from './client-values';
 export const REVOCATIONS_MAX_ENTRIES = 5000;
 export const SINCE_INVALID = 'since must be a UTC time to the second, YYYY-MM-DDTHH:MM:SSZ, that exists.';
 
-const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const sha256Hex = (text: string) => hash('sha256', text, 'hex');
 /** The list is public: it names licences and machines by hashes a plugin can compute from its own file. */
 export const serialHash = (serial: string) => sha256Hex(serial);
 export const machineHash = (serial: string, hardwareFingerprint: string) =>
   sha256Hex(`${serial}\n${hardwareFingerprint}`);
 
 /** An entity tag of what the answer says (not when it was signed): the same list answers 304. */
-export const contentTag = (content: unknown) =>
-  `"${createHash('sha256').update(JSON.stringify(content)).digest('base64url')}"`;
+export const contentTag = (content: unknown) => `"${hash('sha256', JSON.stringify(content), 'base64url')}"`;
 
 /**
  * The product's revocations since a time, signed and bound to the asking machine's fingerprint: disabled licences

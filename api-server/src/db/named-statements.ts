@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CompiledQuery, RawBuilder } from 'kysely';
-import type { PoolClient } from 'pg';
+import { Query, type PoolClient, type QueryResult } from 'pg';
 import type { Db } from './database';
 
 // Hot statements sent as named (prepared) statements: PostgreSQL parses them once per connection and, after a few
@@ -12,14 +12,15 @@ const names = new Map<string, string>();
 /** The statement name a registered text is sent under, or undefined when it is sent unnamed. */
 export const statementNameOf = (text: string) => names.get(text);
 
-function register(label: string, text: string) {
+/** Sends `text` by a name from now on (statements compiled once per shape register theirs once, db/compiled-once.ts). */
+export function registerNamedStatement(label: string, text: string) {
   if (!names.has(text)) names.set(text, `${label}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`);
 }
 
 /** Runs `query` as a named statement (on connections that `nameRegisteredStatements` prepared). */
 export async function executeNamed<Row>(db: Db, label: string, query: RawBuilder<Row>) {
   const compiled: CompiledQuery<Row> = query.compile(db);
-  register(label, compiled.sql);
+  registerNamedStatement(label, compiled.sql);
   return db.executeQuery(compiled);
 }
 
@@ -32,6 +33,15 @@ export function nameRegisteredStatements(client: PoolClient) {
     callback?: unknown,
   ) => {
     const name = typeof config === 'string' && Array.isArray(values) ? names.get(config) : undefined;
-    return name ? query({ name, text: config, values }, callback) : query(config, values, callback);
+    if (!name || callback !== undefined) return query(config, values, callback);
+    // Made from the text and named after: pg copies a query config object by its property descriptors, a cost per
+    // call that the text form does not pay.
+    return new Promise<QueryResult>((resolve, reject) => {
+      const named = new Query(config as string, values as unknown[], (error: Error | undefined, result: QueryResult) =>
+        error ? reject(error) : resolve(result),
+      );
+      (named as unknown as { name: string }).name = name;
+      query(named);
+    });
   };
 }

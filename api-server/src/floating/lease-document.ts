@@ -2,7 +2,7 @@ import type { LeaseDocument } from 'shared-kit/contract';
 import { LEASE_FORMAT, signDocument } from 'signed-formats';
 import type { ProductKeyOf } from '../crypto/product-key-cache';
 import { documentTime, secondsNow } from '../clients/client-values';
-import type { LeaseRow } from './queries/leases';
+import type { SignedLeaseRow } from './queries/leases';
 
 /** The signed lease a plugin keeps while it uses the seat (docs/client-api.md, format producthub-lease). */
 export function signLease(
@@ -14,7 +14,7 @@ export function signLease(
     edition: string | null;
     features: string[];
   },
-  lease: LeaseRow,
+  lease: SignedLeaseRow,
 ): LeaseDocument {
   return signDocument(
     LEASE_FORMAT,

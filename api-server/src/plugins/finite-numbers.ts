@@ -5,8 +5,10 @@ import { badRequest } from '../lib/http-error';
 export function firstNonFiniteNumber(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : path || 'value';
   if (depth > 8 || value === null || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-    const found = firstNonFiniteNumber(child, path ? `${path}.${key}` : key, depth + 1);
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    const found = firstNonFiniteNumber(object[key], path ? `${path}.${key}` : key, depth + 1);
     if (found) return found;
   }
   return undefined;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { RELEASE_CHANNEL_TYPE } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
-import { consumeRateLimitsWithRead, type RateLimit } from '../../auth/rate-limits';
+import { countedRead, type RateLimit } from '../../auth/rate-limits';
 import { licenseExpiredSql, maintenanceEndSql } from '../../policies/queries/license-terms';
 
 export interface CandidateFile {
@@ -44,7 +44,7 @@ const signedTimeText = (value: ReturnType<typeof sql>) =>
  * the candidates. A licence with a maintenance end (docs/licensing.md) gets only releases made before it; with
  * `beyondMaintenance` (a version 2 answer) the later ones come too, marked, so the answer can name the newest.
  */
-export async function readUpdateCheck(
+export function readUpdateCheck(
   db: Db,
   limits: RateLimit[],
   productId: number,
@@ -53,16 +53,34 @@ export async function readUpdateCheck(
   os: 'macOS' | 'Windows',
   beyondMaintenance = false,
 ) {
+  return updateCheckStatement(db, limits, 'check', {
+    productId,
+    serial: serial ?? null,
+    hardwareFingerprint,
+    os,
+    beyondMaintenance,
+  });
+}
+
+interface UpdateCheckValues {
+  productId: number;
+  serial: string | null;
+  hardwareFingerprint: string;
+  os: 'macOS' | 'Windows';
+  beyondMaintenance: boolean;
+}
+
+const updateCheckStatement = countedRead('client_update_check', (_db: Db, _shape: 'check', v: UpdateCheckValues) => {
   const caller = sql`caller AS (
       SELECT p.id AS product_id, p.manufacturer_id, p.private_key_encrypted, l.id AS license_id, l.disabled, l.disabled_reason, l.user_id,
-        (SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint}) AS holds_slot,
+        (SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${v.hardwareFingerprint}) AS holds_slot,
         ${maintenanceEndSql} AS maintenance_end,
-        CASE WHEN ${serial ?? null}::text IS NULL
-          THEN EXISTS (SELECT 1 FROM trials t WHERE t.product_id = p.id AND t.hardware_fingerprint = ${hardwareFingerprint})
+        CASE WHEN ${v.serial}::text IS NULL
+          THEN EXISTS (SELECT 1 FROM trials t WHERE t.product_id = p.id AND t.hardware_fingerprint = ${v.hardwareFingerprint})
           ELSE false END AS has_trial
       FROM products p
-      LEFT JOIN licenses l ON l.product_id = p.id AND l.serial = ${serial ?? null}::text
-      WHERE p.id = ${productId}
+      LEFT JOIN licenses l ON l.product_id = p.id AND l.serial = ${v.serial}::text
+      WHERE p.id = ${v.productId}
     )`;
   const read = sql<{
     manufacturer_id: number;
@@ -89,17 +107,17 @@ export async function readUpdateCheck(
         FROM releases r
         JOIN release_builds rb ON rb.release_id = r.id
         JOIN builds b ON b.id = rb.build_id
-        WHERE r.product_id = c.product_id AND b.upload_confirmed AND b.os IN (${os}, 'any')
+        WHERE r.product_id = c.product_id AND b.upload_confirmed AND b.os IN (${v.os}, 'any')
           AND (c.license_id IS NOT NULL OR c.has_trial OR r.unlocks_wo_license)
-          AND (c.maintenance_end IS NULL OR r.created_at < c.maintenance_end OR ${beyondMaintenance}::boolean)
+          AND (c.maintenance_end IS NULL OR r.created_at < c.maintenance_end OR ${v.beyondMaintenance}::boolean)
           AND EXISTS (
             SELECT 1 FROM release_distributions d JOIN distribution_channels ch ON ch.id = d.channel_id
             WHERE d.release_id = r.id AND (ch.type = ${RELEASE_CHANNEL_TYPE}
               OR (c.license_id IS NOT NULL AND EXISTS (SELECT 1 FROM channel_memberships cm WHERE cm.channel_id = ch.id AND cm.user_id = c.user_id))))
       ), '[]'::json) AS candidates
     FROM caller c`;
-  return consumeRateLimitsWithRead(db, 'client_update_check', limits, read, caller);
-}
+  return { read, readCtes: caller };
+});
 
 /** A build file a signed download link names, with its storage key: undefined unless uploaded and confirmed. */
 export async function findDownloadableFile(db: Db, fileId: number) {

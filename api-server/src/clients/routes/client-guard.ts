@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GuardedClientCall } from '../client-values';
 import type { Db } from '../../db/database';
@@ -74,7 +74,7 @@ export const guardedCall = (request: FastifyRequest, reply: FastifyReply, subjec
 });
 
 /** The rate-limit subject of a serial or a machine, in the form the server matches them. */
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+const digest = (text: string) => hash('sha256', text, 'base64url');
 /** Hashed: a bucket name never carries the raw (possibly hostile) value. */
 const serialKey = (serial: string) => serial.trim().toUpperCase();
 /** The serial from every machine: a high cap (CLIENT_CALLS_PER_SERIAL); pair it with serialOnMachineSubject. */

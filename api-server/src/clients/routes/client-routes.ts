@@ -147,13 +147,9 @@ export const clientRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async 
     '/clients/app/validations',
     { config: PUBLIC, schema: { tags, body: ValidateBody, response: { 200: AnyStateDocument, ...errors } } },
     async (request, reply) => {
-      await guardClientCall(
-        db,
-        request,
-        reply,
-        serialSubjects(request.body.product_id, request.body.serial, request.body.hardware_fingerprint),
-      );
-      return validateLicense(db, productKeyOf, request.body);
+      const { product_id, serial, hardware_fingerprint } = request.body;
+      const call = guardedCall(request, reply, serialSubjects(product_id, serial, hardware_fingerprint));
+      return validateLicense(db, productKeyOf, call, request.body);
     },
   );
 

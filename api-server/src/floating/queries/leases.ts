@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { consumeRateLimitsWithWrite, type RateLimit } from '../../auth/rate-limits';
+import { countedWrite, type RateLimit } from '../../auth/rate-limits';
 import { licenseExpiredSql } from '../../policies/queries/license-terms';
 import { editionFeaturesSql, editionNameSql } from './floating-license';
 
@@ -14,68 +14,41 @@ export interface LeaseRow {
   expires_at: Date;
 }
 
-/** The licence's leases that hold a seat at `now`, after clearing its expired ones (run under the licence's lock). */
-export async function liveLeasesOf(db: Db, licenseId: number, now: Date): Promise<LeaseRow[]> {
-  await db.deleteFrom('license_leases').where('license_id', '=', licenseId).where('expires_at', '<=', now).execute();
-  return db
-    .selectFrom('license_leases')
-    .selectAll()
-    .where('license_id', '=', licenseId)
-    .orderBy('expires_at')
-    .execute() as Promise<LeaseRow[]>;
-}
+/** What a lease document signs of the lease. */
+export type SignedLeaseRow = Pick<LeaseRow, 'id' | 'hardware_fingerprint' | 'borrowed' | 'expires_at'>;
 
-export function insertLease(
-  db: Db,
-  values: {
-    manufacturerId: number;
-    licenseId: number;
-    hardwareFingerprint: string;
-    machineName: string | null;
-    borrowed: boolean;
-    checkedOutAt: Date;
-    expiresAt: Date;
-  },
-): Promise<LeaseRow> {
-  return db
-    .insertInto('license_leases')
-    .values({
-      manufacturer_id: values.manufacturerId,
-      license_id: values.licenseId,
-      hardware_fingerprint: values.hardwareFingerprint,
-      machine_name: values.machineName,
-      borrowed: values.borrowed,
-      checked_out_at: values.checkedOutAt,
-      expires_at: values.expiresAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow() as Promise<LeaseRow>;
-}
-
-/** The machine's live lease kept: it ends at the later of its expiry and `expiresAt`; a borrow makes it borrowed. */
-export function renewLease(
-  db: Db,
-  leaseId: string,
-  change: { expiresAt: Date; borrowed: boolean; machineName: string | null },
-): Promise<LeaseRow> {
-  return db
-    .updateTable('license_leases')
-    .set((eb) => ({
-      expires_at: sql<Date>`greatest(expires_at, ${change.expiresAt})`,
-      borrowed: sql<boolean>`borrowed OR ${change.borrowed}`,
-      machine_name: eb.fn.coalesce(eb.val(change.machineName), eb.ref('machine_name')),
-    }))
-    .where('id', '=', leaseId)
-    .returningAll()
-    .executeTakeFirstOrThrow() as Promise<LeaseRow>;
-}
-
-export interface RenewedLease extends LeaseRow {
+export interface RenewedLease extends SignedLeaseRow {
   serial: string;
   private_key_encrypted: string;
   edition: string | null;
   features: string[];
 }
+
+// The product is a filter (`IS TRUE`), not an index condition, as the bulk update's tenant check: the licence comes
+// by its serial or its id, one probe. With the product's licences sold since the last ANALYZE (none, to the
+// planner), it walked all of them to find the serial instead (6,525 rows for 1, docs/performance.md).
+const heartbeatStatement = countedWrite(
+  'seat_heartbeat',
+  (
+    _db: Db,
+    _shape: 'renew',
+    v: { productId: number; serial: string; hardwareFingerprint: string; leaseId: string; now: Date },
+  ) => sql<RenewedLease>`
+    UPDATE license_leases s
+    SET expires_at = greatest(s.expires_at, ${v.now}::timestamptz + make_interval(mins => p.lease_minutes))
+    FROM licenses l
+    JOIN products pr ON pr.id = l.product_id
+    JOIN license_policies p ON p.product_id = l.product_id AND p.license_type = l.license_type
+    WHERE s.id = ${v.leaseId} AND l.id = s.license_id AND (l.product_id = ${v.productId}) IS TRUE
+      AND l.serial = ${v.serial}
+      AND s.hardware_fingerprint = ${v.hardwareFingerprint} AND s.expires_at > ${v.now}
+      AND p.model = 'floating' AND NOT l.disabled AND NOT ${licenseExpiredSql}
+      AND (SELECT count(*) FROM (SELECT 1 FROM license_leases o WHERE o.license_id = l.id AND o.expires_at > ${v.now}
+           LIMIT p.seats + 1) live) <= p.seats
+      AND (SELECT ok FROM admitted)
+    RETURNING s.id, s.hardware_fingerprint, s.borrowed, s.expires_at, l.serial, pr.private_key_encrypted,
+      ${editionNameSql} AS edition, ${editionFeaturesSql} AS features`,
+);
 
 /**
  * A heart-beat in one statement, with the call's rate-limit counting: when every bucket admits the call, the
@@ -89,28 +62,7 @@ export function heartbeatLease(
   key: { productId: number; serial: string; hardwareFingerprint: string; leaseId: string },
   now: Date,
 ) {
-  // The product is a filter (`IS TRUE`), not an index condition, as the bulk update's tenant check: the licence comes
-  // by its serial or its id, one probe. With the product's licences sold since the last ANALYZE (none, to the
-  // planner), it walked all of them to find the serial instead (6,525 rows for 1, docs/performance.md).
-  return consumeRateLimitsWithWrite(
-    db,
-    'seat_heartbeat',
-    limits,
-    sql<RenewedLease>`
-    UPDATE license_leases s
-    SET expires_at = greatest(s.expires_at, ${now}::timestamptz + make_interval(mins => p.lease_minutes))
-    FROM licenses l
-    JOIN products pr ON pr.id = l.product_id
-    JOIN license_policies p ON p.product_id = l.product_id AND p.license_type = l.license_type
-    WHERE s.id = ${key.leaseId} AND l.id = s.license_id AND (l.product_id = ${key.productId}) IS TRUE
-      AND l.serial = ${key.serial}
-      AND s.hardware_fingerprint = ${key.hardwareFingerprint} AND s.expires_at > ${now}
-      AND p.model = 'floating' AND NOT l.disabled AND NOT ${licenseExpiredSql}
-      AND (SELECT count(*) FROM (SELECT 1 FROM license_leases o WHERE o.license_id = l.id AND o.expires_at > ${now}
-           LIMIT p.seats + 1) live) <= p.seats
-      AND (SELECT ok FROM admitted)
-    RETURNING s.*, l.serial, pr.private_key_encrypted, ${editionNameSql} AS edition, ${editionFeaturesSql} AS features`,
-  );
+  return heartbeatStatement(db, limits, 'renew', { ...key, now });
 }
 
 /** The lease by its id, with its licence's product and serial (to say why a heart-beat or check-in was refused). */

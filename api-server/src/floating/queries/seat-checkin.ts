@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { consumeRateLimitsWithWrite, type RateLimit } from '../../auth/rate-limits';
+import { countedWrite, type RateLimit } from '../../auth/rate-limits';
 
 export interface CheckedInLease {
   id: string;
@@ -9,6 +9,31 @@ export interface CheckedInLease {
   license_id: number;
   serial: string;
 }
+
+const checkInStatement = countedWrite(
+  'seat_checkin',
+  (
+    _db: Db,
+    _shape: 'end',
+    v: { productId: number; serial: string; hardwareFingerprint: string; leaseId: string; address: string },
+  ) => ({
+    write: sql<CheckedInLease>`
+    DELETE FROM license_leases s
+    USING licenses l JOIN license_policies p ON p.product_id = l.product_id AND p.license_type = l.license_type
+    WHERE s.id = ${v.leaseId} AND s.hardware_fingerprint = ${v.hardwareFingerprint} AND l.id = s.license_id
+      AND (l.product_id = ${v.productId}) IS TRUE AND l.serial = ${v.serial}
+      AND p.model = 'floating' AND p.seats IS NOT NULL AND p.lease_minutes IS NOT NULL
+      AND (SELECT ok FROM admitted)
+    RETURNING s.id, s.hardware_fingerprint, s.borrowed, l.id AS license_id, l.manufacturer_id, l.serial`,
+    thenCtes: sql`audited AS (
+      INSERT INTO audit_log (manufacturer_id, action, entity_type, entity_id, before, after)
+      SELECT w.manufacturer_id, 'client.seat.check_in', 'license', w.license_id::text,
+        jsonb_build_object('lease_id', w.id, 'hardware_fingerprint', w.hardware_fingerprint, 'borrowed', w.borrowed),
+        jsonb_build_object('actor', 'client', 'address', ${v.address}::text)
+      FROM written w
+    )`,
+  }),
+);
 
 /**
  * A check-in in one statement, with the call's rate-limit counting: when every bucket admits the call, the caller's
@@ -22,24 +47,5 @@ export function checkInLease(
   key: { productId: number; serial: string; hardwareFingerprint: string; leaseId: string },
   address: string,
 ) {
-  return consumeRateLimitsWithWrite(
-    db,
-    'seat_checkin',
-    limits,
-    sql<CheckedInLease>`
-    DELETE FROM license_leases s
-    USING licenses l JOIN license_policies p ON p.product_id = l.product_id AND p.license_type = l.license_type
-    WHERE s.id = ${key.leaseId} AND s.hardware_fingerprint = ${key.hardwareFingerprint} AND l.id = s.license_id
-      AND (l.product_id = ${key.productId}) IS TRUE AND l.serial = ${key.serial}
-      AND p.model = 'floating' AND p.seats IS NOT NULL AND p.lease_minutes IS NOT NULL
-      AND (SELECT ok FROM admitted)
-    RETURNING s.id, s.hardware_fingerprint, s.borrowed, l.id AS license_id, l.manufacturer_id, l.serial`,
-    sql`audited AS (
-      INSERT INTO audit_log (manufacturer_id, action, entity_type, entity_id, before, after)
-      SELECT w.manufacturer_id, 'client.seat.check_in', 'license', w.license_id::text,
-        jsonb_build_object('lease_id', w.id, 'hardware_fingerprint', w.hardware_fingerprint, 'borrowed', w.borrowed),
-        jsonb_build_object('actor', 'client', 'address', ${address}::text)
-      FROM written w
-    )`,
-  );
+  return checkInStatement(db, limits, 'end', { ...key, address });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { executeNamed } from '../../db/named-statements';
+import { compiledOncePerShape } from '../../db/compiled-once';
 import type { CustomerActor, SystemUserActor } from '../../auth/actor';
 
 /** Everything the signed licence file was made from: the write happens only if the licence still says the same. */
@@ -84,16 +84,55 @@ export async function recordLimitedActivation(
   customer: CustomerActor | null,
   machineName: string | null,
 ) {
-  const { rows } = await executeNamed(
-    db,
-    'client_activation_write',
-    sql<{ outcome: 'activated' | 'changed' | 'limit'; activation_id: number | null; new_machine: boolean | null }>`
-    SELECT outcome, activation_id, new_machine FROM record_named_client_activation(
-      ${license.id}::integer, ${activation.manufacturerId}::integer, ${license.serial}::text, ${license.license_type}::text, ${license.user_id}::integer,
-      ${license.user_email}::text, ${license.product_identifier}::text, ${license.private_key_encrypted}::text, ${license.machine_limit}::integer,
-      ${activation.hardwareFingerprint}::text, ${activation.hardwareFingerprintVersion}::integer, ${activation.signatureSeedVersion}::integer,
-      ${activation.issuedAt}::timestamptz, ${JSON.stringify(activation.auditAfter)}::jsonb, ${customer?.endUserId ?? null}::integer,
-      ${machineName}::text)`,
-  );
+  const { rows } = await limitedActivationStatement(db, 'record', {
+    licenseId: license.id,
+    manufacturerId: activation.manufacturerId,
+    serial: license.serial,
+    licenseType: license.license_type,
+    userId: license.user_id,
+    userEmail: license.user_email,
+    productIdentifier: license.product_identifier,
+    privateKeyEncrypted: license.private_key_encrypted,
+    machineLimit: license.machine_limit,
+    hardwareFingerprint: activation.hardwareFingerprint,
+    hardwareFingerprintVersion: activation.hardwareFingerprintVersion,
+    signatureSeedVersion: activation.signatureSeedVersion,
+    issuedAt: activation.issuedAt,
+    auditAfter: JSON.stringify(activation.auditAfter),
+    customerId: customer?.endUserId ?? null,
+    machineName,
+  });
   return rows[0]!;
 }
+
+interface LimitedActivationValues {
+  licenseId: number;
+  manufacturerId: number;
+  serial: string;
+  licenseType: string;
+  userId: number;
+  userEmail: string;
+  productIdentifier: string;
+  privateKeyEncrypted: string;
+  machineLimit: number;
+  hardwareFingerprint: string;
+  hardwareFingerprintVersion: number;
+  signatureSeedVersion: number;
+  issuedAt: Date;
+  auditAfter: string;
+  customerId: number | null;
+  machineName: string | null;
+}
+
+// Compiled once and sent by name: a plugin's activation runs it hot.
+const limitedActivationStatement = compiledOncePerShape(
+  (_db: Db, _shape: 'record', v: LimitedActivationValues) =>
+    sql<{ outcome: 'activated' | 'changed' | 'limit'; activation_id: number | null; new_machine: boolean | null }>`
+    SELECT outcome, activation_id, new_machine FROM record_named_client_activation(
+      ${v.licenseId}::integer, ${v.manufacturerId}::integer, ${v.serial}::text, ${v.licenseType}::text, ${v.userId}::integer,
+      ${v.userEmail}::text, ${v.productIdentifier}::text, ${v.privateKeyEncrypted}::text, ${v.machineLimit}::integer,
+      ${v.hardwareFingerprint}::text, ${v.hardwareFingerprintVersion}::integer, ${v.signatureSeedVersion}::integer,
+      ${v.issuedAt}::timestamptz, ${v.auditAfter}::jsonb, ${v.customerId}::integer,
+      ${v.machineName}::text)`,
+  { named: 'client_activation_write' },
+);

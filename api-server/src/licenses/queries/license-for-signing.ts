@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { executeNamed } from '../../db/named-statements';
-import { consumeRateLimitsWithRead, type RateLimit } from '../../auth/rate-limits';
+import { compiledOncePerShape } from '../../db/compiled-once';
+import { countedRead, type RateLimit } from '../../auth/rate-limits';
 import { licenseExpiredSql } from '../../policies/queries/license-terms';
 
 /** Its product's policy for its type makes it floating: it lends seats and is never activated node-locked. */
@@ -52,15 +52,25 @@ export type LicenseForSigning = NonNullable<
   Awaited<ReturnType<ReturnType<typeof licenseForSigning>['executeTakeFirst']>>
 >;
 
+/** How the read names the licence (LicenseKey) and the machine, as bound values. */
+type MachineReadValues = LicenseKey & { hardwareFingerprint: string };
+type MachineReadShape = 'by-id' | 'by-serial';
+
+const machineReadShape = (key: LicenseKey): MachineReadShape => ('id' in key ? 'by-id' : 'by-serial');
+const machineReadValues = (key: LicenseKey, hardwareFingerprint: string): MachineReadValues =>
+  'id' in key
+    ? { id: key.id, manufacturerId: key.manufacturerId, hardwareFingerprint }
+    : { productId: key.productId, serial: key.serial, hardwareFingerprint };
+
 /**
  * The read with this machine's place on the licence, without locks: whether the machine holds a slot (null: never
- * activated here) and how many machines do.
+ * activated here) and how many machines do. The shape follows from the values (machineReadShape).
  */
-function licenseAndMachine(db: Db, key: LicenseKey, hardwareFingerprint: string) {
-  const query = licenseForSigning(db, key).select([
+function licenseAndMachine(db: Db, _shape: MachineReadShape, values: MachineReadValues) {
+  const query = licenseForSigning(db, values).select([
     sql<
       boolean | null
-    >`(SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${hardwareFingerprint})`.as(
+    >`(SELECT m.deactivated_at IS NULL FROM license_machines m WHERE m.license_id = l.id AND m.hardware_fingerprint = ${values.hardwareFingerprint})`.as(
       'holds_slot',
     ),
     sql<number>`(SELECT count(*) FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)::integer`.as(
@@ -72,13 +82,22 @@ function licenseAndMachine(db: Db, key: LicenseKey, hardwareFingerprint: string)
 
 export type LicenseAndMachine = LicenseForSigning & { holds_slot: boolean | null; active_machines: number };
 
-/** The licence with this machine's place on it (sent as a named statement: a plugin's validation and activation run it hot). */
+// Built and compiled once per shape and sent by name: a plugin's validation and activation run them hot.
+const machineRead = compiledOncePerShape(licenseAndMachine, { named: 'license_machine_read' });
+const countedMachineRead = countedRead(
+  'license_machine_guarded_read',
+  (db: Db, shape: MachineReadShape, values: MachineReadValues) => ({
+    read: licenseAndMachine(db, shape, values),
+  }),
+);
+
+/** The licence with this machine's place on it. */
 export async function readLicenseAndMachine(
   db: Db,
   key: LicenseKey,
   hardwareFingerprint: string,
 ): Promise<LicenseAndMachine | undefined> {
-  return (await executeNamed(db, 'license_machine_read', licenseAndMachine(db, key, hardwareFingerprint))).rows[0];
+  return (await machineRead(db, machineReadShape(key), machineReadValues(key, hardwareFingerprint))).rows[0];
 }
 
 /** The same read with a call's rate-limit counting, in one statement (one round trip). */
@@ -87,10 +106,4 @@ export const countAndReadLicenseAndMachine = (
   limits: RateLimit[],
   key: LicenseKey,
   hardwareFingerprint: string,
-) =>
-  consumeRateLimitsWithRead(
-    db,
-    'license_machine_guarded_read',
-    limits,
-    licenseAndMachine(db, key, hardwareFingerprint),
-  );
+) => countedMachineRead(db, limits, machineReadShape(key), machineReadValues(key, hardwareFingerprint));
