@@ -18,7 +18,11 @@ export interface RateLimitDecision {
 /** PostgreSQL text cannot hold U+0000 and a caller's key (an email, a serial) may: such keys are counted with their U+FFFD twins. */
 const storable = (bucket: string) => bucket.replace(/\u0000/g, '\uFFFD');
 
-/** Expired buckets removed per call: more than a call can add, so the table stays bounded. */
+/**
+ * Expired buckets removed per call: more than a call can add, so the table stays bounded. Written into the text, not
+ * bound: a generic plan takes a bound LIMIT for a tenth of the table, so PostgreSQL planned every named statement
+ * that counts again on every call (test/named-statements-generic-plans.test.ts).
+ */
 const PRUNE_PER_CALL = 10;
 
 interface Buckets {
@@ -66,7 +70,7 @@ function countingCtes(db: Db, { buckets, windows }: CountingValues, durable = fa
         SELECT bucket FROM rate_limits
         WHERE window_ends_at < now() AND bucket <> ALL (${buckets}::text[])
         ORDER BY window_ends_at
-        LIMIT ${PRUNE_PER_CALL}
+        LIMIT ${sql.lit(PRUNE_PER_CALL)}
         FOR UPDATE SKIP LOCKED
       )
     ), counted AS (
