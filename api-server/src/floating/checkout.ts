@@ -5,11 +5,10 @@ import { badRequest, conflict } from '../lib/http-error';
 import { hardwareFingerprintOf } from '../licenses/license-rules';
 import { machineNameOf } from '../licenses/machine-name';
 import { secondsNow, serialOf, type ClientCall } from '../clients/client-values';
-import { borrowProblem, daysAfter, minutesAfter, overSeats, seatsInUse } from './lease-rules';
+import { borrowProblem, overSeats, seatsInUse } from './lease-rules';
 import { requireFloatingLicense } from './floating-license-rules';
 import { signLease } from './lease-document';
-import { lockFloatingLicense } from './queries/floating-license';
-import { checkOutLease, type SeatCheckout } from './queries/seat-checkout';
+import { checkOutLicenseSeat, type SeatCheckout } from './queries/seat-checkout';
 import { LEASE_CHANGED } from './heartbeat';
 
 /** Every seat is taken by a live lease: 409 with the time the first one frees (`frees_at`). */
@@ -28,8 +27,9 @@ export class SeatsInUseError extends Error {
  * A machine that already holds a live lease keeps it (renewed, or made a borrow); a new lease and a borrow are
  * audited, a renewal is not (it is a heart-beat). `admit` counts the call against its rate limits.
  *
- * The lock is held for one statement and the commit (every check-out of the licence waits for them): the licence,
- * its policy and its product's key are read as the lock is taken, and the lease is signed after the commit.
+ * One round trip reads the licence, its policy, its product's key and edition and, when it can lend a seat, takes
+ * the lock and does the check-out: the lock is held for one statement and the commit (every check-out of the licence
+ * waits for them), and the lease is signed after the commit.
  */
 export async function checkOutSeat(
   db: Db,
@@ -41,25 +41,23 @@ export async function checkOutSeat(
   const hardwareFingerprint = hardwareFingerprintOf(body.hardware_fingerprint);
   const machineName = machineNameOf(body.machine_name);
   const call = await admit();
-  const serial = serialOf(body.serial);
+  const key = { productId: body.product_id, serial: serialOf(body.serial) };
   const days = 'days' in body ? body.days : undefined;
-  const borrowed = days !== undefined;
-  const now = secondsNow();
-  const { license, lease } = await db.transaction().execute(async (trx) => {
-    const license = requireFloatingLicense(await lockFloatingLicense(trx, { productId: body.product_id, serial }));
+  const lease = { hardwareFingerprint, machineName, days, checkedOutAt: secondsNow() };
+  const audit = { action: days === undefined ? 'client.seat.check_out' : 'client.seat.borrow', address: call.address };
+  for (let read = 1; ; read++) {
+    const found = await checkOutLicenseSeat(db, key, lease, audit);
+    const license = requireFloatingLicense(found?.license);
     const problem = days === undefined ? undefined : borrowProblem(license, days);
     if (problem) throw badRequest(problem);
-    const expiresAt = days === undefined ? minutesAfter(now, license.lease_minutes) : daysAfter(now, days);
-    const seats = await checkOutLease(
-      trx,
-      license,
-      { hardwareFingerprint, machineName, borrowed, checkedOutAt: now, expiresAt },
-      { action: borrowed ? 'client.seat.borrow' : 'client.seat.check_out', address: call.address },
-    );
-    return { license, lease: seats.lease ?? refusal(license.seats, seats) };
-  });
-  return signLease(productKeyOf, license, lease);
+    const { outcome, seats } = found!;
+    if (outcome === 'counted') return signLease(productKeyOf, license, seats.lease ?? refusal(license.seats, seats));
+    // The licence or its policy changed between the read and the lock (a staff edit): read it again.
+    if (read === MOST_READS) throw conflict(LEASE_CHANGED);
+  }
 }
+
+const MOST_READS = 3;
 
 /** Why no lease was written: every seat is taken, the licence has fewer seats than holders, or the lease just ended. */
 function refusal(seats: number, found: SeatCheckout): never {

@@ -25,6 +25,3 @@ export function borrowProblem(terms: { max_borrow_days: number | null }, days: n
   if (days > terms.max_borrow_days) return borrowTooLong(terms.max_borrow_days);
   return undefined;
 }
-
-export const minutesAfter = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
-export const daysAfter = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000);

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { executeNamed } from '../../db/named-statements';
 import { licenseExpiredSql } from '../../policies/queries/license-terms';
 
 /** What the seat calls need of a licence: its state, its floating terms, its product's key, its edition. */
@@ -27,7 +26,8 @@ export const editionNameSql = sql<string | null>`(SELECT e.name FROM product_edi
 export const editionFeaturesSql = sql<string[]>`coalesce((SELECT array_agg(f.key ORDER BY f.key)
   FROM product_edition_features ef JOIN product_features f ON f.id = ef.feature_id WHERE ef.edition_id = l.edition_id), '{}')`;
 
-const FLOATING_LICENSE = sql`l.id, l.manufacturer_id, l.product_id, l.serial, l.disabled, l.disabled_reason, l.expires_at,
+/** The columns of a FloatingLicense and the tables they come from (`l` the licence, `p` its policy), for a WHERE to follow. */
+export const FLOATING_LICENSE = sql`l.id, l.manufacturer_id, l.product_id, l.serial, l.disabled, l.disabled_reason, l.expires_at,
   ${licenseExpiredSql} AS expired, p.model, p.seats, p.lease_minutes, p.max_borrow_days, pr.private_key_encrypted,
   ${editionNameSql} AS edition, ${editionFeaturesSql} AS features
   FROM licenses l JOIN products pr ON pr.id = l.product_id
@@ -46,24 +46,5 @@ export async function findFloatingLicense(
   const { rows } = await sql<FloatingLicense>`SELECT ${FLOATING_LICENSE}
     WHERE l.product_id = ${key.productId} AND l.serial = ${key.serial}
     ${lock ? sql`FOR NO KEY UPDATE OF l` : sql``}`.execute(db);
-  return rows[0];
-}
-
-/**
- * The licence a check-out names, its row locked until the transaction ends (as findFloatingLicense with `lock`).
- * Named: planned once per connection, as the other hot client calls; the product is a filter (`IS TRUE`), so the
- * generic plan finds the licence by its serial, one probe.
- */
-export async function lockFloatingLicense(
-  db: Db,
-  key: { productId: number; serial: string },
-): Promise<FloatingLicense | undefined> {
-  const { rows } = await executeNamed(
-    db,
-    'floating_license_lock',
-    sql<FloatingLicense>`SELECT ${FLOATING_LICENSE}
-    WHERE (l.product_id = ${key.productId}) IS TRUE AND l.serial = ${key.serial}
-    FOR NO KEY UPDATE OF l`,
-  );
   return rows[0];
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { executeNamed } from '../../db/named-statements';
+import { FLOATING_LICENSE, type FloatingLicense } from './floating-license';
 import type { LeaseRow } from './leases';
 
 /** What a check-out found and did: the licence's live leases before it, and the lease it holds now (none: refused). */
@@ -14,70 +15,101 @@ export interface SeatCheckout {
   lease: LeaseRow | undefined;
 }
 
-type SeatCheckoutRow = Omit<SeatCheckout, 'lease'> & { [K in keyof LeaseRow]: LeaseRow[K] | null };
+/**
+ * What the check-out statement answers: the licence as read (none: no such licence), and `outcome` 'counted' with
+ * the seats when the check-out ran, 'changed' when the licence or its policy changed before its lock was granted
+ * (nothing was done: read again), null when the licence could not lend a seat (nothing was done).
+ */
+export interface LicenseCheckout {
+  license: FloatingLicense;
+  outcome: 'counted' | 'changed' | null;
+  seats: SeatCheckout;
+}
+
+type LicenseCheckoutRow = FloatingLicense &
+  Omit<SeatCheckout, 'lease'> & {
+    license_version: string;
+    policy_version: string | null;
+    outcome: LicenseCheckout['outcome'];
+    lease_id: string | null;
+    lease_hardware_fingerprint: string | null;
+    lease_machine_name: string | null;
+    lease_borrowed: boolean | null;
+    lease_checked_out_at: Date | null;
+    lease_expires_at: Date | null;
+  };
 
 /**
- * A check-out's whole work in one statement, run under the licence row's lock (held from the transaction's earlier
- * statement: this one's snapshot is taken after the lock is granted, so it sees every lease the check-outs before it
- * committed): it clears the licence's expired leases, counts its live ones, and, when a seat is left, renews the
- * machine's own live lease (up to `expiresAt`, borrowed when `borrowed`) or inserts a new one, writing the audit row
- * of a new lease or a borrow. With no seat left it changes nothing.
+ * A check-out in one round trip: the licence the plugin names (by product and serial, one probe: the product is a
+ * filter), and, when it can lend a seat (floating, enabled, unexpired, and a borrow within its policy's days), the
+ * `check_out_seat` function (migration 0296): under the licence row's lock, held for its one statement and the
+ * commit, it clears the licence's expired leases, counts its live ones, and, when a seat is left, renews the
+ * machine's own live lease (up to `lease_minutes` or `days` from `now`, borrowed for `days`) or inserts a new one,
+ * writing the audit row of a new lease or a borrow. With no seat left it changes nothing. Named: planned once per
+ * connection, as the other hot client calls.
  */
-export async function checkOutLease(
+export async function checkOutLicenseSeat(
   db: Db,
-  license: { id: number; manufacturer_id: number; seats: number },
-  lease: {
-    hardwareFingerprint: string;
-    machineName: string | null;
-    borrowed: boolean;
-    checkedOutAt: Date;
-    expiresAt: Date;
-  },
+  key: { productId: number; serial: string },
+  lease: { hardwareFingerprint: string; machineName: string | null; days: number | undefined; checkedOutAt: Date },
   audit: { action: string; address: string },
-): Promise<SeatCheckout> {
+): Promise<LicenseCheckout | undefined> {
+  const days = lease.days ?? null;
   const { rows } = await executeNamed(
     db,
     'seat_checkout',
-    sql<SeatCheckoutRow>`
-    WITH cleared AS (
-      DELETE FROM license_leases WHERE license_id = ${license.id} AND expires_at <= ${lease.checkedOutAt} RETURNING id
-    ), live AS (
-      SELECT id, hardware_fingerprint, expires_at FROM license_leases
-      WHERE license_id = ${license.id} AND expires_at > ${lease.checkedOutAt}
-    ), tally AS (
-      -- Reading "cleared" runs the DELETE first: a machine's expired lease is gone before its new one is inserted.
-      SELECT (SELECT count(*) FROM cleared) AS cleared, count(*)::int AS live, min(expires_at) AS first_frees_at,
-        (array_agg(id) FILTER (WHERE hardware_fingerprint = ${lease.hardwareFingerprint}))[1] AS own_id,
-        max(expires_at) FILTER (WHERE hardware_fingerprint = ${lease.hardwareFingerprint}) AS own_expires_at
-      FROM live
-    ), renewed AS (
-      UPDATE license_leases s
-      SET expires_at = greatest(s.expires_at, ${lease.expiresAt}), borrowed = s.borrowed OR ${lease.borrowed},
-        machine_name = coalesce(${lease.machineName}::text, s.machine_name)
-      FROM tally t WHERE s.id = t.own_id AND t.live <= ${license.seats}
-      RETURNING s.*
-    ), inserted AS (
-      INSERT INTO license_leases
-        (manufacturer_id, license_id, hardware_fingerprint, machine_name, borrowed, checked_out_at, expires_at)
-      SELECT ${license.manufacturer_id}, ${license.id}, ${lease.hardwareFingerprint}, ${lease.machineName}::text,
-        ${lease.borrowed}, ${lease.checkedOutAt}, ${lease.expiresAt}
-      FROM tally t WHERE t.own_id IS NULL AND t.live < ${license.seats}
-      RETURNING *
-    ), held AS (
-      SELECT *, false AS new FROM renewed UNION ALL SELECT *, true AS new FROM inserted
-    ), audited AS (
-      INSERT INTO audit_log (manufacturer_id, action, entity_type, entity_id, after)
-      SELECT ${license.manufacturer_id}, ${audit.action}, 'license', ${String(license.id)}, jsonb_build_object(
-        'actor', 'client', 'address', ${audit.address}::text, 'lease_id', h.id,
-        'hardware_fingerprint', h.hardware_fingerprint, 'machine_name', h.machine_name, 'borrowed', h.borrowed,
-        -- As formatSignedTime writes it: UTC, to the second.
-        'expires_at', to_char(h.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
-      FROM held h WHERE h.new OR ${lease.borrowed}
+    sql<LicenseCheckoutRow>`
+    WITH lic AS (
+      SELECT l.xmin AS license_version, p.xmin AS policy_version, ${FLOATING_LICENSE}
+      WHERE (l.product_id = ${key.productId}) IS TRUE AND l.serial = ${key.serial}
     )
-    SELECT t.live, t.first_frees_at, t.own_expires_at, h.id, h.license_id, h.hardware_fingerprint, h.machine_name,
-      h.borrowed, h.checked_out_at, h.expires_at
-    FROM tally t LEFT JOIN held h ON true`,
+    SELECT lic.*, c.* FROM lic LEFT JOIN LATERAL check_out_seat(
+      -- What requireFloatingLicense and borrowProblem ask of the licence, so a refused call changes nothing.
+      lic.model = 'floating' AND lic.seats IS NOT NULL AND lic.lease_minutes IS NOT NULL AND NOT lic.disabled
+        AND NOT lic.expired AND (${days}::integer IS NULL OR lic.max_borrow_days >= 1 AND ${days} <= lic.max_borrow_days),
+      lic.id, lic.license_version, lic.policy_version, lic.manufacturer_id, lic.seats, ${lease.hardwareFingerprint}::text,
+      ${lease.machineName}::text, ${days}::integer IS NOT NULL, ${lease.checkedOutAt}::timestamptz,
+      -- Whole minutes, or days of 86,400 seconds, from the check-out (not calendar days).
+      ${lease.checkedOutAt}::timestamptz + CASE WHEN ${days}::integer IS NULL THEN make_interval(mins => lic.lease_minutes)
+        ELSE make_interval(secs => ${days} * 86400) END,
+      ${audit.action}::text, ${audit.address}::text) c ON true`,
   );
-  const { live, first_frees_at, own_expires_at, ...held } = rows[0]!;
-  return { live, first_frees_at, own_expires_at, lease: held.id === null ? undefined : (held as LeaseRow) };
+  const row = rows[0];
+  if (!row) return undefined;
+  const {
+    license_version: _license,
+    policy_version: _policy,
+    outcome,
+    live,
+    first_frees_at,
+    own_expires_at,
+    lease_id,
+    lease_hardware_fingerprint,
+    lease_machine_name,
+    lease_borrowed,
+    lease_checked_out_at,
+    lease_expires_at,
+    ...license
+  } = row;
+  return {
+    license,
+    outcome,
+    seats: {
+      live,
+      first_frees_at,
+      own_expires_at,
+      lease:
+        lease_id === null
+          ? undefined
+          : {
+              id: lease_id,
+              license_id: license.id,
+              hardware_fingerprint: lease_hardware_fingerprint!,
+              machine_name: lease_machine_name,
+              borrowed: lease_borrowed!,
+              checked_out_at: lease_checked_out_at!,
+              expires_at: lease_expires_at!,
+            },
+    },
+  };
 }
