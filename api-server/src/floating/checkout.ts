@@ -8,6 +8,7 @@ import { secondsNow, serialOf, type ClientCall } from '../clients/client-values'
 import { borrowProblem, overSeats, seatsInUse } from './lease-rules';
 import { requireFloatingLicense } from './floating-license-rules';
 import { signLease } from './lease-document';
+import { flushWal } from '../db/wal-flush';
 import { checkOutLicenseSeat, type SeatCheckout } from './queries/seat-checkout';
 import { LEASE_CHANGED } from './heartbeat';
 
@@ -28,8 +29,8 @@ export class SeatsInUseError extends Error {
  * audited, a renewal is not (it is a heart-beat). `admit` counts the call against its rate limits.
  *
  * One round trip reads the licence, its policy, its product's key and edition and, when it can lend a seat, takes
- * the lock and does the check-out: the lock is held for one statement and the commit (every check-out of the licence
- * waits for them), and the lease is signed after the commit.
+ * the lock and does the check-out: the lock is held for one statement and the commit's WAL record (every check-out of
+ * the licence waits for them), not for the disk's flush, which comes after it; the lease is signed after the flush.
  */
 export async function checkOutSeat(
   db: Db,
@@ -51,7 +52,12 @@ export async function checkOutSeat(
     const problem = days === undefined ? undefined : borrowProblem(license, days);
     if (problem) throw badRequest(problem);
     const { outcome, seats } = found!;
-    if (outcome === 'counted') return signLease(productKeyOf, license, seats.lease ?? refusal(license.seats, seats));
+    if (outcome === 'counted') {
+      const held = seats.lease ?? refusal(license.seats, seats);
+      // The check-out committed without waiting for the disk: the lease is durable before its document leaves.
+      await flushWal(db);
+      return signLease(productKeyOf, license, held);
+    }
     // The licence or its policy changed between the read and the lock (a staff edit): read it again.
     if (read === MOST_READS) throw conflict(LEASE_CHANGED);
   }

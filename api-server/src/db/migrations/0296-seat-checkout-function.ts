@@ -5,8 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * time went"): the server's statement reads the licence and calls this function, which locks the licence row, and,
  * when the licence and its policy are still the versions read (their `xmin`, the policy's read after the lock), clears the licence's expired leases,
  * counts its live ones and renews the machine's own lease or inserts a new one when a seat is left, with the audit
- * row of a new lease or a borrow. The lock is held for the function's second statement and the commit, with no round
- * trip to the server in between. It is VOLATILE, so under READ COMMITTED the statement after the lock sees every
+ * row of a new lease or a borrow. The lock is held for the function's statements and the commit's WAL record, with no
+ * round trip to the server and no disk flush in between (the caller flushes before it answers). It is VOLATILE, so under READ COMMITTED the statement after the lock sees every
  * lease committed before it (one statement could not: its snapshot predates the lock wait). Outcomes: 'changed'
  * (the licence or its policy changed since the read: read again), 'counted' (the tally, and the lease when one is
  * held now). A licence the caller found unusable (`p_usable` false) is neither locked nor changed.
@@ -27,6 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       IF NOT p_usable THEN
         RETURN;
       END IF;
+      -- The lock is released when the commit is written, not when it is on disk: the caller flushes the WAL before it
+      -- answers (db/wal-flush.ts), so the lock is not held through the disk's flush.
+      PERFORM set_config('synchronous_commit', 'off', true);
       PERFORM 1 FROM licenses l WHERE l.id = p_license_id AND l.xmin = p_license_version FOR NO KEY UPDATE;
       IF FOUND THEN
         -- Its own statement: a policy changed while the lock was awaited is seen (the lock's statement would read

@@ -43,7 +43,7 @@ type LicenseCheckoutRow = FloatingLicense &
  * A check-out in one round trip: the licence the plugin names (by product and serial, one probe: the product is a
  * filter), and, when it can lend a seat (floating, enabled, unexpired, and a borrow within its policy's days), the
  * `check_out_seat` function (migration 0296): under the licence row's lock, held for its one statement and the
- * commit, it clears the licence's expired leases, counts its live ones, and, when a seat is left, renews the
+ * commit's WAL record (the commit does not wait for the disk: the caller calls flushWal before it answers), it clears the licence's expired leases, counts its live ones, and, when a seat is left, renews the
  * machine's own live lease (up to `lease_minutes` or `days` from `now`, borrowed for `days`) or inserts a new one,
  * writing the audit row of a new lease or a borrow. With no seat left it changes nothing. Named: planned once per
  * connection, as the other hot client calls.
