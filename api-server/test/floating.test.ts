@@ -225,9 +225,11 @@ describe('floating seats: check out, heart-beat, check in, borrow', () => {
   });
 
   it('borrows up to the policy’s days; more is a 400 naming the limit', async () => {
+    const held = await seatsOf(t(), world().bobSynth.id);
     const tooLong = await calls().borrow('MACHINE-A', 8);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ message: [borrowTooLong(7)] });
+    expect(await seatsOf(t(), world().bobSynth.id)).toBe(held);
     const answer = await calls().borrow('MACHINE-A', 7);
     expect(answer.statusCode).toBe(200);
     const lease = leaseOf(answer.body);
@@ -241,6 +243,7 @@ describe('floating seats: check out, heart-beat, check in, borrow', () => {
     await makeSynthFloating(t(), world(), { seats: 2, max_borrow_days: null });
     try {
       expect((await calls().borrow('MACHINE-A', 1)).json()).toEqual({ message: [NO_BORROWING] });
+      expect(await seatsOf(t(), world().bobSynth.id)).toBe(0);
     } finally {
       await makeSynthFloating(t(), world(), { seats: 2 });
     }

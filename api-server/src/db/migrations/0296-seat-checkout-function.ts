@@ -1,15 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A check-out's lock and write in one round trip (docs/performance.md, "Check-out, check-in and redeem: where the
- * time went"): the server's statement reads the licence and calls this function, which locks the licence row, and,
- * when the licence and its policy are still the versions read (their `xmin`, the policy's read after the lock), clears the licence's expired leases,
- * counts its live ones and renews the machine's own lease or inserts a new one when a seat is left, with the audit
- * row of a new lease or a borrow. The lock is held for the function's statements and the commit's WAL record, with no
- * round trip to the server and no disk flush in between (the caller flushes before it answers). It is VOLATILE, so under READ COMMITTED the statement after the lock sees every
- * lease committed before it (one statement could not: its snapshot predates the lock wait). Outcomes: 'changed'
- * (the licence or its policy changed since the read: read again), 'counted' (the tally, and the lease when one is
- * held now). A licence the caller found unusable (`p_usable` false) is neither locked nor changed.
+ * A check-out's lock and write in one round trip (docs/performance.md, "Check-out under contention: where the time
+ * went"): the server's statement reads the licence and calls this function, which locks the licence row, and, when
+ * the licence and its policy are still the versions read (their `xmin`, the policy's read after the lock), clears
+ * the licence's expired leases, counts its live ones and renews the machine's own lease or inserts a new one when a
+ * seat is left, with the audit row of a new lease or a borrow. The lock is held for the function's statements and
+ * the commit's WAL record, with no round trip to the server and no disk flush in between (the caller flushes before
+ * it answers). It is VOLATILE, so under READ COMMITTED the statement after the lock sees every lease committed
+ * before it (one statement could not: its snapshot predates the lock wait). Outcomes: 'changed' (the licence or its
+ * policy changed since the read: read again), 'counted' (the tally, and the lease when one is held now). A licence
+ * the caller found unusable (`p_usable` not true: false, or null for a licence without a policy) is neither locked
+ * nor changed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -24,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) LANGUAGE plpgsql VOLATILE AS $$
     #variable_conflict use_column
     BEGIN
-      IF NOT p_usable THEN
+      IF p_usable IS NOT TRUE THEN
         RETURN;
       END IF;
       -- The lock is released when the commit is written, not when it is on disk: the caller flushes the WAL before it
