@@ -50,8 +50,10 @@ timed('lint');
 for (const project of ['lint-rules', 'unit', 'api', 'reliability', 'budget']) {
   log(`Jest: ${project}`);
   const file = join(outputDir, `jest-${project}.json`);
-  const serial = project === 'reliability' ? ['--runInBand'] : [];
-  const code = run('npx', ['jest', '--selectProjects', project, '--ci', ...serial, '--json', `--outputFile=${file}`]);
+  // Jest gives 2 cores one worker; the API files each have their own database and wait on PostgreSQL half the time,
+  // so two run side by side. Reliability kills and starves real processes: one at a time.
+  const workers = { reliability: ['--runInBand'], api: ['--maxWorkers=2'] }[project] ?? [];
+  const code = run('npx', ['jest', '--selectProjects', project, '--ci', ...workers, '--json', `--outputFile=${file}`]);
   const report = readJson(file);
   const failed = (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0);
   // A run that failed without a failing test (global setup crashed, no report) still counts as a failure.
