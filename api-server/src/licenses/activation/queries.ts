@@ -74,7 +74,7 @@ export async function recordActivation(db: Db, actor: SystemUserActor, activatio
 /**
  * A plugin's (or a customer's) activation, held to the product's machine limit and audited as
  * `client.license.activate` with no staff actor (the customer as actor when a customer asked), in one call and one
- * commit (migration 0025's function, named by 0026: the machine's name, when reported, is set in the same call):
+ * commit (`record_named_client_activation`, migration 0291: the machine's name, when reported, is set in the same call):
  * 'activated' with the activation's id, 'changed' when a signed value or the limit changed since the read,
  * 'limit' when no slot is left. Nothing is written unless 'activated'.
  */
