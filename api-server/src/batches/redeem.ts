@@ -1,11 +1,16 @@
 import type { PortalRedeemed } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { HttpError, conflict } from '../lib/http-error';
-import { recordAudits } from '../audit/queries/audit-log';
-import { mailIssuedLicenses } from '../buyer-mails/license-issued';
+import { auditActorColumns } from '../audit/queries/audit-log';
+import { buyerAddress, buyerMailContextOf } from '../buyer-mails/buyer-mail-target';
+import { licenseIssuedMail } from '../buyer-mails/license-issued';
+import { mailBrandOf } from '../email/brand';
+import { outboxRowOf } from '../email/send-templated-email';
+import { EMAIL_OUTBOX_CHANNEL } from '../email/tables';
+import { outboxWakeUp } from '../outbox/wake-ups';
 import type { Customer } from '../portal/customer-authentication';
 import { normalizeSerial } from './batch-serials';
-import { findSerialState, redeemUnsoldSerial } from './queries/redeem';
+import { findSerialState, readRedeemContext, redeemUnsoldSerial, type RedeemContext } from './queries/redeem';
 import {
   SERIAL_ALREADY_REDEEMED,
   SERIAL_NOT_REDEEMABLE,
@@ -15,19 +20,42 @@ import {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Why an unclaimed serial was refused: unknown and voided alike are "not valid" (404); redeemed is a 409. */
-async function refusal(db: Db, customer: Customer, serial: string): Promise<HttpError> {
-  const state = await findSerialState(db, customer.manufacturerId, serial);
+/** Why a serial that is not unsold was refused: unknown and voided alike are "not valid" (404); redeemed is a 409. */
+function refusalOf(
+  customer: Customer,
+  state: { status: string; redeemed_by_end_user_id: number | null } | null | undefined,
+): HttpError {
   if (!state || state.status === 'voided') return new HttpError(404, SERIAL_NOT_VALID);
   return conflict(
     state.redeemed_by_end_user_id === customer.endUserId ? SERIAL_REDEEMED_BY_YOU : SERIAL_ALREADY_REDEEMED,
   );
 }
 
+/** The customer's licence-issued mail of the serial as its outbox row, or null when switched off or undeliverable. */
+function redeemMail(context: RedeemContext, customer: Customer, serial: string, publicUrl: string) {
+  const to = context.mailOn ? buyerAddress(context.email) : null;
+  if (to === null) return null;
+  const brand = mailBrandOf(context.brand);
+  return outboxRowOf(
+    {
+      manufacturerId: customer.manufacturerId,
+      to,
+      transactional: true,
+      ...licenseIssuedMail(
+        [{ productName: context.serial!.product_name, serial }],
+        buyerMailContextOf(publicUrl, brand, context.portal),
+        'license_issued',
+      ),
+    },
+    brand,
+  );
+}
+
 /**
- * The signed-in customer redeems a batch serial: in one transaction the serial is marked redeemed and becomes a
- * licence of the customer (same serial, the batch's product and licence type; the policy's terms come with the insert),
- * and the customer's licence-issued mail is written to the outbox.
+ * The signed-in customer redeems a batch serial: one statement marks the serial redeemed, makes it a licence of the
+ * customer (same serial, the batch's product and licence type; the policy's terms come with the insert), writes the
+ * customer's licence-issued mail to the outbox and the audit rows, so all of it exists together or none of it. The
+ * mail is rendered from one read before it (the serial's product, the brand, the portal, the switch, the address).
  */
 export async function redeemSerial(
   db: Db,
@@ -37,44 +65,26 @@ export async function redeemSerial(
 ): Promise<PortalRedeemed> {
   const serial = normalizeSerial(typed);
   if (!serial) throw new HttpError(404, SERIAL_NOT_VALID);
-  const outcome = await db.transaction().execute(async (trx) => {
-    const redeemed = await redeemUnsoldSerial(trx, customer.manufacturerId, serial, customer.endUserId).catch(
-      (error: unknown) => {
-        // A licence made elsewhere holds this serial (odds of 2^-100 per pair): refused, nothing written.
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(SERIAL_NOT_REDEEMABLE);
-        throw error;
-      },
-    );
-    if (!redeemed) return { refused: true as const };
-    const { claimed, license } = redeemed;
-    // One statement, in this order: the licence made, then the serial redeemed.
-    await recordAudits(trx, customer, [
-      {
-        manufacturerId: customer.manufacturerId,
-        action: 'license.create',
-        entityType: 'license',
-        entityId: license.id,
-        after: license,
-      },
-      {
-        manufacturerId: customer.manufacturerId,
-        action: 'batch_serial.redeem',
-        entityType: 'batch_serial',
-        entityId: claimed.id,
-        after: { serial, batch_id: claimed.batch_id, license_id: license.id, end_user_id: customer.endUserId },
-      },
-    ]);
-    await mailIssuedLicenses(trx, publicUrl, customer.manufacturerId, [license.id], 'license_issued');
-    return {
-      refused: false as const,
-      redeemed: {
-        license_id: license.id,
-        serial,
-        license_type: claimed.license_type,
-        product: { id: claimed.product_id, name: claimed.product_name },
-      },
-    };
+  const context = await readRedeemContext(db, customer.manufacturerId, serial, customer.endUserId, 'license_issued');
+  if (context.serial?.status !== 'unsold') throw refusalOf(customer, context.serial);
+  const claimed = await redeemUnsoldSerial(db, {
+    manufacturerId: customer.manufacturerId,
+    serial,
+    endUserId: customer.endUserId,
+    mail: redeemMail(context, customer, serial, publicUrl),
+    mailWakeUp: outboxWakeUp(EMAIL_OUTBOX_CHANNEL),
+    actor: auditActorColumns(customer),
+  }).catch((error: unknown) => {
+    // A licence made elsewhere holds this serial (odds of 2^-100 per pair): refused, nothing written.
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(SERIAL_NOT_REDEEMABLE);
+    throw error;
   });
-  if (outcome.refused) throw await refusal(db, customer, serial);
-  return outcome.redeemed;
+  // Another redeem claimed it since the read: refused as its state is now.
+  if (!claimed) throw refusalOf(customer, await findSerialState(db, customer.manufacturerId, serial));
+  return {
+    license_id: claimed.license_id,
+    serial,
+    license_type: claimed.license_type,
+    product: { id: claimed.product_id, name: claimed.product_name },
+  };
 }
