@@ -3,9 +3,8 @@ import type { Db } from '../db/database';
 import { HttpError, conflict } from '../lib/http-error';
 import { auditActorColumns } from '../audit/queries/audit-log';
 import { buyerAddress, buyerMailContextOf } from '../buyer-mails/buyer-mail-target';
-import { licenseIssuedMail } from '../buyer-mails/license-issued';
+import { licenseIssuedOutboxRow } from '../buyer-mails/license-issued';
 import { mailBrandOf } from '../email/brand';
-import { outboxRowOf } from '../email/send-templated-email';
 import { EMAIL_OUTBOX_CHANNEL } from '../email/tables';
 import { outboxWakeUp } from '../outbox/wake-ups';
 import type { Customer } from '../portal/customer-authentication';
@@ -35,19 +34,12 @@ function refusalOf(
 function redeemMail(context: RedeemContext, customer: Customer, serial: string, publicUrl: string) {
   const to = context.mailOn ? buyerAddress(context.email) : null;
   if (to === null) return null;
-  const brand = mailBrandOf(context.brand);
-  return outboxRowOf(
-    {
-      manufacturerId: customer.manufacturerId,
-      to,
-      transactional: true,
-      ...licenseIssuedMail(
-        [{ productName: context.serial!.product_name, serial }],
-        buyerMailContextOf(publicUrl, brand, context.portal),
-        'license_issued',
-      ),
-    },
-    brand,
+  return licenseIssuedOutboxRow(
+    customer.manufacturerId,
+    to,
+    [{ productName: context.serial!.product_name, serial }],
+    buyerMailContextOf(publicUrl, mailBrandOf(context.brand), context.portal),
+    'license_issued',
   );
 }
 
