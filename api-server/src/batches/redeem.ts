@@ -2,6 +2,7 @@ import type { PortalRedeemed } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { HttpError, conflict } from '../lib/http-error';
 import { auditActorColumns } from '../audit/queries/audit-log';
+import { retryAfterOf, type RateLimit } from '../auth/rate-limits';
 import { buyerAddress, buyerMailContextOf } from '../buyer-mails/buyer-mail-target';
 import { licenseIssuedOutboxRow } from '../buyer-mails/license-issued';
 import { mailBrandOf } from '../email/brand';
@@ -43,21 +44,36 @@ function redeemMail(context: RedeemContext, customer: Customer, serial: string, 
   );
 }
 
+/** A redeem's answer: the licence made, or the seconds to wait when the try is over the limits. */
+export type RedeemOutcome = { redeemed: PortalRedeemed } | { retryAfter: number };
+
 /**
- * The signed-in customer redeems a batch serial: one statement marks the serial redeemed, makes it a licence of the
- * customer (same serial, the batch's product and licence type; the policy's terms come with the insert), writes the
- * customer's licence-issued mail to the outbox and the audit rows, so all of it exists together or none of it. The
- * mail is rendered from one read before it (the serial's product, the brand, the portal, the switch, the address).
+ * The signed-in customer redeems a batch serial, the try counted against `rateLimits` first (every try counts, a
+ * malformed serial too). One statement counts the try and reads the serial's product, the brand, the portal, the
+ * mail's switch and the address; the licence-issued mail is rendered from it; one more statement marks the serial
+ * redeemed, makes it a licence of the customer (same serial, the batch's product and licence type; the policy's terms
+ * come with the insert), writes the mail to the outbox and the audit rows, so all of it exists together or none of it.
  */
 export async function redeemSerial(
   db: Db,
   customer: Customer,
   typed: string,
   publicUrl: string,
-): Promise<PortalRedeemed> {
+  rateLimits: RateLimit[] = [],
+): Promise<RedeemOutcome> {
   const serial = normalizeSerial(typed);
-  if (!serial) throw new HttpError(404, SERIAL_NOT_VALID);
-  const context = await readRedeemContext(db, customer.manufacturerId, serial, customer.endUserId, 'license_issued');
+  if (!serial) {
+    const retryAfter = await retryAfterOf(db, rateLimits);
+    if (retryAfter !== null) return { retryAfter };
+    throw new HttpError(404, SERIAL_NOT_VALID);
+  }
+  const { decision, context } = await readRedeemContext(db, rateLimits, {
+    manufacturerId: customer.manufacturerId,
+    serial,
+    endUserId: customer.endUserId,
+    mail: 'license_issued',
+  });
+  if (!context) return { retryAfter: decision.retryAfterSeconds };
   if (context.serial?.status !== 'unsold') throw refusalOf(customer, context.serial);
   const claimed = await redeemUnsoldSerial(db, {
     manufacturerId: customer.manufacturerId,
@@ -74,9 +90,11 @@ export async function redeemSerial(
   // Another redeem claimed it since the read: refused as its state is now.
   if (!claimed) throw refusalOf(customer, await findSerialState(db, customer.manufacturerId, serial));
   return {
-    license_id: claimed.license_id,
-    serial,
-    license_type: claimed.license_type,
-    product: { id: claimed.product_id, name: claimed.product_name },
+    redeemed: {
+      license_id: claimed.license_id,
+      serial,
+      license_type: claimed.license_type,
+      product: { id: claimed.product_id, name: claimed.product_name },
+    },
   };
 }

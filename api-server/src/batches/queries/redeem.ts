@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { BuyerMail, LicenseType } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 import { executeNamed } from '../../db/named-statements';
+import { countedRead, type RateLimit, type RateLimitDecision } from '../../auth/rate-limits';
 
 /** The serial as the manufacturer has it (no row: no such serial), and what its licence-issued mail needs. */
 export interface RedeemContext {
@@ -42,56 +43,65 @@ interface ContextRow {
   end_user_email: string | null;
 }
 
+interface ContextValues {
+  manufacturerId: number;
+  serial: string;
+  endUserId: number;
+  mail: BuyerMail;
+}
+
+const countedContextRead = countedRead('redeem_read', (_db: Db, _shape: 'serial', values: ContextValues) => ({
+  read: sql<ContextRow>`SELECT s.status, s.redeemed_by_end_user_id, p.name AS product_name,
+    m.name AS manufacturer_name, m.email AS manufacturer_email, ms.sender_name, ms.reply_to, ms.logo_url,
+    ms.brand_color, m.portal_slug, m.portal_enabled,
+    (SELECT w.enabled FROM buyer_mail_switches w WHERE w.manufacturer_id = m.id AND w.mail = ${values.mail}::text)
+      AS mail_enabled,
+    u.email AS end_user_email
+  FROM manufacturers m
+  LEFT JOIN manufacturer_mail_settings ms ON ms.manufacturer_id = m.id
+  LEFT JOIN end_users u ON u.id = ${values.endUserId}::int AND u.manufacturer_id = m.id
+  LEFT JOIN batch_serials s ON s.serial = ${values.serial}::text AND s.manufacturer_id = m.id
+  LEFT JOIN serial_batches b ON b.id = s.batch_id
+  LEFT JOIN products p ON p.id = b.product_id
+  WHERE m.id = ${values.manufacturerId}::int`,
+}));
+
 /**
- * Reads, in one statement, the manufacturer's serial (its status, who redeemed it, its batch's product) and what the
- * end user's licence-issued mail needs: the brand, the portal, the mail's switch and the end user's address.
+ * Counts the redeem try against `limits` and reads, in the same statement, the manufacturer's serial (its status,
+ * who redeemed it, its batch's product) and what the end user's licence-issued mail needs: the brand, the portal,
+ * the mail's switch and the end user's address. No context when the try is refused.
  */
 export async function readRedeemContext(
   db: Db,
-  manufacturerId: number,
-  serial: string,
-  endUserId: number,
-  mail: BuyerMail,
-): Promise<RedeemContext> {
-  const { rows } = await executeNamed(
-    db,
-    'redeem_read',
-    sql<ContextRow>`SELECT s.status, s.redeemed_by_end_user_id, p.name AS product_name,
-      m.name AS manufacturer_name, m.email AS manufacturer_email, ms.sender_name, ms.reply_to, ms.logo_url,
-      ms.brand_color, m.portal_slug, m.portal_enabled,
-      (SELECT w.enabled FROM buyer_mail_switches w WHERE w.manufacturer_id = m.id AND w.mail = ${mail}::text)
-        AS mail_enabled,
-      u.email AS end_user_email
-    FROM manufacturers m
-    LEFT JOIN manufacturer_mail_settings ms ON ms.manufacturer_id = m.id
-    LEFT JOIN end_users u ON u.id = ${endUserId}::int AND u.manufacturer_id = m.id
-    LEFT JOIN batch_serials s ON s.serial = ${serial}::text AND s.manufacturer_id = m.id
-    LEFT JOIN serial_batches b ON b.id = s.batch_id
-    LEFT JOIN products p ON p.id = b.product_id
-    WHERE m.id = ${manufacturerId}::int`,
-  );
-  const found = rows[0];
-  if (!found) throw new Error(`no manufacturer ${manufacturerId} to redeem a serial of`);
+  limits: RateLimit[],
+  values: ContextValues,
+): Promise<{ decision: RateLimitDecision; context: RedeemContext | undefined }> {
+  const { decision, row: found } = await countedContextRead(db, limits, 'serial', values);
+  if (!decision.allowed) return { decision, context: undefined };
+  if (!found) throw new Error(`no manufacturer ${values.manufacturerId} to redeem a serial of`);
   return {
-    serial:
-      found.status === null
-        ? null
-        : {
-            status: found.status,
-            redeemed_by_end_user_id: found.redeemed_by_end_user_id,
-            product_name: found.product_name!,
-          },
-    brand: {
-      name: found.manufacturer_name,
-      email: found.manufacturer_email,
-      sender_name: found.sender_name,
-      reply_to: found.reply_to,
-      logo_url: found.logo_url,
-      brand_color: found.brand_color,
+    decision,
+    context: {
+      serial:
+        found.status === null
+          ? null
+          : {
+              status: found.status,
+              redeemed_by_end_user_id: found.redeemed_by_end_user_id,
+              product_name: found.product_name!,
+            },
+      brand: {
+        name: found.manufacturer_name,
+        email: found.manufacturer_email,
+        sender_name: found.sender_name,
+        reply_to: found.reply_to,
+        logo_url: found.logo_url,
+        brand_color: found.brand_color,
+      },
+      portal: { portal_slug: found.portal_slug, portal_enabled: found.portal_enabled },
+      mailOn: found.mail_enabled ?? true,
+      email: found.end_user_email,
     },
-    portal: { portal_slug: found.portal_slug, portal_enabled: found.portal_enabled },
-    mailOn: found.mail_enabled ?? true,
-    email: found.end_user_email,
   };
 }
 
