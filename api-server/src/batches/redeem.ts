@@ -7,7 +7,6 @@ import { buyerAddress, buyerMailContextOf } from '../buyer-mails/buyer-mail-targ
 import { licenseIssuedOutboxRow } from '../buyer-mails/license-issued';
 import { mailBrandOf } from '../email/brand';
 import { EMAIL_OUTBOX_CHANNEL } from '../email/tables';
-import { outboxWakeUp } from '../outbox/wake-ups';
 import type { Customer } from '../portal/customer-authentication';
 import { normalizeSerial } from './batch-serials';
 import { findSerialState, readRedeemContext, redeemUnsoldSerial, type RedeemContext } from './queries/redeem';
@@ -80,7 +79,7 @@ export async function redeemSerial(
     serial,
     endUserId: customer.endUserId,
     mail: redeemMail(context, customer, serial, publicUrl),
-    mailWakeUp: outboxWakeUp(EMAIL_OUTBOX_CHANNEL),
+    mailChannel: EMAIL_OUTBOX_CHANNEL,
     actor: auditActorColumns(customer),
   }).catch((error: unknown) => {
     // A licence made elsewhere holds this serial (odds of 2^-100 per pair): refused, nothing written.

@@ -1,7 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { BuyerMail, LicenseType } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
-import { executeNamed } from '../../db/named-statements';
+import { compiledOncePerShape } from '../../db/compiled-once';
 import { countedRead, type RateLimit, type RateLimitDecision } from '../../auth/rate-limits';
 
 /** The serial as the manufacturer has it (no row: no such serial), and what its licence-issued mail needs. */
@@ -133,8 +133,11 @@ export interface RedeemWrite {
     masked_text: string | null;
     transactional: boolean;
   } | null;
-  /** The outbox's wake-up (outbox/wake-ups.ts), a column of the statement: it notifies at commit when a mail is written. */
-  mailWakeUp: RawBuilder<string>;
+  /**
+   * The outbox's channel: the statement notifies it when it writes the mail, delivered at commit (outbox/wake-ups.ts
+   * `outboxWakeUp`, here with the channel a bound value so the text is the same for every call).
+   */
+  mailChannel: string;
   /** The audit rows' actor columns (audit-log.ts `auditActorColumns`). */
   actor: { actor_system_user_id: number | null; actor_end_user_id: number | null; actor_api_key_id: number | null };
 }
@@ -152,41 +155,80 @@ export interface RedeemWrite {
  */
 export async function redeemUnsoldSerial(db: Db, redeem: RedeemWrite): Promise<ClaimedSerial | undefined> {
   const { manufacturerId, serial, endUserId, mail, actor } = redeem;
-  const timestamp = (name: string) =>
-    sql<string>`to_char(${sql.ref(name)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const { rows } = await executeNamed(
-    db,
-    'redeem_write',
-    sql<ClaimedSerial & { wake_up: string | null }>`WITH claimed AS (
+  const values = {
+    manufacturerId,
+    serial,
+    endUserId,
+    actorSystemUserId: actor.actor_system_user_id,
+    actorEndUserId: actor.actor_end_user_id,
+    actorApiKeyId: actor.actor_api_key_id,
+  };
+  const { rows } = mail
+    ? await redeemStatement(db, 'with-mail', {
+        ...values,
+        to_address: mail.to_address,
+        kind: mail.kind,
+        subject: mail.subject,
+        sender_name: mail.sender_name,
+        reply_to: mail.reply_to,
+        html: mail.html,
+        text: mail.text,
+        masked_subject: mail.masked_subject,
+        masked_html: mail.masked_html,
+        masked_text: mail.masked_text,
+        transactional: mail.transactional,
+        mailChannel: redeem.mailChannel,
+      })
+    : await redeemStatement(db, 'without-mail', values);
+  return rows[0];
+}
+
+type RedeemValues = {
+  manufacturerId: number;
+  serial: string;
+  endUserId: number;
+  actorSystemUserId: number | null;
+  actorEndUserId: number | null;
+  actorApiKeyId: number | null;
+} & Partial<NonNullable<RedeemWrite['mail']> & { mailChannel: string }>;
+
+const timestamp = (name: string) =>
+  sql<string>`to_char(${sql.ref(name)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// Built and compiled once per shape (with the mail or without) and sent by name (db/compiled-once.ts).
+const redeemStatement = compiledOncePerShape(
+  (_db: Db, shape: 'with-mail' | 'without-mail', v: RedeemValues) => sql<ClaimedSerial>`WITH claimed AS (
       UPDATE batch_serials s
-      SET status = 'redeemed', redeemed_at = now(), redeemed_by_end_user_id = ${endUserId}::int,
+      SET status = 'redeemed', redeemed_at = now(), redeemed_by_end_user_id = ${v.endUserId}::int,
         license_id = nextval(pg_get_serial_sequence('licenses', 'id'))
       FROM serial_batches b JOIN products p ON p.id = b.product_id
-      WHERE s.serial = ${serial}::text AND s.manufacturer_id = ${manufacturerId}::int AND s.status = 'unsold'
+      WHERE s.serial = ${v.serial}::text AND s.manufacturer_id = ${v.manufacturerId}::int AND s.status = 'unsold'
         AND b.id = s.batch_id
       RETURNING s.id, s.batch_id, s.license_id, b.product_id, p.name AS product_name, b.license_type
     ), license AS (
       INSERT INTO licenses (id, manufacturer_id, product_id, user_id, license_type, serial)
-      SELECT c.license_id, ${manufacturerId}::int, c.product_id, ${endUserId}::int, c.license_type, ${serial}::text
+      SELECT c.license_id, ${v.manufacturerId}::int, c.product_id, ${v.endUserId}::int, c.license_type, ${v.serial}::text
       FROM claimed c
       RETURNING *
     ), counted AS (
       UPDATE serial_batches b SET redeemed_count = b.redeemed_count + 1 FROM claimed c WHERE b.id = c.batch_id
-    ), mail AS (
+    ), ${
+      shape === 'with-mail'
+        ? sql`mail AS (
       INSERT INTO email_outbox (manufacturer_id, to_address, kind, subject, sender_name, reply_to, html, text,
         masked_subject, masked_html, masked_text, transactional)
-      SELECT ${manufacturerId}::int, ${mail?.to_address ?? null}::text, ${mail?.kind ?? null}::text,
-        ${mail?.subject ?? null}::text, ${mail?.sender_name ?? null}::text, ${mail?.reply_to ?? null}::text,
-        ${mail?.html ?? null}::text, ${mail?.text ?? null}::text, ${mail?.masked_subject ?? null}::text,
-        ${mail?.masked_html ?? null}::text, ${mail?.masked_text ?? null}::text, ${mail?.transactional ?? null}::boolean
+      SELECT ${v.manufacturerId}::int, ${v.to_address}::text, ${v.kind}::text, ${v.subject}::text,
+        ${v.sender_name}::text, ${v.reply_to}::text, ${v.html}::text, ${v.text}::text, ${v.masked_subject}::text,
+        ${v.masked_html}::text, ${v.masked_text}::text, ${v.transactional}::boolean
       FROM claimed
-      WHERE ${mail === null}::boolean IS FALSE
       RETURNING id
-    ), audits AS (
+    ), `
+        : sql``
+    }audits AS (
       INSERT INTO audit_log (manufacturer_id, actor_system_user_id, actor_end_user_id, actor_api_key_id, action,
         entity_type, entity_id, after)
-      SELECT ${manufacturerId}::int, ${actor.actor_system_user_id}::int, ${actor.actor_end_user_id}::int,
-        ${actor.actor_api_key_id}::int, a.action, a.entity_type, a.entity_id, a.after
+      SELECT ${v.manufacturerId}::int, ${v.actorSystemUserId}::int, ${v.actorEndUserId}::int, ${v.actorApiKeyId}::int,
+        a.action, a.entity_type, a.entity_id, a.after
       FROM (
         SELECT 1 AS part, 'license.create' AS action, 'license' AS entity_type, l.id::text AS entity_id,
           to_jsonb(l) || jsonb_build_object('created_at', ${timestamp('l.created_at')},
@@ -194,21 +236,18 @@ export async function redeemUnsoldSerial(db: Db, redeem: RedeemWrite): Promise<C
             'maintenance_ends_at', ${timestamp('l.maintenance_ends_at')}) AS after
         FROM license l
         UNION ALL
-        SELECT 2, 'batch_serial.redeem', 'batch_serial', c.id::text, jsonb_build_object('serial', ${serial}::text,
-          'batch_id', c.batch_id, 'license_id', c.license_id, 'end_user_id', ${endUserId}::int)
+        SELECT 2, 'batch_serial.redeem', 'batch_serial', c.id::text, jsonb_build_object('serial', ${v.serial}::text,
+          'batch_id', c.batch_id, 'license_id', c.license_id, 'end_user_id', ${v.endUserId}::int)
         FROM claimed c
       ) a
       ORDER BY a.part
     )
-    SELECT c.id, c.batch_id, l.id AS license_id, c.product_id, c.product_name, c.license_type,
-      (SELECT ${redeem.mailWakeUp} FROM mail) AS wake_up
+    SELECT c.id, c.batch_id, l.id AS license_id, c.product_id, c.product_name, c.license_type${
+      shape === 'with-mail' ? sql`, (SELECT pg_notify(${v.mailChannel}::text, '') FROM mail) AS wake_up` : sql``
+    }
     FROM license l JOIN claimed c ON true`,
-  );
-  const claimed = rows[0];
-  if (!claimed) return undefined;
-  const { wake_up: _wakeUp, ...serialRow } = claimed;
-  return serialRow;
-}
+  { named: 'redeem_write' },
+);
 
 /** Why a serial could not be claimed: its status and who redeemed it, or undefined when the manufacturer has no such serial. */
 export async function findSerialState(db: Db, manufacturerId: number, serial: string) {
