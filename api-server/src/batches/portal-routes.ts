@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { customerOf } from '../portal/customer-authentication';
 import { redeemSerial } from './redeem';
 import { TOO_MANY_REDEEM_TRIES } from './batch-words';
-import { redeemRetryAfter, type RedeemLimits } from './redeem-limits';
+import { redeemRateLimits, type RedeemLimits } from './redeem-limits';
 
 /** "Redeem a serial" in the portal; registered inside the customer scope, so it takes a customer session only. */
 export const portalRedeemRoutes: FastifyPluginAsyncTypebox<{
@@ -24,13 +24,14 @@ export const portalRedeemRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const customer = customerOf(request);
-      const retryAfter = await redeemRetryAfter(db, limits, request.ip, customer.endUserId);
-      if (retryAfter !== null)
+      const rateLimits = redeemRateLimits(limits, request.ip, customer.endUserId);
+      const outcome = await redeemSerial(db, customer, request.body.serial, publicUrl, rateLimits);
+      if ('retryAfter' in outcome)
         return reply
           .status(429)
-          .header('Retry-After', retryAfter)
-          .send({ message: [TOO_MANY_REDEEM_TRIES(retryAfter)], retry_after: retryAfter });
-      return reply.status(201).send(await redeemSerial(db, customer, request.body.serial, publicUrl));
+          .header('Retry-After', outcome.retryAfter)
+          .send({ message: [TOO_MANY_REDEEM_TRIES(outcome.retryAfter)], retry_after: outcome.retryAfter });
+      return reply.status(201).send(outcome.redeemed);
     },
   );
 };

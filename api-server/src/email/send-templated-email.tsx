@@ -46,15 +46,29 @@ export async function sendTemplatedEmail(db: Db, email: TemplatedEmail): Promise
   return { id: String(row.id) };
 }
 
-/** The mail rendered (HTML + plain text) in the manufacturer's brand: the outbox row that sends it. */
-export function outboxRowOf(email: TemplatedEmail, brand: MailBrand) {
-  const to = normalizedMailAddress(email.to);
-  const framed = (
+/** The mail's HTML and plain text in the manufacturer's brand (its content in the branded frame). */
+export function renderTemplatedEmail(
+  email: Pick<TemplatedEmail, 'preview' | 'transactional' | 'body'>,
+  brand: MailBrand,
+): { html: string; text: string } {
+  return renderEmail(
     <EmailFrame brand={brand} preview={email.preview} transactional={email.transactional}>
       {email.body}
-    </EmailFrame>
+    </EmailFrame>,
   );
-  const { html, text } = renderEmail(framed);
+}
+
+/**
+ * The mail rendered (HTML + plain text) in the manufacturer's brand: the outbox row that sends it. `rendered`: the
+ * caller's own `renderTemplatedEmail` of the same mail, when it has one.
+ */
+export function outboxRowOf(
+  email: TemplatedEmail,
+  brand: MailBrand,
+  rendered: { html: string; text: string } = renderTemplatedEmail(email, brand),
+) {
+  const to = normalizedMailAddress(email.to);
+  const { html, text } = rendered;
   const masked = email.secrets?.length ? maskSecrets({ subject: email.subject, html, text }, email.secrets) : null;
   return {
     manufacturer_id: email.manufacturerId,

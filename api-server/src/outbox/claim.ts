@@ -1,6 +1,18 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { executeNamed } from '../db/named-statements';
 import type { OutboxSettings } from './settings';
+
+/**
+ * The batch size written into the claim's text, not bound: a generic plan takes a bound LIMIT for a tenth of the
+ * table and PostgreSQL would plan the named claim again on every pass (test/named-statements-generic-plans.test.ts).
+ * A setting is a whole number of at least 1 (settings.ts); anything else is refused here too.
+ */
+function claimLimit(batchSize: number): number {
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new Error(`batch size ${batchSize}: not a whole number of at least 1`);
+  return batchSize;
+}
 
 /** One outbox table: rows with id, status ('pending' until final), attempts, next_attempt_at, last_attempt_at. */
 export interface OutboxTable<Claimed> {
@@ -23,12 +35,15 @@ export async function claimDue<Claimed>(
   settings: OutboxSettings,
 ): Promise<Claimed[]> {
   const table = sql.table(outbox.table);
-  const result = await sql<Claimed>`
+  const result = await executeNamed(
+    db,
+    `${outbox.table}_claim`,
+    sql<Claimed>`
     WITH due AS (
       SELECT o.id FROM ${table} o
       WHERE o.status = 'pending' AND o.next_attempt_at <= now() ${outbox.dueWhen ? sql`AND ${outbox.dueWhen}` : sql``}
       ORDER BY o.next_attempt_at
-      LIMIT ${settings.batchSize}
+      LIMIT ${sql.lit(claimLimit(settings.batchSize))}
       FOR UPDATE OF o SKIP LOCKED
     ), claimed AS (
       UPDATE ${table} o
@@ -36,6 +51,7 @@ export async function claimDue<Claimed>(
       FROM due WHERE o.id = due.id
       RETURNING o.*
     )
-    ${outbox.selectClaimed}`.execute(db);
+    ${outbox.selectClaimed}`,
+  );
   return result.rows;
 }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import { retryDelayMs } from './backoff';
+import { executeNamed } from '../db/named-statements';
 import type { OutboxSettings } from './settings';
 
 export interface ClaimedRow {
@@ -37,9 +38,13 @@ export async function recordAttempt(
   outcome: AttemptOutcome,
 ): Promise<void> {
   const { status, delayMs } = nextState(settings, row.attempts, outcome);
-  await sql`
+  await executeNamed(
+    db,
+    `${table}_attempt`,
+    sql`
     UPDATE ${sql.table(table)}
     SET status = ${status}, last_error = ${outcome.error ?? null}, next_attempt_at = now() + ${delayMs} * interval '1 millisecond'
       ${outcome.set ? sql`, ${outcome.set}` : sql``}
-    WHERE id = ${row.id} AND attempts = ${row.attempts} AND status = 'pending'`.execute(db);
+    WHERE id = ${row.id} AND attempts = ${row.attempts} AND status = 'pending'`,
+  );
 }
