@@ -1,9 +1,8 @@
 import type { Order } from 'shared-kit/contract';
 import { auditActorColumns } from '../audit/queries/audit-log';
 import { buyerAddress, buyerMailContextOf } from '../buyer-mails/buyer-mail-target';
-import { licenseIssuedMail } from '../buyer-mails/license-issued';
+import { licenseIssuedOutboxRow } from '../buyer-mails/license-issued';
 import { mailBrandOf } from '../email/brand';
-import { outboxRowOf } from '../email/send-templated-email';
 import { EMAIL_OUTBOX_CHANNEL } from '../email/tables';
 import { outboxWakeUp } from '../outbox/wake-ups';
 import { newLicenseSerial } from '../licenses/serial';
@@ -83,18 +82,12 @@ export function orderRowsOf(
   const mail =
     to === null
       ? null
-      : outboxRowOf(
-          {
-            manufacturerId,
-            to,
-            transactional: true,
-            ...licenseIssuedMail(
-              licenses.map((license) => ({ productName: products.get(license.product_id)!, serial: license.serial })),
-              buyerMailContextOf(source.publicUrl, brand, context.portal),
-              'license_issued',
-            ),
-          },
-          brand,
+      : licenseIssuedOutboxRow(
+          manufacturerId,
+          to,
+          licenses.map((license) => ({ productName: products.get(license.product_id)!, serial: license.serial })),
+          buyerMailContextOf(source.publicUrl, brand, context.portal),
+          'license_issued',
         );
   return {
     orderId: context.orderId,
