@@ -38,6 +38,7 @@ import * as staffRoles from './0200-staff-roles';
 import * as staffInvites from './0230-staff-invites';
 import * as sso from './0240-sso';
 import * as browserActivationFileVersion from './0280-browser-activation-file-version';
+import * as leaseRoomForHeartbeats from './0286-lease-room-for-heartbeats';
 import * as staffInviteWithdraw from './0260-staff-invite-withdraw';
 import * as twoFactorRequirements from './0210-two-factor-requirements';
 
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0260-staff-invite-withdraw': staffInviteWithdraw,
   '0210-two-factor-requirements': twoFactorRequirements,
   '0280-browser-activation-file-version': browserActivationFileVersion,
+  '0286-lease-room-for-heartbeats': leaseRoomForHeartbeats,
 };
