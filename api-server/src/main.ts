@@ -23,6 +23,8 @@ import { startEmailWorker } from './email/worker';
 import { startTrialMailPass } from './buyer-mails/trial-reminders';
 import { EMAIL_OUTBOX_CHANNEL } from './email/tables';
 import { listenForOutboxWakeUps } from './outbox/wake-ups';
+import { startPollLoop } from './outbox/poll-loop';
+import { pruneExpiredRateLimits, RATE_LIMIT_SWEEP } from './auth/rate-limit-sweep';
 
 /** Connections of the webhook and mail workers together, beside the request pool's. */
 const OUTBOX_CONNECTIONS = 3;
@@ -66,6 +68,12 @@ async function main(): Promise<void> {
     app.log.error(error, 'webhook delivery'),
   );
   const emailWorker = startEmailWorker(outboxDb, emailSettings, (error) => app.log.error(error, 'email delivery'));
+  // Counting calls touch only their own buckets: this removes the expired ones.
+  const rateLimitSweep = startPollLoop(
+    () => pruneExpiredRateLimits(db),
+    RATE_LIMIT_SWEEP,
+    (error) => app.log.error(error, 'rate-limit sweep'),
+  );
   const trialMails = startTrialMailPass(outboxDb, config.publicUrl, (error) => app.log.error(error, 'trial mails'));
   const outboxWakeUps = listenForOutboxWakeUps(
     connectionString,
@@ -102,9 +110,13 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: finishing requests in flight and stopping...`);
     // Deliveries in flight finish (or time out) first; one cut short stays pending and is delivered later.
-    await Promise.all([outboxWakeUps.close(), webhookWorker.stop(), emailWorker.stop(), trialMails.stop()]).catch(
-      (error: unknown) => console.error(error),
-    );
+    await Promise.all([
+      outboxWakeUps.close(),
+      webhookWorker.stop(),
+      emailWorker.stop(),
+      trialMails.stop(),
+      rateLimitSweep.stop(),
+    ]).catch((error: unknown) => console.error(error));
     // app.close() stops accepting connections and waits for in-flight requests.
     await app.close().catch((error: unknown) => console.error(error));
     await Promise.all([db.destroy(), outboxDb.destroy()]).catch(() => undefined);

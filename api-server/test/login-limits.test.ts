@@ -5,6 +5,7 @@ import { readConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createSystemUser, PASSWORD } from './support/fixtures';
 import { consumeRateLimit } from '../src/auth/rate-limits';
+import { pruneExpiredRateLimits } from '../src/auth/rate-limit-sweep';
 
 const attempt = (app: FastifyInstance, email: string, remoteAddress = '203.0.113.7', password = 'a-wrong-password') =>
   app.inject({ method: 'POST', url: '/api/v1/systemusers/login', remoteAddress, payload: { email, password } });
@@ -185,7 +186,7 @@ describe('consumeRateLimit', () => {
   });
   afterAll(() => t.close());
 
-  it('counts hits in a window, starts a new window when it ended, and prunes expired buckets of others', async () => {
+  it('counts hits in a window, starts a new window when it ended; the sweep removes expired buckets only', async () => {
     const limit = { bucket: 'test:a', limit: 2, windowSeconds: 60 };
     expect(await consumeRateLimit(t.db, limit)).toEqual({ allowed: true, retryAfterSeconds: 60 });
     expect((await consumeRateLimit(t.db, limit)).allowed).toBe(true);
@@ -206,10 +207,18 @@ describe('consumeRateLimit', () => {
         (await sql<{ n: string }>`SELECT count(*) AS n FROM rate_limits WHERE bucket LIKE 'old:%'`.execute(t.db))
           .rows[0]!.n,
       );
+    // A call counts its own buckets only; the sweep removes the expired ones, a batch at a time, and keeps live ones.
     await consumeRateLimit(t.db, { bucket: 'test:b', limit: 5, windowSeconds: 60 });
+    expect(await count()).toBe(25);
+    expect(await pruneExpiredRateLimits(t.db, 10)).toBe(10);
     expect(await count()).toBe(15);
-    for (let i = 0; i < 2; i++) await consumeRateLimit(t.db, { bucket: 'test:b', limit: 5, windowSeconds: 60 });
+    expect(await pruneExpiredRateLimits(t.db)).toBeGreaterThanOrEqual(15);
     expect(await count()).toBe(0);
+    expect(await pruneExpiredRateLimits(t.db)).toBe(0);
+    const live = await sql<{
+      bucket: string;
+    }>`SELECT bucket FROM rate_limits WHERE bucket LIKE 'test:%' ORDER BY 1`.execute(t.db);
+    expect(live.rows.map((row) => row.bucket)).toEqual(['test:a', 'test:b']);
   });
 
   it('takes any text as a bucket, U+0000 included', async () => {

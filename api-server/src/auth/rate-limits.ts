@@ -18,13 +18,6 @@ export interface RateLimitDecision {
 /** PostgreSQL text cannot hold U+0000 and a caller's key (an email, a serial) may: such keys are counted with their U+FFFD twins. */
 const storable = (bucket: string) => bucket.replace(/\u0000/g, '\uFFFD');
 
-/**
- * Expired buckets removed per call: more than a call can add, so the table stays bounded. Written into the text, not
- * bound: a generic plan takes a bound LIMIT for a tenth of the table, so PostgreSQL planned every named statement
- * that counts again on every call (test/named-statements-generic-plans.test.ts).
- */
-const PRUNE_PER_CALL = 10;
-
 interface Buckets {
   /** Storable bucket names in sorted order, and each one's limit. */
   buckets: string[];
@@ -52,10 +45,10 @@ function bucketsOf(limits: RateLimit[]): Buckets {
 }
 
 /**
- * The counting, as CTEs `pruned` and `counted` (bucket, hits, retry_after) of a statement: the upsert starts a new
- * window where the old one ended, and the same statement deletes a few expired buckets of others (SKIP LOCKED:
- * callers never wait on each other). Rows are upserted in bucket order, so two calls sharing buckets cannot
- * deadlock.
+ * The counting, as a CTE `counted` (bucket, hits, retry_after) of a statement: the upsert starts a new window where
+ * the old one ended. Rows are upserted in bucket order, so two calls sharing buckets cannot deadlock. Expired buckets
+ * are removed by a sweep (rate-limit-sweep.ts), not by the calls: pruning others' buckets in every call cost a sixth
+ * of PostgreSQL's CPU per heart-beat (docs/performance.md).
  *
  * Outside a transaction the statement commits asynchronously (`synchronous_commit` off for it only): a counter is
  * not worth a disk flush per call, and a crash can lose at most the last fraction of a second of counts
@@ -65,15 +58,7 @@ function bucketsOf(limits: RateLimit[]): Buckets {
 function countingCtes(db: Db, { buckets, windows }: CountingValues, durable = false) {
   const asyncCommit =
     db.isTransaction || durable ? sql`` : sql`, (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
-  return sql`pruned AS (
-      DELETE FROM rate_limits WHERE bucket IN (
-        SELECT bucket FROM rate_limits
-        WHERE window_ends_at < now() AND bucket <> ALL (${buckets}::text[])
-        ORDER BY window_ends_at
-        LIMIT ${sql.lit(PRUNE_PER_CALL)}
-        FOR UPDATE SKIP LOCKED
-      )
-    ), counted AS (
+  return sql`counted AS (
       INSERT INTO rate_limits AS r (bucket, hits, window_ends_at)
       SELECT k.bucket, 1, now() + make_interval(secs => k.seconds)
       FROM unnest(${buckets}::text[], ${windows}::integer[]) WITH ORDINALITY AS k(bucket, seconds, n)${asyncCommit}

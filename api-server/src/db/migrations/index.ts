@@ -40,6 +40,7 @@ import * as sso from './0240-sso';
 import * as browserActivationFileVersion from './0280-browser-activation-file-version';
 import * as oneActivationWrite from './0291-one-activation-write';
 import * as seatCheckoutFunction from './0296-seat-checkout-function';
+import * as leaseRoomForHeartbeats from './0286-lease-room-for-heartbeats';
 import * as staffInviteWithdraw from './0260-staff-invite-withdraw';
 import * as twoFactorRequirements from './0210-two-factor-requirements';
 
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0280-browser-activation-file-version': browserActivationFileVersion,
   '0291-one-activation-write': oneActivationWrite,
   '0296-seat-checkout-function': seatCheckoutFunction,
+  '0286-lease-room-for-heartbeats': leaseRoomForHeartbeats,
 };
