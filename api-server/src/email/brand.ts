@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { emailDb } from './tables';
+import type { MailBrandRow } from './mail-row-shape';
 
 /** What a manufacturer's mails look like and who they come from, its settings filled in with its own details. */
 export interface MailBrand {
@@ -24,14 +25,7 @@ export async function readMailBrand(db: Db, manufacturerId: number): Promise<Mai
 }
 
 /** The brand from the manufacturer's row and its mail settings (null where it set none). */
-export function mailBrandOf(row: {
-  name: string;
-  email: string | null;
-  sender_name: string | null;
-  reply_to: string | null;
-  logo_url: string | null;
-  brand_color: string | null;
-}): MailBrand {
+export function mailBrandOf(row: MailBrandRow): MailBrand {
   return {
     manufacturerName: row.name,
     senderName: row.sender_name || row.name,

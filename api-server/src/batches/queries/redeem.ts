@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { BuyerMail, LicenseType } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
 import { compiledOncePerShape } from '../../db/compiled-once';
+import { licenseAuditJsonSql } from '../../licenses/queries/license-audit-json';
 import { countedRead, type RateLimit, type RateLimitDecision } from '../../auth/rate-limits';
+import type { MailBrandRow, OutboxMailRow } from '../../email/mail-row-shape';
 
 /** The serial as the manufacturer has it (no row: no such serial), and what its licence-issued mail needs. */
 export interface RedeemContext {
@@ -12,14 +14,7 @@ export interface RedeemContext {
     product_name: string;
   } | null;
   /** The manufacturer's row and mail settings, as `mailBrandOf` (email/brand.ts) reads them. */
-  brand: {
-    name: string;
-    email: string | null;
-    sender_name: string | null;
-    reply_to: string | null;
-    logo_url: string | null;
-    brand_color: string | null;
-  };
+  brand: MailBrandRow;
   portal: { portal_slug: string; portal_enabled: boolean };
   /** Whether the manufacturer sends the mail asked for (no switch set means on). */
   mailOn: boolean;
@@ -120,19 +115,7 @@ export interface RedeemWrite {
   serial: string;
   endUserId: number;
   /** The end user's licence-issued mail as its outbox row (email/send-templated-email.tsx `outboxRowOf`), or null. */
-  mail: {
-    to_address: string;
-    kind: string;
-    subject: string;
-    sender_name: string;
-    reply_to: string | null;
-    html: string;
-    text: string;
-    masked_subject: string | null;
-    masked_html: string | null;
-    masked_text: string | null;
-    transactional: boolean;
-  } | null;
+  mail: OutboxMailRow | null;
   /**
    * The outbox's channel: the statement notifies it when it writes the mail, delivered at commit (outbox/wake-ups.ts
    * `outboxWakeUp`, here with the channel a bound value so the text is the same for every call).
@@ -192,9 +175,6 @@ type RedeemValues = {
   actorApiKeyId: number | null;
 } & Partial<NonNullable<RedeemWrite['mail']> & { mailChannel: string }>;
 
-const timestamp = (name: string) =>
-  sql<string>`to_char(${sql.ref(name)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 // Built and compiled once per shape (with the mail or without) and sent by name (db/compiled-once.ts).
 const redeemStatement = compiledOncePerShape(
   (_db: Db, shape: 'with-mail' | 'without-mail', v: RedeemValues) => sql<ClaimedSerial>`WITH claimed AS (
@@ -231,9 +211,7 @@ const redeemStatement = compiledOncePerShape(
         a.action, a.entity_type, a.entity_id, a.after
       FROM (
         SELECT 1 AS part, 'license.create' AS action, 'license' AS entity_type, l.id::text AS entity_id,
-          to_jsonb(l) || jsonb_build_object('created_at', ${timestamp('l.created_at')},
-            'updated_at', ${timestamp('l.updated_at')}, 'expires_at', ${timestamp('l.expires_at')},
-            'maintenance_ends_at', ${timestamp('l.maintenance_ends_at')}) AS after
+          ${licenseAuditJsonSql('l')} AS after
         FROM license l
         UNION ALL
         SELECT 2, 'batch_serial.redeem', 'batch_serial', c.id::text, jsonb_build_object('serial', ${v.serial}::text,

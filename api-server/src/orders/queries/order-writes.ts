@@ -1,8 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { BuyerMail } from 'shared-kit/contract';
 import type { Db } from '../../db/database';
+import { apiTimestampSql } from '../../db/api-timestamps';
 import { executeNamed } from '../../db/named-statements';
+import { licenseAuditJsonSql } from '../../licenses/queries/license-audit-json';
 import type { OrderInput } from '../order-shape';
+import type { MailBrandRow, OutboxMailRow } from '../../email/mail-row-shape';
 
 // An order of a known buyer is two statements and no transaction of its own (docs/performance.md, "Orders: where
 // the time went"): the first reads what the order needs, the second claims the key and writes every row, all or
@@ -22,14 +25,7 @@ export interface OrderContext {
   lineIds: number[];
   licenseIds: number[];
   /** The manufacturer's row and mail settings, as `mailBrandOf` (email/brand.ts) reads them. */
-  brand: {
-    name: string;
-    email: string | null;
-    sender_name: string | null;
-    reply_to: string | null;
-    logo_url: string | null;
-    brand_color: string | null;
-  };
+  brand: MailBrandRow;
   portal: { portal_slug: string; portal_enabled: boolean };
   /** Whether the manufacturer sends the mail asked for (no switch set means on). */
   mailOn: boolean;
@@ -125,19 +121,7 @@ export interface OrderRows {
   lines: { id: number; product_id: number; license_type: string; quantity: number }[];
   licenses: { id: number; product_id: number; license_type: string; serial: string; order_line_id: number }[];
   /** The buyer's mail as its outbox row (email/send-templated-email.tsx `outboxRowOf`), or null when none goes out. */
-  mail: {
-    to_address: string;
-    kind: string;
-    subject: string;
-    sender_name: string;
-    reply_to: string | null;
-    html: string;
-    text: string;
-    masked_subject: string | null;
-    masked_html: string | null;
-    masked_text: string | null;
-    transactional: boolean;
-  } | null;
+  mail: OutboxMailRow | null;
   /** The outbox's wake-up (outbox/wake-ups.ts), a column of the statement: it notifies at commit when a mail is written. */
   mailWakeUp: RawBuilder<string>;
   /** The audit rows' actor columns (`auditActorColumns`). */
@@ -161,9 +145,7 @@ export interface OrderRows {
  */
 export async function writeOrder(db: Db, order: OrderRows): Promise<string | undefined> {
   const { input, lines, licenses, mail, actor } = order;
-  const timestamp = (value: RawBuilder<unknown>) =>
-    sql<string>`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const column = (name: string) => timestamp(sql.ref(name));
+  const now = apiTimestampSql(sql<Date>`now()`);
   const { rows } = await executeNamed(
     db,
     'order_write',
@@ -175,7 +157,7 @@ export async function writeOrder(db: Db, order: OrderRows): Promise<string | und
         ${input.buyer.email}::text, ${input.buyer.name}::text, ${input.buyer.external_id}::text,
         ${input.amount}::bigint, ${input.currency}::text,
         ${JSON.stringify(order.answer)}::jsonb
-          || jsonb_build_object('created_at', ${timestamp(sql`now()`)}, 'updated_at', ${timestamp(sql`now()`)}))
+          || jsonb_build_object('created_at', ${now}, 'updated_at', ${now}))
       ON CONFLICT (manufacturer_id, idempotency_key) DO NOTHING
       RETURNING id
     ), line_rows AS (
@@ -223,9 +205,7 @@ export async function writeOrder(db: Db, order: OrderRows): Promise<string | und
         FROM claim
         WHERE ${jsonOrNull(order.newBuyer)}::text IS NOT NULL
         UNION ALL
-        SELECT 1, l.id, 'license.create', 'license', l.id::text, to_jsonb(l) || jsonb_build_object(
-          'created_at', ${column('l.created_at')}, 'updated_at', ${column('l.updated_at')},
-          'expires_at', ${column('l.expires_at')}, 'maintenance_ends_at', ${column('l.maintenance_ends_at')})
+        SELECT 1, l.id, 'license.create', 'license', l.id::text, ${licenseAuditJsonSql('l')}
         FROM license_rows l
         UNION ALL
         SELECT 2, 0, 'order.create', 'order', ${order.orderId}::int::text, ${JSON.stringify(order.auditedOrder)}::jsonb
@@ -233,7 +213,7 @@ export async function writeOrder(db: Db, order: OrderRows): Promise<string | und
       ) a
       ORDER BY a.part, a.n
     )
-    SELECT ${timestamp(sql`now()`)} AS created_at, (SELECT ${order.mailWakeUp} FROM mail) AS wake_up FROM claim`,
+    SELECT ${now} AS created_at, (SELECT ${order.mailWakeUp} FROM mail) AS wake_up FROM claim`,
   );
   return rows[0]?.created_at;
 }
