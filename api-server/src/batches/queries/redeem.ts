@@ -4,7 +4,12 @@ import type { Db } from '../../db/database';
 import { compiledOncePerShape } from '../../db/compiled-once';
 import { licenseAuditJsonSql } from '../../licenses/queries/license-audit-json';
 import { countedRead, type RateLimit, type RateLimitDecision } from '../../auth/rate-limits';
-import type { MailBrandRow, OutboxMailRow } from '../../email/mail-row-shape';
+import {
+  mailBrandRowOf,
+  type MailBrandColumns,
+  type MailBrandRow,
+  type OutboxMailRow,
+} from '../../email/mail-row-shape';
 
 /** The serial as the manufacturer has it (no row: no such serial), and what its licence-issued mail needs. */
 export interface RedeemContext {
@@ -22,16 +27,10 @@ export interface RedeemContext {
   email: string | null;
 }
 
-interface ContextRow {
+interface ContextRow extends MailBrandColumns {
   status: string | null;
   redeemed_by_end_user_id: number | null;
   product_name: string | null;
-  manufacturer_name: string;
-  manufacturer_email: string | null;
-  sender_name: string | null;
-  reply_to: string | null;
-  logo_url: string | null;
-  brand_color: string | null;
   portal_slug: string;
   portal_enabled: boolean;
   mail_enabled: boolean | null;
@@ -85,14 +84,7 @@ export async function readRedeemContext(
               redeemed_by_end_user_id: found.redeemed_by_end_user_id,
               product_name: found.product_name!,
             },
-      brand: {
-        name: found.manufacturer_name,
-        email: found.manufacturer_email,
-        sender_name: found.sender_name,
-        reply_to: found.reply_to,
-        logo_url: found.logo_url,
-        brand_color: found.brand_color,
-      },
+      brand: mailBrandRowOf(found),
       portal: { portal_slug: found.portal_slug, portal_enabled: found.portal_enabled },
       mailOn: found.mail_enabled ?? true,
       email: found.end_user_email,

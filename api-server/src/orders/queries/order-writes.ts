@@ -5,7 +5,12 @@ import { apiTimestampSql } from '../../db/api-timestamps';
 import { executeNamed } from '../../db/named-statements';
 import { licenseAuditJsonSql } from '../../licenses/queries/license-audit-json';
 import type { OrderInput } from '../order-shape';
-import type { MailBrandRow, OutboxMailRow } from '../../email/mail-row-shape';
+import {
+  mailBrandRowOf,
+  type MailBrandColumns,
+  type MailBrandRow,
+  type OutboxMailRow,
+} from '../../email/mail-row-shape';
 
 // An order of a known buyer is two statements and no transaction of its own (docs/performance.md, "Orders: where
 // the time went"): the first reads what the order needs, the second claims the key and writes every row, all or
@@ -31,15 +36,9 @@ export interface OrderContext {
   mailOn: boolean;
 }
 
-interface ContextRow {
+interface ContextRow extends MailBrandColumns {
   taken_hash: Buffer | null;
   taken_answer: unknown;
-  manufacturer_name: string;
-  manufacturer_email: string | null;
-  sender_name: string | null;
-  reply_to: string | null;
-  logo_url: string | null;
-  brand_color: string | null;
   portal_slug: string;
   portal_enabled: boolean;
   mail_enabled: boolean | null;
@@ -97,14 +96,7 @@ export async function readOrderContext(
     orderId: found.ids?.order ?? 0,
     lineIds: found.ids?.lines ?? [],
     licenseIds: found.ids?.licenses ?? [],
-    brand: {
-      name: found.manufacturer_name,
-      email: found.manufacturer_email,
-      sender_name: found.sender_name,
-      reply_to: found.reply_to,
-      logo_url: found.logo_url,
-      brand_color: found.brand_color,
-    },
+    brand: mailBrandRowOf(found),
     portal: { portal_slug: found.portal_slug, portal_enabled: found.portal_enabled },
     mailOn: found.mail_enabled ?? true,
   };
