@@ -158,6 +158,7 @@ try {
     floorApi: `http://127.0.0.1:${settings.floorPort}`,
     apiPid: apiChild.pid,
     floorPid: floorChild.pid,
+    heartbeatFloorPort: settings.heartbeatFloorPort,
     dataDir: settings.dataDir,
     pool,
     duration,

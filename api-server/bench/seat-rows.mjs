@@ -1,6 +1,7 @@
 // The floating-seat rows of bench:api (docs/performance.md, "floating seats"): heart-beats with 100,000 live
 // leases at 1 and 10 connections, each beside its own SQL replayed (the guard's rate-limit statement and the
-// heart-beat's UPDATE, as the route sends them) and the constant-JSON floor; and check-outs under contention on one
+// heart-beat's UPDATE, as the route sends them), the constant-JSON floor and the bare heart-beat (the same statement
+// and signed lease on node:http, heartbeat-floor-server.mjs), both servers warmed first; and check-outs under contention on one
 // licence, every worker checking a seat out for a new machine and in again, while a sampler counts the licence's
 // live leases: never more than its seats, during the row and after it.
 //
@@ -10,6 +11,7 @@
 import { createRequire } from 'node:module';
 import { benchLimits, capture, measureClientHttp, replaySql } from './client-rows.mjs';
 import { measureTurns, unexpected } from './http-calls.mjs';
+import { startChild } from './measure.mjs';
 import { cpuMeter, cpuTotal } from './process-cpu.mjs';
 
 const require = createRequire(import.meta.url);
@@ -27,8 +29,10 @@ const LEASES = SEATS * LICENCES;
 const CONTENDED_SEATS = 5;
 const LEASE_MINUTES = 30;
 const CLIENT = '/api/v1/clients/app/seats';
+/** Heart-beats each server answers before its rows are measured. */
+const WARM_UP_SECONDS = 20;
 
-export async function seatRows({ api, floorApi, apiPid, floorPid, dataDir, pool, duration, log }) {
+export async function seatRows({ api, floorApi, apiPid, floorPid, heartbeatFloorPort, dataDir, pool, duration, log }) {
   const cpu = cpuMeter({ apiPid, dataDir });
   const masterKey = loadMasterKey(undefined, dataDir);
   const seeded = performance.now();
@@ -63,12 +67,32 @@ export async function seatRows({ api, floorApi, apiPid, floorPid, dataDir, pool,
       ),
     },
   ];
+  const bareServer = await startChild(
+    'heart-beat floor',
+    ['api-server/bench/heartbeat-floor-server.mjs', String(heartbeatFloorPort), pool.options.connectionString, dataDir],
+    /heart-beat floor listening/,
+    {},
+  );
+  const bareApi = `http://127.0.0.1:${heartbeatFloorPort}`;
+  // Both servers are measured warm: a plugin base heart-beats around the clock, while a server started for the bench
+  // is still compiling the route's code for tens of seconds (the heart-beats per second rise until then).
+  for (const [name, url] of [
+    ['server', api],
+    ['bare heart-beat', bareApi],
+  ]) {
+    const warm = await measureClientHttp(url, `${CLIENT}/heartbeats`, 10, WARM_UP_SECONDS, beat);
+    log(`heart-beat warm-up of the ${name}: ${WARM_UP_SECONDS} s at 10 connections, ${warm.rps}/s, not measured`);
+  }
   for (const connections of [1, 10]) {
     const floor = await cpu(
       () => measureClientHttp(floorApi, '/constant', connections, Math.min(duration, 3), () => ({})),
       floorPid,
     );
     const http = await cpu(() => measureClientHttp(api, `${CLIENT}/heartbeats`, connections, duration, beat));
+    const bare = await cpu(
+      () => measureClientHttp(bareApi, `${CLIENT}/heartbeats`, connections, duration, beat),
+      bareServer.pid,
+    );
     const sql = await cpu(() => replaySql(pool, connections, duration, groups));
     const met =
       connections === 1 ? http.p95 <= SEAT_FLOORS.heartbeatP95Ms : http.rps >= SEAT_FLOORS.heartbeatsPerSecond;
@@ -81,12 +105,14 @@ export async function seatRows({ api, floorApi, apiPid, floorPid, dataDir, pool,
       http,
       sql,
       floor,
+      bare,
       target: `${met && http.errors === 0 ? 'met' : 'MISSED'}: ${label}`,
     });
     log(
-      `heart-beat (${connections} conn): p95 ${http.p95} ms, ${http.rps}/s, statuses ${JSON.stringify(http.statuses)}; SQL p95 ${sql.p95} ms, ${sql.rps}/s; floor ${floor.rps}/s`,
+      `heart-beat (${connections} conn): p95 ${http.p95} ms, ${http.rps}/s, statuses ${JSON.stringify(http.statuses)}, server CPU ${http.cpu.api} ms; bare heart-beat p95 ${bare.p95} ms, ${bare.rps}/s, statuses ${JSON.stringify(bare.statuses)}, server CPU ${bare.cpu.api} ms; SQL p95 ${sql.p95} ms, ${sql.rps}/s; floor ${floor.rps}/s`,
     );
   }
+  bareServer.kill('SIGTERM');
 
   rows.push(await contentionRow({ api, floorApi, floorPid, cpu, pool, f, duration, log }));
   return rows;
@@ -239,17 +265,18 @@ export function seatMarkdown(results) {
   const cpuText = (cpu) =>
     cpu ? `${cpu.api} / ${cpu.pg} + ${cpu.pgBackground} / ${cpu.bench} (${cpuTotal(cpu)})` : '';
   const lines = [
-    'Floating seats, each beside the constant-JSON floor POSTed by the same client at the same concurrency and, for heart-beats, their SQL replayed through `pg` (CPU ms per call: server / PostgreSQL backends + background / bench (all)):',
+    'Floating seats, each beside the constant-JSON floor POSTed by the same client at the same concurrency and, for heart-beats, the bare heart-beat (its statement and signed lease on node:http, no framework: `heartbeat-floor-server.mjs`) and their SQL replayed through `pg` (CPU ms per call: server / PostgreSQL backends + background / bench (all)):',
     '',
-    '| Row | p50 ms | p95 ms | per s | floor p95 ms / per s | vs floor | SQL replay p95 ms / per s | vs SQL | CPU ms per call | SQL CPU ms per call | checks | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|',
+    '| Row | p50 ms | p95 ms | per s | floor p95 ms / per s | vs floor | bare heart-beat p95 ms / per s | bare CPU ms per call | SQL replay p95 ms / per s | vs SQL | CPU ms per call | SQL CPU ms per call | checks | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|---|---|',
   ];
   const percent = (part, whole) => (whole ? `${Math.round((part / whole) * 100)}%` : '');
   for (const result of rows) {
-    const { http, floor, sql } = result;
+    const { http, floor, sql, bare } = result;
     lines.push(
       `| ${result.name} | ${http.p50} | ${http.p95} | ${http.rps}${result.granted !== undefined ? ` (${result.granted} granted, ${result.checkins.requests} check-ins)` : ''} | ` +
-        `${floor.p95} / ${floor.rps} | ${percent(http.rps, floor.rps)} | ${sql ? `${sql.p95} / ${sql.rps}` : ''} | ${sql ? percent(http.rps, sql.rps) : ''} | ` +
+        `${floor.p95} / ${floor.rps} | ${percent(http.rps, floor.rps)} | ${bare ? `${bare.p95} / ${bare.rps}` : ''} | ${cpuText(bare?.cpu)} | ` +
+        `${sql ? `${sql.p95} / ${sql.rps}` : ''} | ${sql ? percent(http.rps, sql.rps) : ''} | ` +
         `${cpuText(http.cpu)} | ${cpuText(sql?.cpu)} | ${result.problems ? result.problems.join('; ') || `exact (at most ${result.mostLive} of ${CONTENDED_SEATS} live)` : ''} | ${result.target} |`,
     );
   }

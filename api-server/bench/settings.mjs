@@ -19,5 +19,7 @@ export function benchSettings(args) {
     pgPort: Number(args['pg-port'] ?? process.env.BENCH_PG_PORT ?? 54386),
     apiPort: Number(args['api-port'] ?? process.env.BENCH_API_PORT ?? 8186),
     floorPort: Number(args['floor-port'] ?? process.env.BENCH_FLOOR_PORT ?? 8187),
+    /** The bare heart-beat's server (seat rows, heartbeat-floor-server.mjs). */
+    heartbeatFloorPort: Number(process.env.BENCH_HEARTBEAT_FLOOR_PORT ?? 8188),
   };
 }

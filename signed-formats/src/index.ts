@@ -17,6 +17,8 @@ export {
   verifySignedDocument,
   type ClientApiFormat,
   type DocumentFormat,
+  type DocumentSigner,
+  type PrivateKeyInput,
   type PublicKeyInput,
   type Rejection,
   type SignedClientApiDocument,

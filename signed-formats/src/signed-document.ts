@@ -48,29 +48,35 @@ export type PublicKeyInput = KeyObject | string;
 const toKey = (key: PublicKeyInput) => (typeof key === 'string' ? productPublicKey(key) : key);
 
 /**
+ * Ed25519 over the signing input with a product's private key, answering the 64-byte signature: any implementation
+ * of Ed25519 answers the same bytes for the same key and input (RFC 8032 signatures are deterministic).
+ */
+export type DocumentSigner = (signingInput: Buffer) => Uint8Array;
+/** A private key node:crypto signs with, or a signer of the same key. */
+export type PrivateKeyInput = KeyObject | DocumentSigner;
+
+/**
  * The document the server sends for `claims`, signed with the product's Ed25519 private key over the canonical
  * bytes. Throws an UnsignableValueError for a value the encoding cannot carry.
  */
 export function signDocument<T extends object>(
   format: ClientApiFormat,
   claims: T,
-  privateKey: KeyObject,
+  privateKey: PrivateKeyInput,
 ): SignedClientApiDocument<T>;
 export function signDocument<T extends object>(
   format: DocumentFormat,
   claims: T,
-  privateKey: KeyObject,
+  privateKey: PrivateKeyInput,
 ): SignedDocument<T>;
 export function signDocument<T extends object>(
   format: DocumentFormat,
   claims: T,
-  privateKey: KeyObject,
+  privateKey: PrivateKeyInput,
 ): SignedDocument<T> {
-  const signature = sign(
-    null,
-    canonicalBytes(format.context, format.fields, claims as Record<string, unknown>),
-    privateKey,
-  ).toString('base64');
+  const signingInput = canonicalBytes(format.context, format.fields, claims as Record<string, unknown>);
+  const raw = typeof privateKey === 'function' ? privateKey(signingInput) : sign(null, signingInput, privateKey);
+  const signature = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64');
   const head =
     format.format === undefined ? {} : { format: format.format, format_version: format.version ?? FORMAT_VERSION };
   return { ...head, ...claims, signature };

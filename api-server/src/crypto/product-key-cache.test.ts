@@ -1,17 +1,19 @@
-import { randomBytes, sign, verify, createPublicKey } from 'node:crypto';
+import { randomBytes, verify } from 'node:crypto';
+import { productPublicKey } from 'signed-formats';
 import { generateProductKeyPair } from './product-keys';
 import { createProductKeyCache } from './product-key-cache';
 
 describe('product key cache', () => {
   const masterKey = randomBytes(32);
 
-  it('answers the same decrypted key for the same stored key, and each product its own', () => {
+  it('answers the same signer for the same stored key, and each product its own key', () => {
     const keyOf = createProductKeyCache(masterKey);
     const first = generateProductKeyPair(masterKey);
     const second = generateProductKeyPair(masterKey);
     expect(keyOf(first.privateKeyEncrypted)).toBe(keyOf(first.privateKeyEncrypted));
-    const signature = sign(null, Buffer.from('x'), keyOf(second.privateKeyEncrypted));
-    expect(verify(null, Buffer.from('x'), createPublicKey(keyOf(second.privateKeyEncrypted)), signature)).toBe(true);
+    const signature = keyOf(second.privateKeyEncrypted)(Buffer.from('x'));
+    expect(verify(null, Buffer.from('x'), productPublicKey(second.publicKey), signature)).toBe(true);
+    expect(verify(null, Buffer.from('x'), productPublicKey(first.publicKey), signature)).toBe(false);
     expect(keyOf(second.privateKeyEncrypted)).not.toBe(keyOf(first.privateKeyEncrypted));
   });
 
