@@ -26,7 +26,10 @@ import { listenForOutboxWakeUps } from './outbox/wake-ups';
 import { startPollLoop } from './outbox/poll-loop';
 import { pruneExpiredRateLimits, RATE_LIMIT_SWEEP } from './auth/rate-limit-sweep';
 
-/** Connections of the webhook and mail workers together, beside the request pool's. */
+/**
+ * Connections of the background work (the webhook and mail workers, trial mails, the rate-limit sweep), beside the
+ * request pool's.
+ */
 const OUTBOX_CONNECTIONS = 3;
 
 async function main(): Promise<void> {
@@ -68,9 +71,10 @@ async function main(): Promise<void> {
     app.log.error(error, 'webhook delivery'),
   );
   const emailWorker = startEmailWorker(outboxDb, emailSettings, (error) => app.log.error(error, 'email delivery'));
-  // Counting calls touch only their own buckets: this removes the expired ones.
+  // Counting calls touch only their own buckets: this removes the expired ones, off the request pool like the rest
+  // of the background work.
   const rateLimitSweep = startPollLoop(
-    () => pruneExpiredRateLimits(db),
+    () => pruneExpiredRateLimits(outboxDb),
     RATE_LIMIT_SWEEP,
     (error) => app.log.error(error, 'rate-limit sweep'),
   );
