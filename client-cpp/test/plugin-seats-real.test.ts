@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,13 +9,13 @@ import { PASSWORD, auth, createManufacturer, createSystemUser } from '../../api-
 import { borrowTooLong, seatsInUse } from '../../api-server/src/floating/lease-rules';
 import { startRealServer, type RealServer } from './support/real-server';
 import { Relay } from './support/relay';
+import { holdSeat, runPlugin } from './support/seat-plugin';
 
 // The compiled example plugin's floating-seat commands against the real server on PostgreSQL: a floating licence of
 // one seat shared by two machines (check-out, heart-beat, check-in), the FloatingSeat helper checking in when the
 // plugin closes, a seat freed only when the lease of a plugin killed with -9 runs out, and borrowing within the
 // policy's days. Time moves by changing the stored lease times. The plugin talks to the server through a relay on
 // loopback that passes everything on as it is and keeps what was sent.
-const PLUGIN = join(__dirname, '..', 'build', 'producthub-plugin');
 const STUDIO = 'HWFP2-STUDIO-REAL | 機械';
 const LAPTOP = 'HWFP2-LAPTOP-REAL';
 const SEATS = `/api/v1/clients/app/seats`;
@@ -28,10 +28,6 @@ interface Product {
 interface License {
   id: number;
   serial: string;
-}
-interface PluginRun {
-  exit: number;
-  output: Record<string, unknown>;
 }
 
 let server: RealServer;
@@ -102,33 +98,11 @@ const argsOf = (machine: string, command: string, extra: string[]) => [
   ...extra,
 ];
 
-function plugin(machine: string, command: string, ...extra: string[]): Promise<PluginRun> {
-  return new Promise((resolve) => {
-    execFile(PLUGIN, argsOf(machine, command, extra), (error, stdout) =>
-      resolve({ exit: error ? Number(error.code) : 0, output: JSON.parse(stdout) as Record<string, unknown> }),
-    );
-  });
-}
+const plugin = (machine: string, command: string, ...extra: string[]) => runPlugin(argsOf(machine, command, extra));
 
 /** A plugin running with its seat held by FloatingSeat: resolves once it holds the seat. */
-async function holding(machine: string) {
-  const child = spawn(PLUGIN, argsOf(machine, 'checkout', ['--serial', license.serial, '--hold-seconds', '120']));
-  running.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const ended = new Promise<PluginRun>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ exit: code ?? (signal === 'SIGKILL' ? -9 : -1), output: stdout ? (JSON.parse(stdout) as Record<string, unknown>) : {} })),
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Holding the seat')) resolve();
-    });
-    child.on('exit', () => reject(new Error(`the plugin ended before holding the seat: ${stdout} ${stderr}`)));
-  });
-  return { child, ended };
-}
+const holding = (machine: string) =>
+  holdSeat(argsOf(machine, 'checkout', ['--serial', license.serial, '--hold-seconds', '120']), running);
 
 const sentTo = (call: string) => relay.sent.filter((request) => request.route === `POST ${SEATS}/${call}`);
 const liveLeases = async () =>

@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,11 +7,11 @@ import { LEASE_FORMAT } from 'signed-formats';
 import { LoopbackServer, type RecordedRequest } from '../../client-js/src/test-support/loopback-server';
 import { signDocument, testProductKey } from '../../client-js/src/test-support/test-signer';
 import { SAMPLE_SERIAL, signedTime } from '../../client-js/src/test-support/sample-claims';
+import { holdSeat, runPlugin, type PluginRun } from './support/seat-plugin';
 
 // The example plugin's floating-seat commands and the library's FloatingSeat helper, against a loopback server that
 // keeps one floating licence's seats the way docs/client-api.md says the real one does, and signs its leases with a
 // test key: one seat, leases of LEASE_SECONDS, borrowing for up to MAX_BORROW_DAYS days.
-const PLUGIN = join(__dirname, '..', 'build', 'producthub-plugin');
 const PRODUCT_ID = 7;
 const SERIAL = SAMPLE_SERIAL;
 const STUDIO = 'HWFP2-STUDIO | Mac=Pro | 機械';
@@ -144,38 +144,11 @@ const argsOf = (machine: string, command: string, extra: string[]) => [
   ...extra,
 ];
 
-interface PluginRun {
-  exit: number;
-  output: Record<string, unknown>;
-}
-
-function plugin(machine: string, command: string, ...extra: string[]): Promise<PluginRun> {
-  return new Promise((resolve) => {
-    execFile(PLUGIN, argsOf(machine, command, extra), (error, stdout) =>
-      resolve({ exit: error ? Number(error.code) : 0, output: JSON.parse(stdout) as Record<string, unknown> }),
-    );
-  });
-}
+const plugin = (machine: string, command: string, ...extra: string[]) => runPlugin(argsOf(machine, command, extra));
 
 /** A plugin running with its seat held by FloatingSeat: resolves once it holds the seat. */
-async function holding(machine: string) {
-  const child = spawn(PLUGIN, argsOf(machine, 'checkout', ['--serial', SERIAL, '--hold-seconds', '120']));
-  running.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const ended = new Promise<PluginRun>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ exit: code ?? (signal === 'SIGKILL' ? -9 : -1), output: stdout ? (JSON.parse(stdout) as Record<string, unknown>) : {} })),
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Holding the seat')) resolve();
-    });
-    child.on('exit', () => reject(new Error(`the plugin ended before holding the seat: ${stdout} ${stderr}`)));
-  });
-  return { child, ended, stderr: () => stderr };
-}
+const holding = (machine: string) =>
+  holdSeat(argsOf(machine, 'checkout', ['--serial', SERIAL, '--hold-seconds', '120']), running);
 
 const callsTo = (path: string, machine?: string) =>
   server.requests.filter(
