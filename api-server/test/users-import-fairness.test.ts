@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, createTenants } from './support/fixtures';
 import {
@@ -34,43 +35,79 @@ describe('CSV import previews cannot stall the server', () => {
       body: csv,
     });
 
-  /** /healthz answered again and again until `work` settles: each answer's time in ms. */
-  async function healthWhile<T>(work: Promise<T>): Promise<{ result: T; latencies: number[] }> {
+  /** The CPU time this process (server and test alike, all threads) has used so far, in ms. */
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+
+  /**
+   * /healthz asked again and again until `work` settles, and what the server did while an import was being read
+   * (after the upload's last byte arrived, before its answer went out): how many /healthz answers it sent, and the
+   * most CPU time it spent between two of them. A parse that holds the event loop (the unsliced one did, for up to
+   * 1.8 s) lets no answer through while it runs; a sliced one answers between its slices. CPU time, not wall time,
+   * so that a loaded test run (other workers on the same cores) does not look like a stall.
+   */
+  async function healthWhileImporting<T>(work: () => Promise<T>) {
+    let importing = 0;
+    let answered = 0;
+    let lastAnswer = 0;
+    let longestHoldMs = 0;
+    const watch = (request: IncomingMessage, response: ServerResponse) => {
+      if (request.url?.startsWith('/api/v1/users/imports')) {
+        request.once('end', () => {
+          importing++;
+          lastAnswer = cpuMs();
+        });
+        response.once('finish', () => {
+          longestHoldMs = Math.max(longestHoldMs, cpuMs() - lastAnswer);
+          importing--;
+        });
+      } else if (request.url === '/healthz')
+        response.once('finish', () => {
+          if (importing === 0) return;
+          const now = cpuMs();
+          longestHoldMs = Math.max(longestHoldMs, now - lastAnswer);
+          lastAnswer = now;
+          answered++;
+        });
+    };
+    t.app.server.on('request', watch);
     let done = false;
-    const latencies: number[] = [];
     const probing = (async () => {
       while (!done) {
-        const started = performance.now();
-        const response = await fetch(`${base}/healthz`);
-        await response.text();
-        latencies.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        await (await fetch(`${base}/healthz`)).text();
+        await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
-    const result = await work.finally(() => (done = true));
-    await probing;
-    return { result, latencies };
+    try {
+      const result = await work().finally(() => (done = true));
+      await probing;
+      return { result, answered, longestHoldMs };
+    } finally {
+      t.app.server.off('request', watch);
+    }
   }
-  const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)];
   /**
-   * A stall detector, not a speed target: before the parse was sliced, /healthz waited behind it for up to 1.8 s at a
-   * time. Sliced, it answers within milliseconds on a quiet machine; the bound leaves room for a test run whose other
-   * workers share the cores (a speed figure belongs in `npm run bench`, not in a test).
+   * A stall detector, not a speed target: sliced, the longest hold is a few tens of ms of CPU and /healthz is answered
+   * hundreds of times; the unsliced parse of 100,000 rows held the loop for over a second of CPU and answered none.
    */
-  const HEALTH_P99_MS = 1000;
+  const expectNoStall = ({ answered, longestHoldMs }: { answered: number; longestHoldMs: number }) =>
+    expect({ answered: answered >= 10, longestHold: longestHoldMs < 600 }).toEqual({
+      answered: true,
+      longestHold: true,
+    });
 
-  it('refuses a 1,000,000-row file at its 100,001st row while no /healthz waits a second behind it (p99)', async () => {
+  it('refuses a 1,000,000-row file at its 100,001st row, answering /healthz between the slices it parses', async () => {
     // Built in pieces: a million strings alive at once would cost the test (and the server it shares a process with) long GC pauses.
     const pieces = [Buffer.from('email\n')];
     for (let from = 0; from < 1_000_000; from += 10_000)
       pieces.push(Buffer.from(Array.from({ length: 10_000 }, (_, index) => `u${from + index}@a.io\n`).join('')));
     const csv = Buffer.concat(pieces);
     expect(csv.length).toBeLessThan(20 * 1024 * 1024);
-    const started = performance.now();
-    const { result, latencies } = await healthWhile(
+    const { result, ...health } = await healthWhileImporting(() =>
       upload(csv).then(async (response) => ({ status: response.status, body: await response.json() })),
     );
-    const elapsed = performance.now() - started;
     expect(result).toEqual({
       status: 400,
       body: {
@@ -79,20 +116,19 @@ describe('CSV import previews cannot stall the server', () => {
         ],
       },
     });
-    expect(latencies.length).toBeGreaterThan(5);
-    expect({ p99: p99(latencies) < HEALTH_P99_MS, elapsed: elapsed < 30_000 }).toEqual({ p99: true, elapsed: true });
+    expectNoStall(health);
   });
 
-  it('previews 100,000 rows while no /healthz waits a second behind it (p99)', async () => {
+  it('previews 100,000 rows, answering /healthz between the slices it parses and the rows it sorts', async () => {
     const rows = Array.from({ length: 100_000 }, (_, index) => `big${index}@alpha.example,X${index}`);
-    const { result, latencies } = await healthWhile(
+    const { result, ...health } = await healthWhileImporting(() =>
       upload(`email,external_id\n${rows.join('\n')}\n`).then(async (response) => ({
         status: response.status,
         body: (await response.json()) as { rows: number; to_create: number },
       })),
     );
     expect(result).toMatchObject({ status: 201, body: { rows: 100_000, to_create: 100_000 } });
-    expect(p99(latencies)).toBeLessThan(HEALTH_P99_MS);
+    expectNoStall(health);
   });
 
   /** An upload whose body never finishes: it holds its preview slot until the socket closes. */
