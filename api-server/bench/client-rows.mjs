@@ -7,8 +7,8 @@
 // production. The bench keeps those limits on and behaves like many customers instead: every connection comes
 // from its own loopback address (127.x.y.z, all of 127/8 reaches the server on Linux) and moves to a new one
 // before its address limit; every request names its own machine, and serials rotate.
-import http from 'node:http';
 import { createRequire } from 'node:module';
+import { keepAliveConnection } from './keep-alive-client.mjs';
 import { cpuMeter, cpuTotal } from './process-cpu.mjs';
 import { summarise } from './stats.mjs';
 
@@ -32,6 +32,7 @@ const {
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
 
 const CLIENT = '/api/v1/clients/app';
+const JSON_BODY = { 'content-type': 'application/json' };
 const CONCURRENCIES = [1, 10];
 /** Requests per address before a connection moves on: under the per-address limit of a minute. */
 export const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
@@ -386,7 +387,6 @@ export function freshAddress() {
 
 /** POSTs `bodyOf(n)` on keep-alive connections, bounded in time; every latency is kept so p95 is exact. */
 export async function measureClientHttp(api, path, connections, duration, bodyOf, onAnswer = () => {}) {
-  const { hostname, port } = new URL(api);
   const latencies = [];
   const statuses = new Map();
   let n = 0;
@@ -395,40 +395,27 @@ export async function measureClientHttp(api, path, connections, duration, bodyOf
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (Date.now() < until) {
-        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-        const localAddress = freshAddress();
-        for (let sent = 0; sent < PER_ADDRESS && Date.now() < until; sent++) {
-          const body = bodyOf(n++);
-          const start = performance.now();
-          const status = await post({ hostname, port, path, agent, localAddress }, body);
-          latencies.push(performance.now() - start);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          onAnswer(body, status);
+        const connection = keepAliveConnection(api, freshAddress());
+        try {
+          for (let sent = 0; sent < PER_ADDRESS && Date.now() < until; sent++) {
+            const body = bodyOf(n++);
+            const start = performance.now();
+            const { status } = await connection.request({
+              path,
+              headers: JSON_BODY,
+              payload: JSON.stringify(body),
+              timeoutMs: 10_000,
+            });
+            latencies.push(performance.now() - start);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            onAnswer(body, status);
+          }
+        } finally {
+          connection.close();
         }
-        agent.destroy();
       }
     }),
   );
   const errors = [...statuses].filter(([status]) => status >= 300).reduce((sum, [, count]) => sum + count, 0);
   return { ...summarise(latencies, Date.now() - started), statuses: Object.fromEntries(statuses), errors };
-}
-
-function post(options, body) {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        ...options,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode));
-      },
-    );
-    request.setTimeout(10_000, () => request.destroy(new Error(`${options.path} timed out`)));
-    request.on('error', reject);
-    request.end(payload);
-  });
 }

@@ -1,65 +1,54 @@
 // Keep-alive HTTP calls whose answers a row reads (order ids, lease ids), for order-rows.mjs and seat-rows.mjs.
 // Each worker is one connection; every latency is kept, so p95 is exact. Like the client rows, a worker calls from
 // its own loopback address and moves to a fresh one before the client API's per-address limit.
-import http from 'node:http';
 import { freshAddress, PER_ADDRESS } from './client-rows.mjs';
+import { keepAliveConnection } from './keep-alive-client.mjs';
 import { summarise } from './stats.mjs';
 
-/** One JSON request on `connection`: its status and parsed answer (null when the answer is not JSON). */
-export function callJson(api, connection, { path, method = 'POST', headers = {}, body, timeoutMs = 30_000 }) {
-  const { hostname, port } = new URL(api);
+/** One JSON request on `connection` (a keepAliveConnection): its status and parsed answer (null when not JSON). */
+export async function callJson(connection, { path, method = 'POST', headers = {}, body, timeoutMs = 30_000 }) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        hostname,
-        port,
-        path,
-        method,
-        agent: connection.agent,
-        localAddress: connection.address,
-        headers: {
-          ...headers,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => {
-          let json = null;
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            // Not JSON: the status says enough.
-          }
-          resolve({ status: response.statusCode, json });
-        });
-      },
-    );
-    request.setTimeout(timeoutMs, () => request.destroy(new Error(`${path} timed out after ${timeoutMs / 1000} s`)));
-    request.on('error', reject);
-    request.end(payload);
+  const answer = await connection.request({
+    method,
+    path,
+    timeoutMs,
+    payload,
+    headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
   });
+  let json = null;
+  try {
+    json = JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return { status: answer.status, json };
+}
+
+/** One JSON request on a connection of its own, from 127.0.0.1 (the staff calls that set a row up). */
+export async function callOnce(api, request) {
+  const connection = keepAliveConnection(api, '127.0.0.1');
+  try {
+    return await callJson(connection, request);
+  } finally {
+    connection.close();
+  }
 }
 
 /** A connection from a fresh loopback address, replaced after PER_ADDRESS calls (the client API's address limit). */
-function rotatingConnection() {
+function rotatingConnection(api) {
   let current;
   let calls = 0;
   return {
     next() {
       if (!current || calls >= PER_ADDRESS) {
-        current?.agent.destroy();
-        current = { agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), address: freshAddress() };
+        current?.close();
+        current = keepAliveConnection(api, freshAddress());
         calls = 0;
       }
       calls++;
       return current;
     },
-    close: () => current?.agent.destroy(),
+    close: () => current?.close(),
   };
 }
 
@@ -76,11 +65,11 @@ export async function measureTurns({ api, connections, duration, maxCalls = Infi
   let calls = 0;
   await Promise.all(
     Array.from({ length: connections }, async (_, worker) => {
-      const connection = rotatingConnection();
+      const connection = rotatingConnection(api);
       const timed = async (kind, request) => {
         calls++;
         const start = performance.now();
-        const answer = await callJson(api, connection.next(), request);
+        const answer = await callJson(connection.next(), request);
         const ms = performance.now() - start;
         if (!kinds.has(kind)) kinds.set(kind, { latencies: [], statuses: new Map() });
         const of = kinds.get(kind);

@@ -6,7 +6,7 @@
 // the outbox, which the server's worker then sends to the bench's SMTP server. Every row stands beside the
 // constant-JSON floor measured by the same client at the same concurrency, with CPU per call.
 import { createHash } from 'node:crypto';
-import { callJson, measureTurns, unexpected } from './http-calls.mjs';
+import { callOnce, measureTurns, unexpected } from './http-calls.mjs';
 import { cpuMeter } from './process-cpu.mjs';
 import { signInPortalCustomer } from './portal-rows.mjs';
 
@@ -106,8 +106,7 @@ export async function orderRows({ api, floorApi, apiPid, floorPid, dataDir, pool
     const batches = [];
     for (let b = 0; b < BATCH_RUNS; b++) {
       const start = performance.now();
-      const connection = { agent: undefined, address: '127.0.0.1' };
-      const { status, json } = await callJson(api, connection, {
+      const { status, json } = await callOnce(api, {
         path: `/api/v1/products/${f.product}/batches`,
         headers: staff,
         body: { license_type: 'Standard', count: BATCH_SERIALS, reseller: 'Bench Reseller', note: `bench ${run}` },
@@ -180,14 +179,10 @@ export async function orderRows({ api, floorApi, apiPid, floorPid, dataDir, pool
     );
     log(`redeem (1 conn): p95 ${redeemed.p95} ms, ${redeemed.rps}/s, statuses ${JSON.stringify(redeemed.statuses)}`);
   } finally {
-    await callJson(
-      api,
-      { address: '127.0.0.1' },
-      {
-        path: `/api/v1/manufacturers/1/api-keys/${key.id}/revoke`,
-        headers: staff,
-      },
-    );
+    await callOnce(api, {
+      path: `/api/v1/manufacturers/1/api-keys/${key.id}/revoke`,
+      headers: staff,
+    });
   }
   return rows;
 }
@@ -217,19 +212,15 @@ const row = (name, connections, http, floor, extra) => ({ name, kind: 'orders', 
 
 /** The shop's key for this run (orders:write), expiring in two hours in case the bench dies before revoking it. */
 async function createShopKey(api, staff, run) {
-  const { status, json } = await callJson(
-    api,
-    { address: '127.0.0.1' },
-    {
-      path: '/api/v1/manufacturers/1/api-keys',
-      headers: staff,
-      body: {
-        name: `bench shop ${run}`,
-        scopes: ['orders:write'],
-        expires_at: new Date(Date.now() + 2 * 3600_000).toISOString(),
-      },
+  const { status, json } = await callOnce(api, {
+    path: '/api/v1/manufacturers/1/api-keys',
+    headers: staff,
+    body: {
+      name: `bench shop ${run}`,
+      scopes: ['orders:write'],
+      expires_at: new Date(Date.now() + 2 * 3600_000).toISOString(),
     },
-  );
+  });
   if (status !== 201) throw new Error(`creating the shop's API key: ${status} ${JSON.stringify(json)}`);
   return json;
 }
