@@ -1,4 +1,4 @@
-// The client API rows of `npm run bench`: trial start, activation by serial and update check at 1 and
+// The client API rows of `npm run bench`: trial start, activation by serial, update check and validation at 1 and
 // 10 connections, each beside its own SQL (captured from the server's own functions through Kysely) replayed
 // through `pg`, a bare one-row insert-and-commit through `pg` at the same concurrency as the activation, and
 // the constant-JSON floor answering the same client; `clientMarkdown` prints them side by side with PASS/MISS.
@@ -22,12 +22,14 @@ const { statementNameOf } = require('../dist/db/named-statements.js');
 const { startTrial } = require('../dist/clients/start-trial.js');
 const { activateBySerial } = require('../dist/clients/activate.js');
 const { checkForUpdates } = require('../dist/clients/check-updates.js');
+const { validateLicense } = require('../dist/clients/validate.js');
 const { downloadUrlKey } = require('../dist/clients/download-url.js');
 const {
   machineSubject,
   serialSubject,
   trialStartLimit,
   CLIENT_CALLS_PER_ADDRESS,
+  TRIAL_STARTS_PER_ADDRESS,
 } = require('../dist/clients/routes/client-guard.js');
 const { HARDWARE_FINGERPRINT_VERSION, SIGNATURE_SEED_VERSIONS } = require('shared-kit/contract');
 
@@ -36,6 +38,10 @@ const JSON_BODY = { 'content-type': 'application/json' };
 const CONCURRENCIES = [1, 10];
 /** Requests per address before a connection moves on: under the per-address limit of a minute. */
 export const PER_ADDRESS = Math.floor(CLIENT_CALLS_PER_ADDRESS * 0.8);
+/** Serials the rows may activate, and serials of the warm-up's own (activated once, then again). */
+const ROW_SERIALS = 5000;
+const WARM_UP_SERIALS = 2000;
+const WARM_UP_SECONDS_PER_ROUTE = 6;
 
 /**
  * Runs every client row; answers results in run.mjs's shape, each with its own `target` text.
@@ -74,13 +80,15 @@ export async function clientRows({
     await pool.query(
       `SELECT serial FROM licenses l WHERE product_id = $1 AND NOT disabled AND serial <> ALL ($2)
          AND NOT EXISTS (SELECT 1 FROM license_machines m WHERE m.license_id = l.id AND m.deactivated_at IS NULL)
-       ORDER BY id LIMIT 5000`,
-      [productId, sqlSerials],
+       ORDER BY id LIMIT $3`,
+      [productId, sqlSerials, ROW_SERIALS + WARM_UP_SERIALS],
     )
   ).rows.map((row) => row.serial);
-  if (serials.length <= CONCURRENCIES.length)
+  const warmUpSerials = serials.splice(ROW_SERIALS);
+  if (serials.length <= CONCURRENCIES.length || warmUpSerials.length === 0)
     throw new Error(`product ${productId} has too few enabled licences to activate`);
   await distributeFirstRelease(pool, productId);
+  await warmUp(api, productId, warmUpSerials, run, log);
   await pool.query(
     'CREATE TABLE IF NOT EXISTS bench_insert_floor (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), note text NOT NULL)',
   );
@@ -103,7 +111,11 @@ export async function clientRows({
         product_id: productId,
         hardware_fingerprint: `bench-trial-${run}-${connections}-${n}`,
       });
-      const trial = await cpu(() => measureClientHttp(api, `${CLIENT}/trials`, connections, duration, trialBody));
+      const trial = await cpu(() =>
+        measureClientHttp(api, `${CLIENT}/trials`, connections, duration, trialBody, {
+          perAddress: TRIAL_STARTS_PER_ADDRESS,
+        }),
+      );
       const trialGroups = [
         ...(await rateLimitSql(pool, [call.address, machineSubject(productId, `bench-trial-${run}-sql`)])),
         {
@@ -128,8 +140,11 @@ export async function clientRows({
         signature_seed_version: SIGNATURE_SEED_VERSIONS[0],
       });
       const activation = await cpu(() =>
-        measureClientHttp(api, `${CLIENT}/activations`, connections, duration, activationBody, (body, status) => {
-          if (status === 200) activated.push({ serial: body.serial, hardware_fingerprint: body.hardware_fingerprint });
+        measureClientHttp(api, `${CLIENT}/activations`, connections, duration, activationBody, {
+          onAnswer: (body, status) => {
+            if (status === 200)
+              activated.push({ serial: body.serial, hardware_fingerprint: body.hardware_fingerprint });
+          },
         }),
       );
       const sqlBody = activationBody('sql', sqlSerials[round]);
@@ -177,9 +192,31 @@ export async function clientRows({
       ];
       const updateSql = await cpu(() => replaySql(pool, connections, duration, updateGroups));
       results.push(row(`client update check (${connections} conn)`, connections, update, updateSql));
-      for (const result of results.slice(-5)) {
+
+      const validationBody = (n) => ({
+        product_id: productId,
+        ...activated[n % activated.length],
+        nonce: `bench-nonce-${run}-${n}`.padEnd(16, '0'),
+      });
+      const validation = await cpu(() =>
+        measureClientHttp(api, `${CLIENT}/validations`, connections, duration, validationBody),
+      );
+      const firstValidation = {
+        ...validationBody(0),
+        serial: first.serial,
+        hardware_fingerprint: first.hardware_fingerprint,
+      };
+      const validationGroups = [
+        {
+          transaction: false,
+          statements: await capture(pool, (db) => validateLicense(db, productKeyOf, updateCall, firstValidation)),
+        },
+      ];
+      const validationSql = await cpu(() => replaySql(pool, connections, duration, validationGroups));
+      results.push(row(`client validation (${connections} conn)`, connections, validation, validationSql));
+      for (const result of results.slice(-6)) {
         log(
-          `${result.name}: p95 ${result.http.p95} ms, ${result.http.rps} req/s, CPU ${cpuText(result.http.cpu)} ms/req${result.sql ? `; SQL ${result.sql.rps} req/s, CPU ${cpuText(result.sql.cpu)}` : ''}`,
+          `${result.name}: p95 ${result.http.p95} ms, ${result.http.rps} req/s, statuses ${JSON.stringify(result.http.statuses ?? {})}, CPU ${cpuText(result.http.cpu)} ms/req${result.sql ? `; SQL ${result.sql.rps} req/s, CPU ${cpuText(result.sql.cpu)}` : ''}`,
         );
       }
     }
@@ -188,6 +225,39 @@ export async function clientRows({
     await pool.end();
   }
   return results.map((result) => ({ ...result, target: target(result, results) }));
+}
+
+/**
+ * Every client route answered at 10 connections before any row is measured: a freshly started server compiles its
+ * routes' code for tens of seconds (docs/performance.md), and a plugin's calls reach a server that has long been
+ * running. The warm-up activates machines on serials of its own, then activates them again (the same machine gets its
+ * file again), so a run uses no more serials for it than WARM_UP_SERIALS; the update checks and validations ask for
+ * those machines. Rate limits stay on: a serial or machine is asked far fewer times a minute than its limit.
+ */
+async function warmUp(api, productId, serials, run, log) {
+  const machineOf = (n) => ({
+    serial: serials[n % serials.length],
+    hardware_fingerprint: `bench-warm-${run}-${n % serials.length}`,
+  });
+  const calls = {
+    trials: (n) => ({ product_id: productId, hardware_fingerprint: `bench-warm-trial-${run}-${n}` }),
+    activations: (n) => ({
+      product_id: productId,
+      ...machineOf(n),
+      hardware_fingerprint_version: HARDWARE_FINGERPRINT_VERSION,
+      signature_seed_version: SIGNATURE_SEED_VERSIONS[0],
+    }),
+    'update-checks': (n) => ({ product_id: productId, ...machineOf(n), current_version: '0.0.1', os: 'macOS' }),
+    validations: (n) => ({ product_id: productId, ...machineOf(n), nonce: `bench-warm-${run}-${n}`.padEnd(16, '0') }),
+  };
+  for (const [route, bodyOf] of Object.entries(calls)) {
+    const warm = await measureClientHttp(api, `${CLIENT}/${route}`, 10, WARM_UP_SECONDS_PER_ROUTE, bodyOf, {
+      perAddress: route === 'trials' ? TRIAL_STARTS_PER_ADDRESS : PER_ADDRESS,
+    });
+    log(
+      `client warm-up, ${route}: ${WARM_UP_SECONDS_PER_ROUTE} s at 10 connections, ${warm.rps}/s, statuses ${JSON.stringify(warm.statuses)}, not measured`,
+    );
+  }
 }
 
 const row = (name, connections, http, sql, extra = {}) => ({ name, kind: 'client', connections, http, sql, ...extra });
@@ -385,8 +455,18 @@ export function freshAddress() {
   return `127.${1 + (Math.floor(n / (254 * 256)) % 250)}.${Math.floor(n / 254) % 256}.${1 + (n % 254)}`;
 }
 
-/** POSTs `bodyOf(n)` on keep-alive connections, bounded in time; every latency is kept so p95 is exact. */
-export async function measureClientHttp(api, path, connections, duration, bodyOf, onAnswer = () => {}) {
+/**
+ * POSTs `bodyOf(n)` on keep-alive connections, bounded in time; every latency is kept so p95 is exact. Each
+ * connection moves to a fresh address after `perAddress` calls (the trial starts: after their own, lower, limit).
+ */
+export async function measureClientHttp(
+  api,
+  path,
+  connections,
+  duration,
+  bodyOf,
+  { onAnswer = () => {}, perAddress = PER_ADDRESS } = {},
+) {
   const latencies = [];
   const statuses = new Map();
   let n = 0;
@@ -397,7 +477,7 @@ export async function measureClientHttp(api, path, connections, duration, bodyOf
       while (Date.now() < until) {
         const connection = keepAliveConnection(api, freshAddress());
         try {
-          for (let sent = 0; sent < PER_ADDRESS && Date.now() < until; sent++) {
+          for (let sent = 0; sent < perAddress && Date.now() < until; sent++) {
             const body = bodyOf(n++);
             const start = performance.now();
             const { status } = await connection.request({
