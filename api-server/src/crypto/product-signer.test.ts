@@ -1,11 +1,18 @@
 import { generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
-import { ed25519Signer } from './product-signer';
+import { ed25519Signer, libsodium } from './product-signer';
 
 describe('ed25519Signer', () => {
-  it('answers the signature node:crypto answers, for keys and inputs of every length', () => {
+  it('signs with libsodium here (its prebuilt addon loads on this platform)', () => {
+    expect(libsodium).not.toBeNull();
+  });
+
+  it.each([
+    ['libsodium', libsodium],
+    ['node:crypto, where libsodium does not load', null],
+  ])('answers the signature node:crypto answers, for keys and inputs of every length (%s)', (_name, sodium) => {
     for (let key = 0; key < 8; key++) {
       const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-      const signer = ed25519Signer(privateKey);
+      const signer = ed25519Signer(privateKey, sodium);
       for (const length of [0, 1, 31, 64, 300, 4096]) {
         const input = randomBytes(length);
         const signature = Buffer.from(signer(input));
