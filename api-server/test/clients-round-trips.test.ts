@@ -10,7 +10,9 @@ import type { Database } from '../src/db/schema';
 import { clientLimits } from '../src/clients/routes/client-guard';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
-import { resetRateLimits } from './client-fixtures';
+import { clientPost, resetRateLimits } from './client-fixtures';
+import { makeSynthFloating } from './floating-fixtures';
+import { checkInLease } from '../src/floating/queries/seat-checkin';
 
 /** What went over the wire: one entry per round trip, with the statement's name when it was sent as a named one. */
 interface Sent {
@@ -129,5 +131,34 @@ describe('client API: round trips and named statements (docs/performance.md, "Cl
       ).toBe('off');
       await sql`ROLLBACK`.execute(connection);
     });
+  });
+
+  it('checks a seat in without holding its counters through the disk flush: an asynchronous commit, then the flush', async () => {
+    await makeSynthFloating(t, world, { seats: 2 });
+    const machine = { product_id: world.synth.id, serial: world.bobSynth.serial, hardware_fingerprint: 'CHECK-IN-MAC' };
+    const checkout = await clientPost(t, '/seats/checkouts', machine);
+    expect(checkout.statusCode).toBe(200);
+    const key = {
+      productId: world.synth.id,
+      serial: world.bobSynth.serial,
+      hardwareFingerprint: 'CHECK-IN-MAC',
+      leaseId: (
+        await sql<{ id: string }>`SELECT id FROM license_leases WHERE hardware_fingerprint = 'CHECK-IN-MAC'`.execute(
+          t.db,
+        )
+      ).rows[0]!.id,
+    };
+    const limits = clientLimits('127.0.0.9', ['serial:checkin']);
+    const trips = await roundTrips(async () =>
+      expect((await checkInLease(db, limits, key, '127.0.0.9')).row).toBeDefined(),
+    );
+    const label = (trip: Sent) => trip.name?.replace(/_[0-9a-f]{12}$/, '');
+    expect(trips.map(label)).toEqual(['seat_checkin', 'wal_flush']);
+    expect(trips[0].text).toContain(`set_config('synchronous_commit', 'off', true)`);
+    // Nothing written (the lease is gone): nothing to flush.
+    const again = await roundTrips(async () =>
+      expect((await checkInLease(db, limits, key, '127.0.0.9')).row).toBeUndefined(),
+    );
+    expect(again.map(label)).toEqual(['seat_checkin']);
   });
 });

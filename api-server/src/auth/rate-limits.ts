@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import { compiledOncePerShape } from '../db/compiled-once';
+import { flushWal } from '../db/wal-flush';
 
 export interface RateLimit {
   /** What is counted, e.g. `login:ip:<addr>`; every server instance sharing the database counts the same bucket. */
@@ -154,9 +155,12 @@ export function countedRead<Shape extends string, Values extends object, Row ext
  * A write that runs only when every bucket admits the call, counted in the same statement: one round trip for a
  * call whose work is one write. `build` answers, for a shape, a data-modifying CTE named `written` whose statement
  * ends with `AND (SELECT ok FROM admitted)` and RETURNING at most one row; its SQL text must depend only on the shape.
- * The statement commits durably, as the write needs. `row` is undefined when the call was refused or the write
- * changed nothing. `build` may also answer `thenCtes`: more CTEs after `written` (e.g. an audit row of what it
- * wrote, read from `written`).
+ * The statement commits durably, as the write needs. With `flushAfter`, it commits without waiting for the disk
+ * and a written row is made durable by a WAL flush after it (db/wal-flush.ts), before the caller answers: its rows,
+ * the shared counters among them, are then not locked through the disk's flush, which serialised every call on one
+ * serial or address (a check-in holding the serial's counter while the next check-out waits to count).
+ * `row` is undefined when the call was refused or the write changed nothing. `build` may also answer `thenCtes`: more
+ * CTEs after `written` (e.g. an audit row of what it wrote, read from `written`).
  */
 export function countedWrite<Shape extends string, Values extends object, Row extends object>(
   label: string,
@@ -165,13 +169,14 @@ export function countedWrite<Shape extends string, Values extends object, Row ex
     shape: Shape,
     values: Values,
   ) => RawBuilder<Row> | { write: RawBuilder<Row>; thenCtes: RawBuilder<unknown> },
+  { flushAfter = false }: { flushAfter?: boolean } = {},
 ) {
   const statement = compiledOncePerShape(
     (db: Db, shape: Shape, values: Values & CountingValues & { caps: number[] }) => {
       const built = build(db, shape, values);
       const { write, thenCtes } = 'write' in built ? built : { write: built, thenCtes: undefined };
       return sql<{ rate_limits: Hit[] | null; found: boolean | null } & Row>`
-      WITH ${countingCtes(db, values, true)}, admitted AS (
+      WITH ${countingCtes(db, values, !flushAfter)}, admitted AS (
         SELECT coalesce(bool_and(c.hits <= k.cap), true) AS ok
         FROM counted c JOIN unnest(${values.buckets}::text[], ${values.caps}::integer[]) AS k(bucket, cap) USING (bucket)
       ), written AS (${write})${thenCtes ? sql`, ${thenCtes}` : sql``}
@@ -191,6 +196,7 @@ export function countedWrite<Shape extends string, Values extends object, Row ex
     const caps = buckets.buckets.map((bucket) => buckets.byBucket.get(bucket)!.limit);
     const result = await statement(db, shape, { ...values, ...countingValues(buckets), caps });
     const { rate_limits: hits, found, ...row } = result.rows[0]!;
+    if (found && flushAfter && !db.isTransaction) await flushWal(db);
     const decision = hits ? decide(buckets, hits) : { allowed: true, retryAfterSeconds: 1 };
     return { decision, row: found ? (row as unknown as Row) : undefined };
   };

@@ -33,6 +33,8 @@ const checkInStatement = countedWrite(
       FROM written w
     )`,
   }),
+  // The check-in's counters (its serial's among them) are the next check-out's: they are not held through the flush.
+  { flushAfter: true },
 );
 
 /**
