@@ -37,6 +37,17 @@ describe('floating seats: ended leases, withdrawn licences, borrows and their wo
   });
   beforeEach(() => sql`DELETE FROM license_leases`.execute(t().db));
 
+  it('refuses a borrow under a policy without max_borrow_days in the documented words', async () => {
+    await makeSynthFloating(t(), world(), { seats: 2, max_borrow_days: null });
+    try {
+      const refused = await calls().borrow('MACHINE-A', 1);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message[0]).toMatch(/^This license's policy does not allow borrowing a seat /);
+    } finally {
+      await makeSynthFloating(t(), world(), { seats: 2 });
+    }
+  });
+
   it('sends seat.checked_in and seat.released with the lease in data.before', async () => {
     const a = await checkedOut('MACHINE-A');
     const b = await checkedOut('MACHINE-B');
