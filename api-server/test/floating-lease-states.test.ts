@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LEASE_FORMAT } from 'signed-formats';
 import { auth } from './support/fixtures';
-import { clientApiSuite, verifiedDocument } from './client-fixtures';
+import { auditRowCount, clientApiSuite, verifiedDocument } from './client-fixtures';
 import { makeSynthFloating, seatCalls, seatsOf } from './floating-fixtures';
 import { insertEndpoint } from '../src/webhooks/endpoints';
 import { generateSecret } from '../src/webhooks/signature';
@@ -17,6 +17,10 @@ describe('floating seats: ended leases, withdrawn licences, borrows and their wo
     expect(answer.statusCode).toBe(200);
     return verifiedDocument(LEASE_FORMAT, answer.body, world().synth.public_key);
   };
+  const endLease = (leaseId: unknown) =>
+    sql`UPDATE license_leases SET expires_at = now() - interval '1 second' WHERE id = ${leaseId as string}`.execute(
+      t().db,
+    );
   const seatEvents = async () =>
     (
       await sql<{ type: string; payload: { data: { before: unknown } } }>`
@@ -46,6 +50,17 @@ describe('floating seats: ended leases, withdrawn licences, borrows and their wo
     } finally {
       await makeSynthFloating(t(), world(), { seats: 2 });
     }
+  });
+
+  it('answers a check-in of a lease whose time has passed 404 Lease not found, recording nothing', async () => {
+    const lease = await checkedOut('MACHINE-A');
+    await endLease(lease.lease_id);
+    const audits = await auditRowCount(t());
+    const events = (await seatEvents()).length;
+    const late = await calls().checkin('MACHINE-A', lease.lease_id as string);
+    expect([late.statusCode, late.json()]).toEqual([404, { message: ['Lease not found'] }]);
+    expect(await auditRowCount(t())).toBe(audits);
+    expect(await seatEvents()).toHaveLength(events);
   });
 
   it('sends seat.checked_in and seat.released with the lease in data.before', async () => {
