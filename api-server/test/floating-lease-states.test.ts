@@ -63,6 +63,19 @@ describe('floating seats: ended leases, withdrawn licences, borrows and their wo
     expect(await seatEvents()).toHaveLength(events);
   });
 
+  it('answers staff releasing a lease that already ended 404, recording nothing', async () => {
+    const lease = await checkedOut('MACHINE-A');
+    await endLease(lease.lease_id);
+    const audits = await auditRowCount(t());
+    const released = await t().app.inject({
+      method: 'POST',
+      url: `/api/v1/licenses/${world().bobSynth.id}/leases/${lease.lease_id as string}/release`,
+      headers: auth(world().staffAToken),
+    });
+    expect([released.statusCode, released.json()]).toEqual([404, { message: ['Lease not found'] }]);
+    expect(await auditRowCount(t())).toBe(audits);
+  });
+
   it('sends seat.checked_in and seat.released with the lease in data.before', async () => {
     const a = await checkedOut('MACHINE-A');
     const b = await checkedOut('MACHINE-B');
