@@ -1,7 +1,7 @@
 import { PLAIN_POLICY } from 'shared-kit/contract';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth } from './support/fixtures';
-import { createEndUser, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
+import { auditRows, createEndUser, createLicensingWorld, type LicensingWorld } from './licensing-fixtures';
 import { editionInUse } from '../src/policies/routes/editions';
 import { NO_SUCH_EDITION_OF_PRODUCT } from '../src/policies/routes/license-terms';
 
@@ -10,7 +10,7 @@ import { NO_SUCH_EDITION_OF_PRODUCT } from '../src/policies/routes/license-terms
 describe('licence policies: removed, applied, and editions in use', () => {
   let t: TestApp;
   let world: LicensingWorld;
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({
       method,
       url: `/api/v1${url}`,
@@ -99,6 +99,29 @@ describe('licence policies: removed, applied, and editions in use', () => {
       { message: [editionInUse({ licenses: 1, policies: 1 })] },
     ]);
     expect(refused.json().message[0]).toContain('(1 license, 1 policy)');
+  });
+
+  it('audits a feature’s and an edition’s changes on the product', async () => {
+    const product = `/products/${world.drums.id}`;
+    const feature = (await call('POST', `${product}/features`, { key: 'fills', label: 'Fills' })).json();
+    expect((await call('PATCH', `${product}/features/${feature.id}`, { label: 'Drum fills' })).statusCode).toBe(200);
+    const edition = (await call('POST', `${product}/editions`, { name: 'Fills', features: ['fills'] })).json();
+    expect((await call('PATCH', `${product}/editions/${edition.id}`, { name: 'Fills', features: [] })).statusCode).toBe(
+      200,
+    );
+    expect((await call('DELETE', `${product}/editions/${edition.id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `${product}/features/${feature.id}`)).statusCode).toBe(204);
+    const actions = (await auditRows(t.db, 'product', world.drums.id)).map((row) => row.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'product_feature.create',
+        'product_feature.update',
+        'product_edition.create',
+        'product_edition.update',
+        'product_edition.delete',
+        'product_feature.delete',
+      ]),
+    );
   });
 
   it('refuses an edition of another product for a licence with 400, changing nothing', async () => {
