@@ -134,4 +134,25 @@ describe('licence policies: removed, applied, and editions in use', () => {
     expect([refused.statusCode, refused.json()]).toEqual([400, { message: [NO_SUCH_EDITION_OF_PRODUCT] }]);
     expect(await termsOf(world.annSynth.id)).toEqual(before);
   });
+
+  it('refuses the staff Download of a licence past its expiry and grace with the documented 409, recording nothing', async () => {
+    const lapsed = await newLicense(world.synth.id, 'Free');
+    await t.db
+      .updateTable('licenses')
+      .set({ expires_at: new Date('2024-05-06T07:08:09Z'), grace_days: 10 })
+      .where('id', '=', lapsed)
+      .execute();
+    const activations = () =>
+      t.db.selectFrom('license_activations').select('id').where('license_id', '=', lapsed).execute();
+    const refused = await call('POST', `/licenses/${lapsed}/activations`, {
+      hardware_fingerprint: 'STAFF-DOWNLOAD-LAPSED',
+      hardware_fingerprint_version: 2,
+      signature_seed_version: 5,
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      { message: ['This license expired on 2024-05-06: renew it to use it again.'] },
+    ]);
+    expect(await activations()).toEqual([]);
+  });
 });

@@ -242,4 +242,28 @@ describe('offline activation in the portal', () => {
       if (before.length > 0) await t.db.insertInto('license_policies').values(before).execute();
     }
   });
+
+  // docs/licensing.md "What the server enforces now": expiry refuses activation in the portal too (the one core).
+  it('refuses a licence past its expiry and grace with the documented 409, activating nothing', async () => {
+    const kept = await t.db
+      .selectFrom('licenses')
+      .select(['expires_at', 'grace_days'])
+      .where('id', '=', owned.id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('licenses')
+      .set({ expires_at: new Date('2024-05-06T07:08:09Z'), grace_days: 10 })
+      .where('id', '=', owned.id)
+      .execute();
+    try {
+      const refused = await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-1' })));
+      expect([refused.statusCode, refused.json()]).toEqual([
+        409,
+        { message: ['This license expired on 2024-05-06: renew it to use it again.'] },
+      ]);
+      expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+    } finally {
+      await t.db.updateTable('licenses').set(kept).where('id', '=', owned.id).execute();
+    }
+  });
 });
