@@ -5,6 +5,7 @@ import { demoLicenseOfIdentifiedProduct, seedDemo, type DemoLicense } from './su
 import { activeFingerprints } from './support/license-rows';
 import { customerAuth } from './portal-fixtures';
 import { auth, createSystemUser, login } from './support/fixtures';
+import { FLOATING_LICENSE_NOT_ACTIVATED } from '../src/licenses/activation/activate-machine';
 
 jest.setTimeout(120_000);
 
@@ -204,5 +205,65 @@ describe('offline activation in the portal', () => {
     expect((await upload(text, owned.id, otherToken)).statusCode).toBe(404);
     expect((await upload(text, 2_000_000_000)).statusCode).toBe(404);
     expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+  });
+
+  // docs/licensing.md "Floating seats": the portal's offline activation is the one core, and refuses a floating licence.
+  it('refuses a floating licence with the floating answer, before any other check, and takes no slot', async () => {
+    const license = await t.db
+      .selectFrom('licenses')
+      .select('license_type')
+      .where('id', '=', owned.id)
+      .executeTakeFirstOrThrow();
+    const policyKey = { product_id: owned.productId, license_type: license.license_type };
+    const before = await t.db
+      .selectFrom('license_policies')
+      .selectAll()
+      .where('product_id', '=', owned.productId)
+      .execute();
+    await t.db.deleteFrom('license_policies').where('product_id', '=', owned.productId).execute();
+    await t.db
+      .insertInto('license_policies')
+      .values({
+        manufacturer_id: owned.manufacturerId,
+        ...policyKey,
+        model: 'floating',
+        seats: 5,
+        lease_minutes: 15,
+        term: 'perpetual',
+      })
+      .execute();
+    try {
+      // A machine the licence has no slot for, on a licence already at its limit: the floating answer comes first.
+      const refused = await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-FLOATING' })));
+      expect([refused.statusCode, refused.json()]).toEqual([409, { message: [FLOATING_LICENSE_NOT_ACTIVATED] }]);
+      expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+    } finally {
+      await t.db.deleteFrom('license_policies').where('product_id', '=', owned.productId).execute();
+      if (before.length > 0) await t.db.insertInto('license_policies').values(before).execute();
+    }
+  });
+
+  // docs/licensing.md "What the server enforces now": expiry refuses activation in the portal too (the one core).
+  it('refuses a licence past its expiry and grace with the documented 409, activating nothing', async () => {
+    const kept = await t.db
+      .selectFrom('licenses')
+      .select(['expires_at', 'grace_days'])
+      .where('id', '=', owned.id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('licenses')
+      .set({ expires_at: new Date('2024-05-06T07:08:09Z'), grace_days: 10 })
+      .where('id', '=', owned.id)
+      .execute();
+    try {
+      const refused = await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-1' })));
+      expect([refused.statusCode, refused.json()]).toEqual([
+        409,
+        { message: ['This license expired on 2024-05-06: renew it to use it again.'] },
+      ]);
+      expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+    } finally {
+      await t.db.updateTable('licenses').set(kept).where('id', '=', owned.id).execute();
+    }
   });
 });

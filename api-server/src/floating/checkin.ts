@@ -11,7 +11,8 @@ import { findLease } from './queries/leases';
 import { checkInLease } from './queries/seat-checkin';
 
 /**
- * Frees the caller's own seat at once (a disabled or expired licence's too); audited. One statement counts the call
+ * Frees the caller's own seat at once (a disabled or expired licence's too); audited. A lease whose time has passed
+ * has ended by itself: checking it in is a 404, as checking in twice is. One statement counts the call
  * against its rate limits, ends the lease and writes the audit row; a refusal is explained by reads off that path.
  */
 export async function checkInSeat(db: Db, call: GuardedClientCall, body: SeatLeaseBody): Promise<SeatCheckinResult> {
@@ -44,11 +45,14 @@ async function countedOnRefusal<T>(db: Db, call: GuardedClientCall, values: () =
   }
 }
 
+/** Another machine's lease is a 403; an unknown lease, or one that has ended (checked in, released, its time passed), a 404. */
 async function whyNotCheckedIn(
   db: Db,
-  key: { productId: number; serial: string; leaseId: string },
+  key: { productId: number; serial: string; hardwareFingerprint: string; leaseId: string },
 ): Promise<HttpError> {
   const license = requireFloatingLicense(await findFloatingLicense(db, key, false), { inUse: false });
   const lease = await findLease(db, key.leaseId);
-  return lease?.license_id === license.id ? forbidden(LEASE_OF_ANOTHER_MACHINE) : notFound(LEASE_NOT_FOUND);
+  return lease?.license_id === license.id && lease.hardware_fingerprint !== key.hardwareFingerprint
+    ? forbidden(LEASE_OF_ANOTHER_MACHINE)
+    : notFound(LEASE_NOT_FOUND);
 }

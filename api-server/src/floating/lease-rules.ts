@@ -9,7 +9,7 @@ export const floatingLicenseDisabled = (reason: string | null) =>
   `This license is deactivated${reason ? ` (${reason})` : ''}: none of its seats can be checked out until it is activated again.`;
 export const seatsInUse = (seats: number, freesAt: Date) =>
   `All ${seats} ${seats === 1 ? 'seat is' : 'seats are'} in use. The first frees at ${documentTime(freesAt)} unless its machine renews it; try again then.`;
-export const NO_BORROWING = 'This license’s policy does not allow borrowing a seat (it has no max_borrow_days).';
+export const NO_BORROWING = "This license's policy does not allow borrowing a seat (it has no max_borrow_days).";
 export const borrowTooLong = (maxDays: number) =>
   `A seat of this license can be borrowed for at most ${maxDays} ${maxDays === 1 ? 'day' : 'days'}.`;
 export const LEASE_OF_ANOTHER_MACHINE =

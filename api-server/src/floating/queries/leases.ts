@@ -76,9 +76,16 @@ export async function findLease(db: Db, leaseId: string) {
     .executeTakeFirst();
 }
 
-/** Ends the lease now (check-in or release): the ended row, or undefined when there was none. */
+/**
+ * Ends a live lease now (staff's release): the ended row, or undefined when there was none. A lease whose time has
+ * passed ended then, and its seat is free already: there is nothing to release.
+ */
 export function deleteLease(db: Db, licenseId: number, leaseId: string, hardwareFingerprint?: string) {
-  let query = db.deleteFrom('license_leases').where('id', '=', leaseId).where('license_id', '=', licenseId);
+  let query = db
+    .deleteFrom('license_leases')
+    .where('id', '=', leaseId)
+    .where('license_id', '=', licenseId)
+    .where('expires_at', '>', sql<Date>`now()`);
   if (hardwareFingerprint !== undefined) query = query.where('hardware_fingerprint', '=', hardwareFingerprint);
   return query.returningAll().executeTakeFirst() as Promise<LeaseRow | undefined>;
 }

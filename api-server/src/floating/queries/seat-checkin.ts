@@ -20,7 +20,8 @@ const checkInStatement = countedWrite(
     write: sql<CheckedInLease>`
     DELETE FROM license_leases s
     USING licenses l JOIN license_policies p ON p.product_id = l.product_id AND p.license_type = l.license_type
-    WHERE s.id = ${v.leaseId} AND s.hardware_fingerprint = ${v.hardwareFingerprint} AND l.id = s.license_id
+    WHERE s.id = ${v.leaseId} AND s.hardware_fingerprint = ${v.hardwareFingerprint} AND s.expires_at > now()
+      AND l.id = s.license_id
       AND (l.product_id = ${v.productId}) IS TRUE AND l.serial = ${v.serial}
       AND p.model = 'floating' AND p.seats IS NOT NULL AND p.lease_minutes IS NOT NULL
       AND (SELECT ok FROM admitted)
@@ -39,7 +40,8 @@ const checkInStatement = countedWrite(
 
 /**
  * A check-in in one statement, with the call's rate-limit counting: when every bucket admits the call, the caller's
- * own lease on the floating licence it names ends now, audited. No row: refused by a limit (the decision says so) or
+ * own live lease on the floating licence it names ends now, audited (a lease whose time has passed ended then: its
+ * seat is free already, so there is nothing to end or record). No row: refused by a limit (the decision says so) or
  * nothing to end (the caller reads why, off the hot path). The product is a filter, as the heart-beat's (one probe by
  * the serial).
  */

@@ -7,6 +7,12 @@ describe('actionInWords', () => {
     ['release.undistribute', 'Release withdrawn'],
     ['license.renew', 'License renewed'],
     ['client.license.activate', 'Client license activated'],
+    // A floating licence's and a policy's History (docs/licensing.md): the action in words, never a code.
+    ['client.seat.check_out', 'Client seat checked out'],
+    ['client.seat.borrow', 'Client seat borrowed'],
+    ['client.seat.check_in', 'Client seat checked in'],
+    ['license_lease.release', 'License lease released'],
+    ['license_policy.apply', 'License policy applied'],
     ['product.rename', 'Product rename'],
     ['import', 'Import'],
     ['end_user.portal_sign_in', 'Signed in to the portal'],

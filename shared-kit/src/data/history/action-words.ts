@@ -19,6 +19,11 @@ const PAST_TENSE: Record<string, string> = {
   revoke: 'revoked',
   refund: 'refunded',
   renew: 'renewed',
+  check_out: 'checked out',
+  check_in: 'checked in',
+  borrow: 'borrowed',
+  release: 'released',
+  apply: 'applied',
 };
 
 /** Actions whose words do not follow "subject verb". */
