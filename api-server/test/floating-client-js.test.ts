@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AddressInfo } from 'node:net';
 import { ProductHubApiError, ProductHubClient } from '../../client-js/src/index';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -70,5 +71,20 @@ describe("client-js's floating seats against the server", () => {
     await seat.close();
     expect(seat.valid()).toBe(false);
     expect(await seatsOf(t, world.bobSynth.id)).toBe(0);
+  });
+
+  it('FloatingSeat closes quietly when its lease has already ended (the machine slept past it); the seat is free', async () => {
+    const seat = await client.openFloatingSeat(machine('JS-SLEPT'));
+    await sql`UPDATE license_leases SET expires_at = now() - interval '1 minute'
+      WHERE id = ${seat.lease.document.lease_id}`.execute(t.db);
+    await expect(seat.close()).resolves.toBeUndefined();
+    expect(await seatsOf(t, world.bobSynth.id)).toBe(0);
+    // Another failure still rejects: a check-in the server refuses for another reason is not swallowed.
+    const other = await client.openFloatingSeat(machine('JS-OTHER'));
+    await sql`UPDATE license_leases SET hardware_fingerprint = 'SOMEONE-ELSE' WHERE id = ${other.lease.document.lease_id}`.execute(
+      t.db,
+    );
+    await expect(other.close()).rejects.toMatchObject({ status: 403 });
+    await sql`DELETE FROM license_leases WHERE id = ${other.lease.document.lease_id}`.execute(t.db);
   });
 });

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { signedTimeMs, verifyLease, type Lease } from 'signed-formats';
-import { UntrustedAnswerError } from './errors';
+import { ProductHubApiError, UntrustedAnswerError } from './errors';
 import { callClientApi } from './http';
 
 /** What the seat calls need of the client: where the server is, the product and its key. */
@@ -135,12 +135,20 @@ export class FloatingSeat {
     return this.current;
   }
 
-  /** Stops the timer and checks the seat in, freeing it for another machine at once. */
+  /**
+   * Stops the timer and checks the seat in, freeing it for another machine at once. A lease that has already ended
+   * (its time passed while the machine slept, or staff released it) is answered `404`: the seat is free already, so
+   * that is not an error here. Any other failure rejects; the seat then frees by itself when its lease ends.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    await checkinSeat(this.context, { ...this.request, leaseId: this.current.document.lease_id });
+    try {
+      await checkinSeat(this.context, { ...this.request, leaseId: this.current.document.lease_id });
+    } catch (error) {
+      if (!(error instanceof ProductHubApiError && error.status === 404)) throw error;
+    }
   }
 
   /** Half the time left on the lease, at least one second (a borrowed lease needs no heart-beat: none is scheduled). */
