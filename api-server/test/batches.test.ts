@@ -266,6 +266,7 @@ describe('reseller serial batches (staff)', () => {
     ['an unknown licence type', { license_type: 'Gold', count: 1, reseller: 'R' }],
     ['no reseller', { license_type: 'Standard', count: 1 }],
     ['an empty reseller', { license_type: 'Standard', count: 1, reseller: '' }],
+    ['a reseller of spaces only', { license_type: 'Standard', count: 1, reseller: '   ' }],
     ['a reseller of 201 characters', { license_type: 'Standard', count: 1, reseller: 'r'.repeat(201) }],
   ])('refuses a batch with %s (400), writing nothing', async (_case, body) => {
     const before = await batchTables();
