@@ -218,6 +218,24 @@ describe('API keys', () => {
     expect((await products(t.app, key.secret, address)).statusCode).toBe(200);
   });
 
+  it('lists live keys first, then expired and revoked ones, each part newest first', async () => {
+    const expired = await createKey({ name: 'Expired', expires_at: new Date(Date.now() + 1200).toISOString() });
+    const revoked = await createKey({ name: 'Revoked' });
+    await t.app.inject({ method: 'POST', url: `${keysUrl}/${revoked.id}/revoke`, headers: auth(tenants.staffAToken) });
+    const older = await createKey({ name: 'Older live' });
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    const newer = await createKey({ name: 'Newer live' });
+    const ids = (await listKeys()).map((key) => key.id);
+    const position = (id: number) => ids.indexOf(id);
+    expect(position(newer.id)).toBeLessThan(position(older.id));
+    expect(position(older.id)).toBeLessThan(position(revoked.id));
+    expect(position(older.id)).toBeLessThan(position(expired.id));
+    const live = (await listKeys()).filter(
+      (key) => key.revoked_at === null && !(key.expires_at && Date.parse(key.expires_at) <= Date.now()),
+    );
+    expect(ids.slice(0, live.length)).toEqual(live.map((key) => key.id));
+  });
+
   it('holds at most 50 keys that are not revoked: the 51st is a 409 that writes nothing; a revoked one frees a place', async () => {
     const keysOfB = `/api/v1/manufacturers/${tenants.manufacturerB.id}/api-keys`;
     const createAsB = (name: string) =>
