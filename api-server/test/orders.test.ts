@@ -136,6 +136,23 @@ describe('orders', () => {
     expect(second.buyer.user_id).toBe(first.buyer.user_id);
   });
 
+  it("keeps a new buyer's external_id; an existing buyer keeps theirs, and the order keeps the buyer's name", async () => {
+    const first = (
+      await post(body({ buyer: { email: 'kept.id@example.com', name: 'First Name', external_id: 'cus_first' } }))
+    ).json<Order>();
+    const second = (
+      await post(body({ buyer: { email: 'kept.id@example.com', name: 'Second Name', external_id: 'cus_second' } }))
+    ).json<Order>();
+    expect(second.buyer.user_id).toBe(first.buyer.user_id);
+    expect(second.buyer.name).toBe('Second Name');
+    const user = await suite.t.db
+      .selectFrom('end_users')
+      .select('external_id')
+      .where('id', '=', first.buyer.user_id!)
+      .executeTakeFirstOrThrow();
+    expect(user.external_id).toBe('cus_first');
+  });
+
   it("applies the product's licence policy to every licence, as for one made in the console", async () => {
     const put = await suite.t.app.inject({
       method: 'PUT',
@@ -356,6 +373,16 @@ describe('orders', () => {
       expect(order.licenses).toHaveLength(2);
     });
 
+    it('a refused request keeps no key: the fixed body with the same key makes the order', async () => {
+      const key = newKey();
+      const unknownLine = { product_id: 999999, license_type: 'Standard', quantity: 1 };
+      expect((await post(body({ lines: [{ ...unknownLine, quantity: 0 }] }), key)).statusCode).toBe(400);
+      expect((await post(body({ lines: [unknownLine] }), key)).statusCode).toBe(400);
+      const fixed = await post(body({ external_order_id: 'ord_fixed' }), key);
+      expect(fixed.statusCode).toBe(201);
+      expect(fixed.json<Order>().external_order_id).toBe('ord_fixed');
+    });
+
     it('is required and checked: missing, empty or malformed is a 400 naming it', async () => {
       const before = await digest();
       expect((await post(body(), null)).json()).toEqual({ message: [IDEMPOTENCY_KEY_REQUIRED] });
@@ -398,6 +425,18 @@ describe('orders', () => {
       ['a bad email', () => body({ buyer: { email: 'not-an-email', name: 'X' } }), 'buyer.email'],
       ['no buyer name', () => body({ buyer: { email: 'x@example.com' } }), 'buyer.name'],
       ['a blank buyer name', () => body({ buyer: { email: 'x@example.com', name: '   ' } }), 'buyer.name'],
+      [
+        '51 lines',
+        () =>
+          body({
+            lines: Array.from({ length: 51 }, () => ({
+              product_id: suite.world.synth.id,
+              license_type: 'Standard',
+              quantity: 1,
+            })),
+          }),
+        'lines',
+      ],
       ['a bad store', () => body({ store: 'Stripe Checkout' }), 'store'],
       ['an amount without currency', () => body({ currency: undefined }), AMOUNT_WITHOUT_CURRENCY],
       ['a currency without amount', () => body({ amount: undefined }), CURRENCY_WITHOUT_AMOUNT],
@@ -428,6 +467,12 @@ describe('orders', () => {
         for (const text of message) expect(text).toContain(field);
         expect(await digest()).toBe(before);
       });
+
+    it('drops a member the body does not list, as every route does, rather than refusing it', async () => {
+      const response = await post(body({ external_order_id: 'ord_coupon', coupon: 'SPRING' }));
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).not.toHaveProperty('coupon');
+    });
 
     it('an order is all or nothing: a failure late in the order leaves nothing behind', async () => {
       const before = await digest();
@@ -529,6 +574,45 @@ describe('orders', () => {
       const bad = await refundAs(auth(suite.world.staffAToken), { reason: 'Because' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ message: string[] }>().message[0]).toContain('reason');
+      expect(await digest()).toBe(before);
+    });
+
+    it("the Super User reads and refunds any manufacturer's order (support)", async () => {
+      const order = (await post(body({ external_order_id: 'ord_support' }))).json<Order>();
+      const read = await suite.t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${order.id}`,
+        headers: auth(suite.world.superToken),
+      });
+      expect(read.statusCode).toBe(200);
+      const refund = await suite.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${order.id}/refund`,
+        headers: auth(suite.world.superToken),
+        payload: { reason: 'FraudulentUse' },
+      });
+      expect(refund.statusCode).toBe(200);
+      expect(refund.json<Order>()).toMatchObject({ status: 'refunded', refund_reason: 'FraudulentUse' });
+      expect(refund.json<Order>().licenses.every((l) => l.disabled && l.disabled_reason === 'FraudulentUse')).toBe(
+        true,
+      );
+    });
+
+    it('a retry after a refund answers the order as it was first created, and changes nothing', async () => {
+      const key = newKey();
+      const first = await post(body({ external_order_id: 'ord_refunded_retry' }), key);
+      const refund = await suite.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${first.json<Order>().id}/refund`,
+        headers: auth(suite.world.staffAToken),
+        payload: { reason: 'DuplicateOrder' },
+      });
+      expect(refund.json<Order>().status).toBe('refunded');
+      const before = await digest();
+      const retry = await post(body({ external_order_id: 'ord_refunded_retry' }), key);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(retry.json<Order>().status).toBe('completed');
       expect(await digest()).toBe(before);
     });
   });
