@@ -505,6 +505,71 @@ describe('store adapters', () => {
       expect((await deliver('stripe', body, stripeSignature(body), 999_999)).statusCode).toBe(404);
       expect((await deliver('stripe', body, stripeSignature(body), 'no-such-maker')).statusCode).toBe(404);
     });
+    it('acts on a paid or free checkout only; names the buyer by email without a name, the sale by session id without a payment', async () => {
+      const unpaid = await deliverStripe(
+        stripeEvent(
+          'evt_1Punpaid',
+          'checkout.session.completed',
+          checkoutSession({ payment_intent: 'pi_unpaid', payment_status: 'unpaid' }),
+        ),
+      );
+      expect(unpaid.statusCode).toBe(200);
+      expect(unpaid.json()).toMatchObject({ outcome: 'ignored', order_id: null });
+      const free = await deliverStripe(
+        stripeEvent(
+          'evt_1Pfree',
+          'checkout.session.completed',
+          checkoutSession({
+            id: 'cs_test_free',
+            payment_intent: null,
+            payment_status: 'no_payment_required',
+            amount_total: 0,
+            customer_details: { email: 'free.buyer@listener.example', name: null },
+          }),
+        ),
+      );
+      expect(free.json()).toMatchObject({ outcome: 'created' });
+      expect(await orderOf(free.json<StoreEventAnswer>().order_id!)).toMatchObject({
+        external_order_id: 'cs_test_free',
+        buyer: { email: 'free.buyer@listener.example', name: 'free.buyer@listener.example' },
+        amount: 0,
+        currency: 'EUR',
+      });
+      const orders = await suite.t.db
+        .selectFrom('orders')
+        .select('id')
+        .where('external_order_id', '=', 'pi_unpaid')
+        .execute();
+      expect(orders).toHaveLength(0);
+    });
+
+    it('answers every other event 200, ignored; the portal slug works in place of the id', async () => {
+      const invoice = await deliverStripe(
+        stripeEvent('evt_1Pinvoice', 'invoice.paid', { id: 'in_1', object: 'invoice', status: 'paid' }),
+      );
+      expect(invoice.statusCode).toBe(200);
+      expect(invoice.json()).toMatchObject({ event_id: 'evt_1Pinvoice', outcome: 'ignored', order_id: null });
+      await suite.t.db
+        .updateTable('manufacturers')
+        .set({ portal_slug: 'alpha-sells' })
+        .where('id', '=', suite.world.manufacturerA.id)
+        .execute();
+      const body = JSON.stringify(
+        stripeEvent('evt_1Pbyslug', 'checkout.session.completed', checkoutSession({ payment_intent: 'pi_byslug' })),
+      );
+      const bySlug = await deliver('stripe', body, stripeSignature(body), 'alpha-sells');
+      expect(bySlug.statusCode).toBe(200);
+      expect(bySlug.json()).toMatchObject({ outcome: 'created' });
+    });
+
+    it('refuses an event for a store with no signing secret set: 400, nothing written', async () => {
+      const before = await digest();
+      const body = JSON.stringify(stripeEvent('evt_1Pnosecret', 'checkout.session.completed', checkoutSession()));
+      const refused = await deliver('stripe', body, stripeSignature(body), suite.world.manufacturerB.id);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string[] }>().message[0]).toMatch(/^No Stripe signing secret is set/);
+      expect(await digest()).toBe(before);
+    });
   });
 
   describe('Paddle', () => {
@@ -595,6 +660,32 @@ describe('store adapters', () => {
       );
       expect(unmappedPrice.statusCode).toBe(202);
       expect(unmappedPrice.json().message).toContain('pri_unknown');
+    });
+
+    it("uses the transaction's custom_data email and name; a chargeback refunds with FraudulentUse, a partial refund nothing", async () => {
+      const sale = await deliverPaddle(
+        paddleEvent('evt_01hvcustom', 'transaction.completed', {
+          ...paddleTransaction('txn_01hvcustom', 'ctm_never_seen', 'pri_01hsynthstandard', 1),
+          custom_data: { email: 'custom.buyer@listener.example', name: 'Cas Custom' },
+        }),
+      );
+      expect(sale.json()).toMatchObject({ outcome: 'created' });
+      const order = await orderOf(sale.json<StoreEventAnswer>().order_id!);
+      expect(order.buyer).toMatchObject({ email: 'custom.buyer@listener.example', name: 'Cas Custom' });
+
+      const partial = await deliverPaddle(
+        paddleEvent('evt_01hvpartial', 'adjustment.created', paddleAdjustment('txn_01hvcustom', 'approved', 'partial')),
+      );
+      expect(partial.json()).toMatchObject({ outcome: 'ignored' });
+      expect((await orderOf(order.id)).status).toBe('completed');
+      const chargeback = await deliverPaddle(
+        paddleEvent('evt_01hvchargeback', 'adjustment.created', {
+          ...paddleAdjustment('txn_01hvcustom', 'approved'),
+          action: 'chargeback',
+        }),
+      );
+      expect(chargeback.json()).toMatchObject({ outcome: 'refunded', order_id: order.id });
+      expect(await orderOf(order.id)).toMatchObject({ status: 'refunded', refund_reason: 'FraudulentUse' });
     });
   });
 });
