@@ -295,6 +295,47 @@ describe('store adapters', () => {
       expect(again.statusCode).toBe(404);
     });
 
+    it('refuses a secret outside 8 to 200 printable characters (400) and a 501st mapping (409), writing nothing', async () => {
+      const secretsBefore = await tableDigest(suite.t.db, 'store_secrets');
+      for (const secret of ['whsec_7', `whsec_${'x'.repeat(195)}`, 'whsec_with space']) {
+        const refused = await suite.t.app.inject({
+          method: 'PUT',
+          url: storeUrl('paddle', '/secret'),
+          headers: staffA(),
+          payload: { secret },
+        });
+        expect({ secret, status: refused.statusCode }).toEqual({ secret, status: 400 });
+      }
+      expect(await tableDigest(suite.t.db, 'store_secrets')).toBe(secretsBefore);
+
+      const manufacturerId = suite.world.manufacturerB.id;
+      await suite.t.db
+        .insertInto('store_mappings' as never)
+        .values(
+          Array.from({ length: 499 }, (_, n) => ({
+            manufacturer_id: manufacturerId,
+            store: 'stripe',
+            store_price_id: `price_bulk_${n}`,
+            product_id: suite.world.betaProduct.id,
+            license_type: 'Standard',
+          })) as never,
+        )
+        .execute();
+      const add = (storePriceId: string) =>
+        suite.t.app.inject({
+          method: 'POST',
+          url: `/api/v1/manufacturers/${manufacturerId}/stores/stripe/mappings`,
+          headers: auth(suite.world.staffBToken),
+          payload: { store_price_id: storePriceId, product_id: suite.world.betaProduct.id, license_type: 'Standard' },
+        });
+      expect((await add('price_bulk_499')).statusCode).toBe(201);
+      const mappingsBefore = await tableDigest(suite.t.db, 'store_mappings');
+      const over = await add('price_bulk_500');
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toEqual({ message: ['A store holds at most 500 mappings. Remove one first.'] });
+      expect(await tableDigest(suite.t.db, 'store_mappings')).toBe(mappingsBefore);
+    });
+
     it('edits a mapping in place, audited with before and after; bad input, a taken price or another tenant change nothing', async () => {
       const add = (payload: object) =>
         suite.t.app.inject({ method: 'POST', url: storeUrl('stripe', '/mappings'), headers: staffA(), payload });
