@@ -309,4 +309,52 @@ describe('the mails a buyer expects', () => {
       expect(await outbox()).toEqual([]);
     });
   });
+
+  describe('the switches', () => {
+    const url = () => `/api/v1/manufacturers/${world.manufacturerA.id}/buyer-mails`;
+    const put = (payload: object, headers = auth(world.staffAToken)) =>
+      t.app.inject({ method: 'PUT', url: url(), headers, payload });
+
+    it('are each on until switched off; a PUT switches the mails named, the others stay, audited with before and after', async () => {
+      const read = await t.app.inject({ method: 'GET', url: url(), headers: auth(world.staffAToken) });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({
+        manufacturer_id: world.manufacturerA.id,
+        license_issued: true,
+        license_issued_by_staff: true,
+        trial_ending: true,
+        trial_ended: true,
+        license_disabled: true,
+        machine_freed: true,
+        updated_at: null,
+      });
+      const switched = await put({ trial_ended: false });
+      expect(switched.statusCode).toBe(200);
+      expect(switched.json()).toMatchObject({ trial_ended: false, trial_ending: true, license_issued: true });
+      expect((await put({ machine_freed: false }, auth(world.superToken))).json()).toMatchObject({
+        trial_ended: false,
+        machine_freed: false,
+      });
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .select(['before', 'after'])
+        .where('action', '=', 'buyer_mails.update')
+        .where('manufacturer_id', '=', world.manufacturerA.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({ before: { machine_freed: true }, after: { machine_freed: false } });
+    });
+
+    it('need at least one switch; another manufacturer gets 404 and an API key 403, changing nothing', async () => {
+      const before = await t.app.inject({ method: 'GET', url: url(), headers: auth(world.staffAToken) });
+      expect((await put({})).statusCode).toBe(400);
+      expect((await put({ trial_ended: false }, auth(world.staffBToken))).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: url(), headers: { authorization: `Bearer ${shopSecret}` } }))
+          .statusCode,
+      ).toBe(403);
+      const after = await t.app.inject({ method: 'GET', url: url(), headers: auth(world.staffAToken) });
+      expect(after.json()).toEqual(before.json());
+    });
+  });
 });
