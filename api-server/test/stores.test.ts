@@ -603,6 +603,18 @@ describe('store adapters', () => {
       expect(bySlug.json()).toMatchObject({ outcome: 'created' });
     });
 
+    it('records every event by its id; the settings list the last 20, newest first', async () => {
+      for (let n = 1; n <= 21; n++) {
+        const answer = await deliverStripe(stripeEvent(`evt_1Pmany${n}`, 'customer.created', { id: `cus_${n}` }));
+        expect(answer.json()).toMatchObject({ outcome: 'ignored' });
+      }
+      const settings = await suite.t.app.inject({ method: 'GET', url: storeUrl('stripe'), headers: staffA() });
+      const events = settings.json<StoreSettings>().events;
+      expect(events).toHaveLength(20);
+      expect(events[0]).toMatchObject({ event_id: 'evt_1Pmany21', event_type: 'customer.created', outcome: 'ignored' });
+      expect(events.map((event) => event.event_id)).not.toContain('evt_1Pmany1');
+    });
+
     it('refuses an event for a store with no signing secret set: 400, nothing written', async () => {
       const before = await digest();
       const body = JSON.stringify(stripeEvent('evt_1Pnosecret', 'checkout.session.completed', checkoutSession()));
