@@ -130,6 +130,28 @@ describe('orders', () => {
     expect(events.filter((event) => event.type === 'license.created')).toHaveLength(2);
   });
 
+  it("shows in the order's History, read with a key, the key that made it by name and prefix", async () => {
+    const order = (await post(body({ external_order_id: 'ord_history' }))).json<Order>();
+    const history = await suite.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit-events?object_type=order&object_id=${order.id}`,
+      headers: { authorization: `Bearer ${suite.world.reader.secret}` },
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().data).toMatchObject([
+      {
+        action: 'order.create',
+        object: { type: 'order', id: String(order.id) },
+        actor: {
+          type: 'api_key',
+          id: suite.world.shop.id,
+          name: 'Shop orders:write',
+          prefix: suite.world.shop.secret.slice(0, 'phk_live_'.length + 8),
+        },
+      },
+    ]);
+  });
+
   it('a second order of the same buyer (any case) reuses the end user', async () => {
     const first = (await post(body({ buyer: { email: 'same@example.com', name: 'Same' } }))).json<Order>();
     const second = (await post(body({ buyer: { email: 'SAME@example.com', name: 'Same' } }))).json<Order>();
