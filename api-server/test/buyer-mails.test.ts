@@ -207,6 +207,14 @@ describe('the mails a buyer expects', () => {
       expect((await outbox()).map((row) => row.kind)).toEqual([BUYER_MAIL_KINDS.license_issued]);
     });
 
+    it('writes no mail to an address that cannot receive mail, and the order still happens', async () => {
+      // A local part over 64 bytes: a valid email to the order's schema, not an address SMTP takes.
+      const made = await order(`${'b'.repeat(65)}@example.com`, 2);
+      expect(made.statusCode).toBe(201);
+      expect(made.json().licenses).toHaveLength(2);
+      expect(await outbox()).toEqual([]);
+    });
+
     it('writes nothing to the outbox when the manufacturer switched it off', async () => {
       await switchOff('license_issued');
       expect((await order('quiet@example.com', 3)).statusCode).toBe(201);
