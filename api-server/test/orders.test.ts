@@ -1,7 +1,8 @@
 import { PLAIN_POLICY } from 'shared-kit/contract';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool, type PoolClient } from 'pg';
-import { STATE_DOCUMENT_FORMAT } from 'signed-formats';
+import { createHash } from 'node:crypto';
+import { REVOCATION_LIST_FORMAT, STATE_DOCUMENT_FORMAT } from 'signed-formats';
 import type { ApiKeyScope, Order, OrderList } from 'shared-kit/contract';
 import { insertEndpoint } from '../src/webhooks/endpoints';
 import { generateSecret } from '../src/webhooks/signature';
@@ -21,7 +22,7 @@ import { appForSuite } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { createApiKey } from './support/api-key-fixtures';
 import { createLicensingWorld } from './licensing-fixtures';
-import { clientPost, verifiedDocument } from './client-fixtures';
+import { CLIENT, clientPost, verifiedDocument } from './client-fixtures';
 
 const ORDER_TABLES = ['orders', 'order_lines', 'order_licenses', 'licenses', 'end_users', 'audit_log'];
 
@@ -597,6 +598,27 @@ describe('orders', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ message: string[] }>().message[0]).toContain('reason');
       expect(await digest()).toBe(before);
+    });
+
+    it("puts every refunded licence in the product's revocation list with the reason", async () => {
+      const order = (await post(body({ external_order_id: 'ord_revoked' }))).json<Order>();
+      const refund = await suite.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${order.id}/refund`,
+        headers: { authorization: `Bearer ${suite.world.shop.secret}` },
+        payload: { reason: 'DuplicateOrder' },
+      });
+      expect(refund.statusCode).toBe(200);
+      const list = await suite.t.app.inject({
+        url: `${CLIENT}/products/${suite.world.synth.id}/revocations?hardware_fingerprint=ORDER-MACHINE`,
+      });
+      const revoked = verifiedDocument(REVOCATION_LIST_FORMAT, list.body, suite.world.synth.public_key).licenses;
+      for (const license of order.licenses)
+        expect(revoked).toContainEqual({
+          serial_sha256: createHash('sha256').update(license.serial, 'utf8').digest('hex'),
+          disabled_reason: 'DuplicateOrder',
+          changed_at: expect.any(String),
+        });
     });
 
     it("the Super User reads and refunds any manufacturer's order (support)", async () => {
