@@ -715,6 +715,31 @@ describe('store adapters', () => {
       expect(unmappedPrice.json().message).toContain('pri_unknown');
     });
 
+    it("keeps the customer's email and name as customer.updated last sent them", async () => {
+      await deliverPaddle(
+        paddleEvent(
+          'evt_01hvmovedc',
+          'customer.created',
+          paddleCustomer('ctm_01hvmoved', 'old.address@listener.example'),
+        ),
+      );
+      const updated = await deliverPaddle(
+        paddleEvent('evt_01hvmovedu', 'customer.updated', {
+          ...paddleCustomer('ctm_01hvmoved', 'new.address@listener.example'),
+          name: 'Pat Moved',
+        }),
+      );
+      expect(updated.json()).toMatchObject({ outcome: 'ignored' });
+      const sale = await deliverPaddle(
+        paddleEvent('evt_01hvmovedt', 'transaction.completed', paddleTransaction('txn_01hvmoved', 'ctm_01hvmoved')),
+      );
+      expect(sale.json()).toMatchObject({ outcome: 'created' });
+      expect((await orderOf(sale.json<StoreEventAnswer>().order_id!)).buyer).toMatchObject({
+        email: 'new.address@listener.example',
+        name: 'Pat Moved',
+      });
+    });
+
     it("uses the transaction's custom_data email and name; a chargeback refunds with FraudulentUse, a partial refund nothing", async () => {
       const sale = await deliverPaddle(
         paddleEvent('evt_01hvcustom', 'transaction.completed', {
