@@ -178,6 +178,7 @@ describe('API keys', () => {
     const bad = [
       { name: '', scopes: ['read'] },
       { name: 'x'.repeat(101), scopes: ['read'] },
+      { name: '   ', scopes: ['read'] },
       { name: 'No scopes', scopes: [] },
       { name: 'Unknown scope', scopes: ['admin'] },
       { name: 'Twice', scopes: ['read', 'read'] },
