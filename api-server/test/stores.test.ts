@@ -615,6 +615,27 @@ describe('store adapters', () => {
       expect(events.map((event) => event.event_id)).not.toContain('evt_1Pmany1');
     });
 
+    it('answers 409 after waiting 10 s while another delivery processes the same event, writing nothing', async () => {
+      await suite.t.db
+        .insertInto('store_events' as never)
+        .values({
+          manufacturer_id: suite.world.manufacturerA.id,
+          store: 'stripe',
+          event_id: 'evt_1Pinflight',
+          event_type: 'checkout.session.completed',
+          outcome: 'processing',
+        } as never)
+        .execute();
+      const before = await digest();
+      const started = Date.now();
+      const busy = await deliverStripe(
+        stripeEvent('evt_1Pinflight', 'checkout.session.completed', checkoutSession({ payment_intent: 'pi_inflight' })),
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+      expect(busy.statusCode).toBe(409);
+      expect(await digest()).toBe(before);
+    }, 30_000);
+
     it('refuses an event for a store with no signing secret set: 400, nothing written', async () => {
       const before = await digest();
       const body = JSON.stringify(stripeEvent('evt_1Pnosecret', 'checkout.session.completed', checkoutSession()));
