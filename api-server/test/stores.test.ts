@@ -584,6 +584,21 @@ describe('store adapters', () => {
       expect(orders).toHaveLength(0);
     });
 
+    it('flags a quantity over 1,000 (202): no licence', async () => {
+      const before = await suite.t.db.selectFrom('licenses').select('id').execute();
+      const flagged = await deliverStripe(
+        stripeEvent(
+          'evt_1Pbulk',
+          'checkout.session.completed',
+          checkoutSession({ payment_intent: 'pi_bulk', metadata: { producthub_prices: 'price_1PsynthStd*1001' } }),
+        ),
+      );
+      expect(flagged.statusCode).toBe(202);
+      expect(flagged.json()).toMatchObject({ outcome: 'unmapped', order_id: null });
+      expect(flagged.json().message).toContain('1001');
+      expect(await suite.t.db.selectFrom('licenses').select('id').execute()).toHaveLength(before.length);
+    });
+
     it('answers every other event 200, ignored; the portal slug works in place of the id', async () => {
       const invoice = await deliverStripe(
         stripeEvent('evt_1Pinvoice', 'invoice.paid', { id: 'in_1', object: 'invoice', status: 'paid' }),
