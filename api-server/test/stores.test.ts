@@ -1,7 +1,7 @@
 import { STATE_DOCUMENT_FORMAT } from 'signed-formats';
 import type { StoreEventAnswer, StoreMapping, StoreSettings } from 'shared-kit/contract';
-import { PADDLE_SIGNATURE_REFUSED } from '../src/stores/paddle-events';
-import { STRIPE_SIGNATURE_REFUSED } from '../src/stores/stripe-events';
+import { PADDLE_NOT_AN_EVENT, PADDLE_SIGNATURE_REFUSED } from '../src/stores/paddle-events';
+import { STRIPE_NOT_AN_EVENT, STRIPE_SIGNATURE_REFUSED } from '../src/stores/stripe-events';
 import { appForSuite } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { createLicensingWorld } from './licensing-fixtures';
@@ -650,6 +650,24 @@ describe('store adapters', () => {
       expect(busy.statusCode).toBe(409);
       expect(await digest()).toBe(before);
     }, 30_000);
+
+    it("refuses a signed body that is not the store's event, and an empty body: 400, nothing written", async () => {
+      const before = await digest();
+      for (const store of ['stripe', 'paddle'] as const) {
+        const sign = store === 'stripe' ? stripeSignature : paddleSignature;
+        for (const body of ['{"hello":"world"}', 'not json at all']) {
+          const refused = await deliver(store, body, sign(body));
+          expect({ store, body, status: refused.statusCode, message: refused.json().message }).toEqual({
+            store,
+            body,
+            status: 400,
+            message: [store === 'stripe' ? STRIPE_NOT_AN_EVENT : PADDLE_NOT_AN_EVENT],
+          });
+        }
+        expect((await deliver(store, '', sign(''))).statusCode).toBe(400);
+      }
+      expect(await digest()).toBe(before);
+    });
 
     it('refuses an event for a store with no signing secret set: 400, nothing written', async () => {
       const before = await digest();
