@@ -178,6 +178,7 @@ describe('API keys', () => {
     const bad = [
       { name: '', scopes: ['read'] },
       { name: 'x'.repeat(101), scopes: ['read'] },
+      { name: '   ', scopes: ['read'] },
       { name: 'No scopes', scopes: [] },
       { name: 'Unknown scope', scopes: ['admin'] },
       { name: 'Twice', scopes: ['read', 'read'] },
@@ -196,6 +197,95 @@ describe('API keys', () => {
       expect(response.json()).toEqual({ message: expect.arrayContaining([expect.any(String)]) });
     }
     expect(await tableDigest(t.db, 'api_keys')).toBe(before);
+  });
+
+  it('takes the Bearer scheme in any case and one space or more before the key, and nothing after it', async () => {
+    const key = await createKey();
+    const withHeader = (authorization: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/products', headers: { authorization }, remoteAddress: '192.0.2.30' });
+    expect((await withHeader(`bearer ${key.secret}`)).statusCode).toBe(200);
+    expect((await withHeader(`BEARER   ${key.secret}`)).statusCode).toBe(200);
+    const trailing = await withHeader(`Bearer ${key.secret} extra`);
+    expect({ status: trailing.statusCode, body: trailing.json() }).toEqual({ status: 401, body: INVALID });
+  });
+
+  it("does not slow a valid key for others' refused keys from its address", async () => {
+    const key = await createKey();
+    const address = '198.51.100.30';
+    const statuses = [];
+    for (let n = 0; n < 6; n++)
+      statuses.push((await products(t.app, `phk_live_${'y'.repeat(48)}`, address)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await products(t.app, key.secret, address)).statusCode).toBe(200);
+  });
+
+  it('lists live keys first, then expired and revoked ones, each part newest first', async () => {
+    const expired = await createKey({ name: 'Expired', expires_at: new Date(Date.now() + 1200).toISOString() });
+    const revoked = await createKey({ name: 'Revoked' });
+    await t.app.inject({ method: 'POST', url: `${keysUrl}/${revoked.id}/revoke`, headers: auth(tenants.staffAToken) });
+    const older = await createKey({ name: 'Older live' });
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    const newer = await createKey({ name: 'Newer live' });
+    const ids = (await listKeys()).map((key) => key.id);
+    const position = (id: number) => ids.indexOf(id);
+    expect(position(newer.id)).toBeLessThan(position(older.id));
+    expect(position(older.id)).toBeLessThan(position(revoked.id));
+    expect(position(older.id)).toBeLessThan(position(expired.id));
+    const live = (await listKeys()).filter(
+      (key) => key.revoked_at === null && !(key.expires_at && Date.parse(key.expires_at) <= Date.now()),
+    );
+    expect(ids.slice(0, live.length)).toEqual(live.map((key) => key.id));
+  });
+
+  it('holds at most 50 keys that are not revoked: the 51st is a 409 that writes nothing; a revoked one frees a place', async () => {
+    const keysOfB = `/api/v1/manufacturers/${tenants.manufacturerB.id}/api-keys`;
+    const createAsB = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: keysOfB,
+        headers: auth(tenants.staffBToken),
+        payload: { name, scopes: ['read'] },
+      });
+    const made: CreatedApiKey[] = [];
+    for (let n = 0; n < 50; n++) {
+      const response = await createAsB(`Key ${n}`);
+      expect(response.statusCode).toBe(201);
+      made.push(response.json());
+    }
+    const before = await tableDigest(t.db, 'api_keys');
+    const over = await createAsB('One too many');
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ message: [expect.stringContaining('at most 50 keys that are not revoked')] });
+    expect(await tableDigest(t.db, 'api_keys')).toBe(before);
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: `${keysOfB}/${made[0].id}/revoke`,
+      headers: auth(tenants.staffBToken),
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await createAsB('In its place')).statusCode).toBe(201);
+  });
+
+  it("audits a revocation with its staff member, and no audit row holds a key's secret or hash", async () => {
+    const key = await createKey({ name: 'Audited' });
+    await t.app.inject({ method: 'POST', url: `${keysUrl}/${key.id}/revoke`, headers: auth(tenants.staffAToken) });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit-events?object_type=api_key&object_id=${key.id}`,
+      headers: auth(tenants.staffAToken),
+    });
+    expect(history.json().data).toMatchObject([
+      { action: 'api_key.revoke', actor: { type: 'user', email: 'staff@alpha.example' } },
+      { action: 'api_key.create', actor: { type: 'user', email: 'staff@alpha.example' } },
+    ]);
+    const hash = createHash('sha256').update(key.secret).digest('hex');
+    const rows = await sql<{ text: string }>`SELECT a::text AS text FROM audit_log a
+      WHERE entity_type = 'api_key' AND entity_id = ${String(key.id)}`.execute(t.db);
+    expect(rows.rows).toHaveLength(2);
+    for (const row of rows.rows) {
+      expect(row.text).not.toContain(key.secret.slice(key.prefix.length));
+      expect(row.text).not.toContain(hash);
+    }
   });
 
   it('throttles refused keys per address: 429 with Retry-After once over the limit', async () => {

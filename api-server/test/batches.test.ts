@@ -237,7 +237,7 @@ describe('reseller serial batches (staff)', () => {
     expect((await voidEvents()).rows[0].n).toBe('2');
   });
 
-  it('refuses a void naming a serial outside the batch or no serial at all (400), changing nothing', async () => {
+  it('refuses a void naming a serial outside the batch, no serial at all or over 1,000 (400), changing nothing', async () => {
     const batch = (
       await post(batchesOf(world.synth.id), { license_type: 'Standard', count: 2, reseller: 'V2' })
     ).json();
@@ -255,6 +255,9 @@ describe('reseller serial batches (staff)', () => {
     expect(junk.statusCode).toBe(400);
     expect(junk.json().message[0]).toMatch(/'not-a-serial' is not a serial/);
     expect((await post(url, { serials: [] })).statusCode).toBe(400);
+    // At most 1,000 serials a request, even serials of the batch.
+    const [own] = await serialsOf(batch.id);
+    expect((await post(url, { serials: Array(1001).fill(own!.serial) })).statusCode).toBe(400);
     expect(await batchTables()).toEqual(before);
   });
 
@@ -266,6 +269,7 @@ describe('reseller serial batches (staff)', () => {
     ['an unknown licence type', { license_type: 'Gold', count: 1, reseller: 'R' }],
     ['no reseller', { license_type: 'Standard', count: 1 }],
     ['an empty reseller', { license_type: 'Standard', count: 1, reseller: '' }],
+    ['a reseller of spaces only', { license_type: 'Standard', count: 1, reseller: '   ' }],
     ['a reseller of 201 characters', { license_type: 'Standard', count: 1, reseller: 'r'.repeat(201) }],
   ])('refuses a batch with %s (400), writing nothing', async (_case, body) => {
     const before = await batchTables();

@@ -207,6 +207,14 @@ describe('the mails a buyer expects', () => {
       expect((await outbox()).map((row) => row.kind)).toEqual([BUYER_MAIL_KINDS.license_issued]);
     });
 
+    it('writes no mail to an address that cannot receive mail, and the order still happens', async () => {
+      // A local part over 64 bytes: a valid email to the order's schema, not an address SMTP takes.
+      const made = await order(`${'b'.repeat(65)}@example.com`, 2);
+      expect(made.statusCode).toBe(201);
+      expect(made.json().licenses).toHaveLength(2);
+      expect(await outbox()).toEqual([]);
+    });
+
     it('writes nothing to the outbox when the manufacturer switched it off', async () => {
       await switchOff('license_issued');
       expect((await order('quiet@example.com', 3)).statusCode).toBe(201);
@@ -287,6 +295,18 @@ describe('the mails a buyer expects', () => {
       expect(mail.text).toMatch(/When: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
     });
 
+    it('mails nobody when the plugin frees its own machine', async () => {
+      await activate(world.annSynth.serial, 'FREED-BY-PLUGIN-1', 'Tour laptop');
+      await emailDb(t.db).deleteFrom('email_outbox').execute();
+      const freed = await clientPost(t, '/deactivations', {
+        product_id: world.synth.id,
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'FREED-BY-PLUGIN-1',
+      });
+      expect(freed.statusCode).toBe(200);
+      expect(await outbox()).toEqual([]);
+    });
+
     it('says the customer freed it themselves in the portal, and nothing when switched off', async () => {
       const { token } = await createCustomerSession(t.db, world.manufacturerA.id, world.bob.id);
       const free = (machineId: number) =>
@@ -307,6 +327,54 @@ describe('the mails a buyer expects', () => {
       const second = await activate(world.bobSynth.serial, 'FREED-BY-CUSTOMER-2', 'Other laptop');
       expect((await free(second.id)).statusCode).toBe(200);
       expect(await outbox()).toEqual([]);
+    });
+  });
+
+  describe('the switches', () => {
+    const url = () => `/api/v1/manufacturers/${world.manufacturerA.id}/buyer-mails`;
+    const put = (payload: object, headers = auth(world.staffAToken)) =>
+      t.app.inject({ method: 'PUT', url: url(), headers, payload });
+
+    it('are each on until switched off; a PUT switches the mails named, the others stay, audited with before and after', async () => {
+      const read = await t.app.inject({ method: 'GET', url: url(), headers: auth(world.staffAToken) });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({
+        manufacturer_id: world.manufacturerA.id,
+        license_issued: true,
+        license_issued_by_staff: true,
+        trial_ending: true,
+        trial_ended: true,
+        license_disabled: true,
+        machine_freed: true,
+        updated_at: null,
+      });
+      const switched = await put({ trial_ended: false });
+      expect(switched.statusCode).toBe(200);
+      expect(switched.json()).toMatchObject({ trial_ended: false, trial_ending: true, license_issued: true });
+      expect((await put({ machine_freed: false }, auth(world.superToken))).json()).toMatchObject({
+        trial_ended: false,
+        machine_freed: false,
+      });
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .select(['before', 'after'])
+        .where('action', '=', 'buyer_mails.update')
+        .where('manufacturer_id', '=', world.manufacturerA.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({ before: { machine_freed: true }, after: { machine_freed: false } });
+    });
+
+    it('need at least one switch; another manufacturer gets 404 and an API key 403, changing nothing', async () => {
+      const before = await t.app.inject({ method: 'GET', url: url(), headers: auth(world.staffAToken) });
+      expect((await put({})).statusCode).toBe(400);
+      expect((await put({ trial_ended: false }, auth(world.staffBToken))).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: url(), headers: { authorization: `Bearer ${shopSecret}` } }))
+          .statusCode,
+      ).toBe(403);
+      const after = await t.app.inject({ method: 'GET', url: url(), headers: auth(world.staffAToken) });
+      expect(after.json()).toEqual(before.json());
     });
   });
 });

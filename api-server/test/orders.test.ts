@@ -1,7 +1,8 @@
 import { PLAIN_POLICY } from 'shared-kit/contract';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool, type PoolClient } from 'pg';
-import { STATE_DOCUMENT_FORMAT } from 'signed-formats';
+import { createHash } from 'node:crypto';
+import { REVOCATION_LIST_FORMAT, STATE_DOCUMENT_FORMAT } from 'signed-formats';
 import type { ApiKeyScope, Order, OrderList } from 'shared-kit/contract';
 import { insertEndpoint } from '../src/webhooks/endpoints';
 import { generateSecret } from '../src/webhooks/signature';
@@ -21,7 +22,7 @@ import { appForSuite } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { createApiKey } from './support/api-key-fixtures';
 import { createLicensingWorld } from './licensing-fixtures';
-import { clientPost, verifiedDocument } from './client-fixtures';
+import { CLIENT, clientPost, verifiedDocument } from './client-fixtures';
 
 const ORDER_TABLES = ['orders', 'order_lines', 'order_licenses', 'licenses', 'end_users', 'audit_log'];
 
@@ -130,10 +131,49 @@ describe('orders', () => {
     expect(events.filter((event) => event.type === 'license.created')).toHaveLength(2);
   });
 
+  it("shows in the order's History, read with a key, the key that made it by name and prefix", async () => {
+    const order = (await post(body({ external_order_id: 'ord_history' }))).json<Order>();
+    const history = await suite.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit-events?object_type=order&object_id=${order.id}`,
+      headers: { authorization: `Bearer ${suite.world.reader.secret}` },
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().data).toMatchObject([
+      {
+        action: 'order.create',
+        object: { type: 'order', id: String(order.id) },
+        actor: {
+          type: 'api_key',
+          id: suite.world.shop.id,
+          name: 'Shop orders:write',
+          prefix: suite.world.shop.secret.slice(0, 'phk_live_'.length + 8),
+        },
+      },
+    ]);
+  });
+
   it('a second order of the same buyer (any case) reuses the end user', async () => {
     const first = (await post(body({ buyer: { email: 'same@example.com', name: 'Same' } }))).json<Order>();
     const second = (await post(body({ buyer: { email: 'SAME@example.com', name: 'Same' } }))).json<Order>();
     expect(second.buyer.user_id).toBe(first.buyer.user_id);
+  });
+
+  it("keeps a new buyer's external_id; an existing buyer keeps theirs, and the order keeps the buyer's name", async () => {
+    const first = (
+      await post(body({ buyer: { email: 'kept.id@example.com', name: 'First Name', external_id: 'cus_first' } }))
+    ).json<Order>();
+    const second = (
+      await post(body({ buyer: { email: 'kept.id@example.com', name: 'Second Name', external_id: 'cus_second' } }))
+    ).json<Order>();
+    expect(second.buyer.user_id).toBe(first.buyer.user_id);
+    expect(second.buyer.name).toBe('Second Name');
+    const user = await suite.t.db
+      .selectFrom('end_users')
+      .select('external_id')
+      .where('id', '=', first.buyer.user_id!)
+      .executeTakeFirstOrThrow();
+    expect(user.external_id).toBe('cus_first');
   });
 
   it("applies the product's licence policy to every licence, as for one made in the console", async () => {
@@ -356,6 +396,16 @@ describe('orders', () => {
       expect(order.licenses).toHaveLength(2);
     });
 
+    it('a refused request keeps no key: the fixed body with the same key makes the order', async () => {
+      const key = newKey();
+      const unknownLine = { product_id: 999999, license_type: 'Standard', quantity: 1 };
+      expect((await post(body({ lines: [{ ...unknownLine, quantity: 0 }] }), key)).statusCode).toBe(400);
+      expect((await post(body({ lines: [unknownLine] }), key)).statusCode).toBe(400);
+      const fixed = await post(body({ external_order_id: 'ord_fixed' }), key);
+      expect(fixed.statusCode).toBe(201);
+      expect(fixed.json<Order>().external_order_id).toBe('ord_fixed');
+    });
+
     it('is required and checked: missing, empty or malformed is a 400 naming it', async () => {
       const before = await digest();
       expect((await post(body(), null)).json()).toEqual({ message: [IDEMPOTENCY_KEY_REQUIRED] });
@@ -398,6 +448,18 @@ describe('orders', () => {
       ['a bad email', () => body({ buyer: { email: 'not-an-email', name: 'X' } }), 'buyer.email'],
       ['no buyer name', () => body({ buyer: { email: 'x@example.com' } }), 'buyer.name'],
       ['a blank buyer name', () => body({ buyer: { email: 'x@example.com', name: '   ' } }), 'buyer.name'],
+      [
+        '51 lines',
+        () =>
+          body({
+            lines: Array.from({ length: 51 }, () => ({
+              product_id: suite.world.synth.id,
+              license_type: 'Standard',
+              quantity: 1,
+            })),
+          }),
+        'lines',
+      ],
       ['a bad store', () => body({ store: 'Stripe Checkout' }), 'store'],
       ['an amount without currency', () => body({ currency: undefined }), AMOUNT_WITHOUT_CURRENCY],
       ['a currency without amount', () => body({ amount: undefined }), CURRENCY_WITHOUT_AMOUNT],
@@ -428,6 +490,12 @@ describe('orders', () => {
         for (const text of message) expect(text).toContain(field);
         expect(await digest()).toBe(before);
       });
+
+    it('drops a member the body does not list, as every route does, rather than refusing it', async () => {
+      const response = await post(body({ external_order_id: 'ord_coupon', coupon: 'SPRING' }));
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).not.toHaveProperty('coupon');
+    });
 
     it('an order is all or nothing: a failure late in the order leaves nothing behind', async () => {
       const before = await digest();
@@ -529,6 +597,66 @@ describe('orders', () => {
       const bad = await refundAs(auth(suite.world.staffAToken), { reason: 'Because' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ message: string[] }>().message[0]).toContain('reason');
+      expect(await digest()).toBe(before);
+    });
+
+    it("puts every refunded licence in the product's revocation list with the reason", async () => {
+      const order = (await post(body({ external_order_id: 'ord_revoked' }))).json<Order>();
+      const refund = await suite.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${order.id}/refund`,
+        headers: { authorization: `Bearer ${suite.world.shop.secret}` },
+        payload: { reason: 'DuplicateOrder' },
+      });
+      expect(refund.statusCode).toBe(200);
+      const list = await suite.t.app.inject({
+        url: `${CLIENT}/products/${suite.world.synth.id}/revocations?hardware_fingerprint=ORDER-MACHINE`,
+      });
+      const revoked = verifiedDocument(REVOCATION_LIST_FORMAT, list.body, suite.world.synth.public_key).licenses;
+      for (const license of order.licenses)
+        expect(revoked).toContainEqual({
+          serial_sha256: createHash('sha256').update(license.serial, 'utf8').digest('hex'),
+          disabled_reason: 'DuplicateOrder',
+          changed_at: expect.any(String),
+        });
+    });
+
+    it("the Super User reads and refunds any manufacturer's order (support)", async () => {
+      const order = (await post(body({ external_order_id: 'ord_support' }))).json<Order>();
+      const read = await suite.t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${order.id}`,
+        headers: auth(suite.world.superToken),
+      });
+      expect(read.statusCode).toBe(200);
+      const refund = await suite.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${order.id}/refund`,
+        headers: auth(suite.world.superToken),
+        payload: { reason: 'FraudulentUse' },
+      });
+      expect(refund.statusCode).toBe(200);
+      expect(refund.json<Order>()).toMatchObject({ status: 'refunded', refund_reason: 'FraudulentUse' });
+      expect(refund.json<Order>().licenses.every((l) => l.disabled && l.disabled_reason === 'FraudulentUse')).toBe(
+        true,
+      );
+    });
+
+    it('a retry after a refund answers the order as it was first created, and changes nothing', async () => {
+      const key = newKey();
+      const first = await post(body({ external_order_id: 'ord_refunded_retry' }), key);
+      const refund = await suite.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${first.json<Order>().id}/refund`,
+        headers: auth(suite.world.staffAToken),
+        payload: { reason: 'DuplicateOrder' },
+      });
+      expect(refund.json<Order>().status).toBe('refunded');
+      const before = await digest();
+      const retry = await post(body({ external_order_id: 'ord_refunded_retry' }), key);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(retry.json<Order>().status).toBe('completed');
       expect(await digest()).toBe(before);
     });
   });

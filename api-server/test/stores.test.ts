@@ -1,7 +1,7 @@
 import { STATE_DOCUMENT_FORMAT } from 'signed-formats';
 import type { StoreEventAnswer, StoreMapping, StoreSettings } from 'shared-kit/contract';
-import { PADDLE_SIGNATURE_REFUSED } from '../src/stores/paddle-events';
-import { STRIPE_SIGNATURE_REFUSED } from '../src/stores/stripe-events';
+import { PADDLE_NOT_AN_EVENT, PADDLE_SIGNATURE_REFUSED } from '../src/stores/paddle-events';
+import { STRIPE_NOT_AN_EVENT, STRIPE_SIGNATURE_REFUSED } from '../src/stores/stripe-events';
 import { appForSuite } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
 import { createLicensingWorld } from './licensing-fixtures';
@@ -295,6 +295,47 @@ describe('store adapters', () => {
       expect(again.statusCode).toBe(404);
     });
 
+    it('refuses a secret outside 8 to 200 printable characters (400) and a 501st mapping (409), writing nothing', async () => {
+      const secretsBefore = await tableDigest(suite.t.db, 'store_secrets');
+      for (const secret of ['whsec_7', `whsec_${'x'.repeat(195)}`, 'whsec_with space']) {
+        const refused = await suite.t.app.inject({
+          method: 'PUT',
+          url: storeUrl('paddle', '/secret'),
+          headers: staffA(),
+          payload: { secret },
+        });
+        expect({ secret, status: refused.statusCode }).toEqual({ secret, status: 400 });
+      }
+      expect(await tableDigest(suite.t.db, 'store_secrets')).toBe(secretsBefore);
+
+      const manufacturerId = suite.world.manufacturerB.id;
+      await suite.t.db
+        .insertInto('store_mappings' as never)
+        .values(
+          Array.from({ length: 499 }, (_, n) => ({
+            manufacturer_id: manufacturerId,
+            store: 'stripe',
+            store_price_id: `price_bulk_${n}`,
+            product_id: suite.world.betaProduct.id,
+            license_type: 'Standard',
+          })) as never,
+        )
+        .execute();
+      const add = (storePriceId: string) =>
+        suite.t.app.inject({
+          method: 'POST',
+          url: `/api/v1/manufacturers/${manufacturerId}/stores/stripe/mappings`,
+          headers: auth(suite.world.staffBToken),
+          payload: { store_price_id: storePriceId, product_id: suite.world.betaProduct.id, license_type: 'Standard' },
+        });
+      expect((await add('price_bulk_499')).statusCode).toBe(201);
+      const mappingsBefore = await tableDigest(suite.t.db, 'store_mappings');
+      const over = await add('price_bulk_500');
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toEqual({ message: ['A store holds at most 500 mappings. Remove one first.'] });
+      expect(await tableDigest(suite.t.db, 'store_mappings')).toBe(mappingsBefore);
+    });
+
     it('edits a mapping in place, audited with before and after; bad input, a taken price or another tenant change nothing', async () => {
       const add = (payload: object) =>
         suite.t.app.inject({ method: 'POST', url: storeUrl('stripe', '/mappings'), headers: staffA(), payload });
@@ -505,6 +546,137 @@ describe('store adapters', () => {
       expect((await deliver('stripe', body, stripeSignature(body), 999_999)).statusCode).toBe(404);
       expect((await deliver('stripe', body, stripeSignature(body), 'no-such-maker')).statusCode).toBe(404);
     });
+    it('acts on a paid or free checkout only; names the buyer by email without a name, the sale by session id without a payment', async () => {
+      const unpaid = await deliverStripe(
+        stripeEvent(
+          'evt_1Punpaid',
+          'checkout.session.completed',
+          checkoutSession({ payment_intent: 'pi_unpaid', payment_status: 'unpaid' }),
+        ),
+      );
+      expect(unpaid.statusCode).toBe(200);
+      expect(unpaid.json()).toMatchObject({ outcome: 'ignored', order_id: null });
+      const free = await deliverStripe(
+        stripeEvent(
+          'evt_1Pfree',
+          'checkout.session.completed',
+          checkoutSession({
+            id: 'cs_test_free',
+            payment_intent: null,
+            payment_status: 'no_payment_required',
+            amount_total: 0,
+            customer_details: { email: 'free.buyer@listener.example', name: null },
+          }),
+        ),
+      );
+      expect(free.json()).toMatchObject({ outcome: 'created' });
+      expect(await orderOf(free.json<StoreEventAnswer>().order_id!)).toMatchObject({
+        external_order_id: 'cs_test_free',
+        buyer: { email: 'free.buyer@listener.example', name: 'free.buyer@listener.example' },
+        amount: 0,
+        currency: 'EUR',
+      });
+      const orders = await suite.t.db
+        .selectFrom('orders')
+        .select('id')
+        .where('external_order_id', '=', 'pi_unpaid')
+        .execute();
+      expect(orders).toHaveLength(0);
+    });
+
+    it('flags a quantity over 1,000 (202): no licence', async () => {
+      const before = await suite.t.db.selectFrom('licenses').select('id').execute();
+      const flagged = await deliverStripe(
+        stripeEvent(
+          'evt_1Pbulk',
+          'checkout.session.completed',
+          checkoutSession({ payment_intent: 'pi_bulk', metadata: { producthub_prices: 'price_1PsynthStd*1001' } }),
+        ),
+      );
+      expect(flagged.statusCode).toBe(202);
+      expect(flagged.json()).toMatchObject({ outcome: 'unmapped', order_id: null });
+      expect(flagged.json().message).toContain('1001');
+      expect(await suite.t.db.selectFrom('licenses').select('id').execute()).toHaveLength(before.length);
+    });
+
+    it('answers every other event 200, ignored; the portal slug works in place of the id', async () => {
+      const invoice = await deliverStripe(
+        stripeEvent('evt_1Pinvoice', 'invoice.paid', { id: 'in_1', object: 'invoice', status: 'paid' }),
+      );
+      expect(invoice.statusCode).toBe(200);
+      expect(invoice.json()).toMatchObject({ event_id: 'evt_1Pinvoice', outcome: 'ignored', order_id: null });
+      await suite.t.db
+        .updateTable('manufacturers')
+        .set({ portal_slug: 'alpha-sells' })
+        .where('id', '=', suite.world.manufacturerA.id)
+        .execute();
+      const body = JSON.stringify(
+        stripeEvent('evt_1Pbyslug', 'checkout.session.completed', checkoutSession({ payment_intent: 'pi_byslug' })),
+      );
+      const bySlug = await deliver('stripe', body, stripeSignature(body), 'alpha-sells');
+      expect(bySlug.statusCode).toBe(200);
+      expect(bySlug.json()).toMatchObject({ outcome: 'created' });
+    });
+
+    it('records every event by its id; the settings list the last 20, newest first', async () => {
+      for (let n = 1; n <= 21; n++) {
+        const answer = await deliverStripe(stripeEvent(`evt_1Pmany${n}`, 'customer.created', { id: `cus_${n}` }));
+        expect(answer.json()).toMatchObject({ outcome: 'ignored' });
+      }
+      const settings = await suite.t.app.inject({ method: 'GET', url: storeUrl('stripe'), headers: staffA() });
+      const events = settings.json<StoreSettings>().events;
+      expect(events).toHaveLength(20);
+      expect(events[0]).toMatchObject({ event_id: 'evt_1Pmany21', event_type: 'customer.created', outcome: 'ignored' });
+      expect(events.map((event) => event.event_id)).not.toContain('evt_1Pmany1');
+    });
+
+    it('answers 409 after waiting 10 s while another delivery processes the same event, writing nothing', async () => {
+      await suite.t.db
+        .insertInto('store_events' as never)
+        .values({
+          manufacturer_id: suite.world.manufacturerA.id,
+          store: 'stripe',
+          event_id: 'evt_1Pinflight',
+          event_type: 'checkout.session.completed',
+          outcome: 'processing',
+        } as never)
+        .execute();
+      const before = await digest();
+      const started = Date.now();
+      const busy = await deliverStripe(
+        stripeEvent('evt_1Pinflight', 'checkout.session.completed', checkoutSession({ payment_intent: 'pi_inflight' })),
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+      expect(busy.statusCode).toBe(409);
+      expect(await digest()).toBe(before);
+    }, 30_000);
+
+    it("refuses a signed body that is not the store's event, and an empty body: 400, nothing written", async () => {
+      const before = await digest();
+      for (const store of ['stripe', 'paddle'] as const) {
+        const sign = store === 'stripe' ? stripeSignature : paddleSignature;
+        for (const body of ['{"hello":"world"}', 'not json at all']) {
+          const refused = await deliver(store, body, sign(body));
+          expect({ store, body, status: refused.statusCode, message: refused.json().message }).toEqual({
+            store,
+            body,
+            status: 400,
+            message: [store === 'stripe' ? STRIPE_NOT_AN_EVENT : PADDLE_NOT_AN_EVENT],
+          });
+        }
+        expect((await deliver(store, '', sign(''))).statusCode).toBe(400);
+      }
+      expect(await digest()).toBe(before);
+    });
+
+    it('refuses an event for a store with no signing secret set: 400, nothing written', async () => {
+      const before = await digest();
+      const body = JSON.stringify(stripeEvent('evt_1Pnosecret', 'checkout.session.completed', checkoutSession()));
+      const refused = await deliver('stripe', body, stripeSignature(body), suite.world.manufacturerB.id);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string[] }>().message[0]).toMatch(/^No Stripe signing secret is set/);
+      expect(await digest()).toBe(before);
+    });
   });
 
   describe('Paddle', () => {
@@ -595,6 +767,57 @@ describe('store adapters', () => {
       );
       expect(unmappedPrice.statusCode).toBe(202);
       expect(unmappedPrice.json().message).toContain('pri_unknown');
+    });
+
+    it("keeps the customer's email and name as customer.updated last sent them", async () => {
+      await deliverPaddle(
+        paddleEvent(
+          'evt_01hvmovedc',
+          'customer.created',
+          paddleCustomer('ctm_01hvmoved', 'old.address@listener.example'),
+        ),
+      );
+      const updated = await deliverPaddle(
+        paddleEvent('evt_01hvmovedu', 'customer.updated', {
+          ...paddleCustomer('ctm_01hvmoved', 'new.address@listener.example'),
+          name: 'Pat Moved',
+        }),
+      );
+      expect(updated.json()).toMatchObject({ outcome: 'ignored' });
+      const sale = await deliverPaddle(
+        paddleEvent('evt_01hvmovedt', 'transaction.completed', paddleTransaction('txn_01hvmoved', 'ctm_01hvmoved')),
+      );
+      expect(sale.json()).toMatchObject({ outcome: 'created' });
+      expect((await orderOf(sale.json<StoreEventAnswer>().order_id!)).buyer).toMatchObject({
+        email: 'new.address@listener.example',
+        name: 'Pat Moved',
+      });
+    });
+
+    it("uses the transaction's custom_data email and name; a chargeback refunds with FraudulentUse, a partial refund nothing", async () => {
+      const sale = await deliverPaddle(
+        paddleEvent('evt_01hvcustom', 'transaction.completed', {
+          ...paddleTransaction('txn_01hvcustom', 'ctm_never_seen', 'pri_01hsynthstandard', 1),
+          custom_data: { email: 'custom.buyer@listener.example', name: 'Cas Custom' },
+        }),
+      );
+      expect(sale.json()).toMatchObject({ outcome: 'created' });
+      const order = await orderOf(sale.json<StoreEventAnswer>().order_id!);
+      expect(order.buyer).toMatchObject({ email: 'custom.buyer@listener.example', name: 'Cas Custom' });
+
+      const partial = await deliverPaddle(
+        paddleEvent('evt_01hvpartial', 'adjustment.created', paddleAdjustment('txn_01hvcustom', 'approved', 'partial')),
+      );
+      expect(partial.json()).toMatchObject({ outcome: 'ignored' });
+      expect((await orderOf(order.id)).status).toBe('completed');
+      const chargeback = await deliverPaddle(
+        paddleEvent('evt_01hvchargeback', 'adjustment.created', {
+          ...paddleAdjustment('txn_01hvcustom', 'approved'),
+          action: 'chargeback',
+        }),
+      );
+      expect(chargeback.json()).toMatchObject({ outcome: 'refunded', order_id: order.id });
+      expect(await orderOf(order.id)).toMatchObject({ status: 'refunded', refund_reason: 'FraudulentUse' });
     });
   });
 });

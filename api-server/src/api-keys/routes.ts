@@ -13,7 +13,7 @@ import {
 import { requireStaffSession } from '../auth/permissions';
 import type { StaffPrincipal, PrincipalCache } from '../auth/principal';
 import { recordAudit } from '../audit/queries/audit-log';
-import { conflict, notFound } from '../lib/http-error';
+import { badRequest, conflict, notFound } from '../lib/http-error';
 import type { RouteDependencies } from '../lib/route-dependencies';
 import { checkedExpiry, newKeySecret } from './api-key-rules';
 import { auditedKey, toApiKey } from './api-key-shape';
@@ -70,6 +70,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { sessi
       const principal = keyManager(request, manufacturerId);
       const expiresAt = checkedExpiry(request.body.expires_at);
       const name = request.body.name.trim();
+      if (!name) throw badRequest('name must not be blank');
       const key = newKeySecret();
       const created = await db.transaction().execute(async (trx) => {
         if ((await countLiveKeysLocked(trx, manufacturerId)) >= API_KEYS_PER_MANUFACTURER)
@@ -78,7 +79,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<RouteDependencies & { sessi
           );
         const id = await insertApiKey(trx, {
           manufacturerId,
-          name: name || request.body.name,
+          name,
           prefix: key.prefix,
           hash: key.hash,
           scopes: [...request.body.scopes],

@@ -7,7 +7,7 @@ import { lockProduct } from '../catalog/queries/products';
 import { PRODUCT } from '../catalog/lookups';
 import { drawBatchSerials, normalizeSerial } from './batch-serials';
 import { batchShape } from './batch-shape';
-import { BATCH, NOT_A_SERIAL, serialsNotInBatch } from './batch-words';
+import { BATCH, NOT_A_SERIAL, RESELLER_BLANK, serialsNotInBatch } from './batch-words';
 import {
   addToBatchCounts,
   findBatch,
@@ -36,12 +36,14 @@ export async function createBatch(
   body: CreateBatchBody,
   draw: (count: number) => string[] = drawBatchSerials,
 ): Promise<Batch> {
+  const reseller = body.reseller.trim();
+  if (!reseller) throw badRequest(RESELLER_BLANK);
   return db.transaction().execute(async (trx) => {
     if (!(await lockProduct(trx, owner.manufacturerId, owner.productId))) throw notFound(PRODUCT);
     const row = await insertBatch(trx, {
       ...owner,
       licenseType: body.license_type,
-      reseller: body.reseller.trim(),
+      reseller,
       note: body.note?.trim() || null,
       count: body.count,
     });

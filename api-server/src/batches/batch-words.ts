@@ -3,6 +3,7 @@ import { waitWords } from '../portal/sign-in-words';
 export const BATCH = 'Batch';
 export const serialsNotInBatch = (serials: string[]) =>
   `${serials.length === 1 ? 'This serial is' : 'These serials are'} not in this batch: ${serials.slice(0, 10).join(', ')}${serials.length > 10 ? ', …' : ''}.`;
+export const RESELLER_BLANK = 'reseller must not be blank';
 export const NOT_A_SERIAL = (typed: string) => `'${typed}' is not a serial (XXXXX-XXXXX-XXXXX-XXXXX).`;
 
 // What the portal says: an unknown and a voided serial share their words, so a guess learns nothing from them.

@@ -100,4 +100,17 @@ describe('activity in words', () => {
       activitySentence(event({ type: 'client' }, 'manufacturer.create', { object: { type: 'manufacturer', id: '2' } })),
     ).toBe('ProductHub created the manufacturer #2');
   });
+
+  it("names ProductHub as the actor of a store's order, its licences and its refund (docs/selling.md)", () => {
+    const client = { type: 'client' } as const;
+    expect(activitySentence(event(client, 'license.create', { object: { type: 'license', id: '41' } }))).toMatch(
+      /^ProductHub created license /,
+    );
+    expect(activitySentence(event(client, 'order.create', { object: { type: 'order', id: '9' } }))).toMatch(
+      /^ProductHub recorded the order /,
+    );
+    expect(activitySentence(event(client, 'order.refund', { object: { type: 'order', id: '9' } }))).toMatch(
+      /^ProductHub refunded the order /,
+    );
+  });
 });

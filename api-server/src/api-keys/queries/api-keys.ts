@@ -25,10 +25,10 @@ function keyRows(db: Db, manufacturerId: number) {
     .where('api_keys.manufacturer_id', '=', manufacturerId);
 }
 
-/** A manufacturer's keys, live ones first, newest first. */
+/** A manufacturer's keys, live ones first (neither revoked nor expired), newest first. */
 export function listApiKeys(db: Db, manufacturerId: number): Promise<ApiKeyRow[]> {
   return keyRows(db, manufacturerId)
-    .orderBy(sql`api_keys.revoked_at IS NOT NULL`)
+    .orderBy(sql`api_keys.revoked_at IS NOT NULL OR coalesce(api_keys.expires_at <= now(), false)`)
     .orderBy('api_keys.id', 'desc')
     .execute();
 }
