@@ -297,7 +297,27 @@ describe('customer sign-in to the portal by emailed code or link', () => {
       const response = await requestCode(t.app, SLUG, email);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: ['That is not a valid email address.'] });
+      const signingIn = await signInWith(t.app, SLUG, { email, code: '123456' });
+      expect([signingIn.statusCode, signingIn.json()]).toEqual([
+        400,
+        { message: ['That is not a valid email address.'] },
+      ]);
     }
+  });
+
+  it('costs no try for a code that is not 6 digits', async () => {
+    const customer = customers[6];
+    await requestCode(t.app, SLUG, customer.email);
+    const { code } = signInSecretsOf(await latestMail(customer.email));
+    for (const malformed of ['12345', '1234567', 'abcdef'])
+      expect((await signInWith(t.app, SLUG, { email: customer.email, code: malformed })).json()).toEqual({
+        message: ['The code is the 6 digits from the mail.'],
+      });
+    const wrong = await signInWith(t.app, SLUG, {
+      email: customer.email,
+      code: code === '000000' ? '000001' : '000000',
+    });
+    expect(wrong.json()).toEqual({ message: ['That code is not right. 4 tries left.'] });
   });
 
   it('audits a sign-in on the end user with the customer as actor, shown in History', async () => {
