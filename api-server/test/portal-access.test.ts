@@ -452,5 +452,10 @@ describe('portal sign-in limits, counted in PostgreSQL', () => {
         (await signInWith(t.app, SLUG, { email: customerEmail, code: '000000' }, '203.0.113.5')).statusCode,
       );
     expect(statuses).toEqual([401, 401, 401, 429]);
+    const refused = await signInWith(t.app, SLUG, { email: customerEmail, code: '000000' }, '203.0.113.5');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      message: [expect.stringMatching(/^Too many sign-in tries\. Please wait \d+ seconds? and try again\.$/)],
+    });
   });
 });

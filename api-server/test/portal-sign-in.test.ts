@@ -345,5 +345,22 @@ describe('customer sign-in to the portal by emailed code or link', () => {
       actor: { type: 'customer', id: customer.id, email: customer.email },
       action: 'end_user.portal_sign_in',
     });
+    // The method is recorded: the first customer signed in by code; the second one by the link.
+    expect(events[0].changes).toContainEqual(expect.objectContaining({ field: 'method', after: 'code' }));
+    const byLink = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit-events?object_type=end_user&object_id=${customers[1].id}&action=end_user.portal_sign_in`,
+      headers: { authorization: `MSession ${staffToken}` },
+    });
+    expect(byLink.json().data.at(-1).changes).toContainEqual(
+      expect.objectContaining({ field: 'method', after: 'link' }),
+    );
+    // "No staff user" includes the customers' own events.
+    const noStaff = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit-events?actor=client&object_type=end_user&object_id=${customer.id}&action=end_user.portal_sign_in`,
+      headers: { authorization: `MSession ${staffToken}` },
+    });
+    expect(noStaff.json().data.length).toBe(events.length);
   });
 });
