@@ -517,5 +517,24 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
         message: ['No email change is waiting. Enter your new address first.'],
       });
     });
+
+    it('limits requests to 5 an hour per customer: the sixth is a 429 and mails nothing', async () => {
+      await resetRateLimits(t);
+      for (let n = 1; n <= 5; n++)
+        expect((await ask(cyToken, { new_email: `cy.${n}@listener.example` })).statusCode).toBe(202);
+      const outbox = await tableDigest(t.db, 'email_outbox');
+      const sixth = await ask(cyToken, { new_email: 'cy.6@listener.example' });
+      expect([sixth.statusCode, sixth.json()]).toEqual([
+        429,
+        {
+          message: [
+            expect.stringMatching(/^Too many email changes asked for\. Please wait \d+ minutes and try again\.$/),
+          ],
+        },
+      ]);
+      expect(await tableDigest(t.db, 'email_outbox')).toBe(outbox);
+      // Another customer is not held back by it.
+      expect((await ask(bobToken, { new_email: 'bob.other@listener.example' })).statusCode).toBe(202);
+    });
   });
 });
