@@ -1,5 +1,6 @@
 import { verifyLicenseFile, writeOfflineRequest, type OfflineRequest } from 'signed-formats';
 import { createCustomerSession } from '../src/portal/customer-sessions';
+import { deactivatedLicenseMessage } from '../src/licenses/activation/activate-machine';
 import { createTestApp, type TestApp } from './support/test-app';
 import { demoLicenseOfIdentifiedProduct, seedDemo, type DemoLicense } from './support/demo-fixtures';
 import { activeFingerprints } from './support/license-rows';
@@ -152,6 +153,7 @@ describe('offline activation in the portal', () => {
       [valid.replace('HWFP2-STUDIO-BAD', 'HWFP2-STUDIO-BAD2'), /checksum does not match/],
       [valid.slice(0, 100), /not JSON/],
       [JSON.stringify({ ...JSON.parse(valid), format: 'producthub-trial' }), /format is "producthub-trial"/],
+      [JSON.stringify({ ...JSON.parse(valid), format_version: 2 }), /request version 2/],
       [
         writeOfflineRequest(
           requestFor({
@@ -197,6 +199,26 @@ describe('offline activation in the portal', () => {
       expect(response.json().message[0]).toMatch(message);
     }
     expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+  });
+
+  it('answers 409 for a disabled licence, and takes no slot', async () => {
+    await t.db
+      .updateTable('licenses')
+      .set({ disabled: true, disabled_reason: 'FraudulentUse' })
+      .where('id', '=', owned.id)
+      .execute();
+    try {
+      const response = await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-DISABLED' })));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: [deactivatedLicenseMessage('FraudulentUse')] });
+      expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+    } finally {
+      await t.db
+        .updateTable('licenses')
+        .set({ disabled: false, disabled_reason: null })
+        .where('id', '=', owned.id)
+        .execute();
+    }
   });
 
   it("answers another customer's licence, or one that does not exist, 404 and takes no slot", async () => {
