@@ -128,6 +128,40 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     expect(after.json()).toEqual({ message: ['Please sign in to the portal.'] });
   });
 
+  it('shows staff the sign-in mail with its code and link masked while it waits to be sent', async () => {
+    const customer = customers[5];
+    await requestCode(t.app, SLUG, customer.email);
+    const { code, token } = signInSecretsOf(await latestMail(customer.email));
+    const row = await emailDb(t.db)
+      .selectFrom('email_outbox')
+      .select(['id', 'manufacturer_id', 'status'])
+      .where('to_address', '=', customer.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    const staffToken = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/systemusers/login',
+        payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' },
+      })
+    ).json().token as string;
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/manufacturers/${row.manufacturer_id}/emails/${row.id}`,
+      headers: { authorization: `MSession ${staffToken}` },
+    });
+    expect(shown.statusCode).toBe(200);
+    const { subject, html, text } = shown.json() as { subject: string; html: string; text: string };
+    expect(subject).toBe('•••••• is your Aurora Audio sign-in code');
+    for (const part of [subject, html, text]) {
+      expect(part).not.toContain(code);
+      expect(part).not.toContain(token);
+      expect(part).not.toContain(encodeURIComponent(token));
+    }
+    expect(text).toContain('••••••');
+  });
+
   it('signs in by the magic link once; the code of the same mail is then used up too', async () => {
     const customer = customers[1];
     await requestCode(t.app, SLUG, customer.email);
