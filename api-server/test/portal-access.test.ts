@@ -503,6 +503,14 @@ describe('portal sign-in limits, counted in PostgreSQL', () => {
     expect((await requestCode(t.app, SLUG, 'person9@example.com', '198.51.100.8')).statusCode).toBe(202);
   });
 
+  it('counts an IPv6 client by its /64', async () => {
+    const statuses = [];
+    for (let n = 0; n < 6; n++)
+      statuses.push((await requestCode(t.app, SLUG, `v6person${n}@example.com`, `2001:db8:7:7::${n + 1}`)).statusCode);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect((await requestCode(t.app, SLUG, 'v6person9@example.com', '2001:db8:7:8::1')).statusCode).toBe(202);
+  });
+
   it('limits sign-in tries per network address', async () => {
     const statuses = [];
     for (let n = 0; n < 4; n++)
