@@ -287,6 +287,17 @@ describe('the mails a buyer expects', () => {
       expect(mail.text).toMatch(/When: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
     });
 
+    it('mails nobody when a plugin frees its own machine', async () => {
+      await activate(world.annSynth.serial, 'FREED-BY-PLUGIN-1', 'Tour laptop');
+      const freed = await clientPost(t, '/deactivations', {
+        product_id: world.synth.id,
+        serial: world.annSynth.serial,
+        hardware_fingerprint: 'FREED-BY-PLUGIN-1',
+      });
+      expect(freed.statusCode).toBe(200);
+      expect(await outbox()).toEqual([]);
+    });
+
     it('says the customer freed it themselves in the portal, and nothing when switched off', async () => {
       const { token } = await createCustomerSession(t.db, world.manufacturerA.id, world.bob.id);
       const free = (machineId: number) =>
