@@ -399,6 +399,16 @@ describe('the portal: customer sessions are their own scope, and a customer reac
       payload: { slug: 'aurora' },
     });
     expect(renamed.json()).toMatchObject({ slug: 'aurora', enabled: true });
+    const audited = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/audit-events?object_type=manufacturer&object_id=${manufacturerId}&action=manufacturer.portal_settings_update`,
+        headers: auth(staffToken),
+      })
+    ).json().data as { changes: { field: string; before: unknown; after: unknown }[] }[];
+    expect(audited[0].changes).toContainEqual(
+      expect.objectContaining({ field: 'portal_slug', before: SLUG, after: 'aurora' }),
+    );
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` })).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'PATCH', url: settingsUrl, headers: auth(staffToken), payload: { slug: SLUG } }))

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { PORTAL_SIGN_IN_CODE_MAX_TRIES } from 'shared-kit/contract';
@@ -160,6 +161,41 @@ describe('customer sign-in to the portal by emailed code or link', () => {
       expect(part).not.toContain(encodeURIComponent(token));
     }
     expect(text).toContain('••••••');
+  });
+
+  it('ends a customer session after 30 minutes unused and after 24 hours', async () => {
+    const customer = customers[2];
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(token) });
+    const sessionOf = async () => {
+      await requestCode(t.app, SLUG, customer.email);
+      const { token } = signInSecretsOf(await latestMail(customer.email));
+      const session = (await signInWith(t.app, SLUG, { token })).json() as { token: string; expires_at: string };
+      expect((await me(session.token)).statusCode).toBe(200);
+      return session;
+    };
+    const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+    const ended = { message: ['Please sign in to the portal.'] };
+
+    const idle = await sessionOf();
+    await sql`UPDATE portal_sessions SET last_used_at = now() - interval '29 minutes' WHERE token_hash = ${hashOf(idle.token)}`.execute(
+      t.db,
+    );
+    expect((await me(idle.token)).statusCode).toBe(200);
+    await sql`UPDATE portal_sessions SET last_used_at = now() - interval '31 minutes' WHERE token_hash = ${hashOf(idle.token)}`.execute(
+      t.db,
+    );
+    const idleAnswer = await me(idle.token);
+    expect([idleAnswer.statusCode, idleAnswer.json()]).toEqual([401, ended]);
+
+    const old = await sessionOf();
+    expect(Date.parse(old.expires_at) - Date.now()).toBeGreaterThan(24 * 3600_000 - 60_000);
+    expect(Date.parse(old.expires_at) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    await sql`UPDATE portal_sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashOf(old.token)}`.execute(
+      t.db,
+    );
+    const oldAnswer = await me(old.token);
+    expect([oldAnswer.statusCode, oldAnswer.json()]).toEqual([401, ended]);
   });
 
   it('signs in by the magic link once; the code of the same mail is then used up too', async () => {
