@@ -354,6 +354,8 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
         );
         const expires = Number(/expires=(\d+)/.exec(entry.url)![1]);
         expect(entry.url_expires_at).toBe(new Date(expires * 1000).toISOString());
+        // It works for an hour.
+        expect(Math.abs(expires * 1000 - (Date.now() + 3600_000))).toBeLessThan(60_000);
         const served = await t.app.inject({ method: 'GET', url: entry.url });
         expect(served.statusCode).toBe(200);
         expect(served.rawPayload.equals(files[entry.name])).toBe(true);
