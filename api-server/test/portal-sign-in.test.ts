@@ -127,6 +127,12 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(session.token) });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ message: ['Please sign in to the portal.'] });
+    // Every answer of the portal scope, public ones and refusals too.
+    expect(after.headers['cache-control']).toBe('no-store');
+    expect(asked.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` })).headers['cache-control']).toBe(
+      'no-store',
+    );
   });
 
   it('shows staff the sign-in mail with its code and link masked while it waits to be sent', async () => {
