@@ -81,6 +81,7 @@ describe('offline activation in the portal', () => {
     // Both entries name the customer, the activation's own too (a plugin's activation has no actor: "client").
     expect(audit.map((entry) => entry.actor_end_user_id)).toEqual([owned.userId, owned.userId]);
     expect(audit[1]!.after).toMatchObject({ actor: 'customer', hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-1' });
+    expect(audit[0]!.after).toMatchObject({ actor: 'customer', plugin_version: '2.1.0' });
 
     // The licence's History in the console (what staff read): the customer, by email, on both rows.
     await createSystemUser(t.db, 'offline-history@aurora.example', owned.manufacturerId);
