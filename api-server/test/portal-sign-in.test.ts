@@ -218,14 +218,19 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     expect(byCode.json()).toEqual({ message: ['That code was already used. Ask for a new one.'] });
   });
 
-  it('uses a code once', async () => {
+  it('uses a code once; the link of the same mail is then used up too', async () => {
     const customer = customers[2];
     await requestCode(t.app, SLUG, customer.email);
-    const { code } = signInSecretsOf(await latestMail(customer.email));
+    const { code, token } = signInSecretsOf(await latestMail(customer.email));
     expect((await signInWith(t.app, SLUG, { email: customer.email, code })).statusCode).toBe(200);
     const again = await signInWith(t.app, SLUG, { email: customer.email, code });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual({ message: ['That code was already used. Ask for a new one.'] });
+    const byLink = await signInWith(t.app, SLUG, { token });
+    expect([byLink.statusCode, byLink.json()]).toEqual([
+      401,
+      { message: ['That sign-in link was already used. Ask for a new one.'] },
+    ]);
   });
 
   it('counts wrong codes: 5 tries, then the code is dead even when the right one comes', async () => {
