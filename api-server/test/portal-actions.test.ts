@@ -406,6 +406,10 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       (await t.db.selectFrom('end_users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 
     it('mails a code to the new address; confirming changes the email, tells the old address, and is audited with the customer as actor', async () => {
+      await sql`INSERT INTO webhook_endpoints (manufacturer_id, url, secret_encrypted, event_types, enabled)
+        VALUES (${world.manufacturerA.id}::int, 'https://hooks.example/people', 'v1.x.y.z', ARRAY['end_user.updated'], true)`.execute(
+        t.db,
+      );
       const asked = await ask(bobToken, { new_email: ' Bob.New@Listener.example ' });
       expect(asked.statusCode).toBe(202);
       expect(asked.json()).toEqual({
@@ -449,6 +453,16 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       expect(history.slice(0, 2).map((event) => [event.action, event.actor.type])).toEqual([
         ['end_user.update', 'customer'],
         ['end_user.portal_email_change_request', 'customer'],
+      ]);
+      const updated = await sql<{
+        payload: { data: { object: string; id: string; after: { email: string } } };
+      }>`SELECT payload FROM webhook_events WHERE type = 'end_user.updated' ORDER BY id`.execute(t.db);
+      expect(updated.rows.map((event) => event.payload.data)).toEqual([
+        expect.objectContaining({
+          object: 'end_user',
+          id: String(world.bob.id),
+          after: expect.objectContaining({ email: 'Bob.New@Listener.example' }),
+        }),
       ]);
       // The customer now signs in with the new address.
       bobToken = await signInThroughMail(t.app, t.db, SLUG, 'bob.new@listener.example');
