@@ -99,6 +99,11 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const { code, link } = signInSecretsOf(mail);
     expect(mail.subject).toBe(`${code} is your Aurora Audio sign-in code`);
     expect(link.startsWith(`https://licences.aurora.example/portal/${SLUG}/sign-in?token=`)).toBe(true);
+    // In the manufacturer's branding (its colour was set above): the button too, not ProductHub's default blue.
+    const button = /<a href="([^"]+)" style="([^"]*)"/.exec(mail.html);
+    expect(button?.[1]).toContain('/sign-in?token=');
+    expect(button?.[2]).toContain('background:#3355ff');
+    expect(mail.html).not.toContain('#1f4f99');
 
     const signedIn = await signInWith(t.app, SLUG, {
       email: ` ${customer.email} `,
