@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { PORTAL_SIGN_IN_CODE_MAX_TRIES } from 'shared-kit/contract';
 import { seedDemoData } from '../src/seed/demo-data';
 import { emailDb } from '../src/email/tables';
+import { signInCodeKey } from '../src/portal/sign-in-codes';
 import { createTestApp, type TestApp } from './support/test-app';
 import { customerAuth, mailsTo, requestCode, signInSecretsOf, signInWith } from './portal-fixtures';
 
@@ -207,6 +208,29 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     );
     const oldAnswer = await me(old.token);
     expect([oldAnswer.statusCode, oldAnswer.json()]).toEqual([401, ended]);
+  });
+
+  it('stores the code and the link only as hashes: the link as its SHA-256, the code as an HMAC keyed from the master key', async () => {
+    const customer = customers[4];
+    await requestCode(t.app, SLUG, customer.email);
+    const { code, token } = signInSecretsOf(await latestMail(customer.email));
+    const row = await t.db
+      .selectFrom('portal_sign_in_codes')
+      .selectAll()
+      .where('email_key', '=', customer.email.toLowerCase())
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const linkHash = createHash('sha256').update(token).digest('hex');
+    expect(row.link_token_hash).toBe(linkHash);
+    expect(row.code_hash).toBe(
+      createHmac('sha256', signInCodeKey(t.masterKey))
+        .update(`producthub-portal-code-v1\n${linkHash}\n${code}\n`)
+        .digest('hex'),
+    );
+    // Without the master key the stored hash cannot be tested: neither a plain hash nor one keyed by the row alone matches.
+    expect(row.code_hash).not.toBe(createHash('sha256').update(code).digest('hex'));
+    expect(row.code_hash).not.toBe(createHmac('sha256', linkHash).update(code).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
   });
 
   it('signs in by the magic link once; the code of the same mail is then used up too', async () => {
