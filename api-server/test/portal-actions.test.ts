@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
@@ -6,6 +7,7 @@ import { addReleaseBuild, distributeRelease, insertTestBuild, insertTestChannels
 import { clientPost, resetRateLimits } from './client-fixtures';
 import { customerAuth, mailsTo, signInThroughMail } from './portal-fixtures';
 import { downloadLicenseDisabled } from '../src/clients/routes/client-routes';
+import { emailChangeCodeKey } from '../src/portal/email-change';
 
 jest.setTimeout(120_000);
 
@@ -421,6 +423,18 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       expect(mail.kind).toBe('portal.email-change-code');
       const code = await codeIn('bob.new@listener.example');
       expect(await emailOf(world.bob.id)).toBe('bob@listener.example');
+      // The code is stored only as an HMAC keyed by a key derived from the master key.
+      const stored = await t.db
+        .selectFrom('portal_email_changes')
+        .select(['code_salt', 'code_hash'])
+        .where('end_user_id', '=', world.bob.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(stored.code_hash).toBe(
+        createHmac('sha256', emailChangeCodeKey(t.masterKey))
+          .update(`producthub-portal-email-change-v1\n${stored.code_salt}\n${code}\n`)
+          .digest('hex'),
+      );
 
       const wrong = await confirm(bobToken, code === '000000' ? '111111' : '000000');
       expect([wrong.statusCode, wrong.json()]).toEqual([400, { message: ['That code is not right. 4 tries left.'] }]);
