@@ -36,3 +36,42 @@ describe('request time limits', () => {
     expect(() => readConfig({ PRODUCTHUB_PUBLIC_URL: 'not a url' })).toThrow(ConfigError);
   });
 });
+
+describe('the customer portal limits', () => {
+  it('default to what README.md and docs/portal.md say', () => {
+    const config = readConfig({});
+    expect(config.portal).toEqual({
+      codesPerEmailPerHour: 5,
+      codesPerAddressPerHour: 30,
+      signInsPerAddressPerMinute: 30,
+      offlineActivationsPerSessionPerHour: 10,
+      offlineActivationsPerAddressPerHour: 30,
+    });
+    expect(config.browserActivationCodeTries).toEqual({ perSession: 20, perAddress: 60 });
+    expect(config.serialRedeemTries).toEqual({ perCustomer: 10, perAddress: 30 });
+    expect(config.sessionIdleMinutes).toBe(30);
+  });
+
+  it('are read from the variables README.md names', () => {
+    const config = readConfig({
+      PRODUCTHUB_PORTAL_CODE_RATE_LIMIT: '2',
+      PRODUCTHUB_PORTAL_CODE_ADDRESS_RATE_LIMIT: '3',
+      PRODUCTHUB_PORTAL_SIGN_IN_ADDRESS_RATE_LIMIT: '4',
+      PRODUCTHUB_PORTAL_OFFLINE_RATE_LIMIT: '5',
+      PRODUCTHUB_PORTAL_OFFLINE_ADDRESS_RATE_LIMIT: '6',
+      PRODUCTHUB_PORTAL_ACTIVATION_CODE_RATE_LIMIT: '7',
+      PRODUCTHUB_PORTAL_ACTIVATION_CODE_ADDRESS_RATE_LIMIT: '8',
+      PRODUCTHUB_PORTAL_REDEEM_RATE_LIMIT: '9',
+      PRODUCTHUB_PORTAL_REDEEM_ADDRESS_RATE_LIMIT: '10',
+    });
+    expect(config.portal).toEqual({
+      codesPerEmailPerHour: 2,
+      codesPerAddressPerHour: 3,
+      signInsPerAddressPerMinute: 4,
+      offlineActivationsPerSessionPerHour: 5,
+      offlineActivationsPerAddressPerHour: 6,
+    });
+    expect(config.browserActivationCodeTries).toEqual({ perSession: 7, perAddress: 8 });
+    expect(config.serialRedeemTries).toEqual({ perCustomer: 9, perAddress: 10 });
+  });
+});

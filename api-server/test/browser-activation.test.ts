@@ -324,6 +324,26 @@ describe('activation through the browser', () => {
     expect(await activeFingerprints(t.db, owned.id)).not.toContain(fingerprint);
   });
 
+  it('takes the code in any case with the hyphen optional, and answers in the words the docs give', async () => {
+    const fingerprint = nextFingerprint();
+    const started = await startFor(fingerprint);
+    const plain = started.user_code.replace('-', '').toLowerCase();
+    expect((await lookUp(plain)).json()).toMatchObject({ user_code: started.user_code, status: 'pending' });
+    const theirs = await approve(plain, owned.id, otherToken);
+    expect([theirs.statusCode, theirs.json()]).toEqual([404, { message: ['License not found'] }]);
+    expect((await deny(plain)).json()).toMatchObject({ user_code: started.user_code, status: 'denied' });
+    const used = await lookUp(started.user_code);
+    expect([used.statusCode, used.json()]).toEqual([
+      409,
+      {
+        message: ['This code has already been used. Start the activation in your plugin again if you need a new one.'],
+      },
+    ]);
+    expect((await lookUp('BBBB-BBBB')).json()).toEqual({
+      message: ['There is no activation request with this code. Check the code your plugin shows and type it again.'],
+    });
+  });
+
   it('holds approval to the machine limit, and lists only licences that can take the machine', async () => {
     await t.db.updateTable('products').set({ machine_limit: 1 }).where('id', '=', owned.productId).execute();
     try {
@@ -366,7 +386,10 @@ describe('guessing user codes', () => {
     const refused = await lookUp(first, '10.0.0.2');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json()).toMatchObject({ message: [expect.stringMatching(/Too many codes tried/)] });
+    expect(refused.json()).toEqual({
+      message: [expect.stringMatching(/^Too many codes tried\. Please wait .+ and try again\.$/)],
+      retry_after: Number(refused.headers['retry-after']),
+    });
     const denied = await t.app.inject({
       method: 'POST',
       url: '/api/v1/portal/browser-activations/BBBB-BBBB/deny',

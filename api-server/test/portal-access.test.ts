@@ -256,6 +256,64 @@ describe('the portal: customer sessions are their own scope, and a customer reac
       expect(theirs.data.map((row: { id: number }) => row.id)).not.toContain(trial.id);
   });
 
+  it("ends a trial without a fixed expiry trial_days after it started, and names its machine as one of the customer's licences does", async () => {
+    const license = await t.db
+      .selectFrom('licenses')
+      .innerJoin('products', 'products.id', 'licenses.product_id')
+      .select(['licenses.id', 'licenses.product_id', 'products.name'])
+      .where('licenses.user_id', '=', owner.id)
+      .orderBy('licenses.id')
+      .executeTakeFirstOrThrow();
+    const fingerprint = 'PORTAL-TRIAL-NAMED-FP';
+    const firstActivated = new Date(Date.now() - 50 * 86400_000);
+    await t.db
+      .insertInto('license_machines')
+      .values({
+        manufacturer_id: manufacturerId,
+        license_id: license.id,
+        product_id: license.product_id,
+        hardware_fingerprint: fingerprint,
+        first_activated_at: firstActivated,
+        last_activated_at: firstActivated,
+        deactivated_at: null,
+        deactivated_by: null,
+        name: 'Studio Mac',
+      })
+      .execute();
+    await t.db
+      .insertInto('fingerprints')
+      .values({ manufacturer_id: manufacturerId, user_id: owner.id, hardware_fingerprint: fingerprint })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await t.db.updateTable('products').set({ trial_days: 14 }).where('id', '=', license.product_id).execute();
+    const startedAt = new Date(Date.now() - 40 * 86400_000);
+    const trial = await t.db
+      .insertInto('trials')
+      .values({
+        manufacturer_id: manufacturerId,
+        product_id: license.product_id,
+        hardware_fingerprint: fingerprint,
+        expires_at: null,
+        created_at: startedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mine = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/portal/trials?per_page=250',
+        headers: customerAuth(ownerToken),
+      })
+    ).json();
+    const listed = mine.data.find((row: { id: number }) => row.id === trial.id);
+    expect(listed).toMatchObject({
+      product: { id: license.product_id, name: license.name },
+      machine: { name: 'Studio Mac', hardware_fingerprint: fingerprint },
+      running: false,
+    });
+    expect(Date.parse(listed.ends_at) - Date.parse(listed.started_at)).toBe(14 * 86400_000);
+  });
+
   it('lets staff send a sign-in link (audited, the same mail), and see the sign-in in History with the customer as actor', async () => {
     const sent = await t.app.inject({
       method: 'POST',
@@ -341,6 +399,16 @@ describe('the portal: customer sessions are their own scope, and a customer reac
       payload: { slug: 'aurora' },
     });
     expect(renamed.json()).toMatchObject({ slug: 'aurora', enabled: true });
+    const audited = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/audit-events?object_type=manufacturer&object_id=${manufacturerId}&action=manufacturer.portal_settings_update`,
+        headers: auth(staffToken),
+      })
+    ).json().data as { changes: { field: string; before: unknown; after: unknown }[] }[];
+    expect(audited[0].changes).toContainEqual(
+      expect.objectContaining({ field: 'portal_slug', before: SLUG, after: 'aurora' }),
+    );
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` })).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'PATCH', url: settingsUrl, headers: auth(staffToken), payload: { slug: SLUG } }))
@@ -445,6 +513,14 @@ describe('portal sign-in limits, counted in PostgreSQL', () => {
     expect((await requestCode(t.app, SLUG, 'person9@example.com', '198.51.100.8')).statusCode).toBe(202);
   });
 
+  it('counts an IPv6 client by its /64', async () => {
+    const statuses = [];
+    for (let n = 0; n < 6; n++)
+      statuses.push((await requestCode(t.app, SLUG, `v6person${n}@example.com`, `2001:db8:7:7::${n + 1}`)).statusCode);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect((await requestCode(t.app, SLUG, 'v6person9@example.com', '2001:db8:7:8::1')).statusCode).toBe(202);
+  });
+
   it('limits sign-in tries per network address', async () => {
     const statuses = [];
     for (let n = 0; n < 4; n++)
@@ -452,5 +528,10 @@ describe('portal sign-in limits, counted in PostgreSQL', () => {
         (await signInWith(t.app, SLUG, { email: customerEmail, code: '000000' }, '203.0.113.5')).statusCode,
       );
     expect(statuses).toEqual([401, 401, 401, 429]);
+    const refused = await signInWith(t.app, SLUG, { email: customerEmail, code: '000000' }, '203.0.113.5');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      message: [expect.stringMatching(/^Too many sign-in tries\. Please wait \d+ seconds? and try again\.$/)],
+    });
   });
 });

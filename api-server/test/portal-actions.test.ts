@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { auth, tableDigest } from './support/fixtures';
@@ -6,6 +7,7 @@ import { addReleaseBuild, distributeRelease, insertTestBuild, insertTestChannels
 import { clientPost, resetRateLimits } from './client-fixtures';
 import { customerAuth, mailsTo, signInThroughMail } from './portal-fixtures';
 import { downloadLicenseDisabled } from '../src/clients/routes/client-routes';
+import { emailChangeCodeKey } from '../src/portal/email-change';
 
 jest.setTimeout(120_000);
 
@@ -354,6 +356,8 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
         );
         const expires = Number(/expires=(\d+)/.exec(entry.url)![1]);
         expect(entry.url_expires_at).toBe(new Date(expires * 1000).toISOString());
+        // It works for an hour.
+        expect(Math.abs(expires * 1000 - (Date.now() + 3600_000))).toBeLessThan(60_000);
         const served = await t.app.inject({ method: 'GET', url: entry.url });
         expect(served.statusCode).toBe(200);
         expect(served.rawPayload.equals(files[entry.name])).toBe(true);
@@ -404,6 +408,10 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       (await t.db.selectFrom('end_users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 
     it('mails a code to the new address; confirming changes the email, tells the old address, and is audited with the customer as actor', async () => {
+      await sql`INSERT INTO webhook_endpoints (manufacturer_id, url, secret_encrypted, event_types, enabled)
+        VALUES (${world.manufacturerA.id}::int, 'https://hooks.example/people', 'v1.x.y.z', ARRAY['end_user.updated'], true)`.execute(
+        t.db,
+      );
       const asked = await ask(bobToken, { new_email: ' Bob.New@Listener.example ' });
       expect(asked.statusCode).toBe(202);
       expect(asked.json()).toEqual({
@@ -415,6 +423,18 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       expect(mail.kind).toBe('portal.email-change-code');
       const code = await codeIn('bob.new@listener.example');
       expect(await emailOf(world.bob.id)).toBe('bob@listener.example');
+      // The code is stored only as an HMAC keyed by a key derived from the master key.
+      const stored = await t.db
+        .selectFrom('portal_email_changes')
+        .select(['code_salt', 'code_hash'])
+        .where('end_user_id', '=', world.bob.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(stored.code_hash).toBe(
+        createHmac('sha256', emailChangeCodeKey(t.masterKey))
+          .update(`producthub-portal-email-change-v1\n${stored.code_salt}\n${code}\n`)
+          .digest('hex'),
+      );
 
       const wrong = await confirm(bobToken, code === '000000' ? '111111' : '000000');
       expect([wrong.statusCode, wrong.json()]).toEqual([400, { message: ['That code is not right. 4 tries left.'] }]);
@@ -447,6 +467,16 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       expect(history.slice(0, 2).map((event) => [event.action, event.actor.type])).toEqual([
         ['end_user.update', 'customer'],
         ['end_user.portal_email_change_request', 'customer'],
+      ]);
+      const updated = await sql<{
+        payload: { data: { object: string; id: string; after: { email: string } } };
+      }>`SELECT payload FROM webhook_events WHERE type = 'end_user.updated' ORDER BY id`.execute(t.db);
+      expect(updated.rows.map((event) => event.payload.data)).toEqual([
+        expect.objectContaining({
+          object: 'end_user',
+          id: String(world.bob.id),
+          after: expect.objectContaining({ email: 'Bob.New@Listener.example' }),
+        }),
       ]);
       // The customer now signs in with the new address.
       bobToken = await signInThroughMail(t.app, t.db, SLUG, 'bob.new@listener.example');
@@ -516,6 +546,25 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
       expect((await confirm(cyToken, '123456')).json()).toEqual({
         message: ['No email change is waiting. Enter your new address first.'],
       });
+    });
+
+    it('limits requests to 5 an hour per customer: the sixth is a 429 and mails nothing', async () => {
+      await resetRateLimits(t);
+      for (let n = 1; n <= 5; n++)
+        expect((await ask(cyToken, { new_email: `cy.${n}@listener.example` })).statusCode).toBe(202);
+      const outbox = await tableDigest(t.db, 'email_outbox');
+      const sixth = await ask(cyToken, { new_email: 'cy.6@listener.example' });
+      expect([sixth.statusCode, sixth.json()]).toEqual([
+        429,
+        {
+          message: [
+            expect.stringMatching(/^Too many email changes asked for\. Please wait \d+ minutes and try again\.$/),
+          ],
+        },
+      ]);
+      expect(await tableDigest(t.db, 'email_outbox')).toBe(outbox);
+      // Another customer is not held back by it.
+      expect((await ask(bobToken, { new_email: 'bob.other@listener.example' })).statusCode).toBe(202);
     });
   });
 });

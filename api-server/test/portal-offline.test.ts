@@ -1,5 +1,6 @@
 import { verifyLicenseFile, writeOfflineRequest, type OfflineRequest } from 'signed-formats';
 import { createCustomerSession } from '../src/portal/customer-sessions';
+import { deactivatedLicenseMessage } from '../src/licenses/activation/activate-machine';
 import { createTestApp, type TestApp } from './support/test-app';
 import { demoLicenseOfIdentifiedProduct, seedDemo, type DemoLicense } from './support/demo-fixtures';
 import { activeFingerprints } from './support/license-rows';
@@ -81,6 +82,7 @@ describe('offline activation in the portal', () => {
     // Both entries name the customer, the activation's own too (a plugin's activation has no actor: "client").
     expect(audit.map((entry) => entry.actor_end_user_id)).toEqual([owned.userId, owned.userId]);
     expect(audit[1]!.after).toMatchObject({ actor: 'customer', hardware_fingerprint: 'HWFP2-STUDIO-OFFLINE-1' });
+    expect(audit[0]!.after).toMatchObject({ actor: 'customer', plugin_version: '2.1.0' });
 
     // The licence's History in the console (what staff read): the customer, by email, on both rows.
     await createSystemUser(t.db, 'offline-history@aurora.example', owned.manufacturerId);
@@ -153,6 +155,7 @@ describe('offline activation in the portal', () => {
       [valid.replace('HWFP2-STUDIO-BAD', 'HWFP2-STUDIO-BAD2'), /checksum does not match/],
       [valid.slice(0, 100), /not JSON/],
       [JSON.stringify({ ...JSON.parse(valid), format: 'producthub-trial' }), /format is "producthub-trial"/],
+      [JSON.stringify({ ...JSON.parse(valid), format_version: 2 }), /request version 2/],
       [
         writeOfflineRequest(
           requestFor({
@@ -198,6 +201,26 @@ describe('offline activation in the portal', () => {
       expect(response.json().message[0]).toMatch(message);
     }
     expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+  });
+
+  it('answers 409 for a disabled licence, and takes no slot', async () => {
+    await t.db
+      .updateTable('licenses')
+      .set({ disabled: true, disabled_reason: 'FraudulentUse' })
+      .where('id', '=', owned.id)
+      .execute();
+    try {
+      const response = await upload(writeOfflineRequest(requestFor({ hardware_fingerprint: 'HWFP2-STUDIO-DISABLED' })));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: [deactivatedLicenseMessage('FraudulentUse')] });
+      expect(await machinesOf(owned.id)).toEqual(['HWFP2-STUDIO-OFFLINE-1', 'HWFP2-STUDIO-OFFLINE-2']);
+    } finally {
+      await t.db
+        .updateTable('licenses')
+        .set({ disabled: false, disabled_reason: null })
+        .where('id', '=', owned.id)
+        .execute();
+    }
   });
 
   it("answers another customer's licence, or one that does not exist, 404 and takes no slot", async () => {

@@ -1,8 +1,10 @@
+import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { PORTAL_SIGN_IN_CODE_MAX_TRIES } from 'shared-kit/contract';
 import { seedDemoData } from '../src/seed/demo-data';
 import { emailDb } from '../src/email/tables';
+import { signInCodeKey } from '../src/portal/sign-in-codes';
 import { createTestApp, type TestApp } from './support/test-app';
 import { customerAuth, mailsTo, requestCode, signInSecretsOf, signInWith } from './portal-fixtures';
 
@@ -98,6 +100,11 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const { code, link } = signInSecretsOf(mail);
     expect(mail.subject).toBe(`${code} is your Aurora Audio sign-in code`);
     expect(link.startsWith(`https://licences.aurora.example/portal/${SLUG}/sign-in?token=`)).toBe(true);
+    // In the manufacturer's branding (its colour was set above): the button too, not ProductHub's default blue.
+    const button = /<a href="([^"]+)" style="([^"]*)"/.exec(mail.html);
+    expect(button?.[1]).toContain('/sign-in?token=');
+    expect(button?.[2]).toContain('background:#3355ff');
+    expect(mail.html).not.toContain('#1f4f99');
 
     const signedIn = await signInWith(t.app, SLUG, {
       email: ` ${customer.email} `,
@@ -126,6 +133,104 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(session.token) });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ message: ['Please sign in to the portal.'] });
+    // Every answer of the portal scope, public ones and refusals too.
+    expect(after.headers['cache-control']).toBe('no-store');
+    expect(asked.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/portal/${SLUG}` })).headers['cache-control']).toBe(
+      'no-store',
+    );
+  });
+
+  it('shows staff the sign-in mail with its code and link masked while it waits to be sent', async () => {
+    const customer = customers[5];
+    await requestCode(t.app, SLUG, customer.email);
+    const { code, token } = signInSecretsOf(await latestMail(customer.email));
+    const row = await emailDb(t.db)
+      .selectFrom('email_outbox')
+      .select(['id', 'manufacturer_id', 'status'])
+      .where('to_address', '=', customer.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    const staffToken = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/systemusers/login',
+        payload: { email: 'staff@aurora-audio.example', password: 'Aurora-Demo-2026' },
+      })
+    ).json().token as string;
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/manufacturers/${row.manufacturer_id}/emails/${row.id}`,
+      headers: { authorization: `MSession ${staffToken}` },
+    });
+    expect(shown.statusCode).toBe(200);
+    const { subject, html, text } = shown.json() as { subject: string; html: string; text: string };
+    expect(subject).toBe('•••••• is your Aurora Audio sign-in code');
+    for (const part of [subject, html, text]) {
+      expect(part).not.toContain(code);
+      expect(part).not.toContain(token);
+      expect(part).not.toContain(encodeURIComponent(token));
+    }
+    expect(text).toContain('••••••');
+  });
+
+  it('ends a customer session after 30 minutes unused and after 24 hours', async () => {
+    const customer = customers[2];
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/portal/me', headers: customerAuth(token) });
+    const sessionOf = async () => {
+      await requestCode(t.app, SLUG, customer.email);
+      const { token } = signInSecretsOf(await latestMail(customer.email));
+      const session = (await signInWith(t.app, SLUG, { token })).json() as { token: string; expires_at: string };
+      expect((await me(session.token)).statusCode).toBe(200);
+      return session;
+    };
+    const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+    const ended = { message: ['Please sign in to the portal.'] };
+
+    const idle = await sessionOf();
+    await sql`UPDATE portal_sessions SET last_used_at = now() - interval '29 minutes' WHERE token_hash = ${hashOf(idle.token)}`.execute(
+      t.db,
+    );
+    expect((await me(idle.token)).statusCode).toBe(200);
+    await sql`UPDATE portal_sessions SET last_used_at = now() - interval '31 minutes' WHERE token_hash = ${hashOf(idle.token)}`.execute(
+      t.db,
+    );
+    const idleAnswer = await me(idle.token);
+    expect([idleAnswer.statusCode, idleAnswer.json()]).toEqual([401, ended]);
+
+    const old = await sessionOf();
+    expect(Date.parse(old.expires_at) - Date.now()).toBeGreaterThan(24 * 3600_000 - 60_000);
+    expect(Date.parse(old.expires_at) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    await sql`UPDATE portal_sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashOf(old.token)}`.execute(
+      t.db,
+    );
+    const oldAnswer = await me(old.token);
+    expect([oldAnswer.statusCode, oldAnswer.json()]).toEqual([401, ended]);
+  });
+
+  it('stores the code and the link only as hashes: the link as its SHA-256, the code as an HMAC keyed from the master key', async () => {
+    const customer = customers[4];
+    await requestCode(t.app, SLUG, customer.email);
+    const { code, token } = signInSecretsOf(await latestMail(customer.email));
+    const row = await t.db
+      .selectFrom('portal_sign_in_codes')
+      .selectAll()
+      .where('email_key', '=', customer.email.toLowerCase())
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const linkHash = createHash('sha256').update(token).digest('hex');
+    expect(row.link_token_hash).toBe(linkHash);
+    expect(row.code_hash).toBe(
+      createHmac('sha256', signInCodeKey(t.masterKey))
+        .update(`producthub-portal-code-v1\n${linkHash}\n${code}\n`)
+        .digest('hex'),
+    );
+    // Without the master key the stored hash cannot be tested: neither a plain hash nor one keyed by the row alone matches.
+    expect(row.code_hash).not.toBe(createHash('sha256').update(code).digest('hex'));
+    expect(row.code_hash).not.toBe(createHmac('sha256', linkHash).update(code).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
   });
 
   it('signs in by the magic link once; the code of the same mail is then used up too', async () => {
@@ -142,20 +247,25 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     expect(byCode.json()).toEqual({ message: ['That code was already used. Ask for a new one.'] });
   });
 
-  it('uses a code once', async () => {
+  it('uses a code once; the link of the same mail is then used up too', async () => {
     const customer = customers[2];
     await requestCode(t.app, SLUG, customer.email);
-    const { code } = signInSecretsOf(await latestMail(customer.email));
+    const { code, token } = signInSecretsOf(await latestMail(customer.email));
     expect((await signInWith(t.app, SLUG, { email: customer.email, code })).statusCode).toBe(200);
     const again = await signInWith(t.app, SLUG, { email: customer.email, code });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual({ message: ['That code was already used. Ask for a new one.'] });
+    const byLink = await signInWith(t.app, SLUG, { token });
+    expect([byLink.statusCode, byLink.json()]).toEqual([
+      401,
+      { message: ['That sign-in link was already used. Ask for a new one.'] },
+    ]);
   });
 
   it('counts wrong codes: 5 tries, then the code is dead even when the right one comes', async () => {
     const customer = customers[3];
     await requestCode(t.app, SLUG, customer.email);
-    const { code } = signInSecretsOf(await latestMail(customer.email));
+    const { code, token } = signInSecretsOf(await latestMail(customer.email));
     const wrong = code === '000000' ? '000001' : '000000';
     const answers: string[] = [];
     for (let n = 0; n < PORTAL_SIGN_IN_CODE_MAX_TRIES; n++)
@@ -170,6 +280,8 @@ describe('customer sign-in to the portal by emailed code or link', () => {
     const right = await signInWith(t.app, SLUG, { email: customer.email, code });
     expect(right.statusCode).toBe(401);
     expect(right.json()).toEqual({ message: ['That code was tried too many times. Ask for a new one.'] });
+    // The link of that mail still works: it cannot be guessed.
+    expect((await signInWith(t.app, SLUG, { token })).statusCode).toBe(200);
     // A new code works again.
     await requestCode(t.app, SLUG, customer.email);
     expect(
@@ -297,7 +409,27 @@ describe('customer sign-in to the portal by emailed code or link', () => {
       const response = await requestCode(t.app, SLUG, email);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: ['That is not a valid email address.'] });
+      const signingIn = await signInWith(t.app, SLUG, { email, code: '123456' });
+      expect([signingIn.statusCode, signingIn.json()]).toEqual([
+        400,
+        { message: ['That is not a valid email address.'] },
+      ]);
     }
+  });
+
+  it('costs no try for a code that is not 6 digits', async () => {
+    const customer = customers[6];
+    await requestCode(t.app, SLUG, customer.email);
+    const { code } = signInSecretsOf(await latestMail(customer.email));
+    for (const malformed of ['12345', '1234567', 'abcdef'])
+      expect((await signInWith(t.app, SLUG, { email: customer.email, code: malformed })).json()).toEqual({
+        message: ['The code is the 6 digits from the mail.'],
+      });
+    const wrong = await signInWith(t.app, SLUG, {
+      email: customer.email,
+      code: code === '000000' ? '000001' : '000000',
+    });
+    expect(wrong.json()).toEqual({ message: ['That code is not right. 4 tries left.'] });
   });
 
   it('audits a sign-in on the end user with the customer as actor, shown in History', async () => {
@@ -325,5 +457,22 @@ describe('customer sign-in to the portal by emailed code or link', () => {
       actor: { type: 'customer', id: customer.id, email: customer.email },
       action: 'end_user.portal_sign_in',
     });
+    // The method is recorded: the first customer signed in by code; the second one by the link.
+    expect(events[0].changes).toContainEqual(expect.objectContaining({ field: 'method', after: 'code' }));
+    const byLink = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit-events?object_type=end_user&object_id=${customers[1].id}&action=end_user.portal_sign_in`,
+      headers: { authorization: `MSession ${staffToken}` },
+    });
+    expect(byLink.json().data.at(-1).changes).toContainEqual(
+      expect.objectContaining({ field: 'method', after: 'link' }),
+    );
+    // "No staff user" includes the customers' own events.
+    const noStaff = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit-events?actor=client&object_type=end_user&object_id=${customer.id}&action=end_user.portal_sign_in`,
+      headers: { authorization: `MSession ${staffToken}` },
+    });
+    expect(noStaff.json().data.length).toBe(events.length);
   });
 });

@@ -1,6 +1,7 @@
 import { PORTAL_SIGN_IN_TOKEN_QUERY } from 'shared-kit/contract';
 import { portalLink, portalPageAddress } from 'shared-kit/pages';
 import type { Db } from '../db/database';
+import { readMailBrand } from '../email/brand';
 import { sendTemplatedEmail } from '../email/send-templated-email';
 import { SignInCodeMail, signInMailSubject } from './mails/sign-in-code-mail';
 import type { IssuedCode } from './sign-in-codes';
@@ -26,8 +27,11 @@ export async function mailSignInCode(
   issued: IssuedCode,
   sentByStaff: boolean,
 ): Promise<void> {
+  const brand = await readMailBrand(db, target.manufacturerId);
+  if (!brand) throw new Error(`no manufacturer ${target.manufacturerId} to send a sign-in mail for`);
   await sendTemplatedEmail(db, {
     manufacturerId: target.manufacturerId,
+    brand,
     to: target.to,
     kind: SIGN_IN_MAIL_KIND,
     subject: signInMailSubject(target.manufacturerName, issued.code),
@@ -40,6 +44,7 @@ export async function mailSignInCode(
         code={issued.code}
         link={signInLink(publicUrl, target.slug, issued.linkToken)}
         sentByStaff={sentByStaff}
+        brandColor={brand.brandColor}
       />
     ),
   });

@@ -1,4 +1,4 @@
-import type { PortalSession } from 'shared-kit/contract';
+import { isEmail, type PortalSession } from 'shared-kit/contract';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { HttpError } from '../lib/http-error';
@@ -108,6 +108,8 @@ export function credentialsOf(body: { email?: string; code?: string; token?: str
   if (token) return { kind: 'link', token };
   if (!email || !code) throw new HttpError(400, words.CODE_OR_LINK_REQUIRED);
   if (!CODE_PATTERN.test(code)) throw new HttpError(400, words.CODE_FORMAT);
+  // No code is ever issued for an address the code request refuses: say why, as that request does.
+  if (!isEmail(email)) throw new HttpError(400, words.EMAIL_NOT_VALID);
   return { kind: 'code', email, code };
 }
 

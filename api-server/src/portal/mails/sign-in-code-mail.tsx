@@ -9,10 +9,12 @@ export interface SignInCodeMailProps {
   link: string;
   /** Sent because staff of the manufacturer asked for it, not the customer. */
   sentByStaff: boolean;
+  /** The manufacturer's brand colour (its mail settings, else the default), as every mail's button has. */
+  brandColor: string;
 }
 
 /** The sign-in mail's content: the code to type and the link to click, both single use, both for the same 10 minutes. */
-export function SignInCodeMail({ manufacturerName, code, link, sentByStaff }: SignInCodeMailProps) {
+export function SignInCodeMail({ manufacturerName, code, link, sentByStaff, brandColor }: SignInCodeMailProps) {
   return (
     <div>
       <p>
@@ -22,7 +24,7 @@ export function SignInCodeMail({ manufacturerName, code, link, sentByStaff }: Si
       </p>
       <p style={MAIL_CODE_STYLE}>{code}</p>
       <p>Or sign in with one click:</p>
-      <PortalButton link={link} label="Sign in to the portal" color="#1f4f99" />
+      <PortalButton link={link} label="Sign in to the portal" color={brandColor} />
       <p>
         The code and the link work once, for {PORTAL_SIGN_IN_CODE_TTL_MINUTES} minutes. If you did not ask to sign in,
         you can ignore this mail: nobody can sign in without it.

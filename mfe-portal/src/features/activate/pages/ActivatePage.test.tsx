@@ -49,6 +49,17 @@ const server = (call: RecordedApiCall) => {
 };
 
 describe('ActivatePage (/activate)', () => {
+  it('says "Unnamed computer" when the plugin reported no name, with the fingerprint as its ID', async () => {
+    renderPortal('/activate?code=BCDF-GHJK', {
+      server: (call: RecordedApiCall) =>
+        call.method === 'GET' && call.path === '/portal/browser-activations/BCDF-GHJK'
+          ? request({ machine_name: null })
+          : Promise.reject(apiError(404, 'There is no activation request with this code.')),
+    });
+    expect(await screen.findByText('Unnamed computer')).toBeInTheDocument();
+    expect(screen.getByText('HWFP2-STUDIO')).toBeInTheDocument();
+  });
+
   it('shows the request of the code in its address, and approves it with the licence picked by keyboard', async () => {
     const { user, pageCalls } = renderPortal('/activate?code=BCDF-GHJK', { server });
     expect(await screen.findByRole('heading', { name: 'Activate Aurora Reverb' })).toBeInTheDocument();

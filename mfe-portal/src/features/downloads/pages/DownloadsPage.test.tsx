@@ -53,6 +53,15 @@ describe('DownloadsPage', () => {
     expect(pageCalls()).toEqual([{ method: 'GET', path: '/portal/downloads', query: undefined }]);
   });
 
+  it('heads the installers of a build for any OS "For every system"', async () => {
+    renderPortal('/downloads', {
+      server: () => ({ data: [download({ os: 'any', name: 'reverb-1.1.zip' })] }),
+    });
+    const every = await screen.findByRole('region', { name: 'For every system' });
+    expect(within(every).getByRole('link', { name: 'Download reverb-1.1.zip' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'For any' })).not.toBeInTheDocument();
+  });
+
   it('says when there is nothing to download, and when the list could not be loaded (with a retry)', async () => {
     let fail = true;
     const { user } = renderPortal('/downloads', {
