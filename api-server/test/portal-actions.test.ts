@@ -562,6 +562,8 @@ describe('the portal: what a customer does (free a machine, downloads)', () => {
           ],
         },
       ]);
+      // Retry-After, as every other 429 of the portal has: the seconds the words round up to minutes.
+      expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(3500);
       expect(await tableDigest(t.db, 'email_outbox')).toBe(outbox);
       // Another customer is not held back by it.
       expect((await ask(bobToken, { new_email: 'bob.other@listener.example' })).statusCode).toBe(202);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { isEmail, type PortalEmailChangeRequested, type PortalMe } from 'shared-kit/contract';
 import type { Db } from '../db/database';
 import { sendTemplatedEmail } from '../email/send-templated-email';
-import { HttpError, badRequest, conflict } from '../lib/http-error';
+import { HttpError, TooManyRequests, badRequest, conflict } from '../lib/http-error';
 import { recordAudit } from '../audit/queries/audit-log';
 import { isEmailTaken } from '../people/queries/end-users';
 import { consumeRateLimits } from '../auth/rate-limits';
@@ -45,7 +45,8 @@ export async function requestEmailChange(
   const decision = await consumeRateLimits(db, [
     { bucket: `portal:email-change:${customer.endUserId}`, limit: REQUESTS_PER_HOUR, windowSeconds: 3600 },
   ]);
-  if (!decision.allowed) throw new HttpError(429, words.TOO_MANY_CHANGE_REQUESTS(decision.retryAfterSeconds));
+  if (!decision.allowed)
+    throw new TooManyRequests(words.TOO_MANY_CHANGE_REQUESTS(decision.retryAfterSeconds), decision.retryAfterSeconds);
   if (await isEmailTaken(db, customer.manufacturerId, newEmail, customer.endUserId))
     throw conflict(words.EMAIL_TAKEN(newEmail));
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
