@@ -188,5 +188,7 @@ describe('the Emails log, mail settings and "Send test email"', () => {
     expect(refused.json()).toEqual({
       message: [`At most ${TEST_EMAILS_PER_HOUR} test emails an hour. Please try again later.`],
     });
+    // Retry-After: when the oldest of the hour's test emails leaves it, not a second from now.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
   });
 });

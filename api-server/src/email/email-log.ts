@@ -5,6 +5,8 @@ import { escapeLike } from '../lib/like-pattern';
 import type { PageRequest } from '../lib/paging';
 import { emailDb, type EmailTables } from './tables';
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /** Staff see a mail's masked copy unless it was kept (no SMTP server: it reached nobody else). */
 const shownToStaff = (column: 'subject' | 'html' | 'text') =>
   sql<string>`CASE WHEN status <> 'kept' AND ${sql.ref(`masked_${column}`)} IS NOT NULL THEN ${sql.ref(`masked_${column}`)} ELSE ${sql.ref(column)} END`.as(
@@ -91,14 +93,23 @@ export async function findEmail(db: Db, manufacturerId: number, emailId: number)
   return { ...toEmailSummary(summary), html, text };
 }
 
-/** Test mails the manufacturer wrote in the last hour: "Send test email" is limited, it reaches any address. */
-export async function recentTestEmails(db: Db, manufacturerId: number, kind: string): Promise<number> {
+/**
+ * Test mails the manufacturer wrote in the last hour ("Send test email" is limited, it reaches any address): how
+ * many, and the seconds until the oldest of them leaves the hour, when one more may be sent.
+ */
+export async function recentTestEmails(
+  db: Db,
+  manufacturerId: number,
+  kind: string,
+): Promise<{ count: number; secondsUntilOneLeaves: number }> {
+  const now = Date.now();
   const row = await emailDb(db)
     .selectFrom('email_outbox')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('created_at').as('oldest')])
     .where('manufacturer_id', '=', manufacturerId)
     .where('kind', '=', kind)
-    .where('created_at', '>', new Date(Date.now() - 60 * 60 * 1000))
+    .where('created_at', '>', new Date(now - HOUR_MS))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const oldest = row.oldest === null ? now : new Date(row.oldest).getTime();
+  return { count: Number(row.count), secondsUntilOneLeaves: Math.max(1, Math.ceil((oldest + HOUR_MS - now) / 1000)) };
 }

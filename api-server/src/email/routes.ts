@@ -12,7 +12,7 @@ import {
   TEST_EMAIL_KIND,
   UpdateMailSettingsBody,
 } from 'shared-kit/contract';
-import { HttpError, badRequest, notFound } from '../lib/http-error';
+import { TooManyRequests, badRequest, notFound } from '../lib/http-error';
 import { pageRequest, pagination } from '../lib/paging';
 import { recordAudit } from '../audit/queries/audit-log';
 import { reachableManufacturer } from '../webhooks/routes/webhook-endpoints';
@@ -90,8 +90,12 @@ export const emailRoutes: FastifyPluginAsyncTypebox<RouteDependencies> = async (
       const to = request.body.to ?? principal.email;
       const checked = checkMailAddress(to);
       if (!checked.ok) throw badRequest(`To: '${to}' ${checked.reason}.`);
-      if ((await recentTestEmails(db, manufacturerId, TEST_EMAIL_KIND)) >= TEST_EMAILS_PER_HOUR) {
-        throw new HttpError(429, `At most ${TEST_EMAILS_PER_HOUR} test emails an hour. Please try again later.`);
+      const recent = await recentTestEmails(db, manufacturerId, TEST_EMAIL_KIND);
+      if (recent.count >= TEST_EMAILS_PER_HOUR) {
+        throw new TooManyRequests(
+          `At most ${TEST_EMAILS_PER_HOUR} test emails an hour. Please try again later.`,
+          recent.secondsUntilOneLeaves,
+        );
       }
       const settings = (await readMailSettings(db, manufacturerId))!;
       const { id } = await sendTemplatedEmail(
